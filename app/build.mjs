@@ -1,0 +1,162 @@
+#!/usr/bin/env node
+// Builds what the Rust host loads:
+//   <out>/server.js       IIFE, globalThis.SSR = { render(payloadJson) -> {html,title,description}, routeIds }
+//   <out>/client/assets/  ESM chunks and CSS, content-hashed (served under /assets/)
+//   <out>/manifest.json   entry + per-route files, their static imports (for modulepreload) and CSS
+// Usage: node app/build.mjs --out <DIR>   (paths resolve from this file, so any cwd works)
+import * as esbuild from "esbuild";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { checkServerBundle } from "./scripts/check-server-bundle.mjs";
+
+const appDir = dirname(fileURLToPath(import.meta.url));
+// First-load JS of any page (entry, its chunks, the route chunk and its imports), gzip -9.
+const JS_BUDGET_GZIP = 100 * 1024;
+const { values: args } = parseArgs({ options: { out: { type: "string" }, quiet: { type: "boolean" } } });
+if (!args.out) {
+  console.error("usage: node build.mjs --out <DIR>");
+  process.exit(2);
+}
+const outDir = resolve(process.cwd(), args.out);
+const assetsDir = join(outDir, "client", "assets");
+
+/** A route is a folder src/routes/<id>/ holding route.tsx; its id is the folder name. */
+function discoverRoutes() {
+  const dir = join(appDir, "src", "routes");
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "route.tsx")))
+    .map((d) => d.name)
+    .sort();
+}
+
+const routeIds = discoverRoutes();
+for (const id of routeIds) {
+  if (!/^[a-z][a-z0-9-]*$/.test(id)) throw new Error(`route folder "${id}": use lowercase letters, digits and dashes`);
+}
+
+const common = {
+  absWorkingDir: appDir,
+  bundle: true,
+  minify: true,
+  jsx: "automatic",
+  target: "es2020",
+  logLevel: "warning",
+  define: {
+    "process.env.NODE_ENV": '"production"',
+    __ROUTE_IDS__: JSON.stringify(routeIds),
+  },
+  alias: {
+    // The package's exports only point at its development build (warnings, dev checks).
+    "react-router": "./node_modules/react-router/dist/production/index.mjs",
+  },
+};
+
+rmSync(join(outDir, "client"), { recursive: true, force: true });
+rmSync(join(outDir, "server.js"), { force: true });
+rmSync(join(outDir, "manifest.json"), { force: true });
+mkdirSync(assetsDir, { recursive: true });
+
+await esbuild.build({
+  ...common,
+  entryPoints: ["src/server-entry.tsx"],
+  outfile: join(outDir, "server.js"),
+  format: "iife",
+  globalName: "SSR",
+  platform: "browser",
+  footer: { js: "globalThis.SSR=SSR;" },
+  loader: { ".css": "empty" },
+  alias: {
+    ...common.alias,
+    // renderToString only: the legacy build needs no TextEncoder, streams or timers (QuickJS has none).
+    "react-dom/server.browser": "./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js",
+  },
+});
+
+const client = await esbuild.build({
+  ...common,
+  entryPoints: [
+    { in: "src/client-entry.tsx", out: "entry" },
+    ...routeIds.map((id) => ({ in: `src/routes/${id}/route.tsx`, out: id })),
+  ],
+  outdir: assetsDir,
+  format: "esm",
+  splitting: true,
+  platform: "browser",
+  entryNames: "[name]-[hash]",
+  chunkNames: "chunk-[hash]",
+  assetNames: "[name]-[hash]",
+  metafile: true,
+});
+
+const manifest = buildManifest(client.metafile);
+writeFileSync(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+
+const check = await checkServerBundle(join(outDir, "server.js"), routeIds);
+if (!args.quiet) console.log(`server bundle OK in V8 (bare) and QuickJS-NG: ${check.renders} renders of ${check.routeIds.join(", ")}`);
+
+const sizes = measure(manifest);
+if (!args.quiet) printSizes(sizes);
+const over = Object.entries(sizes.routes).filter(([, r]) => r.firstLoad > JS_BUDGET_GZIP);
+if (over.length) {
+  console.error(`JS budget exceeded (${JS_BUDGET_GZIP} bytes gzip on first load): ${over.map(([id, r]) => `${id} ${r.firstLoad}`).join(", ")}`);
+  process.exit(1);
+}
+function buildManifest(metafile) {
+  const outputs = metafile.outputs;
+  const url = (key) => "/assets/" + relative(assetsDir, resolve(appDir, key)).split("\\").join("/");
+  const byEntry = new Map();
+  for (const [key, out] of Object.entries(outputs)) if (out.entryPoint) byEntry.set(out.entryPoint, key);
+
+  // Static imports only, transitively: what must be preloaded for the file to run without waterfalls.
+  const staticImports = (key, seen = new Set()) => {
+    for (const imp of outputs[key].imports) {
+      if (imp.kind !== "import-statement" || imp.external || seen.has(imp.path)) continue;
+      seen.add(imp.path);
+      staticImports(imp.path, seen);
+    }
+    return seen;
+  };
+  const describe = (entryPoint) => {
+    const key = byEntry.get(entryPoint);
+    if (!key) throw new Error(`no output for ${entryPoint}`);
+    const out = outputs[key];
+    return {
+      file: url(key),
+      imports: [...staticImports(key)].map(url),
+      css: out.cssBundle ? [url(out.cssBundle)] : [],
+    };
+  };
+  return {
+    entry: describe("src/client-entry.tsx"),
+    routes: Object.fromEntries(routeIds.map((id) => [id, describe(`src/routes/${id}/route.tsx`)])),
+  };
+}
+
+/** Gzip sizes: the entry with its chunks, and per route what it adds and the page's first-load total. */
+function measure(manifest) {
+  const gz = (u) => gzipSync(readFileSync(join(assetsDir, u.slice("/assets/".length))), { level: 9 }).length;
+  const sum = (list) => list.reduce((n, u) => n + gz(u), 0);
+  const files = (m) => [m.file, ...m.imports];
+  const entryJs = files(manifest.entry);
+  const serverJs = readFileSync(join(outDir, "server.js"));
+  return {
+    server: { raw: serverJs.length, gzip: gzipSync(serverJs, { level: 9 }).length },
+    entry: { js: sum(entryJs), css: sum(manifest.entry.css) },
+    routes: Object.fromEntries(
+      Object.entries(manifest.routes).map(([id, m]) => [
+        id,
+        { own: sum(files(m).filter((u) => !entryJs.includes(u))), firstLoad: sum([...new Set([...entryJs, ...files(m)])]) },
+      ]),
+    ),
+  };
+}
+
+function printSizes({ server, entry, routes }) {
+  const kb = (n) => (n / 1024).toFixed(1) + " KB";
+  console.log(`server.js ${kb(server.raw)} (${kb(server.gzip)} gzip)`);
+  console.log(`entry JS with its chunks ${kb(entry.js)} gzip; CSS ${kb(entry.css)} gzip`);
+  for (const [id, r] of Object.entries(routes)) console.log(`route ${id}: adds ${kb(r.own)} gzip; first-load JS ${kb(r.firstLoad)} gzip`);
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// `npm test`: Node 20 cannot import TypeScript, so the modules under test are bundled with esbuild
+// into dist/test-lib/ first; the tests in ../tests/js/*.test.mjs import those copies.
+import * as esbuild from "esbuild";
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const appDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const testsDir = join(appDir, "..", "tests", "js");
+
+await esbuild.build({
+  absWorkingDir: appDir,
+  entryPoints: { format: "src/lib/format.ts", "url-shim": "src/server/url-shim.ts", i18n: "src/i18n/t.ts" },
+  outdir: "dist/test-lib",
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2020",
+  logLevel: "warning",
+});
+
+const files = readdirSync(testsDir).filter((f) => f.endsWith(".test.mjs")).map((f) => join(testsDir, f));
+const run = spawnSync(process.execPath, ["--test", ...files], { stdio: "inherit" });
+process.exit(run.status ?? 1);

@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+
+// Shape of the content service's info cards as the host passes them in `data.infoSections`.
+export interface InfoCard {
+  id: string;
+  title: string;
+  summary?: string;
+  imageUrl?: string;
+}
+
+export interface InfoSection {
+  id: string;
+  title?: string;
+  cards: InfoCard[];
+}
+
+/** Info-card sections; a card opens its modal route /home/modal/{id}. Backgrounds cycle by order modulo 3 (spec §9). */
+export function InfoSections({ sections }: { sections: InfoSection[] }) {
+  if (!sections.length) return null;
+  return (
+    <>
+      {sections.map((s, i) => (
+        <section key={s.id} className={`info-section tone-${i % 3}`} aria-labelledby={s.title ? `info-${s.id}` : undefined}>
+          {s.title && <h2 id={`info-${s.id}`}>{s.title}</h2>}
+          <ul className="card-grid">
+            {(s.cards ?? []).map((c) => (
+              <li key={c.id}>
+                <Link to={`/home/modal/${encodeURIComponent(c.id)}`} className="card info-card">
+                  {c.imageUrl && <img src={c.imageUrl} alt="" width={500} loading="lazy" decoding="async" />}
+                  <h3>{c.title}</h3>
+                  {c.summary && <p>{c.summary}</p>}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}

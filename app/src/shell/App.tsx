@@ -1,0 +1,24 @@
+import { useEffect } from "react";
+import type { LoadRoute, Page } from "../types";
+import { ConfigProvider, usePageNavigation } from "./page-data";
+import { Shell } from "./Shell";
+
+/** Root of both renders: server (inside StaticRouter) and client (inside BrowserRouter). */
+export function App({ initial, loadRoute }: { initial: Page; loadRoute: LoadRoute }) {
+  const { page, pending } = usePageNavigation(initial, loadRoute);
+  const Route = page.mod.default;
+
+  useEffect(() => {
+    // Lets tests (and anyone curious) tell a server-rendered page from a hydrated, interactive one.
+    document.documentElement.setAttribute("data-oa-ready", "");
+  }, []);
+
+  return (
+    <ConfigProvider value={page.payload.config}>
+      <Shell pending={pending}>
+        {/* Keyed by location so going from one pantry to another starts with fresh page state. */}
+        <Route key={page.key} data={page.payload.data} />
+      </Shell>
+    </ConfigProvider>
+  );
+}

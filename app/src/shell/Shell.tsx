@@ -1,0 +1,34 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { t } from "../i18n/t";
+import { SideMenu } from "./SideMenu";
+import { TopBar } from "./TopBar";
+
+/** Top bar, side menu and the main landmark around the current page. */
+export function Shell({ pending, children }: { pending: boolean; children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const { pathname, search } = useLocation();
+
+  const closeMenu = useCallback((returnFocus: boolean) => {
+    setMenuOpen(false);
+    if (returnFocus) menuButton.current?.focus();
+  }, []);
+
+  // Any navigation (a menu link, back button) closes the menu; focus then goes to the new page.
+  useEffect(() => setMenuOpen(false), [pathname, search]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t("shell.skipToContent")}
+      </a>
+      <div className={pending ? "progress active" : "progress"} aria-hidden="true" />
+      <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} menuButtonRef={menuButton} />
+      <SideMenu open={menuOpen} onClose={closeMenu} />
+      <main id="main" tabIndex={-1} aria-busy={pending || undefined} inert={menuOpen || undefined}>
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ComponentType } from "react";
+
+/** Front-end settings the host passes with every page. */
+export interface ClientConfig {
+  tileUrl: string;
+}
+
+/** What the Rust host hands to `SSR.render`, embeds as #__oa, and answers on GET /_data. */
+export interface Payload<D = unknown> {
+  /** Route id chosen by the host's route table; names a folder under src/routes/. */
+  route: string;
+  status: number;
+  /** Path and query the payload was made for. */
+  url: string;
+  data: D;
+  config: ClientConfig;
+  /** Only in the embedded copy: false when server rendering failed and #root holds a static Loading... screen. */
+  ssr?: boolean;
+}
+
+export interface Meta {
+  title: string;
+  description: string;
+}
+
+/** The contract of every src/routes/<id>/route.tsx. */
+export interface RouteModule<D = any> {
+  default: ComponentType<{ data: D }>;
+  meta(data: D): Meta;
+}
+
+/** A page ready to show: its payload plus its loaded route module. `key` is the location it belongs to. */
+export interface Page {
+  payload: Payload;
+  mod: RouteModule;
+  key: string;
+}
+
+export type LoadRoute = (id: string) => Promise<RouteModule>;

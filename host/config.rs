@@ -1,0 +1,72 @@
+//! Runtime configuration, from the command line or the environment.
+use crate::render::PoolConfig;
+use std::{fmt, net::SocketAddr, path::PathBuf};
+
+#[derive(Clone)]
+pub struct Config {
+    pub bind: SocketAddr,
+    pub data_dir: PathBuf,
+    /// Overrides the embedded SQLite database; may carry a password, so never logged.
+    pub database_url: Option<String>,
+    /// Origin used for canonical links, e.g. `https://orderahead.example`.
+    pub public_url: String,
+    /// Leaflet tile URL template; empty disables tiles (tests, offline demos).
+    pub tile_url: String,
+    pub render: PoolConfig,
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("bind", &self.bind)
+            .field("data_dir", &self.data_dir)
+            .field("database_url", &self.database_url.as_ref().map(|_| "<redacted>"))
+            .field("public_url", &self.public_url)
+            .field("tile_url", &self.tile_url)
+            .field("render", &self.render)
+            .finish()
+    }
+}
+
+impl Config {
+    /// Settings for tests and benchmarks: no tiles, a throwaway data dir.
+    pub fn for_tests(data_dir: PathBuf) -> Self {
+        Self {
+            bind: "127.0.0.1:0".parse().unwrap(),
+            data_dir,
+            database_url: None,
+            public_url: "http://localhost".into(),
+            tile_url: String::new(),
+            render: PoolConfig::default(),
+        }
+    }
+
+    /// `scheme://host[:port]` of the tile server, for the Content-Security-Policy.
+    pub fn tile_origin(&self) -> Option<&str> {
+        let rest = self.tile_url.split_once("://")?.1;
+        let host_len = rest.find('/').unwrap_or(rest.len());
+        let scheme_len = self.tile_url.len() - rest.len();
+        Some(&self.tile_url[..scheme_len + host_len])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_hides_the_database_url() {
+        let mut c = Config::for_tests(PathBuf::from("/tmp"));
+        c.database_url = Some("postgres://u:secret@db/x".into());
+        assert!(!format!("{c:?}").contains("secret"));
+    }
+
+    #[test]
+    fn tile_origin_is_scheme_and_host() {
+        let mut c = Config::for_tests(PathBuf::from("/tmp"));
+        c.tile_url = "https://tile.example.org/{z}/{x}/{y}.png".into();
+        assert_eq!(c.tile_origin(), Some("https://tile.example.org"));
+        c.tile_url.clear();
+        assert_eq!(c.tile_origin(), None);
+    }
+}

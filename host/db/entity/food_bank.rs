@@ -1,0 +1,29 @@
+//! `food_banks`: Food banks (§3 Food bank). `time_zone` is the IANA zone its delivery windows are
+//! local to.
+use sea_orm::entity::prelude::*;
+
+#[sea_orm::model]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "food_banks")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    #[sea_orm(unique)]
+    pub code: String,
+    pub name: String,
+    pub home_page_url: Option<String>,
+    pub is_enabled: bool,
+    pub is_tefap_enabled: bool,
+    pub is_delivery_enabled: bool,
+    pub address_id: i64,
+    pub time_zone: String,
+    pub created_at: DateTimeUtc,
+    #[sea_orm(belongs_to, from = "address_id", to = "id")]
+    pub address: BelongsTo<super::address::Entity>,
+    #[sea_orm(has_many)]
+    pub pantry_locations: HasMany<super::pantry_location::Entity>,
+    #[sea_orm(has_many)]
+    pub delivery_programs: HasMany<super::delivery_program::Entity>,
+}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,21 @@
+//! `notifications`: Messages (§3 Message, notification). `food_bank_code` NULL = for everyone;
+//! `details` is HTML.
+use sea_orm::entity::prelude::*;
+
+#[sea_orm::model]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "notifications")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub title: String,
+    #[sea_orm(column_type = "Text")]
+    pub description: Option<String>,
+    #[sea_orm(column_type = "Text")]
+    pub details: Option<String>,
+    pub food_bank_code: Option<String>,
+    pub created_at: DateTimeUtc,
+    pub expires_at: Option<DateTimeUtc>,
+}
+
+impl ActiveModelBehavior for ActiveModel {}

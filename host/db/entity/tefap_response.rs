@@ -1,0 +1,32 @@
+//! `tefap_responses`: Submitted TEFAP eligibility answers (§7 tefapeligibility/responses);
+//! anonymous until assigned to a user.
+use sea_orm::entity::prelude::*;
+
+#[sea_orm::model]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "tefap_responses")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    #[sea_orm(unique)]
+    pub unique_id: String,
+    pub user_id: Option<i64>,
+    pub food_bank_id: Option<i64>,
+    pub province_id: Option<i64>,
+    pub county_id: Option<i64>,
+    pub postal_code: Option<String>,
+    pub answers: Json,
+    pub is_eligible: bool,
+    pub created_at: DateTimeUtc,
+    pub assigned_at: Option<DateTimeUtc>,
+    #[sea_orm(belongs_to, from = "user_id", to = "id")]
+    pub user: BelongsTo<Option<super::user::Entity>>,
+    #[sea_orm(belongs_to, from = "food_bank_id", to = "id")]
+    pub food_bank: BelongsTo<Option<super::food_bank::Entity>>,
+    #[sea_orm(belongs_to, from = "province_id", to = "id")]
+    pub province: BelongsTo<Option<super::province::Entity>>,
+    #[sea_orm(belongs_to, from = "county_id", to = "id")]
+    pub county: BelongsTo<Option<super::county::Entity>>,
+}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,20 @@
+//! `user_authorized_locations`: Restricted pantries a shopper may use without a referral code (§3
+//! explicitlyAuthorizedLocationIDs).
+use sea_orm::entity::prelude::*;
+
+#[sea_orm::model]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "user_authorized_locations")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub user_id: i64,
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub pantry_location_id: i64,
+    pub created_at: DateTimeUtc,
+    #[sea_orm(belongs_to, from = "user_id", to = "id")]
+    pub user: BelongsTo<super::user::Entity>,
+    #[sea_orm(belongs_to, from = "pantry_location_id", to = "id")]
+    pub pantry_location: BelongsTo<super::pantry_location::Entity>,
+}
+
+impl ActiveModelBehavior for ActiveModel {}

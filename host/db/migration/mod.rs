@@ -1,0 +1,33 @@
+//! Schema migrations (sea-orm-migration). Every migration runs in a transaction on both
+//! backends (`use_transaction() -> Some(true)`; SeaORM only wraps PostgreSQL by default).
+//!
+//! Identifiers are plain snake_case strings so that the SQL reads like the entities.
+//! Named constraints (`ck_*`, `fk_*`, `ux_*`) let the repository layer tell which rule a
+//! failed statement broke. Expression and partial indexes are raw SQL that is identical on
+//! SQLite and PostgreSQL.
+use sea_orm_migration::prelude::*;
+
+mod m20260101_000001_reference;
+mod m20260101_000002_food_banks;
+mod m20260101_000003_catalog;
+mod m20260101_000004_users;
+mod m20260101_000005_tefap_referrals;
+mod m20260101_000006_orders;
+mod m20260101_000007_content;
+
+/// All migrations, oldest first.
+pub struct Migrator;
+
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m20260101_000001_reference::Migration),
+            Box::new(m20260101_000002_food_banks::Migration),
+            Box::new(m20260101_000003_catalog::Migration),
+            Box::new(m20260101_000004_users::Migration),
+            Box::new(m20260101_000005_tefap_referrals::Migration),
+            Box::new(m20260101_000006_orders::Migration),
+            Box::new(m20260101_000007_content::Migration),
+        ]
+    }
+}

@@ -1,0 +1,123 @@
+//! The database layer: connection, migrations, seed data and SeaORM entities.
+//!
+//! One code base runs on the embedded SQLite file (the default) and on PostgreSQL
+//! (`DATABASE_URL=postgres://…`). The backend is chosen at run time from the URL.
+//!
+//! Rules every query in this crate follows (see also the repository layer):
+//! - Timestamps are stored in UTC (`timestamptz` on PostgreSQL, RFC 3339 text on SQLite)
+//!   and are always written from Rust, never by a SQL default: on SQLite,
+//!   `CURRENT_TIMESTAMP` would produce a different text format and break ordering.
+//! - Stock and limits are taken with a conditional
+//!   `UPDATE … SET quantity = quantity - n WHERE id = ? AND quantity >= n` and a check of
+//!   `rows_affected`, never read-then-write; `CHECK (quantity >= 0)` backs it up.
+//! - Write transactions start with [`begin_write`] (`BEGIN IMMEDIATE` on SQLite, so a
+//!   transaction never fails later when upgrading its read lock to a write lock).
+//! - Handlers never see SeaORM: entities are private to `db`; the repository layer
+//!   (a child module of `db`) maps them to domain types.
+
+use std::path::Path;
+use std::time::Duration;
+
+use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
+use sea_orm::{
+    ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
+    SqliteTransactionMode, TransactionOptions, TransactionTrait,
+};
+use sea_orm_migration::MigratorTrait;
+
+#[allow(dead_code)] // the repository layer uses these; not every column is read yet
+mod entity;
+pub mod migration;
+pub mod seed;
+pub mod testdb;
+
+#[cfg(test)]
+mod tests;
+
+/// File name of the embedded database inside the data directory.
+pub const SQLITE_FILE_NAME: &str = "orderahead.db";
+
+/// How long a SQLite connection waits for another writer before giving up (ms).
+pub const SQLITE_BUSY_TIMEOUT_MS: u64 = 5_000;
+
+/// Pool size for SQLite: readers run in parallel under WAL, writers queue on the lock.
+const SQLITE_MAX_CONNECTIONS: u32 = 8;
+/// Pool size for PostgreSQL.
+const POSTGRES_MAX_CONNECTIONS: u32 = 16;
+
+/// The URL of the embedded database file under `data_dir`:
+/// `sqlite://<data_dir>/orderahead.db?mode=rwc` (created if missing).
+pub fn sqlite_url(data_dir: &Path) -> String {
+    let path = data_dir.join(SQLITE_FILE_NAME);
+    // sqlx percent-decodes the path part of the URL; escape what would be misread.
+    let mut escaped = String::new();
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '%' => escaped.push_str("%25"),
+            '?' => escaped.push_str("%3F"),
+            '#' => escaped.push_str("%23"),
+            _ => escaped.push(c),
+        }
+    }
+    format!("sqlite://{escaped}?mode=rwc")
+}
+
+/// Whether `url` names a SQLite database.
+pub fn is_sqlite_url(url: &str) -> bool {
+    url.starts_with("sqlite:")
+}
+
+/// Opens a connection pool for `url`.
+///
+/// SQLite (`sqlite://<path>?mode=rwc`): every pooled connection gets
+/// `journal_mode=WAL`, `synchronous=NORMAL`, `foreign_keys=ON` and
+/// `busy_timeout=5000` (applied by sqlx when it opens each connection, so a
+/// connection the pool replaces later gets them too). An in-memory URL gets a
+/// single connection, since each connection would otherwise see its own database.
+///
+/// PostgreSQL: a normal pool.
+pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
+    let mut opts = ConnectOptions::new(url.to_owned());
+    opts.sqlx_logging(false)
+        .connect_timeout(Duration::from_secs(10))
+        .acquire_timeout(Duration::from_secs(30));
+    if is_sqlite_url(url) {
+        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+        opts.max_connections(if in_memory { 1 } else { SQLITE_MAX_CONNECTIONS })
+            .min_connections(1)
+            .map_sqlx_sqlite_opts(|o| {
+                o.journal_mode(SqliteJournalMode::Wal)
+                    .synchronous(SqliteSynchronous::Normal)
+                    .foreign_keys(true)
+                    .busy_timeout(Duration::from_millis(SQLITE_BUSY_TIMEOUT_MS))
+            });
+    } else {
+        opts.max_connections(POSTGRES_MAX_CONNECTIONS);
+    }
+    Database::connect(opts).await
+}
+
+/// Applies all pending migrations.
+pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
+    migration::Migrator::up(db, None).await
+}
+
+/// Rolls back every migration (drops all tables). For tests and tooling.
+pub async fn migrate_down_all(db: &DatabaseConnection) -> Result<(), DbErr> {
+    migration::Migrator::down(db, None).await
+}
+
+/// Begins a write transaction: `BEGIN IMMEDIATE` on SQLite (takes the write lock
+/// up front, waiting up to the busy timeout), a plain `BEGIN` on PostgreSQL.
+pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..Default::default()
+    })
+    .await
+}
+
+/// Which backend a connection talks to.
+pub fn backend(db: &DatabaseConnection) -> DbBackend {
+    db.get_database_backend()
+}

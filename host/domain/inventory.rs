@@ -1,0 +1,73 @@
+//! The facts about one inventory item that the rules read (spec §3 "Inventory item").
+
+use serde::{Deserialize, Serialize};
+
+use super::Id;
+use super::limits::Limit;
+
+/// `pantryInventoryItemSource.code` of federal-program (TEFAP) items.
+pub const TEFAP_SOURCE_CODE: &str = "TEFAP";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InventoryLine {
+    /// Inventory item id: what a cart line and an order line point at.
+    pub id: Id,
+    /// The product; limits are counted per product so that orders placed at
+    /// other pantries of the same food bank (other inventory ids) still count.
+    pub pantry_item_id: Id,
+    /// Quantity on hand.
+    pub quantity: i64,
+    /// The product's limits (`pantryItem.limits`); ITEM-type limits are ignored here.
+    pub limits: Vec<Limit>,
+    /// `pantryInventoryItemSource.code`, if any.
+    pub source_code: Option<String>,
+}
+
+impl InventoryLine {
+    pub fn is_tefap(&self) -> bool {
+        self.source_code
+            .as_deref()
+            .is_some_and(|c| c.eq_ignore_ascii_case(TEFAP_SOURCE_CODE))
+    }
+
+    /// TEFAP items are hidden from shoppers who are not TEFAP-eligible (spec §5).
+    pub fn is_visible(&self, tefap_eligible: bool) -> bool {
+        tefap_eligible || !self.is_tefap()
+    }
+}
+
+/// The inventory a shopper may see and order from.
+pub fn visible_inventory(inventory: &[InventoryLine], tefap_eligible: bool) -> Vec<&InventoryLine> {
+    inventory
+        .iter()
+        .filter(|i| i.is_visible(tefap_eligible))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(id: Id, source: Option<&str>) -> InventoryLine {
+        InventoryLine {
+            id,
+            pantry_item_id: id,
+            quantity: 1,
+            limits: vec![],
+            source_code: source.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn tefap_items_hidden_unless_eligible() {
+        let inv = [
+            line(1, None),
+            line(2, Some("TEFAP")),
+            line(3, Some("DONATED")),
+        ];
+        let ids = |v: Vec<&InventoryLine>| v.iter().map(|i| i.id).collect::<Vec<_>>();
+        assert_eq!(ids(visible_inventory(&inv, false)), vec![1, 3]);
+        assert_eq!(ids(visible_inventory(&inv, true)), vec![1, 2, 3]);
+    }
+}

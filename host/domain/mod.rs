@@ -1,0 +1,38 @@
+//! Pure business rules of OrderAhead (spec §3–§5, §8, §9).
+//!
+//! Nothing here touches a database, the network, the clock or the file system:
+//! callers pass every fact in, including `now` and the IANA time zone of the
+//! pantry (or food bank, for delivery). That keeps every rule unit-testable and
+//! lets the API server load rows however it likes before asking for a verdict.
+//!
+//! Module map:
+//! - `messages`: every user-facing text of these rules (spec §8 wording).
+//! - `time`: local pickup/delivery clock times → instants in a pantry time zone.
+//! - `limits`: per-item effective limits and the per-order item-count limit.
+//! - `inventory`: the inventory line the rules read, TEFAP visibility of it.
+//! - `cart`: cart validation against inventory and limits, Add/stepper rules.
+//! - `pickup`: valid pickup times, day grouping, pantry summaries and sorting.
+//! - `delivery`: valid delivery windows and who may use delivery.
+//! - `access`: restricted pantries and referral codes.
+//! - `orders`: order status, change/cancel cutoff, upcoming and nearest orders.
+//! - `submission`: the checks an order must pass before stock is taken.
+//! - `tefap`: TEFAP eligibility matching, income maximum, eligibility flow.
+//! - `survey`: checkout survey questions and answers.
+//! - `forms`: address, profile and small form validations.
+
+pub mod access;
+pub mod cart;
+pub mod delivery;
+pub mod forms;
+pub mod inventory;
+pub mod limits;
+pub mod messages;
+pub mod orders;
+pub mod pickup;
+pub mod submission;
+pub mod survey;
+pub mod tefap;
+pub mod time;
+
+/// Database identifier of any entity. One alias so a change of key type is one edit.
+pub type Id = i64;

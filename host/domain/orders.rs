@@ -1,0 +1,261 @@
+//! Order status and the time rules on placed orders (spec §4 "Order statuses", §9).
+
+use chrono::{DateTime, Duration, Utc};
+use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
+
+use super::Id;
+use super::delivery::DeliveryTime;
+use super::pickup::PickupTime;
+use super::time::{local_today, start_of_day, tz_serde};
+
+/// How long after the anchor (see [`OrderFacts::anchor`]) an order may still be changed or cancelled.
+pub const CHANGE_CUTOFF: Duration = Duration::hours(2);
+/// How long after the anchor an in-progress order still counts as a nearest pickup.
+pub const NEAREST_PICKUP_WINDOW: Duration = Duration::days(1);
+/// Nearest pickups shown.
+pub const NEAREST_PICKUPS: usize = 2;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum OrderStatus {
+    /// Green badge.
+    Completed,
+    /// Red badge.
+    Cancelled,
+    /// Primary badge.
+    InProgress,
+    /// A status type with none of the three flags set.
+    Other,
+}
+
+impl OrderStatus {
+    /// From `pantryOrderStatusType` flags. Cancelled wins over completed so a
+    /// badly flagged status can never be reopened for change.
+    pub fn from_flags(
+        is_successfully_completed: bool,
+        is_cancelled: bool,
+        is_in_progress: bool,
+    ) -> Self {
+        match (is_cancelled, is_successfully_completed, is_in_progress) {
+            (true, _, _) => Self::Cancelled,
+            (_, true, _) => Self::Completed,
+            (_, _, true) => Self::InProgress,
+            _ => Self::Other,
+        }
+    }
+}
+
+/// What the order rules read from an order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderFacts {
+    pub id: Id,
+    pub created: DateTime<Utc>,
+    pub status: OrderStatus,
+    /// Present for pickup orders (a pickup time id means pickup).
+    pub pickup_time: Option<PickupTime>,
+    /// Present for delivery orders.
+    pub delivery_time: Option<DeliveryTime>,
+    /// The pantry's zone for pickup, the food bank's for delivery.
+    #[serde(with = "tz_serde")]
+    pub time_zone: Tz,
+}
+
+impl OrderFacts {
+    /// The instant the time rules count from. Spec §9: "2 hours after pickup
+    /// day or delivery start". A pickup day is a date, so for pickups this is
+    /// the start (local midnight) of the pickup day, not the slot's start time;
+    /// for deliveries it is the window's start. None without a time.
+    pub fn anchor(&self) -> Option<DateTime<Utc>> {
+        match (&self.pickup_time, &self.delivery_time) {
+            (Some(p), _) => Some(start_of_day(p.pickup_day, self.time_zone)),
+            (None, Some(d)) => Some(d.starts_at(self.time_zone)),
+            (None, None) => None,
+        }
+    }
+
+    /// Change or cancel is allowed only if the order is not completed or
+    /// cancelled, has a pickup or delivery time, and its anchor is not more
+    /// than two hours past (so a pickup can be changed until 02:00 local on
+    /// its pickup day).
+    pub fn can_change_or_cancel(&self, now: DateTime<Utc>) -> bool {
+        !matches!(self.status, OrderStatus::Completed | OrderStatus::Cancelled)
+            && self.anchor().is_some_and(|a| now - a <= CHANGE_CUTOFF)
+    }
+
+    /// Non-cancelled with a pickup or delivery day of today or later (local).
+    pub fn is_upcoming(&self, now: DateTime<Utc>) -> bool {
+        let day = self
+            .pickup_time
+            .as_ref()
+            .map(|p| p.pickup_day)
+            .or(self.delivery_time.as_ref().map(|d| d.delivery_day));
+        self.status != OrderStatus::Cancelled
+            && day.is_some_and(|d| d >= local_today(now, self.time_zone))
+    }
+}
+
+/// Upcoming orders, in the order given.
+pub fn upcoming_orders(orders: &[OrderFacts], now: DateTime<Utc>) -> Vec<&OrderFacts> {
+    orders.iter().filter(|o| o.is_upcoming(now)).collect()
+}
+
+/// In-progress orders whose anchor is not more than a day past, newest
+/// (latest created) first, at most two.
+pub fn nearest_pickups(orders: &[OrderFacts], now: DateTime<Utc>) -> Vec<&OrderFacts> {
+    let mut near: Vec<&OrderFacts> = orders
+        .iter()
+        .filter(|o| {
+            o.status == OrderStatus::InProgress
+                && o.anchor().is_some_and(|a| now - a <= NEAREST_PICKUP_WINDOW)
+        })
+        .collect();
+    near.sort_by_key(|o| std::cmp::Reverse(o.created));
+    near.truncate(NEAREST_PICKUPS);
+    near
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{NaiveDate, NaiveTime};
+    use chrono_tz::America::Denver;
+
+    fn day(d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2025, 6, d).unwrap()
+    }
+    fn hm(h: u32) -> NaiveTime {
+        NaiveTime::from_hms_opt(h, 0, 0).unwrap()
+    }
+    fn pickup_order(id: Id, status: OrderStatus, d: u32) -> OrderFacts {
+        OrderFacts {
+            id,
+            created: format!("2025-06-{:02}T12:00:00Z", id).parse().unwrap(),
+            status,
+            pickup_time: Some(PickupTime {
+                id: 1,
+                pantry_location_id: 1,
+                pickup_day: day(d),
+                pickup_start_time: hm(15),
+                pickup_end_time: hm(16),
+            }),
+            delivery_time: None,
+            time_zone: Denver,
+        }
+    }
+    fn delivery_order(id: Id, status: OrderStatus, d: u32, h: u32) -> OrderFacts {
+        OrderFacts {
+            pickup_time: None,
+            delivery_time: Some(DeliveryTime {
+                id: 1,
+                food_bank_id: 1,
+                entity_delivery_program_id: 1,
+                delivery_day: day(d),
+                delivery_start_time: hm(h),
+                delivery_end_time: hm(h + 2),
+            }),
+            ..pickup_order(id, status, d)
+        }
+    }
+    // Denver is UTC-6 in June.
+    fn at(s: &str) -> DateTime<Utc> {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn status_from_flags() {
+        assert_eq!(
+            OrderStatus::from_flags(true, false, false),
+            OrderStatus::Completed
+        );
+        assert_eq!(
+            OrderStatus::from_flags(false, true, false),
+            OrderStatus::Cancelled
+        );
+        assert_eq!(
+            OrderStatus::from_flags(true, true, false),
+            OrderStatus::Cancelled
+        );
+        assert_eq!(
+            OrderStatus::from_flags(false, false, true),
+            OrderStatus::InProgress
+        );
+        assert_eq!(
+            OrderStatus::from_flags(false, false, false),
+            OrderStatus::Other
+        );
+    }
+
+    #[test]
+    fn pickup_change_cutoff_is_two_hours_after_start_of_pickup_day() {
+        let o = pickup_order(1, OrderStatus::InProgress, 20);
+        // 2025-06-20 00:00 MDT = 06:00Z; cutoff 08:00Z.
+        assert!(o.can_change_or_cancel(at("2025-06-19T20:00:00Z")));
+        assert!(o.can_change_or_cancel(at("2025-06-20T08:00:00Z")));
+        assert!(!o.can_change_or_cancel(at("2025-06-20T08:00:01Z")));
+        // Even though the slot itself (15:00 local) is still ahead.
+        assert!(!o.can_change_or_cancel(at("2025-06-20T12:00:00Z")));
+    }
+
+    #[test]
+    fn delivery_change_cutoff_is_two_hours_after_window_start() {
+        let o = delivery_order(1, OrderStatus::InProgress, 20, 10);
+        // 10:00 MDT = 16:00Z; cutoff 18:00Z.
+        assert!(o.can_change_or_cancel(at("2025-06-20T18:00:00Z")));
+        assert!(!o.can_change_or_cancel(at("2025-06-20T18:00:01Z")));
+    }
+
+    #[test]
+    fn completed_cancelled_or_timeless_orders_cannot_change() {
+        let now = at("2025-06-01T00:00:00Z");
+        assert!(!pickup_order(1, OrderStatus::Completed, 20).can_change_or_cancel(now));
+        assert!(!pickup_order(1, OrderStatus::Cancelled, 20).can_change_or_cancel(now));
+        assert!(pickup_order(1, OrderStatus::Other, 20).can_change_or_cancel(now));
+        let timeless = OrderFacts {
+            pickup_time: None,
+            ..pickup_order(1, OrderStatus::InProgress, 20)
+        };
+        assert!(!timeless.can_change_or_cancel(now));
+    }
+
+    #[test]
+    fn upcoming_is_non_cancelled_today_or_later_local() {
+        // 2025-06-20 03:00Z is still June 19 in Denver.
+        let now = at("2025-06-20T03:00:00Z");
+        let orders = [
+            pickup_order(1, OrderStatus::InProgress, 19),
+            pickup_order(2, OrderStatus::Completed, 25),
+            pickup_order(3, OrderStatus::Cancelled, 25),
+            pickup_order(4, OrderStatus::InProgress, 18),
+            delivery_order(5, OrderStatus::InProgress, 19, 8),
+            OrderFacts {
+                pickup_time: None,
+                ..pickup_order(6, OrderStatus::InProgress, 30)
+            },
+        ];
+        let ids: Vec<Id> = upcoming_orders(&orders, now).iter().map(|o| o.id).collect();
+        assert_eq!(ids, vec![1, 2, 5]);
+    }
+
+    #[test]
+    fn nearest_pickups_in_progress_within_a_day_newest_first_top_two() {
+        // 2025-06-20 12:00 MDT.
+        let now = at("2025-06-20T18:00:00Z");
+        let orders = [
+            pickup_order(1, OrderStatus::InProgress, 19), // anchor 06-19 06:00Z, 36 h ago
+            pickup_order(2, OrderStatus::InProgress, 20), // today
+            pickup_order(3, OrderStatus::InProgress, 26),
+            pickup_order(4, OrderStatus::Completed, 26),
+            delivery_order(5, OrderStatus::InProgress, 19, 13), // 06-19 19:00Z, 23 h ago
+            pickup_order(6, OrderStatus::InProgress, 28),
+        ];
+        let ids: Vec<Id> = nearest_pickups(&orders, now).iter().map(|o| o.id).collect();
+        assert_eq!(ids, vec![6, 5]);
+        let ids: Vec<Id> = nearest_pickups(&orders[..3], now)
+            .iter()
+            .map(|o| o.id)
+            .collect();
+        assert_eq!(ids, vec![3, 2]);
+    }
+}

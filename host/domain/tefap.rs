@@ -1,0 +1,633 @@
+//! TEFAP (The Emergency Food Assistance Program): who sees TEFAP items, the
+//! income maximum, and the eligibility flow (spec §3, §4, §5, §9).
+
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+
+use super::Id;
+use super::messages;
+
+pub const DEFAULT_INCOME_PERCENT: f64 = 100.0;
+pub const HOUSEHOLD_SIZES: RangeInclusive<u32> = 1..=20;
+/// Choices of each age-group select in the household members sub-form.
+pub const HOUSEHOLD_MEMBER_COUNTS: RangeInclusive<u32> = 0..=10;
+/// The "Other" county added locally; a real county must then be picked.
+pub const OTHER_COUNTY_ID: Id = 0;
+/// The "None" assistance program added locally.
+pub const NONE_PROGRAM_ID: Id = 0;
+
+/// A stored eligibility (`tefapEligibilities`); any present field may match.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TefapEligibility {
+    pub province_abbreviation: Option<String>,
+    pub food_bank_id: Option<Id>,
+    pub county_id: Option<Id>,
+    pub postal_code: Option<String>,
+}
+
+/// Where the shopper is shopping, as TEFAP eligibility sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TefapArea {
+    pub food_bank_id: Id,
+    /// The selected food bank's province abbreviation.
+    pub province_abbreviation: Option<String>,
+    pub county_id: Option<Id>,
+    pub postal_code: Option<String>,
+}
+
+impl TefapArea {
+    /// Pickup: county and postal code of the selected pantry's address.
+    pub fn pickup(
+        food_bank_id: Id,
+        province_abbreviation: Option<String>,
+        pantry_county_id: Option<Id>,
+        pantry_postal_code: Option<String>,
+    ) -> Self {
+        Self {
+            food_bank_id,
+            province_abbreviation,
+            county_id: pantry_county_id,
+            postal_code: pantry_postal_code,
+        }
+    }
+
+    /// Delivery: the food bank's address, which has no county.
+    pub fn delivery(
+        food_bank_id: Id,
+        province_abbreviation: Option<String>,
+        food_bank_postal_code: Option<String>,
+    ) -> Self {
+        Self {
+            food_bank_id,
+            province_abbreviation,
+            county_id: None,
+            postal_code: food_bank_postal_code,
+        }
+    }
+}
+
+/// True when any stored eligibility matches the food bank's province
+/// abbreviation or id, or the area's county id or postal code.
+pub fn is_tefap_eligible(eligibilities: &[TefapEligibility], area: &TefapArea) -> bool {
+    let same = |a: &Option<String>, b: &Option<String>| match (a, b) {
+        (Some(a), Some(b)) => !a.trim().is_empty() && a.trim().eq_ignore_ascii_case(b.trim()),
+        _ => false,
+    };
+    eligibilities.iter().any(|e| {
+        same(&e.province_abbreviation, &area.province_abbreviation)
+            || e.food_bank_id == Some(area.food_bank_id)
+            || (e.county_id.is_some() && e.county_id == area.county_id)
+            || same(&e.postal_code, &area.postal_code)
+    })
+}
+
+/// The shop offers the TEFAP survey when the food bank is TEFAP-enabled and the
+/// shopper has not answered it yet (dismissing counts as answering).
+pub fn should_offer_tefap_survey(
+    food_bank_is_tefap_enabled: bool,
+    is_tefap_survey_answered: bool,
+) -> bool {
+    food_bank_is_tefap_enabled && !is_tefap_survey_answered
+}
+
+/// (base income + per-person amount × (household size − 1)) × percent / 100.
+/// A missing or zero `incomePercentRequired` means 100, as the spec's "or 100".
+pub fn income_maximum(
+    base_income: f64,
+    per_person_amount: f64,
+    household_size: u32,
+    income_percent_required: Option<f64>,
+) -> f64 {
+    let percent = income_percent_required
+        .filter(|p| *p != 0.0)
+        .unwrap_or(DEFAULT_INCOME_PERCENT);
+    let extra_people = household_size.max(1) - 1;
+    (base_income + per_person_amount * f64::from(extra_people)) * percent / 100.0
+}
+
+/// Household members by age group: 65 and over, 18 to 64, 17 and under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HouseholdMembers {
+    pub aged_65_and_over: u32,
+    pub aged_18_to_64: u32,
+    pub aged_17_and_under: u32,
+}
+
+impl HouseholdMembers {
+    pub fn total(&self) -> u32 {
+        self.aged_65_and_over + self.aged_18_to_64 + self.aged_17_and_under
+    }
+
+    /// Members still to assign; negative when too many were given.
+    pub fn remaining(&self, household_size: u32) -> i64 {
+        i64::from(household_size) - i64::from(self.total())
+    }
+
+    /// The sub-form is complete only when the three groups, each a valid
+    /// choice, sum to the household size.
+    pub fn is_complete(&self, household_size: u32) -> bool {
+        HOUSEHOLD_SIZES.contains(&household_size)
+            && [
+                self.aged_65_and_over,
+                self.aged_18_to_64,
+                self.aged_17_and_under,
+            ]
+            .iter()
+            .all(|n| HOUSEHOLD_MEMBER_COUNTS.contains(n))
+            && self.remaining(household_size) == 0
+    }
+}
+
+/// An assistance program of the guideline's province.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AssistanceProgram {
+    pub assistance_program_id: Id,
+    pub is_cross_eligible: bool,
+}
+
+/// The parts of a TEFAP guideline the flow reads. Residency and income-check
+/// flags are not here: the flow asks residency and income regardless.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TefapGuideline {
+    pub accepts_cross_eligibility: bool,
+    pub requires_income_proof: bool,
+    pub accepts_emergency_situation: bool,
+    pub requires_identification_proof: bool,
+    pub income_percent_required: Option<f64>,
+    pub base_income_in_dollars: f64,
+    pub per_person_amount_in_dollars: f64,
+    pub programs: Vec<AssistanceProgram>,
+}
+
+impl TefapGuideline {
+    pub fn income_maximum(&self, household_size: u32) -> f64 {
+        income_maximum(
+            self.base_income_in_dollars,
+            self.per_person_amount_in_dollars,
+            household_size,
+            self.income_percent_required,
+        )
+    }
+
+    /// The cross-eligibility question is answered YES when at least one
+    /// selected program is cross-eligible in the province.
+    pub fn is_cross_eligible(&self, selected_program_ids: &[Id]) -> bool {
+        self.programs
+            .iter()
+            .any(|p| p.is_cross_eligible && selected_program_ids.contains(&p.assistance_program_id))
+    }
+
+    fn has_cross_eligible_programs(&self) -> bool {
+        self.programs.iter().any(|p| p.is_cross_eligible)
+    }
+}
+
+/// The program checklist needs at least one choice ("None" counts).
+pub fn program_selection_valid(selected_program_ids: &[Id]) -> bool {
+    !selected_program_ids.is_empty()
+}
+
+/// A county is required; choosing Other requires a county from the province's full list.
+pub fn county_selection_valid(county_id: Option<Id>, other_county_id: Option<Id>) -> bool {
+    match county_id {
+        Some(OTHER_COUNTY_ID) => other_county_id.is_some_and(|c| c != OTHER_COUNTY_ID),
+        Some(_) => true,
+        None => false,
+    }
+}
+
+/// The question steps of the eligibility flow; automatic checks are resolved
+/// inside [`next_step`] so callers only ever see a step that needs an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TefapStep {
+    Intro,
+    Homeless,
+    Residency,
+    CrossEligibility,
+    HouseholdSize,
+    Income,
+    ProveIncome,
+    EmergencySituation,
+    Attest,
+    IdRequirement,
+    Confirmation,
+    /// Acknowledging it (any answer) completes the flow as not eligible.
+    Disqualified,
+    Complete,
+}
+
+/// The step after answering `step` with YES (`true`) or NO.
+pub fn next_step(step: TefapStep, yes: bool, guideline: &TefapGuideline) -> TefapStep {
+    use TefapStep::*;
+    let cross_check = || {
+        // No cross-eligible program in the province answers the question NO by itself.
+        if guideline.accepts_cross_eligibility && guideline.has_cross_eligible_programs() {
+            CrossEligibility
+        } else {
+            HouseholdSize
+        }
+    };
+    let or_disqualified = |next: TefapStep| if yes { next } else { Disqualified };
+    match step {
+        Intro => or_disqualified(Homeless),
+        Homeless if yes => cross_check(),
+        Homeless => Residency,
+        Residency if yes => cross_check(),
+        CrossEligibility if yes => Attest,
+        CrossEligibility => HouseholdSize,
+        HouseholdSize => or_disqualified(Income),
+        Income if yes && guideline.requires_income_proof => ProveIncome,
+        Income if yes => Attest,
+        Income if guideline.accepts_emergency_situation => EmergencySituation,
+        ProveIncome | EmergencySituation => or_disqualified(Attest),
+        Attest if yes && guideline.requires_identification_proof => IdRequirement,
+        Attest | IdRequirement => or_disqualified(Confirmation),
+        Confirmation => or_disqualified(Complete),
+        Residency | Income => Disqualified,
+        Disqualified | Complete => Complete,
+    }
+}
+
+/// Submitted eligibility answers (spec §3 "Eligibility answers").
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TefapAnswers {
+    pub is_homeless: bool,
+    pub residency_postal_code: Option<String>,
+    pub residency_county: Option<Id>,
+    pub selected_assistance_program_ids: Vec<Id>,
+    pub total_household_size: Option<u32>,
+    pub is_below_income_limit: Option<bool>,
+    pub can_prove_income: Option<bool>,
+    pub is_emergency: Option<bool>,
+    pub emergency_text: Option<String>,
+    pub signature: Option<String>,
+    pub typed_name: Option<String>,
+    pub is_identification_available: Option<bool>,
+    pub accepted_terms: bool,
+    pub disqualified: bool,
+}
+
+/// Whether `answers` walk the flow to Complete without being disqualified,
+/// so the server decides `isEligible` by the same rules the client shows.
+pub fn tefap_answers_eligible(answers: &TefapAnswers, guideline: &TefapGuideline) -> bool {
+    use TefapStep::*;
+    if answers.disqualified {
+        return false;
+    }
+    let filled = |s: &Option<String>| s.as_deref().is_some_and(|s| !s.trim().is_empty());
+    let mut step = Intro;
+    loop {
+        let yes = match step {
+            Intro => true,
+            Homeless => answers.is_homeless,
+            // The stored county is the final choice, so Other must have been replaced.
+            Residency => {
+                filled(&answers.residency_postal_code)
+                    && answers
+                        .residency_county
+                        .is_some_and(|c| c != OTHER_COUNTY_ID)
+            }
+            CrossEligibility => {
+                guideline.is_cross_eligible(&answers.selected_assistance_program_ids)
+            }
+            HouseholdSize => answers
+                .total_household_size
+                .is_some_and(|n| HOUSEHOLD_SIZES.contains(&n)),
+            Income => answers.is_below_income_limit == Some(true),
+            ProveIncome => answers.can_prove_income == Some(true),
+            EmergencySituation => answers.is_emergency == Some(true),
+            Attest => filled(&answers.signature) && filled(&answers.typed_name),
+            IdRequirement => answers.is_identification_available == Some(true),
+            Confirmation => answers.accepted_terms,
+            Disqualified => return false,
+            Complete => return true,
+        };
+        step = next_step(step, yes, guideline);
+    }
+}
+
+/// "{location}" of the eligible message: the first present of county, food
+/// bank, postal code, province, else "your area".
+pub fn eligible_location(
+    county: Option<&str>,
+    food_bank: Option<&str>,
+    postal_code: Option<&str>,
+    province: Option<&str>,
+) -> String {
+    [county, food_bank, postal_code, province]
+        .into_iter()
+        .flatten()
+        .map(str::trim)
+        .find(|s| !s.is_empty())
+        .unwrap_or(messages::TEFAP_YOUR_AREA)
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use TefapStep::*;
+
+    fn area() -> TefapArea {
+        TefapArea::pickup(3, Some("OH".into()), Some(44), Some("43004".into()))
+    }
+
+    #[test]
+    fn eligibility_matches_any_field() {
+        let e = |f: fn(&mut TefapEligibility)| {
+            let mut x = TefapEligibility::default();
+            f(&mut x);
+            is_tefap_eligible(&[x], &area())
+        };
+        assert!(e(|x| x.province_abbreviation = Some("oh".into())));
+        assert!(e(|x| x.food_bank_id = Some(3)));
+        assert!(e(|x| x.county_id = Some(44)));
+        assert!(e(|x| x.postal_code = Some("43004".into())));
+        assert!(!e(|x| x.province_abbreviation = Some("PA".into())));
+        assert!(!e(|x| x.food_bank_id = Some(4)));
+        assert!(!e(|x| x.county_id = Some(45)));
+        assert!(!e(|x| x.postal_code = Some("43005".into())));
+        assert!(!e(|_| {}), "an empty eligibility matches nothing");
+        assert!(!is_tefap_eligible(&[], &area()));
+    }
+
+    #[test]
+    fn delivery_uses_food_bank_address_without_county() {
+        let a = TefapArea::delivery(3, Some("OH".into()), Some("43215".into()));
+        let county = TefapEligibility {
+            county_id: Some(44),
+            ..Default::default()
+        };
+        let zip = TefapEligibility {
+            postal_code: Some("43215".into()),
+            ..Default::default()
+        };
+        assert!(!is_tefap_eligible(std::slice::from_ref(&county), &a));
+        assert!(is_tefap_eligible(&[county, zip], &a));
+    }
+
+    #[test]
+    fn survey_offered_when_enabled_and_unanswered() {
+        assert!(should_offer_tefap_survey(true, false));
+        assert!(!should_offer_tefap_survey(true, true));
+        assert!(!should_offer_tefap_survey(false, false));
+    }
+
+    #[test]
+    fn income_maximum_formula() {
+        assert_eq!(income_maximum(15_060.0, 5_380.0, 1, None), 15_060.0);
+        assert_eq!(income_maximum(15_060.0, 5_380.0, 4, None), 31_200.0);
+        assert_eq!(income_maximum(15_060.0, 5_380.0, 4, Some(185.0)), 57_720.0);
+        assert_eq!(income_maximum(15_060.0, 5_380.0, 4, Some(0.0)), 31_200.0);
+        assert_eq!(income_maximum(10_000.0, 1_000.0, 0, None), 10_000.0);
+    }
+
+    #[test]
+    fn household_members_must_sum_to_size() {
+        let m = HouseholdMembers {
+            aged_65_and_over: 1,
+            aged_18_to_64: 2,
+            aged_17_and_under: 1,
+        };
+        assert_eq!(m.total(), 4);
+        assert!(m.is_complete(4));
+        assert!(!m.is_complete(5));
+        assert_eq!(m.remaining(5), 1);
+        assert_eq!(m.remaining(3), -1);
+        assert!(
+            !HouseholdMembers {
+                aged_18_to_64: 11,
+                ..Default::default()
+            }
+            .is_complete(11),
+            "select goes to 10"
+        );
+        assert!(
+            !HouseholdMembers::default().is_complete(0),
+            "size starts at 1"
+        );
+    }
+
+    #[test]
+    fn selections() {
+        assert!(program_selection_valid(&[NONE_PROGRAM_ID]));
+        assert!(!program_selection_valid(&[]));
+        assert!(county_selection_valid(Some(12), None));
+        assert!(!county_selection_valid(None, None));
+        assert!(!county_selection_valid(Some(OTHER_COUNTY_ID), None));
+        assert!(county_selection_valid(Some(OTHER_COUNTY_ID), Some(77)));
+    }
+
+    fn guideline() -> TefapGuideline {
+        TefapGuideline {
+            accepts_cross_eligibility: true,
+            programs: vec![
+                AssistanceProgram {
+                    assistance_program_id: 1,
+                    is_cross_eligible: true,
+                },
+                AssistanceProgram {
+                    assistance_program_id: 2,
+                    is_cross_eligible: false,
+                },
+            ],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn flow_transitions() {
+        let g = guideline();
+        assert_eq!(next_step(Intro, true, &g), Homeless);
+        assert_eq!(next_step(Intro, false, &g), Disqualified);
+        assert_eq!(next_step(Homeless, true, &g), CrossEligibility);
+        assert_eq!(next_step(Homeless, false, &g), Residency);
+        assert_eq!(next_step(Residency, true, &g), CrossEligibility);
+        assert_eq!(next_step(Residency, false, &g), Disqualified);
+        assert_eq!(next_step(CrossEligibility, true, &g), Attest);
+        assert_eq!(next_step(CrossEligibility, false, &g), HouseholdSize);
+        assert_eq!(next_step(HouseholdSize, true, &g), Income);
+        assert_eq!(next_step(HouseholdSize, false, &g), Disqualified);
+        assert_eq!(next_step(Income, true, &g), Attest);
+        assert_eq!(
+            next_step(Income, false, &g),
+            Disqualified,
+            "emergency not accepted"
+        );
+        assert_eq!(next_step(Attest, true, &g), Confirmation);
+        assert_eq!(next_step(Attest, false, &g), Disqualified);
+        assert_eq!(next_step(Confirmation, true, &g), Complete);
+        assert_eq!(next_step(Confirmation, false, &g), Disqualified);
+        assert_eq!(next_step(Disqualified, false, &g), Complete);
+        assert_eq!(next_step(Complete, true, &g), Complete);
+    }
+
+    #[test]
+    fn flow_checks_follow_the_guideline() {
+        let strict = TefapGuideline {
+            requires_income_proof: true,
+            accepts_emergency_situation: true,
+            requires_identification_proof: true,
+            ..guideline()
+        };
+        assert_eq!(next_step(Income, true, &strict), ProveIncome);
+        assert_eq!(next_step(ProveIncome, true, &strict), Attest);
+        assert_eq!(next_step(ProveIncome, false, &strict), Disqualified);
+        assert_eq!(next_step(Income, false, &strict), EmergencySituation);
+        assert_eq!(next_step(EmergencySituation, true, &strict), Attest);
+        assert_eq!(next_step(EmergencySituation, false, &strict), Disqualified);
+        assert_eq!(next_step(Attest, true, &strict), IdRequirement);
+        assert_eq!(next_step(IdRequirement, true, &strict), Confirmation);
+        assert_eq!(next_step(IdRequirement, false, &strict), Disqualified);
+        // Cross eligibility skipped when not accepted or when no program is cross-eligible.
+        let no_cross = TefapGuideline {
+            accepts_cross_eligibility: false,
+            ..guideline()
+        };
+        assert_eq!(next_step(Homeless, true, &no_cross), HouseholdSize);
+        let no_programs = TefapGuideline {
+            programs: vec![],
+            ..guideline()
+        };
+        assert_eq!(next_step(Residency, true, &no_programs), HouseholdSize);
+    }
+
+    fn answers() -> TefapAnswers {
+        TefapAnswers {
+            residency_postal_code: Some("43004".into()),
+            residency_county: Some(44),
+            total_household_size: Some(3),
+            is_below_income_limit: Some(true),
+            signature: Some("<svg/>".into()),
+            typed_name: Some("Pat Doe".into()),
+            accepted_terms: true,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn answers_replayed_through_the_flow() {
+        let g = guideline();
+        assert!(tefap_answers_eligible(&answers(), &g));
+        assert!(!tefap_answers_eligible(
+            &TefapAnswers {
+                disqualified: true,
+                ..answers()
+            },
+            &g
+        ));
+        assert!(!tefap_answers_eligible(
+            &TefapAnswers {
+                accepted_terms: false,
+                ..answers()
+            },
+            &g
+        ));
+        assert!(!tefap_answers_eligible(
+            &TefapAnswers {
+                typed_name: Some("  ".into()),
+                ..answers()
+            },
+            &g
+        ));
+        assert!(!tefap_answers_eligible(
+            &TefapAnswers {
+                residency_county: Some(OTHER_COUNTY_ID),
+                ..answers()
+            },
+            &g
+        ));
+        // Homeless skips residency.
+        assert!(tefap_answers_eligible(
+            &TefapAnswers {
+                is_homeless: true,
+                residency_postal_code: None,
+                ..answers()
+            },
+            &g
+        ));
+        // Above the income limit without emergency acceptance: not eligible...
+        let over = TefapAnswers {
+            is_below_income_limit: Some(false),
+            ..answers()
+        };
+        assert!(!tefap_answers_eligible(&over, &g));
+        // ...unless a cross-eligible program skips the income questions.
+        assert!(tefap_answers_eligible(
+            &TefapAnswers {
+                selected_assistance_program_ids: vec![1],
+                ..over.clone()
+            },
+            &g
+        ));
+        assert!(!tefap_answers_eligible(
+            &TefapAnswers {
+                selected_assistance_program_ids: vec![2],
+                ..over.clone()
+            },
+            &g
+        ));
+        // ...or an accepted emergency.
+        let emergency = TefapGuideline {
+            accepts_emergency_situation: true,
+            ..guideline()
+        };
+        assert!(tefap_answers_eligible(
+            &TefapAnswers {
+                is_emergency: Some(true),
+                ..over
+            },
+            &emergency
+        ));
+        // Proof and ID requirements.
+        let strict = TefapGuideline {
+            requires_income_proof: true,
+            requires_identification_proof: true,
+            ..guideline()
+        };
+        assert!(!tefap_answers_eligible(&answers(), &strict));
+        let proven = TefapAnswers {
+            can_prove_income: Some(true),
+            is_identification_available: Some(true),
+            ..answers()
+        };
+        assert!(tefap_answers_eligible(&proven, &strict));
+        assert!(!tefap_answers_eligible(
+            &TefapAnswers {
+                total_household_size: Some(21),
+                ..answers()
+            },
+            &g
+        ));
+    }
+
+    #[test]
+    fn eligible_location_falls_back_in_order() {
+        assert_eq!(
+            eligible_location(Some("Delaware County"), Some("Mid-Ohio"), None, None),
+            "Delaware County"
+        );
+        assert_eq!(
+            eligible_location(None, Some("Mid-Ohio"), Some("43004"), None),
+            "Mid-Ohio"
+        );
+        assert_eq!(
+            eligible_location(Some(" "), None, Some("43004"), Some("Ohio")),
+            "43004"
+        );
+        assert_eq!(eligible_location(None, None, None, Some("Ohio")), "Ohio");
+        assert_eq!(eligible_location(None, None, None, None), "your area");
+        assert_eq!(
+            messages::tefap_eligible(&eligible_location(None, None, None, None)),
+            "Congratulations, you are eligible for additional free food items in your area"
+        );
+    }
+}

@@ -1,0 +1,52 @@
+//! Offline US ZIP geography: ZIP centroids and counties from Census data, turned into a
+//! compact table at build time (app/scripts/zip-table.mjs), plus distance helpers for
+//! "pantries near me". Nothing here touches the network.
+
+mod distance;
+mod zips;
+
+use std::sync::OnceLock;
+
+use serde::Serialize;
+
+pub use distance::{EARTH_RADIUS_MILES, GridIndex, bounding_box, haversine_miles};
+pub use zips::{TableError, ZipInfo, ZipTable};
+
+/// A WGS84 position in decimal degrees.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct GeoPoint {
+    pub lat: f64,
+    pub lng: f64,
+}
+
+impl GeoPoint {
+    pub const fn new(lat: f64, lng: f64) -> Self {
+        Self { lat, lng }
+    }
+
+    /// "39.96,-83.0" (spaces allowed); None when either part is not a number or is out of range.
+    pub fn parse_lat_lng(text: &str) -> Option<Self> {
+        let (lat, lng) = text.split_once(',')?;
+        let lat: f64 = lat.trim().parse().ok()?;
+        let lng: f64 = lng.trim().parse().ok()?;
+        // The range checks also reject NaN, which `parse` accepts.
+        ((-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng))
+            .then_some(Self { lat, lng })
+    }
+}
+
+static ZIPS_BIN: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/zips.bin"));
+
+/// The table build.rs generated into OUT_DIR, checked once on first use.
+pub fn zip_table() -> &'static ZipTable {
+    static TABLE: OnceLock<ZipTable> = OnceLock::new();
+    // The bytes come from our own build step, so a bad table is a build bug, not a runtime condition.
+    TABLE.get_or_init(|| {
+        ZipTable::from_bytes(ZIPS_BIN).expect("zips.bin from app/scripts/zip-table.mjs")
+    })
+}
+
+/// A 5-digit ZIP, a ZIP+4 ("43215-1234" or "432151234"), or "lat,lng", against the embedded table.
+pub fn geocode(text: &str) -> Option<GeoPoint> {
+    zip_table().geocode(text)
+}

@@ -1,0 +1,162 @@
+//! Server-rendered pages and the JSON that client-side navigation asks for.
+use super::{assets, security::Nonce};
+use crate::{
+    pages::{LoadCtx, Loaded},
+    render::{CacheKey, CachedPage, Document, escape_json_for_html},
+    state::AppState,
+};
+use askama::Template;
+use axum::{
+    Extension, Json,
+    extract::{Query, State},
+    http::{HeaderValue, Method, StatusCode, Uri, header},
+    response::{Html, IntoResponse, Response},
+};
+use serde_json::json;
+use std::{collections::HashMap, sync::Arc};
+
+const LANG: &str = "en";
+const THEME_COLOR: &str = "#1f6f43";
+
+pub async fn page_or_file(
+    State(state): State<AppState>,
+    Extension(nonce): Extension<Nonce>,
+    method: Method,
+    uri: Uri,
+) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response();
+    }
+    if let Some(file) = assets::file(uri.path()) {
+        return file;
+    }
+    let url = uri.path_and_query().map(|pq| pq.as_str()).unwrap_or("/").to_owned();
+    page(&state, &url, &nonce.0).await
+}
+
+/// `GET /_data?url=/some/page?x=1`: the page's route id and loader data.
+pub async fn data(State(state): State<AppState>, Query(q): Query<HashMap<String, String>>) -> Response {
+    let Some(url) = q.get("url").filter(|u| u.starts_with('/') && !u.starts_with("//")) else {
+        return (StatusCode::BAD_REQUEST, Json(json!({ "successful": false, "failureReason": "url must be a path" })))
+            .into_response();
+    };
+    let (route, loaded) = load(&state, url).await;
+    let mut res = (loaded.status, payload(&state, route, &loaded, url)).into_response();
+    res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}
+
+async fn load(state: &AppState, url: &str) -> (&'static str, Loaded) {
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    let (page, params) = state.pages.resolve(path);
+    let query = serde_urlencoded::from_str(query).unwrap_or_default();
+    let loaded = (page.load)(LoadCtx { state: state.clone(), params, query }).await;
+    (page.id, loaded)
+}
+
+/// The JSON the React app renders from, on the server and in the browser.
+fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str) -> String {
+    json!({
+        "route": route,
+        "status": loaded.status.as_u16(),
+        "url": url,
+        "data": loaded.data,
+        "config": { "tileUrl": state.config.tile_url },
+    })
+    .to_string()
+}
+
+async fn page(state: &AppState, url: &str, nonce: &str) -> Response {
+    let path = url.split_once('?').map_or(url, |(p, _)| p);
+    let public = state.pages.resolve(path).0.public;
+    let key = CacheKey { url: url.to_owned(), data_version: state.data_version(), lang: LANG };
+    if public {
+        if let Some(hit) = state.cache.get(&key).await {
+            return document(state, &hit, path, nonce);
+        }
+    }
+    let (route, loaded) = load(state, url).await;
+    let payload: Arc<str> = payload(state, route, &loaded, url).into();
+    match state.renderer.render(payload.clone()).await {
+        Ok(rendered) => {
+            let head_json_ld = loaded.json_ld.iter().map(|v| escape_json_for_html(&v.to_string())).collect();
+            let page = Arc::new(CachedPage { route, status: loaded.status.as_u16(), payload, rendered, head_json_ld });
+            if public && loaded.status.is_success() {
+                state.cache.put(key, page.clone()).await;
+            }
+            document(state, &page, path, nonce)
+        }
+        Err(error) => {
+            tracing::warn!(%error, url, route, "serving the client-rendered shell");
+            shell(state, route, loaded.status, &payload, path, nonce)
+        }
+    }
+}
+
+fn document(state: &AppState, page: &CachedPage, path: &str, nonce: &str) -> Response {
+    let json = escape_json_for_html(&with_ssr_flag(&page.payload, true));
+    respond(state, page.status, page.route, &page.rendered.title, &page.rendered.description, &page.rendered.html, &page.head_json_ld, &json, path, nonce)
+}
+
+/// What the browser gets when the server render failed: the same document with a
+/// loading screen in place of the markup; the client renders the page itself.
+fn shell(state: &AppState, route: &str, status: StatusCode, payload: &str, path: &str, nonce: &str) -> Response {
+    let loading = format!(
+        r#"<div class="loading-screen" role="status" aria-live="polite">{}</div>"#,
+        askama::filters::escape(state.catalog.text("shell.loading"), askama::filters::Html).map(|e| e.to_string()).unwrap_or_default()
+    );
+    let json = escape_json_for_html(&with_ssr_flag(payload, false));
+    let title = state.catalog.text("app.title");
+    let description = state.catalog.text("app.tagline");
+    respond(state, status.as_u16(), route, title, description, &loading, &[], &json, path, nonce)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn respond(
+    state: &AppState,
+    status: u16,
+    route: &str,
+    title: &str,
+    description: &str,
+    root_html: &str,
+    head_json_ld: &[String],
+    payload_json: &str,
+    path: &str,
+    nonce: &str,
+) -> Response {
+    let (styles, preloads) = state.manifest.tags_for(route);
+    let canonical = format!("{}{}", state.config.public_url, path);
+    let doc = Document {
+        lang: LANG,
+        title,
+        description,
+        canonical: &canonical,
+        theme_color: THEME_COLOR,
+        nonce,
+        styles: &styles,
+        preloads: &preloads,
+        head_json_ld,
+        root_html,
+        payload_json,
+        entry: &state.manifest.entry.file,
+    };
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
+    match doc.render() {
+        Ok(html) => {
+            let mut res = (status, Html(html)).into_response();
+            // Per-response nonce inside: never store the document itself.
+            res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            res
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "document template failed");
+            (StatusCode::SERVICE_UNAVAILABLE, "temporarily unavailable").into_response()
+        }
+    }
+}
+
+fn with_ssr_flag(payload: &str, ssr: bool) -> String {
+    // The payload is always a JSON object: splice the flag in rather than re-serialise.
+    format!("{{\"ssr\":{ssr},{}", &payload[1..])
+}

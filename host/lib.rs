@@ -1,0 +1,11 @@
+//! OrderAhead: the Axum host that renders the React app on the server and
+//! serves the API it calls.
+pub mod catalog;
+pub mod config;
+pub mod domain;
+pub mod geo;
+pub mod http;
+pub mod pages;
+pub mod render;
+pub mod server;
+pub mod state;

@@ -1,0 +1,80 @@
+use clap::{Args, Parser, Subcommand};
+use orderahead::{config::Config, render::PoolConfig, server};
+use std::{net::SocketAddr, path::PathBuf};
+
+#[derive(Parser)]
+#[command(name = "orderahead", version, about = "Free groceries from your food bank, ordered ahead")]
+#[command(args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Without a subcommand, `orderahead` serves with these options.
+    #[command(flatten)]
+    serve: ServeArgs,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the web app and its API (the default).
+    Serve(ServeArgs),
+}
+
+#[derive(Args, Clone)]
+struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "ORDERAHEAD_BIND", default_value = "127.0.0.1:8080")]
+    bind: SocketAddr,
+    #[command(flatten)]
+    data: DataArgs,
+    /// Public origin for canonical links (default: http://<bind>).
+    #[arg(long, env = "ORDERAHEAD_PUBLIC_URL")]
+    public_url: Option<String>,
+    /// Map tile URL template; empty for no tiles.
+    #[arg(long, env = "ORDERAHEAD_TILE_URL", default_value = "https://tile.openstreetmap.org/{z}/{x}/{y}.png")]
+    tile_url: String,
+    /// Server-render threads (default: one per core).
+    #[arg(long, env = "ORDERAHEAD_RENDER_THREADS")]
+    render_threads: Option<usize>,
+}
+
+#[derive(Args, Clone)]
+struct DataArgs {
+    /// Where the embedded database and the mail outbox live.
+    #[arg(long, env = "ORDERAHEAD_DATA_DIR", default_value = "./data")]
+    data_dir: PathBuf,
+    /// PostgreSQL (or SQLite) URL; overrides the embedded database.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    database_url: Option<String>,
+}
+
+impl ServeArgs {
+    fn into_config(self) -> Config {
+        let mut render = PoolConfig::default();
+        if let Some(n) = self.render_threads {
+            render.threads = n.max(1);
+            render.queue = render.threads * 32;
+        }
+        Config {
+            public_url: self.public_url.unwrap_or_else(|| format!("http://{}", self.bind)),
+            bind: self.bind,
+            data_dir: self.data.data_dir,
+            database_url: self.data.database_url,
+            tile_url: self.tile_url,
+            render,
+        }
+    }
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,tower_http=info,sqlx=warn".into()),
+        )
+        .init();
+    let cli = Cli::parse();
+    match cli.command.unwrap_or(Command::Serve(cli.serve)) {
+        Command::Serve(args) => server::run(args.into_config()).await,
+    }
+}

@@ -1,0 +1,86 @@
+//! The one route table of server-rendered pages. Each page is a URL pattern, the
+//! id of its React route (app/src/routes/<id>/) and a Rust loader for its data;
+//! the same loader answers the first render and client-side navigation.
+mod home;
+mod not_found;
+
+use crate::state::AppState;
+use axum::http::StatusCode;
+use serde_json::Value;
+use std::{collections::HashMap, future::Future, pin::Pin};
+
+pub struct LoadCtx {
+    pub state: AppState,
+    pub params: HashMap<String, String>,
+    pub query: HashMap<String, String>,
+}
+
+pub struct Loaded {
+    pub status: StatusCode,
+    pub data: Value,
+    /// schema.org objects for the document head (pantry pages are indexed).
+    pub json_ld: Vec<Value>,
+}
+
+impl Loaded {
+    pub fn ok(data: Value) -> Self {
+        Self { status: StatusCode::OK, data, json_ld: Vec::new() }
+    }
+}
+
+pub type LoadFuture = Pin<Box<dyn Future<Output = Loaded> + Send>>;
+
+pub struct Page {
+    pub id: &'static str,
+    pub patterns: &'static [&'static str],
+    /// Same HTML for everyone, so it may come from the render cache.
+    pub public: bool,
+    pub load: fn(LoadCtx) -> LoadFuture,
+}
+
+fn pages() -> Vec<Page> {
+    vec![home::PAGE]
+}
+
+pub struct PageTable {
+    router: matchit::Router<usize>,
+    pages: Vec<Page>,
+}
+
+impl Default for PageTable {
+    fn default() -> Self {
+        let pages = pages();
+        let mut router = matchit::Router::new();
+        for (i, page) in pages.iter().enumerate() {
+            for pattern in page.patterns {
+                router.insert(*pattern, i).unwrap_or_else(|e| panic!("route {pattern}: {e}"));
+            }
+        }
+        Self { router, pages }
+    }
+}
+
+impl PageTable {
+    /// The page for a path, with its path parameters; Not Found when none matches.
+    pub fn resolve(&self, path: &str) -> (&Page, HashMap<String, String>) {
+        match self.router.at(path) {
+            Ok(m) => {
+                let params = m.params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+                (&self.pages[*m.value], params)
+            }
+            Err(_) => (&not_found::PAGE, HashMap::new()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_paths_are_not_found() {
+        let table = PageTable::default();
+        assert_eq!(table.resolve("/").0.id, "home");
+        assert_eq!(table.resolve("/nope/at/all").0.id, "not-found");
+    }
+}

@@ -1,0 +1,9 @@
+use super::{LoadCtx, LoadFuture, Loaded, Page};
+use axum::http::StatusCode;
+use serde_json::json;
+
+pub const PAGE: Page = Page { id: "not-found", patterns: &[], public: true, load };
+
+fn load(_ctx: LoadCtx) -> LoadFuture {
+    Box::pin(async move { Loaded { status: StatusCode::NOT_FOUND, data: json!({}), json_ld: Vec::new() } })
+}

@@ -1,0 +1,56 @@
+//! The HTML document around the server-rendered markup.
+use askama::Template;
+
+#[derive(Template)]
+#[template(path = "document.html")]
+pub struct Document<'a> {
+    pub lang: &'a str,
+    pub title: &'a str,
+    pub description: &'a str,
+    pub canonical: &'a str,
+    pub theme_color: &'a str,
+    pub nonce: &'a str,
+    pub styles: &'a [String],
+    pub preloads: &'a [String],
+    /// Already escaped with [`escape_json_for_html`].
+    pub head_json_ld: &'a [String],
+    /// Markup from the renderer (trusted: React escapes what it renders).
+    pub root_html: &'a str,
+    /// Already escaped with [`escape_json_for_html`].
+    pub payload_json: &'a str,
+    pub entry: &'a str,
+}
+
+/// Makes JSON safe inside a `<script>` element: `</script>`, `<!--` and HTML
+/// entities cannot appear, and U+2028/U+2029 (line terminators in old JS
+/// parsers) are escaped. All of these only occur inside JSON strings, where the
+/// `\uXXXX` forms mean the same.
+pub fn escape_json_for_html(json: &str) -> String {
+    let mut out = String::with_capacity(json.len() + 16);
+    for ch in json.chars() {
+        match ch {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_script_breakers_and_line_separators() {
+        let json = serde_json::json!({"a": "</script><!-- & \u{2028}\u{2029}"}).to_string();
+        let safe = escape_json_for_html(&json);
+        assert!(!safe.contains('<') && !safe.contains('>') && !safe.contains('&'));
+        assert!(!safe.contains('\u{2028}') && !safe.contains('\u{2029}'));
+        let back: serde_json::Value = serde_json::from_str(&safe).unwrap();
+        assert_eq!(back["a"], "</script><!-- & \u{2028}\u{2029}");
+    }
+}

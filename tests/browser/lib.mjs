@@ -1,0 +1,50 @@
+// Shared helpers for the browser tests. The Rust test harness starts the server and sets BASE_URL;
+// playwright-core comes from app/node_modules and drives Debian's Chromium (no browser download).
+import { createRequire } from "node:module";
+
+const require = createRequire(new URL("../../app/package.json", import.meta.url));
+const { chromium } = require("playwright-core");
+
+export const BASE_URL = process.env.BASE_URL;
+/** For `describe(name, { skip: SKIP }, ...)`: the suite needs a running server. */
+export const SKIP = BASE_URL ? false : "BASE_URL is not set (the Rust test harness sets it)";
+
+export const url = (path) => new URL(path, BASE_URL).href;
+
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+/**
+ * Records console errors and warnings (React reports hydration mismatches there) and uncaught
+ * page errors. A 404 for a page or its /_data is the Not Found page working, not a problem;
+ * a 404 for an asset (script, stylesheet, icon) still counts.
+ */
+export function collectProblems(page) {
+  const problems = [];
+  page.on("console", (msg) => {
+    if (msg.type() !== "error" && msg.type() !== "warning") return;
+    const where = msg.location()?.url ?? "";
+    if (/status of 404/.test(msg.text()) && !/\/assets\/|\.(png|ico|webmanifest)$/.test(where)) return;
+    problems.push(`${msg.type()}: ${msg.text()} ${where}`.trim());
+  });
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  return problems;
+}
+
+/** Resolves once React has hydrated (or rendered) the page: the app marks <html data-oa-ready>. */
+export function waitForApp(page) {
+  return page.waitForSelector("html[data-oa-ready]", { state: "attached", timeout: 10_000 });
+}
+
+/** Marks the window; if the mark survives a navigation, the router handled it without a page load. */
+export async function markWindow(page) {
+  await page.evaluate(() => {
+    window.__oaMark = true;
+  });
+}
+export const windowMarked = (page) => page.evaluate(() => window.__oaMark === true);

@@ -1,0 +1,5 @@
+//! Integration tests: one binary, so the large dependency graph links once.
+mod browser;
+mod pages;
+mod render_pool;
+mod support;

@@ -1,0 +1,110 @@
+use crate::support::{app, get};
+
+/// Per-response and per-build parts of the document, so snapshots show structure.
+fn stable(html: &str) -> String {
+    let mut out = html.to_owned();
+    for (pattern, with) in [
+        (r#"nonce="[^"]+""#, r#"nonce="[nonce]""#),
+        (r"-[A-Za-z0-9_]{8}\.(js|css)", "-[hash].$1"),
+    ] {
+        out = regex_lite::Regex::new(pattern).unwrap().replace_all(&out, with).into_owned();
+    }
+    out
+}
+
+#[tokio::test]
+async fn home_is_server_rendered() {
+    let res = get(app().await, "/").await;
+    assert_eq!(res.status, 200);
+    assert!(res.body.contains("Free, convenient groceries when in need"));
+    assert!(res.body.contains(r#"placeholder="Enter Zip Code""#));
+    assert!(res.body.contains(r#""ssr":true"#));
+    assert!(!res.body.contains("Loading..."), "server-rendered pages never show the loading screen");
+    insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("home", stable(&res.body));
+    });
+}
+
+#[tokio::test]
+async fn unknown_path_is_not_found() {
+    let res = get(app().await, "/no/such/page").await;
+    assert_eq!(res.status, 404);
+    assert!(res.body.contains("Sorry, this page cannot be found."));
+    assert!(res.body.contains("Go Home"));
+    insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("not_found", stable(&res.body));
+    });
+}
+
+#[tokio::test]
+async fn index_html_redirects_home() {
+    let res = get(app().await, "/index.html").await;
+    assert_eq!(res.status, 308);
+    assert_eq!(res.headers["location"], "/");
+}
+
+#[tokio::test]
+async fn healthz_answers_ok() {
+    let res = get(app().await, "/healthz").await;
+    assert_eq!((res.status, res.body.as_str()), (200, "ok"));
+}
+
+#[tokio::test]
+async fn documents_carry_security_headers_and_a_fresh_nonce() {
+    let a = get(app().await, "/").await;
+    let b = get(app().await, "/").await;
+    let csp = a.headers["content-security-policy"].to_str().unwrap().to_owned();
+    assert!(csp.contains("frame-ancestors 'none'"));
+    let nonce = csp.split("'nonce-").nth(1).unwrap().split('\'').next().unwrap();
+    assert!(a.body.contains(&format!(r#"nonce="{nonce}""#)), "the document uses the header's nonce");
+    assert_ne!(csp, b.headers["content-security-policy"].to_str().unwrap(), "nonce is per response");
+    assert_eq!(a.headers["x-content-type-options"], "nosniff");
+    assert_eq!(a.headers["referrer-policy"], "strict-origin-when-cross-origin");
+}
+
+#[tokio::test]
+async fn data_endpoint_answers_the_loader_json() {
+    let res = get(app().await, "/_data?url=%2F").await;
+    assert_eq!(res.status, 200);
+    let v: serde_json::Value = serde_json::from_str(&res.body).unwrap();
+    assert_eq!(v["route"], "home");
+    assert_eq!(v["url"], "/");
+    let missing = get(app().await, "/_data?url=%2Fnope").await;
+    assert_eq!(missing.status, 404);
+    let bad = get(app().await, "/_data?url=https%3A%2F%2Fevil.example").await;
+    assert_eq!(bad.status, 400);
+}
+
+#[tokio::test]
+async fn hashed_assets_are_immutable_and_compressed() {
+    let home = get(app().await, "/").await;
+    let entry = regex_lite::Regex::new(r#"<script type="module" src="([^"]+)""#).unwrap().captures(&home.body).unwrap()[1].to_owned();
+    let res = app()
+        .await
+        .oneshot_with_encoding(&entry, "br")
+        .await;
+    assert_eq!(res.status, 200);
+    assert_eq!(res.headers["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(res.headers["content-encoding"], "br");
+    let gz = app().await.oneshot_with_encoding(&entry, "gzip").await;
+    assert_eq!(gz.headers["content-encoding"], "gzip");
+    let manifest = get(app().await, "/manifest.webmanifest").await;
+    assert_eq!(manifest.status, 200);
+    assert!(manifest.body.contains("OrderAhead"));
+}
+
+trait WithEncoding {
+    async fn oneshot_with_encoding(self, uri: &str, encoding: &str) -> crate::support::Reply;
+}
+
+impl WithEncoding for axum::Router {
+    async fn oneshot_with_encoding(self, uri: &str, encoding: &str) -> crate::support::Reply {
+        use tower::ServiceExt;
+        let req = axum::http::Request::get(uri)
+            .header("accept-encoding", encoding)
+            .body(axum::body::Body::empty())
+            .unwrap();
+        let res = self.oneshot(req).await.unwrap();
+        crate::support::Reply { status: res.status().as_u16(), headers: res.headers().clone(), body: String::new() }
+    }
+}
