@@ -3,8 +3,10 @@
 //   <out>/server.js       IIFE, globalThis.SSR = { render(payloadJson) -> {html,title,description}, routeIds }
 //   <out>/client/assets/  ESM chunks and CSS, content-hashed (served under /assets/)
 //   <out>/manifest.json   entry + per-route files, their static imports (for modulepreload) and CSS
+//   <out>/client/sw.js    service worker (served at /sw.js), precaching the above plus static/
 // Usage: node app/build.mjs --out <DIR>   (paths resolve from this file, so any cwd works)
 import * as esbuild from "esbuild";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -92,7 +94,15 @@ const client = await esbuild.build({
 });
 
 const manifest = buildManifest(client.metafile);
+for (const [id, r] of Object.entries(manifest.routes)) {
+  // esbuild does not load a dynamically imported chunk's CSS, so a route's own stylesheet would be
+  // missing after a client-side navigation: styles belong to the stylesheet(s) client-entry imports.
+  if (r.css.length) throw new Error(`route ${id} imports CSS; import stylesheets from src/client-entry.tsx instead`);
+}
 writeFileSync(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+
+const sw = await buildServiceWorker(manifest);
+if (!args.quiet) console.log(`sw.js ${sw.version}: precaches ${sw.files} files`);
 
 const check = await checkServerBundle(join(outDir, "server.js"), routeIds);
 if (!args.quiet) console.log(`server bundle OK in V8 (bare) and QuickJS-NG: ${check.renders} renders of ${check.routeIds.join(", ")}`);
@@ -104,6 +114,7 @@ if (over.length) {
   console.error(`JS budget exceeded (${JS_BUDGET_GZIP} bytes gzip on first load): ${over.map(([id, r]) => `${id} ${r.firstLoad}`).join(", ")}`);
   process.exit(1);
 }
+
 function buildManifest(metafile) {
   const outputs = metafile.outputs;
   const url = (key) => "/assets/" + relative(assetsDir, resolve(appDir, key)).split("\\").join("/");
@@ -133,6 +144,38 @@ function buildManifest(metafile) {
     entry: describe("src/client-entry.tsx"),
     routes: Object.fromEntries(routeIds.map((id) => [id, describe(`src/routes/${id}/route.tsx`)])),
   };
+}
+
+/** Every file under static/ (the host serves them at the site root), as URL paths. */
+function staticFiles(dir = join(appDir, "..", "static"), base = dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => !d.name.startsWith("."))
+    .flatMap((d) => (d.isDirectory() ? staticFiles(join(dir, d.name), base) : ["/" + relative(base, join(dir, d.name)).split("\\").join("/")]));
+}
+
+/**
+ * Writes client/sw.js with the precache list and a version hashed from the worker's source, the
+ * list and the bytes of the unhashed static files, so any change to what it serves changes sw.js.
+ */
+async function buildServiceWorker(manifest) {
+  const appFiles = [manifest.entry, ...Object.values(manifest.routes)].flatMap((m) => [m.file, ...m.imports, ...m.css]);
+  const statics = staticFiles();
+  const precache = [...new Set([...appFiles, ...statics])].sort();
+  const hash = createHash("sha256").update(readFileSync(join(appDir, "src", "sw", "sw.js"))).update(precache.join("\n"));
+  for (const f of statics) hash.update(readFileSync(join(appDir, "..", "static", f)));
+  const version = hash.digest("hex").slice(0, 12);
+  await esbuild.build({
+    absWorkingDir: appDir,
+    entryPoints: ["src/sw/sw.js"],
+    outfile: join(outDir, "client", "sw.js"),
+    bundle: false,
+    minify: true,
+    target: "es2020",
+    logLevel: "warning",
+    define: { __SW_VERSION__: JSON.stringify(version), __PRECACHE__: JSON.stringify(precache) },
+  });
+  return { version, files: precache.length };
 }
 
 /** Gzip sizes: the entry with its chunks, and per route what it adds and the page's first-load total. */

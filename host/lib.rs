@@ -1,7 +1,9 @@
 //! OrderAhead: the Axum host that renders the React app on the server and
 //! serves the API it calls.
 pub mod catalog;
+pub mod api;
 pub mod config;
+pub mod db;
 pub mod domain;
 pub mod geo;
 pub mod http;

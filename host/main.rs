@@ -1,5 +1,5 @@
 use clap::{Args, Parser, Subcommand};
-use orderahead::{config::Config, render::PoolConfig, server};
+use orderahead::{api::auth, config::Config, db, render::PoolConfig, server};
 use std::{net::SocketAddr, path::PathBuf};
 
 #[derive(Parser)]
@@ -17,6 +17,22 @@ struct Cli {
 enum Command {
     /// Serve the web app and its API (the default).
     Serve(ServeArgs),
+    /// Apply pending database migrations and exit.
+    Migrate(DataArgs),
+    /// Load data: the demo set, or a national-size set for benchmarks.
+    Seed(SeedArgs),
+}
+
+#[derive(Args)]
+struct SeedArgs {
+    #[command(flatten)]
+    data: DataArgs,
+    /// The demo food banks, pantries, products and shopper.
+    #[arg(long, conflicts_with = "scale", required_unless_present = "scale")]
+    demo: bool,
+    /// N food banks with 300 pantries each, spread over the US.
+    #[arg(long, value_name = "N")]
+    scale: Option<usize>,
 }
 
 #[derive(Args, Clone)]
@@ -45,6 +61,12 @@ struct DataArgs {
     /// PostgreSQL (or SQLite) URL; overrides the embedded database.
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     database_url: Option<String>,
+}
+
+impl DataArgs {
+    fn url(&self) -> String {
+        self.database_url.clone().unwrap_or_else(|| db::sqlite_url(&self.data_dir))
+    }
 }
 
 impl ServeArgs {
@@ -76,5 +98,23 @@ async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Serve(cli.serve)) {
         Command::Serve(args) => server::run(args.into_config()).await,
+        Command::Migrate(data) => {
+            let conn = db::connect(&data.url()).await?;
+            db::migrate(&conn).await?;
+            tracing::info!("migrations applied");
+            Ok(())
+        }
+        Command::Seed(args) => {
+            let conn = db::connect(&args.data.url()).await?;
+            db::migrate(&conn).await?;
+            if let Some(n) = args.scale {
+                let summary = db::seed::seed_scale(&conn, n, db::now()).await?;
+                tracing::info!(?summary, "scale data loaded");
+            } else {
+                let summary = db::seed::seed_demo(&conn, db::now(), auth::hash_password_blocking).await?;
+                tracing::info!(?summary, "demo data loaded");
+            }
+            Ok(())
+        }
     }
 }

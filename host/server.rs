@@ -1,6 +1,8 @@
 //! Starting and stopping the server.
 use crate::{
+    api::auth::{self, Tokens},
     config::Config,
+    db::{self, repo::Store},
     http,
     render::{QuickJsPool, Renderer, SERVER_BUNDLE},
     state::AppState,
@@ -8,13 +10,39 @@ use crate::{
 use std::{future::Future, sync::Arc};
 use tokio::net::TcpListener;
 
-/// Everything the server needs, ready to serve: the render pool is loaded.
-pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
+/// The configured database, migrated. The embedded default gets the demo data
+/// when it is empty, so `cargo run` shows a working app; a `DATABASE_URL`
+/// database is never seeded implicitly.
+pub async fn open_database(config: &Config) -> anyhow::Result<Store> {
+    let url = match &config.database_url {
+        Some(url) => url.clone(),
+        None => db::sqlite_url(&config.data_dir),
+    };
+    let conn = db::connect(&url).await?;
+    db::migrate(&conn).await?;
+    if config.database_url.is_none() {
+        let summary = db::seed::seed_demo(&conn, db::now(), auth::hash_password_blocking).await?;
+        if !summary.skipped {
+            tracing::info!(?summary, "empty embedded database: demo data loaded");
+        }
+    }
+    Ok(Store::new(conn))
+}
+
+pub async fn start_renderer(config: &Config) -> anyhow::Result<Arc<dyn Renderer>> {
     let pool_config = config.render.clone();
     let pool = tokio::task::spawn_blocking(move || QuickJsPool::start(SERVER_BUNDLE, pool_config))
         .await?
         .map_err(|e| anyhow::anyhow!("render engine: {e}"))?;
-    Ok(AppState::new(config, Arc::new(pool) as Arc<dyn Renderer>))
+    Ok(Arc::new(pool))
+}
+
+/// Everything the server needs, ready to serve: database migrated, render pool loaded.
+pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
+    let store = open_database(&config).await?;
+    let renderer = start_renderer(&config).await?;
+    let tokens = Tokens::from_data_dir(&config.data_dir)?;
+    Ok(AppState::new(config, renderer, store, tokens))
 }
 
 /// Serves on an already-bound listener until `shutdown` resolves; tests bind port 0.
@@ -23,7 +51,9 @@ pub async fn launch_with_listener(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, http::app(state)).with_graceful_shutdown(shutdown).await
+    axum::serve(listener, http::app(state).into_make_service_with_connect_info::<std::net::SocketAddr>())
+        .with_graceful_shutdown(shutdown)
+        .await
 }
 
 pub async fn run(config: Config) -> anyhow::Result<()> {

@@ -1,6 +1,8 @@
 //! What every handler shares.
 use crate::{
+    api::auth::Tokens,
     catalog::Catalog,
+    db::repo::Store,
     config::Config,
     pages::PageTable,
     render::{AssetManifest, RenderCache, Renderer},
@@ -21,6 +23,8 @@ pub struct Shared {
     pub pages: PageTable,
     pub manifest: AssetManifest,
     pub catalog: Catalog,
+    pub store: Store,
+    pub tokens: Tokens,
     data_version: AtomicU64,
 }
 
@@ -35,9 +39,11 @@ impl Deref for AppState {
 }
 
 impl AppState {
-    pub fn new(config: Config, renderer: Arc<dyn Renderer>) -> Self {
+    pub fn new(config: Config, renderer: Arc<dyn Renderer>, store: Store, tokens: Tokens) -> Self {
         Self(Arc::new(Shared {
             config,
+            store,
+            tokens,
             renderer,
             cache: RenderCache::new(64 << 20, Duration::from_secs(60)),
             pages: PageTable::default(),

@@ -87,6 +87,8 @@ createServer((req, res) => {
     res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
     return res.end(body);
   }
+  // Files at the client root (sw.js) and static/ are served at the site root, as the host does.
+  if (pathname === "/sw.js" && sendFile(res, join(dist, "client"), pathname, "no-cache")) return;
   if (pathname !== "/" && sendFile(res, staticDir, pathname, "public, max-age=3600")) return;
   if (pathname === "/index.html") {
     res.writeHead(301, { location: "/" });

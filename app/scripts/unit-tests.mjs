@@ -12,7 +12,7 @@ const testsDir = join(appDir, "..", "tests", "js");
 
 await esbuild.build({
   absWorkingDir: appDir,
-  entryPoints: { format: "src/lib/format.ts", "url-shim": "src/server/url-shim.ts", i18n: "src/i18n/t.ts" },
+  entryPoints: { format: "src/lib/format.ts", "url-shim": "src/server/url-shim.ts", i18n: "src/i18n/t.ts", outdated: "src/lib/outdated.ts" },
   outdir: "dist/test-lib",
   outExtension: { ".js": ".mjs" },
   bundle: true,
@@ -20,6 +20,24 @@ await esbuild.build({
   platform: "neutral",
   target: "es2020",
   logLevel: "warning",
+});
+
+// The client state modules, as one bundle so they share one storage and one store each; they pull
+// in React (useSyncExternalStore), which needs Node's package resolution.
+await esbuild.build({
+  absWorkingDir: appDir,
+  stdin: {
+    contents: ["storage", "cart", "session", "app", "connectivity"].map((m) => `export * as ${m} from "./src/state/${m}";`).join("\n"),
+    resolveDir: appDir,
+    loader: "ts",
+  },
+  outfile: "dist/test-lib/state.mjs",
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "es2020",
+  logLevel: "warning",
+  define: { "process.env.NODE_ENV": '"production"' },
 });
 
 const files = readdirSync(testsDir).filter((f) => f.endsWith(".test.mjs")).map((f) => join(testsDir, f));

@@ -4,6 +4,7 @@ import { BrowserRouter } from "react-router";
 import { loadRoute } from "./routes/load.client";
 import { App } from "./shell/App";
 import { locationKey } from "./shell/page-data";
+import { registerWhenLoaded } from "./sw/register";
 import type { Payload } from "./types";
 
 async function boot(): Promise<void> {
@@ -20,6 +21,7 @@ async function boot(): Promise<void> {
   if (payload.ssr) hydrateRoot(root, tree);
   // Server rendering failed: #root only holds the host's static Loading... screen.
   else createRoot(root).render(tree);
+  registerWhenLoaded();
 }
 
 boot().catch((err) => {

@@ -18,16 +18,18 @@
 use std::path::Path;
 use std::time::Duration;
 
-use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
+use chrono::{DateTime, SubsecRound, Utc};
+use sea_orm::sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
-    ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
-    SqliteTransactionMode, TransactionOptions, TransactionTrait,
+    ConnectOptions, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, SqliteTransactionMode,
+    TransactionOptions, TransactionTrait,
 };
 use sea_orm_migration::MigratorTrait;
 
 #[allow(dead_code)] // the repository layer uses these; not every column is read yet
 mod entity;
 pub mod migration;
+pub mod repo;
 pub mod seed;
 pub mod testdb;
 
@@ -77,13 +79,25 @@ pub fn is_sqlite_url(url: &str) -> bool {
 ///
 /// PostgreSQL: a normal pool.
 pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
+    connect_with(url, None).await
+}
+
+/// [`connect`] with an explicit pool size (tests keep PostgreSQL pools small so that
+/// parallel tests stay under the server's `max_connections`).
+async fn connect_with(url: &str, max_connections: Option<u32>) -> Result<DatabaseConnection, DbErr> {
     let mut opts = ConnectOptions::new(url.to_owned());
-    opts.sqlx_logging(false)
-        .connect_timeout(Duration::from_secs(10))
-        .acquire_timeout(Duration::from_secs(30));
+    opts.sqlx_logging(false).connect_timeout(Duration::from_secs(10)).acquire_timeout(Duration::from_secs(30));
     if is_sqlite_url(url) {
+        // Create the data directory on first start (sqlx creates the file, not its folder).
+        if let Ok(parsed) = url.parse::<SqliteConnectOptions>()
+            && let Some(parent) = parsed.get_filename().parent()
+            && !parent.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| DbErr::Custom(format!("cannot create {}: {e}", parent.display())))?;
+        }
         let in_memory = url.contains(":memory:") || url.contains("mode=memory");
-        opts.max_connections(if in_memory { 1 } else { SQLITE_MAX_CONNECTIONS })
+        opts.max_connections(if in_memory { 1 } else { max_connections.unwrap_or(SQLITE_MAX_CONNECTIONS) })
             .min_connections(1)
             .map_sqlx_sqlite_opts(|o| {
                 o.journal_mode(SqliteJournalMode::Wal)
@@ -92,7 +106,7 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbErr> {
                     .busy_timeout(Duration::from_millis(SQLITE_BUSY_TIMEOUT_MS))
             });
     } else {
-        opts.max_connections(POSTGRES_MAX_CONNECTIONS);
+        opts.max_connections(max_connections.unwrap_or(POSTGRES_MAX_CONNECTIONS));
     }
     Database::connect(opts).await
 }
@@ -115,6 +129,12 @@ pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction,
         ..Default::default()
     })
     .await
+}
+
+/// The current time at the precision both backends store (microseconds; PostgreSQL's
+/// `timestamptz` resolution), so a value written and read back compares equal everywhere.
+pub fn now() -> DateTime<Utc> {
+    Utc::now().trunc_subsecs(6)
 }
 
 /// Which backend a connection talks to.

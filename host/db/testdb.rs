@@ -19,6 +19,9 @@ use sea_orm::{ConnectionTrait, Database, DatabaseConnection, DbErr};
 /// Server used by [`TestDb::postgres`] when `ORDERAHEAD_TEST_PG` is not set.
 pub const DEFAULT_TEST_PG_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
 
+/// Connections per test database on PostgreSQL (the server allows 100 by default).
+const TEST_PG_POOL: u32 = 6;
+
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
 enum Kind {
@@ -114,7 +117,7 @@ impl TestDb {
             .unwrap_or_else(|e| panic!("CREATE DATABASE {name} on {server}: {e}"));
         let _ = admin_db.close().await;
         let url = with_database(&admin_url, &name);
-        let db = match super::connect(&url).await {
+        let db = match super::connect_with(&url, Some(TEST_PG_POOL)).await {
             Ok(db) => db,
             Err(e) => pg_unreachable(&url, &e),
         };
@@ -211,11 +214,55 @@ impl Drop for TestDb {
 
 #[cfg(test)]
 mod tests {
-    use super::with_database;
+    use super::{TestDb, admin_connect, with_database};
+    use sea_orm::ConnectionTrait;
+
+    async fn pg_database_exists(name: &str) -> bool {
+        let server = std::env::var("ORDERAHEAD_TEST_PG").unwrap_or_else(|_| super::DEFAULT_TEST_PG_URL.to_owned());
+        let (admin, _) = admin_connect(&server).await.expect("admin connection");
+        let sql = format!("SELECT 1 AS one FROM pg_database WHERE datname = '{name}'");
+        let found =
+            admin.query_one_raw(sea_orm::Statement::from_string(admin.get_database_backend(), sql)).await.unwrap();
+        let _ = admin.close().await;
+        found.is_some()
+    }
+
+    fn database_name(url: &str) -> String {
+        url.rsplit('/').next().unwrap().split('?').next().unwrap().to_owned()
+    }
+
+    #[tokio::test]
+    async fn postgres_database_is_dropped_on_cleanup_and_on_drop() {
+        let t = TestDb::postgres().await;
+        let name = database_name(t.url());
+        assert!(name.starts_with("oa_test_") && pg_database_exists(&name).await);
+        t.cleanup().await;
+        assert!(!pg_database_exists(&name).await, "cleanup drops {name}");
+
+        let t = TestDb::postgres().await;
+        let name = database_name(t.url());
+        drop(t);
+        assert!(!pg_database_exists(&name).await, "drop drops {name}");
+    }
+
+    #[tokio::test]
+    async fn sqlite_file_is_removed() {
+        let t = TestDb::sqlite().await;
+        let dir = std::path::PathBuf::from(t.url().trim_start_matches("sqlite://").trim_end_matches("?mode=rwc"))
+            .parent()
+            .unwrap()
+            .to_owned();
+        assert!(dir.join(super::super::SQLITE_FILE_NAME).exists());
+        drop(t);
+        assert!(!dir.exists());
+    }
 
     #[test]
     fn replaces_database_name() {
-        assert_eq!(with_database("postgres://postgres@127.0.0.1:5432/test", "x"), "postgres://postgres@127.0.0.1:5432/x");
+        assert_eq!(
+            with_database("postgres://postgres@127.0.0.1:5432/test", "x"),
+            "postgres://postgres@127.0.0.1:5432/x"
+        );
         assert_eq!(with_database("postgres://u:p@h/db?sslmode=disable", "y"), "postgres://u:p@h/y?sslmode=disable");
         assert_eq!(with_database("postgres://h:5432", "z"), "postgres://h:5432/z");
     }

@@ -66,7 +66,7 @@ pub const SORT_CLOSEST_TO_ME: &str = "Closest to Me";
 pub const FIELD_REQUIRED: &str = "This field is required";
 pub const VALID_EMAIL_REQUIRED: &str = "A valid email address is required";
 pub const VALID_PHONE_REQUIRED: &str = "A valid phone number is required";
-pub const VERIFY_REQUIRED_FIELDS: &str = "Please verify all required fields";
+pub const VERIFY_REQUIRED_FIELDS: &str = "Please verify all required fields.";
 /// Not in spec: the spec caps address notes at 250 characters but gives no text.
 pub fn too_long(max: usize) -> String {
     format!("Must be {max} characters or fewer")

@@ -35,7 +35,14 @@ fn content_type(path: &str) -> &'static str {
 pub fn file(path: &str) -> Option<Response> {
     let bytes = *FILES.get(path)?;
     // Hashed names never change content, so browsers may keep them for good.
-    let cache = if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
+    // The service worker must be re-checked on every visit, or updates stall.
+    let cache = if path.starts_with("/assets/") {
+        "public, max-age=31536000, immutable"
+    } else if path == "/sw.js" {
+        "no-cache"
+    } else {
+        "public, max-age=3600"
+    };
     let mut res = Response::new(Body::from(bytes));
     let h = res.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(path)));

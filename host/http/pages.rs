@@ -16,7 +16,7 @@ use serde_json::json;
 use std::{collections::HashMap, sync::Arc};
 
 const LANG: &str = "en";
-const THEME_COLOR: &str = "#1f6f43";
+const THEME_COLOR: &str = "#2e6b30";
 
 pub async fn page_or_file(
     State(state): State<AppState>,

@@ -6,8 +6,8 @@ const require = createRequire(new URL("../../app/package.json", import.meta.url)
 const { chromium } = require("playwright-core");
 
 export const BASE_URL = process.env.BASE_URL;
-/** For `describe(name, { skip: SKIP }, ...)`: the suite needs a running server. */
-export const SKIP = BASE_URL ? false : "BASE_URL is not set (the Rust test harness sets it)";
+// A suite without a server must fail loudly, never pass by skipping.
+if (!BASE_URL) throw new Error("BASE_URL is not set: run the browser suites through `cargo test` (tests/it/browser.rs)");
 
 export const url = (path) => new URL(path, BASE_URL).href;
 

@@ -2,13 +2,13 @@
 //   BASE_URL=http://127.0.0.1:PORT node --test tests/browser/
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { SKIP, collectProblems, launch, markWindow, url, waitForApp, windowMarked } from "./lib.mjs";
+import { collectProblems, launch, markWindow, url, waitForApp, windowMarked } from "./lib.mjs";
 
 const HERO = { name: "OrderAhead", level: 1 };
 const TAGLINE = "Free, convenient groceries when in need";
 const NOT_FOUND = "Sorry, this page cannot be found.";
 
-describe("walking skeleton", { skip: SKIP }, () => {
+describe("walking skeleton", () => {
   let browser;
   before(async () => {
     browser = await launch();

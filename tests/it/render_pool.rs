@@ -1,5 +1,6 @@
-use crate::support::{config, get};
+use crate::support::{get, state};
 use orderahead::{
+    api::auth::Tokens,
     http,
     render::{PoolConfig, QuickJsPool, RenderError, Renderer, SERVER_BUNDLE},
     state::AppState,
@@ -57,7 +58,8 @@ async fn failing_renders_fall_back_to_the_client_shell_and_the_pool_recovers() {
     let limit = Duration::from_millis(300);
     let source = format!("{SERVER_BUNDLE}\n{MISBEHAVING}");
     let pool = Arc::new(QuickJsPool::start(&source, PoolConfig { threads: 1, queue: 8, time_limit: limit, memory_limit: 64 << 20 }).unwrap());
-    let state = AppState::new(config(), pool.clone() as Arc<dyn Renderer>);
+    let shared = state().await;
+    let state = AppState::new(shared.config.clone(), pool.clone() as Arc<dyn Renderer>, shared.store.clone(), Tokens::from_secret(b"test secret, not used by these pages"));
 
     for url in ["/__throw", "/__loop"] {
         let started = Instant::now();

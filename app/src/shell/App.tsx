@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { startClient } from "../state/startup";
 import type { LoadRoute, Page } from "../types";
 import { ConfigProvider, usePageNavigation } from "./page-data";
 import { Shell } from "./Shell";
@@ -9,6 +10,7 @@ export function App({ initial, loadRoute }: { initial: Page; loadRoute: LoadRout
   const Route = page.mod.default;
 
   useEffect(() => {
+    startClient();
     // Lets tests (and anyone curious) tell a server-rendered page from a hydrated, interactive one.
     document.documentElement.setAttribute("data-oa-ready", "");
   }, []);

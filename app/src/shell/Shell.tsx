@@ -1,14 +1,19 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { t } from "../i18n/t";
+import { useLoggedIn } from "../state/session";
+import { OfflineBanner } from "./OfflineBanner";
+import { OutdatedBanner } from "./OutdatedBanner";
 import { SideMenu } from "./SideMenu";
 import { TopBar } from "./TopBar";
+import { UpdateToast } from "./UpdateToast";
 
-/** Top bar, side menu and the main landmark around the current page. */
+/** Top bar, banners, side menu and the main landmark around the current page. */
 export function Shell({ pending, children }: { pending: boolean; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname, search } = useLocation();
+  const loggedIn = useLoggedIn();
 
   const closeMenu = useCallback((returnFocus: boolean) => {
     setMenuOpen(false);
@@ -25,10 +30,13 @@ export function Shell({ pending, children }: { pending: boolean; children: React
       </a>
       <div className={pending ? "progress active" : "progress"} aria-hidden="true" />
       <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} menuButtonRef={menuButton} />
-      <SideMenu open={menuOpen} onClose={closeMenu} />
+      <OutdatedBanner />
+      <OfflineBanner />
+      <SideMenu open={menuOpen} onClose={closeMenu} loggedIn={loggedIn} />
       <main id="main" tabIndex={-1} aria-busy={pending || undefined} inert={menuOpen || undefined}>
         {children}
       </main>
+      <UpdateToast />
     </>
   );
 }

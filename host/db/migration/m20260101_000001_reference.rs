@@ -37,7 +37,10 @@ impl MigrationTrait for Migration {
                     .col(string_null("fips").unique_key())
                     .col(string_null("description"))
                     .foreign_key(
-                        ForeignKey::create().name("fk_counties_province_id").from("counties", "province_id").to("provinces", "id")
+                        ForeignKey::create()
+                            .name("fk_counties_province_id")
+                            .from("counties", "province_id")
+                            .to("provinces", "id")
                             .on_delete(ForeignKeyAction::Cascade),
                     )
                     .to_owned(),
@@ -45,7 +48,12 @@ impl MigrationTrait for Migration {
             .await?;
         manager
             .create_index(
-                Index::create().name("ix_counties_province_id_name").table("counties").col("province_id").col("name").to_owned(),
+                Index::create()
+                    .name("ix_counties_province_id_name")
+                    .table("counties")
+                    .col("province_id")
+                    .col("name")
+                    .to_owned(),
             )
             .await?;
         // postal_codes
@@ -60,7 +68,10 @@ impl MigrationTrait for Migration {
                     .col(double("latitude"))
                     .col(double("longitude"))
                     .foreign_key(
-                        ForeignKey::create().name("fk_postal_codes_province_id").from("postal_codes", "province_id").to("provinces", "id")
+                        ForeignKey::create()
+                            .name("fk_postal_codes_province_id")
+                            .from("postal_codes", "province_id")
+                            .to("provinces", "id")
                             .on_delete(ForeignKeyAction::Cascade),
                     )
                     .to_owned(),
@@ -75,11 +86,17 @@ impl MigrationTrait for Migration {
                     .col(big_integer("county_id"))
                     .primary_key(Index::create().col("postal_code_id").col("county_id"))
                     .foreign_key(
-                        ForeignKey::create().name("fk_postal_code_counties_postal_code_id").from("postal_code_counties", "postal_code_id").to("postal_codes", "id")
+                        ForeignKey::create()
+                            .name("fk_postal_code_counties_postal_code_id")
+                            .from("postal_code_counties", "postal_code_id")
+                            .to("postal_codes", "id")
                             .on_delete(ForeignKeyAction::Cascade),
                     )
                     .foreign_key(
-                        ForeignKey::create().name("fk_postal_code_counties_county_id").from("postal_code_counties", "county_id").to("counties", "id")
+                        ForeignKey::create()
+                            .name("fk_postal_code_counties_county_id")
+                            .from("postal_code_counties", "county_id")
+                            .to("counties", "id")
                             .on_delete(ForeignKeyAction::Cascade),
                     )
                     .to_owned(),
@@ -87,7 +104,11 @@ impl MigrationTrait for Migration {
             .await?;
         manager
             .create_index(
-                Index::create().name("ix_postal_code_counties_county_id").table("postal_code_counties").col("county_id").to_owned(),
+                Index::create()
+                    .name("ix_postal_code_counties_county_id")
+                    .table("postal_code_counties")
+                    .col("county_id")
+                    .to_owned(),
             )
             .await?;
         // addresses
@@ -106,11 +127,17 @@ impl MigrationTrait for Migration {
                     .col(double_null("longitude"))
                     .col(string("country_code").default("USA"))
                     .foreign_key(
-                        ForeignKey::create().name("fk_addresses_province_id").from("addresses", "province_id").to("provinces", "id")
+                        ForeignKey::create()
+                            .name("fk_addresses_province_id")
+                            .from("addresses", "province_id")
+                            .to("provinces", "id")
                             .on_delete(ForeignKeyAction::Restrict),
                     )
                     .foreign_key(
-                        ForeignKey::create().name("fk_addresses_county_id").from("addresses", "county_id").to("counties", "id")
+                        ForeignKey::create()
+                            .name("fk_addresses_county_id")
+                            .from("addresses", "county_id")
+                            .to("counties", "id")
                             .on_delete(ForeignKeyAction::SetNull),
                     )
                     .to_owned(),
@@ -180,11 +207,7 @@ impl MigrationTrait for Migration {
         // unit_of_measures
         manager
             .create_table(
-                Table::create()
-                    .table("unit_of_measures")
-                    .col(big_pk_auto("id"))
-                    .col(string_uniq("name"))
-                    .to_owned(),
+                Table::create().table("unit_of_measures").col(big_pk_auto("id")).col(string_uniq("name")).to_owned(),
             )
             .await?;
         // donation_package_types
@@ -201,7 +224,20 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for table in ["donation_package_types", "unit_of_measures", "survey_questions", "assistance_programs", "order_status_types", "races", "genders", "addresses", "postal_code_counties", "postal_codes", "counties", "provinces"] {
+        for table in [
+            "donation_package_types",
+            "unit_of_measures",
+            "survey_questions",
+            "assistance_programs",
+            "order_status_types",
+            "races",
+            "genders",
+            "addresses",
+            "postal_code_counties",
+            "postal_codes",
+            "counties",
+            "provinces",
+        ] {
             manager.drop_table(Table::drop().table(table).to_owned()).await?;
         }
         Ok(())

@@ -27,7 +27,10 @@ impl MigrationTrait for Migration {
                     .col(string("time_zone"))
                     .col(timestamp_with_time_zone("created_at"))
                     .foreign_key(
-                        ForeignKey::create().name("fk_food_banks_address_id").from("food_banks", "address_id").to("addresses", "id")
+                        ForeignKey::create()
+                            .name("fk_food_banks_address_id")
+                            .from("food_banks", "address_id")
+                            .to("addresses", "id")
                             .on_delete(ForeignKeyAction::Restrict),
                     )
                     .to_owned(),
@@ -50,25 +53,43 @@ impl MigrationTrait for Migration {
                     .col(double("longitude"))
                     .col(timestamp_with_time_zone("created_at"))
                     .foreign_key(
-                        ForeignKey::create().name("fk_pantry_locations_food_bank_id").from("pantry_locations", "food_bank_id").to("food_banks", "id")
+                        ForeignKey::create()
+                            .name("fk_pantry_locations_food_bank_id")
+                            .from("pantry_locations", "food_bank_id")
+                            .to("food_banks", "id")
                             .on_delete(ForeignKeyAction::Restrict),
                     )
                     .foreign_key(
-                        ForeignKey::create().name("fk_pantry_locations_address_id").from("pantry_locations", "address_id").to("addresses", "id")
+                        ForeignKey::create()
+                            .name("fk_pantry_locations_address_id")
+                            .from("pantry_locations", "address_id")
+                            .to("addresses", "id")
                             .on_delete(ForeignKeyAction::Restrict),
                     )
-                    .check(("ck_pantry_locations_lat_lng", Expr::cust("latitude BETWEEN -90 AND 90 AND longitude BETWEEN -180 AND 180")))
+                    .check((
+                        "ck_pantry_locations_lat_lng",
+                        Expr::cust("latitude BETWEEN -90 AND 90 AND longitude BETWEEN -180 AND 180"),
+                    ))
                     .to_owned(),
             )
             .await?;
         manager
             .create_index(
-                Index::create().name("ix_pantry_locations_latitude_longitude").table("pantry_locations").col("latitude").col("longitude").to_owned(),
+                Index::create()
+                    .name("ix_pantry_locations_latitude_longitude")
+                    .table("pantry_locations")
+                    .col("latitude")
+                    .col("longitude")
+                    .to_owned(),
             )
             .await?;
         manager
             .create_index(
-                Index::create().name("ix_pantry_locations_food_bank_id").table("pantry_locations").col("food_bank_id").to_owned(),
+                Index::create()
+                    .name("ix_pantry_locations_food_bank_id")
+                    .table("pantry_locations")
+                    .col("food_bank_id")
+                    .to_owned(),
             )
             .await?;
         // pickup_times
@@ -84,7 +105,10 @@ impl MigrationTrait for Migration {
                     .col(timestamp_with_time_zone("start_at"))
                     .col(timestamp_with_time_zone("end_at"))
                     .foreign_key(
-                        ForeignKey::create().name("fk_pickup_times_pantry_location_id").from("pickup_times", "pantry_location_id").to("pantry_locations", "id")
+                        ForeignKey::create()
+                            .name("fk_pickup_times_pantry_location_id")
+                            .from("pickup_times", "pantry_location_id")
+                            .to("pantry_locations", "id")
                             .on_delete(ForeignKeyAction::Cascade),
                     )
                     .check(("ck_pickup_times_window", Expr::cust("end_at > start_at")))
@@ -93,7 +117,13 @@ impl MigrationTrait for Migration {
             .await?;
         manager
             .create_index(
-                Index::create().name("ux_pickup_times_pantry_location_id_start_at").table("pickup_times").col("pantry_location_id").col("start_at").unique().to_owned(),
+                Index::create()
+                    .name("ux_pickup_times_pantry_location_id_start_at")
+                    .table("pickup_times")
+                    .col("pantry_location_id")
+                    .col("start_at")
+                    .unique()
+                    .to_owned(),
             )
             .await?;
         manager
@@ -111,7 +141,10 @@ impl MigrationTrait for Migration {
                     .col(string("name"))
                     .col(boolean("is_active").default(true))
                     .foreign_key(
-                        ForeignKey::create().name("fk_delivery_programs_food_bank_id").from("delivery_programs", "food_bank_id").to("food_banks", "id")
+                        ForeignKey::create()
+                            .name("fk_delivery_programs_food_bank_id")
+                            .from("delivery_programs", "food_bank_id")
+                            .to("food_banks", "id")
                             .on_delete(ForeignKeyAction::Cascade),
                     )
                     .to_owned(),
@@ -119,7 +152,11 @@ impl MigrationTrait for Migration {
             .await?;
         manager
             .create_index(
-                Index::create().name("ix_delivery_programs_food_bank_id").table("delivery_programs").col("food_bank_id").to_owned(),
+                Index::create()
+                    .name("ix_delivery_programs_food_bank_id")
+                    .table("delivery_programs")
+                    .col("food_bank_id")
+                    .to_owned(),
             )
             .await?;
         // delivery_times
@@ -136,11 +173,17 @@ impl MigrationTrait for Migration {
                     .col(timestamp_with_time_zone("start_at"))
                     .col(timestamp_with_time_zone("end_at"))
                     .foreign_key(
-                        ForeignKey::create().name("fk_delivery_times_food_bank_id").from("delivery_times", "food_bank_id").to("food_banks", "id")
+                        ForeignKey::create()
+                            .name("fk_delivery_times_food_bank_id")
+                            .from("delivery_times", "food_bank_id")
+                            .to("food_banks", "id")
                             .on_delete(ForeignKeyAction::Cascade),
                     )
                     .foreign_key(
-                        ForeignKey::create().name("fk_delivery_times_delivery_program_id").from("delivery_times", "delivery_program_id").to("delivery_programs", "id")
+                        ForeignKey::create()
+                            .name("fk_delivery_times_delivery_program_id")
+                            .from("delivery_times", "delivery_program_id")
+                            .to("delivery_programs", "id")
                             .on_delete(ForeignKeyAction::Cascade),
                     )
                     .check(("ck_delivery_times_window", Expr::cust("end_at > start_at")))
@@ -149,12 +192,23 @@ impl MigrationTrait for Migration {
             .await?;
         manager
             .create_index(
-                Index::create().name("ux_delivery_times_delivery_program_id_start_at").table("delivery_times").col("delivery_program_id").col("start_at").unique().to_owned(),
+                Index::create()
+                    .name("ux_delivery_times_delivery_program_id_start_at")
+                    .table("delivery_times")
+                    .col("delivery_program_id")
+                    .col("start_at")
+                    .unique()
+                    .to_owned(),
             )
             .await?;
         manager
             .create_index(
-                Index::create().name("ix_delivery_times_food_bank_id_start_at").table("delivery_times").col("food_bank_id").col("start_at").to_owned(),
+                Index::create()
+                    .name("ix_delivery_times_food_bank_id_start_at")
+                    .table("delivery_times")
+                    .col("food_bank_id")
+                    .col("start_at")
+                    .to_owned(),
             )
             .await?;
         Ok(())

@@ -43,7 +43,10 @@ impl MigrationTrait for Migration {
                     .col(boolean("is_public").default(true))
                     .col(timestamp_with_time_zone("created_at"))
                     .foreign_key(
-                        ForeignKey::create().name("fk_info_cards_section_id").from("info_cards", "section_id").to("info_card_sections", "id")
+                        ForeignKey::create()
+                            .name("fk_info_cards_section_id")
+                            .from("info_cards", "section_id")
+                            .to("info_card_sections", "id")
                             .on_delete(ForeignKeyAction::SetNull),
                     )
                     .to_owned(),
@@ -51,7 +54,12 @@ impl MigrationTrait for Migration {
             .await?;
         manager
             .create_index(
-                Index::create().name("ix_info_cards_food_bank_code_sort_order").table("info_cards").col("food_bank_code").col("sort_order").to_owned(),
+                Index::create()
+                    .name("ix_info_cards_food_bank_code_sort_order")
+                    .table("info_cards")
+                    .col("food_bank_code")
+                    .col("sort_order")
+                    .to_owned(),
             )
             .await?;
         manager
@@ -76,7 +84,12 @@ impl MigrationTrait for Migration {
             .await?;
         manager
             .create_index(
-                Index::create().name("ix_notifications_food_bank_code_created_at").table("notifications").col("food_bank_code").col("created_at").to_owned(),
+                Index::create()
+                    .name("ix_notifications_food_bank_code_created_at")
+                    .table("notifications")
+                    .col("food_bank_code")
+                    .col("created_at")
+                    .to_owned(),
             )
             .await?;
         // notification_reads
@@ -89,11 +102,17 @@ impl MigrationTrait for Migration {
                     .col(timestamp_with_time_zone("read_at"))
                     .primary_key(Index::create().col("user_id").col("notification_id"))
                     .foreign_key(
-                        ForeignKey::create().name("fk_notification_reads_user_id").from("notification_reads", "user_id").to("users", "id")
+                        ForeignKey::create()
+                            .name("fk_notification_reads_user_id")
+                            .from("notification_reads", "user_id")
+                            .to("users", "id")
                             .on_delete(ForeignKeyAction::Cascade),
                     )
                     .foreign_key(
-                        ForeignKey::create().name("fk_notification_reads_notification_id").from("notification_reads", "notification_id").to("notifications", "id")
+                        ForeignKey::create()
+                            .name("fk_notification_reads_notification_id")
+                            .from("notification_reads", "notification_id")
+                            .to("notifications", "id")
                             .on_delete(ForeignKeyAction::Cascade),
                     )
                     .to_owned(),
@@ -101,7 +120,11 @@ impl MigrationTrait for Migration {
             .await?;
         manager
             .create_index(
-                Index::create().name("ix_notification_reads_notification_id").table("notification_reads").col("notification_id").to_owned(),
+                Index::create()
+                    .name("ix_notification_reads_notification_id")
+                    .table("notification_reads")
+                    .col("notification_id")
+                    .to_owned(),
             )
             .await?;
         Ok(())

@@ -21,6 +21,7 @@ pub(super) struct FoodBankSeed {
     pub lng: f64,
 }
 
+#[rustfmt::skip]
 pub(super) const FOOD_BANKS: &[FoodBankSeed] = &[
     FoodBankSeed {
         code: "COH", name: "Central Ohio Food Network", home_page_url: "https://central-ohio.example.org/",
@@ -65,6 +66,7 @@ pub(super) struct Pantry {
 
 /// 54 pantries. The first 22 are within 10 miles of ZIP 43215 (downtown Columbus); the
 /// Hilliard branch is at ~8.5 mi, Dublin, Canal Winchester and New Albany at 11-14 mi.
+#[rustfmt::skip]
 pub(super) const PANTRIES: &[Pantry] = &[
     Pantry { food_bank: "COH", label: "Columbus Metropolitan Library - Main Library", kind: "library", line1: "96 S Grant Ave", city: "Columbus", state: "OH", zip: "43215", lat: 39.9612, lng: -82.9907 },
     Pantry { food_bank: "COH", label: "Columbus Metropolitan Library - Parsons Branch", kind: "library", line1: "1113 Parsons Ave", city: "Columbus", state: "OH", zip: "43206", lat: 39.9433, lng: -82.9822 },
@@ -149,6 +151,7 @@ pub(super) fn pickup_instructions(kind: &str) -> &'static str {
 }
 
 /// (name, state, 5-digit FIPS)
+#[rustfmt::skip]
 pub(super) const COUNTIES: &[(&str, &str, &str)] = &[
     ("Franklin County", "OH", "39049"),
     ("Delaware County", "OH", "39041"),
@@ -169,6 +172,7 @@ pub(super) const COUNTIES: &[(&str, &str, &str)] = &[
 
 /// ZIP codes of the demo places: (zip, city, state, county, centroid lat, centroid lng).
 /// Centroids from the `zipcodes` PyPI package 3.0.0.
+#[rustfmt::skip]
 pub(super) const POSTAL_CODES: &[(&str, &str, &str, &str, f64, f64)] = &[
     ("43017", "Dublin", "OH", "Franklin County", 40.1093, -83.1146),
     ("43026", "Hilliard", "OH", "Franklin County", 40.0322, -83.1383),
@@ -222,6 +226,7 @@ pub(super) const POSTAL_CODES: &[(&str, &str, &str, &str, f64, f64)] = &[
 ];
 
 /// Shop categories: (name, image slug under /static/img/categories/).
+#[rustfmt::skip]
 pub(super) const CATEGORIES: &[(&str, &str)] = &[
     ("Produce", "produce"),
     ("Dairy & Eggs", "dairy-eggs"),
@@ -250,6 +255,7 @@ pub(super) struct Product {
     pub tefap: bool,
 }
 
+#[allow(clippy::too_many_arguments)]
 const fn p(
     category: &'static str,
     name: &'static str,
@@ -260,7 +266,17 @@ const fn p(
     weight_pounds: f64,
     tefap: bool,
 ) -> Product {
-    Product { category, name, description, amount: Some(amount), unit: Some(unit), each_quantity: None, package, weight_pounds, tefap }
+    Product {
+        category,
+        name,
+        description,
+        amount: Some(amount),
+        unit: Some(unit),
+        each_quantity: None,
+        package,
+        weight_pounds,
+        tefap,
+    }
 }
 
 /// A product counted in pieces ("12 ct", "4 rolls").
@@ -273,9 +289,20 @@ const fn pc(
     package: &'static str,
     weight_pounds: f64,
 ) -> Product {
-    Product { category, name, description, amount: None, unit: Some(unit), each_quantity: Some(each), package, weight_pounds, tefap: false }
+    Product {
+        category,
+        name,
+        description,
+        amount: None,
+        unit: Some(unit),
+        each_quantity: Some(each),
+        package,
+        weight_pounds,
+        tefap: false,
+    }
 }
 
+#[rustfmt::skip]
 pub(super) const PRODUCTS: &[Product] = &[
     // Produce
     p("Produce", "Gala Apples", "Crisp, sweet apples. Great for snacks and lunches.", 3.0, "lb", "Bag", 3.0, false),
@@ -386,10 +413,12 @@ pub(super) const PRODUCTS: &[Product] = &[
 ];
 
 /// Products with a second photo (`<slug>-2.jpg`).
-pub(super) const PRODUCTS_WITH_TWO_IMAGES: &[&str] = &["Gala Apples", "Large Eggs", "Whole Turkey", "Peanut Butter", "Infant Formula"];
+pub(super) const PRODUCTS_WITH_TWO_IMAGES: &[&str] =
+    &["Gala Apples", "Large Eggs", "Whole Turkey", "Peanut Butter", "Infant Formula"];
 
 /// Per-product quantity limits: (product, value, time scope, scope amount).
 /// Every scope appears at least once.
+#[rustfmt::skip]
 pub(super) const PRODUCT_LIMITS: &[(&str, i32, &str, i32)] = &[
     ("Large Eggs", 1, "DAY", 7),
     ("Frozen Chicken Breasts", 1, "DAY", 1),
@@ -405,6 +434,7 @@ pub(super) const PRODUCT_LIMITS: &[(&str, i32, &str, i32)] = &[
 ];
 
 /// Info-card sections: (name, order, hide title).
+#[rustfmt::skip]
 pub(super) const SECTIONS: &[(&str, i32, bool)] = &[
     ("Welcome", 1, true),
     ("How OrderAhead Works", 2, false),
@@ -427,6 +457,7 @@ pub(super) struct Card {
     pub is_public: bool,
 }
 
+#[rustfmt::skip]
 pub(super) const INFO_CARDS: &[Card] = &[
     Card {
         food_bank: None, section: "Welcome", order: 1, title: "What is OrderAhead?", image: "what-is-orderahead",
@@ -501,8 +532,11 @@ pub(super) const INFO_CARDS: &[Card] = &[
     },
 ];
 
-/// Notifications: (food bank code or None for everyone, days before now, title, description, details HTML, expired).
-pub(super) const NOTIFICATIONS: &[(Option<&str>, i64, &str, &str, &str, bool)] = &[
+/// A notification: (food bank code or None for everyone, days before now, title, description, details HTML, expired)
+pub(super) type NotificationSeed = (Option<&'static str>, i64, &'static str, &'static str, &'static str, bool);
+
+#[rustfmt::skip]
+pub(super) const NOTIFICATIONS: &[NotificationSeed] = &[
     (None, 1, "Welcome to OrderAhead", "Free groceries, ordered ahead.", "<p>Thanks for trying OrderAhead. Choose a pickup site, pick a time and shop.</p>", false),
     (None, 6, "Bring a bag", "Help us save bags by bringing your own.", "<p>Reusable bags help pantries stretch their budgets. Thank you!</p>", false),
     (None, 40, "Holiday hours", "Pantries were closed on the holiday.", "<p>All pickup sites were closed for the holiday.</p>", true),
@@ -511,9 +545,11 @@ pub(super) const NOTIFICATIONS: &[(Option<&str>, i64, &str, &str, &str, bool)] =
     (Some("CHI"), 3, "Fresh produce this week", "Extra fresh produce at all Chicago sites this week.", "<p>Look for apples, oranges and sweet potatoes.</p>", false),
 ];
 
-/// Referral codes: (code, description, restricted pantry labels it opens, food banks it
-/// covers with their delivery flag).
-pub(super) const REFERRAL_CODES: &[(&str, &str, &[&str], &[(&str, bool)])] = &[
+/// A referral code: (code, description, restricted pantry labels it opens, [(food bank code, unlocks delivery)])
+pub(super) type ReferralSeed = (&'static str, &'static str, &'static [&'static str], &'static [(&'static str, bool)]);
+
+#[rustfmt::skip]
+pub(super) const REFERRAL_CODES: &[ReferralSeed] = &[
     ("FAITH2026", "Faith Mission guests", &["Faith Mission"], &[("COH", false)]),
     ("KINGARTS", "King Arts Complex community pantry", &["King Arts Complex"], &[("COH", false)]),
     ("OLDSTPATS", "Old St. Patrick's outreach", &["Old St. Patrick's Church"], &[("CHI", false)]),

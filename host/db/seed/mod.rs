@@ -17,9 +17,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Timelike, Utc};
 use chrono_tz::Tz;
-use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, Iterable, Statement,
-};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, Iterable, Statement};
 
 mod demo;
 mod demo_data;
@@ -28,9 +26,11 @@ mod scale;
 mod us_states;
 mod us_zip_sample;
 
-pub use demo::{DEMO_EMAIL, DEMO_PASSWORD, DemoSummary, seed_demo};
+pub use demo::{DEMO_EMAIL, DEMO_PASSWORD, DEMO_SCHEDULE_DAYS, DemoSummary, demo_image_paths, seed_demo};
 pub use reference::seed_reference;
-pub use scale::{PANTRIES_PER_SCALE_FOOD_BANK, ScaleSummary, seed_scale};
+pub use scale::{
+    PANTRIES_PER_SCALE_FOOD_BANK, SCALE_PICKUPS_PER_PANTRY, ScaleSummary, scale_food_bank_code, seed_scale,
+};
 
 /// Fixed ids and codes of the seeded order status types.
 pub mod status {
@@ -138,9 +138,8 @@ pub(super) async fn sync_sequence<C: ConnectionTrait>(db: &C, table: &str) -> Re
     if db.get_database_backend() != DbBackend::Postgres {
         return Ok(());
     }
-    let sql = format!(
-        "SELECT setval(pg_get_serial_sequence('{table}', 'id'), GREATEST((SELECT MAX(id) FROM {table}), 1))"
-    );
+    let sql =
+        format!("SELECT setval(pg_get_serial_sequence('{table}', 'id'), GREATEST((SELECT MAX(id) FROM {table}), 1))");
     db.execute_unprepared(&sql).await?;
     Ok(())
 }

@@ -5,8 +5,8 @@
 use sea_orm::{ConnectionTrait, DbErr, Set};
 
 use super::super::entity::{
-    assistance_program, donation_package_type, gender, order_status_type, province,
-    province_assistance_program, race, survey_question, tefap_guideline, unit_of_measure,
+    assistance_program, donation_package_type, gender, order_status_type, province, province_assistance_program, race,
+    survey_question, tefap_guideline, unit_of_measure,
 };
 use super::us_states::US_STATES;
 use super::{insert_missing, status};
@@ -73,8 +73,19 @@ pub(super) const PACKAGE_TYPES: &[&str] =
 /// Illustrative TEFAP income thresholds (% of the poverty guideline) — demo values, not
 /// the states' published rules. States not listed use 185 %.
 const INCOME_PERCENT: &[(&str, i32)] = &[
-    ("OH", 200), ("IL", 185), ("WA", 200), ("CO", 185), ("AZ", 185), ("NY", 185), ("CA", 200),
-    ("TX", 185), ("PA", 185), ("MI", 200), ("AK", 185), ("HI", 185), ("DC", 200),
+    ("OH", 200),
+    ("IL", 185),
+    ("WA", 200),
+    ("CO", 185),
+    ("AZ", 185),
+    ("NY", 185),
+    ("CA", 200),
+    ("TX", 185),
+    ("PA", 185),
+    ("MI", 200),
+    ("AK", 185),
+    ("HI", 185),
+    ("DC", 200),
 ];
 
 /// States whose guideline does not accept cross-eligibility (asks income instead).
@@ -117,14 +128,22 @@ pub async fn seed_reference<C: ConnectionTrait>(db: &C) -> Result<(), DbErr> {
     let genders = GENDERS
         .iter()
         .enumerate()
-        .map(|(i, name)| gender::ActiveModel { id: Set(i as i64 + 1), name: Set((*name).into()), sort_order: Set(i as i32) })
+        .map(|(i, name)| gender::ActiveModel {
+            id: Set(i as i64 + 1),
+            name: Set((*name).into()),
+            sort_order: Set(i as i32),
+        })
         .collect();
     insert_missing(db, "genders", genders).await?;
 
     let races = RACES
         .iter()
         .enumerate()
-        .map(|(i, name)| race::ActiveModel { id: Set(i as i64 + 1), name: Set((*name).into()), sort_order: Set(i as i32) })
+        .map(|(i, name)| race::ActiveModel {
+            id: Set(i as i64 + 1),
+            name: Set((*name).into()),
+            sort_order: Set(i as i32),
+        })
         .collect();
     insert_missing(db, "races", races).await?;
 

@@ -3,6 +3,7 @@
 //! IANA time zone. Generated once from the `zipcodes` PyPI package 3.0.0 (MIT licence).
 
 /// (abbreviation, name, FIPS, latitude, longitude, time zone)
+#[rustfmt::skip]
 pub(super) const US_STATES: &[(&str, &str, &str, f64, f64, &str)] = &[
     ("AL", "Alabama", "01", 32.9176, -86.7999, "America/Chicago"),
     ("AK", "Alaska", "02", 61.4897, -147.7792, "America/Anchorage"),

@@ -4,6 +4,7 @@
 //! Generated once from the `zipcodes` PyPI package 3.0.0 (MIT licence).
 
 /// (zip, city, state, latitude, longitude, time zone)
+#[rustfmt::skip]
 pub(super) const ZIP_SAMPLE: &[(&str, &str, &str, f64, f64, &str)] = &[
     ("01001", "Agawam", "MA", 42.0702, -72.6227, "America/New_York"),
     ("01035", "Hadley", "MA", 42.3606, -72.5715, "America/New_York"),

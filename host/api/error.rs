@@ -1,0 +1,118 @@
+//! One error type for the API, answered in the spec's envelope
+//! `{successful:false, value:null, failureReason}` with a fitting 4xx/5xx status.
+use crate::{db::repo::StoreError, domain::forms::FieldError};
+use axum::{
+    Json,
+    extract::rejection::{JsonRejection, PathRejection, QueryRejection},
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use serde_json::json;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    /// A business rule refused the request (limits, stock, times): the message is the rule's.
+    #[error("{0}")]
+    Refused(String),
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error("{0}")]
+    TooManyRequests(String),
+    #[error("{message}")]
+    Invalid { message: String, fields: Vec<FieldError> },
+    /// A fault on our side; the cause is logged, the client gets a generic message.
+    #[error("internal error: {0}")]
+    Internal(#[from] anyhow::Error),
+}
+
+pub const GENERIC_FAILURE: &str = "The service is temporarily unavailable. Please try again.";
+pub const UNAUTHORIZED: &str = "Please log in to continue.";
+pub const VERIFY_REQUIRED_FIELDS: &str = crate::domain::messages::VERIFY_REQUIRED_FIELDS;
+
+impl ApiError {
+    pub fn not_found(what: &str) -> Self {
+        Self::NotFound(format!("{what} not found"))
+    }
+
+    pub fn invalid(fields: Vec<FieldError>) -> Self {
+        Self::Invalid { message: VERIFY_REQUIRED_FIELDS.into(), fields }
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) | Self::Invalid { .. } => StatusCode::BAD_REQUEST,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Internal(_) => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let (reason, value) = match &self {
+            Self::Internal(cause) => {
+                tracing::error!(error = ?cause, "API request failed");
+                (GENERIC_FAILURE.to_owned(), serde_json::Value::Null)
+            }
+            Self::Invalid { message, fields } => (message.clone(), json!({ "errors": fields })),
+            other => (other.to_string(), serde_json::Value::Null),
+        };
+        (status, Json(json!({ "successful": false, "value": value, "failureReason": reason }))).into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict(_) => Self::Conflict("This already exists.".into()),
+            StoreError::InvalidReference(_) => Self::BadRequest("The request refers to something that does not exist.".into()),
+            StoreError::Db(e) => Self::Internal(e.into()),
+        }
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(r: JsonRejection) -> Self {
+        match r {
+            JsonRejection::BytesRejection(_) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Self::PayloadTooLarge("The request body is too large.".into())
+            }
+            JsonRejection::MissingJsonContentType(_) => {
+                Self::UnsupportedMediaType("Send the body as JSON (Content-Type: application/json).".into())
+            }
+            other => Self::BadRequest(other.body_text()),
+        }
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(r: PathRejection) -> Self {
+        Self::BadRequest(r.body_text())
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(r: QueryRejection) -> Self {
+        Self::BadRequest(r.body_text())
+    }
+}

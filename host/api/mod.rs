@@ -1,0 +1,25 @@
+//! The API of spec §7 under /api/v1: every answer in the envelope
+//! `{successful, value, failureReason}`. Each module exposes `router()`.
+pub mod auth;
+mod envelope;
+mod error;
+mod extract;
+
+pub use envelope::{Api, ApiResult, ok};
+pub use error::ApiError;
+pub use extract::{Body, PathParams, QueryParams};
+
+use crate::state::AppState;
+use axum::{Router, extract::DefaultBodyLimit, http::StatusCode};
+
+/// JSON bodies above this are refused with a 413 envelope.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .fallback(|| async { ApiError::NotFound("No such API path.".into()) })
+        .method_not_allowed_fallback(|| async {
+            ApiError::BadRequest(format!("{}: this method is not allowed on this path.", StatusCode::METHOD_NOT_ALLOWED))
+        })
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+}

@@ -1,0 +1,51 @@
+//! The repository: the only code that queries the database. It returns domain
+//! and API-shaped types, never SeaORM models, so handlers stay storage-agnostic.
+//! Each file adds an `impl Store` block for one area.
+use super::entity::user;
+use sea_orm::{DatabaseConnection, DbErr, EntityTrait, QuerySelect, SqlErr};
+
+#[derive(Clone)]
+pub struct Store {
+    pub(in crate::db) db: DatabaseConnection,
+}
+
+/// Storage failures, sorted into what a caller can act on.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A unique constraint refused the write (e.g. the e-mail is taken).
+    #[error("conflict: {0}")]
+    Conflict(String),
+    /// A foreign key or check constraint refused the write: the input named something that isn't there.
+    #[error("invalid reference: {0}")]
+    InvalidReference(String),
+    #[error("database error: {0}")]
+    Db(DbErr),
+}
+
+impl From<DbErr> for StoreError {
+    fn from(e: DbErr) -> Self {
+        match e.sql_err() {
+            Some(SqlErr::UniqueConstraintViolation(m)) => Self::Conflict(m),
+            Some(SqlErr::ForeignKeyConstraintViolation(m)) => Self::InvalidReference(m),
+            _ => Self::Db(e),
+        }
+    }
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+impl Store {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+
+    /// The user's current token version, or `None` if the user does not exist.
+    pub async fn token_version(&self, user_id: i64) -> StoreResult<Option<i32>> {
+        Ok(user::Entity::find_by_id(user_id)
+            .select_only()
+            .column(user::Column::TokenVersion)
+            .into_tuple::<i32>()
+            .one(&self.db)
+            .await?)
+    }
+}

@@ -1,0 +1,142 @@
+import assert from "node:assert/strict";
+import { beforeEach, test } from "node:test";
+import { testLib } from "./lib.mjs";
+
+// A localStorage stand-in whose failures can be switched on: private mode, full quota.
+class FakeStorage {
+  map = new Map();
+  failWrites = false;
+  getItem(k) {
+    return this.map.has(k) ? this.map.get(k) : null;
+  }
+  setItem(k, v) {
+    if (this.failWrites) throw new DOMException("full", "QuotaExceededError");
+    this.map.set(k, String(v));
+  }
+  removeItem(k) {
+    this.map.delete(k);
+  }
+}
+const ls = new FakeStorage();
+globalThis.localStorage = ls;
+
+const { storage, cart, session, app, connectivity } = await import(testLib("state"));
+const { checkConnection } = connectivity;
+const item = (id, pantryItemID = id * 10) => ({ id, pantryItemID, pantryItem: { name: `item ${id}` } });
+
+beforeEach(() => {
+  ls.map.clear();
+  ls.failWrites = false;
+});
+
+test("storage round-trips typed values and drops corrupt or mis-shaped ones", () => {
+  storage.write("location", { lat: 40.1, lng: -75.2 });
+  assert.deepEqual(storage.read("location"), { lat: 40.1, lng: -75.2 });
+  assert.equal(ls.getItem("oa.location"), '{"lat":40.1,"lng":-75.2}');
+  ls.setItem("oa.cart", "{not json");
+  assert.equal(storage.read("cart"), null);
+  ls.setItem("oa.cart", JSON.stringify([{ id: "x" }]));
+  assert.equal(storage.read("cart"), null);
+  ls.setItem("oa.tefapAnswered", "true");
+  assert.equal(storage.read("tefapAnswered"), true);
+  storage.write("tefapAnswered", null);
+  assert.equal(ls.getItem("oa.tefapAnswered"), null);
+});
+
+test("a refused write is kept in memory and clears the stale stored copy", () => {
+  storage.write("token", "old");
+  ls.failWrites = true;
+  assert.equal(storage.write("token", "new"), false);
+  assert.equal(storage.read("token"), "new");
+  assert.equal(ls.getItem("oa.token"), null);
+  ls.failWrites = false;
+  assert.equal(storage.write("token", "again"), true);
+  assert.equal(ls.getItem("oa.token"), '"again"');
+  storage.remove("token");
+});
+
+test("clearAllButFavorite keeps only the favourite pantry", () => {
+  const pantry = { id: 7, label: "North", foodBankID: 1 };
+  for (const [key, value] of [
+    ["token", "t"],
+    ["favoritePantry", pantry],
+    ["pantry", pantry],
+    ["cart", [item(1)]],
+    ["referralCodes", ["ABC"]],
+    ["tefapUniqueId", "u-1"],
+  ])
+    storage.write(key, value);
+  storage.clearAllButFavorite();
+  assert.deepEqual([...ls.map.keys()], ["oa.favoritePantry"]);
+  assert.deepEqual(storage.read("favoritePantry"), pantry);
+});
+
+test("the cart mirrors every change to storage and restores without a pulse", () => {
+  cart.clearCart();
+  cart.addToCart(item(1), 2);
+  cart.addToCart(item(2));
+  assert.equal(JSON.parse(ls.getItem("oa.cart")).length, 3);
+  cart.removeFromCart(10);
+  assert.deepEqual(JSON.parse(ls.getItem("oa.cart")).map((i) => i.id), [1, 2]);
+  cart.removeFromCart(10, true);
+  assert.deepEqual(JSON.parse(ls.getItem("oa.cart")).map((i) => i.id), [2]);
+  cart.clearCart();
+  assert.equal(ls.getItem("oa.cart"), null, "an empty cart leaves nothing behind");
+
+  ls.setItem("oa.cart", JSON.stringify([item(3), item(3)]));
+  cart.restoreCart();
+  assert.equal(cart.cartStore.get().items.length, 2);
+  assert.equal(cart.cartStore.get().pulse, 0);
+});
+
+test("the count pulses for 1 s when it changes to non-zero, not when it empties", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  cart.clearCart();
+  t.mock.timers.tick(1000);
+  cart.addToCart(item(1));
+  const first = cart.cartStore.get().pulse;
+  assert.ok(first > 0);
+  t.mock.timers.tick(600);
+  cart.addToCart(item(1));
+  const second = cart.cartStore.get().pulse;
+  assert.ok(second > first, "a new change restarts the pulse");
+  t.mock.timers.tick(600);
+  assert.equal(cart.cartStore.get().pulse, second, "1 s counts from the latest change");
+  t.mock.timers.tick(400);
+  assert.equal(cart.cartStore.get().pulse, 0);
+  cart.clearCart();
+  assert.equal(cart.cartStore.get().pulse, 0);
+});
+
+test("session reads the stored token", () => {
+  ls.setItem("oa.token", '"abc"');
+  session.restoreSession();
+  assert.equal(session.sessionStore.get().token, "abc");
+  session.setToken(null);
+  assert.equal(ls.getItem("oa.token"), null);
+});
+
+test("Check Again fetches /favicon.ico uncached and sets the offline flag from the answer", async () => {
+  const calls = [];
+  const realFetch = globalThis.fetch;
+  try {
+    globalThis.fetch = async (url, init) => {
+      calls.push([url, init.cache]);
+      throw new TypeError("Failed to fetch");
+    };
+    assert.equal(await checkConnection(), false);
+    assert.equal(app.appStore.get().offline, true);
+    globalThis.fetch = async (url, init) => {
+      calls.push([url, init.cache]);
+      return new Response("", { status: 200 });
+    };
+    assert.equal(await checkConnection(), true);
+    assert.equal(app.appStore.get().offline, false);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  assert.deepEqual(calls, [
+    ["/favicon.ico", "no-store"],
+    ["/favicon.ico", "no-store"],
+  ]);
+});
