@@ -4,22 +4,24 @@ pub mod auth;
 mod envelope;
 mod error;
 mod extract;
+pub mod openapi;
+mod reference;
 
 pub use envelope::{Api, ApiResult, ok};
 pub use error::ApiError;
 pub use extract::{Body, PathParams, QueryParams};
 
 use crate::state::AppState;
-use axum::{Router, extract::DefaultBodyLimit, http::StatusCode};
+use axum::{Router, extract::DefaultBodyLimit};
 
 /// JSON bodies above this are refused with a 413 envelope.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 pub fn router() -> Router<AppState> {
     Router::new()
+        .merge(openapi::router())
+        .merge(reference::router())
         .fallback(|| async { ApiError::NotFound("No such API path.".into()) })
-        .method_not_allowed_fallback(|| async {
-            ApiError::BadRequest(format!("{}: this method is not allowed on this path.", StatusCode::METHOD_NOT_ALLOWED))
-        })
+        .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed("This method is not allowed on this path.".into()) })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
 }

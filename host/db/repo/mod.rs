@@ -1,6 +1,8 @@
 //! The repository: the only code that queries the database. It returns domain
 //! and API-shaped types, never SeaORM models, so handlers stay storage-agnostic.
 //! Each file adds an `impl Store` block for one area.
+mod reference;
+
 use super::entity::user;
 use sea_orm::{DatabaseConnection, DbErr, EntityTrait, QuerySelect, SqlErr};
 

@@ -1,0 +1,32 @@
+//! Reference lists the survey offers: genders and races.
+use super::{ApiResult, ok};
+use crate::{model::reference::IdName, state::AppState};
+use axum::{Router, extract::State, routing::get};
+use serde_json::{Value, json};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/genders", get(genders)).route("/races", get(races))
+}
+
+async fn genders(State(state): State<AppState>) -> ApiResult<Vec<IdName>> {
+    ok(state.store.genders().await?)
+}
+
+async fn races(State(state): State<AppState>) -> ApiResult<Vec<IdName>> {
+    ok(state.store.races().await?)
+}
+
+pub fn openapi() -> Value {
+    use super::openapi::operation;
+    let list = json!({ "type": "array", "items": { "$ref": "#/components/schemas/IdName" } });
+    json!({
+        "paths": {
+            "/genders": { "get": operation("Genders offered by the survey", list.clone(), false) },
+            "/races": { "get": operation("Races offered by the survey", list, false) }
+        },
+        "schemas": {
+            "IdName": { "type": "object", "required": ["id", "name"],
+                        "properties": { "id": { "type": "integer" }, "name": { "type": "string" } } }
+        }
+    })
+}

@@ -1,0 +1,152 @@
+//! A fresh, seeded database per API test, on SQLite and on PostgreSQL.
+//! `on_both!(fn_name, ...)` runs each `async fn fn_name(t: TestApp)` once per backend.
+use axum::{
+    Router,
+    body::Body,
+    http::{Method, Request, header},
+};
+use http_body_util::BodyExt;
+use orderahead::{
+    api::auth::{self, Tokens},
+    config::Config,
+    db::{self, repo::Store, testdb::TestDb},
+    http,
+    render::{PoolConfig, QuickJsPool, Renderer, SERVER_BUNDLE},
+    state::AppState,
+};
+use serde_json::{Value, json};
+use std::sync::{Arc, OnceLock};
+use tower::ServiceExt;
+
+pub use orderahead::db::seed::{DEMO_EMAIL, DEMO_PASSWORD};
+
+#[derive(Clone, Copy, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Render workers are threads, not tied to a test's runtime: share one pool.
+fn renderer() -> Arc<dyn Renderer> {
+    static POOL: OnceLock<Arc<dyn Renderer>> = OnceLock::new();
+    POOL.get_or_init(|| Arc::new(QuickJsPool::start(SERVER_BUNDLE, PoolConfig { threads: 1, ..PoolConfig::default() }).unwrap()))
+        .clone()
+}
+
+pub struct TestApp {
+    pub state: AppState,
+    pub backend: Backend,
+    db: TestDb,
+}
+
+/// An answer of the API, with its envelope parsed.
+#[derive(Debug)]
+pub struct ApiReply {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl ApiReply {
+    pub fn value(&self) -> &Value {
+        assert_eq!(self.body["successful"], true, "expected success, got {} {}", self.status, self.body);
+        &self.body["value"]
+    }
+    pub fn failure(&self) -> &str {
+        assert_eq!(self.body["successful"], false, "expected failure, got {} {}", self.status, self.body);
+        self.body["failureReason"].as_str().expect("failureReason is a string")
+    }
+}
+
+impl TestApp {
+    pub async fn new(backend: Backend) -> Self {
+        let db = match backend {
+            Backend::Sqlite => TestDb::sqlite().await,
+            Backend::Postgres => TestDb::postgres().await,
+        };
+        db::seed::seed_demo(db.db(), db::now(), auth::hash_password_blocking).await.expect("demo seed");
+        let dir = std::env::temp_dir().join(format!("orderahead-api-test-{}", std::process::id()));
+        let state = AppState::new(
+            Config::for_tests(dir),
+            renderer(),
+            Store::new(db.db().clone()),
+            Tokens::from_secret(b"api tests secret, 32 bytes long!"),
+        );
+        Self { state, backend, db }
+    }
+
+    pub fn app(&self) -> Router {
+        http::app(self.state.clone())
+    }
+
+    pub async fn cleanup(self) {
+        self.db.cleanup().await;
+    }
+
+    /// Sends a request; `body` is sent as JSON when given.
+    pub async fn call(&self, method: Method, uri: &str, token: Option<&str>, body: Option<Value>) -> ApiReply {
+        let mut req = Request::builder().method(method).uri(uri);
+        if let Some(t) = token {
+            req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
+        }
+        let req = match body {
+            Some(b) => req.header(header::CONTENT_TYPE, "application/json").body(Body::from(b.to_string())),
+            None => req.body(Body::empty()),
+        }
+        .unwrap();
+        self.send(req).await
+    }
+
+    pub async fn send(&self, req: Request<Body>) -> ApiReply {
+        let res = self.app().oneshot(req).await.unwrap();
+        let status = res.status().as_u16();
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let body = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| panic!("status {status}: not JSON: {}", String::from_utf8_lossy(&bytes)));
+        ApiReply { status, body }
+    }
+
+    pub async fn get(&self, uri: &str, token: Option<&str>) -> ApiReply {
+        self.call(Method::GET, uri, token, None).await
+    }
+    pub async fn post(&self, uri: &str, token: Option<&str>, body: Value) -> ApiReply {
+        self.call(Method::POST, uri, token, Some(body)).await
+    }
+    pub async fn put(&self, uri: &str, token: Option<&str>, body: Value) -> ApiReply {
+        self.call(Method::PUT, uri, token, Some(body)).await
+    }
+    pub async fn delete(&self, uri: &str, token: Option<&str>) -> ApiReply {
+        self.call(Method::DELETE, uri, token, None).await
+    }
+
+    /// A token for the seeded demo shopper.
+    pub async fn demo_token(&self) -> String {
+        self.login(DEMO_EMAIL, DEMO_PASSWORD).await
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> String {
+        let r = self.post("/api/v1/account/login", None, json!({ "Username": email, "Password": password })).await;
+        r.value().as_str().expect("login value is the token").to_owned()
+    }
+}
+
+/// Runs each named `async fn(TestApp)` as two tests, `<name>::sqlite` and `<name>::postgres`.
+#[macro_export]
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            use $crate::api_support::{Backend, TestApp};
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let t = TestApp::new(Backend::Sqlite).await;
+                super::$name(&t).await;
+                t.cleanup().await;
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let t = TestApp::new(Backend::Postgres).await;
+                super::$name(&t).await;
+                t.cleanup().await;
+            }
+        }
+    )*};
+}
