@@ -13,6 +13,8 @@ pub struct Config {
     /// Leaflet tile URL template; empty disables tiles (tests, offline demos).
     pub tile_url: String,
     pub render: PoolConfig,
+    /// SMTP server (its Debug is redacted) and sender; no server means the outbox.
+    pub mail: crate::mail::MailConfig,
 }
 
 impl fmt::Debug for Config {
@@ -24,6 +26,7 @@ impl fmt::Debug for Config {
             .field("public_url", &self.public_url)
             .field("tile_url", &self.tile_url)
             .field("render", &self.render)
+            .field("mail", &self.mail)
             .finish()
     }
 }
@@ -38,6 +41,7 @@ impl Config {
             public_url: "http://localhost".into(),
             tile_url: String::new(),
             render: PoolConfig::default(),
+            mail: Default::default(),
         }
     }
 

@@ -7,6 +7,7 @@ pub mod db;
 pub mod domain;
 pub mod geo;
 pub mod http;
+pub mod mail;
 pub mod model;
 pub mod pages;
 pub mod render;

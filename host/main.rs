@@ -51,6 +51,8 @@ struct ServeArgs {
     /// Server-render threads (default: one per core).
     #[arg(long, env = "ORDERAHEAD_RENDER_THREADS")]
     render_threads: Option<usize>,
+    #[command(flatten)]
+    mail: orderahead::mail::MailConfig,
 }
 
 #[derive(Args, Clone)]
@@ -83,6 +85,7 @@ impl ServeArgs {
             database_url: self.data.database_url,
             tile_url: self.tile_url,
             render,
+            mail: self.mail,
         }
     }
 }

@@ -25,6 +25,8 @@ pub struct Shared {
     pub catalog: Catalog,
     pub store: Store,
     pub tokens: Tokens,
+    pub mailer: crate::mail::Mailer,
+    pub rate_limits: crate::api::ratelimit::RateLimits,
     data_version: AtomicU64,
 }
 
@@ -41,6 +43,8 @@ impl Deref for AppState {
 impl AppState {
     pub fn new(config: Config, renderer: Arc<dyn Renderer>, store: Store, tokens: Tokens) -> Self {
         Self(Arc::new(Shared {
+            mailer: crate::mail::Mailer::new(&config.mail, &config.data_dir),
+            rate_limits: Default::default(),
             config,
             store,
             tokens,

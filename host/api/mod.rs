@@ -6,6 +6,18 @@ mod error;
 mod extract;
 pub mod openapi;
 mod reference;
+mod locations;
+mod foodbanks;
+mod limits;
+mod content;
+mod favorites;
+mod geography;
+mod logs;
+mod referrals;
+mod tefap;
+mod account;
+mod orders;
+pub mod ratelimit;
 
 pub use envelope::{Api, ApiResult, ok};
 pub use error::ApiError;
@@ -21,6 +33,17 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .merge(openapi::router())
         .merge(reference::router())
+        .merge(locations::router())
+        .merge(foodbanks::router())
+        .merge(limits::router())
+        .merge(referrals::router())
+        .merge(tefap::router())
+        .merge(geography::router())
+        .merge(content::router())
+        .merge(favorites::router())
+        .merge(logs::router())
+        .merge(account::router())
+        .merge(orders::router())
         .fallback(|| async { ApiError::NotFound("No such API path.".into()) })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed("This method is not allowed on this path.".into()) })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))

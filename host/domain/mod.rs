@@ -14,6 +14,7 @@
 //! - `pickup`: valid pickup times, day grouping, pantry summaries and sorting.
 //! - `delivery`: valid delivery windows and who may use delivery.
 //! - `access`: restricted pantries and referral codes.
+//! - `order_limits`: orders-per-period limits and the next date an order is allowed.
 //! - `orders`: order status, change/cancel cutoff, upcoming and nearest orders.
 //! - `submission`: the checks an order must pass before stock is taken.
 //! - `tefap`: TEFAP eligibility matching, income maximum, eligibility flow.
@@ -27,6 +28,7 @@ pub mod forms;
 pub mod inventory;
 pub mod limits;
 pub mod messages;
+pub mod order_limits;
 pub mod orders;
 pub mod pickup;
 pub mod submission;

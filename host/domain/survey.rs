@@ -129,13 +129,20 @@ pub struct BirthMonth {
     pub year: i32,
 }
 
+/// The spec spells the program abbreviations in capitals (`isParticipationSNAPNoted`);
+/// unticked boxes may be left out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(default)]
 pub struct Participation {
+    #[serde(rename = "isParticipationSNAPNoted", alias = "isParticipationSnapNoted")]
     pub is_participation_snap_noted: bool,
+    #[serde(rename = "isParticipationWICNoted", alias = "isParticipationWicNoted")]
     pub is_participation_wic_noted: bool,
+    #[serde(rename = "isParticipationMedicaidNoted")]
     pub is_participation_medicaid_noted: bool,
+    #[serde(rename = "isParticipationSSINoted", alias = "isParticipationSsiNoted")]
     pub is_participation_ssi_noted: bool,
+    #[serde(rename = "isParticipationTANFNoted", alias = "isParticipationTanfNoted")]
     pub is_participation_tanf_noted: bool,
 }
 
@@ -217,6 +224,83 @@ impl FoodSituationAnswers {
         ]
         .iter()
         .all(|a| a.is_some_and(|c| FOOD_SITUATION_CODES.contains(&c)))
+    }
+}
+
+/// A food-situation screening stays valid this long: its questions ask about the last year.
+pub const FOOD_SITUATION_VALID_DAYS: i64 = 365;
+
+impl FoodSituationAnswers {
+    /// Eligible when the answers show need in the last year: worrying that food would
+    /// run out, or food not lasting, "Always" (1) or "Sometimes" (2) (the two
+    /// questions of the Hunger Vital Sign screener), or charity food received "In the
+    /// last year" (1). Incomplete answers are never eligible.
+    pub fn is_eligible(&self) -> bool {
+        let need = |a: Option<u8>, codes: &[u8]| a.is_some_and(|c| codes.contains(&c));
+        self.is_complete()
+            && (need(self.worried_food_will_run_out, &[1, 2])
+                || need(self.food_did_not_last, &[1, 2])
+                || need(self.received_charity_food, &[1]))
+    }
+}
+
+/// The food-situation survey is asked unless the latest screening, given at
+/// `answered_at`, found the shopper eligible less than a year ago.
+pub fn food_situation_survey_required(
+    latest: Option<(bool, chrono::DateTime<chrono::Utc>)>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> bool {
+    !latest.is_some_and(|(eligible, at)| {
+        eligible && now - at < chrono::Duration::days(FOOD_SITUATION_VALID_DAYS)
+    })
+}
+
+#[cfg(test)]
+mod food_situation_tests {
+    use super::*;
+    use chrono::{Duration, TimeZone, Utc};
+
+    fn answers(w: u8, f: u8, r: u8) -> FoodSituationAnswers {
+        FoodSituationAnswers {
+            worried_food_will_run_out: Some(w),
+            food_did_not_last: Some(f),
+            received_charity_food: Some(r),
+        }
+    }
+
+    #[test]
+    fn any_sign_of_need_in_the_last_year_is_eligible() {
+        assert!(answers(1, 3, 3).is_eligible());
+        assert!(answers(2, 3, 3).is_eligible());
+        assert!(answers(3, 2, 3).is_eligible());
+        assert!(answers(3, 3, 1).is_eligible());
+        assert!(!answers(3, 3, 3).is_eligible());
+        // Charity food more than a year ago is not a sign of current need.
+        assert!(!answers(3, 3, 2).is_eligible());
+        assert!(!answers(1, 1, 4).is_eligible());
+        assert!(!FoodSituationAnswers::default().is_eligible());
+    }
+
+    #[test]
+    fn participation_uses_the_spec_names() {
+        let p: Participation = serde_json::from_str(
+            r#"{"isParticipationSNAPNoted":true,"isParticipationTANFNoted":true}"#,
+        )
+        .unwrap();
+        assert!(p.is_participation_snap_noted && p.is_participation_tanf_noted);
+        assert!(!p.is_participation_wic_noted);
+        let json = serde_json::to_value(p).unwrap();
+        assert_eq!(json["isParticipationSSINoted"], false);
+        assert_eq!(json["isParticipationMedicaidNoted"], false);
+    }
+
+    #[test]
+    fn an_eligible_screening_lasts_a_year() {
+        let now = Utc.with_ymd_and_hms(2026, 3, 1, 12, 0, 0).unwrap();
+        assert!(food_situation_survey_required(None, now));
+        assert!(!food_situation_survey_required(Some((true, now - Duration::days(60))), now));
+        assert!(food_situation_survey_required(Some((false, now - Duration::days(1))), now));
+        assert!(food_situation_survey_required(Some((true, now - Duration::days(365))), now));
     }
 }
 

@@ -35,7 +35,6 @@ fn renderer() -> Arc<dyn Renderer> {
 
 pub struct TestApp {
     pub state: AppState,
-    pub backend: Backend,
     db: TestDb,
 }
 
@@ -71,7 +70,7 @@ impl TestApp {
             Store::new(db.db().clone()),
             Tokens::from_secret(b"api tests secret, 32 bytes long!"),
         );
-        Self { state, backend, db }
+        Self { state, db }
     }
 
     pub fn app(&self) -> Router {

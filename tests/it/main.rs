@@ -1,7 +1,18 @@
 //! Integration tests: one binary, so the large dependency graph links once.
+mod api_account;
+mod api_account_reset;
+mod api_account_survey;
+mod api_content;
+mod api_inventory;
+mod api_limits;
+mod api_locations;
 mod api_openapi;
+mod api_orders;
+mod api_orders_concurrency;
 mod api_reference;
+mod api_referrals;
 mod api_support;
+mod api_tefap;
 mod browser;
 mod js_units;
 mod pages;

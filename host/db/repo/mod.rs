@@ -2,6 +2,19 @@
 //! and API-shaped types, never SeaORM models, so handlers stay storage-agnostic.
 //! Each file adds an `impl Store` block for one area.
 mod reference;
+mod content;
+mod favorites;
+pub mod geography;
+mod referrals;
+mod tefap;
+pub mod accounts;
+mod addresses;
+mod passwords;
+mod survey;
+pub mod shopping;
+mod locations;
+mod inventory;
+mod orders;
 
 use super::entity::user;
 use sea_orm::{DatabaseConnection, DbErr, EntityTrait, QuerySelect, SqlErr};

@@ -1,0 +1,127 @@
+//! Food banks: detail, the ones serving a place, delivery windows and their
+//! inventory, and the home-page product overview.
+use super::locations::{SEARCH_RADII_MILES, geocode_zip, point, shop_items};
+use super::{ApiError, ApiResult, PathParams, QueryParams, auth::MaybeUser, ok};
+use crate::{
+    db::{now, repo::shopping::ShopFacts},
+    domain::{delivery::valid_delivery_times, tefap::TefapArea},
+    geo::GeoPoint,
+    model::locations::{DeliveryTime, FoodBank, InventoryList, InventoryOverviewEntry, NearbyFoodBank},
+    state::AppState,
+};
+use axum::{Router, extract::State, routing::get};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// A food bank with no pantry in range still serves a point this close to its office
+/// (how a food bank that has not launched yet is found).
+pub const OFFICE_RADIUS_MILES: f64 = 50.0;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/foodbanks/locations", get(serving))
+        .route("/foodbanks/{id}", get(detail))
+        .route("/foodbanks/{id}/deliverytimes", get(delivery_times))
+        .route("/foodbanks/{id}/inventoryoverview", get(overview))
+        .route("/deliverytimes/{id}/inventory", get(delivery_inventory))
+}
+
+async fn food_bank(state: &AppState, id: i64) -> Result<FoodBank, ApiError> {
+    state.store.food_bank(id).await?.ok_or_else(|| ApiError::not_found("Food bank"))
+}
+
+async fn detail(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<FoodBank> {
+    ok(food_bank(&state, id).await?)
+}
+
+#[derive(Deserialize)]
+struct PlaceQuery {
+    zip: Option<String>,
+    lat: Option<f64>,
+    lng: Option<f64>,
+}
+
+/// The food banks with pantries within the largest search radius of the zip or point,
+/// nearest first; `isEnabled` false tells the app OrderAhead is not available there yet.
+async fn serving(State(state): State<AppState>, QueryParams(q): QueryParams<PlaceQuery>) -> ApiResult<Vec<NearbyFoodBank>> {
+    let center = match (q.zip.as_deref(), q.lat, q.lng) {
+        (Some(zip), _, _) => {
+            let g = geocode_zip(zip)?;
+            GeoPoint::new(g.latitude, g.longitude)
+        }
+        (None, Some(lat), Some(lng)) => point(lat, lng)?,
+        _ => return Err(ApiError::BadRequest("Send zip, or lat and lng.".into())),
+    };
+    let radius = SEARCH_RADII_MILES[SEARCH_RADII_MILES.len() - 1];
+    ok(state.store.food_banks_near(center, radius, OFFICE_RADIUS_MILES).await?)
+}
+
+async fn delivery_times(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<DeliveryTime>> {
+    let now = now();
+    let schedule = state.store.delivery_schedule(id, now).await?.ok_or_else(|| ApiError::not_found("Food bank"))?;
+    ok(valid_delivery_times(&schedule.times, now, schedule.tz).iter().map(DeliveryTime::from).collect())
+}
+
+async fn overview(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    PathParams(id): PathParams<i64>,
+) -> ApiResult<Vec<InventoryOverviewEntry>> {
+    let fb = food_bank(&state, id).await?;
+    let area = TefapArea::delivery(fb.id, Some(fb.address.province.clone()), Some(fb.address.postal_code.clone()));
+    let eligible = state.store.tefap_eligible(user.0.map(|u| u.id), &area).await?;
+    ok(state.store.inventory_overview(id, eligible).await?)
+}
+
+/// What a delivery window offers, as the caller sees it. Windows that have started
+/// still answer, so a cart can be checked against them; ordering re-checks the time.
+async fn delivery_inventory(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    PathParams(id): PathParams<i64>,
+) -> ApiResult<InventoryList> {
+    let facts = state.store.delivery_facts(id).await?.ok_or_else(|| ApiError::not_found("Delivery time"))?;
+    let user_id = user.0.map(|u| u.id);
+    let shop = ShopFacts {
+        inventory: Vec::new(),
+        past_orders: match user_id {
+            Some(u) => state.store.past_orders(u, facts.time.food_bank_id).await?,
+            None => Vec::new(),
+        },
+        order_limits: Vec::new(),
+        tefap_eligible: state.store.tefap_eligible(user_id, &facts.tefap_area()).await?,
+        tz: facts.tz,
+    };
+    let items = state.store.delivery_inventory_items(&facts.time).await?;
+    ok(InventoryList { items: shop_items(items, &shop, now()) })
+}
+
+pub fn openapi() -> Value {
+    use super::openapi::{operation, with_params};
+    let id = [("id", "path", "integer")];
+    let items = json!({ "type": "object", "properties": { "items": { "type": "array", "items": { "$ref": "#/components/schemas/InventoryItem" } } } });
+    json!({
+        "paths": {
+            "/foodbanks/locations": { "get": with_params(
+                operation("Food banks serving a zip or lat/lng: those with pantries within 20 miles, nearest first (else those with an office within 50 miles)",
+                          json!({ "type": "array", "items": { "$ref": "#/components/schemas/NearbyFoodBank" } }), false),
+                &[("zip", "query", "string"), ("lat", "query", "number"), ("lng", "query", "number")]) },
+            "/foodbanks/{id}": { "get": with_params(operation("Food bank", json!({ "$ref": "#/components/schemas/FoodBank" }), false), &id) },
+            "/foodbanks/{id}/deliverytimes": { "get": with_params(
+                operation("The food bank's valid delivery windows (later than now), soonest first",
+                          json!({ "type": "array", "items": { "$ref": "#/components/schemas/DeliveryTime" } }), false), &id) },
+            "/foodbanks/{id}/inventoryoverview": { "get": with_params(
+                operation("One entry per product the food bank has on hand, by category",
+                          json!({ "type": "array", "items": { "$ref": "#/components/schemas/InventoryOverviewEntry" } }), false), &id) },
+            "/deliverytimes/{id}/inventory": { "get": with_params(
+                operation("Inventory of a delivery window's program, with effective limits for the caller", items, false), &id) }
+        },
+        "schemas": {
+            "NearbyFoodBank": { "allOf": [ { "$ref": "#/components/schemas/FoodBank" }, { "type": "object", "properties": {
+                "distance": { "type": "number" }, "pantryCount": { "type": "integer" } } } ] },
+            "InventoryOverviewEntry": { "type": "object", "properties": {
+                "subcategoryID": { "type": "integer", "nullable": true }, "label": { "type": "string" },
+                "imageUrl": { "type": "string", "nullable": true }, "sourceCode": { "type": "string", "nullable": true } } }
+        }
+    })
+}

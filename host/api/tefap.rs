@@ -1,0 +1,258 @@
+//! TEFAP eligibility: the area of a ZIP code, the guideline that applies there,
+//! submitting answers and assigning a response to the account.
+//!
+//! The server decides `isEligible` itself by replaying the answers through
+//! `domain::tefap::tefap_answers_eligible` against the guideline of the answers'
+//! area; any verdict the client sends is ignored. The area is the residency ZIP, or
+//! for a homeless shopper the selected food bank's postal code (§4 "Homeless"), so
+//! the body may carry `foodBankID` besides §3's fields. Answers without any area
+//! cannot have passed the flow's guideline lookup and are stored as not eligible.
+use super::{
+    ApiError, ApiResult, Body, PathParams,
+    auth::{AuthUser, MaybeUser},
+    ok,
+};
+use crate::{
+    db::repo::geography::ZipPlace,
+    domain::{
+        forms::is_valid_zip,
+        tefap::{HOUSEHOLD_SIZES, NONE_PROGRAM_ID, OTHER_COUNTY_ID, tefap_answers_eligible},
+    },
+    model::tefap::{GuidelineAnswer, NewTefapResponse, TefapAnswersBody, TefapResult, ZipArea},
+    state::AppState,
+};
+use axum::{
+    Router,
+    extract::State,
+    routing::{get, post},
+};
+use serde_json::{Value, json};
+
+pub const UNABLE_TO_LOAD_DATA: &str = "Unable to load data";
+pub const ERROR_SUBMITTING: &str = "Error submitting TEFAP Response";
+pub const ERROR_ASSIGNING: &str = "Error assigning TEFAP response";
+
+const MAX_TYPED_NAME: usize = 200;
+const MAX_EMERGENCY_TEXT: usize = 2_000;
+/// A drawn signature as SVG path data; the 64 KiB body limit bounds it anyway.
+const MAX_SIGNATURE: usize = 48_000;
+const MAX_PROGRAMS: usize = 20;
+/// Unique ids are UUIDs (36 characters); anything much longer is not one of ours.
+const MAX_UNIQUE_ID: usize = 64;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/tefapeligibility/postalcodes/{code}", get(area))
+        .route("/tefapeligibility/guidelines/{postalCode}", get(guideline))
+        .route("/tefapeligibility/responses", post(submit))
+        .route("/tefapeligibility/responses/{uniqueId}", post(assign))
+}
+
+fn zip_or(zip: &str, reason: &str) -> Result<String, ApiError> {
+    let zip = zip.trim();
+    if is_valid_zip(zip) { Ok(zip.to_owned()) } else { Err(ApiError::BadRequest(reason.into())) }
+}
+
+async fn area(State(state): State<AppState>, PathParams(code): PathParams<String>) -> ApiResult<ZipArea> {
+    let zip = zip_or(&code, UNABLE_TO_LOAD_DATA)?;
+    ok(state.store.zip_area(&zip).await?.ok_or_else(|| ApiError::NotFound(UNABLE_TO_LOAD_DATA.into()))?)
+}
+
+async fn guideline(State(state): State<AppState>, PathParams(code): PathParams<String>) -> ApiResult<GuidelineAnswer> {
+    let zip = zip_or(&code, UNABLE_TO_LOAD_DATA)?;
+    let not_found = || ApiError::NotFound(UNABLE_TO_LOAD_DATA.into());
+    let place = state.store.zip_place(&zip).await?.ok_or_else(not_found)?;
+    let tefap_guideline = state.store.tefap_guideline(place.province.id).await?.ok_or_else(not_found)?;
+    ok(GuidelineAnswer { province: place.province, postal_code: place.postal_code, tefap_guideline })
+}
+
+fn too_long(value: &Option<String>, max: usize) -> bool {
+    value.as_ref().is_some_and(|v| v.chars().count() > max)
+}
+
+/// Shape checks the flow's own inputs guarantee; failing one is not a real client.
+fn check_shape(a: &TefapAnswersBody, programs: &[i64]) -> Result<(), ApiError> {
+    let bad = |why: &str| Err(ApiError::BadRequest(format!("{ERROR_SUBMITTING}: {why}")));
+    if a.residency_postal_code.as_deref().is_some_and(|z| !z.trim().is_empty() && !is_valid_zip(z.trim())) {
+        return bad("residencyPostalCode must be a 5-digit zip code");
+    }
+    if a.total_household_size.is_some_and(|n| !HOUSEHOLD_SIZES.contains(&n)) {
+        return bad("totalHouseholdSize must be 1 to 20");
+    }
+    if a.selected_assistance_program_ids.len() > MAX_PROGRAMS
+        || a.selected_assistance_program_ids.iter().any(|id| !programs.contains(id))
+    {
+        return bad("selectedAssistanceProgramIDs names an unknown program");
+    }
+    if too_long(&a.typed_name, MAX_TYPED_NAME)
+        || too_long(&a.emergency_text, MAX_EMERGENCY_TEXT)
+        || too_long(&a.signature, MAX_SIGNATURE)
+    {
+        return bad("an answer is too long");
+    }
+    if a.income_limit.is_some_and(|l| !l.is_finite()) {
+        return bad("incomeLimit must be a number");
+    }
+    Ok(())
+}
+
+/// The place the answers are about: see the module comment.
+async fn answers_place(state: &AppState, a: &TefapAnswersBody) -> Result<Option<ZipPlace>, ApiError> {
+    let residency = a.residency_postal_code.as_deref().map(str::trim).filter(|z| !z.is_empty());
+    let food_bank_zip = match a.food_bank_id {
+        Some(id) => Some(
+            state
+                .store
+                .food_bank_postal_code(id)
+                .await?
+                .ok_or_else(|| ApiError::BadRequest(format!("{ERROR_SUBMITTING}: unknown foodBankID")))?,
+        ),
+        None => None,
+    };
+    let order =
+        if a.is_homeless { [food_bank_zip.as_deref(), residency] } else { [residency, food_bank_zip.as_deref()] };
+    for zip in order.into_iter().flatten() {
+        if let Some(place) = state.store.zip_place(zip).await? {
+            return Ok(Some(place));
+        }
+        if Some(zip) == residency {
+            return Err(ApiError::BadRequest(format!("{ERROR_SUBMITTING}: unknown zip code {zip}")));
+        }
+    }
+    Ok(None)
+}
+
+async fn submit(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    Body(mut answers): Body<TefapAnswersBody>,
+) -> ApiResult<TefapResult> {
+    let programs: Vec<i64> =
+        std::iter::once(NONE_PROGRAM_ID).chain(state.store.assistance_program_ids().await?).collect();
+    check_shape(&answers, &programs)?;
+    let place = answers_place(&state, &answers).await?;
+    let county_id = match answers.residency_county.filter(|c| *c != OTHER_COUNTY_ID) {
+        Some(id) => {
+            let province = state.store.county_province(id).await?;
+            if province.is_none() || province != place.as_ref().map(|p| p.province.id) {
+                return Err(ApiError::BadRequest(format!(
+                    "{ERROR_SUBMITTING}: residencyCounty is not in that zip code's state"
+                )));
+            }
+            Some(id)
+        }
+        None => place.as_ref().and_then(|p| p.county_id),
+    };
+    let food_bank_id = match (answers.food_bank_id, &place) {
+        (Some(id), _) => Some(id),
+        (None, Some(p)) => state.store.food_bank_serving(p).await?,
+        (None, None) => None,
+    };
+    let guideline = match &place {
+        Some(p) => state.store.tefap_guideline(p.province.id).await?,
+        None => None,
+    };
+    let is_eligible = guideline.as_ref().is_some_and(|g| tefap_answers_eligible(&answers.to_domain(), &g.rules()));
+    answers.income_limit = match (&guideline, answers.total_household_size) {
+        (Some(g), Some(size)) => Some(g.rules().income_maximum(size)),
+        _ => None,
+    };
+    let stored = serde_json::to_value(&answers).map_err(anyhow::Error::from)?;
+    let new = NewTefapResponse {
+        unique_id: uuid::Uuid::new_v4().to_string(),
+        user_id: user.0.map(|u| u.id),
+        food_bank_id,
+        province_id: place.as_ref().map(|p| p.province.id),
+        county_id,
+        postal_code: place.map(|p| p.postal_code.code),
+        answers: stored,
+        is_eligible,
+    };
+    ok(state.store.save_tefap_response(new).await?)
+}
+
+async fn assign(
+    State(state): State<AppState>,
+    user: AuthUser,
+    PathParams(unique_id): PathParams<String>,
+) -> ApiResult<TefapResult> {
+    let not_found = || ApiError::NotFound(ERROR_ASSIGNING.into());
+    let unique_id = unique_id.trim();
+    if unique_id.is_empty() || unique_id.len() > MAX_UNIQUE_ID {
+        return Err(not_found());
+    }
+    ok(state.store.assign_tefap_response(user.id, unique_id).await?.ok_or_else(not_found)?)
+}
+
+pub fn openapi() -> Value {
+    use super::openapi::{operation, operation_with_body, with_params};
+    let result = json!({ "$ref": "#/components/schemas/TefapResult" });
+    let province = json!({ "$ref": "#/components/schemas/Province" });
+    let postal = json!({ "type": "object", "properties": {
+        "code": { "type": "string" }, "city": { "type": "string", "nullable": true },
+        "latitude": { "type": "number" }, "longitude": { "type": "number" } } });
+    let bool_ = json!({ "type": "boolean" });
+    json!({
+        "paths": {
+            "/tefapeligibility/postalcodes/{code}": { "get": with_params(operation(
+                "Where a ZIP code lies (province, county) and the food bank serving it; 404 \"Unable to load data\" when unknown",
+                json!({ "type": "object", "properties": {
+                    "postalCode": postal.clone(), "province": province.clone(),
+                    "county": { "$ref": "#/components/schemas/County" },
+                    "foodBank": { "$ref": "#/components/schemas/FoodBankRef" } } }), false),
+                &[("code", "path", "string")]) },
+            "/tefapeligibility/guidelines/{postalCode}": { "get": with_params(operation(
+                "The TEFAP guideline of a ZIP code's state",
+                json!({ "type": "object", "properties": {
+                    "province": province.clone(), "postalCode": postal,
+                    "tefapGuideline": { "$ref": "#/components/schemas/TefapGuideline" } } }), false),
+                &[("postalCode", "path", "string")]) },
+            "/tefapeligibility/responses": { "post": operation_with_body(
+                "Submit eligibility answers; the server decides isEligible by replaying them. Signed in: also stored as the account's eligibility",
+                json!({ "$ref": "#/components/schemas/TefapAnswers" }), result.clone(), false) },
+            "/tefapeligibility/responses/{uniqueId}": { "post": with_params(operation(
+                "Assign a submitted response to the account (stores its eligibility, marks the survey answered); 404 \"Error assigning TEFAP response\" when unknown",
+                result, true), &[("uniqueId", "path", "string")]) }
+        },
+        "schemas": {
+            "Province": { "type": "object", "properties": {
+                "id": { "type": "integer" }, "name": { "type": "string" }, "abbreviation": { "type": "string" } } },
+            "TefapResult": { "type": "object", "properties": {
+                "isEligible": bool_.clone(), "uniqueID": { "type": "string" },
+                "county": { "type": "object", "nullable": true, "properties": { "id": { "type": "integer" }, "name": { "type": "string" } } },
+                "foodBank": { "type": "object", "nullable": true, "properties": { "id": { "type": "integer" }, "name": { "type": "string" } } },
+                "postalCode": { "type": "object", "nullable": true, "properties": { "code": { "type": "string" } } },
+                "province": { "allOf": [province], "nullable": true } } },
+            "TefapGuideline": { "type": "object", "properties": {
+                "requiresGeographicResidency": bool_.clone(), "acceptsCrossEligibility": bool_.clone(),
+                "requiresIncomeCheck": bool_.clone(), "requiresIncomeProof": bool_.clone(),
+                "requiresIncomeSelfDeclare": bool_.clone(), "requiresIdentificationProof": bool_.clone(),
+                "acceptsEmergencySituation": bool_.clone(), "incomePercentRequired": { "type": "integer" },
+                "province": { "type": "object", "properties": {
+                    "id": { "type": "integer" }, "name": { "type": "string" }, "abbreviation": { "type": "string" },
+                    "povertyGuideline": { "type": "object", "properties": {
+                        "year": { "type": "integer" }, "baseIncomeInDollars": { "type": "integer" },
+                        "perPersonAmountInDollars": { "type": "integer" } } },
+                    "tefapProvinceAssistancePrograms": { "type": "array", "items": { "type": "object", "properties": {
+                        "assistanceProgramID": { "type": "integer" }, "isCrossEligible": bool_.clone(),
+                        "assistanceProgram": { "type": "object", "properties": {
+                            "id": { "type": "integer" }, "name": { "type": "string" }, "abbreviation": { "type": "string" } } } } } } } } } },
+            "TefapAnswers": { "type": "object", "properties": {
+                "isHomeless": bool_.clone(), "residencyPostalCode": { "type": "string", "nullable": true },
+                "residencyCounty": { "type": "integer", "nullable": true },
+                "selectedAssistanceProgramIDs": { "type": "array", "maxItems": MAX_PROGRAMS, "items": { "type": "integer" } },
+                "totalHouseholdSize": { "type": "integer", "minimum": 1, "maximum": 20, "nullable": true },
+                "isBelowIncomeLimit": { "type": "boolean", "nullable": true },
+                "incomeLimit": { "type": "number", "nullable": true, "description": "ignored; the server stores its own income maximum" },
+                "canProveIncome": { "type": "boolean", "nullable": true },
+                "isEmergency": { "type": "boolean", "nullable": true },
+                "emergencyText": { "type": "string", "maxLength": MAX_EMERGENCY_TEXT, "nullable": true },
+                "signature": { "type": "string", "maxLength": MAX_SIGNATURE, "nullable": true },
+                "typedName": { "type": "string", "maxLength": MAX_TYPED_NAME, "nullable": true },
+                "isIdentificationAvailable": { "type": "boolean", "nullable": true },
+                "acceptedTerms": bool_.clone(), "disqualified": bool_,
+                "addressID": { "type": "integer", "nullable": true },
+                "foodBankID": { "type": "integer", "nullable": true, "description": "the selected food bank (homeless shoppers' area)" } } }
+        }
+    })
+}

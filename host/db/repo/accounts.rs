@@ -1,0 +1,377 @@
+//! Shopper accounts: sign-up, login records, the profile, and the access a user
+//! holds (authorised pantries, delivery food banks, claimed referral codes).
+//! Also the shapes other account files return (reset links, mail recipients).
+use super::{Store, StoreResult, addresses::saved_addresses};
+use crate::{
+    db::{
+        begin_write,
+        entity::{
+            food_bank, pantry_location, province, referral_code, referral_code_food_bank,
+            referral_code_pantry_location, tefap_eligibility, user, user_authorized_location, user_delivery_food_bank,
+            user_referral_code,
+        },
+        now,
+    },
+    domain::{
+        access::{AccessGrants, ReferralCode, ReferralFoodBank},
+        delivery::delivery_food_bank_ids,
+    },
+    geo::{self, GeoPoint, bounding_box, haversine_miles},
+    model::account::{AbbreviationRef, CodeRef, DefaultFoodBank, IdRef, Profile, StoredTefapEligibility},
+};
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    TransactionTrait,
+    sea_query::{Expr, ExprTrait, Func},
+};
+
+/// A pantry this close to the user's ZIP makes its food bank the default one.
+pub const DEFAULT_FOOD_BANK_MILES: f64 = 50.0;
+
+/// Sign-up data, already validated and normalised.
+#[derive(Debug, Clone)]
+pub struct NewUser {
+    pub first_name: String,
+    pub last_name: String,
+    /// Lower-case; the unique index is on `lower(email)`.
+    pub email: String,
+    pub password_hash: String,
+    pub phone_number: String,
+    pub postal_code: Option<String>,
+    pub is_email_notification_enabled: bool,
+    pub is_text_message_notification_enabled: bool,
+    pub is_phone_call_notification_enabled: bool,
+}
+
+/// Profile fields the user edits, validated.
+#[derive(Debug, Clone)]
+pub struct ProfileChanges {
+    pub first_name: String,
+    pub last_name: String,
+    pub phone_number: String,
+    pub postal_code: Option<String>,
+    pub is_email_notification_enabled: Option<bool>,
+    pub is_text_message_notification_enabled: Option<bool>,
+    pub is_phone_call_notification_enabled: Option<bool>,
+    pub default_food_bank_id: Option<i64>,
+}
+
+/// What login needs to know about an account.
+#[derive(Debug, Clone)]
+pub struct Credentials {
+    pub user_id: i64,
+    pub password_hash: String,
+    pub token_version: i32,
+}
+
+/// An account's name and address, for mail.
+#[derive(Debug, Clone)]
+pub struct Recipient {
+    pub user_id: i64,
+    pub first_name: String,
+    pub email: String,
+}
+
+/// A stored reset link, found by its token hash.
+#[derive(Debug, Clone)]
+pub struct ResetToken {
+    pub id: i64,
+    pub user_id: i64,
+    pub code_hash: String,
+    pub expires_at: DateTime<Utc>,
+    pub used_at: Option<DateTime<Utc>>,
+}
+
+impl ResetToken {
+    pub fn is_open(&self, at: DateTime<Utc>) -> bool {
+        self.used_at.is_none() && self.expires_at > at
+    }
+}
+
+fn email_is(email: &str) -> sea_orm::sea_query::SimpleExpr {
+    Expr::expr(Func::lower(Expr::col(user::Column::Email))).eq(email.to_lowercase())
+}
+
+/// What opens restricted pantries and delivery to `user_id`. Takes any connection so
+/// callers can read it inside their own write transaction. Only codes the user holds
+/// as applied, that are active and not expired, count.
+pub async fn access_grants<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<AccessGrants> {
+    let authorized_location_ids = user_authorized_location::Entity::find()
+        .filter(user_authorized_location::Column::UserId.eq(user_id))
+        .select_only()
+        .column(user_authorized_location::Column::PantryLocationId)
+        .order_by_asc(user_authorized_location::Column::PantryLocationId)
+        .into_tuple::<i64>()
+        .all(conn)
+        .await?;
+    let food_bank_ids_with_delivery_enabled = user_delivery_food_bank::Entity::find()
+        .filter(user_delivery_food_bank::Column::UserId.eq(user_id))
+        .select_only()
+        .column(user_delivery_food_bank::Column::FoodBankId)
+        .order_by_asc(user_delivery_food_bank::Column::FoodBankId)
+        .into_tuple::<i64>()
+        .all(conn)
+        .await?;
+    let held: Vec<i64> = user_referral_code::Entity::find()
+        .filter(user_referral_code::Column::UserId.eq(user_id))
+        .filter(user_referral_code::Column::IsApplied.eq(true))
+        .select_only()
+        .column(user_referral_code::Column::ReferralCodeId)
+        .into_tuple::<i64>()
+        .all(conn)
+        .await?;
+    let mut referral_codes = Vec::new();
+    if !held.is_empty() {
+        let codes = referral_code::Entity::find()
+            .filter(referral_code::Column::Id.is_in(held))
+            .filter(referral_code::Column::IsActive.eq(true))
+            .filter(
+                Condition::any()
+                    .add(referral_code::Column::ExpiresAt.is_null())
+                    .add(referral_code::Column::ExpiresAt.gt(now())),
+            )
+            .order_by_asc(referral_code::Column::Id)
+            .all(conn)
+            .await?;
+        let ids: Vec<i64> = codes.iter().map(|c| c.id).collect();
+        let pantries = referral_code_pantry_location::Entity::find()
+            .filter(referral_code_pantry_location::Column::ReferralCodeId.is_in(ids.clone()))
+            .order_by_asc(referral_code_pantry_location::Column::PantryLocationId)
+            .all(conn)
+            .await?;
+        let banks = referral_code_food_bank::Entity::find()
+            .filter(referral_code_food_bank::Column::ReferralCodeId.is_in(ids))
+            .order_by_asc(referral_code_food_bank::Column::FoodBankId)
+            .all(conn)
+            .await?;
+        referral_codes = codes
+            .into_iter()
+            .map(|c| ReferralCode {
+                id: c.id,
+                pantry_location_ids: pantries
+                    .iter()
+                    .filter(|p| p.referral_code_id == c.id)
+                    .map(|p| p.pantry_location_id)
+                    .collect(),
+                food_banks: banks
+                    .iter()
+                    .filter(|b| b.referral_code_id == c.id)
+                    .map(|b| ReferralFoodBank {
+                        food_bank_id: b.food_bank_id,
+                        is_delivery_enabled: b.is_delivery_enabled,
+                    })
+                    .collect(),
+                code: c.code,
+            })
+            .collect();
+    }
+    Ok(AccessGrants { authorized_location_ids, food_bank_ids_with_delivery_enabled, referral_codes })
+}
+
+/// The food bank of the nearest active pantry (of an enabled food bank) within
+/// [`DEFAULT_FOOD_BANK_MILES`] of the ZIP's centroid.
+async fn food_bank_near_zip<C: ConnectionTrait>(conn: &C, zip: &str) -> StoreResult<Option<i64>> {
+    let Some(center) = geo::zip_table().lookup(zip).map(|z| z.point()) else {
+        return Ok(None);
+    };
+    let (min_lat, max_lat, min_lng, max_lng) = bounding_box(center, DEFAULT_FOOD_BANK_MILES);
+    let pantries: Vec<(i64, f64, f64)> = pantry_location::Entity::find()
+        .inner_join(food_bank::Entity)
+        .filter(pantry_location::Column::IsActive.eq(true))
+        .filter(food_bank::Column::IsEnabled.eq(true))
+        .filter(pantry_location::Column::Latitude.between(min_lat, max_lat))
+        .filter(pantry_location::Column::Longitude.between(min_lng, max_lng))
+        .select_only()
+        .column(pantry_location::Column::FoodBankId)
+        .column(pantry_location::Column::Latitude)
+        .column(pantry_location::Column::Longitude)
+        .into_tuple()
+        .all(conn)
+        .await?;
+    Ok(pantries
+        .into_iter()
+        .map(|(bank, lat, lng)| (bank, haversine_miles(center, GeoPoint::new(lat, lng))))
+        .filter(|(_, miles)| *miles <= DEFAULT_FOOD_BANK_MILES)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(bank, _)| bank))
+}
+
+async fn tefap_eligibilities<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Vec<StoredTefapEligibility>> {
+    let rows = tefap_eligibility::Entity::find()
+        .filter(tefap_eligibility::Column::UserId.eq(user_id))
+        .find_also_related(province::Entity)
+        .order_by_asc(tefap_eligibility::Column::Id)
+        .all(conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(e, p)| StoredTefapEligibility {
+            id: e.id,
+            unique_id: e.unique_id,
+            province: p.map(|p| AbbreviationRef { abbreviation: p.abbreviation }),
+            food_bank: e.food_bank_id.map(|id| IdRef { id }),
+            county: e.county_id.map(|id| IdRef { id }),
+            postal_code: e.postal_code.map(|code| CodeRef { code }),
+        })
+        .collect())
+}
+
+async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Option<Profile>> {
+    let Some((u, bank)) = user::Entity::find_by_id(user_id).find_also_related(food_bank::Entity).one(conn).await?
+    else {
+        return Ok(None);
+    };
+    let grants = access_grants(conn, user_id).await?;
+    Ok(Some(Profile {
+        id: u.id,
+        first_name: u.first_name,
+        last_name: u.last_name,
+        e_mail_address: u.email,
+        phone_number: u.phone_number,
+        postal_code: u.postal_code,
+        is_email_notification_enabled: u.is_email_notification_enabled,
+        is_text_message_notification_enabled: u.is_text_message_notification_enabled,
+        is_phone_call_notification_enabled: u.is_phone_call_notification_enabled,
+        default_food_bank: bank.map(|b| DefaultFoodBank {
+            id: b.id,
+            code: b.code,
+            name: b.name,
+            is_enabled: b.is_enabled,
+            is_tefap_enabled: b.is_tefap_enabled,
+            is_delivery_enabled: b.is_delivery_enabled,
+        }),
+        food_bank_ids_with_delivery_enabled: delivery_food_bank_ids(&grants),
+        explicitly_authorized_location_ids: grants.authorized_location_ids,
+        is_tefap_survey_answered: u.is_tefap_survey_answered,
+        tefap_eligibilities: tefap_eligibilities(conn, user_id).await?,
+        food_insecure_neighbor_addresses: saved_addresses(conn, user_id).await?,
+    }))
+}
+
+impl Store {
+    /// [`access_grants`] outside any transaction.
+    pub async fn access_grants(&self, user_id: i64) -> StoreResult<AccessGrants> {
+        access_grants(&self.db, user_id).await
+    }
+
+    /// Creates the account; its default food bank is the one serving its ZIP code.
+    /// A taken e-mail is [`super::StoreError::Conflict`]. Returns (id, token version).
+    pub async fn create_user(&self, new: NewUser) -> StoreResult<(i64, i32)> {
+        let txn = begin_write(&self.db).await?;
+        let default_food_bank_id = match &new.postal_code {
+            Some(zip) => food_bank_near_zip(&txn, zip).await?,
+            None => None,
+        };
+        let at = now();
+        let row = user::ActiveModel {
+            first_name: Set(new.first_name),
+            last_name: Set(new.last_name),
+            email: Set(new.email),
+            password_hash: Set(new.password_hash),
+            phone_number: Set(Some(new.phone_number)),
+            postal_code: Set(new.postal_code),
+            is_email_notification_enabled: Set(new.is_email_notification_enabled),
+            is_text_message_notification_enabled: Set(new.is_text_message_notification_enabled),
+            is_phone_call_notification_enabled: Set(new.is_phone_call_notification_enabled),
+            default_food_bank_id: Set(default_food_bank_id),
+            is_tefap_survey_answered: Set(false),
+            token_version: Set(0),
+            created_at: Set(at),
+            updated_at: Set(at),
+            last_login_at: Set(Some(at)),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        txn.commit().await?;
+        Ok((row.id, row.token_version))
+    }
+
+    /// The account with this e-mail, compared case-insensitively.
+    pub async fn credentials(&self, email: &str) -> StoreResult<Option<Credentials>> {
+        let row: Option<(i64, String, i32)> = user::Entity::find()
+            .filter(email_is(email))
+            .select_only()
+            .column(user::Column::Id)
+            .column(user::Column::PasswordHash)
+            .column(user::Column::TokenVersion)
+            .into_tuple()
+            .one(&self.db)
+            .await?;
+        Ok(row.map(|(user_id, password_hash, token_version)| Credentials { user_id, password_hash, token_version }))
+    }
+
+    pub async fn recipient(&self, email: &str) -> StoreResult<Option<Recipient>> {
+        let row: Option<(i64, String, String)> = user::Entity::find()
+            .filter(email_is(email))
+            .select_only()
+            .column(user::Column::Id)
+            .column(user::Column::FirstName)
+            .column(user::Column::Email)
+            .into_tuple()
+            .one(&self.db)
+            .await?;
+        Ok(row.map(|(user_id, first_name, email)| Recipient { user_id, first_name, email }))
+    }
+
+    pub async fn record_login(&self, user_id: i64) -> StoreResult<()> {
+        user::Entity::update_many()
+            .col_expr(user::Column::LastLoginAt, Expr::value(now()))
+            .filter(user::Column::Id.eq(user_id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn profile(&self, user_id: i64) -> StoreResult<Option<Profile>> {
+        let txn = self.db.begin().await?;
+        let profile = profile_of(&txn, user_id).await?;
+        txn.commit().await?;
+        Ok(profile)
+    }
+
+    pub async fn food_bank_exists(&self, id: i64) -> StoreResult<bool> {
+        Ok(food_bank::Entity::find_by_id(id)
+            .select_only()
+            .column(food_bank::Column::Id)
+            .into_tuple::<i64>()
+            .one(&self.db)
+            .await?
+            .is_some())
+    }
+
+    /// Saves the edited profile and answers the stored result; `None` if the user is gone.
+    /// A new ZIP code without an explicit food bank moves the default food bank to the
+    /// one serving it, when there is one.
+    pub async fn update_profile(&self, user_id: i64, changes: ProfileChanges) -> StoreResult<Option<Profile>> {
+        let txn = begin_write(&self.db).await?;
+        let Some(current) = user::Entity::find_by_id(user_id).one(&txn).await? else {
+            return Ok(None);
+        };
+        let mut default_food_bank_id = current.default_food_bank_id;
+        if let Some(id) = changes.default_food_bank_id {
+            default_food_bank_id = Some(id);
+        } else if let Some(zip) = changes.postal_code.as_deref().filter(|z| Some(*z) != current.postal_code.as_deref())
+        {
+            default_food_bank_id = food_bank_near_zip(&txn, zip).await?.or(default_food_bank_id);
+        }
+        let mut row: user::ActiveModel = current.clone().into();
+        row.first_name = Set(changes.first_name);
+        row.last_name = Set(changes.last_name);
+        row.phone_number = Set(Some(changes.phone_number));
+        row.postal_code = Set(changes.postal_code);
+        row.is_email_notification_enabled =
+            Set(changes.is_email_notification_enabled.unwrap_or(current.is_email_notification_enabled));
+        row.is_text_message_notification_enabled =
+            Set(changes.is_text_message_notification_enabled.unwrap_or(current.is_text_message_notification_enabled));
+        row.is_phone_call_notification_enabled =
+            Set(changes.is_phone_call_notification_enabled.unwrap_or(current.is_phone_call_notification_enabled));
+        row.default_food_bank_id = Set(default_food_bank_id);
+        row.updated_at = Set(now());
+        row.update(&txn).await?;
+        let profile = profile_of(&txn, user_id).await?;
+        txn.commit().await?;
+        Ok(profile)
+    }
+}

@@ -1,0 +1,188 @@
+//! Saved delivery addresses of shoppers. Each saved address owns its own
+//! `addresses` row; orders keep a snapshot, so editing or deleting one never
+//! changes a placed order.
+use super::{Store, StoreError, StoreResult};
+use crate::{
+    db::{
+        begin_write,
+        entity::{address, county, province, saved_address},
+        now,
+    },
+    domain::forms::{AddressForm, COUNTRY_CODE},
+    geo,
+    model::account::{SavedAddress, StreetAddress},
+};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, sea_query::Expr,
+};
+
+/// A user's saved addresses, primary first, then oldest first.
+pub async fn saved_addresses<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Vec<SavedAddress>> {
+    let rows = saved_address::Entity::find()
+        .filter(saved_address::Column::UserId.eq(user_id))
+        .find_also_related(address::Entity)
+        .order_by_desc(saved_address::Column::IsPrimary)
+        .order_by_asc(saved_address::Column::Id)
+        .all(conn)
+        .await?;
+    let provinces: Vec<(i64, String)> = province::Entity::find()
+        .select_only()
+        .column(province::Column::Id)
+        .column(province::Column::Abbreviation)
+        .into_tuple()
+        .all(conn)
+        .await?;
+    let abbreviation = |id: i64| provinces.iter().find(|p| p.0 == id).map(|p| p.1.clone()).unwrap_or_default();
+    Ok(rows
+        .into_iter()
+        .filter_map(|(s, a)| {
+            let a = a?;
+            Some(SavedAddress {
+                id: s.id,
+                name: s.name,
+                is_primary: s.is_primary,
+                notes: s.notes,
+                address: StreetAddress {
+                    id: a.id,
+                    address_line1: a.address_line1,
+                    address_line2: a.address_line2,
+                    city: a.city,
+                    province: abbreviation(a.province_id),
+                    postal_code: a.postal_code,
+                    country_code: a.country_code,
+                    latitude: a.latitude,
+                    longitude: a.longitude,
+                },
+            })
+        })
+        .collect())
+}
+
+async fn saved_address_of<C: ConnectionTrait>(conn: &C, user_id: i64, id: i64) -> StoreResult<Option<SavedAddress>> {
+    Ok(saved_addresses(conn, user_id).await?.into_iter().find(|a| a.id == id))
+}
+
+/// The address columns of a validated form: its state's id, and the ZIP's centroid
+/// and county (when the ZIP table and the counties table know them), which the
+/// delivery flow reads.
+async fn address_columns(txn: &DatabaseTransaction, form: &AddressForm) -> StoreResult<address::ActiveModel> {
+    let province_id: i64 = province::Entity::find()
+        .filter(province::Column::Abbreviation.eq(form.province.as_str()))
+        .select_only()
+        .column(province::Column::Id)
+        .into_tuple()
+        .one(txn)
+        .await?
+        .ok_or_else(|| StoreError::InvalidReference(format!("province {}", form.province)))?;
+    let zip = geo::zip_table().lookup(&form.postal_code);
+    let county_id: Option<i64> = match &zip {
+        Some(z) => {
+            county::Entity::find()
+                .filter(county::Column::Fips.eq(format!("{:05}", z.county_fips)))
+                .select_only()
+                .column(county::Column::Id)
+                .into_tuple()
+                .one(txn)
+                .await?
+        }
+        None => None,
+    };
+    Ok(address::ActiveModel {
+        address_line1: Set(form.address_line1.clone()),
+        address_line2: Set(form.address_line2.clone()),
+        city: Set(form.city.clone()),
+        province_id: Set(province_id),
+        postal_code: Set(form.postal_code.clone()),
+        county_id: Set(county_id),
+        latitude: Set(zip.as_ref().map(|z| z.lat)),
+        longitude: Set(zip.as_ref().map(|z| z.lng)),
+        country_code: Set(COUNTRY_CODE.into()),
+        ..Default::default()
+    })
+}
+
+/// Makes `keep` the user's only primary address. Runs before `keep` is marked, so
+/// the partial unique index never sees two primaries.
+async fn clear_other_primaries(txn: &DatabaseTransaction, user_id: i64, keep: Option<i64>) -> StoreResult<()> {
+    let mut q = saved_address::Entity::update_many()
+        .col_expr(saved_address::Column::IsPrimary, Expr::value(false))
+        .filter(saved_address::Column::UserId.eq(user_id))
+        .filter(saved_address::Column::IsPrimary.eq(true));
+    if let Some(id) = keep {
+        q = q.filter(saved_address::Column::Id.ne(id));
+    }
+    q.exec(txn).await?;
+    Ok(())
+}
+
+impl Store {
+    pub async fn saved_addresses(&self, user_id: i64) -> StoreResult<Vec<SavedAddress>> {
+        saved_addresses(&self.db, user_id).await
+    }
+
+    pub async fn create_saved_address(&self, user_id: i64, form: &AddressForm) -> StoreResult<SavedAddress> {
+        let txn = begin_write(&self.db).await?;
+        let address = address_columns(&txn, form).await?.insert(&txn).await?;
+        if form.is_primary {
+            clear_other_primaries(&txn, user_id, None).await?;
+        }
+        let saved = saved_address::ActiveModel {
+            user_id: Set(user_id),
+            address_id: Set(address.id),
+            name: Set(form.name.clone()),
+            is_primary: Set(form.is_primary),
+            notes: Set(form.notes.clone()),
+            created_at: Set(now()),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        let out = saved_address_of(&txn, user_id, saved.id).await?;
+        txn.commit().await?;
+        out.ok_or_else(|| StoreError::Db(sea_orm::DbErr::RecordNotFound("saved address just inserted".into())))
+    }
+
+    /// `None` when the user has no saved address `id` (someone else's included).
+    pub async fn update_saved_address(
+        &self,
+        user_id: i64,
+        id: i64,
+        form: &AddressForm,
+    ) -> StoreResult<Option<SavedAddress>> {
+        let txn = begin_write(&self.db).await?;
+        let Some(saved) =
+            saved_address::Entity::find_by_id(id).filter(saved_address::Column::UserId.eq(user_id)).one(&txn).await?
+        else {
+            return Ok(None);
+        };
+        let mut address = address_columns(&txn, form).await?;
+        address.id = Set(saved.address_id);
+        address.update(&txn).await?;
+        if form.is_primary {
+            clear_other_primaries(&txn, user_id, Some(id)).await?;
+        }
+        let mut row: saved_address::ActiveModel = saved.into();
+        row.name = Set(form.name.clone());
+        row.is_primary = Set(form.is_primary);
+        row.notes = Set(form.notes.clone());
+        row.update(&txn).await?;
+        let out = saved_address_of(&txn, user_id, id).await?;
+        txn.commit().await?;
+        Ok(out)
+    }
+
+    /// False when the user has no saved address `id`.
+    pub async fn delete_saved_address(&self, user_id: i64, id: i64) -> StoreResult<bool> {
+        let txn = begin_write(&self.db).await?;
+        let Some(saved) =
+            saved_address::Entity::find_by_id(id).filter(saved_address::Column::UserId.eq(user_id)).one(&txn).await?
+        else {
+            return Ok(false);
+        };
+        saved_address::Entity::delete_by_id(saved.id).exec(&txn).await?;
+        address::Entity::delete_by_id(saved.address_id).exec(&txn).await?;
+        txn.commit().await?;
+        Ok(true)
+    }
+}

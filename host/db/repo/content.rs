@@ -1,0 +1,199 @@
+//! Info cards and notifications, with who has read which notification.
+use super::{Store, StoreResult};
+use crate::{
+    db::{
+        entity::{food_bank, info_card, info_card_section, notification, notification_read},
+        now,
+    },
+    model::content::{InfoCard, InfoCardSection, Notification},
+};
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ActiveValue::NotSet, ColumnTrait, Condition, EntityTrait, ExprTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    sea_query::Expr,
+};
+use std::collections::{HashMap, HashSet};
+
+/// General rows (no food bank code), plus `code`'s when given.
+fn general_or(column: impl ColumnTrait, code: Option<&str>) -> Condition {
+    let mut any = Condition::any().add(column.is_null());
+    if let Some(code) = code {
+        any = any.add(column.eq(code));
+    }
+    any
+}
+
+impl Store {
+    /// The stored spelling of a food bank code, matched ignoring case.
+    pub async fn food_bank_code(&self, code: &str) -> StoreResult<Option<String>> {
+        Ok(food_bank::Entity::find()
+            .filter(Expr::cust("upper(code)").eq(code.to_uppercase()))
+            .select_only()
+            .column(food_bank::Column::Code)
+            .into_tuple::<String>()
+            .one(&self.db)
+            .await?)
+    }
+
+    /// Public cards: the general ones plus `food_bank_code`'s, by section order, then
+    /// card order (general before the food bank's on a tie); cards without a section last.
+    pub async fn info_cards(&self, food_bank_code: Option<&str>) -> StoreResult<Vec<InfoCard>> {
+        let cards = info_card::Entity::find()
+            .filter(info_card::Column::IsPublic.eq(true))
+            .filter(general_or(info_card::Column::FoodBankCode, food_bank_code))
+            .all(&self.db)
+            .await?;
+        let section_ids: Vec<i64> =
+            cards.iter().filter_map(|c| c.section_id).collect::<HashSet<_>>().into_iter().collect();
+        let sections: HashMap<i64, InfoCardSection> = info_card_section::Entity::find()
+            .filter(info_card_section::Column::Id.is_in(section_ids))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|s| (s.id, InfoCardSection { id: s.id, name: s.name, order: s.sort_order, hide_title: s.hide_title }))
+            .collect();
+        let mut keyed: Vec<_> = cards
+            .into_iter()
+            .map(|c| {
+                let section = c.section_id.and_then(|id| sections.get(&id).cloned());
+                let key =
+                    (section.as_ref().map_or(i32::MAX, |s| s.order), c.sort_order, c.food_bank_code.is_some(), c.id);
+                let card = InfoCard {
+                    id: c.id,
+                    title: c.title,
+                    images: c.images,
+                    description: c.description,
+                    action_button_text: c.action_button_text,
+                    modal_title: c.modal_title,
+                    modal_content: c.modal_content,
+                    order: c.sort_order,
+                    section,
+                    text_color: c.text_color,
+                    background_color: c.background_color,
+                };
+                (key, card)
+            })
+            .collect();
+        keyed.sort_by_key(|(key, _)| *key);
+        Ok(keyed.into_iter().map(|(_, c)| c).collect())
+    }
+
+    /// Unexpired notifications, general plus `food_bank_code`'s, newest first, each with
+    /// whether `user_id` has read it.
+    pub async fn notifications(
+        &self,
+        food_bank_code: Option<&str>,
+        user_id: Option<i64>,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Vec<(Notification, bool)>> {
+        let rows = notification::Entity::find()
+            .filter(general_or(notification::Column::FoodBankCode, food_bank_code))
+            .filter(
+                Condition::any()
+                    .add(notification::Column::ExpiresAt.is_null())
+                    .add(notification::Column::ExpiresAt.gt(at)),
+            )
+            .order_by_desc(notification::Column::CreatedAt)
+            .order_by_desc(notification::Column::Id)
+            .all(&self.db)
+            .await?;
+        let read: HashSet<i64> = match user_id {
+            Some(user_id) if !rows.is_empty() => notification_read::Entity::find()
+                .filter(notification_read::Column::UserId.eq(user_id))
+                .filter(notification_read::Column::NotificationId.is_in(rows.iter().map(|n| n.id).collect::<Vec<_>>()))
+                .select_only()
+                .column(notification_read::Column::NotificationId)
+                .into_tuple::<i64>()
+                .all(&self.db)
+                .await?
+                .into_iter()
+                .collect(),
+            _ => HashSet::new(),
+        };
+        Ok(rows
+            .into_iter()
+            .map(|n| {
+                let is_read = read.contains(&n.id);
+                let note = Notification {
+                    id: n.id,
+                    title: n.title,
+                    description: n.description,
+                    details: n.details,
+                    created: n.created_at,
+                    food_bank_code: n.food_bank_code,
+                };
+                (note, is_read)
+            })
+            .collect())
+    }
+
+    /// Marks a notification read for `user_id`; false when there is no such notification.
+    /// Reading it again keeps the first read time.
+    pub async fn mark_notification_read(&self, user_id: i64, notification_id: i64) -> StoreResult<bool> {
+        if notification::Entity::find_by_id(notification_id).one(&self.db).await?.is_none() {
+            return Ok(false);
+        }
+        let row = notification_read::ActiveModel {
+            user_id: Set(user_id),
+            notification_id: Set(notification_id),
+            read_at: Set(now()),
+        };
+        // A notification deleted between the check and the insert fails the foreign key: a 400, never a 500.
+        notification_read::Entity::insert(row).on_conflict_do_nothing().exec_without_returning(&self.db).await?;
+        Ok(true)
+    }
+}
+
+// ---- Test support -----------------------------------------------------------------------
+
+/// Helpers for the integration tests (they have no other way into the database);
+/// the server never calls them.
+#[doc(hidden)]
+impl Store {
+    /// A public card in the first section (order 1) with the given rich text; returns its id.
+    pub async fn test_info_card(
+        &self,
+        food_bank_code: Option<&str>,
+        title: &str,
+        modal_content: &str,
+    ) -> StoreResult<i64> {
+        let section =
+            info_card_section::Entity::find().order_by_asc(info_card_section::Column::SortOrder).one(&self.db).await?;
+        let row = info_card::ActiveModel {
+            id: NotSet,
+            section_id: Set(section.map(|s| s.id)),
+            title: Set(title.into()),
+            images: Set(serde_json::json!([])),
+            description: Set(None),
+            action_button_text: Set(None),
+            modal_title: Set(Some(title.into())),
+            modal_content: Set(Some(modal_content.into())),
+            sort_order: Set(99),
+            text_color: Set(None),
+            background_color: Set(None),
+            food_bank_code: Set(food_bank_code.map(Into::into)),
+            is_public: Set(true),
+            created_at: Set(now()),
+        };
+        Ok(info_card::Entity::insert(row).exec(&self.db).await?.last_insert_id)
+    }
+
+    /// A notification created now with the given details HTML; returns its id.
+    pub async fn test_notification(
+        &self,
+        food_bank_code: Option<&str>,
+        title: &str,
+        details: &str,
+    ) -> StoreResult<i64> {
+        let row = notification::ActiveModel {
+            id: NotSet,
+            title: Set(title.into()),
+            description: Set(None),
+            details: Set(Some(details.into())),
+            food_bank_code: Set(food_bank_code.map(Into::into)),
+            created_at: Set(now()),
+            expires_at: Set(None),
+        };
+        Ok(notification::Entity::insert(row).exec(&self.db).await?.last_insert_id)
+    }
+}

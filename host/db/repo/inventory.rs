@@ -1,0 +1,232 @@
+//! Inventory as the shop shows it: products with photos, categories and limits.
+use super::shopping::{delivery_stock_filter, item_limit_rows, limit_model, pantry_stock_filter};
+use super::{Store, StoreResult};
+use crate::{
+    db::entity::{
+        attachment, donation_package_type, inventory_item, inventory_item_subcategory, pantry_item, subcategory,
+        unit_of_measure,
+    },
+    domain::{Id, delivery::DeliveryTime, limits::EffectiveLimit, messages},
+    model::locations::{
+        Attachment, AttachmentEntry, Category, Code, InventoryItem, InventoryOverviewEntry, InventorySubcategory, Name,
+        PantryItem,
+    },
+};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use std::collections::HashMap;
+
+/// Photos of these products, by product, in sequence order.
+async fn product_photos<C: ConnectionTrait>(conn: &C, product_ids: &[Id]) -> StoreResult<HashMap<Id, Vec<AttachmentEntry>>> {
+    let mut out: HashMap<Id, Vec<AttachmentEntry>> = HashMap::new();
+    if product_ids.is_empty() {
+        return Ok(out);
+    }
+    let rows = attachment::Entity::find()
+        .filter(attachment::Column::PantryItemId.is_in(product_ids.iter().copied()))
+        .order_by_asc(attachment::Column::SequenceNumber)
+        .order_by_asc(attachment::Column::Id)
+        .all(conn)
+        .await?;
+    for a in rows {
+        if let Some(p) = a.pantry_item_id {
+            out.entry(p).or_default().push(AttachmentEntry {
+                sequence_number: a.sequence_number,
+                attachment: Attachment { id: a.id, storage_path: a.storage_path },
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Subcategories of these inventory items: (item id, subcategory) pairs in subcategory order.
+async fn item_subcategories<C: ConnectionTrait>(conn: &C, item_ids: &[Id]) -> StoreResult<Vec<(Id, subcategory::Model)>> {
+    if item_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let links = inventory_item_subcategory::Entity::find()
+        .filter(inventory_item_subcategory::Column::InventoryItemId.is_in(item_ids.iter().copied()))
+        .all(conn)
+        .await?;
+    let mut sub_ids: Vec<Id> = links.iter().map(|l| l.subcategory_id).collect();
+    sub_ids.sort_unstable();
+    sub_ids.dedup();
+    let subs: HashMap<Id, subcategory::Model> = if sub_ids.is_empty() {
+        HashMap::new()
+    } else {
+        subcategory::Entity::find()
+            .filter(subcategory::Column::Id.is_in(sub_ids))
+            .all(conn)
+            .await?
+            .into_iter()
+            .map(|s| (s.id, s))
+            .collect()
+    };
+    let mut pairs: Vec<(Id, subcategory::Model)> =
+        links.into_iter().filter_map(|l| Some((l.inventory_item_id, subs.get(&l.subcategory_id)?.clone()))).collect();
+    pairs.sort_by_key(|(item, s)| (s.sort_order, s.id, *item));
+    Ok(pairs)
+}
+
+/// The stock rows matching `filter` as the shop shows them, in id order. The effective
+/// limits are the stock alone here; the caller applies the shopper's limits.
+async fn inventory_items<C: ConnectionTrait>(conn: &C, filter: Condition) -> StoreResult<Vec<InventoryItem>> {
+    let rows = inventory_item::Entity::find().filter(filter).order_by_asc(inventory_item::Column::Id).all(conn).await?;
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let item_ids: Vec<Id> = rows.iter().map(|r| r.id).collect();
+    let mut product_ids: Vec<Id> = rows.iter().map(|r| r.pantry_item_id).collect();
+    product_ids.sort_unstable();
+    product_ids.dedup();
+    let products: HashMap<Id, pantry_item::Model> = pantry_item::Entity::find()
+        .filter(pantry_item::Column::Id.is_in(product_ids.iter().copied()))
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
+    // Units and package types are short reference lists: read whole.
+    let units: HashMap<Id, String> =
+        unit_of_measure::Entity::find().all(conn).await?.into_iter().map(|u| (u.id, u.name)).collect();
+    let packages: HashMap<Id, String> =
+        donation_package_type::Entity::find().all(conn).await?.into_iter().map(|u| (u.id, u.name)).collect();
+    let limits = item_limit_rows(conn, &item_ids, &product_ids).await?;
+    let photos = product_photos(conn, &product_ids).await?;
+    let mut subs: HashMap<Id, Vec<InventorySubcategory>> = HashMap::new();
+    for (item, s) in item_subcategories(conn, &item_ids).await? {
+        subs.entry(item)
+            .or_default()
+            .push(InventorySubcategory { pantry_subcategory_id: s.id, pantry_subcategory: Name { name: s.name } });
+    }
+    Ok(rows
+        .into_iter()
+        .filter_map(|r| {
+            let p = products.get(&r.pantry_item_id)?;
+            let quantity = i64::from(r.quantity);
+            let stock = EffectiveLimit { limit: quantity.max(0), message: messages::stock_limit(quantity) };
+            Some(InventoryItem {
+                id: r.id,
+                pantry_item_id: r.pantry_item_id,
+                quantity: r.quantity,
+                pantry_item: PantryItem {
+                    id: p.id,
+                    name: p.name.clone(),
+                    description: p.description.clone(),
+                    amount: p.amount,
+                    each_quantity: p.each_quantity,
+                    unit_of_measure: p.unit_of_measure_id.and_then(|u| Some(Name { name: units.get(&u)?.clone() })),
+                    donation_package_type: p
+                        .donation_package_type_id
+                        .and_then(|u| Some(Name { name: packages.get(&u)?.clone() })),
+                    limits: limits.by_product.get(&p.id).into_iter().flatten().map(limit_model).collect(),
+                },
+                weight_pounds: r.weight_pounds,
+                attachment_collection: photos.get(&p.id).cloned().unwrap_or_default(),
+                effective_limit: stock.clone(),
+                all_effective_limits: vec![stock],
+                limits: limits.by_item.get(&r.id).into_iter().flatten().map(limit_model).collect(),
+                pantry_inventory_subcategories: subs.remove(&r.id).unwrap_or_default(),
+                pantry_inventory_item_source: r.source_code.map(|code| Code { code }),
+                created: r.created_at,
+            })
+        })
+        .collect())
+}
+
+impl Store {
+    /// The pantry's active stock, shop-shaped (stock-only effective limits).
+    pub async fn pantry_inventory_items(&self, pantry_id: Id) -> StoreResult<Vec<InventoryItem>> {
+        inventory_items(&self.db, pantry_stock_filter(pantry_id)).await
+    }
+
+    /// The stock a delivery window offers, shop-shaped (stock-only effective limits).
+    pub async fn delivery_inventory_items(&self, time: &DeliveryTime) -> StoreResult<Vec<InventoryItem>> {
+        inventory_items(&self.db, delivery_stock_filter(time.food_bank_id, time.entity_delivery_program_id)).await
+    }
+
+    /// The categories these inventory items are in, in display order.
+    pub async fn categories_of(&self, item_ids: &[Id]) -> StoreResult<Vec<Category>> {
+        let mut out: Vec<Category> = Vec::new();
+        for (_, s) in item_subcategories(&self.db, item_ids).await? {
+            if out.last().is_none_or(|c| c.id != s.id) {
+                out.push(Category { id: s.id, name: s.name, order: s.sort_order, image_url: s.image_url });
+            }
+        }
+        Ok(out)
+    }
+
+    /// One entry per product the food bank has on hand anywhere (pantries and delivery
+    /// stock), by category order then name; `include_tefap` false leaves TEFAP stock out.
+    pub async fn inventory_overview(&self, food_bank_id: Id, include_tefap: bool) -> StoreResult<Vec<InventoryOverviewEntry>> {
+        use crate::db::entity::pantry_location;
+        use sea_orm::QuerySelect;
+        let pantry_ids: Vec<Id> = pantry_location::Entity::find()
+            .filter(pantry_location::Column::FoodBankId.eq(food_bank_id))
+            .filter(pantry_location::Column::IsActive.eq(true))
+            .select_only()
+            .column(pantry_location::Column::Id)
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        let at_food_bank = Condition::any()
+            .add(inventory_item::Column::FoodBankId.eq(food_bank_id))
+            .add(inventory_item::Column::PantryLocationId.is_in(pantry_ids));
+        let rows = inventory_item::Entity::find()
+            .filter(at_food_bank)
+            .filter(inventory_item::Column::IsActive.eq(true))
+            .filter(inventory_item::Column::Quantity.gt(0))
+            .order_by_asc(inventory_item::Column::Id)
+            .all(&self.db)
+            .await?;
+        let is_tefap = |code: &Option<String>| {
+            code.as_deref().is_some_and(|c| c.eq_ignore_ascii_case(crate::domain::inventory::TEFAP_SOURCE_CODE))
+        };
+        // First row of each product stands for it.
+        let mut firsts: Vec<inventory_item::Model> = Vec::new();
+        for r in rows.into_iter().filter(|r| include_tefap || !is_tefap(&r.source_code)) {
+            if !firsts.iter().any(|f| f.pantry_item_id == r.pantry_item_id) {
+                firsts.push(r);
+            }
+        }
+        let product_ids: Vec<Id> = firsts.iter().map(|r| r.pantry_item_id).collect();
+        let item_ids: Vec<Id> = firsts.iter().map(|r| r.id).collect();
+        let products: HashMap<Id, String> = if product_ids.is_empty() {
+            HashMap::new()
+        } else {
+            pantry_item::Entity::find()
+                .filter(pantry_item::Column::Id.is_in(product_ids.iter().copied()))
+                .all(&self.db)
+                .await?
+                .into_iter()
+                .map(|p| (p.id, p.name))
+                .collect()
+        };
+        let photos = product_photos(&self.db, &product_ids).await?;
+        let mut sub_of: HashMap<Id, subcategory::Model> = HashMap::new();
+        for (item, s) in item_subcategories(&self.db, &item_ids).await? {
+            sub_of.entry(item).or_insert(s);
+        }
+        let mut entries: Vec<((i32, String), InventoryOverviewEntry)> = firsts
+            .into_iter()
+            .filter_map(|r| {
+                let label = products.get(&r.pantry_item_id)?.clone();
+                let sub = sub_of.get(&r.id);
+                let key = (sub.map_or(i32::MAX, |s| s.sort_order), label.clone());
+                Some((
+                    key,
+                    InventoryOverviewEntry {
+                        subcategory_id: sub.map(|s| s.id),
+                        label,
+                        image_url: photos
+                            .get(&r.pantry_item_id)
+                            .and_then(|p| p.first())
+                            .map(|a| a.attachment.storage_path.clone()),
+                        source_code: r.source_code,
+                    },
+                ))
+            })
+            .collect();
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(entries.into_iter().map(|(_, e)| e).collect())
+    }
+}

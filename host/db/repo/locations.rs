@@ -1,0 +1,322 @@
+//! Pantries and food banks: radius search, detail, pickup and delivery schedules.
+use super::shopping::{parse_tz, pickup_times_of, to_delivery_time};
+use super::{Store, StoreResult};
+use crate::{
+    db::entity::{address, attachment, county, delivery_program, delivery_time, food_bank, pantry_location, province},
+    domain::Id,
+    geo::{GeoPoint, bounding_box, haversine_miles},
+    model::locations::{
+        Address, Attachment, AttachmentEntry, CountyRef, DeliverySchedule, FoodBank, FoodBankAddress, NearbyFoodBank,
+        PantryLocation, PantrySite,
+    },
+};
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use std::collections::HashMap;
+
+/// Times are stored both as local wall-clock values and as UTC instants; the SQL cut on
+/// the instant keeps this much slack so the domain rule, not SQL, has the last word
+/// around daylight-saving changes.
+const SQL_TIME_SLACK: Duration = Duration::hours(3);
+
+struct Places {
+    addresses: HashMap<Id, address::Model>,
+    provinces: HashMap<Id, String>,
+    counties: HashMap<Id, String>,
+}
+
+impl Places {
+    async fn load<C: ConnectionTrait>(conn: &C, address_ids: Vec<Id>) -> StoreResult<Self> {
+        let addresses: HashMap<Id, address::Model> = if address_ids.is_empty() {
+            HashMap::new()
+        } else {
+            address::Entity::find()
+                .filter(address::Column::Id.is_in(address_ids))
+                .all(conn)
+                .await?
+                .into_iter()
+                .map(|a| (a.id, a))
+                .collect()
+        };
+        let mut province_ids: Vec<Id> = addresses.values().map(|a| a.province_id).collect();
+        province_ids.sort_unstable();
+        province_ids.dedup();
+        let mut county_ids: Vec<Id> = addresses.values().filter_map(|a| a.county_id).collect();
+        county_ids.sort_unstable();
+        county_ids.dedup();
+        let provinces = if province_ids.is_empty() {
+            HashMap::new()
+        } else {
+            province::Entity::find()
+                .filter(province::Column::Id.is_in(province_ids))
+                .all(conn)
+                .await?
+                .into_iter()
+                .map(|p| (p.id, p.abbreviation))
+                .collect()
+        };
+        let counties = if county_ids.is_empty() {
+            HashMap::new()
+        } else {
+            county::Entity::find()
+                .filter(county::Column::Id.is_in(county_ids))
+                .all(conn)
+                .await?
+                .into_iter()
+                .map(|c| (c.id, c.name))
+                .collect()
+        };
+        Ok(Self { addresses, provinces, counties })
+    }
+
+    fn province(&self, a: &address::Model) -> String {
+        self.provinces.get(&a.province_id).cloned().unwrap_or_default()
+    }
+
+    fn address(&self, id: Id) -> Option<Address> {
+        let a = self.addresses.get(&id)?;
+        Some(Address {
+            id: a.id,
+            address_line1: a.address_line1.clone(),
+            address_line2: a.address_line2.clone(),
+            city: a.city.clone(),
+            province: self.province(a),
+            postal_code: a.postal_code.clone(),
+            county: a.county_id.and_then(|c| Some(CountyRef { id: c, name: self.counties.get(&c)?.clone() })),
+            latitude: a.latitude,
+            longitude: a.longitude,
+            country_code: a.country_code.clone(),
+        })
+    }
+
+    fn food_bank(&self, fb: &food_bank::Model) -> FoodBank {
+        let addr = self.addresses.get(&fb.address_id);
+        FoodBank {
+            id: fb.id,
+            code: fb.code.clone(),
+            name: fb.name.clone(),
+            home_page_url: fb.home_page_url.clone(),
+            is_enabled: fb.is_enabled,
+            is_tefap_enabled: fb.is_tefap_enabled,
+            is_delivery_enabled: fb.is_delivery_enabled,
+            time_zone: fb.time_zone.clone(),
+            address: FoodBankAddress {
+                province: addr.map(|a| self.province(a)).unwrap_or_default(),
+                postal_code: addr.map(|a| a.postal_code.clone()).unwrap_or_default(),
+            },
+        }
+    }
+}
+
+async fn food_banks_by_id<C: ConnectionTrait>(conn: &C, ids: Vec<Id>) -> StoreResult<HashMap<Id, food_bank::Model>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(food_bank::Entity::find()
+        .filter(food_bank::Column::Id.is_in(ids))
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|f| (f.id, f))
+        .collect())
+}
+
+/// Pantry rows (with their distance, if searched) made whole in a fixed number of
+/// queries, whatever their count. Pantries of disabled food banks are dropped.
+async fn hydrate<C: ConnectionTrait>(
+    conn: &C,
+    rows: Vec<(pantry_location::Model, Option<f64>)>,
+    since: DateTime<Utc>,
+) -> StoreResult<Vec<PantrySite>> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut bank_ids: Vec<Id> = rows.iter().map(|(p, _)| p.food_bank_id).collect();
+    bank_ids.sort_unstable();
+    bank_ids.dedup();
+    let banks = food_banks_by_id(conn, bank_ids).await?;
+    let rows: Vec<_> = rows.into_iter().filter(|(p, _)| banks.get(&p.food_bank_id).is_some_and(|b| b.is_enabled)).collect();
+    let ids: Vec<Id> = rows.iter().map(|(p, _)| p.id).collect();
+    let address_ids = rows.iter().map(|(p, _)| p.address_id).chain(banks.values().map(|b| b.address_id)).collect();
+    let places = Places::load(conn, address_ids).await?;
+    let mut photos: HashMap<Id, Vec<AttachmentEntry>> = HashMap::new();
+    if !ids.is_empty() {
+        let rows = attachment::Entity::find()
+            .filter(attachment::Column::PantryLocationId.is_in(ids.iter().copied()))
+            .order_by_asc(attachment::Column::SequenceNumber)
+            .order_by_asc(attachment::Column::Id)
+            .all(conn)
+            .await?;
+        for a in rows {
+            if let Some(p) = a.pantry_location_id {
+                photos.entry(p).or_default().push(AttachmentEntry {
+                    sequence_number: a.sequence_number,
+                    attachment: Attachment { id: a.id, storage_path: a.storage_path },
+                });
+            }
+        }
+    }
+    let mut times: HashMap<Id, Vec<_>> = HashMap::new();
+    for t in pickup_times_of(conn, &ids, since - SQL_TIME_SLACK).await? {
+        times.entry(t.pantry_location_id).or_default().push(t);
+    }
+    Ok(rows
+        .into_iter()
+        .filter_map(|(p, distance)| {
+            let bank = banks.get(&p.food_bank_id)?;
+            let address = places.address(p.address_id)?;
+            Some(PantrySite {
+                tz: parse_tz(&p.time_zone),
+                pickup_times: times.remove(&p.id).unwrap_or_default(),
+                location: PantryLocation {
+                    id: p.id,
+                    label: p.label,
+                    food_bank_id: p.food_bank_id,
+                    food_bank: places.food_bank(bank),
+                    address,
+                    address_id: p.address_id,
+                    distance,
+                    is_restricted: p.is_restricted,
+                    pickup_instructions: p.pickup_instructions,
+                    time_zone: p.time_zone,
+                    attachment_collection: photos.remove(&p.id).unwrap_or_default(),
+                    pantry_location_pickup_times: Vec::new(),
+                },
+            })
+        })
+        .collect())
+}
+
+/// Active pantries within `radius_miles` of `center`, nearest first (ties by id): an
+/// indexed bounding-box query on latitude/longitude, then the exact great-circle distance.
+async fn pantry_rows_near<C: ConnectionTrait>(
+    conn: &C,
+    center: GeoPoint,
+    radius_miles: f64,
+    food_bank_id: Option<Id>,
+) -> StoreResult<Vec<(pantry_location::Model, f64)>> {
+    let (min_lat, max_lat, min_lng, max_lng) = bounding_box(center, radius_miles);
+    let mut query = pantry_location::Entity::find()
+        .filter(pantry_location::Column::Latitude.between(min_lat, max_lat))
+        .filter(pantry_location::Column::Longitude.between(min_lng, max_lng))
+        .filter(pantry_location::Column::IsActive.eq(true));
+    if let Some(fb) = food_bank_id {
+        query = query.filter(pantry_location::Column::FoodBankId.eq(fb));
+    }
+    let mut found: Vec<(pantry_location::Model, f64)> = query
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|p| {
+            let d = haversine_miles(center, GeoPoint::new(p.latitude, p.longitude));
+            (p, d)
+        })
+        .filter(|(_, d)| *d <= radius_miles)
+        .collect();
+    found.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.id.cmp(&b.0.id)));
+    Ok(found)
+}
+
+impl Store {
+    /// Active pantries of enabled food banks within the radius, nearest first, with
+    /// pickup times from about `since` on.
+    pub async fn pantries_near(
+        &self,
+        center: GeoPoint,
+        radius_miles: f64,
+        food_bank_id: Option<Id>,
+        since: DateTime<Utc>,
+    ) -> StoreResult<Vec<PantrySite>> {
+        let rows = pantry_rows_near(&self.db, center, radius_miles, food_bank_id).await?;
+        hydrate(&self.db, rows.into_iter().map(|(p, d)| (p, Some(d))).collect(), since).await
+    }
+
+    /// One active pantry of an enabled food bank.
+    pub async fn pantry_site(&self, id: Id, since: DateTime<Utc>) -> StoreResult<Option<PantrySite>> {
+        let Some(row) = pantry_location::Entity::find_by_id(id).one(&self.db).await? else { return Ok(None) };
+        if !row.is_active {
+            return Ok(None);
+        }
+        Ok(hydrate(&self.db, vec![(row, None)], since).await?.pop())
+    }
+
+    pub async fn food_bank(&self, id: Id) -> StoreResult<Option<FoodBank>> {
+        let Some(fb) = food_bank::Entity::find_by_id(id).one(&self.db).await? else { return Ok(None) };
+        let places = Places::load(&self.db, vec![fb.address_id]).await?;
+        Ok(Some(places.food_bank(&fb)))
+    }
+
+    /// The food banks serving `center`: those with active pantries within
+    /// `pantry_radius_miles`, by nearest pantry; when there are none, those whose office
+    /// is within `office_radius_miles`, by distance (so a food bank that has not
+    /// launched yet, without pantries, is still found). Disabled ones included.
+    pub async fn food_banks_near(
+        &self,
+        center: GeoPoint,
+        pantry_radius_miles: f64,
+        office_radius_miles: f64,
+    ) -> StoreResult<Vec<NearbyFoodBank>> {
+        let mut nearest: Vec<(Id, f64, usize)> = Vec::new();
+        for (p, d) in pantry_rows_near(&self.db, center, pantry_radius_miles, None).await? {
+            match nearest.iter_mut().find(|n| n.0 == p.food_bank_id) {
+                Some(n) => n.2 += 1,
+                None => nearest.push((p.food_bank_id, d, 1)),
+            }
+        }
+        if nearest.is_empty() {
+            let banks = food_bank::Entity::find().all(&self.db).await?;
+            let places = Places::load(&self.db, banks.iter().map(|b| b.address_id).collect()).await?;
+            for b in &banks {
+                let Some(a) = places.addresses.get(&b.address_id) else { continue };
+                let (Some(lat), Some(lng)) = (a.latitude, a.longitude) else { continue };
+                let d = haversine_miles(center, GeoPoint::new(lat, lng));
+                if d <= office_radius_miles {
+                    nearest.push((b.id, d, 0));
+                }
+            }
+            nearest.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+        }
+        let banks = food_banks_by_id(&self.db, nearest.iter().map(|n| n.0).collect()).await?;
+        let places = Places::load(&self.db, banks.values().map(|b| b.address_id).collect()).await?;
+        Ok(nearest
+            .into_iter()
+            .filter_map(|(id, distance, pantry_count)| {
+                Some(NearbyFoodBank { food_bank: places.food_bank(banks.get(&id)?), distance, pantry_count })
+            })
+            .collect())
+    }
+
+    /// The food bank's delivery windows of active programs from about `since` on;
+    /// None for an unknown food bank, no windows for a disabled one.
+    pub async fn delivery_schedule(&self, food_bank_id: Id, since: DateTime<Utc>) -> StoreResult<Option<DeliverySchedule>> {
+        let Some(fb) = food_bank::Entity::find_by_id(food_bank_id).one(&self.db).await? else { return Ok(None) };
+        let tz = parse_tz(&fb.time_zone);
+        if !fb.is_enabled {
+            return Ok(Some(DeliverySchedule { tz, times: Vec::new() }));
+        }
+        let programs: Vec<Id> = delivery_program::Entity::find()
+            .filter(delivery_program::Column::FoodBankId.eq(food_bank_id))
+            .filter(delivery_program::Column::IsActive.eq(true))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|p| p.id)
+            .collect();
+        let times = if programs.is_empty() {
+            Vec::new()
+        } else {
+            delivery_time::Entity::find()
+                .filter(delivery_time::Column::FoodBankId.eq(food_bank_id))
+                .filter(delivery_time::Column::DeliveryProgramId.is_in(programs))
+                .filter(delivery_time::Column::StartAt.gt(since - SQL_TIME_SLACK))
+                .order_by_asc(delivery_time::Column::StartAt)
+                .order_by_asc(delivery_time::Column::Id)
+                .all(&self.db)
+                .await?
+                .into_iter()
+                .map(to_delivery_time)
+                .collect()
+        };
+        Ok(Some(DeliverySchedule { tz, times }))
+    }
+}

@@ -1,0 +1,347 @@
+//! TEFAP: guidelines by province, the food bank serving a place, and stored
+//! responses and eligibilities.
+use super::{
+    Store, StoreResult,
+    geography::{ZipPlace, food_bank_refs, province_by_id},
+};
+use crate::{
+    db::{
+        begin_write,
+        entity::{
+            address, assistance_program, county, food_bank, pantry_location, province, province_assistance_program,
+            tefap_eligibility, tefap_guideline, tefap_response, user,
+        },
+        now,
+    },
+    domain::tefap::TefapEligibility,
+    geo::{GeoPoint, bounding_box, haversine_miles},
+    model::tefap::{
+        CodeRef, County, Guideline, GuidelineProvince, NameRef, NewTefapResponse, PovertyGuideline, Program,
+        ProvinceProgram, TefapResult, ZipArea,
+    },
+};
+use sea_orm::{
+    ActiveValue::NotSet, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set, sea_query::Expr,
+};
+use std::collections::HashMap;
+
+/// A place is served by the food bank of the nearest pickup site within the widest
+/// search distance the app offers (§9: 10, 15 or 20 miles).
+pub const SERVING_RADIUS_MILES: f64 = 20.0;
+
+async fn guideline<C: ConnectionTrait>(conn: &C, province_id: i64) -> StoreResult<Option<Guideline>> {
+    let Some(g) =
+        tefap_guideline::Entity::find().filter(tefap_guideline::Column::ProvinceId.eq(province_id)).one(conn).await?
+    else {
+        return Ok(None);
+    };
+    let Some(p) = province::Entity::find_by_id(province_id).one(conn).await? else { return Ok(None) };
+    let links = province_assistance_program::Entity::find()
+        .filter(province_assistance_program::Column::ProvinceId.eq(province_id))
+        .all(conn)
+        .await?;
+    let programs: HashMap<i64, assistance_program::Model> = assistance_program::Entity::find()
+        .filter(assistance_program::Column::Id.is_in(links.iter().map(|l| l.assistance_program_id).collect::<Vec<_>>()))
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|a| (a.id, a))
+        .collect();
+    let mut offered: Vec<(i32, ProvinceProgram)> = links
+        .into_iter()
+        .filter_map(|l| {
+            let a = programs.get(&l.assistance_program_id)?;
+            let program = Program { id: a.id, name: a.name.clone(), abbreviation: a.abbreviation.clone() };
+            let entry = ProvinceProgram {
+                assistance_program_id: l.assistance_program_id,
+                is_cross_eligible: l.is_cross_eligible,
+                assistance_program: program,
+            };
+            Some((a.sort_order, entry))
+        })
+        .collect();
+    offered.sort_by_key(|(order, p)| (*order, p.assistance_program_id));
+    Ok(Some(Guideline {
+        requires_geographic_residency: g.requires_geographic_residency,
+        accepts_cross_eligibility: g.accepts_cross_eligibility,
+        requires_income_check: g.requires_income_check,
+        requires_income_proof: g.requires_income_proof,
+        requires_income_self_declare: g.requires_income_self_declare,
+        requires_identification_proof: g.requires_identification_proof,
+        accepts_emergency_situation: g.accepts_emergency_situation,
+        income_percent_required: g.income_percent_required,
+        province: GuidelineProvince {
+            id: p.id,
+            name: p.name,
+            abbreviation: p.abbreviation,
+            poverty_guideline: PovertyGuideline {
+                year: p.poverty_guideline_year,
+                base_income_in_dollars: p.poverty_base_income_dollars,
+                per_person_amount_in_dollars: p.poverty_per_person_dollars,
+            },
+            tefap_province_assistance_programs: offered.into_iter().map(|(_, p)| p).collect(),
+        },
+    }))
+}
+
+/// The food bank of the nearest active pickup site within [`SERVING_RADIUS_MILES`];
+/// failing that, the food bank whose head office is nearest in the same province.
+async fn food_bank_serving<C: ConnectionTrait>(conn: &C, at: GeoPoint, province_id: i64) -> StoreResult<Option<i64>> {
+    let (min_lat, max_lat, min_lng, max_lng) = bounding_box(at, SERVING_RADIUS_MILES);
+    let nearby = pantry_location::Entity::find()
+        .filter(pantry_location::Column::IsActive.eq(true))
+        .filter(pantry_location::Column::Latitude.between(min_lat, max_lat))
+        .filter(pantry_location::Column::Longitude.between(min_lng, max_lng))
+        .select_only()
+        .column(pantry_location::Column::FoodBankId)
+        .column(pantry_location::Column::Latitude)
+        .column(pantry_location::Column::Longitude)
+        .into_tuple::<(i64, f64, f64)>()
+        .all(conn)
+        .await?;
+    let nearest = |points: Vec<(i64, f64, f64)>, radius: f64| {
+        points
+            .into_iter()
+            .map(|(id, lat, lng)| (id, haversine_miles(at, GeoPoint::new(lat, lng))))
+            .filter(|(_, d)| *d <= radius)
+            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+            .map(|(id, _)| id)
+    };
+    if let Some(id) = nearest(nearby, SERVING_RADIUS_MILES) {
+        return Ok(Some(id));
+    }
+    let offices = food_bank::Entity::find()
+        .filter(food_bank::Column::IsEnabled.eq(true))
+        .find_also_related(address::Entity)
+        .all(conn)
+        .await?;
+    let in_province = offices
+        .into_iter()
+        .filter_map(|(b, a)| a.filter(|a| a.province_id == province_id).map(|a| (b.id, a)))
+        .map(|(id, a)| (id, a.latitude.unwrap_or(at.lat), a.longitude.unwrap_or(at.lng)))
+        .collect();
+    Ok(nearest(in_province, f64::INFINITY))
+}
+
+/// The answer shape of a stored response, with the names of what it refers to.
+async fn result_of<C: ConnectionTrait>(conn: &C, r: &tefap_response::Model) -> StoreResult<TefapResult> {
+    let county = match r.county_id {
+        Some(id) => county::Entity::find_by_id(id).one(conn).await?.map(|c| NameRef { id: c.id, name: c.name }),
+        None => None,
+    };
+    let food_bank = match r.food_bank_id {
+        Some(id) => food_bank::Entity::find_by_id(id).one(conn).await?.map(|b| NameRef { id: b.id, name: b.name }),
+        None => None,
+    };
+    let province = match r.province_id {
+        Some(id) => province_by_id(conn, id).await?,
+        None => None,
+    };
+    Ok(TefapResult {
+        is_eligible: r.is_eligible,
+        unique_id: r.unique_id.clone(),
+        county,
+        food_bank,
+        postal_code: r.postal_code.clone().map(|code| CodeRef { code }),
+        province,
+    })
+}
+
+/// Links a response to `user_id`: the survey counts as answered and, when the
+/// response was eligible, the eligibility is stored once. False when the response
+/// belongs to someone else (the conditional update also settles concurrent claims).
+async fn assign_to<C: ConnectionTrait>(conn: &C, r: &tefap_response::Model, user_id: i64) -> StoreResult<bool> {
+    let at = now();
+    let taken = tefap_response::Entity::update_many()
+        .col_expr(tefap_response::Column::UserId, Expr::value(user_id))
+        .filter(tefap_response::Column::Id.eq(r.id))
+        .filter(
+            Condition::any()
+                .add(tefap_response::Column::UserId.is_null())
+                .add(tefap_response::Column::UserId.eq(user_id)),
+        )
+        .exec(conn)
+        .await?;
+    if taken.rows_affected == 0 {
+        return Ok(false);
+    }
+    tefap_response::Entity::update_many()
+        .col_expr(tefap_response::Column::AssignedAt, Expr::value(at))
+        .filter(tefap_response::Column::Id.eq(r.id))
+        .filter(tefap_response::Column::AssignedAt.is_null())
+        .exec(conn)
+        .await?;
+    user::Entity::update_many()
+        .col_expr(user::Column::IsTefapSurveyAnswered, Expr::value(true))
+        .col_expr(user::Column::UpdatedAt, Expr::value(at))
+        .filter(user::Column::Id.eq(user_id))
+        .exec(conn)
+        .await?;
+    if !r.is_eligible {
+        return Ok(true);
+    }
+    let stored = tefap_eligibility::Entity::find()
+        .filter(tefap_eligibility::Column::UserId.eq(user_id))
+        .filter(tefap_eligibility::Column::UniqueId.eq(r.unique_id.clone()))
+        .one(conn)
+        .await?;
+    if stored.is_none() {
+        let row = tefap_eligibility::ActiveModel {
+            id: NotSet,
+            user_id: Set(user_id),
+            province_id: Set(r.province_id),
+            food_bank_id: Set(r.food_bank_id),
+            county_id: Set(r.county_id),
+            postal_code: Set(r.postal_code.clone()),
+            unique_id: Set(Some(r.unique_id.clone())),
+            created_at: Set(at),
+        };
+        tefap_eligibility::Entity::insert(row).exec_without_returning(conn).await?;
+    }
+    Ok(true)
+}
+
+async fn response_by_unique_id(
+    txn: &DatabaseTransaction,
+    unique_id: &str,
+) -> StoreResult<Option<tefap_response::Model>> {
+    Ok(tefap_response::Entity::find().filter(tefap_response::Column::UniqueId.eq(unique_id)).one(txn).await?)
+}
+
+impl Store {
+    pub async fn tefap_guideline(&self, province_id: i64) -> StoreResult<Option<Guideline>> {
+        guideline(&self.db, province_id).await
+    }
+
+    /// Where `zip` lies and which food bank serves it.
+    pub async fn zip_area(&self, zip: &str) -> StoreResult<Option<ZipArea>> {
+        let Some(place) = self.zip_place(zip).await? else { return Ok(None) };
+        let county = match place.county_id {
+            Some(id) => county::Entity::find_by_id(id).one(&self.db).await?.map(|c| County {
+                id: c.id,
+                name: c.name,
+                province_id: c.province_id,
+                description: c.description,
+                is_match: true,
+            }),
+            None => None,
+        };
+        let food_bank = match self.food_bank_serving(&place).await? {
+            Some(id) => food_bank_refs(&self.db, &[id]).await?.remove(&id),
+            None => None,
+        };
+        Ok(Some(ZipArea { postal_code: place.postal_code, province: place.province, county, food_bank }))
+    }
+
+    pub async fn food_bank_serving(&self, place: &ZipPlace) -> StoreResult<Option<i64>> {
+        food_bank_serving(&self.db, place.point(), place.province.id).await
+    }
+
+    /// The postal code of a food bank's head office; `None` for an unknown food bank.
+    pub async fn food_bank_postal_code(&self, food_bank_id: i64) -> StoreResult<Option<String>> {
+        Ok(food_bank::Entity::find_by_id(food_bank_id)
+            .find_also_related(address::Entity)
+            .one(&self.db)
+            .await?
+            .map(|(_, a)| a.map(|a| a.postal_code).unwrap_or_default()))
+    }
+
+    /// The county's province, to check an answer's county lies where its ZIP does.
+    pub async fn county_province(&self, county_id: i64) -> StoreResult<Option<i64>> {
+        Ok(county::Entity::find_by_id(county_id)
+            .select_only()
+            .column(county::Column::ProvinceId)
+            .into_tuple::<i64>()
+            .one(&self.db)
+            .await?)
+    }
+
+    pub async fn assistance_program_ids(&self) -> StoreResult<Vec<i64>> {
+        Ok(assistance_program::Entity::find()
+            .select_only()
+            .column(assistance_program::Column::Id)
+            .order_by_asc(assistance_program::Column::Id)
+            .into_tuple::<i64>()
+            .all(&self.db)
+            .await?)
+    }
+
+    /// Stores a response and, for a signed-in caller, assigns it at once.
+    pub async fn save_tefap_response(&self, new: NewTefapResponse) -> StoreResult<TefapResult> {
+        let txn = begin_write(&self.db).await?;
+        let row = tefap_response::ActiveModel {
+            id: NotSet,
+            unique_id: Set(new.unique_id.clone()),
+            user_id: Set(None),
+            food_bank_id: Set(new.food_bank_id),
+            province_id: Set(new.province_id),
+            county_id: Set(new.county_id),
+            postal_code: Set(new.postal_code),
+            answers: Set(new.answers),
+            is_eligible: Set(new.is_eligible),
+            created_at: Set(now()),
+            assigned_at: Set(None),
+        };
+        tefap_response::Entity::insert(row).exec_without_returning(&txn).await?;
+        let stored = response_by_unique_id(&txn, &new.unique_id)
+            .await?
+            .ok_or_else(|| sea_orm::DbErr::RecordNotFound(new.unique_id.clone()))?;
+        if let Some(user_id) = new.user_id {
+            assign_to(&txn, &stored, user_id).await?;
+        }
+        let result = result_of(&txn, &stored).await?;
+        txn.commit().await?;
+        Ok(result)
+    }
+
+    /// Assigns a stored response to `user_id`. `None` when no response has that id
+    /// or it already belongs to someone else; assigning it again to its owner is a no-op.
+    pub async fn assign_tefap_response(&self, user_id: i64, unique_id: &str) -> StoreResult<Option<TefapResult>> {
+        let txn = begin_write(&self.db).await?;
+        let Some(r) = response_by_unique_id(&txn, unique_id).await? else { return Ok(None) };
+        if !assign_to(&txn, &r, user_id).await? {
+            return Ok(None);
+        }
+        let result = result_of(&txn, &r).await?;
+        txn.commit().await?;
+        Ok(Some(result))
+    }
+
+    /// Whether `user_id` answered the TEFAP survey, and their stored eligibilities.
+    pub async fn tefap_record(&self, user_id: i64) -> StoreResult<Option<(bool, Vec<TefapEligibility>)>> {
+        let Some(answered) = user::Entity::find_by_id(user_id)
+            .select_only()
+            .column(user::Column::IsTefapSurveyAnswered)
+            .into_tuple::<bool>()
+            .one(&self.db)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let rows = tefap_eligibility::Entity::find()
+            .filter(tefap_eligibility::Column::UserId.eq(user_id))
+            .order_by_asc(tefap_eligibility::Column::Id)
+            .all(&self.db)
+            .await?;
+        let abbreviations: HashMap<i64, String> = province::Entity::find()
+            .select_only()
+            .column(province::Column::Id)
+            .column(province::Column::Abbreviation)
+            .into_tuple::<(i64, String)>()
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .collect();
+        let eligibilities = rows
+            .into_iter()
+            .map(|e| TefapEligibility {
+                province_abbreviation: e.province_id.and_then(|p| abbreviations.get(&p).cloned()),
+                food_bank_id: e.food_bank_id,
+                county_id: e.county_id,
+                postal_code: e.postal_code,
+            })
+            .collect();
+        Ok(Some((answered, eligibilities)))
+    }
+}

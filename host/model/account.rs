@@ -1,0 +1,230 @@
+//! The shopper's account in the spec's JSON names (§3 Profile, Saved address,
+//! survey status), and the bodies the account calls accept.
+use serde::{Deserialize, Serialize};
+
+/// `GET /account/profile`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    pub id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub e_mail_address: String,
+    pub phone_number: Option<String>,
+    pub postal_code: Option<String>,
+    pub is_email_notification_enabled: bool,
+    pub is_text_message_notification_enabled: bool,
+    pub is_phone_call_notification_enabled: bool,
+    pub default_food_bank: Option<DefaultFoodBank>,
+    /// The user's own delivery grants plus those of held referral codes.
+    pub food_bank_ids_with_delivery_enabled: Vec<i64>,
+    #[serde(rename = "explicitlyAuthorizedLocationIDs")]
+    pub explicitly_authorized_location_ids: Vec<i64>,
+    pub is_tefap_survey_answered: bool,
+    pub tefap_eligibilities: Vec<StoredTefapEligibility>,
+    pub food_insecure_neighbor_addresses: Vec<SavedAddress>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DefaultFoodBank {
+    pub id: i64,
+    pub code: String,
+    pub name: String,
+    pub is_enabled: bool,
+    #[serde(rename = "isTEFAPEnabled")]
+    pub is_tefap_enabled: bool,
+    pub is_delivery_enabled: bool,
+}
+
+/// A stored TEFAP eligibility: `province.abbreviation`, `foodBank.id`,
+/// `county.id`, `postalCode.code`, each absent when the eligibility does not name it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredTefapEligibility {
+    pub id: i64,
+    pub unique_id: Option<String>,
+    pub province: Option<AbbreviationRef>,
+    pub food_bank: Option<IdRef>,
+    pub county: Option<IdRef>,
+    pub postal_code: Option<CodeRef>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IdRef {
+    pub id: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AbbreviationRef {
+    pub abbreviation: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CodeRef {
+    pub code: String,
+}
+
+/// A saved delivery address (`foodInsecureNeighborAddresses`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedAddress {
+    pub id: i64,
+    /// The location name ("Home").
+    pub name: String,
+    pub is_primary: bool,
+    pub notes: Option<String>,
+    pub address: StreetAddress,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StreetAddress {
+    pub id: i64,
+    pub address_line1: String,
+    pub address_line2: Option<String>,
+    pub city: String,
+    /// State abbreviation.
+    pub province: String,
+    pub postal_code: String,
+    pub country_code: String,
+    /// Centroid of the ZIP code, when the ZIP table knows it.
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+}
+
+/// `POST /account/login`.
+#[derive(Debug, Deserialize)]
+pub struct LoginBody {
+    #[serde(rename = "Username")]
+    pub username: String,
+    #[serde(rename = "Password")]
+    pub password: String,
+}
+
+/// `POST /account`: the profile form plus password and the eligibility checkbox.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RegistrationBody {
+    pub first_name: String,
+    pub last_name: String,
+    pub e_mail_address: String,
+    pub password: String,
+    pub phone_number: String,
+    #[serde(default)]
+    pub postal_code: Option<String>,
+    #[serde(default)]
+    pub is_email_notification_enabled: Option<bool>,
+    #[serde(default)]
+    pub is_text_message_notification_enabled: Option<bool>,
+    #[serde(default)]
+    pub is_phone_call_notification_enabled: Option<bool>,
+    /// The "I am eligible" checkbox; only an explicit `false` refuses.
+    #[serde(default)]
+    pub is_eligible: Option<bool>,
+}
+
+/// `POST /account` answer.
+#[derive(Debug, Serialize)]
+pub struct Registered {
+    pub jwt: String,
+}
+
+/// `PUT /account/profile`. E-mail and password are not changed here; a sent
+/// `eMailAddress` is ignored. Omitted preferences keep their stored value.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileUpdateBody {
+    pub first_name: String,
+    pub last_name: String,
+    pub phone_number: String,
+    #[serde(default)]
+    pub postal_code: Option<String>,
+    #[serde(default)]
+    pub is_email_notification_enabled: Option<bool>,
+    #[serde(default)]
+    pub is_text_message_notification_enabled: Option<bool>,
+    #[serde(default)]
+    pub is_phone_call_notification_enabled: Option<bool>,
+    #[serde(default)]
+    pub default_food_bank: Option<IdRef>,
+}
+
+/// `POST /account/addresses`, `PUT /account/addresses/{addressId}`: the saved
+/// address shape, without ids.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedAddressBody {
+    pub name: String,
+    #[serde(default)]
+    pub is_primary: bool,
+    #[serde(default)]
+    pub notes: Option<String>,
+    pub address: StreetAddressBody,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StreetAddressBody {
+    pub address_line1: String,
+    #[serde(default)]
+    pub address_line2: Option<String>,
+    pub city: String,
+    pub province: String,
+    pub postal_code: String,
+    /// Always USA; anything else is refused.
+    #[serde(default)]
+    pub country_code: Option<String>,
+}
+
+/// `POST /user/reset`.
+#[derive(Debug, Deserialize)]
+pub struct ResetRequestBody {
+    #[serde(alias = "eMailAddress", alias = "Username")]
+    pub email: String,
+}
+
+/// Query of `GET /user/password/validate` and `POST /user/password`.
+#[derive(Debug, Deserialize)]
+pub struct ResetLink {
+    pub token: String,
+    pub code: String,
+}
+
+/// `POST /user/password`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NewPasswordBody {
+    pub password: String,
+    /// The form's confirmation field; when sent it must match.
+    #[serde(default)]
+    pub confirm_password: Option<String>,
+}
+
+/// `GET /account/eligibilitystatus`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EligibilityStatus {
+    pub is_survey_required: bool,
+}
+
+/// `POST /account/eligibilitystatus`: codes 1 to 3 each.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FoodSituationBody {
+    pub worried_food_will_run_out: i64,
+    pub food_did_not_last: i64,
+    pub received_charity_food: i64,
+}
+
+/// `POST /account/survey`: the answers of the shown questions, keyed by their
+/// names (`domain::survey::SurveyQuestion::name`), plus the food bank whose
+/// questions were shown (the user's default food bank when omitted).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SurveyBody {
+    #[serde(default)]
+    pub food_bank_id: Option<i64>,
+    #[serde(flatten)]
+    pub answers: crate::domain::survey::SurveyAnswers,
+}

@@ -1,0 +1,224 @@
+//! Orders (spec §3 Order, §7 order calls): what a shopper submits, and the
+//! orders and order lines read back, in the spec's JSON names.
+use super::locations::{Address, AttachmentEntry, DeliveryTime, PickupTime};
+use crate::domain::{Id, forms::FieldError};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+/// Not in spec: the app never sends more, so more is a broken or hostile client.
+pub const MAX_ORDER_LINES: usize = 500;
+/// Not in spec: units of one line; stock columns are 32-bit.
+pub const MAX_LINE_QUANTITY: i64 = 10_000;
+/// Longest accepted `Idempotency-Key` header (the column is a varchar).
+pub const MAX_IDEMPOTENCY_KEY_LEN: usize = 255;
+
+/// Not in spec: cancel or change of an order that is completed, cancelled, timeless or past the cutoff.
+pub const ORDER_CANNOT_CHANGE: &str = "This order can no longer be changed or cancelled.";
+/// Not in spec: a delivery order without one of the shopper's saved addresses.
+pub const DELIVERY_ADDRESS_REQUIRED: &str = "Please choose a delivery address.";
+/// Not in spec: a location change to a pantry of another food bank.
+pub const OTHER_FOOD_BANK: &str = "The new pickup site must belong to the same food bank.";
+/// Not in spec: location and pickup-time changes apply to pickup orders only.
+pub const NOT_A_PICKUP_ORDER: &str = "Only pickup orders can change their pickup site or time.";
+
+/// `POST /order` body (spec §3 "Order submission").
+#[derive(Debug, Clone, Deserialize)]
+pub struct OrderSubmission {
+    #[serde(rename = "pantryLocationID", default)]
+    pub pantry_location_id: Option<Id>,
+    #[serde(rename = "pantryLocationPickupTimeID", default)]
+    pub pickup_time_id: Option<Id>,
+    #[serde(rename = "foodBankDeliveryTimeID", default)]
+    pub delivery_time_id: Option<Id>,
+    #[serde(rename = "foodInsecureNeighborAddressID", default)]
+    pub address_id: Option<Id>,
+    #[serde(rename = "pantryOrderItems")]
+    pub items: Vec<OrderSubmissionItem>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct OrderSubmissionItem {
+    #[serde(rename = "pantryInventoryItemID")]
+    pub inventory_item_id: Id,
+    /// The app always sends false; stored as given.
+    #[serde(rename = "isSubstituteOk", default)]
+    pub is_substitute_ok: bool,
+    pub quantity: i64,
+}
+
+impl OrderSubmission {
+    /// Shape checks only (the rules run in the store's transaction): line count and quantities.
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        let mut errors = Vec::new();
+        if self.items.len() > MAX_ORDER_LINES {
+            errors.push(FieldError {
+                field: "pantryOrderItems",
+                message: format!("At most {MAX_ORDER_LINES} lines per order"),
+            });
+        }
+        if self.items.iter().any(|i| !(1..=MAX_LINE_QUANTITY).contains(&i.quantity)) {
+            errors.push(FieldError {
+                field: "pantryOrderItems.quantity",
+                message: format!("Each quantity must be between 1 and {MAX_LINE_QUANTITY}"),
+            });
+        }
+        if errors.is_empty() { Ok(()) } else { Err(errors) }
+    }
+}
+
+/// `PUT /orders/{id}/location` body (spec §3 "Set-location payload").
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub struct OrderLocationChange {
+    #[serde(rename = "OrderId", alias = "orderId")]
+    pub order_id: Id,
+    #[serde(rename = "LocationId", alias = "locationId")]
+    pub location_id: Id,
+    #[serde(rename = "PickupTimeId", alias = "pickupTimeId")]
+    pub pickup_time_id: Id,
+}
+
+/// Why the store did not do an order write or read; anything else is a `StoreError`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OrderRefused {
+    /// No such row, or not the caller's (answered alike, so ids cannot be probed).
+    NotFound(&'static str),
+    /// A rule said no; the text is the one to show.
+    Rule(String),
+}
+
+/// An order as listed and shown (spec §3 Order). Pickup fields are absent on
+/// delivery orders and delivery fields on pickup orders.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Order {
+    pub id: Id,
+    pub created: DateTime<Utc>,
+    #[serde(rename = "foodBankID")]
+    pub food_bank_id: Id,
+    #[serde(rename = "pantryLocationID", skip_serializing_if = "Option::is_none")]
+    pub pantry_location_id: Option<Id>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pantry_location: Option<OrderPantryLocation>,
+    #[serde(rename = "pantryLocationPickupTimeID", skip_serializing_if = "Option::is_none")]
+    pub pickup_time_id: Option<Id>,
+    #[serde(rename = "pantryLocationPickupTime", skip_serializing_if = "Option::is_none")]
+    pub pickup_time: Option<PickupTime>,
+    #[serde(rename = "foodBankDeliveryTimeID", skip_serializing_if = "Option::is_none")]
+    pub delivery_time_id: Option<Id>,
+    #[serde(rename = "foodBankDeliveryTime", skip_serializing_if = "Option::is_none")]
+    pub delivery_time: Option<DeliveryTime>,
+    #[serde(rename = "foodInsecureNeighborAddressID", skip_serializing_if = "Option::is_none")]
+    pub address_id: Option<Id>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub food_insecure_neighbor_address: Option<DeliveryAddress>,
+    pub pantry_order_status_type: OrderStatusType,
+    /// Spec §4: not completed or cancelled, has a time, within 2 hours of it.
+    pub can_change_or_cancel: bool,
+    /// Spec §4: not cancelled, pickup or delivery day today or later.
+    pub is_upcoming: bool,
+}
+
+/// The pantry of a pickup order, as the order summary shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderPantryLocation {
+    pub id: Id,
+    pub label: String,
+    #[serde(rename = "foodBankID")]
+    pub food_bank_id: Id,
+    #[serde(rename = "addressID")]
+    pub address_id: Id,
+    pub address: Address,
+    pub is_restricted: bool,
+    pub pickup_instructions: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PostalAddress {
+    pub address_line1: String,
+    #[serde(default)]
+    pub address_line2: Option<String>,
+    pub city: String,
+    /// State abbreviation.
+    pub province: String,
+    pub postal_code: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub country_code: Option<String>,
+}
+
+/// The delivery address as it was when the order was placed (`foodInsecureNeighborAddress`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeliveryAddress {
+    pub name: String,
+    pub address: PostalAddress,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderStatusType {
+    pub id: Id,
+    pub name: String,
+    pub is_successfully_completed_type: bool,
+    pub is_cancelled_type: bool,
+    pub is_in_progress_type: bool,
+}
+
+/// One line of an order (`pantryOrderItems`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderItem {
+    pub id: Id,
+    #[serde(rename = "pantryInventoryItemID")]
+    pub inventory_item_id: Id,
+    pub quantity: i64,
+    pub is_substitute_ok: bool,
+    pub pantry_inventory_item: OrderInventoryItem,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderInventoryItem {
+    pub id: Id,
+    #[serde(rename = "pantryItemID")]
+    pub pantry_item_id: Id,
+    pub pantry_item: OrderPantryItem,
+    /// Pounds per unit when the order was placed.
+    pub weight_pounds: f64,
+    pub attachment_collection: Vec<AttachmentEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OrderPantryItem {
+    pub name: String,
+    pub description: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn submission_reads_the_spec_names_and_checks_quantities() {
+        let s: OrderSubmission = serde_json::from_value(json!({
+            "pantryLocationID": 3, "pantryLocationPickupTimeID": 7, "foodBankDeliveryTimeID": null,
+            "pantryOrderItems": [{ "pantryInventoryItemID": 11, "isSubstituteOk": false, "quantity": 2 }]
+        }))
+        .unwrap();
+        assert_eq!(
+            (s.pantry_location_id, s.pickup_time_id, s.delivery_time_id, s.address_id),
+            (Some(3), Some(7), None, None)
+        );
+        assert!(s.validate().is_ok());
+        let bad = OrderSubmission { items: vec![OrderSubmissionItem { quantity: 0, ..s.items[0] }], ..s };
+        assert_eq!(bad.validate().unwrap_err()[0].field, "pantryOrderItems.quantity");
+    }
+
+    #[test]
+    fn location_change_reads_pascal_case() {
+        let c: OrderLocationChange =
+            serde_json::from_value(json!({ "OrderId": 1, "LocationId": 2, "PickupTimeId": 3 })).unwrap();
+        assert_eq!((c.order_id, c.location_id, c.pickup_time_id), (1, 2, 3));
+    }
+}

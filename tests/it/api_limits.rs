@@ -1,0 +1,198 @@
+//! Limits at pantries and delivery windows, the shopper's past orders, and the
+//! orders-per-period check.
+use crate::{
+    api_locations::{COLUMBUS, DENVER, MAIN_LIBRARY, food_bank_id, new_user, pantry_id},
+    api_support::TestApp,
+    on_both,
+};
+use chrono::{Duration, Utc};
+use chrono_tz::Tz;
+use serde_json::{Value, json};
+
+on_both!(
+    limits_of_pantries_and_delivery_windows,
+    past_orders_at_a_pantry_and_a_food_bank,
+    order_limit_check_allows_then_refuses_with_the_next_date,
+    limit_calls_refuse_unknown_ids_and_visitors,
+);
+
+const DENVER_CENTRAL: &str = "Denver Public Library - Central Library";
+const CHICAGO: (f64, f64) = (41.8837, -87.6321);
+
+/// `(type, scope, amount, value)` of each limit, sorted.
+fn summary(limits: &Value) -> Vec<(String, String, i64, i64)> {
+    let mut out: Vec<_> = limits
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["limitType"]["code"].as_str().unwrap().to_owned(),
+                l["limitTimeScope"]["code"].as_str().unwrap().to_owned(),
+                l["limitTimeScopeAmount"].as_i64().unwrap(),
+                l["value"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn l(kind: &str, scope: &str, amount: i64, value: i64) -> (String, String, i64, i64) {
+    (kind.to_owned(), scope.to_owned(), amount, value)
+}
+
+async fn limits_of_pantries_and_delivery_windows(t: &TestApp) {
+    let main = pantry_id(t, COLUMBUS, MAIN_LIBRARY).await;
+    let parsons = pantry_id(t, COLUMBUS, "Columbus Metropolitan Library - Parsons Branch").await;
+    let denver = pantry_id(t, DENVER, DENVER_CENTRAL).await;
+    let get = |path: String| async move { t.get(&path, None).await.value().clone() };
+    assert_eq!(summary(&get(format!("/api/v1/limits/locations/{main}")).await), vec![l("ITEM", "ORDER", 1, 30)]);
+    assert_eq!(
+        summary(&get(format!("/api/v1/limits/locations/{parsons}")).await),
+        vec![l("ITEM", "ORDER", 1, 15), l("ITEM", "ORDER", 1, 30)]
+    );
+    assert_eq!(summary(&get(format!("/api/v1/limits/locations/{denver}")).await), vec![l("ORDER", "WEEK", 1, 1)]);
+    let chicago = t.get(&format!("/api/v1/locations?lat={}&lng={}", CHICAGO.0, CHICAGO.1), None).await;
+    let chicago = chicago.value()[0]["id"].as_i64().unwrap();
+    assert_eq!(
+        summary(&get(format!("/api/v1/limits/locations/{chicago}")).await),
+        vec![l("ITEM", "ORDER", 1, 25), l("ORDER", "WEEK", 1, 2)]
+    );
+    let coh = food_bank_id(t, "43215").await;
+    let times = get(format!("/api/v1/foodbanks/{coh}/deliverytimes")).await;
+    let mut seen = Vec::new();
+    for time in times.as_array().unwrap() {
+        let program = time["entityDeliveryProgramID"].as_i64().unwrap();
+        if !seen.contains(&program) {
+            seen.push(program);
+            seen.push(time["id"].as_i64().unwrap());
+        }
+    }
+    let mut per_program: Vec<_> = Vec::new();
+    for pair in seen.chunks(2) {
+        per_program.push(summary(&get(format!("/api/v1/limits/deliverytimes/{}", pair[1])).await));
+    }
+    per_program.sort();
+    assert_eq!(
+        per_program,
+        vec![
+            vec![l("ITEM", "ORDER", 1, 20), l("ITEM", "ORDER", 1, 30)],
+            vec![l("ITEM", "ORDER", 1, 30), l("ORDER", "MONTH", 1, 4)],
+        ]
+    );
+}
+
+async fn past_orders_at_a_pantry_and_a_food_bank(t: &TestApp) {
+    let demo = t.demo_token().await;
+    let main = pantry_id(t, COLUMBUS, MAIN_LIBRARY).await;
+    let coh = food_bank_id(t, "43215").await;
+    let r = t.get(&format!("/api/v1/limits/locations/{main}/orders"), Some(&demo)).await;
+    let at_main = r.value().as_array().unwrap().clone();
+    // Completed and upcoming pickups; the cancelled one does not count.
+    assert_eq!(at_main.len(), 2, "{at_main:?}");
+    assert!(at_main[0]["created"].as_str() > at_main[1]["created"].as_str(), "newest first");
+    assert!(at_main.iter().all(|o| o["pantryLocationID"] == main && o["foodBankID"] == coh));
+    assert!(at_main.iter().all(|o| o["pantryLocationPickupTimeID"].is_i64()));
+    let lines = at_main[0]["pantryOrderItems"].as_array().unwrap();
+    assert_eq!(lines.len(), 3, "turkey, milk, corn flakes");
+    assert!(lines.iter().all(|x| x["pantryItemID"].is_i64() && x["pantryInventoryItemID"].is_i64()));
+    assert_eq!(lines.iter().map(|x| x["quantity"].as_i64().unwrap()).sum::<i64>(), 4);
+    let r = t.get(&format!("/api/v1/limits/foodbanks/{coh}/orders"), Some(&demo)).await;
+    let at_coh = r.value().as_array().unwrap();
+    assert_eq!(at_coh.len(), 3, "and the delivery order");
+    assert!(at_coh.iter().any(|o| o["foodBankDeliveryTimeID"].is_i64() && o["pantryLocationID"].is_null()));
+    // Spec §7/§8: an empty answer is the failure "Server Error".
+    let fresh = new_user(t, "no-orders@example.org").await;
+    for path in [format!("/api/v1/limits/locations/{main}/orders"), format!("/api/v1/limits/foodbanks/{coh}/orders")] {
+        let r = t.get(&path, Some(&fresh)).await;
+        assert_eq!((r.status, r.failure()), (404, "Server Error"));
+    }
+}
+
+async fn place_order(t: &TestApp, token: &str, pantry: i64) {
+    let times = t.get(&format!("/api/v1/locations/{pantry}/pickuptimes"), None).await.value().clone();
+    let time = times[0]["id"].as_i64().expect("a future pickup time");
+    let inventory = t.get(&format!("/api/v1/locations/{pantry}/inventory"), Some(token)).await.value()["items"].clone();
+    let item = inventory
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| {
+            i["quantity"].as_i64().unwrap() >= 1
+                && i["limits"] == json!([])
+                && i["pantryItem"]["limits"] == json!([])
+        })
+        .expect("an unlimited item in stock")["id"]
+        .as_i64()
+        .unwrap();
+    let body = json!({
+        "pantryLocationID": pantry, "pantryLocationPickupTimeID": time, "foodBankDeliveryTimeID": null,
+        "foodInsecureNeighborAddressID": null,
+        "pantryOrderItems": [{ "pantryInventoryItemID": item, "isSubstituteOk": false, "quantity": 1 }]
+    });
+    let r = t.post("/api/v1/order", Some(token), body).await;
+    assert!(r.value().is_i64(), "{}", r.body);
+}
+
+async fn order_limit_check_allows_then_refuses_with_the_next_date(t: &TestApp) {
+    // Central Ohio has no orders-per-period limit.
+    let demo = t.demo_token().await;
+    let main = pantry_id(t, COLUMBUS, MAIN_LIBRARY).await;
+    let r = t.get(&format!("/api/v1/limits/locations/{main}/check"), Some(&demo)).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.value()["limit"], Value::Null);
+    assert_eq!(r.value()["nextAvailableOrderDate"], Value::Null);
+    // Chicago allows 2 a week.
+    let fresh = new_user(t, "order-limits@example.org").await;
+    let chi = food_bank_id(t, "60602").await;
+    let r = t.get(&format!("/api/v1/limits/foodbanks/{chi}/check"), Some(&fresh)).await;
+    assert_eq!(r.value()["limit"], 2);
+    // Denver allows 1 a week: one order, then refused until it is a week old.
+    let denver = pantry_id(t, DENVER, DENVER_CENTRAL).await;
+    let den = food_bank_id(t, "80202").await;
+    let check = format!("/api/v1/limits/locations/{denver}/check");
+    let r = t.get(&check, Some(&fresh)).await;
+    assert_eq!((r.status, r.value()["limit"].as_i64()), (200, Some(1)));
+    place_order(t, &fresh, denver).await;
+    let tz: Tz = "America/Denver".parse().unwrap();
+    let next = (Utc::now().with_timezone(&tz).date_naive() + Duration::days(7)).to_string();
+    for path in [check.clone(), format!("/api/v1/limits/foodbanks/{den}/check")] {
+        let r = t.get(&path, Some(&fresh)).await;
+        assert_eq!(r.status, 422, "{}", r.body);
+        assert_eq!(r.failure(), "There is a limit of 1 order every 1 week");
+        assert_eq!(r.body["value"]["limit"], 0);
+        assert_eq!(r.body["value"]["message"], "There is a limit of 1 order every 1 week");
+        assert_eq!(r.body["value"]["nextAvailableOrderDate"], next.as_str());
+    }
+    // Other shoppers are not affected.
+    let r = t.get(&check, Some(&demo)).await;
+    assert_eq!(r.value()["limit"], 1);
+    let r = t.get(&format!("/api/v1/limits/locations/{denver}/orders"), Some(&fresh)).await;
+    assert_eq!(r.value().as_array().unwrap().len(), 1);
+}
+
+async fn limit_calls_refuse_unknown_ids_and_visitors(t: &TestApp) {
+    let demo = t.demo_token().await;
+    for path in [
+        "/api/v1/limits/locations/987654",
+        "/api/v1/limits/deliverytimes/987654",
+        "/api/v1/limits/locations/987654/orders",
+        "/api/v1/limits/foodbanks/987654/orders",
+        "/api/v1/limits/locations/987654/check",
+        "/api/v1/limits/foodbanks/987654/check",
+    ] {
+        let r = t.get(path, Some(&demo)).await;
+        assert_eq!(r.status, 404, "{path}: {}", r.body);
+        assert!(r.failure().ends_with("not found"));
+        let r = t.get(&path.replace("987654", "x1"), Some(&demo)).await;
+        assert_eq!(r.status, 400, "{path}");
+        assert!(!r.failure().is_empty());
+    }
+    let main = pantry_id(t, COLUMBUS, MAIN_LIBRARY).await;
+    for path in [format!("/api/v1/limits/locations/{main}/orders"), format!("/api/v1/limits/locations/{main}/check")] {
+        let r = t.get(&path, None).await;
+        assert_eq!(r.status, 401);
+        assert!(!r.failure().is_empty());
+    }
+}

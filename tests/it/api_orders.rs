@@ -1,0 +1,649 @@
+//! Orders API: placing pickup and delivery orders, every refusal (with nothing
+//! written), idempotent retries, cancel, pickup-time and location changes,
+//! cross-user access and malformed input.
+use crate::{
+    api_support::{ApiReply, DEMO_EMAIL, TestApp},
+    on_both,
+};
+use axum::{
+    body::Body,
+    http::{Method, Request, header},
+};
+use chrono::{Duration, Utc};
+use orderahead::domain::messages;
+use orderahead::model::orders::{DELIVERY_ADDRESS_REQUIRED, NOT_A_PICKUP_ORDER, ORDER_CANNOT_CHANGE, OTHER_FOOD_BANK};
+use serde_json::{Value, json};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+on_both!(
+    pickup_order_is_placed_and_read_back,
+    delivery_order_keeps_the_address,
+    delivery_refusals,
+    refusals_write_nothing,
+    idempotency_key_replays_the_first_order,
+    cancel_gives_stock_back_once,
+    pickup_time_change,
+    location_change_moves_the_stock,
+    location_change_refusals,
+    other_users_orders_are_not_found,
+    malformed_requests_are_4xx_envelopes,
+);
+
+pub const MAIN: &str = "Columbus Metropolitan Library - Main Library";
+pub const DRIVING_PARK: &str = "Columbus Metropolitan Library - Driving Park Branch";
+pub const PARSONS: &str = "Columbus Metropolitan Library - Parsons Branch";
+pub const FAITH_MISSION: &str = "Faith Mission";
+pub const CHICAGO: &str = "Harold Washington Library Center";
+
+pub struct Shopper {
+    pub token: String,
+}
+
+pub async fn demo(t: &TestApp) -> Shopper {
+    let id = t.state.store.test_user_id(DEMO_EMAIL).await.unwrap().expect("demo shopper");
+    Shopper { token: t.state.tokens.issue(id, 0).unwrap() }
+}
+
+/// A new shopper without grants, eligibilities or orders.
+pub async fn fresh(t: &TestApp) -> Shopper {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let email = format!("shopper{}-{}@example.org", N.fetch_add(1, Ordering::Relaxed), uuid::Uuid::new_v4());
+    let id = t.state.store.test_shopper(&email).await.unwrap();
+    Shopper { token: t.state.tokens.issue(id, 0).unwrap() }
+}
+
+pub async fn pantry(t: &TestApp, label: &str) -> i64 {
+    t.state.store.test_pantry_id(label).await.unwrap().unwrap_or_else(|| panic!("pantry {label}"))
+}
+
+/// Pickup times of the pantry starting at least `days` days from now (so they can still
+/// be changed: the cutoff counts from the start of the pickup day).
+pub async fn times(t: &TestApp, pantry_id: i64, days: i64) -> Vec<i64> {
+    let from = Utc::now() + Duration::days(days);
+    let v: Vec<i64> = t
+        .state
+        .store
+        .test_pickup_times(pantry_id)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|(_, at)| *at > from)
+        .map(|(id, _)| id)
+        .collect();
+    assert!(!v.is_empty(), "pantry {pantry_id} has pickup times {days} days out");
+    v
+}
+
+async fn past_time(t: &TestApp, pantry_id: i64) -> i64 {
+    let now = Utc::now();
+    t.state
+        .store
+        .test_pickup_times(pantry_id)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|(_, at)| *at < now)
+        .expect("a past pickup time")
+        .0
+}
+
+pub async fn stock(t: &TestApp, pantry_id: i64, quantity: i32) -> i64 {
+    t.state.store.test_stock(pantry_id, quantity, None).await.unwrap()
+}
+
+pub async fn qty(t: &TestApp, inventory_item_id: i64) -> i64 {
+    t.state.store.test_inventory_quantity(inventory_item_id).await.unwrap().expect("inventory item")
+}
+
+pub async fn counts(t: &TestApp) -> (u64, u64) {
+    t.state.store.test_order_counts().await.unwrap()
+}
+
+/// A demo product's stock at a pantry (None: delivery stock).
+async fn named(t: &TestApp, pantry_id: Option<i64>, name: &str) -> (i64, i64, Option<String>, Option<i64>) {
+    let rows = t.state.store.test_inventory(pantry_id).await.unwrap();
+    let (id, _, q, source, program) =
+        rows.into_iter().find(|r| r.1 == name).unwrap_or_else(|| panic!("{name} in stock"));
+    (id, q, source, program)
+}
+
+pub fn pickup(pantry_id: i64, time_id: i64, items: &[(i64, i64)]) -> Value {
+    json!({
+        "pantryLocationID": pantry_id,
+        "pantryLocationPickupTimeID": time_id,
+        "foodBankDeliveryTimeID": null,
+        "foodInsecureNeighborAddressID": null,
+        "pantryOrderItems": lines(items),
+    })
+}
+
+fn delivery(time_id: i64, address_id: Option<i64>, items: &[(i64, i64)]) -> Value {
+    json!({
+        "pantryLocationID": null,
+        "pantryLocationPickupTimeID": null,
+        "foodBankDeliveryTimeID": time_id,
+        "foodInsecureNeighborAddressID": address_id,
+        "pantryOrderItems": lines(items),
+    })
+}
+
+fn lines(items: &[(i64, i64)]) -> Value {
+    items.iter().map(|(id, q)| json!({ "pantryInventoryItemID": id, "isSubstituteOk": false, "quantity": q })).collect()
+}
+
+async fn place(t: &TestApp, who: &Shopper, body: Value) -> i64 {
+    let r = t.post("/api/v1/order", Some(&who.token), body).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.value().as_i64().expect("order id")
+}
+
+pub fn with_key(uri: &str, token: &str, key: &str, body: &Value) -> Request<Body> {
+    Request::builder()
+        .method(Method::POST)
+        .uri(uri)
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .header(header::CONTENT_TYPE, "application/json")
+        .header("Idempotency-Key", key)
+        .body(Body::from(body.to_string()))
+        .unwrap()
+}
+
+fn refused(r: &ApiReply, text: &str) {
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(r.failure(), text);
+}
+
+async fn pickup_order_is_placed_and_read_back(t: &TestApp) {
+    let me = demo(t).await;
+    let main = pantry(t, MAIN).await;
+    let time = times(t, main, 2).await[0];
+    let mine = stock(t, main, 10).await;
+    // A TEFAP product: the demo shopper is eligible in Central Ohio.
+    let (spaghetti, spaghetti_before, source, _) = named(t, Some(main), "Spaghetti").await;
+    assert_eq!(source.as_deref(), Some("TEFAP"));
+    let before = counts(t).await;
+
+    let id = place(t, &me, pickup(main, time, &[(mine, 3), (spaghetti, 1), (mine, 1)])).await;
+
+    assert_eq!(qty(t, mine).await, 6);
+    assert_eq!(qty(t, spaghetti).await, spaghetti_before - 1);
+    assert_eq!(counts(t).await, (before.0 + 1, before.1 + 2), "one order, one line per item");
+
+    let o = t.get(&format!("/api/v1/orders/{id}"), Some(&me.token)).await;
+    let o = o.value();
+    assert_eq!(o["id"], id);
+    assert_eq!(o["pantryLocationID"], main);
+    assert_eq!(o["pantryLocation"]["label"], MAIN);
+    assert_eq!(o["pantryLocation"]["address"]["province"], "OH");
+    assert_eq!(o["pantryLocationPickupTimeID"], time);
+    assert_eq!(o["pantryLocationPickupTime"]["id"], time);
+    assert!(o.get("foodBankDeliveryTimeID").is_none(), "pickup orders have no delivery fields: {o}");
+    assert_eq!(o["pantryOrderStatusType"]["name"], "Submitted");
+    assert_eq!(o["pantryOrderStatusType"]["isInProgressType"], true);
+    assert_eq!(o["pantryOrderStatusType"]["isCancelledType"], false);
+    assert_eq!(o["canChangeOrCancel"], true);
+    assert_eq!(o["isUpcoming"], true);
+    assert!(o["created"].as_str().unwrap().ends_with('Z'));
+
+    let list = t.get("/api/v1/orders", Some(&me.token)).await;
+    let list = list.value().as_array().unwrap().clone();
+    assert_eq!(list[0]["id"], id, "newest first");
+    assert_eq!(list.len(), 5, "the demo shopper's four orders and this one");
+    let created: Vec<&str> = list.iter().map(|o| o["created"].as_str().unwrap()).collect();
+    assert!(created.windows(2).all(|w| w[0] >= w[1]), "{created:?}");
+
+    let items = t.get(&format!("/api/v1/orders/{id}/items"), Some(&me.token)).await;
+    let items = items.value().as_array().unwrap().clone();
+    assert_eq!(items.len(), 2);
+    let line = |inv: i64| items.iter().find(|l| l["pantryInventoryItemID"] == inv).unwrap().clone();
+    assert_eq!(line(mine)["quantity"], 4);
+    assert_eq!(line(mine)["pantryInventoryItem"]["weightPounds"], 1.5);
+    assert_eq!(line(spaghetti)["quantity"], 1);
+    assert_eq!(line(spaghetti)["pantryInventoryItem"]["id"], spaghetti);
+    assert_eq!(line(spaghetti)["pantryInventoryItem"]["pantryItem"]["name"], "Spaghetti");
+    assert_eq!(line(spaghetti)["pantryInventoryItem"]["pantryItem"]["description"], "Enriched spaghetti.");
+    let photos = line(spaghetti)["pantryInventoryItem"]["attachmentCollection"].as_array().unwrap().clone();
+    assert!(photos[0]["attachment"]["storagePath"].as_str().unwrap().ends_with("spaghetti.jpg"), "{photos:?}");
+}
+
+async fn delivery_order_keeps_the_address(t: &TestApp) {
+    let me = demo(t).await;
+    let orders = t.get("/api/v1/orders", Some(&me.token)).await.value().clone();
+    let demo_delivery =
+        orders.as_array().unwrap().iter().find(|o| o.get("foodBankDeliveryTimeID").is_some()).unwrap().clone();
+    let home = demo_delivery["foodInsecureNeighborAddressID"].as_i64().unwrap();
+    let (rice, rice_before, _, program) = named(t, None, "Long Grain White Rice").await;
+    let later = Utc::now() + Duration::days(2);
+    let window = t
+        .state
+        .store
+        .test_delivery_times()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|(_, p, at)| Some(*p) == program && *at > later)
+        .expect("a delivery window of the rice's program")
+        .0;
+    let before = counts(t).await;
+
+    let id = place(t, &me, delivery(window, Some(home), &[(rice, 2)])).await;
+
+    assert_eq!(qty(t, rice).await, rice_before - 2);
+    assert_eq!(counts(t).await, (before.0 + 1, before.1 + 1));
+    let o = t.get(&format!("/api/v1/orders/{id}"), Some(&me.token)).await.value().clone();
+    assert_eq!(o["foodBankDeliveryTimeID"], window);
+    assert_eq!(o["foodBankDeliveryTime"]["id"], window);
+    assert_eq!(o["foodBankDeliveryTime"]["entityDeliveryProgramID"], program.unwrap());
+    assert!(o.get("pantryLocationPickupTimeID").is_none(), "absent means delivery: {o}");
+    assert!(o.get("pantryLocationID").is_none());
+    assert_eq!(o["foodInsecureNeighborAddressID"], home);
+    assert_eq!(o["foodInsecureNeighborAddress"]["name"], "Home");
+    assert_eq!(o["foodInsecureNeighborAddress"]["address"]["addressLine1"], "500 S Front St");
+    assert_eq!(o["foodInsecureNeighborAddress"]["address"]["province"], "OH");
+    assert_eq!(o["canChangeOrCancel"], true);
+    let items = t.get(&format!("/api/v1/orders/{id}/items"), Some(&me.token)).await.value().clone();
+    assert_eq!(items[0]["pantryInventoryItem"]["pantryItem"]["name"], "Long Grain White Rice");
+    assert_eq!(items[0]["quantity"], 2);
+}
+
+async fn delivery_refusals(t: &TestApp) {
+    let me = demo(t).await;
+    let stranger = fresh(t).await;
+    let orders = t.get("/api/v1/orders", Some(&me.token)).await.value().clone();
+    let demo_delivery =
+        orders.as_array().unwrap().iter().find(|o| o.get("foodBankDeliveryTimeID").is_some()).unwrap().clone();
+    let home = demo_delivery["foodInsecureNeighborAddressID"].as_i64().unwrap();
+    let window = demo_delivery["foodBankDeliveryTimeID"].as_i64().unwrap();
+    let (rice, rice_before, _, _) = named(t, None, "Long Grain White Rice").await;
+    let before = counts(t).await;
+
+    let r = t.post("/api/v1/order", Some(&me.token), delivery(window, None, &[(rice, 1)])).await;
+    refused(&r, DELIVERY_ADDRESS_REQUIRED);
+    // No delivery rights: the stranger is refused before the address is looked at.
+    let r = t.post("/api/v1/order", Some(&stranger.token), delivery(window, Some(home), &[(rice, 1)])).await;
+    refused(&r, messages::NO_AVAILABLE_DELIVERY_TIMES);
+    // Someone else's saved address is not found, like a missing one.
+    let r = t.post("/api/v1/order", Some(&me.token), delivery(window, Some(home + 10_000), &[(rice, 1)])).await;
+    assert_eq!(r.status, 404, "{}", r.body);
+    assert!(!r.failure().is_empty());
+    // A delivery window plus a pantry is not a real selection.
+    let main = pantry(t, MAIN).await;
+    let mut both = delivery(window, Some(home), &[(rice, 1)]);
+    both["pantryLocationID"] = json!(main);
+    refused(&t.post("/api/v1/order", Some(&me.token), both).await, messages::INVALID_PICKUP_TIME);
+
+    assert_eq!(counts(t).await, before);
+    assert_eq!(qty(t, rice).await, rice_before);
+}
+
+async fn refusals_write_nothing(t: &TestApp) {
+    let me = demo(t).await;
+    let stranger = fresh(t).await;
+    let main = pantry(t, MAIN).await;
+    let time = times(t, main, 1).await[0];
+    let mine = stock(t, main, 3).await;
+    let plenty = stock(t, main, 100).await;
+    let (turkey, turkey_before, _, _) = named(t, Some(main), "Whole Turkey").await;
+    let (spaghetti, spaghetti_before, _, _) = named(t, Some(main), "Spaghetti").await;
+    let faith = pantry(t, FAITH_MISSION).await;
+    let faith_time = times(t, faith, 1).await[0];
+    let before = counts(t).await;
+
+    let post = |who: &Shopper, body: Value| {
+        let token = who.token.clone();
+        async move { t.post("/api/v1/order", Some(&token), body).await }
+    };
+
+    // A pantry without a pickup time, or a time of another pantry.
+    let mut no_time = pickup(main, time, &[(mine, 1)]);
+    no_time["pantryLocationPickupTimeID"] = Value::Null;
+    refused(&post(&me, no_time).await, "Invalid pickup time");
+    refused(&post(&me, pickup(main, faith_time, &[(mine, 1)])).await, "Invalid pickup time");
+    refused(&post(&me, pickup(main, 987_654, &[(mine, 1)])).await, "Invalid pickup time");
+    refused(&post(&me, pickup(main, time, &[])).await, "There are no products in your cart");
+    refused(
+        &post(&me, pickup(main, past_time(t, main).await, &[(mine, 1)])).await,
+        "The selected pickup time is no longer available.",
+    );
+    refused(&post(&stranger, pickup(faith, faith_time, &[(mine, 1)])).await, "Faith Mission requires a referral code");
+    // The demo shopper already has a turkey on order (1 per account).
+    refused(&post(&me, pickup(main, time, &[(turkey, 1)])).await, "This item has a limit of 1 per account");
+    // Central Ohio allows 30 items per order.
+    refused(&post(&me, pickup(main, time, &[(plenty, 30), (mine, 1)])).await, "There is a limit of 30 items per order");
+    refused(&post(&me, pickup(main, time, &[(mine, 4)])).await, "Inventory Exceeded");
+    refused(&post(&me, pickup(main, time, &[(mine, 2), (mine, 2)])).await, "Inventory Exceeded");
+    refused(&post(&me, pickup(main, time, &[(mine, 1), (987_654, 1)])).await, "No Available Stock");
+    // TEFAP items are invisible to a shopper who is not eligible.
+    refused(&post(&stranger, pickup(main, time, &[(spaghetti, 1)])).await, "No Available Stock");
+
+    assert_eq!(counts(t).await, before);
+    assert_eq!(qty(t, mine).await, 3);
+    assert_eq!(qty(t, plenty).await, 100);
+    assert_eq!(qty(t, turkey).await, turkey_before);
+    assert_eq!(qty(t, spaghetti).await, spaghetti_before);
+    // The same shapes succeed once they are right, so the refusals above were the rules'.
+    place(t, &me, pickup(main, time, &[(plenty, 30)])).await;
+    place(t, &stranger, pickup(main, time, &[(mine, 3)])).await;
+    assert_eq!(qty(t, mine).await, 0);
+}
+
+async fn idempotency_key_replays_the_first_order(t: &TestApp) {
+    let me = demo(t).await;
+    let other = fresh(t).await;
+    let main = pantry(t, MAIN).await;
+    let time = times(t, main, 1).await[0];
+    let mine = stock(t, main, 20).await;
+    let body = pickup(main, time, &[(mine, 2)]);
+    let before = counts(t).await;
+
+    let first = t.send(with_key("/api/v1/order", &me.token, "retry-1", &body)).await.value().clone();
+    let again = t.send(with_key("/api/v1/order", &me.token, "retry-1", &body)).await.value().clone();
+    assert_eq!(first, again);
+    assert_eq!(counts(t).await, (before.0 + 1, before.1 + 1));
+    assert_eq!(qty(t, mine).await, 18);
+    // Keys are per shopper.
+    let theirs = t.send(with_key("/api/v1/order", &other.token, "retry-1", &body)).await.value().clone();
+    assert_ne!(theirs, first);
+    assert_eq!(qty(t, mine).await, 16);
+
+    // Concurrent retries with one key: one order.
+    let app = t.app();
+    let tasks: Vec<_> = (0..8)
+        .map(|_| {
+            let (app, req) = (app.clone(), with_key("/api/v1/order", &me.token, "retry-2", &body));
+            tokio::spawn(async move {
+                use http_body_util::BodyExt;
+                use tower::ServiceExt;
+                let res = app.oneshot(req).await.unwrap();
+                let status = res.status().as_u16();
+                let bytes = res.into_body().collect().await.unwrap().to_bytes();
+                (status, serde_json::from_slice::<Value>(&bytes).unwrap())
+            })
+        })
+        .collect();
+    let mut ids = Vec::new();
+    for task in tasks {
+        let (status, body) = task.await.unwrap();
+        assert_eq!(status, 200, "{body}");
+        ids.push(body["value"].as_i64().unwrap());
+    }
+    ids.dedup();
+    assert_eq!(ids.len(), 1, "{ids:?}");
+    assert_eq!(counts(t).await, (before.0 + 3, before.1 + 3));
+    assert_eq!(qty(t, mine).await, 14);
+}
+
+async fn cancel_gives_stock_back_once(t: &TestApp) {
+    let me = demo(t).await;
+    let main = pantry(t, MAIN).await;
+    let time = times(t, main, 2).await[0];
+    let mine = stock(t, main, 10).await;
+    let id = place(t, &me, pickup(main, time, &[(mine, 4)])).await;
+    assert_eq!(qty(t, mine).await, 6);
+
+    let r = t.delete(&format!("/api/v1/orders/{id}"), Some(&me.token)).await;
+    let o = r.value();
+    assert_eq!(o["pantryOrderStatusType"]["isCancelledType"], true);
+    assert_eq!(o["canChangeOrCancel"], false);
+    assert_eq!(qty(t, mine).await, 10);
+    let shown = t.get(&format!("/api/v1/orders/{id}"), Some(&me.token)).await.value().clone();
+    assert_eq!(shown["pantryOrderStatusType"]["name"], "Cancelled");
+
+    refused(&t.delete(&format!("/api/v1/orders/{id}"), Some(&me.token)).await, ORDER_CANNOT_CHANGE);
+    assert_eq!(qty(t, mine).await, 10, "a second cancel gives nothing back");
+
+    // Completed orders cannot be cancelled either.
+    let other = place(t, &me, pickup(main, time, &[(mine, 1)])).await;
+    t.state.store.test_set_order_status(other, orderahead::db::seed::status::COMPLETED).await.unwrap();
+    refused(&t.delete(&format!("/api/v1/orders/{other}"), Some(&me.token)).await, ORDER_CANNOT_CHANGE);
+    assert_eq!(qty(t, mine).await, 9);
+    // An order whose pickup day is past the cutoff.
+    let orders = t.get("/api/v1/orders", Some(&me.token)).await.value().clone();
+    let old = orders
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["pantryOrderStatusType"]["name"] == "Completed" && o["id"] != other)
+        .unwrap()
+        .clone();
+    refused(&t.delete(&format!("/api/v1/orders/{}", old["id"]), Some(&me.token)).await, ORDER_CANNOT_CHANGE);
+}
+
+async fn pickup_time_change(t: &TestApp) {
+    let me = demo(t).await;
+    let main = pantry(t, MAIN).await;
+    let slots = times(t, main, 2).await;
+    let (first, second) = (slots[0], slots[1]);
+    let mine = stock(t, main, 10).await;
+    let id = place(t, &me, pickup(main, first, &[(mine, 2)])).await;
+    let uri = |time: i64| format!("/api/v1/orders/{id}/pickuptime/{time}");
+
+    let r = t.put(&uri(second), Some(&me.token), json!({})).await;
+    assert_eq!(r.value()["pantryLocationPickupTimeID"], second);
+    let shown = t.get(&format!("/api/v1/orders/{id}"), Some(&me.token)).await.value().clone();
+    assert_eq!(shown["pantryLocationPickupTimeID"], second);
+    assert_eq!(shown["pantryLocationPickupTime"]["id"], second);
+
+    let driving_park = pantry(t, DRIVING_PARK).await;
+    refused(&t.put(&uri(times(t, driving_park, 1).await[0]), Some(&me.token), json!({})).await, "Invalid pickup time");
+    refused(&t.put(&uri(987_654), Some(&me.token), json!({})).await, "Invalid pickup time");
+    refused(
+        &t.put(&uri(past_time(t, main).await), Some(&me.token), json!({})).await,
+        "The selected pickup time is no longer available.",
+    );
+    let shown = t.get(&format!("/api/v1/orders/{id}"), Some(&me.token)).await.value().clone();
+    assert_eq!(shown["pantryLocationPickupTimeID"], second, "refusals changed nothing");
+    assert_eq!(qty(t, mine).await, 8, "a time change moves no stock");
+
+    // Delivery orders have no pickup time to change.
+    let orders = t.get("/api/v1/orders", Some(&me.token)).await.value().clone();
+    let delivery =
+        orders.as_array().unwrap().iter().find(|o| o.get("foodBankDeliveryTimeID").is_some()).unwrap()["id"].clone();
+    refused(
+        &t.put(&format!("/api/v1/orders/{delivery}/pickuptime/{first}"), Some(&me.token), json!({})).await,
+        NOT_A_PICKUP_ORDER,
+    );
+    // Cancelled orders cannot change.
+    t.delete(&format!("/api/v1/orders/{id}"), Some(&me.token)).await.value();
+    refused(&t.put(&uri(first), Some(&me.token), json!({})).await, ORDER_CANNOT_CHANGE);
+}
+
+async fn location_change_moves_the_stock(t: &TestApp) {
+    let me = demo(t).await;
+    let main = pantry(t, MAIN).await;
+    let driving_park = pantry(t, DRIVING_PARK).await;
+    let at_main = stock(t, main, 10).await;
+    let at_park = t.state.store.test_stock(driving_park, 5, Some(at_main)).await.unwrap();
+    let id = place(t, &me, pickup(main, times(t, main, 2).await[0], &[(at_main, 3)])).await;
+    assert_eq!(qty(t, at_main).await, 7);
+    let park_time = times(t, driving_park, 2).await[0];
+    let before = counts(t).await;
+
+    let r = t
+        .put(
+            &format!("/api/v1/orders/{id}/location"),
+            Some(&me.token),
+            json!({ "OrderId": id, "LocationId": driving_park, "PickupTimeId": park_time }),
+        )
+        .await;
+    let o = r.value();
+    assert_eq!(o["pantryLocationID"], driving_park);
+    assert_eq!(o["pantryLocationPickupTimeID"], park_time);
+    assert_eq!(o["pantryLocation"]["label"], DRIVING_PARK);
+    assert_eq!(qty(t, at_main).await, 10, "stock given back at the old pantry");
+    assert_eq!(qty(t, at_park).await, 2, "and taken at the new one");
+    assert_eq!(counts(t).await, before, "the order moved; nothing was added");
+    let items = t.get(&format!("/api/v1/orders/{id}/items"), Some(&me.token)).await.value().clone();
+    assert_eq!(items[0]["pantryInventoryItemID"], at_park);
+    assert_eq!(items[0]["quantity"], 3);
+
+    // Back to the first pantry, another time: the stock comes back with it.
+    let main_time = times(t, main, 2).await[1];
+    let r = t
+        .put(
+            &format!("/api/v1/orders/{id}/location"),
+            Some(&me.token),
+            json!({ "OrderId": id, "LocationId": main, "PickupTimeId": main_time }),
+        )
+        .await;
+    assert_eq!(r.value()["pantryLocationID"], main);
+    assert_eq!((qty(t, at_main).await, qty(t, at_park).await), (7, 5));
+}
+
+async fn location_change_refusals(t: &TestApp) {
+    let me = demo(t).await;
+    let stranger = fresh(t).await;
+    let main = pantry(t, MAIN).await;
+    let driving_park = pantry(t, DRIVING_PARK).await;
+    let only_main = stock(t, main, 10).await;
+    let plenty_main = stock(t, main, 40).await;
+    let plenty_parsons = t.state.store.test_stock(pantry(t, PARSONS).await, 40, Some(plenty_main)).await.unwrap();
+    let id = place(t, &me, pickup(main, times(t, main, 2).await[0], &[(only_main, 1)])).await;
+    let big = place(t, &stranger, pickup(main, times(t, main, 2).await[0], &[(plenty_main, 20)])).await;
+    let move_to = |who: &Shopper, order: i64, location: i64, time: i64| {
+        let token = who.token.clone();
+        async move {
+            t.put(
+                &format!("/api/v1/orders/{order}/location"),
+                Some(&token),
+                json!({ "OrderId": order, "LocationId": location, "PickupTimeId": time }),
+            )
+            .await
+        }
+    };
+    let park_time = times(t, driving_park, 2).await[0];
+    let before = counts(t).await;
+
+    // The new pantry does not stock the product.
+    refused(&move_to(&me, id, driving_park, park_time).await, "No Available Stock");
+    // Parsons allows 15 items per order.
+    let parsons = pantry(t, PARSONS).await;
+    refused(
+        &move_to(&stranger, big, parsons, times(t, parsons, 2).await[0]).await,
+        "There is a limit of 15 items per order",
+    );
+    assert_eq!(qty(t, plenty_parsons).await, 40);
+    // A restricted pantry the shopper holds no code for.
+    let faith = pantry(t, FAITH_MISSION).await;
+    refused(
+        &move_to(&stranger, big, faith, times(t, faith, 1).await[0]).await,
+        "Faith Mission requires a referral code",
+    );
+    // Another food bank's pantry, a time of another pantry, a past time.
+    let chicago = pantry(t, CHICAGO).await;
+    refused(&move_to(&me, id, chicago, times(t, chicago, 1).await[0]).await, OTHER_FOOD_BANK);
+    refused(&move_to(&me, id, driving_park, times(t, main, 2).await[0]).await, "Invalid pickup time");
+    refused(
+        &move_to(&me, id, main, past_time(t, main).await).await,
+        "The selected pickup time is no longer available.",
+    );
+    // An unknown pantry, and an OrderId that is not the path's.
+    let r = move_to(&me, id, 987_654, park_time).await;
+    assert_eq!(r.status, 404, "{}", r.body);
+    let r = t
+        .put(
+            &format!("/api/v1/orders/{id}/location"),
+            Some(&me.token),
+            json!({ "OrderId": big, "LocationId": driving_park, "PickupTimeId": park_time }),
+        )
+        .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(!r.failure().is_empty());
+
+    assert_eq!(counts(t).await, before);
+    assert_eq!((qty(t, only_main).await, qty(t, plenty_main).await), (9, 20));
+    let shown = t.get(&format!("/api/v1/orders/{id}"), Some(&me.token)).await.value().clone();
+    assert_eq!(shown["pantryLocationID"], main);
+    let items = t.get(&format!("/api/v1/orders/{big}/items"), Some(&stranger.token)).await.value().clone();
+    assert_eq!(items[0]["pantryInventoryItemID"], plenty_main);
+}
+
+async fn other_users_orders_are_not_found(t: &TestApp) {
+    let me = demo(t).await;
+    let stranger = fresh(t).await;
+    let orders = t.get("/api/v1/orders", Some(&me.token)).await.value().clone();
+    let upcoming = orders
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["canChangeOrCancel"] == true && o.get("pantryLocationID").is_some())
+        .unwrap()
+        .clone();
+    let id = upcoming["id"].as_i64().unwrap();
+    let main = pantry(t, MAIN).await;
+    let time = times(t, main, 1).await[0];
+
+    assert_eq!(t.get("/api/v1/orders", Some(&stranger.token)).await.value(), &json!([]));
+    for r in [
+        t.get(&format!("/api/v1/orders/{id}"), Some(&stranger.token)).await,
+        t.get(&format!("/api/v1/orders/{id}/items"), Some(&stranger.token)).await,
+        t.delete(&format!("/api/v1/orders/{id}"), Some(&stranger.token)).await,
+        t.put(&format!("/api/v1/orders/{id}/pickuptime/{time}"), Some(&stranger.token), json!({})).await,
+        t.put(
+            &format!("/api/v1/orders/{id}/location"),
+            Some(&stranger.token),
+            json!({ "OrderId": id, "LocationId": main, "PickupTimeId": time }),
+        )
+        .await,
+        t.get("/api/v1/orders/987654", Some(&me.token)).await,
+    ] {
+        assert_eq!(r.status, 404, "{}", r.body);
+        assert_eq!(r.failure(), "Order not found");
+    }
+    let after = t.get(&format!("/api/v1/orders/{id}"), Some(&me.token)).await.value().clone();
+    assert_eq!(after, upcoming, "the owner's order is untouched");
+    // Without a token every call is a 401.
+    for r in [
+        t.get("/api/v1/orders", None).await,
+        t.get(&format!("/api/v1/orders/{id}"), None).await,
+        t.post("/api/v1/order", None, pickup(main, time, &[(1, 1)])).await,
+        t.delete(&format!("/api/v1/orders/{id}"), None).await,
+    ] {
+        assert_eq!(r.status, 401, "{}", r.body);
+        assert!(!r.failure().is_empty());
+    }
+}
+
+async fn malformed_requests_are_4xx_envelopes(t: &TestApp) {
+    let me = demo(t).await;
+    let main = pantry(t, MAIN).await;
+    let time = times(t, main, 1).await[0];
+    let mine = stock(t, main, 10).await;
+    let before = counts(t).await;
+    let raw = |method: Method, uri: &str, body: &str, content_type: Option<&str>| {
+        let mut req =
+            Request::builder().method(method).uri(uri).header(header::AUTHORIZATION, format!("Bearer {}", me.token));
+        if let Some(ct) = content_type {
+            req = req.header(header::CONTENT_TYPE, ct);
+        }
+        req.body(Body::from(body.to_owned())).unwrap()
+    };
+    let json_ct = Some("application/json");
+
+    let cases = [
+        (raw(Method::POST, "/api/v1/order", "{not json", json_ct), 400),
+        (raw(Method::POST, "/api/v1/order", &pickup(main, time, &[(mine, 1)]).to_string(), None), 415),
+        (raw(Method::POST, "/api/v1/order", r#"{"pantryLocationID": 1}"#, json_ct), 400),
+        (raw(Method::POST, "/api/v1/order", &json!({ "pantryLocationID": "main", "pantryOrderItems": [] }).to_string(), json_ct), 400),
+        (raw(Method::POST, "/api/v1/order", &json!({ "pantryLocationID": main, "pantryLocationPickupTimeID": time, "pantryOrderItems": [{ "pantryInventoryItemID": mine, "quantity": "two" }] }).to_string(), json_ct), 400),
+        (raw(Method::POST, "/api/v1/order", &pickup(main, time, &[(mine, 0)]).to_string(), json_ct), 400),
+        (raw(Method::POST, "/api/v1/order", &pickup(main, time, &[(mine, -3)]).to_string(), json_ct), 400),
+        (raw(Method::POST, "/api/v1/order", &pickup(main, time, &[(mine, 1_000_000)]).to_string(), json_ct), 400),
+        (raw(Method::POST, "/api/v1/order", &pickup(main, time, &[(mine, 1)]).to_string().repeat(2), json_ct), 400),
+        (raw(Method::GET, "/api/v1/orders/abc", "", None), 400),
+        (raw(Method::PUT, "/api/v1/orders/1/pickuptime/soon", "", None), 400),
+        (raw(Method::PUT, "/api/v1/orders/1/location", r#"{"OrderId": 1}"#, json_ct), 400),
+    ];
+    for (req, status) in cases {
+        let what = format!("{} {}", req.method(), req.uri());
+        let r = t.send(req).await;
+        assert_eq!(r.status, status, "{what}: {}", r.body);
+        assert!(!r.failure().is_empty(), "{what}");
+    }
+    let r = t.send(with_key("/api/v1/order", &me.token, &"k".repeat(300), &pickup(main, time, &[(mine, 1)]))).await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.failure().contains("Idempotency-Key"));
+
+    assert_eq!(counts(t).await, before, "nothing written");
+    assert_eq!(qty(t, mine).await, 10);
+}
