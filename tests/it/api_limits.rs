@@ -111,6 +111,11 @@ async fn past_orders_at_a_pantry_and_a_food_bank(t: &TestApp) {
 }
 
 async fn place_order(t: &TestApp, token: &str, pantry: i64) {
+    let r = try_order(t, token, pantry).await;
+    assert!(r.value().is_i64(), "{}", r.body);
+}
+
+async fn try_order(t: &TestApp, token: &str, pantry: i64) -> crate::api_support::ApiReply {
     let times = t.get(&format!("/api/v1/locations/{pantry}/pickuptimes"), None).await.value().clone();
     let time = times[0]["id"].as_i64().expect("a future pickup time");
     let inventory = t.get(&format!("/api/v1/locations/{pantry}/inventory"), Some(token)).await.value()["items"].clone();
@@ -131,8 +136,7 @@ async fn place_order(t: &TestApp, token: &str, pantry: i64) {
         "foodInsecureNeighborAddressID": null,
         "pantryOrderItems": [{ "pantryInventoryItemID": item, "isSubstituteOk": false, "quantity": 1 }]
     });
-    let r = t.post("/api/v1/order", Some(token), body).await;
-    assert!(r.value().is_i64(), "{}", r.body);
+    t.post("/api/v1/order", Some(token), body).await
 }
 
 async fn order_limit_check_allows_then_refuses_with_the_next_date(t: &TestApp) {
@@ -165,6 +169,9 @@ async fn order_limit_check_allows_then_refuses_with_the_next_date(t: &TestApp) {
         assert_eq!(r.body["value"]["message"], "There is a limit of 1 order every 1 week");
         assert_eq!(r.body["value"]["nextAvailableOrderDate"], next.as_str());
     }
+    // The submission itself enforces it, not only the check.
+    let r = try_order(t, &fresh, denver).await;
+    assert_eq!((r.status, r.failure()), (422, "There is a limit of 1 order every 1 week"));
     // Other shoppers are not affected.
     let r = t.get(&check, Some(&demo)).await;
     assert_eq!(r.value()["limit"], 1);

@@ -318,6 +318,7 @@ async fn submit_in(
     let cart: Vec<CartLine> =
         sub.items.iter().map(|i| CartLine { inventory_item_id: i.inventory_item_id, quantity: i.quantity }).collect();
     let stock = check(&slot, &cart, &shop, &grants, now)?;
+    check_orders_per_period(c, user_id, &slot, shop.tz, now).await?;
 
     let address = match &slot.delivery {
         Some(_) => {
@@ -393,6 +394,25 @@ fn empty_shop() -> ShopFacts {
         tefap_eligible: false,
         tz: chrono_tz::UTC,
     }
+}
+
+/// The ORDER-type limits (orders per day/week/month/account at this pantry, program
+/// or food bank), checked inside the submission transaction so two quick orders
+/// cannot both slip under the limit.
+async fn check_orders_per_period(
+    c: &DatabaseTransaction,
+    user_id: Id,
+    slot: &Slot,
+    tz: chrono_tz::Tz,
+    now: DateTime<Utc>,
+) -> Step<()> {
+    let limits = match (&slot.pantry, &slot.delivery) {
+        (Some(p), _) => shopping::pickup_order_limits(c, user_id, &p.pantry).await?,
+        (None, Some(d)) => shopping::delivery_order_limits(c, user_id, &d.time).await?,
+        (None, None) => return Ok(()),
+    };
+    let verdict = crate::domain::order_limits::check_order_limits(&limits, now, tz);
+    if verdict.allowed { Ok(()) } else { Err(rule(&verdict.message)) }
 }
 
 /// `domain::submission::check_order` over the loaded facts: the stock to take.
