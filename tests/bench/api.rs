@@ -1,0 +1,147 @@
+//! `cargo bench --bench api`: pantry search on a national-size data set
+//! (`seed --scale 200`: 60,000 pantries) and orders per second with 100
+//! concurrent buyers, on SQLite and on PostgreSQL (ORDERAHEAD_TEST_PG, default
+//! the local `test` database; a throwaway database is made and dropped).
+use axum::{
+    Router,
+    body::Body,
+    http::{Request, header},
+};
+use http_body_util::BodyExt;
+use orderahead::{
+    api::auth::{self, Tokens},
+    config::Config,
+    db::{self, repo::Store, testdb::TestDb},
+    geo, http, server,
+    state::AppState,
+};
+use serde_json::{Value, json};
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicBool, AtomicU64, Ordering},
+    },
+    time::{Duration, Instant},
+};
+use tower::ServiceExt;
+
+const BUYERS: usize = 100;
+const ORDER_SECONDS: u64 = 5;
+
+async fn call(app: &Router, method: &str, uri: &str, token: Option<&str>, body: Option<Value>) -> (u16, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if let Some(t) = token {
+        req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
+    }
+    let req = match body {
+        Some(b) => req.header(header::CONTENT_TYPE, "application/json").body(Body::from(b.to_string())),
+        None => req.body(Body::empty()),
+    }
+    .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status().as_u16();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+fn pct(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+async fn state_for(t: &TestDb, config: &Config) -> AppState {
+    let renderer = server::start_renderer(config).await.unwrap();
+    AppState::new(config.clone(), renderer, Store::new(t.db().clone()), Tokens::from_secret(b"bench secret, thirty-two bytes!!"))
+}
+
+async fn search(label: &str, t: &TestDb, config: &Config) {
+    let started = Instant::now();
+    let summary = db::seed::seed_scale(t.db(), 200, db::now()).await.unwrap();
+    if label == "postgres" {
+        // Fresh bulk data: give the planner statistics, as autovacuum would shortly.
+        use sea_orm::ConnectionTrait;
+        t.db().execute_unprepared("ANALYZE").await.unwrap();
+    }
+    println!("[{label}] seed --scale 200: {} pantries, {} pickup times in {:.1} s", summary.pantries, summary.pickup_times, started.elapsed().as_secs_f64());
+    let app = http::app(state_for(t, config).await);
+    let mut points = Vec::new();
+    for id in 1..=400 {
+        let (status, body) = call(&app, "GET", &format!("/api/v1/foodbanks/{id}"), None, None).await;
+        let zip = body["value"]["address"]["postalCode"].as_str().map(str::to_owned);
+        if status == 200 && let Some(p) = zip.as_deref().and_then(geo::geocode) {
+            points.push(p);
+        }
+    }
+    let mut times = Vec::new();
+    let mut found = 0usize;
+    for p in &points {
+        let uri = format!("/api/v1/locations?lat={}&lng={}&radiusMiles=10", p.lat, p.lng);
+        let t0 = Instant::now();
+        let (status, body) = call(&app, "GET", &uri, None, None).await;
+        times.push(t0.elapsed().as_secs_f64() * 1e3);
+        assert_eq!(status, 200, "{body}");
+        found += body["value"].as_array().map_or(0, Vec::len);
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "[{label}] pantry search, 10 miles, {} searches: p50 {:.1} ms, p95 {:.1} ms, {:.0} pantries per answer",
+        times.len(),
+        pct(&times, 0.5),
+        pct(&times, 0.95),
+        found as f64 / times.len().max(1) as f64
+    );
+}
+
+async fn orders(label: &str, t: &TestDb, config: &Config) {
+    db::seed::seed_demo(t.db(), db::now(), auth::hash_password_blocking).await.unwrap();
+    let state = state_for(t, config).await;
+    let store = state.store.clone();
+    let pantry = store.test_pantry_id("Columbus Metropolitan Library - Main Library").await.unwrap().expect("demo pantry");
+    let time = store.test_pickup_times(pantry).await.unwrap().into_iter().find(|(_, at)| *at > db::now()).expect("a pickup time").0;
+    let item = store.test_stock(pantry, 1_000_000, None).await.unwrap();
+    let mut tokens = Vec::new();
+    for i in 0..BUYERS {
+        let id = store.test_shopper(&format!("bench-buyer-{i}@example.org")).await.unwrap();
+        tokens.push(state.tokens.issue(id, 0).unwrap());
+    }
+    let app = http::app(state);
+    let done = Arc::new(AtomicU64::new(0));
+    let refused = Arc::new(AtomicU64::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut tasks = Vec::new();
+    for token in tokens {
+        let (app, done, refused, stop) = (app.clone(), done.clone(), refused.clone(), stop.clone());
+        tasks.push(tokio::spawn(async move {
+            while !stop.load(Ordering::Relaxed) {
+                let body = json!({ "pantryLocationID": pantry, "pantryLocationPickupTimeID": time,
+                    "pantryOrderItems": [{ "pantryInventoryItemID": item, "isSubstituteOk": false, "quantity": 1 }] });
+                let (status, _) = call(&app, "POST", "/api/v1/order", Some(&token), Some(body)).await;
+                if status == 200 { &done } else { &refused }.fetch_add(1, Ordering::Relaxed);
+            }
+        }));
+    }
+    tokio::time::sleep(Duration::from_secs(ORDER_SECONDS)).await;
+    stop.store(true, Ordering::Relaxed);
+    for task in tasks {
+        task.await.unwrap();
+    }
+    let n = done.load(Ordering::Relaxed);
+    println!(
+        "[{label}] orders, {BUYERS} concurrent buyers, {ORDER_SECONDS} s: {:.0} orders/s ({n} placed, {} refused)",
+        n as f64 / ORDER_SECONDS as f64,
+        refused.load(Ordering::Relaxed)
+    );
+}
+
+#[tokio::main]
+async fn main() {
+    let config = Config::for_tests(std::env::temp_dir().join("orderahead-bench-api"));
+    for label in ["sqlite", "postgres"] {
+        let fresh = || async { if label == "sqlite" { TestDb::sqlite().await } else { TestDb::postgres().await } };
+        let t = fresh().await;
+        search(label, &t, &config).await;
+        t.cleanup().await;
+        let t = fresh().await;
+        orders(label, &t, &config).await;
+        t.cleanup().await;
+    }
+}
