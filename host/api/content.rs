@@ -48,7 +48,7 @@ async fn food_bank_code(state: &AppState, code: &str) -> Result<String, ApiError
     state.store.food_bank_code(code).await?.ok_or_else(|| ApiError::NotFound(UNKNOWN_FOOD_BANK.into()))
 }
 
-fn sanitized(mut cards: Vec<InfoCard>) -> Vec<InfoCard> {
+pub(crate) fn sanitized(mut cards: Vec<InfoCard>) -> Vec<InfoCard> {
     for c in &mut cards {
         c.modal_content = c.modal_content.as_deref().map(html::sanitize);
     }

@@ -6,7 +6,7 @@ use crate::{
     db::{now, repo::shopping::ShopFacts},
     domain::{delivery::valid_delivery_times, tefap::TefapArea},
     geo::GeoPoint,
-    model::locations::{DeliveryTime, FoodBank, InventoryList, InventoryOverviewEntry, NearbyFoodBank},
+    model::locations::{DeliveryTime, FoodBank, InventoryItem, InventoryList, InventoryOverviewEntry, NearbyFoodBank},
     state::AppState,
 };
 use axum::{Router, extract::State, routing::get};
@@ -52,8 +52,13 @@ async fn serving(State(state): State<AppState>, QueryParams(q): QueryParams<Plac
         (None, Some(lat), Some(lng)) => point(lat, lng)?,
         _ => return Err(ApiError::BadRequest("Send zip, or lat and lng.".into())),
     };
+    ok(food_banks_serving(&state, center).await?)
+}
+
+/// The food banks serving `center` (shared with the /home/foodbank page loader).
+pub(crate) async fn food_banks_serving(state: &AppState, center: GeoPoint) -> Result<Vec<NearbyFoodBank>, ApiError> {
     let radius = SEARCH_RADII_MILES[SEARCH_RADII_MILES.len() - 1];
-    ok(state.store.food_banks_near(center, radius, OFFICE_RADIUS_MILES).await?)
+    Ok(state.store.food_banks_near(center, radius, OFFICE_RADIUS_MILES).await?)
 }
 
 async fn delivery_times(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<DeliveryTime>> {
@@ -80,6 +85,11 @@ async fn delivery_inventory(
     user: MaybeUser,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<InventoryList> {
+    ok(InventoryList { items: delivery_items(&state, id, user).await? })
+}
+
+/// The delivery window's items as `user` sees them (the shop page renders them for a visitor).
+pub(crate) async fn delivery_items(state: &AppState, id: i64, user: MaybeUser) -> Result<Vec<InventoryItem>, ApiError> {
     let facts = state.store.delivery_facts(id).await?.ok_or_else(|| ApiError::not_found("Delivery time"))?;
     let user_id = user.0.map(|u| u.id);
     let shop = ShopFacts {
@@ -93,7 +103,7 @@ async fn delivery_inventory(
         tz: facts.tz,
     };
     let items = state.store.delivery_inventory_items(&facts.time).await?;
-    ok(InventoryList { items: shop_items(items, &shop, now()) })
+    Ok(shop_items(items, &shop, now()))
 }
 
 pub fn openapi() -> Value {

@@ -37,7 +37,7 @@ struct SearchQuery {
 }
 
 /// A point from query values, or a 400 naming what is wrong.
-pub(super) fn point(lat: f64, lng: f64) -> Result<GeoPoint, ApiError> {
+pub(crate) fn point(lat: f64, lng: f64) -> Result<GeoPoint, ApiError> {
     if (-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng) {
         Ok(GeoPoint::new(lat, lng))
     } else {
@@ -46,7 +46,7 @@ pub(super) fn point(lat: f64, lng: f64) -> Result<GeoPoint, ApiError> {
 }
 
 /// The pantry with only its valid pickup times (later than now in its zone).
-fn with_valid_times(site: PantrySite, now: DateTime<Utc>) -> PantryLocation {
+pub(crate) fn with_valid_times(site: PantrySite, now: DateTime<Utc>) -> PantryLocation {
     let mut location = site.location;
     location.pantry_location_pickup_times =
         valid_pickup_times(&site.pickup_times, now, site.tz).iter().map(PickupTime::from).collect();
@@ -68,9 +68,14 @@ async fn site(state: &AppState, id: i64, now: DateTime<Utc>) -> Result<PantrySit
     state.store.pantry_site(id, now).await?.ok_or_else(|| ApiError::not_found("Pantry location"))
 }
 
-async fn detail(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<PantryLocation> {
+/// The pantry with its valid pickup times; also the shop page's banner (host/pages/products.rs).
+pub(crate) async fn pantry_detail(state: &AppState, id: i64) -> Result<PantryLocation, ApiError> {
     let now = now();
-    ok(with_valid_times(site(&state, id, now).await?, now))
+    Ok(with_valid_times(site(state, id, now).await?, now))
+}
+
+async fn detail(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<PantryLocation> {
+    ok(pantry_detail(&state, id).await?)
 }
 
 async fn pickup_times(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<PickupTime>> {
@@ -96,8 +101,8 @@ pub(super) fn shop_items(items: Vec<InventoryItem>, shop: &ShopFacts, now: DateT
         .collect()
 }
 
-/// The pantry's items as `user` sees them.
-async fn pantry_items(state: &AppState, id: i64, user: MaybeUser) -> Result<Vec<InventoryItem>, ApiError> {
+/// The pantry's items as `user` sees them (the shop page renders them for a visitor).
+pub(crate) async fn pantry_items(state: &AppState, id: i64, user: MaybeUser) -> Result<Vec<InventoryItem>, ApiError> {
     let facts = state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found("Pantry location"))?;
     let user_id = user.0.map(|u| u.id);
     let shop = ShopFacts {
@@ -124,7 +129,7 @@ async fn categories(State(state): State<AppState>, user: MaybeUser, PathParams(i
 }
 
 /// The ZIP table entry for a 5-digit zip or ZIP+4.
-pub(super) fn geocode_zip(text: &str) -> Result<GeocodeResult, ApiError> {
+pub(crate) fn geocode_zip(text: &str) -> Result<GeocodeResult, ApiError> {
     let trimmed = text.trim();
     let unknown = || ApiError::NotFound(format!("Unable to load zip code {trimmed}"));
     let five = match trimmed.len() {

@@ -1,8 +1,50 @@
 use super::{LoadCtx, LoadFuture, Loaded, Page};
-use serde_json::json;
+use crate::{api::content::sanitized, model::content::InfoCard, state::AppState};
+use serde_json::{Value, json};
 
 pub const PAGE: Page = Page { id: "home", patterns: &["/"], public: true, load };
 
-fn load(_ctx: LoadCtx) -> LoadFuture {
-    Box::pin(async move { Loaded::ok(json!({ "infoSections": [] })) })
+/// The general info cards, plus a food bank's (same store call and sanitising as GET /api/v1/content/infocards),
+/// grouped into their sections in display order; cards without a section form a last, untitled one.
+pub(crate) async fn info_sections(state: &AppState, food_bank_code: Option<&str>) -> Vec<Value> {
+    let cards = match state.store.info_cards(food_bank_code).await {
+        Ok(cards) => sanitized(cards),
+        Err(error) => {
+            // Spec §2: when content fails the home still shows its hero card and search.
+            tracing::warn!(%error, "home: info cards failed to load");
+            return Vec::new();
+        }
+    };
+    let mut sections: Vec<(Option<i64>, Value)> = Vec::new();
+    for card in cards {
+        let key = card.section.as_ref().map(|s| s.id);
+        if sections.last().map(|(k, _)| *k) != Some(key) {
+            let title = card.section.as_ref().filter(|s| !s.hide_title).map(|s| s.name.clone());
+            let id = key.map_or_else(|| "general".to_owned(), |k| k.to_string());
+            sections.push((key, json!({ "id": id, "title": title, "cards": [] })));
+        }
+        let section = &mut sections.last_mut().expect("pushed above").1;
+        section["cards"].as_array_mut().expect("cards array").push(card_json(&card));
+    }
+    sections.into_iter().map(|(_, s)| s).collect()
+}
+
+fn card_json(c: &InfoCard) -> Value {
+    // No card image yet: the stored paths (static/img/cards/) are not shipped, and the service
+    // worker does not cache images, so they would fail on every visit and offline. Put
+    // `c.images[0]` back as imageUrl once both exist.
+    let image: Option<&str> = None;
+    json!({
+        "id": c.id.to_string(),
+        "title": c.title,
+        "summary": c.description,
+        "imageUrl": image,
+        "actionButtonText": c.action_button_text,
+        "modalTitle": c.modal_title,
+        "modalContent": c.modal_content,
+    })
+}
+
+fn load(ctx: LoadCtx) -> LoadFuture {
+    Box::pin(async move { Loaded::ok(json!({ "infoSections": info_sections(&ctx.state, None).await })) })
 }

@@ -1,8 +1,19 @@
 //! The one route table of server-rendered pages. Each page is a URL pattern, the
 //! id of its React route (app/src/routes/<id>/) and a Rust loader for its data;
 //! the same loader answers the first render and client-side navigation.
+mod checkout;
+mod confirmation;
 mod home;
+mod home_modal;
+mod home_foodbank;
+mod pantries;
+mod pantry;
+mod login;
+mod register;
 mod not_found;
+mod products;
+mod product;
+mod cart;
 
 use crate::state::AppState;
 use axum::http::StatusCode;
@@ -39,7 +50,7 @@ pub struct Page {
 }
 
 fn pages() -> Vec<Page> {
-    vec![home::PAGE]
+    vec![home::PAGE, home_modal::PAGE, home_foodbank::PAGE, pantries::PAGE, pantry::PAGE, login::PAGE, register::PAGE, checkout::PAGE, confirmation::PAGE, products::PAGE, product::PAGE, cart::PAGE]
 }
 
 pub struct PageTable {

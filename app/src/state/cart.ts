@@ -50,6 +50,43 @@ export function clearCart(): void {
   update([]);
 }
 
+/** One product in the cart with how many units of it are there. */
+export interface CartLine {
+  item: CartItem;
+  count: number;
+}
+
+/** Cart entries grouped by product, in the order they were first added. */
+export function cartLines(items: readonly CartItem[]): CartLine[] {
+  const lines = new Map<number, CartLine>();
+  for (const item of items) {
+    const line = lines.get(item.pantryItemID);
+    if (line) line.count++;
+    else lines.set(item.pantryItemID, { item, count: 1 });
+  }
+  return [...lines.values()];
+}
+
+/**
+ * Takes fresher product info (e.g. the signed-in shopper's own effectiveLimit) for the entries of
+ * products in `inventory`; entries of other products stay as they are.
+ */
+export function refreshCartItems(inventory: readonly CartItem[]): void {
+  const byProduct = new Map(inventory.map((i) => [i.pantryItemID, i]));
+  const items = cartStore.get().items;
+  if (!items.some((i) => byProduct.has(i.pantryItemID) && byProduct.get(i.pantryItemID) !== i)) return;
+  cartStore.set({ ...cartStore.get(), items: items.map((i) => byProduct.get(i.pantryItemID) ?? i) });
+  write("cart", [...cartStore.get().items]);
+}
+
+/** How many more units of the product the shopper may add: the effective limit, or unlimited without one. */
+export function allowance(item: CartItem): number {
+  const limit = item.effectiveLimit?.limit;
+  return typeof limit === "number" ? limit : Infinity;
+}
+
 export const useCartItems = () => useStore(cartStore, (s) => s.items);
+export const useCartCountOf = (pantryItemID: number) =>
+  useStore(cartStore, (s) => s.items.reduce((n, i) => (i.pantryItemID === pantryItemID ? n + 1 : n), 0));
 export const useCartCount = () => useStore(cartStore, (s) => s.items.length);
 export const useCartPulse = () => useStore(cartStore, (s) => s.pulse);

@@ -1,17 +1,120 @@
-import { read, write } from "./storage";
+import type { Profile } from "../entities";
+import { api } from "../lib/api";
+import { clearCart } from "./cart";
+import { clearSelection } from "./selection";
+import { clearAllButFavorite, read, remove, write } from "./storage";
 import { createStore, useStore } from "./store";
 
-// Only the token for now: sign-in arrives with the account screens. The server cannot see
-// localStorage, so it renders signed out and the stored token applies after hydration.
-export const sessionStore = createStore<{ token: string | null }>({ token: null });
+// The server cannot see localStorage, so it renders signed out and the stored token and profile
+// apply after hydration (restoreSession from startClient).
+interface SessionState {
+  token: string | null;
+  profile: Profile | null;
+}
+
+export const sessionStore = createStore<SessionState>({ token: null, profile: null });
 
 export function restoreSession(): void {
-  sessionStore.set({ token: read("token") });
+  sessionStore.set({ token: read("token"), profile: read("profile") });
 }
 
 export function setToken(token: string | null): void {
-  sessionStore.set({ token });
+  sessionStore.set({ ...sessionStore.get(), token });
   write("token", token);
 }
 
+function setProfile(profile: Profile | null): void {
+  sessionStore.set({ ...sessionStore.get(), profile });
+  write("profile", profile);
+}
+
+/** The stored profile's e-mail: the expired-session login shows whose session it was. */
+export function rememberedEmail(): string | null {
+  const email = read("profile")?.eMailAddress;
+  return typeof email === "string" && email ? email : null;
+}
+
+/** Change Account: forget whose session expired so the login form starts blank. */
+export function forgetProfile(): void {
+  setProfile(null);
+}
+
+/** Loads the signed-in shopper's profile into the cache (spec §4 startup, login). */
+export async function loadProfile(): Promise<Profile> {
+  const profile = await api<Profile>("GET", "/account/profile");
+  setProfile(profile);
+  return profile;
+}
+
+/** Spec §4 login success, the parts before the remember-me prompt. Throws ApiFailure. */
+async function signedIn(token: string): Promise<void> {
+  setToken(token);
+  await loadProfile().catch(() => undefined); // the profile is a cache: the session works without it
+  const tefap = read("tefapUniqueId");
+  if (tefap) {
+    await api("POST", `/tefapeligibility/responses/${encodeURIComponent(tefap)}`).then(
+      () => remove("tefapUniqueId"),
+      () => undefined,
+    );
+  }
+}
+
+export async function login(email: string, password: string): Promise<void> {
+  const token = await api<string>("POST", "/account/login", { Username: email.trim(), Password: password });
+  await signedIn(token);
+}
+
+export interface Registration {
+  firstName: string;
+  lastName: string;
+  eMailAddress: string;
+  password: string;
+  phoneNumber: string;
+  postalCode: string;
+  isEmailNotificationEnabled: boolean;
+  isTextMessageNotificationEnabled: boolean;
+  isPhoneCallNotificationEnabled: boolean;
+  isEligible: boolean;
+}
+
+export async function register(form: Registration): Promise<void> {
+  const { jwt } = await api<{ jwt: string }>("POST", "/account", form);
+  await signedIn(jwt);
+}
+
+/**
+ * Remember Me: hands the credentials to the browser's password manager where the Credential
+ * Management API exists; elsewhere the browser's own save-password prompt already covered it.
+ */
+export async function rememberCredentials(email: string, password: string): Promise<void> {
+  const Cred = (window as unknown as { PasswordCredential?: new (d: { id: string; password: string }) => Credential })
+    .PasswordCredential;
+  if (!Cred || !navigator.credentials) return;
+  try {
+    await navigator.credentials.store(new Cred({ id: email.trim(), password }));
+  } catch {
+    // declined or unsupported: nothing to remember
+  }
+}
+
+/** After the prompt (spec §4): claims the referral codes entered while signed out. */
+export async function claimStoredReferralCodes(): Promise<void> {
+  const codes = read("referralCodes");
+  if (!codes?.length) return;
+  try {
+    await api("POST", "/referralcodes/claims", codes);
+  } catch {
+    // Error claiming referral codes: the codes stay stored and are claimed at the next sign-in
+  }
+}
+
+/** Sign-out (spec §4): token, profile, TEFAP state, cart and selection go; the favourite stays. */
+export function logout(): void {
+  clearAllButFavorite();
+  sessionStore.set({ token: null, profile: null });
+  clearCart();
+  clearSelection();
+}
+
 export const useLoggedIn = () => useStore(sessionStore, (s) => s.token !== null);
+export const useProfile = () => useStore(sessionStore, (s) => s.profile);

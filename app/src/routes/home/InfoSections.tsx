@@ -5,12 +5,16 @@ export interface InfoCard {
   id: string;
   title: string;
   summary?: string;
-  imageUrl?: string;
+  imageUrl?: string | null;
+  actionButtonText?: string | null;
+  modalTitle?: string | null;
+  /** HTML, sanitised by the host. */
+  modalContent?: string | null;
 }
 
 export interface InfoSection {
   id: string;
-  title?: string;
+  title?: string | null;
   cards: InfoCard[];
 }
 

@@ -1,24 +1,32 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { t } from "../../i18n/t";
 import { CTA_DELAY_MS, ZIP_LENGTH } from "../../lib/constants";
 import type { Meta } from "../../types";
+import { Modal } from "../../ui/Modal";
 import { useDelay } from "../../ui/useDelay";
 import { ZipSearch } from "../../ui/ZipSearch";
 import { InfoSections, type InfoSection } from "./InfoSections";
+import { SelectedSite } from "./SelectedSite";
+import { clearSelection } from "../../state/selection";
 
 export interface HomeData {
   infoSections?: InfoSection[];
 }
 
 /** Unauthenticated home (spec §2): hero card, zip search, info-card sections, Get Started after 2 s. */
-export default function Home({ data }: { data: HomeData | null }) {
+export default function Home({ data, children }: { data: HomeData | null; children?: ReactNode }) {
   const navigate = useNavigate();
   const [zip, setZip] = useState("");
   const zipRef = useRef<HTMLInputElement>(null);
   const showCta = useDelay(CTA_DELAY_MS);
+  const [about, setAbout] = useState(false);
 
-  const findPantries = (z: string) => navigate(`/pantries?zip=${z}`);
+  // Spec §4: starting a search drops the stored site; the cart goes only after the warning on a new site.
+  const findPantries = (z: string) => {
+    clearSelection();
+    navigate(`/pantries?zip=${z}`);
+  };
   const getStarted = () => {
     if (zip.length === ZIP_LENGTH) findPantries(zip);
     else zipRef.current?.focus();
@@ -30,7 +38,11 @@ export default function Home({ data }: { data: HomeData | null }) {
         <h1>{t("app.title")}</h1>
         <p>{t("app.tagline")}</p>
         <ZipSearch value={zip} onChange={setZip} onComplete={findPantries} inputRef={zipRef} />
+        <button type="button" className="btn btn-small" onClick={() => setAbout(true)}>
+          {t("home.whatIs")}
+        </button>
       </section>
+      <SelectedSite />
       <InfoSections sections={data?.infoSections ?? []} />
       {showCta && (
         <div className="fab-slot">
@@ -39,6 +51,12 @@ export default function Home({ data }: { data: HomeData | null }) {
           </button>
         </div>
       )}
+      {about && (
+        <Modal title={t("home.whatIs")} onClose={() => setAbout(false)}>
+          <p>{t("home.whatIsBody")}</p>
+        </Modal>
+      )}
+      {children}
     </div>
   );
 }

@@ -1,0 +1,104 @@
+// The one way screens talk to /api/v1: every answer is {successful, value, failureReason}; this
+// unwraps it, adds the bearer token, and turns an expired session into a trip to sign-in.
+import { useCallback, useEffect, useState } from "react";
+import { sessionStore, setToken } from "../state/session";
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** A refusal's value when the server sends one (e.g. the order-limit check's next date). */
+    readonly value: unknown = null,
+  ) {
+    super(message);
+    this.name = "ApiFailure";
+  }
+}
+
+interface Envelope<T> {
+  successful?: boolean;
+  value?: T;
+  failureReason?: string | null;
+}
+
+const BASE = "/api/v1";
+
+/** Where a 401 sends the shopper: sign-in, then back to the current page (spec §4). */
+export function loginUrl(returnTo: string, expired = false): string {
+  const q = `returnTo=${encodeURIComponent(returnTo)}`;
+  return `/account/login?${expired ? "expired=true&" : ""}${q}`;
+}
+
+function currentPath(): string {
+  return typeof location === "undefined" ? "/" : location.pathname + location.search;
+}
+
+/**
+ * Calls the API and returns `value`; throws ApiFailure with the server's failureReason (or an
+ * empty message: screens then show their own generic text). `headers` adds e.g. Idempotency-Key.
+ */
+export async function api<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const token = sessionStore.get().token;
+  const h: Record<string, string> = { Accept: "application/json", ...headers };
+  if (body !== undefined) h["Content-Type"] = "application/json";
+  if (token) h.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(BASE + path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiFailure(0, ""); // network down: status 0 tells callers it was not the server
+  }
+  if (res.status === 401 && token) {
+    // The token is no longer valid: drop it and ask for a new sign-in; nothing else is stored.
+    setToken(null);
+    if (!location.pathname.startsWith("/account/login")) location.assign(loginUrl(currentPath(), true));
+    throw new ApiFailure(401, "");
+  }
+  let env: Envelope<T> | null = null;
+  try {
+    env = (await res.json()) as Envelope<T>;
+  } catch {
+    env = null;
+  }
+  if (!res.ok || !env || env.successful === false) {
+    throw new ApiFailure(res.status, env?.failureReason ?? "", env?.value ?? null);
+  }
+  return env.value as T;
+}
+
+export interface ApiState<T> {
+  value: T | null;
+  error: ApiFailure | null;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** GETs `path` after hydration (null path = wait); never runs during the server render. */
+export function useApi<T>(path: string | null): ApiState<T> {
+  const [state, setState] = useState<{ value: T | null; error: ApiFailure | null; loading: boolean }>({
+    value: null,
+    error: null,
+    loading: path !== null,
+  });
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    if (path === null) return;
+    let live = true;
+    setState((s) => ({ ...s, loading: true, error: null }));
+    api<T>("GET", path).then(
+      (value) => live && setState({ value, error: null, loading: false }),
+      (error: unknown) =>
+        live && setState({ value: null, error: error instanceof ApiFailure ? error : new ApiFailure(0, ""), loading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [path, n]);
+  const reload = useCallback(() => setN((x) => x + 1), []);
+  return { ...state, reload };
+}

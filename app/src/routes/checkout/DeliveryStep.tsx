@@ -1,0 +1,84 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { DeliveryTime } from "../../entities";
+import { t } from "../../i18n/t";
+import { api } from "../../lib/api";
+import { formatDay, formatTime } from "../../lib/format";
+import { selectDelivery, selectDeliveryAddress, selectionStore } from "../../state/selection";
+import { Modal } from "../../ui/Modal";
+import { Busy, ErrorBox, type StepProps } from "./common";
+
+type State = { kind: "checking" } | { kind: "stale"; times: DeliveryTime[] } | { kind: "none" } | { kind: "error" };
+
+const label = (d: DeliveryTime) => `${formatDay(d.deliveryDay)} ${formatTime(d.deliveryStartTime)} - ${formatTime(d.deliveryEndTime)}`;
+
+/** Delivery window check (spec §2): the chosen window must still be offered, else pick another. */
+export function DeliveryStep({ done }: StepProps) {
+  const [state, setState] = useState<State>({ kind: "checking" });
+  const [choosing, setChoosing] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    const { deliveryTime } = selectionStore.get();
+    if (!deliveryTime) {
+      done();
+      return;
+    }
+    api<DeliveryTime[]>("GET", `/foodbanks/${deliveryTime.foodBankID}/deliverytimes`).then(
+      (times) => {
+        if (!live) return;
+        if (times.some((x) => x.id === deliveryTime.id)) done();
+        else setState(times.length ? { kind: "stale", times } : { kind: "none" });
+      },
+      () => live && setState({ kind: "error" }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [done]);
+
+  const choose = (time: DeliveryTime) => {
+    // selectDelivery keeps the rest of the selection; the address chosen in the step before stays.
+    const address = selectionStore.get().deliveryAddress;
+    selectDelivery(time, selectionStore.get().foodBank ?? undefined);
+    selectDeliveryAddress(address);
+    setChoosing(false);
+    done();
+  };
+
+  switch (state.kind) {
+    case "checking":
+      return <Busy text={t("checkout.delivery.checking")} />;
+    case "error":
+      return <ErrorBox>{t("checkout.delivery.error")}</ErrorBox>;
+    case "none":
+      return (
+        <div>
+          <p>{t("checkout.delivery.none")}</p>
+          <Link to="/pantries">{t("checkout.switchToPickup")}</Link>
+        </div>
+      );
+    case "stale":
+      return (
+        <div>
+          <p>{t("checkout.delivery.stale")}</p>
+          <button type="button" className="btn btn-primary" onClick={() => setChoosing(true)}>
+            {t("checkout.chooseTime")}
+          </button>
+          {choosing && (
+            <Modal title={t("checkout.delivery.select")} onClose={() => setChoosing(false)}>
+              <ul className="choice-list">
+                {state.times.map((x) => (
+                  <li key={x.id}>
+                    <button type="button" className="btn" onClick={() => choose(x)}>
+                      {label(x)}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </Modal>
+          )}
+        </div>
+      );
+  }
+}

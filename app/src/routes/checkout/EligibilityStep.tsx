@@ -1,0 +1,93 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { t, type MessageKey } from "../../i18n/t";
+import { ApiFailure, api } from "../../lib/api";
+import { Busy, ErrorBox, type StepProps } from "./common";
+
+type Answers = { worriedFoodWillRunOut: number; foodDidNotLast: number; receivedCharityFood: number };
+type Question = { name: keyof Answers; text: MessageKey; options: [MessageKey, number][] };
+
+// Spec §5 food-situation survey: all three required; codes as the API expects them.
+const FREQUENCY: [MessageKey, number][] = [
+  ["checkout.eligibility.always", 1],
+  ["checkout.eligibility.sometimes", 2],
+  ["checkout.eligibility.never", 3],
+];
+const QUESTIONS: Question[] = [
+  { name: "worriedFoodWillRunOut", text: "checkout.eligibility.q1", options: FREQUENCY },
+  { name: "foodDidNotLast", text: "checkout.eligibility.q2", options: FREQUENCY },
+  {
+    name: "receivedCharityFood",
+    text: "checkout.eligibility.q3",
+    options: [
+      ["checkout.eligibility.lastYear", 1],
+      ["checkout.eligibility.longer", 2],
+      ["checkout.eligibility.never", 3],
+    ],
+  },
+];
+
+/** Food-situation screening: asked only when the account's status says it is required. */
+export function EligibilityStep({ done }: StepProps) {
+  const [asking, setAsking] = useState(false);
+  const [answers, setAnswers] = useState<Partial<Answers>>({});
+  const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState("");
+  const id = useId();
+
+  useEffect(() => {
+    let live = true;
+    api<{ isSurveyRequired: boolean }>("GET", "/account/eligibilitystatus").then(
+      (s) => live && (s.isSurveyRequired ? setAsking(true) : done()),
+      // Status failure: the check counts as complete (spec §8).
+      () => live && done(),
+    );
+    return () => {
+      live = false;
+    };
+  }, [done]);
+
+  const complete = QUESTIONS.every((q) => answers[q.name] !== undefined);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!complete || busy) return;
+    setBusy(true);
+    setRefused("");
+    try {
+      const eligible = await api<boolean>("POST", "/account/eligibilitystatus", answers);
+      if (eligible) return done();
+      setRefused(t("checkout.eligibility.refused"));
+    } catch (err) {
+      setRefused((err instanceof ApiFailure && err.message) || t("checkout.eligibility.refused"));
+    }
+    setBusy(false);
+  };
+
+  if (!asking) return <Busy text={t("checkout.eligibility.loading")} />;
+  if (refused) return <ErrorBox>{refused}</ErrorBox>;
+  return (
+    <form onSubmit={submit}>
+      {QUESTIONS.map((q) => (
+        <fieldset key={q.name}>
+          <legend>{t(q.text)}</legend>
+          {q.options.map(([label, code]) => (
+            <label key={code} className="choice">
+              <input
+                type="radio"
+                name={`${id}-${q.name}`}
+                checked={answers[q.name] === code}
+                onChange={() => setAnswers((a) => ({ ...a, [q.name]: code }))}
+              />{" "}
+              {t(label)}
+            </label>
+          ))}
+        </fieldset>
+      ))}
+      <p>
+        <button type="submit" className="btn btn-primary" disabled={!complete || busy}>
+          {t("checkout.submit")}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { t } from "../../i18n/t";
+import { ApiFailure, api } from "../../lib/api";
+import { formatDate } from "../../lib/format";
+import { cartStore } from "../../state/cart";
+import { selectionStore } from "../../state/selection";
+import { Modal } from "../../ui/Modal";
+import { Busy, type StepProps } from "./common";
+import { applyRemovals, checkCart, loadInventory, type Removal } from "./validate";
+
+interface LimitResult {
+  limit?: number | null;
+  message?: string;
+  nextAvailableOrderDate?: string | null;
+}
+
+/**
+ * Limits (spec §4 "Cart check at checkout"): reload inventory, drop what no longer fits, then the
+ * order-limit check. Advances by itself when nothing was removed and the shopper may order.
+ */
+export function LimitsStep({ done }: StepProps) {
+  const navigate = useNavigate();
+  const [removed, setRemoved] = useState<Removal[] | null>(null);
+  const [refusal, setRefusal] = useState<LimitResult | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const sel = selectionStore.get();
+      let gone: Removal[] = [];
+      try {
+        const inventory = await loadInventory(sel);
+        gone = checkCart(cartStore.get().items, inventory, true, {
+          noStock: t("checkout.reason.noStock"),
+          exceeded: t("checkout.reason.exceeded"),
+        }).removed;
+        applyRemovals(gone);
+      } catch {
+        // Inventory check failure: flag only, nothing shown (spec §8); the order is checked on submit.
+      }
+      let over: LimitResult | null = null;
+      const path = sel.pantry ? `/limits/locations/${sel.pantry.id}/check` : `/limits/foodbanks/${sel.deliveryTime!.foodBankID}/check`;
+      try {
+        await api("GET", path);
+      } catch (err) {
+        // Only a refusal with its result counts; a failed load is silently ignored (spec §8).
+        if (err instanceof ApiFailure && err.status === 422) over = (err.value as LimitResult) ?? { message: err.message };
+      }
+      if (!live) return;
+      if (over) setRefusal(over);
+      else if (gone.length === 0) done();
+      else setRemoved(gone);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [done]);
+
+  if (refusal) {
+    const next = formatDate(refusal.nextAvailableOrderDate ?? null);
+    return (
+      <Modal
+        title={t("checkout.limit.title")}
+        onClose={() => navigate("/cart")}
+        actions={
+          <Link to="/pantries" className="btn btn-primary">
+            {t("checkout.limit.changeSite")}
+          </Link>
+        }
+      >
+        <p>{refusal.message || t("checkout.limit.default")}</p>
+        {next && <p>{t("checkout.limit.next", { date: next })}</p>}
+      </Modal>
+    );
+  }
+  if (!removed) return <Busy text={t("checkout.limits.checking")} />;
+  return (
+    <div>
+      <h2>{t("checkout.limits.removedTitle")}</h2>
+      <p>{t("checkout.limits.removed")}</p>
+      <RemovedList removed={removed} />
+      <p className="checkout-actions">
+        <button type="button" className="btn btn-primary" onClick={done} disabled={cartStore.get().items.length === 0}>
+          {t("checkout.continue")}
+        </button>{" "}
+        <Link to="/products" className="btn">
+          {t("checkout.continueShopping")}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function RemovedList({ removed }: { removed: readonly Removal[] }) {
+  return (
+    <ul>
+      {removed.map((r) => (
+        <li key={r.pantryItemID}>
+          {r.name} ({r.quantity}) - {r.reason}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { t } from "../../i18n/t";
+import { ApiFailure, api } from "../../lib/api";
+import { selectionStore } from "../../state/selection";
+import { claimStoredReferralCodes, loadProfile } from "../../state/session";
+import { Busy, ErrorBox, type StepProps } from "./common";
+
+interface HeldCode {
+  referralCodePantryLocationIds?: number[];
+}
+
+/** Spec §5 pantry access: open, or authorised on the profile, or covered by a held referral code. */
+async function hasAccess(pantryId: number): Promise<boolean> {
+  const [profile, codes] = await Promise.all([loadProfile(), api<HeldCode[]>("GET", "/account/referralcodes")]);
+  const authorised = (profile.explicitlyAuthorizedLocationIDs as number[] | undefined) ?? [];
+  return authorised.includes(pantryId) || codes.some((c) => c.referralCodePantryLocationIds?.includes(pantryId));
+}
+
+/** Referral check (spec §2): claims stored codes; a restricted pantry without access asks for one. */
+export function ReferralStep({ done }: StepProps) {
+  const [needed, setNeeded] = useState(false);
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const id = useId();
+  const pantry = selectionStore.get().pantry;
+
+  const check = useCallback(async () => {
+    await claimStoredReferralCodes();
+    if (!pantry?.isRestricted) return true;
+    try {
+      return await hasAccess(pantry.id);
+    } catch {
+      return true; // cannot tell here: the order submission enforces access anyway
+    }
+  }, [pantry]);
+
+  useEffect(() => {
+    let live = true;
+    check().then((ok) => live && (ok ? done() : setNeeded(true)));
+    return () => {
+      live = false;
+    };
+  }, [check, done]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const c = code.trim();
+    if (!c || busy) return;
+    setBusy(true);
+    setError("");
+    try {
+      const [result] = await api<{ isAppliedSuccessfully: boolean }[]>("POST", "/referralcodes/claims", [c]);
+      if (result?.isAppliedSuccessfully && (await check())) return done();
+      setError(t("checkout.referral.invalid"));
+    } catch (err) {
+      setError((err instanceof ApiFailure && err.message) || t("checkout.referral.invalid"));
+    }
+    setBusy(false);
+  };
+
+  if (!needed) return <Busy text={t("checkout.referral.checking")} />;
+  return (
+    <form onSubmit={submit}>
+      <p>{t("checkout.referral.required", { site: pantry?.label ?? "" })}</p>
+      <p className="field">
+        <label htmlFor={id}>{t("checkout.referral.code")}</label>
+        <input id={id} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
+      </p>
+      {error && <ErrorBox>{error}</ErrorBox>}
+      <button type="submit" className="btn btn-primary" disabled={!code.trim() || busy}>
+        {t("checkout.submit")}
+      </button>
+    </form>
+  );
+}

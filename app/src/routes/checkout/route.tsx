@@ -1,0 +1,123 @@
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import { Link, useNavigate } from "react-router";
+import { pageTitle, t, type MessageKey } from "../../i18n/t";
+import { loginUrl } from "../../lib/api";
+import { useOffline } from "../../state/app";
+import { restoreCart } from "../../state/cart";
+import { restoreSelection, selectionStore } from "../../state/selection";
+import { restoreSession, sessionStore } from "../../state/session";
+import type { Meta } from "../../types";
+import { Busy, type StepProps } from "./common";
+
+export interface CheckoutData {
+  step?: string | null;
+}
+
+// One chunk for all steps, fetched as soon as the page hydrates (see steps.ts).
+const loadSteps = () => import("./steps");
+const step = <K extends keyof Awaited<ReturnType<typeof loadSteps>>>(name: K) =>
+  lazy(async () => ({ default: (await loadSteps())[name] as ComponentType<any> }));
+const ReferralStep = step("ReferralStep");
+const LimitsStep = step("LimitsStep");
+const EligibilityStep = step("EligibilityStep");
+const SurveyStep = step("SurveyStep");
+const InventoryStep = step("InventoryStep");
+const PickupStep = step("PickupStep");
+const AddressStep = step("AddressStep");
+const DeliveryStep = step("DeliveryStep");
+const ConfirmStep = step("ConfirmStep");
+
+// Spec §2: the indicator's four labels, and which label each step of the flow belongs to.
+const GROUPS: MessageKey[] = ["checkout.step.login", "checkout.step.eligibility", "checkout.step.survey", "checkout.step.confirmation"];
+const FLOW: { group: number; Step: ComponentType<StepProps> | null }[] = [
+  { group: 0, Step: null }, // login check, in the controller: it leaves the page
+  { group: 1, Step: ReferralStep },
+  { group: 1, Step: LimitsStep },
+  { group: 1, Step: EligibilityStep },
+  { group: 2, Step: SurveyStep },
+  { group: 3, Step: InventoryStep },
+  { group: 3, Step: PickupStep },
+  { group: 3, Step: AddressStep },
+  { group: 3, Step: DeliveryStep },
+  { group: 3, Step: null }, // confirmation and submission
+];
+const LAST = FLOW.length - 1;
+
+/** Idempotency-Key for this checkout attempt; crypto.randomUUID needs a secure context. */
+function newKey(): string {
+  const c = globalThis.crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+}
+
+/** /cart/schedulepickup/{step?} (spec §2 Checkout): the steps run one way, each after the last. */
+export default function Checkout() {
+  const navigate = useNavigate();
+  const offline = useOffline();
+  const [index, setIndex] = useState(-1); // -1 until the device's state is restored (after hydration)
+  const key = useRef<string | null>(null);
+
+  useEffect(() => {
+    // The route's effects run before the shell's startup: restore what the flow reads first.
+    restoreSession();
+    restoreCart();
+    restoreSelection();
+    const sel = selectionStore.get();
+    if (!sel.pantry && !sel.deliveryTime) return void navigate("/", { replace: true });
+    if (!sessionStore.get().token) return void navigate(loginUrl(location.pathname), { replace: true });
+    void loadSteps();
+    key.current = newKey();
+    setIndex(1);
+    // Once per visit: navigate changes with the location, and this page stays mounted while the
+    // next page's data loads, so re-running would redirect again from the login page's URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const done = useCallback(() => setIndex((i) => Math.min(i + 1, LAST)), []);
+
+  if (offline) {
+    return (
+      <section className="card checkout">
+        <h1>{t("checkout.disabled")}</h1>
+        <p role="alert">{t("shell.offline")}</p>
+        <Link to="/cart">{t("checkout.reviewCart")}</Link>
+      </section>
+    );
+  }
+
+  const current = index < 0 ? 0 : FLOW[index].group;
+  const Step = index > 0 ? FLOW[index].Step : null;
+  return (
+    <section className="card checkout">
+      <h1>{t("checkout.title")}</h1>
+      <ol className="steps" aria-label={t("checkout.steps")}>
+        {GROUPS.map((g, i) => (
+          <li key={g} aria-current={i === current ? "step" : undefined} className={i < current ? "done" : i === current ? "current" : ""}>
+            {t(g)}
+          </li>
+        ))}
+      </ol>
+      {index < 0 ? (
+        <>
+          <Busy text={t("shell.loading")} />
+          <noscript>
+            <Link to="/cart">{t("checkout.reviewCart")}</Link>
+          </noscript>
+        </>
+      ) : (
+        <Suspense fallback={<Busy text={t("shell.loading")} />}>
+          {Step ? (
+            // Keyed so each step starts fresh, even when two in a row share a component.
+            <Step key={index} done={done} />
+          ) : (
+            <ConfirmStep idempotencyKey={key.current!} />
+          )}
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+export function meta(): Meta {
+  return { title: pageTitle(t("checkout.title")), description: t("checkout.title") };
+}

@@ -1,0 +1,133 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { pageTitle, t } from "../../i18n/t";
+import { ApiFailure } from "../../lib/api";
+import { claimStoredReferralCodes, forgetProfile, login, rememberCredentials, rememberedEmail } from "../../state/session";
+import type { Meta } from "../../types";
+import { RememberMe, safeReturnTo } from "./RememberMe";
+
+export interface LoginData {
+  returnTo?: string;
+  expired?: boolean;
+}
+
+/** Sign-in (spec §2, §4, §5): email and password, then the remember-me prompt, then returnTo. */
+export default function Login({ data }: { data: LoginData | null }) {
+  const navigate = useNavigate();
+  const returnTo = safeReturnTo(data?.returnTo);
+  const emailId = useId();
+  const passwordId = useId();
+  const errorId = useId();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  // Whose session expired: known only from the device's profile cache, so after hydration.
+  const [expiredEmail, setExpiredEmail] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [prompt, setPrompt] = useState(false);
+
+  useEffect(() => {
+    if (!data?.expired) return;
+    const known = rememberedEmail();
+    setExpiredEmail(known);
+    if (known) setEmail(known);
+  }, [data?.expired]);
+
+  const ready = email.trim() !== "" && password !== "" && !busy;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready) return;
+    setBusy(true);
+    setError("");
+    try {
+      await login(email, password);
+      setPrompt(true);
+    } catch (err) {
+      setError((err instanceof ApiFailure && err.message) || t("account.login.error"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const answer = async (remember: boolean) => {
+    setPrompt(false);
+    // Not awaited: the browser may hold the promise while its own save-password UI is up.
+    if (remember) void rememberCredentials(email, password);
+    await claimStoredReferralCodes();
+    navigate(returnTo, { replace: true });
+  };
+
+  const changeAccount = () => {
+    forgetProfile();
+    setExpiredEmail(null);
+    setEmail("");
+  };
+
+  const registerHref = `/account/register${data?.returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`;
+
+  return (
+    <section className="card account-form">
+      <h1>{t("nav.login")}</h1>
+      {/* POST keeps the password out of the URL should the form be sent before scripts run. */}
+      <form method="post" onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined}>
+        {expiredEmail ? (
+          <p>
+            {t("account.login.expired", { email: expiredEmail })}{" "}
+            <button type="button" className="btn btn-small" onClick={changeAccount}>
+              {t("account.login.changeAccount")}
+            </button>
+          </p>
+        ) : (
+          <p className="field">
+            <label htmlFor={emailId}>{t("account.field.email")}</label>
+            <input
+              id={emailId}
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </p>
+        )}
+        <p className="field">
+          <label htmlFor={passwordId}>{t("account.field.password")}</label>
+          <input
+            id={passwordId}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </p>
+        {error && (
+          <p id={errorId} role="alert" className="error-box">
+            {error}
+          </p>
+        )}
+        <p>
+          <button type="submit" className="btn btn-primary" disabled={!ready}>
+            {busy ? t("account.login.busy") : t("nav.login")}
+          </button>
+        </p>
+        <p>
+          <Link to="/account/forgot-password">{t("account.login.forgot")}</Link>
+        </p>
+        <p>
+          <Link to={registerHref} className="btn">
+            {t("account.login.signUp")}
+          </Link>
+        </p>
+      </form>
+      {prompt && <RememberMe onAnswer={answer} />}
+    </section>
+  );
+}
+
+export function meta(): Meta {
+  return { title: pageTitle(t("nav.login")), description: t("account.login.description") };
+}

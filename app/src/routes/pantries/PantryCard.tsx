@@ -1,0 +1,69 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { PickupTime } from "../../entities";
+import { t } from "../../i18n/t";
+import { formatDay, formatTime, round } from "../../lib/format";
+import { addressLine, INITIAL_ENTRIES, pickupEntries, type Pantry, type PickupEntry } from "./pickup";
+
+export function entryLabel(e: PickupEntry): string {
+  const first = e.times[0];
+  const last = e.times[e.times.length - 1];
+  return t("pantries.dayRange", { day: formatDay(e.day), start: formatTime(first.pickupStartTime), end: formatTime(last.pickupEndTime) });
+}
+
+export function timeLabel(time: PickupTime): string {
+  return t("pantries.timeRange", { start: formatTime(time.pickupStartTime), end: formatTime(time.pickupEndTime) });
+}
+
+interface Props {
+  pantry: Pantry;
+  chosen: PickupTime | null;
+  /** A single-time entry was chosen (null: the chosen one again, which deselects). */
+  onChoose: (time: PickupTime | null) => void;
+  /** A collapsed day: its times go to the time picker. */
+  onPickFrom: (entry: PickupEntry) => void;
+}
+
+/** One pantry of the list: name (link to its page), address, distance and its pickup-time entries. */
+export function PantryCard({ pantry, chosen, onChoose, onPickFrom }: Props) {
+  const [all, setAll] = useState(false);
+  const entries = pickupEntries(pantry.pantryLocationPickupTimes ?? []);
+  const shown = all ? entries : entries.slice(0, INITIAL_ENTRIES);
+  return (
+    <li className="card pantry-card">
+      <h2>
+        <Link to={`/pantries/${pantry.id}`}>{pantry.label}</Link>
+      </h2>
+      <p>{addressLine(pantry)}</p>
+      {pantry.distance != null && <p>{t("pantries.milesAway", { miles: round(pantry.distance, 1) })}</p>}
+      {pantry.isRestricted && <p className="badge">{t("pantries.restricted")}</p>}
+      {entries.length === 0 ? (
+        <p>{t("pantries.noTimes")}</p>
+      ) : (
+        <ul className="pickup-entries" aria-label={t("pantries.pickupTimes", { pantry: pantry.label })}>
+          {shown.map((e) => {
+            const single = e.times.length === 1;
+            const pressed = chosen != null && e.times.some((x) => x.id === chosen.id);
+            return (
+              <li key={e.key}>
+                <button
+                  type="button"
+                  className={`btn btn-small${pressed ? " btn-primary" : ""}`}
+                  aria-pressed={pressed}
+                  onClick={() => (single ? onChoose(pressed ? null : e.times[0]) : onPickFrom(e))}
+                >
+                  {single ? `${formatDay(e.day)} ${timeLabel(e.times[0])}` : entryLabel(e)}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {!all && entries.length > INITIAL_ENTRIES && (
+        <button type="button" className="btn btn-small" onClick={() => setAll(true)}>
+          {t("pantries.viewMore")}
+        </button>
+      )}
+    </li>
+  );
+}

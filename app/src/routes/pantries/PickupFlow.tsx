@@ -1,0 +1,103 @@
+// Choosing a pickup (spec §4): a restricted pantry first needs a referral code, a cart of another
+// food bank is cleared only after the warning, then the selection is stored and the shop opens.
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import type { PickupTime } from "../../entities";
+import { t } from "../../i18n/t";
+import { api, loginUrl } from "../../lib/api";
+import { cartStore, clearCart } from "../../state/cart";
+import { selectPickup, selectionStore } from "../../state/selection";
+import { sessionStore } from "../../state/session";
+import { Modal } from "../../ui/Modal";
+import { storedPantry, type Pantry } from "./pickup";
+
+const ReferralModal = lazy(() => import("./ReferralModal"));
+
+interface HeldCode {
+  referralCodePantryLocationIds?: number[];
+}
+
+async function hasAccess(pantry: Pantry): Promise<boolean> {
+  if (!pantry.isRestricted) return true;
+  if (!sessionStore.get().token) return false;
+  try {
+    // Access comes from a held referral code or an explicit authorisation on the profile.
+    const [held, profile] = await Promise.all([
+      api<HeldCode[]>("GET", "/account/referralcodes"),
+      api<{ explicitlyAuthorizedLocationIDs?: number[] }>("GET", "/account/profile"),
+    ]);
+    if (profile.explicitlyAuthorizedLocationIDs?.includes(pantry.id)) return true;
+    return held.some((c) => c.referralCodePantryLocationIds?.includes(pantry.id));
+  } catch {
+    return false; // the referral form then checks the code itself
+  }
+}
+
+type Step = { kind: "idle" } | { kind: "referral" } | { kind: "cart" };
+
+export function usePickupFlow(): { start: (pantry: Pantry, time: PickupTime) => void; modals: ReactNode } {
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>({ kind: "idle" });
+  const [choice, setChoice] = useState<{ pantry: Pantry; time: PickupTime } | null>(null);
+  const [afterLogin, setAfterLogin] = useState(false);
+
+  const finish = (pantry: Pantry, time: PickupTime, viaLogin: boolean) => {
+    setStep({ kind: "idle" });
+    selectPickup(storedPantry(pantry), time, pantry.foodBank ? { ...pantry.foodBank } : undefined);
+    navigate(viaLogin ? loginUrl("/products") : "/products");
+  };
+
+  const checkCart = (pantry: Pantry, time: PickupTime, viaLogin: boolean) => {
+    const bank = selectionStore.get().foodBank?.id ?? selectionStore.get().pantry?.foodBankID;
+    if (cartStore.get().items.length > 0 && bank !== pantry.foodBankID) {
+      setAfterLogin(viaLogin);
+      setStep({ kind: "cart" });
+    } else finish(pantry, time, viaLogin);
+  };
+
+  const start = (pantry: Pantry, time: PickupTime) => {
+    setChoice({ pantry, time });
+    void hasAccess(pantry).then((ok) => (ok ? checkCart(pantry, time, false) : setStep({ kind: "referral" })));
+  };
+
+  let modals: ReactNode = null;
+  if (choice && step.kind === "referral") {
+    modals = (
+      <Suspense fallback={null}>
+        <ReferralModal
+          pantry={choice.pantry}
+          onClose={() => setStep({ kind: "idle" })}
+          onAccepted={(viaLogin) => checkCart(choice.pantry, choice.time, viaLogin)}
+        />
+      </Suspense>
+    );
+  } else if (choice && step.kind === "cart") {
+    const close = () => setStep({ kind: "idle" });
+    modals = (
+      <Modal
+        title={t("pantries.cartWarning")}
+        onClose={close}
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                clearCart();
+                finish(choice.pantry, choice.time, afterLogin);
+              }}
+            >
+              {t("pantries.ok")}
+            </button>
+            <button type="button" className="btn" onClick={close}>
+              {t("pantries.cancel")}
+            </button>
+          </>
+        }
+      >
+        <p>{t("pantries.cartWarning")}</p>
+      </Modal>
+    );
+  }
+  return { start, modals };
+}

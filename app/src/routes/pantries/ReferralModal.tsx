@@ -1,0 +1,81 @@
+// The referral-code form of the pickup flow; its own chunk, loaded only for restricted pantries.
+import { useState } from "react";
+import { t } from "../../i18n/t";
+import { api, ApiFailure } from "../../lib/api";
+import { sessionStore } from "../../state/session";
+import { read, write } from "../../state/storage";
+import { Modal } from "../../ui/Modal";
+import type { Pantry } from "./pickup";
+
+/** Spec §9: Referral Code Accepted shows this long before the flow continues. */
+const REFERRAL_ACCEPTED_MS = 1500;
+
+interface CodeInfo {
+  referralCodePantryLocationIds?: number[];
+}
+interface ClaimResult {
+  isAppliedSuccessfully?: boolean;
+}
+
+/**
+ * The referral-code form. Signed in, the code is claimed for the account; signed out, a code that
+ * covers the pantry is kept on the device (claimed at sign-in, spec §4) and the flow goes via login.
+ */
+export default function ReferralModal({ pantry, onClose, onAccepted }: { pantry: Pantry; onClose: () => void; onAccepted: (viaLogin: boolean) => void }) {
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [accepted, setAccepted] = useState(false);
+
+  const submit = async () => {
+    const c = code.trim();
+    if (!c || busy) return;
+    setBusy(true);
+    setError("");
+    try {
+      const loggedIn = !!sessionStore.get().token;
+      if (loggedIn) {
+        const [res] = await api<ClaimResult[]>("POST", "/referralcodes/claims", [c]);
+        if (!res?.isAppliedSuccessfully) throw new ApiFailure(404, "");
+      } else {
+        const info = await api<CodeInfo>("GET", `/referralcodes/${encodeURIComponent(c)}`);
+        if (!info.referralCodePantryLocationIds?.includes(pantry.id)) throw new ApiFailure(404, "");
+        const held = read("referralCodes") ?? [];
+        if (!held.includes(c)) write("referralCodes", [...held, c]);
+      }
+      setAccepted(true);
+      setTimeout(() => onAccepted(!loggedIn), REFERRAL_ACCEPTED_MS);
+    } catch (e) {
+      setError((e instanceof ApiFailure && e.message) || t("pantries.referralInvalid"));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title={t("pantries.needsReferral", { pantry: pantry.label })} onClose={onClose}>
+      {accepted ? (
+        <p role="status">{t("pantries.referralAccepted")}</p>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <label>
+            {t("pantries.referralCode")}
+            <input className="input" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
+          </label>
+          {error && (
+            <p role="alert" className="error">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={busy || !code.trim()}>
+            {t("pantries.submit")}
+          </button>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,235 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import type { PickupTime } from "../../entities";
+import { pageTitle, t } from "../../i18n/t";
+import { read, write } from "../../state/storage";
+import type { Meta } from "../../types";
+import { Modal } from "../../ui/Modal";
+import { PantryCard, timeLabel } from "./PantryCard";
+import { usePickupFlow } from "./PickupFlow";
+import { sortPantries, type Pantry, type PickupEntry, type SortOrder } from "./pickup";
+import { formatDay } from "../../lib/format";
+
+const DeliveryFlow = lazy(() => import("./DeliverySwitch"));
+
+export interface PantriesData {
+  status: "ok" | "badZip" | "noLocation" | "error";
+  zip: string;
+  lat?: number;
+  lng?: number;
+  radius: number;
+  radii: number[];
+  sort: SortOrder;
+  pantries: Pantry[];
+}
+
+/** The search as query parameters (zip when searched by zip, else the point). */
+function searchQuery(d: PantriesData, changes: { radius?: number; sort?: SortOrder } = {}): string {
+  const q: string[] = d.zip ? [`zip=${encodeURIComponent(d.zip)}`] : [`lat=${d.lat}`, `lng=${d.lng}`];
+  const radius = changes.radius ?? d.radius;
+  const sort = changes.sort ?? d.sort;
+  if (radius !== d.radii[0]) q.push(`radius=${radius}`);
+  if (sort !== "soonest") q.push(`sort=${sort}`);
+  return `/pantries?${q.join("&")}`;
+}
+
+/** Pantry selector (spec §2, §4): the pantries near a zip or point, each with its pickup times. */
+export default function Pantries({ data }: { data: PantriesData }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+
+  // No zip or point: the stored location, else home (spec §4).
+  useEffect(() => {
+    if (data.status !== "noLocation") return;
+    const at = read("location");
+    navigate(at ? `/pantries?lat=${at.lat}&lng=${at.lng}` : "/", { replace: true });
+  }, [data.status, navigate]);
+  useEffect(() => {
+    if (data.status === "ok" && data.lat != null && data.lng != null) write("location", { lat: data.lat, lng: data.lng });
+  }, [data.status, data.lat, data.lng]);
+
+  if (data.status === "noLocation") {
+    return (
+      <section className="card">
+        <p role="status">{t("pantries.locating")}</p>
+        <Link to="/">{t("pantries.goHome")}</Link>
+      </section>
+    );
+  }
+  if (data.status === "badZip") {
+    return (
+      <section className="card">
+        <h1>{t("pantries.badZip", { zip: data.zip })}</h1>
+        <Link to="/" className="btn btn-primary">
+          {t("pantries.changeLocationButton")}
+        </Link>{" "}
+        <a href={here} className="btn">
+          {t("pantries.retry")}
+        </a>
+      </section>
+    );
+  }
+  if (data.status === "error") {
+    return (
+      <section className="card">
+        <h1>{t("pantries.loadError")}</h1>
+        <a href={here} className="btn btn-primary">
+          {t("pantries.tryAgain")}
+        </a>
+      </section>
+    );
+  }
+  return <PantryList data={data} />;
+}
+
+function PantryList({ data }: { data: PantriesData }) {
+  const navigate = useNavigate();
+  const [chosen, setChosen] = useState<{ pantry: Pantry; time: PickupTime } | null>(null);
+  const [delivery, setDelivery] = useState(0);
+  const [picking, setPicking] = useState<{ pantry: Pantry; entry: PickupEntry } | null>(null);
+  const flow = usePickupFlow();
+
+  const enabled = data.pantries.filter((p) => p.foodBank?.isEnabled !== false);
+  const pantries = sortPantries(enabled, data.sort);
+  const bigger = data.radii.find((r) => r > data.radius);
+  const disabledBank = enabled.length === 0 ? data.pantries[0]?.foodBank : undefined;
+
+  return (
+    <div className="pantries">
+      <h1>{t("pantries.title")}</h1>
+      <form method="get" action="/pantries" className="pantries-controls" onSubmit={(e) => e.preventDefault()}>
+        {data.zip ? (
+          <input type="hidden" name="zip" value={data.zip} />
+        ) : (
+          <>
+            <input type="hidden" name="lat" value={String(data.lat)} />
+            <input type="hidden" name="lng" value={String(data.lng)} />
+          </>
+        )}
+        <label>
+          {t("pantries.sort")}{" "}
+          <select name="sort" value={data.sort} onChange={(e) => navigate(searchQuery(data, { sort: e.target.value as SortOrder }))}>
+            <option value="soonest">{t("pantries.sortSoonest")}</option>
+            <option value="closest">{t("pantries.sortClosest")}</option>
+          </select>
+        </label>{" "}
+        <label>
+          {t("pantries.distance")}{" "}
+          <select name="radius" value={String(data.radius)} onChange={(e) => navigate(searchQuery(data, { radius: Number(e.target.value) }))}>
+            {data.radii.map((r) => (
+              <option key={r} value={String(r)}>
+                {t("pantries.miles", { miles: r })}
+              </option>
+            ))}
+          </select>
+        </label>{" "}
+        {/* Without JavaScript the selects cannot navigate by themselves: submitting the GET form does. */}
+        <noscript>
+          <button type="submit" className="btn btn-small">
+            {t("pantries.apply")}
+          </button>
+        </noscript>
+      </form>
+
+      <button type="button" className="btn" onClick={() => setDelivery((n) => n + 1)}>
+        {t("pantries.switchToDelivery")}
+      </button>
+      {delivery > 0 && (
+        <Suspense fallback={null}>
+          <DeliveryFlow key={delivery} onClose={() => setDelivery(0)} />
+        </Suspense>
+      )}
+
+      {disabledBank ? (
+        <section className="card">
+          <h2>{t("pantries.notAvailable")}</h2>
+          {disabledBank.homePageUrl && <a href={disabledBank.homePageUrl}>{t("pantries.foodBankLink", { name: disabledBank.name ?? "" })}</a>}
+        </section>
+      ) : pantries.length === 0 ? (
+        <p className="card">{t("pantries.noneFound")}</p>
+      ) : (
+        <ul className="pantry-list" aria-label={t("pantries.list")}>
+          {pantries.map((p) => (
+            <PantryCard
+              key={p.id}
+              pantry={p}
+              chosen={chosen?.pantry.id === p.id ? chosen.time : null}
+              onChoose={(time) => setChosen(time ? { pantry: p, time } : null)}
+              onPickFrom={(entry) => setPicking({ pantry: p, entry })}
+            />
+          ))}
+        </ul>
+      )}
+
+      <section className="card">
+        <h2>{t("pantries.notFinding")}</h2>
+        <ul>
+          {bigger && (
+            <li>
+              <Link to={searchQuery(data, { radius: bigger })}>{t("pantries.biggerArea")}</Link>
+            </li>
+          )}
+          <li>
+            <Link to="/">{t("pantries.changeLocation")}</Link>
+          </li>
+        </ul>
+      </section>
+
+      {chosen && (
+        <div className="fab-slot">
+          <button type="button" className="btn btn-primary btn-lg fab" onClick={() => flow.start(chosen.pantry, chosen.time)}>
+            {t("pantries.pickUpHere")}
+          </button>
+        </div>
+      )}
+      {picking && (
+        <TimePicker
+          pantry={picking.pantry}
+          entry={picking.entry}
+          onClose={() => setPicking(null)}
+          onPick={(time) => {
+            setChosen({ pantry: picking.pantry, time });
+            setPicking(null);
+          }}
+        />
+      )}
+      {flow.modals}
+    </div>
+  );
+}
+
+/** The times of a collapsed day; the first is preselected (spec §4). */
+function TimePicker({ pantry, entry, onClose, onPick }: { pantry: Pantry; entry: PickupEntry; onClose: () => void; onPick: (t: PickupTime) => void }) {
+  const [id, setId] = useState(entry.times[0].id);
+  return (
+    <Modal
+      title={t("pantries.chooseTime")}
+      onClose={onClose}
+      actions={
+        <button type="button" className="btn btn-primary" onClick={() => onPick(entry.times.find((x) => x.id === id)!)}>
+          {t("pantries.ok")}
+        </button>
+      }
+    >
+      <p>
+        {pantry.label}: {formatDay(entry.day)}
+      </p>
+      <label>
+        {t("pantries.pickupTime")}{" "}
+        <select value={String(id)} onChange={(e) => setId(Number(e.target.value))}>
+          {entry.times.map((x) => (
+            <option key={x.id} value={String(x.id)}>
+              {timeLabel(x)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </Modal>
+  );
+}
+
+export function meta(data: PantriesData | null): Meta {
+  if (data?.status === "badZip") return { title: pageTitle(t("pantries.title")), description: t("pantries.badZip", { zip: data.zip }) };
+  return { title: pageTitle(t("pantries.title")), description: t("pantries.description") };
+}

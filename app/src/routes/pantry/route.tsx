@@ -1,0 +1,134 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { pageTitle, t } from "../../i18n/t";
+import { formatDay, truncate } from "../../lib/format";
+import type { Meta } from "../../types";
+import { timeLabel } from "../pantries/PantryCard";
+import { usePickupFlow } from "../pantries/PickupFlow";
+import { addressLine, INSTRUCTIONS_MAX, timesByDay, type Pantry } from "../pantries/pickup";
+import { Favorite } from "./Favorite";
+import { Photos } from "./Photos";
+
+export interface PantryData {
+  pantry: Pantry | null;
+  error?: boolean;
+}
+
+function directionsUrl(p: Pantry): string {
+  const a = p.address;
+  const to = a?.latitude != null && a?.longitude != null ? `${a.latitude},${a.longitude}` : addressLine(p);
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(to)}`;
+}
+
+/** Pantry detail (spec §2): photos, favourite, address, directions, instructions, then a date and time to pick up. */
+export default function PantryDetail({ data }: { data: PantryData }) {
+  const navigate = useNavigate();
+  const p = data.pantry;
+  if (!p) {
+    return (
+      <section className="card">
+        <h1>{data.error ? t("pantry.loadError") : t("pantry.notFound")}</h1>
+        <Link to="/" className="btn btn-primary">
+          {t("notFound.goHome")}
+        </Link>
+      </section>
+    );
+  }
+  const goBack = (e: React.MouseEvent) => {
+    // The previous page (the list the shopper came from) when there is one; the link otherwise.
+    if (window.history.length > 1) {
+      e.preventDefault();
+      navigate(-1);
+    }
+  };
+  return (
+    <div className="pantry">
+      <Photos pantry={p} />
+      <section className="card">
+        <h1>{p.label}</h1>
+        <Favorite pantry={p} />
+        <p>{addressLine(p)}</p>
+        <a href={directionsUrl(p)} target="_blank" rel="noopener noreferrer">
+          {t("pantry.getDirections")}
+        </a>
+        {p.pickupInstructions && <Instructions text={p.pickupInstructions} />}
+      </section>
+      <PickupChooser pantry={p} />
+      <Link to="/pantries" className="btn" onClick={goBack}>
+        {t("pantry.goBack")}
+      </Link>
+    </div>
+  );
+}
+
+function Instructions({ text }: { text: string }) {
+  const [more, setMore] = useState(false);
+  const long = text.length > INSTRUCTIONS_MAX;
+  return (
+    <section aria-label={t("pantry.instructions")}>
+      <p>{more || !long ? text : truncate(text, INSTRUCTIONS_MAX)}</p>
+      {long && (
+        <button type="button" className="btn btn-small" aria-expanded={more} onClick={() => setMore(!more)}>
+          {more ? t("pantry.showLess") : t("pantry.showMore")}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** Days with valid times only; a date auto-picks its first time (spec §4); confirm needs both. */
+function PickupChooser({ pantry }: { pantry: Pantry }) {
+  const days = timesByDay(pantry.pantryLocationPickupTimes ?? []);
+  const [day, setDay] = useState<string | null>(null);
+  const [timeId, setTimeId] = useState<number | null>(null);
+  const flow = usePickupFlow();
+  if (!days.length) return <p className="card">{t("pantry.noTimes")}</p>;
+  const times = days.find((d) => d.day === day)?.times ?? [];
+  const time = times.find((x) => x.id === timeId) ?? null;
+  return (
+    <section className="card pickup-chooser">
+      <h2 id="pickup-date">{t("pantry.pickupDate")}</h2>
+      <div role="group" aria-labelledby="pickup-date" className="calendar" style={{ display: "flex", flexWrap: "wrap", gap: "0.25rem" }}>
+        {days.map((d) => (
+          <button
+            key={d.day}
+            type="button"
+            className={`btn btn-small${d.day === day ? " btn-primary" : ""}`}
+            aria-pressed={d.day === day}
+            onClick={() => {
+              setDay(d.day);
+              setTimeId(d.times[0].id);
+            }}
+          >
+            {formatDay(d.day)}
+          </button>
+        ))}
+      </div>
+      {day && (
+        <label>
+          {t("pantry.pickupTime")}{" "}
+          <select value={timeId == null ? "" : String(timeId)} onChange={(e) => setTimeId(e.target.value ? Number(e.target.value) : null)}>
+            <option value="">{t("pantry.chooseTime")}</option>
+            {times.map((x) => (
+              <option key={x.id} value={String(x.id)}>
+                {timeLabel(x)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <div>
+        <button type="button" className="btn btn-primary btn-lg" disabled={!time} onClick={() => time && flow.start(pantry, time)}>
+          {t("pantry.confirm")}
+        </button>
+      </div>
+      {flow.modals}
+    </section>
+  );
+}
+
+export function meta(data: PantryData | null): Meta {
+  const p = data?.pantry;
+  if (!p) return { title: pageTitle(t("pantry.notFound")), description: t("pantry.notFound") };
+  return { title: pageTitle(p.label), description: t("pantry.description", { pantry: p.label, address: addressLine(p) }) };
+}

@@ -1,0 +1,74 @@
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router";
+import { restoreSelection, selectionStore } from "../../state/selection";
+import { pageTitle, t } from "../../i18n/t";
+import type { Meta } from "../../types";
+import type { InventoryItem } from "../../entities";
+import { useCartCount } from "../../state/cart";
+import { CartControls, amountText, details, imageOf } from "../../ui/ProductTile";
+import { limitStatus, shopQuery, useShopperItems, type ShopData } from "../products/shop";
+
+interface ProductData extends ShopData {
+  item?: InventoryItem | null;
+  productId?: number | null;
+}
+
+/** Product detail (spec §2): image, name, amount, description, stepper or limit message, and the way back. */
+export default function Product({ data }: { data: ProductData | null }) {
+  const d = data ?? {};
+  const own = useShopperItems({ ...d, items: undefined });
+  const item = own?.find((i) => i.id === d.productId) ?? d.item ?? null;
+  const count = useCartCount();
+  const query = shopQuery(d);
+  const navigate = useNavigate();
+  // Spec §2: without a site in the URL, use the stored selection's, else go home. Read from the
+  // store itself: startup may restore it after this first effect.
+  useEffect(() => {
+    if (query || d.error) return;
+    restoreSelection();
+    const sel = selectionStore.get();
+    const stored = sel.pantry ? `pantry=${sel.pantry.id}` : sel.deliveryTime ? `delivery=${sel.deliveryTime.id}` : null;
+    navigate(stored ? `/products/${d.productId}?${stored}` : "/", { replace: true });
+  }, [query, d.error, d.productId, navigate]);
+  const shopUrl = query ? `/products?${query}` : "/products";
+  const actions = (
+    <div className="product-actions">
+      <Link className="btn" to={shopUrl}>
+        {t("shop.continueShopping")}
+      </Link>
+      <Link className="btn btn-primary" to="/cart">
+        {t("shop.viewCart")}
+      </Link>
+    </div>
+  );
+  if (!item) {
+    return (
+      <section className="card product-detail">
+        <h1>{d.error ? t("shop.error") : t("shop.notFound")}</h1>
+        {actions}
+      </section>
+    );
+  }
+  const p = details(item);
+  const image = imageOf(item);
+  const limit = item.effectiveLimit?.limit;
+  return (
+    <article className="card product-detail">
+      {image && <img src={image} alt="" width={500} className="product-image" />}
+      <h1>{p.name}</h1>
+      <p className="product-amount">{amountText(item)}</p>
+      {p.description && <p>{p.description}</p>}
+      {limit === 0 ? (
+        <p className="limit-message">{item.effectiveLimit?.message}</p>
+      ) : (
+        <CartControls item={item} orderFull={limitStatus(d.orderLimit, count) !== "under"} />
+      )}
+      {actions}
+    </article>
+  );
+}
+
+export function meta(data: ProductData | null): Meta {
+  const name = data?.item ? details(data.item).name : t("shop.title");
+  return { title: pageTitle(name), description: data?.item ? amountText(data.item) || name : t("shop.notFound") };
+}

@@ -1,0 +1,223 @@
+import { useEffect, useMemo, useState, type CSSProperties } from "react";
+import { Link, useNavigate } from "react-router";
+import type { InventoryItem } from "../../entities";
+import { pageTitle, t, tn } from "../../i18n/t";
+import { formatDay, formatTime } from "../../lib/format";
+import type { Meta } from "../../types";
+import { refreshCartItems, removeFromCart, useCartCount, useCartItems } from "../../state/cart";
+import { useSelection } from "../../state/selection";
+import { Banner } from "../../ui/Banner";
+import { Modal } from "../../ui/Modal";
+import { PlaceholderTile, ProductTile, details } from "../../ui/ProductTile";
+import { limitStatus, shopQuery, useShopperItems, type Category, type ShopData } from "./shop";
+
+/** Spec §9: a category counts as the one being read once its heading is this close to the top. */
+const SCROLL_SPY_OFFSET = 245;
+const PLACEHOLDERS = 10;
+
+// Inline until app.css has shop rules (routes cannot import CSS): a sticky, scrollable tab row.
+const TABS: CSSProperties = {
+  position: "sticky",
+  top: 0,
+  zIndex: 2,
+  display: "flex",
+  gap: "0.5rem",
+  overflowX: "auto",
+  padding: "0.5rem 0",
+  background: "var(--bg, #fff)",
+};
+const TAB: CSSProperties = { whiteSpace: "nowrap", padding: "0.25rem 0.5rem", borderBottom: "3px solid transparent" };
+const ACTIVE_TAB: CSSProperties = { ...TAB, borderBottomColor: "currentColor", fontWeight: 700 };
+
+/** The banner for the chosen pickup site or delivery window, with the time from the stored selection. */
+function SelectionBanner({ data }: { data: ShopData }) {
+  const sel = useSelection();
+  if (data.pantry) {
+    const time = sel.pantry?.id === data.pantry.id ? sel.pickupTime : null;
+    return (
+      <Banner action={{ to: "/pantries", label: t("shop.changePickupSite") }}>
+        <strong>{t("shop.pickupAt", { site: data.pantry.label })}</strong>
+        {time && (
+          <span className="shop-banner-time">
+            {t("shop.when", { day: formatDay(time.pickupDay), start: formatTime(time.pickupStartTime), end: formatTime(time.pickupEndTime) })}
+          </span>
+        )}
+      </Banner>
+    );
+  }
+  const time = sel.deliveryTime?.id === data.deliveryTimeId ? sel.deliveryTime : null;
+  return (
+    <Banner action={{ to: "/pantries", label: t("shop.changeDeliveryTime") }}>
+      <strong>{t("shop.delivery")}</strong>
+      {time && (
+        <span className="shop-banner-time">
+          {t("shop.when", { day: formatDay(time.deliveryDay), start: formatTime(time.deliveryStartTime), end: formatTime(time.deliveryEndTime) })}
+        </span>
+      )}
+    </Banner>
+  );
+}
+
+interface Section {
+  category: Category;
+  items: InventoryItem[];
+}
+
+function sectionsOf(items: InventoryItem[], categories: Category[]): Section[] {
+  const inCategory = (item: InventoryItem, id: number) =>
+    ((item.pantryInventorySubcategories ?? []) as { pantrySubcategoryID: number }[]).some((s) => s.pantrySubcategoryID === id);
+  return categories.map((category) => ({ category, items: items.filter((i) => inCategory(i, category.id)) })).filter((s) => s.items.length);
+}
+
+/** Tabs that follow the scroll: the active one is the last section whose top passed the offset. */
+function CategoryTabs({ sections }: { sections: Section[] }) {
+  const [active, setActive] = useState<number | null>(sections[0]?.category.id ?? null);
+  useEffect(() => {
+    const onScroll = () => {
+      let current = sections[0]?.category.id ?? null;
+      for (const s of sections) {
+        const el = document.getElementById(`category-${s.category.id}`);
+        if (el && el.getBoundingClientRect().top <= SCROLL_SPY_OFFSET) current = s.category.id;
+      }
+      setActive(current);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [sections]);
+  return (
+    <nav className="category-tabs" aria-label={t("shop.categories")} style={TABS}>
+      {sections.map((s) => (
+        <a
+          key={s.category.id}
+          href={`#category-${s.category.id}`}
+          aria-current={active === s.category.id ? "true" : undefined}
+          style={active === s.category.id ? ACTIVE_TAB : TAB}
+        >
+          {s.category.name}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** Cart entries the site no longer offers are taken out, and the shopper is told (Products Unavailable). */
+function useUnavailable(items: InventoryItem[] | undefined): [InventoryItem[], () => void] {
+  const [removed, setRemoved] = useState<InventoryItem[]>([]);
+  // The stored cart is restored after hydration, so this follows the cart, not only the items.
+  const cart = useCartItems();
+  useEffect(() => {
+    if (!items) return;
+    const offered = new Set(items.map((i) => i.pantryItemID));
+    const gone = new Map<number, InventoryItem>();
+    for (const c of cart) if (!offered.has(c.pantryItemID)) gone.set(c.pantryItemID, c);
+    if (!gone.size) return;
+    for (const id of gone.keys()) removeFromCart(id, true);
+    setRemoved((before) => [...before, ...gone.values()]);
+  }, [items, cart]);
+  return [removed, () => setRemoved([])];
+}
+
+function NoSite() {
+  const sel = useSelection();
+  const navigate = useNavigate();
+  // The server cannot see the stored selection; once hydrated, go to its shop URL.
+  const target = sel.pantry ? `/products?pantry=${sel.pantry.id}` : sel.deliveryTime ? `/products?delivery=${sel.deliveryTime.id}` : null;
+  useEffect(() => {
+    if (target) navigate(target, { replace: true });
+  }, [target, navigate]);
+  if (target) {
+    return (
+      <div className="card-grid product-grid" role="status" aria-label={t("shop.loading")}>
+        {Array.from({ length: PLACEHOLDERS }, (_, i) => (
+          <PlaceholderTile key={i} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <section className="card shop-empty">
+      <h1>{t("shop.noSite")}</h1>
+      <Link className="btn btn-primary" to="/pantries">
+        {t("shop.selectSite")}
+      </Link>
+    </section>
+  );
+}
+
+/** Shop (spec §2): the site's products by category, with the cart controls and order limit. */
+export default function Products({ data }: { data: ShopData | null }) {
+  const d = data ?? {};
+  const items = useShopperItems(d);
+  const count = useCartCount();
+  const [removed, closeRemoved] = useUnavailable(d.error ? undefined : items);
+  const sections = useMemo(() => sectionsOf(items ?? [], d.categories ?? []), [items, d.categories]);
+  const cart = useCartItems();
+  useEffect(() => {
+    if (items) refreshCartItems(items);
+  }, [items, cart]);
+
+  if (!d.pantry && d.deliveryTimeId == null) return d.error ? <p role="alert">{t("shop.error")}</p> : <NoSite />;
+  const status = limitStatus(d.orderLimit, count);
+  const query = shopQuery(d);
+  return (
+    <div className="shop">
+      <SelectionBanner data={d} />
+      {status !== "under" && d.orderLimit && <Banner tone="warning">{t("shop.orderLimit", { n: d.orderLimit.limit ?? 0 })}</Banner>}
+      <h1 className="sr-only">{t("shop.title")}</h1>
+      {d.error ? (
+        <p role="alert">{t("shop.error")}</p>
+      ) : !sections.length ? (
+        <p className="card shop-empty">{t("shop.empty")}</p>
+      ) : (
+        <>
+          <CategoryTabs sections={sections} />
+          {sections.map((s) => (
+            <section key={s.category.id} id={`category-${s.category.id}`} className="shop-category" aria-labelledby={`category-title-${s.category.id}`}>
+              <h2 id={`category-title-${s.category.id}`}>{s.category.name}</h2>
+              <div className="card-grid product-grid">
+                {s.items.map((item) => (
+                  <ProductTile key={item.id} item={item} orderFull={status !== "under"} query={query} />
+                ))}
+              </div>
+            </section>
+          ))}
+        </>
+      )}
+      {count > 0 && status !== "over" && (
+        <div className="fab-slot">
+          <Link to="/cart" className="btn btn-primary btn-lg fab" aria-label={tn("shop.checkoutNowLabel", count)}>
+            {t("shop.checkoutNow")} ({count})
+          </Link>
+        </div>
+      )}
+      {removed.length > 0 && (
+        <Modal
+          title={t("shop.unavailable.title")}
+          onClose={closeRemoved}
+          actions={
+            <button type="button" className="btn btn-primary" onClick={closeRemoved}>
+              {t("shop.ok")}
+            </button>
+          }
+        >
+          <p>{t("shop.unavailable.text")}</p>
+          <ul>
+            {removed.map((i) => (
+              <li key={i.pantryItemID}>
+                {details(i).name}: {t("shop.unavailable.reason")}
+              </li>
+            ))}
+          </ul>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+export function meta(data: ShopData | null): Meta {
+  const site = data?.pantry?.label;
+  return {
+    title: pageTitle(site ? `${t("shop.title")}: ${site}` : t("shop.title")),
+    description: site ? t("shop.description", { site }) : t("shop.descriptionDelivery"),
+  };
+}

@@ -1,0 +1,229 @@
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+import { pageTitle, t, type MessageKey } from "../../i18n/t";
+import { ApiFailure } from "../../lib/api";
+import { claimStoredReferralCodes, register, rememberCredentials } from "../../state/session";
+import type { Meta } from "../../types";
+import { Modal } from "../../ui/Modal";
+import { RememberMe, safeReturnTo } from "../login/RememberMe";
+import { maskPhone, maskZip, validate, type ErrorKind, type FieldName, type RegisterForm } from "./fields";
+
+export interface RegisterData {
+  returnTo?: string;
+}
+
+const EMPTY: RegisterForm = {
+  firstName: "",
+  lastName: "",
+  eMailAddress: "",
+  password: "",
+  phoneNumber: "",
+  postalCode: "",
+  // Spec §5: messaging preferences default all on.
+  isEmailNotificationEnabled: true,
+  isTextMessageNotificationEnabled: true,
+  isPhoneCallNotificationEnabled: true,
+  isEligible: false,
+};
+
+const ERROR_TEXT: Record<ErrorKind, MessageKey> = {
+  required: "account.error.required",
+  email: "account.error.email",
+  phone: "account.error.phone",
+  zip: "account.error.zip",
+};
+
+/** Sign-up (spec §2, §4, §5): profile form, eligibility checkbox, remember-me prompt, returnTo. */
+export default function Register({ data }: { data: RegisterData | null }) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState(EMPTY);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [prompt, setPrompt] = useState(false);
+  const errors = validate(form);
+  const invalid = Object.keys(errors).length > 0;
+  const summaryId = useId();
+
+  const set = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const errorOf = (name: FieldName) => (submitted && errors[name] ? t(ERROR_TEXT[errors[name]!]) : undefined);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (invalid || busy) return;
+    setBusy(true);
+    const trimmed = {
+      ...form,
+      firstName: form.firstName.trim(),
+      lastName: form.lastName.trim(),
+      eMailAddress: form.eMailAddress.trim(),
+      password: form.password.trim(),
+    };
+    try {
+      await register(trimmed);
+      setPrompt(true);
+    } catch (err) {
+      setServerError((err instanceof ApiFailure && err.message) || t("account.login.error"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const answer = async (remember: boolean) => {
+    setPrompt(false);
+    // Not awaited: the browser may hold the promise while its own save-password UI is up.
+    if (remember) void rememberCredentials(form.eMailAddress, form.password.trim());
+    await claimStoredReferralCodes();
+    navigate(safeReturnTo(data?.returnTo), { replace: true });
+  };
+
+  const loginHref = `/account/login${data?.returnTo ? `?returnTo=${encodeURIComponent(safeReturnTo(data.returnTo))}` : ""}`;
+
+  return (
+    <section className="card account-form">
+      <h1>{t("account.register.title")}</h1>
+      <form method="post" onSubmit={submit} noValidate>
+        <Field label={t("account.field.firstName")} error={errorOf("firstName")}>
+          {(p) => <input {...p} name="firstName" autoComplete="given-name" value={form.firstName} onChange={(e) => set("firstName", e.target.value)} />}
+        </Field>
+        <Field label={t("account.field.lastName")} error={errorOf("lastName")}>
+          {(p) => <input {...p} name="lastName" autoComplete="family-name" value={form.lastName} onChange={(e) => set("lastName", e.target.value)} />}
+        </Field>
+        <Field label={t("account.field.email")} error={errorOf("eMailAddress")}>
+          {(p) => (
+            <input {...p} name="email" type="email" autoComplete="email" value={form.eMailAddress} onChange={(e) => set("eMailAddress", e.target.value)} />
+          )}
+        </Field>
+        <Field label={t("account.field.password")} error={errorOf("password")}>
+          {(p) => (
+            <input {...p} name="password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => set("password", e.target.value)} />
+          )}
+        </Field>
+        <Field label={t("account.field.phone")} error={errorOf("phoneNumber")}>
+          {(p) => (
+            <input
+              {...p}
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder="(###) ###-####"
+              value={form.phoneNumber}
+              onChange={(e) => set("phoneNumber", maskPhone(e.target.value))}
+            />
+          )}
+        </Field>
+        <Field label={t("zip.label")} error={errorOf("postalCode")} optional>
+          {(p) => (
+            <input
+              {...p}
+              name="zip"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              value={form.postalCode}
+              onChange={(e) => set("postalCode", maskZip(e.target.value))}
+            />
+          )}
+        </Field>
+        <fieldset>
+          <legend>{t("account.field.messaging")}</legend>
+          <Check checked={form.isEmailNotificationEnabled} onChange={(v) => set("isEmailNotificationEnabled", v)} label={t("account.field.messaging.email")} />
+          <Check
+            checked={form.isTextMessageNotificationEnabled}
+            onChange={(v) => set("isTextMessageNotificationEnabled", v)}
+            label={t("account.field.messaging.text")}
+          />
+          <Check
+            checked={form.isPhoneCallNotificationEnabled}
+            onChange={(v) => set("isPhoneCallNotificationEnabled", v)}
+            label={t("account.field.messaging.phone")}
+          />
+        </fieldset>
+        <Check checked={form.isEligible} onChange={(v) => set("isEligible", v)} label={t("account.field.eligible")} error={errorOf("isEligible")} />
+        {submitted && invalid && (
+          <p id={summaryId} role="alert" className="error-box">
+            {t("account.error.verify")}
+          </p>
+        )}
+        <p>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? t("account.register.busy") : t("account.login.signUp")}
+          </button>
+        </p>
+        <p>
+          <Link to={loginHref}>{t("account.register.haveAccount")}</Link>
+        </p>
+      </form>
+      {serverError !== null && (
+        <Modal
+          title={t("account.register.errorTitle")}
+          onClose={() => setServerError(null)}
+          actions={
+            <button type="button" className="btn btn-primary" onClick={() => setServerError(null)}>
+              {t("account.ok")}
+            </button>
+          }
+        >
+          <p>{serverError}</p>
+        </Modal>
+      )}
+      {prompt && <RememberMe onAnswer={answer} />}
+    </section>
+  );
+}
+
+interface InputProps {
+  id: string;
+  required?: boolean;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}
+
+function Field(props: { label: string; error?: string; optional?: boolean; children: (p: InputProps) => ReactNode }) {
+  const id = useId();
+  const errId = `${id}-err`;
+  return (
+    <p className="field">
+      <label htmlFor={id}>{props.label}</label>
+      {props.children({
+        id,
+        required: !props.optional,
+        "aria-invalid": props.error ? true : undefined,
+        "aria-describedby": props.error ? errId : undefined,
+      })}
+      {props.error && (
+        <span id={errId} className="field-error">
+          {props.error}
+        </span>
+      )}
+    </p>
+  );
+}
+
+function Check(props: { checked: boolean; onChange: (v: boolean) => void; label: string; error?: string }) {
+  const id = useId();
+  return (
+    <p className="field-check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-err` : undefined}
+      />{" "}
+      <label htmlFor={id}>{props.label}</label>
+      {props.error && (
+        <span id={`${id}-err`} className="field-error">
+          {" "}
+          {props.error}
+        </span>
+      )}
+    </p>
+  );
+}
+
+export function meta(): Meta {
+  return { title: pageTitle(t("account.register.title")), description: t("account.register.description") };
+}

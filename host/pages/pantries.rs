@@ -1,0 +1,67 @@
+//! /pantries?zip=|lat=&lng=[&radius=&sort=]: the pantry selector's list, found with the same
+//! geocoding, radius search and valid-time rules as GET /api/v1/locations.
+use super::{LoadCtx, LoadFuture, Loaded, Page};
+use crate::{
+    api::locations::{SEARCH_RADII_MILES, geocode_zip, point, with_valid_times},
+    db::now,
+    geo::GeoPoint,
+};
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+// Public: the list depends only on the query and the clock, which the cache's time to live bounds.
+pub const PAGE: Page = Page { id: "pantries", patterns: &["/pantries"], public: true, load };
+
+/// The searched point from `zip`, or from `lat` and `lng`; Err(zip) when the zip is unknown.
+pub(super) fn center(q: &std::collections::HashMap<String, String>) -> Option<Result<GeoPoint, String>> {
+    if let Some(zip) = q.get("zip").map(|z| z.trim()).filter(|z| !z.is_empty()) {
+        return Some(geocode_zip(zip).map(|g| GeoPoint::new(g.latitude, g.longitude)).map_err(|_| zip.to_owned()));
+    }
+    let lat = q.get("lat")?.parse::<f64>().ok()?;
+    let lng = q.get("lng")?.parse::<f64>().ok()?;
+    point(lat, lng).ok().map(Ok)
+}
+
+fn load(ctx: LoadCtx) -> LoadFuture {
+    Box::pin(async move {
+        let q = &ctx.query;
+        // An unsupported radius falls back to the default rather than failing the page.
+        let radius = q
+            .get("radius")
+            .and_then(|r| r.parse::<f64>().ok())
+            .filter(|r| SEARCH_RADII_MILES.contains(r))
+            .unwrap_or(SEARCH_RADII_MILES[0]);
+        let sort = if q.get("sort").map(String::as_str) == Some("closest") { "closest" } else { "soonest" };
+        let base = |status: &str| -> Value {
+            json!({
+                "status": status,
+                "zip": q.get("zip").cloned().unwrap_or_default(),
+                "radius": radius,
+                "radii": SEARCH_RADII_MILES,
+                "sort": sort,
+                "pantries": [],
+            })
+        };
+        let at = match center(q) {
+            None => return Loaded::ok(base("noLocation")),
+            Some(Err(_)) => return Loaded::ok(base("badZip")),
+            Some(Ok(at)) => at,
+        };
+        let now = now();
+        let mut data = base("ok");
+        data["lat"] = json!(at.lat);
+        data["lng"] = json!(at.lng);
+        match ctx.state.store.pantries_near(at, radius, None, now).await {
+            Ok(sites) => {
+                let pantries: Vec<_> = sites.into_iter().map(|s| with_valid_times(s, now)).collect();
+                data["pantries"] = json!(pantries);
+                Loaded::ok(data)
+            }
+            Err(error) => {
+                tracing::warn!(%error, "pantries page: search failed");
+                data["status"] = json!("error");
+                Loaded { status: StatusCode::SERVICE_UNAVAILABLE, data, json_ld: Vec::new() }
+            }
+        }
+    })
+}

@@ -1,0 +1,74 @@
+//! /pantries/{id}: pantry detail with its valid pickup times (same rules as GET /api/v1/locations/{id}),
+//! indexable: schema.org JSON-LD of the place and its pickup hours goes into the head.
+use super::{LoadCtx, LoadFuture, Loaded, Page};
+use crate::{api::locations::with_valid_times, db::now, model::locations::PantryLocation};
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+pub const PAGE: Page = Page { id: "pantry", patterns: &["/pantries/{id}"], public: true, load };
+
+/// schema.org FoodEstablishment: address, geo and one opening-hours entry per valid pickup time.
+fn json_ld(p: &PantryLocation, public_url: &str) -> Value {
+    let a = &p.address;
+    let hours: Vec<Value> = p
+        .pantry_location_pickup_times
+        .iter()
+        .map(|t| {
+            json!({
+                "@type": "OpeningHoursSpecification",
+                "validFrom": t.pickup_day.to_string(),
+                "validThrough": t.pickup_day.to_string(),
+                "dayOfWeek": format!("https://schema.org/{}", t.pickup_day.format("%A")),
+                "opens": t.pickup_start_time.format("%H:%M").to_string(),
+                "closes": t.pickup_end_time.format("%H:%M").to_string(),
+            })
+        })
+        .collect();
+    let mut place = json!({
+        "@context": "https://schema.org",
+        "@type": "FoodEstablishment",
+        "name": p.label,
+        "url": format!("{public_url}/pantries/{}", p.id),
+        "isAccessibleForFree": true,
+        "address": {
+            "@type": "PostalAddress",
+            "streetAddress": a.address_line1,
+            "addressLocality": a.city,
+            "addressRegion": a.province,
+            "postalCode": a.postal_code,
+            "addressCountry": "US",
+        },
+        "openingHoursSpecification": hours,
+    });
+    if let (Some(lat), Some(lng)) = (a.latitude, a.longitude) {
+        place["geo"] = json!({ "@type": "GeoCoordinates", "latitude": lat, "longitude": lng });
+    }
+    if let Some(photo) = p.attachment_collection.first() {
+        place["image"] = json!(format!("{public_url}{}", photo.attachment.storage_path));
+    }
+    place
+}
+
+fn load(ctx: LoadCtx) -> LoadFuture {
+    Box::pin(async move {
+        let not_found = |status: StatusCode| Loaded { status, data: json!({ "pantry": null }), json_ld: Vec::new() };
+        let Some(id) = ctx.params.get("id").and_then(|i| i.parse::<i64>().ok()) else {
+            return not_found(StatusCode::NOT_FOUND);
+        };
+        let now = now();
+        match ctx.state.store.pantry_site(id, now).await {
+            Ok(Some(site)) => {
+                let pantry = with_valid_times(site, now);
+                let ld = json_ld(&pantry, &ctx.state.config.public_url);
+                Loaded { status: StatusCode::OK, data: json!({ "pantry": pantry }), json_ld: vec![ld] }
+            }
+            Ok(None) => not_found(StatusCode::NOT_FOUND),
+            Err(error) => {
+                tracing::warn!(%error, id, "pantry page: load failed");
+                let mut l = not_found(StatusCode::SERVICE_UNAVAILABLE);
+                l.data = json!({ "pantry": null, "error": true });
+                l
+            }
+        }
+    })
+}

@@ -1,0 +1,313 @@
+// Issue 4, account and checkout screens: login (with and without JavaScript), registration, the
+// checkout flow through the survey, and the order confirmation. Run through `cargo test --test it browser`.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { collectProblems, launch, url, waitForApp } from "./lib.mjs";
+
+const COLUMBUS = { lat: 39.9612, lng: -82.9988 };
+
+async function apiGet(path) {
+  const res = await fetch(url(`/api/v1${path}`));
+  const body = await res.json();
+  assert.ok(body.successful, `GET ${path}: ${body.failureReason}`);
+  return body.value;
+}
+
+/** An open demo pantry near 43215 with a pickup time still offered, and one orderable item. */
+async function findOrder() {
+  const pantries = await apiGet(`/locations?lat=${COLUMBUS.lat}&lng=${COLUMBUS.lng}&radiusMiles=10`);
+  for (const pantry of pantries.filter((p) => !p.isRestricted)) {
+    const times = await apiGet(`/locations/${pantry.id}/pickuptimes`);
+    if (!times.length) continue;
+    const { items } = await apiGet(`/locations/${pantry.id}/inventory`);
+    const item = items.find((i) => (i.quantity ?? 1) > 0 && (i.effectiveLimit?.limit ?? 1) > 0);
+    if (item) return { pantry, time: times[0], item };
+  }
+  throw new Error("no open demo pantry with pickup times and stock near 43215");
+}
+
+/** A fresh account through the API: its token, as a sign-in would have stored it. */
+async function newAccountToken() {
+  const res = await fetch(url("/api/v1/account"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      firstName: "Ray",
+      lastName: "Tester",
+      eMailAddress: `ray.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`,
+      password: "a good password 2",
+      phoneNumber: "(614) 555-0199",
+      isEligible: true,
+    }),
+  });
+  const body = await res.json();
+  assert.ok(body.successful, body.failureReason);
+  return body.value.jwt;
+}
+
+/** Puts a cart and a pickup selection on the device, as the shop screens would have left them. */
+async function seedDevice(page, { pantry, time, item, extra = [], token = null }) {
+  await page.goto(url("/"));
+  await waitForApp(page);
+  await page.evaluate(
+    ({ pantry, time, item, extra, token }) => {
+      localStorage.setItem("oa.pantry", JSON.stringify(pantry));
+      localStorage.setItem("oa.pickupTime", JSON.stringify(time));
+      localStorage.setItem("oa.foodBank", JSON.stringify({ id: pantry.foodBankID }));
+      localStorage.setItem("oa.cart", JSON.stringify([item, ...extra]));
+      if (token) localStorage.setItem("oa.token", JSON.stringify(token));
+    },
+    { pantry, time, item, extra, token },
+  );
+}
+
+/** A new account's food-situation screening, then the demo food bank's first four survey questions. */
+async function answerScreeningAndSurvey(page) {
+  await page.getByRole("group", { name: /worried whether our food would run out/ }).getByRole("radio", { name: "Sometimes" }).check();
+  await page.getByRole("group", { name: /didn't last/ }).getByRole("radio", { name: "Sometimes" }).check();
+  await page.getByRole("group", { name: /last receive food/ }).getByRole("radio", { name: "In the last year" }).check();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("heading", { name: "Survey" }).waitFor();
+  await page.getByRole("combobox", { name: "How many people live in your household?" }).selectOption("2");
+  await page.getByRole("textbox", { name: "Street" }).fill("3 Broad St");
+  await page.getByRole("textbox", { name: "City" }).fill("Columbus");
+  await page.getByRole("combobox", { name: "State" }).selectOption("OH");
+  await page.getByRole("checkbox", { name: "All Data Is Accurate" }).check();
+  await page.getByRole("button", { name: "Submit" }).click();
+}
+
+describe("account and checkout", () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("without JavaScript, the login page is served complete", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(url("/account/login?returnTo=%2Fcart"));
+    assert.equal(res.status(), 200);
+    await page.getByRole("heading", { name: "Login", level: 1 }).waitFor();
+    await page.getByRole("textbox", { name: "E-Mail" }).waitFor();
+    await page.getByLabel("Password").waitFor();
+    await page.getByRole("link", { name: "Sign up" }).waitFor();
+    assert.equal(await page.getByRole("link", { name: "Sign up" }).getAttribute("href"), "/account/register?returnTo=%2Fcart");
+    assert.equal(await page.title(), "Login | OrderAhead");
+    await context.close();
+  });
+
+  test("the demo shopper logs in and goes back to returnTo", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/account/login?returnTo=%2F%3Ffrom%3Dlogin"));
+    await waitForApp(page);
+    const submit = page.getByRole("button", { name: "Login" });
+    assert.ok(await submit.isDisabled(), "submit enabled before email and password");
+    await page.getByRole("textbox", { name: "E-Mail" }).fill("  demo@example.org ");
+    await page.getByLabel("Password").fill("wrong password");
+    await submit.click();
+    await page.getByRole("alert").filter({ hasText: "There was an error authenticating" }).waitFor();
+    await page.getByLabel("Password").fill("OrderAhead!demo");
+    await submit.click();
+    const prompt = page.getByRole("dialog", { name: "Remember Me?" });
+    await prompt.waitFor();
+    await prompt.getByRole("button", { name: "No" }).click();
+    await page.waitForURL((u) => u.pathname === "/" && u.search === "?from=login");
+    assert.ok(await page.evaluate(() => localStorage.getItem("oa.token")), "token not stored");
+    // The refused first attempt is the only failed request the browser may report.
+    assert.deepEqual(problems.filter((p) => !/status of 401 .*\/api\/v1\/account\/login$/.test(p)), []);
+    await context.close();
+  });
+
+  test("a new shopper registers, answers the survey and places the order", async () => {
+    const order = await findOrder();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await seedDevice(page, order);
+
+    await page.goto(url("/cart/schedulepickup"));
+    await page.waitForURL((u) => u.pathname === "/account/login" && u.searchParams.get("returnTo") === "/cart/schedulepickup");
+    await page.getByRole("heading", { name: "Login", level: 1 }).waitFor();
+    await waitForApp(page);
+    await page.getByRole("link", { name: "Sign up" }).click();
+    await page.waitForURL((u) => u.pathname === "/account/register");
+
+    // Registration: an invalid submit first, then the complete form.
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.getByText("Please verify all required fields.").waitFor();
+    await page.getByRole("textbox", { name: "First Name" }).fill("Nia");
+    await page.getByRole("textbox", { name: "Last Name" }).fill("Shopper");
+    await page.getByRole("textbox", { name: "E-Mail" }).fill(`nia.${Date.now()}@example.org`);
+    await page.getByLabel("Password").fill("a good password 1");
+    const phone = page.getByRole("textbox", { name: "Phone" });
+    await phone.pressSequentially("614555012399");
+    assert.equal(await phone.inputValue(), "(614) 555-0123");
+    await page.getByRole("textbox", { name: "Zip Code" }).fill("43215");
+    assert.ok(await page.getByRole("checkbox", { name: "Text Message" }).isChecked(), "messaging defaults on");
+    await page.getByRole("checkbox", { name: "I am eligible" }).check();
+    await page.getByRole("button", { name: "Sign up" }).click();
+    const prompt = page.getByRole("dialog", { name: "Remember Me?" });
+    await prompt.waitFor();
+    await prompt.getByRole("button", { name: "Remember Me" }).click();
+    await page.waitForURL((u) => u.pathname === "/cart/schedulepickup", { waitUntil: "commit" });
+    await page.getByRole("heading", { name: "Schedule Order", level: 1 }).waitFor();
+
+    // A new account answers the food-situation screening first.
+    const eligibility = page.getByRole("group", { name: /worried whether our food would run out/ });
+    await eligibility.getByRole("radio", { name: "Sometimes" }).check();
+    await page.getByRole("group", { name: /didn't last/ }).getByRole("radio", { name: "Sometimes" }).check();
+    await page.getByRole("group", { name: /last receive food/ }).getByRole("radio", { name: "In the last year" }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+
+    // The demo food bank asks its first four questions.
+    await page.getByRole("heading", { name: "Survey" }).waitFor();
+    const submit = page.getByRole("button", { name: "Submit" });
+    await page.getByRole("combobox", { name: "How many people live in your household?" }).selectOption("3");
+    await page.getByRole("textbox", { name: "Street" }).fill("1 Main St");
+    await page.getByRole("textbox", { name: "City" }).fill("Columbus");
+    await page.getByRole("combobox", { name: "State" }).selectOption("OH");
+    assert.ok(await submit.isDisabled(), "Submit enabled before the certification");
+    await page.getByRole("checkbox", { name: "All Data Is Accurate" }).check();
+    await submit.click();
+
+    const place = page.getByRole("button", { name: "Place Order" });
+    await place.waitFor();
+    await page.getByText(order.pantry.label).first().waitFor();
+    await place.click();
+    await page.waitForURL((u) => u.pathname.startsWith("/cart/confirmation/"));
+    const orderId = Number(new URL(page.url()).pathname.split("/").pop());
+    await page.getByRole("heading", { name: "Order Confirmed", level: 1 }).waitFor();
+    await page.getByText(orderId.toString(16).toUpperCase(), { exact: true }).waitFor();
+    await page.getByText(order.pantry.label).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem("oa.cart")), null, "cart not emptied");
+    assert.equal(await page.evaluate(() => localStorage.getItem("oa.pickupTime")), null, "selection not cleared");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("home delivery: a new address is saved during checkout and the order is placed", async () => {
+    const token = await newAccountToken();
+    const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+    // Delivery needs the food bank's delivery code on the account (spec §6).
+    const claim = await (await fetch(url("/api/v1/referralcodes/claims"), { method: "POST", headers: auth, body: JSON.stringify(["DELIVERCOH"]) })).json();
+    assert.ok(claim.successful && claim.value[0].isAppliedSuccessfully, JSON.stringify(claim));
+    const [time] = await apiGet("/foodbanks/1/deliverytimes");
+    const { items } = await apiGet(`/deliverytimes/${time.id}/inventory`);
+    const item = items.find((i) => (i.quantity ?? 1) > 0 && (i.effectiveLimit?.limit ?? 1) > 0);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/"));
+    await waitForApp(page);
+    await page.evaluate(
+      ({ time, item, token }) => {
+        localStorage.setItem("oa.deliveryTime", JSON.stringify(time));
+        localStorage.setItem("oa.foodBank", JSON.stringify({ id: time.foodBankID }));
+        localStorage.setItem("oa.cart", JSON.stringify([item]));
+        localStorage.setItem("oa.token", JSON.stringify(token));
+      },
+      { time, item, token },
+    );
+    await page.goto(url("/cart/schedulepickup"));
+    await page.getByRole("group", { name: /worried whether our food would run out/ }).getByRole("radio", { name: "Never" }).check();
+    await page.getByRole("group", { name: /didn't last/ }).getByRole("radio", { name: "Sometimes" }).check();
+    await page.getByRole("group", { name: /last receive food/ }).getByRole("radio", { name: "Never" }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Survey" }).waitFor();
+    await page.getByRole("combobox", { name: "How many people live in your household?" }).selectOption("1");
+    await page.getByRole("textbox", { name: "Street" }).fill("2 High St");
+    await page.getByRole("textbox", { name: "City" }).fill("Columbus");
+    await page.getByRole("combobox", { name: "State" }).selectOption("OH");
+    await page.getByRole("checkbox", { name: "All Data Is Accurate" }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+
+    // No saved address yet: the address form.
+    const save = page.getByRole("button", { name: "Save" });
+    await save.waitFor();
+    assert.ok(await save.isDisabled(), "Save enabled while the form is invalid");
+    await page.getByRole("textbox", { name: "Location Name" }).fill("Home");
+    await page.getByRole("textbox", { name: "Address Line 1" }).fill("2 High St");
+    await page.getByRole("textbox", { name: "City" }).fill("Columbus");
+    await page.getByRole("combobox", { name: "State" }).selectOption("OH");
+    await page.getByRole("textbox", { name: "Zip Code" }).fill("43215");
+    await save.click();
+
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/cart/confirmation/"));
+    await page.getByText("2 High St, Columbus, OH 43215").waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a pickup time that expired in between is replaced through Choose Time", async () => {
+    const order = await findOrder();
+    const stale = { ...order.time, id: 987654321 };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await seedDevice(page, { ...order, time: stale, token: await newAccountToken() });
+    await page.goto(url("/cart/schedulepickup"));
+    await answerScreeningAndSurvey(page);
+    await page.getByText("Your selected pickup time is no longer valid. Please choose a new pickup time:").waitFor();
+    await page.getByRole("button", { name: "Choose Time" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    if ((await dialog.getAttribute("aria-labelledby")) && (await dialog.getByRole("heading", { name: "Select Pickup Day" }).count())) {
+      await dialog.getByRole("button").filter({ hasNotText: "×" }).first().click();
+    }
+    await page.getByRole("dialog", { name: "Select Pickup Time" }).getByRole("button").filter({ hasNotText: "×" }).first().click();
+    await page.getByRole("button", { name: "Place Order" }).waitFor();
+    const chosen = await page.evaluate(() => JSON.parse(localStorage.getItem("oa.pickupTime")));
+    assert.notEqual(chosen.id, stale.id);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("an item that ran out is removed from the cart at the limits check", async () => {
+    const order = await findOrder();
+    const vanished = { ...order.item, id: 987654321, pantryItemID: 987654321, pantryItem: { name: "Vanished Beans" } };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await seedDevice(page, { ...order, extra: [vanished], token: await newAccountToken() });
+    await page.goto(url("/cart/schedulepickup"));
+    await page.getByRole("heading", { name: "Item(s) Removed From Cart" }).waitFor();
+    await page.getByText("Vanished Beans (1) - No Available Stock").waitFor();
+    const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("oa.cart")));
+    assert.deepEqual(cart.map((i) => i.id), [order.item.id]);
+    await page.getByRole("button", { name: "Continue" }).click();
+    // On to the next step: the new account's food-situation screening.
+    await page.getByRole("radio", { name: "Sometimes" }).first().waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("an expired session shows whose it was, and Change Account clears it", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/"));
+    await waitForApp(page);
+    await page.evaluate(() => localStorage.setItem("oa.profile", JSON.stringify({ id: 1, eMailAddress: "demo@example.org" })));
+    await page.goto(url("/account/login?expired=true&returnTo=%2Fcart"));
+    await page.getByText("Please sign in again as demo@example.org").waitFor();
+    await page.getByRole("button", { name: "Change Account" }).click();
+    assert.equal(await page.getByRole("textbox", { name: "E-Mail" }).inputValue(), "");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("the confirmation without an order id goes home", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url("/cart/confirmation"));
+    await page.waitForURL((u) => u.pathname === "/");
+    await context.close();
+  });
+});

@@ -1,0 +1,256 @@
+// Issue 4, finding a pantry (UI-1): zip -> pantries list -> pantry detail -> date + time -> /products,
+// and both pages' content without JavaScript. Run through `cargo test --test it browser`.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { collectProblems, launch, url, waitForApp } from "./lib.mjs";
+
+const ZIP = "43215";
+
+/** The first listed pantry that needs no referral code, and that has pickup times. */
+async function openPantry(page) {
+  const cards = page.getByRole("list", { name: "Pantries" }).locator(":scope > li");
+  await cards.first().waitFor();
+  const n = await cards.count();
+  for (let i = 0; i < n; i++) {
+    const card = cards.nth(i);
+    const text = await card.innerText();
+    if (/Referral required|No pickup times available/.test(text)) continue;
+    return card;
+  }
+  throw new Error("no unrestricted pantry with pickup times near " + ZIP);
+}
+
+describe("finding a pantry", () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("without JavaScript, the list and a pantry's page are served complete", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(url(`/pantries?zip=${ZIP}`));
+    assert.equal(res.status(), 200);
+    await page.getByRole("heading", { name: "Find a Pantry", level: 1 }).waitFor();
+    await page.getByRole("combobox", { name: "Sort" }).waitFor();
+    await page.getByRole("combobox", { name: "Distance" }).waitFor();
+    await page.getByRole("link", { name: "Search a bigger area" }).waitFor();
+    const card = await openPantry(page);
+    const link = card.getByRole("heading", { level: 2 }).getByRole("link");
+    const name = (await link.innerText()).trim();
+    await link.click();
+    await page.waitForURL((u) => /^\/pantries\/\d+$/.test(u.pathname));
+    await page.getByRole("heading", { name, level: 1 }).waitFor();
+    await page.getByRole("link", { name: "Get Directions" }).waitFor();
+    await page.getByRole("group", { name: "Pickup date" }).getByRole("button").first().waitFor();
+    assert.ok(await page.getByRole("button", { name: "Confirm Your Pickup" }).isDisabled());
+    // Indexable: the place and its pickup hours as schema.org JSON-LD, and a canonical link.
+    const ld = JSON.parse(await page.locator('script[type="application/ld+json"]').first().textContent());
+    assert.equal(ld["@type"], "FoodEstablishment");
+    assert.equal(ld.name, name);
+    assert.ok(ld.openingHoursSpecification.length > 0);
+    assert.ok(await page.locator('link[rel="canonical"]').getAttribute("href"));
+    assert.ok((await page.title()).startsWith(name));
+    await context.close();
+  });
+
+  test("an unknown zip offers Change Location and Retry", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/pantries?zip=00000"));
+    await waitForApp(page);
+    await page.getByRole("heading", { name: "Unable to load zip code 00000" }).waitFor();
+    await page.getByRole("link", { name: "Change Location" }).waitFor();
+    await page.getByRole("link", { name: "Retry" }).waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("zip, list, Pick Up Here appears on a chosen time; detail, date and time land on /products", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/"));
+    await waitForApp(page);
+    await page.getByRole("textbox", { name: "Zip Code" }).pressSequentially(ZIP);
+    await page.waitForURL((u) => u.pathname === "/pantries" && u.search === `?zip=${ZIP}`);
+    const card = await openPantry(page);
+
+    // A single-time entry selects directly and shows Pick Up Here; a collapsed day opens the time picker.
+    const entry = card.getByRole("list").getByRole("button").first();
+    await entry.click();
+    const dialog = page.getByRole("dialog");
+    if (await dialog.isVisible()) {
+      await dialog.getByRole("button", { name: "Ok" }).click();
+      await dialog.waitFor({ state: "detached" });
+    }
+    await page.getByRole("button", { name: "Pick Up Here" }).waitFor();
+
+    // Sorting changes the URL and keeps the list.
+    await page.getByRole("combobox", { name: "Sort" }).selectOption("closest");
+    await page.waitForURL((u) => u.search.includes("sort=closest"));
+    // The old list stays on screen until the new page data arrives; the select follows the data.
+    await page.waitForFunction(() => document.querySelector('select[name="sort"]')?.value === "closest");
+    const card2 = await openPantry(page);
+    const link = card2.getByRole("heading", { level: 2 }).getByRole("link");
+    const name = (await link.innerText()).trim();
+    await link.click();
+    await page.waitForURL((u) => /^\/pantries\/\d+$/.test(u.pathname));
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+    await page.getByRole("heading", { name, level: 1 }).waitFor();
+
+    const confirm = page.getByRole("button", { name: "Confirm Your Pickup" });
+    assert.ok(await confirm.isDisabled(), "Confirm Your Pickup is enabled before a date is chosen");
+    await page.getByRole("group", { name: "Pickup date" }).getByRole("button").first().click();
+    const time = page.getByRole("combobox", { name: "Pickup time" });
+    await time.waitFor();
+    assert.notEqual(await time.inputValue(), "", "choosing a date picks its first time");
+    await confirm.click();
+    await page.waitForURL((u) => u.pathname === "/products");
+    const stored = await page.evaluate(() => ({
+      pantry: JSON.parse(localStorage.getItem("oa.pantry")),
+      pickupTime: JSON.parse(localStorage.getItem("oa.pickupTime")),
+      deliveryTime: localStorage.getItem("oa.deliveryTime"),
+    }));
+    assert.equal(stored.pantry?.id, id);
+    assert.equal(stored.pickupTime?.pantryLocationID, id);
+    assert.equal(stored.deliveryTime, null);
+    assert.deepEqual(problems.filter((p) => !p.includes("/products")), []);
+    await context.close();
+  });
+
+  test("the favourite toggle opens Added to Favorite Sites, and Escape closes it", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url(`/pantries?zip=${ZIP}`));
+    await waitForApp(page);
+    const card = await openPantry(page);
+    await card.getByRole("heading", { level: 2 }).getByRole("link").click();
+    await page.waitForURL((u) => /^\/pantries\/\d+$/.test(u.pathname));
+    const fav = page.getByRole("button", { name: /Favorite site/ });
+    await fav.click();
+    const dialog = page.getByRole("dialog", { name: "Added to Favorite Sites" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "No Thanks" }).waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    assert.equal(await fav.getAttribute("aria-pressed"), "true");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a restricted pantry asks for a referral code; signed out, a valid code goes on via login", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url(`/pantries?zip=${ZIP}&radius=20`));
+    await waitForApp(page);
+    await page.getByRole("link", { name: "King Arts Complex" }).click();
+    await page.waitForURL((u) => /^\/pantries\/\d+$/.test(u.pathname));
+    await page.getByRole("group", { name: "Pickup date" }).getByRole("button").first().click();
+    await page.getByRole("button", { name: "Confirm Your Pickup" }).click();
+    const dialog = page.getByRole("dialog", { name: "King Arts Complex requires a referral code" });
+    await dialog.waitFor();
+    const code = dialog.getByRole("textbox", { name: "Referral Code" });
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null), true, "focus moved into the dialog");
+    await code.fill("NOPE");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await dialog.getByRole("alert").waitFor();
+    await code.fill("KINGARTS");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await dialog.getByText("Referral Code Accepted").waitFor();
+    await page.waitForURL((u) => u.pathname === "/account/login" && u.searchParams.get("returnTo") === "/products");
+    const codes = await page.evaluate(() => JSON.parse(localStorage.getItem("oa.referralCodes")));
+    assert.deepEqual(codes, ["KINGARTS"]);
+    // The unknown code's 404 answer is the check working.
+    assert.deepEqual(problems.filter((p) => !/status of 404/.test(p)), []);
+    await context.close();
+  });
+
+  test("an info card opens at /home/modal/{id}; Escape closes it to home; an unknown id goes home", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/"));
+    await waitForApp(page);
+    const link = page.locator('a[href^="/home/modal/"]').first();
+    const title = (await link.getByRole("heading").innerText()).trim();
+    await link.click();
+    await page.waitForURL((u) => u.pathname.startsWith("/home/modal/"));
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await page.waitForURL((u) => u.pathname === "/");
+    await dialog.waitFor({ state: "detached" });
+    assert.ok(title);
+
+    await page.getByRole("button", { name: "What is OrderAhead?" }).click();
+    await page.getByRole("dialog", { name: "What is OrderAhead?" }).waitFor();
+    await page.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+
+    await page.goto(url("/home/modal/no-such-card"));
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.getByRole("heading", { name: "OrderAhead", level: 1 }).waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("without JavaScript, /home/modal/{id} shows the card's content", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(url("/home/modal/2"));
+    assert.equal(res.status(), 200);
+    await page.getByRole("dialog").waitFor();
+    await page.getByRole("dialog").getByRole("link", { name: "Back to home" }).waitFor();
+    await context.close();
+  });
+
+  test("Switch to Delivery: a signed-in shopper with delivery picks a window and lands on /products", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    const login = await fetch(url("/api/v1/account/login"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ Username: "demo@example.org", Password: "OrderAhead!demo" }),
+    }).then((r) => r.json());
+    assert.ok(login.successful, "demo login");
+    await page.goto(url("/"));
+    await page.evaluate((token) => localStorage.setItem("oa.token", JSON.stringify(token)), login.value);
+    await page.goto(url(`/pantries?zip=${ZIP}`));
+    await waitForApp(page);
+    await page.getByRole("button", { name: "Switch to Delivery" }).click();
+    const dialog = page.getByRole("dialog", { name: "Select Delivery Window" });
+    await dialog.waitFor();
+    const first = dialog.getByRole("list").getByRole("button").first();
+    assert.equal(await first.getAttribute("aria-pressed"), "true", "the first window is preselected");
+    await dialog.getByRole("button", { name: "Select" }).click();
+    await page.waitForURL((u) => u.pathname === "/products");
+    const stored = await page.evaluate(() => ({
+      delivery: JSON.parse(localStorage.getItem("oa.deliveryTime")),
+      pantry: localStorage.getItem("oa.pantry"),
+    }));
+    assert.ok(stored.delivery?.id);
+    assert.equal(stored.pantry, null);
+    assert.deepEqual(problems.filter((p) => !p.includes("/products")), []);
+    await context.close();
+  });
+
+  test("without JavaScript, /home/foodbank shows the area's food bank and Start Order opens its pantries", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(url(`/home/foodbank?zip=${ZIP}`));
+    assert.equal(res.status(), 200);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("link", { name: "Start Order" }).click();
+    await page.waitForURL((u) => u.pathname === "/pantries" && u.search === `?zip=${ZIP}`);
+    await page.getByRole("heading", { name: "Find a Pantry", level: 1 }).waitFor();
+    await context.close();
+  });
+});

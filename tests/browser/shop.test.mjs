@@ -1,0 +1,175 @@
+// Shop, product detail and cart on the demo data: products render without JavaScript, and with it a
+// shopper adds an item up to its limit, sees the top-bar counter follow and checks the cart.
+// Run through `cargo test --test it browser` (sets BASE_URL).
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { collectProblems, launch, url, waitForApp } from "./lib.mjs";
+
+async function api(path) {
+  const res = await fetch(url(`/api/v1${path}`));
+  const body = await res.json();
+  assert.ok(body.successful, `${path}: ${body.failureReason}`);
+  return body.value;
+}
+
+/**
+ * A Columbus pantry (zip 43215) and one of its products whose own limit is reached before the
+ * order's item limit, so its limit message shows.
+ */
+async function findPantryAndItem() {
+  const geo = await api("/locations/geocode/43215");
+  const pantries = await api(`/locations?lat=${geo.latitude}&lng=${geo.longitude}&radiusMiles=10`);
+  for (const pantry of pantries.filter((p) => !p.isRestricted)) {
+    const { items } = await api(`/locations/${pantry.id}/inventory`);
+    const limits = await api(`/limits/locations/${pantry.id}`);
+    const orderLimit = Math.min(Infinity, ...limits.filter((l) => l.limitType?.code === "ITEM").map((l) => l.value));
+    const item = items.find((i) => i.effectiveLimit && i.effectiveLimit.limit >= 2 && i.effectiveLimit.limit < Math.min(orderLimit, 8));
+    if (item) return { pantry, item, items };
+  }
+  throw new Error("no demo pantry near 43215 with a product limited below the order limit");
+}
+
+describe("shop", () => {
+  let browser;
+  let found;
+  before(async () => {
+    browser = await launch();
+    found = await findPantryAndItem();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("without JavaScript the shop and a product page show products", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const { pantry, item, items } = found;
+    await page.goto(url(`/products?pantry=${pantry.id}`));
+    await page.getByText(`Pickup at ${pantry.label}`).waitFor();
+    assert.equal(await page.getByRole("article").count(), items.length);
+    await page.getByRole("link", { name: item.pantryItem.name, exact: true }).first().waitFor();
+    await page.getByRole("link", { name: "Change Pickup Site" }).waitFor();
+
+    await page.goto(url(`/products/${item.id}?pantry=${pantry.id}`));
+    await page.getByRole("heading", { level: 1, name: item.pantryItem.name }).waitFor();
+    await page.getByRole("link", { name: "Continue Shopping" }).waitFor();
+    await page.getByRole("link", { name: "View Cart" }).waitFor();
+
+    await page.goto(url("/products"));
+    await page.getByRole("heading", { name: "No pickup site selected" }).waitFor();
+    await page.getByRole("link", { name: "Select Pickup Site" }).waitFor();
+    await context.close();
+  });
+
+  test("adding up to the limit, the counter follows, Checkout Now opens the cart", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    const { pantry, item } = found;
+    const name = item.pantryItem.name;
+    const limit = item.effectiveLimit.limit;
+    await page.goto(url(`/products?pantry=${pantry.id}`));
+    await waitForApp(page);
+
+    const tile = page.getByRole("article", { name, exact: true });
+    await tile.getByRole("button", { name: /^Add to Cart/ }).click();
+    const plus = tile.getByRole("button", { name: `Add one ${name}` });
+    for (let n = 1; n < limit; n++) await plus.click();
+    assert.ok(await plus.isDisabled(), "plus is disabled at the limit");
+    await tile.getByText(item.effectiveLimit.message).waitFor();
+    await page.getByRole("banner").getByRole("link", { name: `Cart, ${limit} items` }).waitFor();
+
+    await tile.getByRole("button", { name: `Remove one ${name}` }).click();
+    await page.getByRole("banner").getByRole("link", { name: `Cart, ${limit - 1} items` }).waitFor();
+    assert.equal(await plus.isDisabled(), false);
+
+    await page.getByRole("link", { name: /^Checkout Now/ }).click();
+    await page.waitForURL(/\/cart$/);
+    await page.getByRole("heading", { level: 1, name: "Cart" }).waitFor();
+    await page.getByRole("heading", { name, exact: true }).waitFor();
+    await page.getByText(`${limit - 1} items`, { exact: true }).waitFor();
+    await page.getByRole("link", { name: "Checkout", exact: true }).waitFor();
+
+    // The product page shares the cart: its stepper shows the same count.
+    await page.goto(url(`/products/${item.id}?pantry=${pantry.id}`));
+    await waitForApp(page);
+    await page.getByRole("group", { name: `${limit - 1} of ${name} in cart` }).waitFor();
+    await page.getByRole("link", { name: "View Cart" }).click();
+    await page.waitForURL(/\/cart$/);
+    await page.getByRole("button", { name: `Remove ${name} from cart` }).click();
+    await page.getByText("There are no products in your cart").waitFor();
+    assert.ok(await page.getByRole("button", { name: "Checkout", exact: true }).isDisabled());
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("plain /products goes to the stored pickup site's shop after hydration", async () => {
+    const context = await browser.newContext();
+    const { pantry } = found;
+    await context.addInitScript((p) => localStorage.setItem("oa.pantry", p), JSON.stringify({ id: pantry.id, label: pantry.label, foodBankID: pantry.foodBankID }));
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/products"));
+    await waitForApp(page);
+    await page.waitForURL(new RegExp(`/products\\?pantry=${pantry.id}$`));
+    await page.getByText(`Pickup at ${pantry.label}`).waitFor();
+    // A product page without a site in its URL takes the stored one too.
+    await page.goto(url(`/products/${found.item.id}`));
+    await waitForApp(page);
+    await page.waitForURL(new RegExp(`/products/${found.item.id}\\?pantry=${pantry.id}$`));
+    await page.getByRole("heading", { level: 1, name: found.item.pantryItem.name }).waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a cart entry the site no longer offers is removed and shown in Products Unavailable", async () => {
+    const context = await browser.newContext();
+    const { pantry } = found;
+    const gone = { id: 999999, pantryItemID: 999999, quantity: 1, pantryItem: { name: "Vanished Beans" } };
+    await context.addInitScript((c) => localStorage.setItem("oa.cart", c), JSON.stringify([gone, gone]));
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url(`/products?pantry=${pantry.id}`));
+    await waitForApp(page);
+    const dialog = page.getByRole("dialog", { name: "Products Unavailable" });
+    await dialog.getByText("Vanished Beans: Unavailable").waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem("oa.cart")), null, "removed from the stored cart too");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("signed in, the shop refetches the inventory with the token; offline the cart's Checkout is disabled", async () => {
+    const res = await fetch(url("/api/v1/account/login"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ Username: "demo@example.org", Password: "OrderAhead!demo" }),
+    });
+    const token = (await res.json()).value;
+    const context = await browser.newContext();
+    await context.addInitScript((tk) => localStorage.setItem("oa.token", tk), JSON.stringify(token));
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    const { pantry, item } = found;
+    const refetch = page.waitForRequest(
+      (r) => r.url().endsWith(`/api/v1/locations/${pantry.id}/inventory`) && r.headers().authorization === `Bearer ${token}`,
+    );
+    await page.goto(url(`/products?pantry=${pantry.id}`));
+    await waitForApp(page);
+    await refetch;
+    const tile = page.getByRole("article", { name: item.pantryItem.name, exact: true });
+    await tile.getByRole("button", { name: /^Add to Cart/ }).click();
+    await page.getByRole("link", { name: /^Checkout Now/ }).click();
+    await page.getByRole("link", { name: "Checkout", exact: true }).waitFor();
+    await context.setOffline(true);
+    await page.evaluate(() => window.dispatchEvent(new Event("offline")));
+    const disabled = page.getByRole("button", { name: "Checkout Disabled" });
+    await disabled.waitFor();
+    assert.ok(await disabled.isDisabled());
+    await context.setOffline(false);
+    const probe = /ERR_INTERNET_DISCONNECTED/;
+    assert.deepEqual(problems.filter((p) => !probe.test(p)), []);
+    await context.close();
+  });
+});
