@@ -1,3 +1,4 @@
+import type { Registration } from "../../state/session";
 // Profile form rules of spec §5 (registration mode): what a field must hold before submitting.
 import { ZIP_LENGTH } from "../../lib/constants";
 import { digitsOnly } from "../../lib/format";
@@ -19,18 +20,8 @@ export const maskZip = (raw: string) => digitsOnly(raw, ZIP_LENGTH);
 // Deliberately loose: the server has the final word; this catches typos like a missing @ or dot.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export interface RegisterForm {
-  firstName: string;
-  lastName: string;
-  eMailAddress: string;
-  password: string;
-  phoneNumber: string;
-  postalCode: string;
-  isEmailNotificationEnabled: boolean;
-  isTextMessageNotificationEnabled: boolean;
-  isPhoneCallNotificationEnabled: boolean;
-  isEligible: boolean;
-}
+/** The registration form holds exactly what the API takes. */
+export type RegisterForm = Registration;
 
 export type FieldName = "firstName" | "lastName" | "eMailAddress" | "password" | "phoneNumber" | "postalCode" | "isEligible";
 export type ErrorKind = "required" | "email" | "phone" | "zip";
