@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { checkServerBundle } from "./scripts/check-server-bundle.mjs";
+import { checkMessageNamespaces, messagesPlugin } from "./scripts/messages-plugin.mjs";
 
 const appDir = dirname(fileURLToPath(import.meta.url));
 // First-load JS of any page (entry, its chunks, the route chunk and its imports), gzip -9.
@@ -39,6 +40,14 @@ for (const id of routeIds) {
   if (!/^[a-z][a-z0-9-]*$/.test(id)) throw new Error(`route folder "${id}": use lowercase letters, digits and dashes`);
 }
 
+rmSync(join(outDir, "client"), { recursive: true, force: true });
+rmSync(join(outDir, "server.js"), { force: true });
+rmSync(join(outDir, "manifest.json"), { force: true });
+mkdirSync(assetsDir, { recursive: true });
+
+// Leaflet's stylesheet is its own hashed file, fetched by the map chunk when a map shows.
+const leafletCss = await buildLeafletCss();
+
 const common = {
   absWorkingDir: appDir,
   bundle: true,
@@ -46,20 +55,17 @@ const common = {
   jsx: "automatic",
   target: "es2020",
   logLevel: "warning",
+  plugins: [messagesPlugin(appDir)],
   define: {
     "process.env.NODE_ENV": '"production"',
     __ROUTE_IDS__: JSON.stringify(routeIds),
+    __LEAFLET_CSS__: JSON.stringify(leafletCss),
   },
   alias: {
     // The package's exports only point at its development build (warnings, dev checks).
     "react-router": "./node_modules/react-router/dist/production/index.mjs",
   },
 };
-
-rmSync(join(outDir, "client"), { recursive: true, force: true });
-rmSync(join(outDir, "server.js"), { force: true });
-rmSync(join(outDir, "manifest.json"), { force: true });
-mkdirSync(assetsDir, { recursive: true });
 
 await esbuild.build({
   ...common,
@@ -74,6 +80,8 @@ await esbuild.build({
     ...common.alias,
     // renderToString only: the legacy build needs no TextEncoder, streams or timers (QuickJS has none).
     "react-dom/server.browser": "./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js",
+    // The map only ever mounts in the browser.
+    leaflet: "./src/server/no-leaflet.ts",
   },
 });
 
@@ -93,6 +101,7 @@ const client = await esbuild.build({
   metafile: true,
 });
 
+checkMessageNamespaces(client.metafile, appDir, routeIds);
 const manifest = buildManifest(client.metafile);
 for (const [id, r] of Object.entries(manifest.routes)) {
   // esbuild does not load a dynamically imported chunk's CSS, so a route's own stylesheet would be
@@ -146,6 +155,23 @@ function buildManifest(metafile) {
   };
 }
 
+async function buildLeafletCss() {
+  const result = await esbuild.build({
+    absWorkingDir: appDir,
+    entryPoints: { leaflet: "node_modules/leaflet/dist/leaflet.css" },
+    outdir: assetsDir,
+    bundle: true,
+    minify: true,
+    entryNames: "[name]-[hash]",
+    assetNames: "[name]-[hash]",
+    loader: { ".png": "file", ".svg": "file" },
+    logLevel: "warning",
+    metafile: true,
+  });
+  const css = Object.keys(result.metafile.outputs).find((k) => k.endsWith(".css"));
+  return "/assets/" + relative(assetsDir, resolve(appDir, css)).split("\\").join("/");
+}
+
 /** Every file under static/ (the host serves them at the site root), as URL paths. */
 function staticFiles(dir = join(appDir, "..", "static"), base = dir) {
   if (!existsSync(dir)) return [];
@@ -159,8 +185,10 @@ function staticFiles(dir = join(appDir, "..", "static"), base = dir) {
  * list and the bytes of the unhashed static files, so any change to what it serves changes sw.js.
  */
 async function buildServiceWorker(manifest) {
-  const appFiles = [manifest.entry, ...Object.values(manifest.routes)].flatMap((m) => [m.file, ...m.imports, ...m.css]);
-  const statics = staticFiles();
+  const appFiles = [manifest.entry, ...Object.values(manifest.routes)].flatMap((m) => [m.file, ...m.imports, ...m.css]).concat(leafletCss);
+  // Pictures are cached by the worker as they are first shown: a shopper on a metered plan should
+  // not download every product photo up front.
+  const statics = staticFiles().filter((f) => !f.startsWith("/img/"));
   const precache = [...new Set([...appFiles, ...statics])].sort();
   const hash = createHash("sha256").update(readFileSync(join(appDir, "src", "sw", "sw.js"))).update(precache.join("\n"));
   for (const f of statics) hash.update(readFileSync(join(appDir, "..", "static", f)));

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { messagesPlugin } from "./messages-plugin.mjs";
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const testsDir = join(appDir, "..", "tests", "js");
@@ -20,6 +21,7 @@ await esbuild.build({
   platform: "neutral",
   target: "es2020",
   logLevel: "warning",
+  plugins: [messagesPlugin(appDir)],
 });
 
 // The client state modules, as one bundle so they share one storage and one store each; they pull
@@ -38,6 +40,7 @@ await esbuild.build({
   target: "es2020",
   logLevel: "warning",
   define: { "process.env.NODE_ENV": '"production"' },
+  plugins: [messagesPlugin(appDir)],
 });
 
 const files = readdirSync(testsDir).filter((f) => f.endsWith(".test.mjs")).map((f) => join(testsDir, f));

@@ -1,9 +1,17 @@
 // Entity shapes of spec §3, reduced to the fields the front end reads so far. Objects come from
 // the host's JSON, so every interface tolerates extra fields; screens add fields as they need them.
 
+/** The API's wording of a limit as data (see limitText). */
+export type LimitRule =
+  | { kind: "stock"; quantity: number }
+  | { kind: "every"; value: number; amount: number; unit: "day" | "week" | "month" | "order" }
+  | { kind: "perOrder"; value: number }
+  | { kind: "perAccount"; value: number };
+
 export interface Limit {
   limit: number;
   message?: string;
+  rule?: LimitRule;
 }
 
 export interface InventoryItem {

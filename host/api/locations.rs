@@ -189,7 +189,13 @@ fn schemas() -> Value {
     let attachments = json!({ "type": "array", "items": { "type": "object", "properties": {
         "sequenceNumber": s("integer"),
         "attachment": { "type": "object", "properties": { "id": s("integer"), "storagePath": s("string") } } } } });
-    let effective = json!({ "type": "object", "properties": { "limit": s("integer"), "message": s("string") } });
+    let effective = json!({ "type": "object", "properties": {
+        "limit": s("integer"), "message": s("string"),
+        // The message as data: kind stock {quantity} | every {value, amount, unit: day|week|month|order} | perOrder {value} | perAccount {value}.
+        "rule": { "type": "object", "properties": {
+            "kind": { "type": "string", "enum": ["stock", "every", "perOrder", "perAccount"] },
+            "quantity": s("integer"), "value": s("integer"), "amount": s("integer"),
+            "unit": { "type": "string", "enum": ["day", "week", "month", "order"] } } } } });
     json!({
         "FoodBank": { "type": "object", "properties": {
             "id": s("integer"), "code": s("string"), "name": s("string"), "homePageUrl": ns("string"),

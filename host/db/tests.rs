@@ -360,7 +360,7 @@ async fn check_demo_seed(t: &TestDb) {
     assert!(item_limits.iter().all(|id| stock[id].pantry_location_id.is_some()));
 
     let images = seed::demo_image_paths();
-    assert!(images.len() > 90 && images.iter().all(|p| p.starts_with("/static/img/")));
+    assert!(images.len() > 90 && images.iter().all(|p| p.starts_with("/img/")));
 }
 on_both!(demo_seed_loads, check_demo_seed);
 

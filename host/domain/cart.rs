@@ -76,7 +76,7 @@ impl ShoppingContext<'_> {
                 messages::INVENTORY_EXCEEDED.to_string(),
             ));
         }
-        let EffectiveLimit { limit, message } = self.limits(item).effective_limit;
+        let EffectiveLimit { limit, message, .. } = self.limits(item).effective_limit;
         (limit < count).then_some((limit, message))
     }
 }
@@ -379,10 +379,7 @@ mod tests {
             limit: Some(5),
             message: String::new(),
         };
-        let lim = |l| EffectiveLimit {
-            limit: l,
-            message: String::new(),
-        };
+        let lim = |l| EffectiveLimit::stock(l);
         assert!(can_add(4, &size, 0, &lim(3)));
         assert!(!can_add(5, &size, 0, &lim(3)), "at the order limit");
         assert!(!can_add(6, &size, 0, &lim(3)), "over the order limit");

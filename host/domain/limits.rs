@@ -91,12 +91,55 @@ pub struct PastOrderLine {
     pub quantity: i64,
 }
 
-/// `effectiveLimit`: how many more units may be ordered, and why.
+/// `effectiveLimit`: how many more units may be ordered, and why: `message` in the spec's English,
+/// `rule` the same as data, so the app words it from its own catalog in the shopper's language.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EffectiveLimit {
     pub limit: i64,
     pub message: String,
+    pub rule: LimitRule,
+}
+
+/// What a limit message says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum LimitRule {
+    /// "Limit of N", or "Out of stock" at 0.
+    Stock { quantity: i64 },
+    /// "This item has a limit of N every M day(s)/week(s)/month(s)/orders".
+    Every { value: i64, amount: i64, unit: PeriodUnit },
+    PerOrder { value: i64 },
+    PerAccount { value: i64 },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PeriodUnit {
+    Day,
+    Week,
+    Month,
+    Order,
+}
+
+impl EffectiveLimit {
+    /// Stock on hand as a limit.
+    pub fn stock(quantity: i64) -> Self {
+        Self {
+            limit: quantity.max(0),
+            message: messages::stock_limit(quantity),
+            rule: LimitRule::Stock { quantity: quantity.max(0) },
+        }
+    }
+
+    /// A product limit with `remaining` units left to the shopper.
+    pub fn product(limit: &Limit, remaining: i64) -> Self {
+        Self {
+            limit: remaining.max(0),
+            message: limit_message(limit),
+            rule: limit_rule(limit),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,19 +161,17 @@ pub fn item_limits(
     now: DateTime<Utc>,
     tz: Tz,
 ) -> ItemLimits {
-    let stock = EffectiveLimit {
-        limit: item.quantity.max(0),
-        message: messages::stock_limit(item.quantity),
-    };
+    let stock = EffectiveLimit::stock(item.quantity);
     let all: Vec<EffectiveLimit> = std::iter::once(stock)
         .chain(
             item.limits
                 .iter()
                 .filter(|l| l.kind == LimitKind::Product)
-                .map(|l| EffectiveLimit {
-                    limit: (l.value - used(item.pantry_item_id, window(l, now, tz), past_orders))
-                        .max(0),
-                    message: limit_message(l),
+                .map(|l| {
+                    EffectiveLimit::product(
+                        l,
+                        l.value - used(item.pantry_item_id, window(l, now, tz), past_orders),
+                    )
                 }),
         )
         .collect();
@@ -167,6 +208,20 @@ pub fn limit_message(limit: &Limit) -> String {
         LimitScope::Order if m == 1 => messages::limit_per_order(limit.value),
         LimitScope::Order => messages::limit_every(limit.value, m, "orders"),
         LimitScope::Account => messages::limit_per_account(limit.value),
+    }
+}
+
+/// The rule `limit_message` words.
+pub fn limit_rule(limit: &Limit) -> LimitRule {
+    let (value, amount) = (limit.value, limit.scope_amount.max(1));
+    let every = |unit| LimitRule::Every { value, amount, unit };
+    match limit.scope {
+        LimitScope::Day => every(PeriodUnit::Day),
+        LimitScope::Week => every(PeriodUnit::Week),
+        LimitScope::Month => every(PeriodUnit::Month),
+        LimitScope::Order if amount == 1 => LimitRule::PerOrder { value },
+        LimitScope::Order => every(PeriodUnit::Order),
+        LimitScope::Account => LimitRule::PerAccount { value },
     }
 }
 
@@ -315,26 +370,17 @@ mod tests {
     fn now() -> DateTime<Utc> {
         "2025-06-18T15:00:00Z".parse().unwrap()
     }
+    fn lm(e: &EffectiveLimit) -> (i64, &str) {
+        (e.limit, e.message.as_str())
+    }
     fn eff(quantity: i64, limits: Vec<Limit>, past: &[PastOrder]) -> EffectiveLimit {
         item_limits(&inv(quantity, limits), past, now(), Chicago).effective_limit
     }
 
     #[test]
     fn stock_only() {
-        assert_eq!(
-            eff(4, vec![], &[]),
-            EffectiveLimit {
-                limit: 4,
-                message: "Limit of 4".into()
-            }
-        );
-        assert_eq!(
-            eff(0, vec![], &[]),
-            EffectiveLimit {
-                limit: 0,
-                message: "Out of stock".into()
-            }
-        );
+        assert_eq!(lm(&eff(4, vec![], &[])), (4, "Limit of 4"));
+        assert_eq!(lm(&eff(0, vec![], &[])), (0, "Out of stock"));
         assert_eq!(eff(-2, vec![], &[]).limit, 0);
     }
 
@@ -470,13 +516,7 @@ mod tests {
             order(2, "2025-06-18T14:00:00Z", 3),
         ];
         let e = eff(10, vec![lim(LimitScope::Account, 1, 8)], &past);
-        assert_eq!(
-            e,
-            EffectiveLimit {
-                limit: 2,
-                message: "This item has a limit of 8 per account".into()
-            }
-        );
+        assert_eq!(lm(&e), (2, "This item has a limit of 8 per account"));
         assert_eq!(
             eff(10, vec![lim(LimitScope::Account, 1, 5)], &past).limit,
             0
@@ -508,13 +548,7 @@ mod tests {
             now(),
             Chicago,
         );
-        assert_eq!(
-            r.effective_limit,
-            EffectiveLimit {
-                limit: 2,
-                message: "This item has a limit of 3 every 1 day".into()
-            }
-        );
+        assert_eq!(lm(&r.effective_limit), (2, "This item has a limit of 3 every 1 day"));
         let limits: Vec<i64> = r.all_effective_limits.iter().map(|l| l.limit).collect();
         assert_eq!(limits, vec![6, 2, 4]);
         // A tie keeps the earlier (stock) message.

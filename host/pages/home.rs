@@ -30,10 +30,9 @@ pub(crate) async fn info_sections(state: &AppState, food_bank_code: Option<&str>
 }
 
 fn card_json(c: &InfoCard) -> Value {
-    // No card image yet: the stored paths (static/img/cards/) are not shipped, and the service
-    // worker does not cache images, so they would fail on every visit and offline. Put
-    // `c.images[0]` back as imageUrl once both exist.
-    let image: Option<&str> = None;
+    // The card's first picture (the demo's are static/img/cards/*.svg, which the service worker
+    // keeps once seen); a card without one, or with something other than a path, shows none.
+    let image = c.images[0].as_str();
     json!({
         "id": c.id.to_string(),
         "title": c.title,

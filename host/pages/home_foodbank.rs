@@ -1,5 +1,6 @@
 //! /home/foodbank?zip=|lat=&lng=: the food bank serving a place (same search as
 //! GET /api/v1/foodbanks/locations) with its info cards, or the not-available message.
+//! /home/foodbank?id=: one food bank by id, as the pantry selector introduces a site's food bank.
 use super::{LoadCtx, LoadFuture, Loaded, Page, home::info_sections, pantries::center};
 use crate::api::foodbanks::food_banks_serving;
 use axum::http::StatusCode;
@@ -15,6 +16,9 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         } else {
             format!("zip={zip}")
         };
+        if let Some(id) = ctx.query.get("id") {
+            return by_id(&ctx, id.parse().ok(), query).await;
+        }
         let at = match center(&ctx.query) {
             Some(Ok(at)) => at,
             Some(Err(_)) => return Loaded::ok(json!({ "status": "badZip", "zip": zip, "query": query })),
@@ -38,4 +42,22 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             }
         }
     })
+}
+
+async fn by_id(ctx: &LoadCtx, id: Option<i64>, query: String) -> Loaded {
+    let found = match id {
+        Some(id) => ctx.state.store.food_bank(id).await,
+        None => Ok(None),
+    };
+    match found {
+        Ok(Some(bank)) => {
+            let sections = if bank.is_enabled { info_sections(&ctx.state, Some(&bank.code)).await } else { Vec::new() };
+            Loaded::ok(json!({ "status": "ok", "zip": "", "query": query, "foodBank": bank, "infoSections": sections }))
+        }
+        Ok(None) => Loaded { status: StatusCode::NOT_FOUND, data: json!({ "status": "none", "zip": "", "query": query }), json_ld: Vec::new() },
+        Err(error) => {
+            tracing::warn!(?error, "home/foodbank: food bank failed to load");
+            Loaded { status: StatusCode::SERVICE_UNAVAILABLE, data: json!({ "status": "error", "zip": "", "query": query }), json_ld: Vec::new() }
+        }
+    }
 }

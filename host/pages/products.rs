@@ -1,4 +1,4 @@
-//! The shop: a pantry's (or delivery window's) inventory as a visitor sees it. The selection lives
+//! The shop: a pantry's (or delivery window's) inventory as a visitor sees it, with its food bank. The selection lives
 //! in the browser, so the URL carries it (`?pantry={id}` or `?delivery={deliveryTimeId}`); the
 //! component refetches with the shopper's token after hydration for their own effective limits.
 use super::{LoadCtx, LoadFuture, Loaded, Page};
@@ -36,12 +36,13 @@ async fn load_shop(state: &AppState, pantry: Option<i64>, delivery: Option<i64>)
         let items = pantry_items(state, id, anonymous()).await?;
         let facts = state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found("Pantry location"))?;
         let limits = state.store.pantry_limits(&facts.pantry).await?;
-        (json!({ "pantry": site }), items, limits)
+        (json!({ "foodBank": site.food_bank, "pantry": site }), items, limits)
     } else if let Some(id) = delivery {
         let items = delivery_items(state, id, anonymous()).await?;
         let facts = state.store.delivery_facts(id).await?.ok_or_else(|| ApiError::not_found("Delivery time"))?;
         let limits = state.store.delivery_limits(&facts.time).await?;
-        (json!({ "deliveryTimeId": id }), items, limits)
+        let food_bank = state.store.food_bank(facts.time.food_bank_id).await?;
+        (json!({ "deliveryTimeId": id, "foodBank": food_bank }), items, limits)
     } else {
         return Ok((json!({}), Vec::new()));
     };

@@ -26,24 +26,27 @@ async function findOrder() {
   throw new Error("no open demo pantry with pickup times and stock near 43215");
 }
 
-/** A fresh account through the API: its token, as a sign-in would have stored it. */
-async function newAccountToken() {
+/** A fresh account through the API: its credentials and token, as a sign-in would have stored it. */
+async function newAccount() {
+  const credentials = { email: `ray.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`, password: "a good password 2" };
   const res = await fetch(url("/api/v1/account"), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({
       firstName: "Ray",
       lastName: "Tester",
-      eMailAddress: `ray.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`,
-      password: "a good password 2",
+      eMailAddress: credentials.email,
+      password: credentials.password,
       phoneNumber: "(614) 555-0199",
       isEligible: true,
     }),
   });
   const body = await res.json();
   assert.ok(body.successful, body.failureReason);
-  return body.value.jwt;
+  return { ...credentials, token: body.value.jwt };
 }
+
+const newAccountToken = async () => (await newAccount()).token;
 
 /** Puts a cart and a pickup selection on the device, as the shop screens would have left them. */
 async function seedDevice(page, { pantry, time, item, extra = [], token = null }) {
@@ -154,7 +157,7 @@ describe("account and checkout", () => {
     const prompt = page.getByRole("dialog", { name: "Remember Me?" });
     await prompt.waitFor();
     await prompt.getByRole("button", { name: "Remember Me" }).click();
-    await page.waitForURL((u) => u.pathname === "/cart/schedulepickup", { waitUntil: "commit" });
+    await page.waitForURL((u) => u.pathname.startsWith("/cart/schedulepickup"), { waitUntil: "commit" });
     await page.getByRole("heading", { name: "Schedule Order", level: 1 }).waitFor();
 
     // A new account answers the food-situation screening first.
@@ -255,6 +258,7 @@ describe("account and checkout", () => {
     await page.goto(url("/cart/schedulepickup"));
     await answerScreeningAndSurvey(page);
     await page.getByText("Your selected pickup time is no longer valid. Please choose a new pickup time:").waitFor();
+    assert.equal(new URL(page.url()).pathname, "/cart/schedulepickup/pickup", "the URL names the step");
     await page.getByRole("button", { name: "Choose Time" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
@@ -266,6 +270,42 @@ describe("account and checkout", () => {
     const chosen = await page.evaluate(() => JSON.parse(localStorage.getItem("oa.pickupTime")));
     assert.notEqual(chosen.id, stale.id);
     assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a pickup time that runs out after the pickup check is refused at Place Order and replaced", async () => {
+    const order = await findOrder();
+    const stale = { ...order.time, id: 987654322 };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await seedDevice(page, { ...order, time: stale, token: await newAccountToken() });
+    // The pickup check still sees the time (it was offered then); every later look is the server's own.
+    let firstLook = true;
+    await page.route("**/api/v1/locations/*/pickuptimes", async (route) => {
+      if (!firstLook) return route.continue();
+      firstLook = false;
+      const res = await route.fetch();
+      const body = await res.json();
+      body.value = [stale, ...body.value];
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.goto(url("/cart/schedulepickup"));
+    await answerScreeningAndSurvey(page);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.getByRole("alert").filter({ hasText: "The selected pickup time is no longer available." }).waitFor();
+    await page.getByRole("button", { name: "Choose Time" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    if (await dialog.getByRole("heading", { name: "Select Pickup Day" }).count()) {
+      await dialog.getByRole("button").filter({ hasNotText: "×" }).first().click();
+    }
+    await page.getByRole("dialog", { name: "Select Pickup Time" }).getByRole("button").filter({ hasNotText: "×" }).first().click();
+    const chosen = await page.evaluate(() => JSON.parse(localStorage.getItem("oa.pickupTime")));
+    assert.notEqual(chosen.id, stale.id);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/cart/confirmation/"));
+    assert.deepEqual(problems.filter((p) => !/status of 4\d\d/.test(p)), []);
     await context.close();
   });
 
@@ -284,6 +324,32 @@ describe("account and checkout", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     // On to the next step: the new account's food-situation screening.
     await page.getByRole("radio", { name: "Sometimes" }).first().waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("signing in with a restricted pantry still chosen names the pantry that needs a referral code", async () => {
+    const pantries = await apiGet(`/locations?lat=${COLUMBUS.lat}&lng=${COLUMBUS.lng}&radiusMiles=20`);
+    const restricted = pantries.find((p) => p.isRestricted);
+    assert.ok(restricted, "the demo data has a restricted pantry near 43215");
+    const [time] = await apiGet(`/locations/${restricted.id}/pickuptimes`);
+    const { email, password } = await newAccount();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await seedDevice(page, { pantry: restricted, time, item: null });
+    await page.evaluate(() => localStorage.setItem("oa.cart", "[]"));
+    await page.goto(url("/account/login?returnTo=%2Fproducts"));
+    await waitForApp(page);
+    await page.getByRole("textbox", { name: "E-Mail" }).fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("dialog", { name: "Remember Me?" }).getByRole("button", { name: "No" }).click();
+    await page.waitForURL((u) => u.pathname === "/products");
+    const notice = page.getByRole("status").filter({ hasText: `${restricted.label} requires a referral code` });
+    await notice.waitFor();
+    await notice.getByRole("button", { name: "Close" }).click();
+    await notice.waitFor({ state: "detached" });
     assert.deepEqual(problems, []);
     await context.close();
   });

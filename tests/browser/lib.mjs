@@ -11,12 +11,28 @@ if (!BASE_URL) throw new Error("BASE_URL is not set: run the browser suites thro
 
 export const url = (path) => new URL(path, BASE_URL).href;
 
-export function launch() {
-  return chromium.launch({
+/**
+ * Debian's Chromium. Shoppers in these suites have already answered the shop's TEFAP prompt (it
+ * would cover every demo shop, their food banks being in the program); a context made with
+ * `{ tefapAnswered: false }` meets it, as a first-time shopper does.
+ */
+export async function launch() {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async ({ tefapAnswered = true, ...options } = {}) => {
+    const context = await newContext(options);
+    if (tefapAnswered && options.javaScriptEnabled !== false) {
+      await context.addInitScript(() => {
+        if (localStorage.getItem("oa.tefapAnswered") === null) localStorage.setItem("oa.tefapAnswered", "true");
+      });
+    }
+    return context;
+  };
+  return browser;
 }
 
 /**
@@ -48,3 +64,27 @@ export async function markWindow(page) {
   });
 }
 export const windowMarked = (page) => page.evaluate(() => window.__oaMark === true);
+
+const axeSource = (() => {
+  const { readFileSync } = require("node:fs");
+  return readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+})();
+
+/**
+ * Runs axe-core (WCAG 2 A/AA rules) on the page as it stands, open dialogs included, and fails on
+ * any serious or critical violation, naming the rule and the elements.
+ */
+export async function assertAccessible(page, where) {
+  // Evaluated through the DevTools protocol, so the page's CSP does not apply to the injection.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      resultTypes: ["violations"],
+    });
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+  });
+  if (violations.length) throw new Error(`axe on ${where}:\n  ${violations.join("\n  ")}`);
+}

@@ -110,13 +110,21 @@ describe("finding a pantry", () => {
     await time.waitFor();
     assert.notEqual(await time.inputValue(), "", "choosing a date picks its first time");
     await confirm.click();
+    // A food bank not chosen before introduces itself; Start Order selects it and opens the shop.
+    const intro = page.getByRole("dialog");
+    await intro.waitFor();
+    await intro.getByRole("heading", { level: 2 }).first().waitFor();
+    assert.equal(new URL(page.url()).pathname, `/pantries/${id}`);
+    await intro.getByRole("button", { name: "Start Order" }).click();
     await page.waitForURL((u) => u.pathname === "/products");
     const stored = await page.evaluate(() => ({
       pantry: JSON.parse(localStorage.getItem("oa.pantry")),
       pickupTime: JSON.parse(localStorage.getItem("oa.pickupTime")),
       deliveryTime: localStorage.getItem("oa.deliveryTime"),
+      foodBank: JSON.parse(localStorage.getItem("oa.foodBank")),
     }));
     assert.equal(stored.pantry?.id, id);
+    assert.equal(stored.foodBank?.id, stored.pantry.foodBankID);
     assert.equal(stored.pickupTime?.pantryLocationID, id);
     assert.equal(stored.deliveryTime, null);
     assert.deepEqual(problems.filter((p) => !p.includes("/products")), []);
@@ -164,6 +172,7 @@ describe("finding a pantry", () => {
     await code.fill("KINGARTS");
     await dialog.getByRole("button", { name: "Submit" }).click();
     await dialog.getByText("Referral Code Accepted").waitFor();
+    await page.getByRole("button", { name: "Start Order" }).click();
     await page.waitForURL((u) => u.pathname === "/account/login" && u.searchParams.get("returnTo") === "/products");
     const codes = await page.evaluate(() => JSON.parse(localStorage.getItem("oa.referralCodes")));
     assert.deepEqual(codes, ["KINGARTS"]);
@@ -251,6 +260,73 @@ describe("finding a pantry", () => {
     await page.getByRole("link", { name: "Start Order" }).click();
     await page.waitForURL((u) => u.pathname === "/pantries" && u.search === `?zip=${ZIP}`);
     await page.getByRole("heading", { name: "Find a Pantry", level: 1 }).waitFor();
+    await context.close();
+  });
+  test("the map: Leaflet only on this page; zoomed out it waits, a move at zoom 11+ reloads around its centre", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    const leafletSeen = [];
+    page.on("response", async (res) => {
+      if (!/\/assets\/.*\.js$/.test(res.url())) return;
+      const body = await res.text().catch(() => "");
+      if (body.includes("leaflet-control-zoom")) leafletSeen.push(new URL(res.url()).pathname);
+    });
+    await page.goto(url("/"));
+    await waitForApp(page);
+    await page.goto(url(`/products`));
+    await waitForApp(page);
+    assert.deepEqual(leafletSeen, [], "Leaflet was downloaded on a page without a map");
+    assert.equal(await page.locator('link[href*="/assets/leaflet-"]').count(), 0);
+
+    await page.goto(url(`/pantries?zip=${ZIP}`));
+    await waitForApp(page);
+    const map = page.locator(".pantry-map[data-ready]");
+    await map.waitFor();
+    assert.equal(leafletSeen.length, 1);
+    await page.locator('link[href*="/assets/leaflet-"]').waitFor({ state: "attached" });
+    const zoom = async () => Number(await map.getAttribute("data-zoom"));
+    assert.ok((await zoom()) >= 11, "the first view is close enough to reload on moves");
+    assert.ok((await map.locator(".leaflet-interactive").count()) > 0, "pantries are drawn on the map");
+
+    // A chosen time is cleared by a map move.
+    const card = await openPantry(page);
+    await card.getByRole("list").getByRole("button").first().click();
+    const dialog = page.getByRole("dialog");
+    if (await dialog.isVisible()) {
+      await dialog.getByRole("button", { name: "Ok" }).click();
+      await dialog.waitFor({ state: "detached" });
+    }
+    const pickUp = page.getByRole("button", { name: "Pick Up Here" });
+    await pickUp.waitFor();
+
+    // Zoomed out below 11, a move only leaves a pending load.
+    const zoomOut = page.getByRole("button", { name: "Zoom out" });
+    while ((await zoom()) >= 11) {
+      await zoomOut.click();
+      await page.waitForTimeout(300);
+    }
+    await page.getByRole("status").filter({ hasText: "Zoom in to load pantries" }).waitFor();
+    await pickUp.waitFor({ state: "detached" });
+    assert.equal(new URL(page.url()).search, `?zip=${ZIP}`);
+
+    // Back at 11, the move reloads the list around the map's centre, once the map has rested 1 s.
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    await page.waitForURL((u) => u.searchParams.has("lat") && u.searchParams.has("lng"));
+    await page.getByRole("status").filter({ hasText: "Zoom in to load pantries" }).waitFor({ state: "detached" });
+    const before = new URL(page.url()).searchParams.get("lng");
+    const box = await map.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 200, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    const dragged = Date.now();
+    await page.waitForTimeout(300);
+    if (Date.now() - dragged < 1000) assert.equal(new URL(page.url()).searchParams.get("lng"), before, "reloaded before the 1 s debounce");
+    await page.waitForURL((u) => u.searchParams.get("lng") !== before);
+    assert.ok(Number(new URL(page.url()).searchParams.get("lng")) > Number(before), "dragging left moves the centre east");
+    await page.getByRole("list", { name: "Pantries" }).waitFor();
+    assert.deepEqual(problems, []);
     await context.close();
   });
 });

@@ -97,7 +97,15 @@ describe("shell", () => {
     await login.waitFor();
     assert.equal(await login.getAttribute("href"), "/account/login");
 
-    await page.evaluate(() => localStorage.setItem("oa.token", JSON.stringify("header.payload.signature")));
+    // A real session: the signed-in home calls the API with it, and a forged token would be a 401.
+    const res = await fetch(url("/api/v1/account/login"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ Username: "demo@example.org", Password: "OrderAhead!demo" }),
+    });
+    const token = (await res.json()).value;
+    assert.ok(token, "demo login");
+    await page.evaluate((tk) => localStorage.setItem("oa.token", JSON.stringify(tk)), token);
     await page.reload();
     await waitForApp(page);
     await login.waitFor({ state: "detached" });

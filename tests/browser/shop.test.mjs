@@ -140,6 +140,40 @@ describe("shop", () => {
     await context.close();
   });
 
+  test("a first visit to a TEFAP food bank's shop offers the survey once; a food bank outside the program does not", async () => {
+    const context = await browser.newContext({ tefapAnswered: false });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    const { pantry } = found;
+    assert.equal(pantry.foodBank.isTEFAPEnabled, true, "the Columbus demo food bank is in the program");
+    await page.goto(url(`/products?pantry=${pantry.id}`));
+    await waitForApp(page);
+    const prompt = page.getByRole("dialog", { name: "Additional Free Groceries" });
+    await prompt.getByText(`${pantry.foodBank.name} also offers groceries from The Emergency Food Assistance Program (TEFAP).`, { exact: false }).waitFor();
+    await prompt.getByRole("link", { name: "See If I Qualify" }).or(prompt.getByRole("button", { name: "See If I Qualify" })).waitFor();
+    await prompt.getByRole("button", { name: "No Thanks" }).click();
+    await prompt.waitFor({ state: "detached" });
+    assert.equal(await page.evaluate(() => localStorage.getItem("oa.tefapAnswered")), "true");
+    await page.reload();
+    await waitForApp(page);
+    await page.getByRole("article").first().waitFor();
+    assert.equal(await prompt.count(), 0, "offered again after it was answered");
+
+    const fresh = await browser.newContext({ tefapAnswered: false });
+    const other = await fresh.newPage();
+    const seattle = await api("/locations?lat=47.6062&lng=-122.3321&radiusMiles=10");
+    const outside = seattle.find((p) => p.foodBank.isTEFAPEnabled === false);
+    assert.ok(outside, "a demo pantry whose food bank is not in the program");
+    await other.goto(url(`/products?pantry=${outside.id}`));
+    await waitForApp(other);
+    await other.getByText(`Pickup at ${outside.label}`).waitFor();
+    await other.waitForLoadState("networkidle");
+    assert.equal(await other.getByRole("dialog").count(), 0);
+    assert.deepEqual(problems, []);
+    await fresh.close();
+    await context.close();
+  });
+
   test("signed in, the shop refetches the inventory with the token; offline the cart's Checkout is disabled", async () => {
     const res = await fetch(url("/api/v1/account/login"), {
       method: "POST",

@@ -47,7 +47,7 @@ async fn general_cards_are_public_and_in_section_order(t: &TestApp) {
     assert_eq!(first["section"]["order"], 1);
     assert_eq!(first["section"]["hideTitle"], true);
     assert_eq!(first["order"], 1);
-    assert_eq!(first["images"], json!(["/static/img/cards/what-is-orderahead.jpg"]));
+    assert_eq!(first["images"], json!(["/img/cards/what-is-orderahead.svg"]));
     assert_eq!(first["actionButtonText"], "Learn More");
     assert_eq!(first["modalTitle"], "What is OrderAhead?");
     assert!(first["modalContent"].as_str().unwrap().starts_with("<p>OrderAhead lets you choose"));

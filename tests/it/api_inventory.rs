@@ -71,10 +71,14 @@ async fn pantry_inventory_has_the_spec_shape(t: &TestApp) {
     assert_eq!((own["value"].as_i64(), own["limitTimeScope"]["code"].as_str()), (Some(2), Some("ORDER")));
     assert_eq!(own["limitType"]["code"], "QUANTITY");
     assert_eq!(apples["effectiveLimit"]["message"], "This item has a limit of 2 per order");
+    // The same as data, for the app to word in the shopper's language.
+    assert_eq!(apples["effectiveLimit"]["rule"], serde_json::json!({ "kind": "perOrder", "value": 2 }));
     // A product limit, for a visitor (no past orders).
     let eggs = named(&list, "Large Eggs");
     assert_eq!(eggs["pantryItem"]["limits"][0]["limitTimeScopeAmount"], 7);
     assert_eq!(eggs["effectiveLimit"]["message"], "This item has a limit of 1 every 7 days");
+    assert_eq!(eggs["effectiveLimit"]["rule"], serde_json::json!({ "kind": "every", "value": 1, "amount": 7, "unit": "day" }));
+    assert_eq!(water["effectiveLimit"]["rule"], serde_json::json!({ "kind": "stock", "quantity": 0 }));
 }
 
 async fn effective_limits_follow_the_shoppers_past_orders(t: &TestApp) {
@@ -127,7 +131,7 @@ async fn categories_of_a_pantry(t: &TestApp) {
     assert!(cats.len() >= 8, "{cats:?}");
     let orders: Vec<i64> = cats.iter().map(|c| c["order"].as_i64().unwrap()).collect();
     assert!(orders.windows(2).all(|w| w[0] < w[1]), "{orders:?}");
-    assert!(cats.iter().all(|c| c["name"].is_string() && c["imageUrl"].as_str().unwrap().starts_with("/static/img/categories/")));
+    assert!(cats.iter().all(|c| c["name"].is_string() && c["imageUrl"].as_str().unwrap().starts_with("/img/categories/")));
     // Every category has an item the visitor can see, and every item's category is listed.
     let list = items(t, &format!("/api/v1/locations/{id}/inventory"), None).await;
     let used: Vec<&Value> = list.iter().map(|i| &i["pantryInventorySubcategories"][0]["pantrySubcategoryID"]).collect();
@@ -177,7 +181,7 @@ async fn food_bank_inventory_overview(t: &TestApp) {
     assert!(visitor.len() >= 50, "{}", visitor.len());
     for e in &visitor {
         assert!(e["subcategoryID"].is_i64() && e["label"].is_string(), "{e}");
-        assert!(e["imageUrl"].as_str().unwrap().starts_with("/static/img/products/"));
+        assert!(e["imageUrl"].as_str().unwrap().starts_with("/img/products/"));
         assert_ne!(e["sourceCode"], "TEFAP");
     }
     let labels: Vec<&str> = visitor.iter().map(|e| e["label"].as_str().unwrap()).collect();

@@ -101,7 +101,7 @@ async fn search_around_43215_widens_with_the_radius_and_sorts_by_distance(t: &Te
     assert_eq!(main["isRestricted"], false);
     assert!(main["pickupInstructions"].as_str().is_some_and(|s| !s.is_empty()));
     let photos = main["attachmentCollection"].as_array().unwrap();
-    assert!(!photos.is_empty() && photos[0]["attachment"]["storagePath"].as_str().unwrap().starts_with("/static/img/"));
+    assert!(!photos.is_empty() && photos[0]["attachment"]["storagePath"].as_str().unwrap().starts_with("/img/"));
     assert!(ten.iter().any(|p| p["isRestricted"] == true), "Faith Mission and King Arts Complex are restricted");
     // The default radius is 10 miles.
     let r = t.get(&format!("/api/v1/locations?lat={}&lng={}", COLUMBUS.0, COLUMBUS.1), None).await;

@@ -203,7 +203,7 @@ async fn pickup_order_is_placed_and_read_back(t: &TestApp) {
     assert_eq!(line(spaghetti)["pantryInventoryItem"]["pantryItem"]["name"], "Spaghetti");
     assert_eq!(line(spaghetti)["pantryInventoryItem"]["pantryItem"]["description"], "Enriched spaghetti.");
     let photos = line(spaghetti)["pantryInventoryItem"]["attachmentCollection"].as_array().unwrap().clone();
-    assert!(photos[0]["attachment"]["storagePath"].as_str().unwrap().ends_with("spaghetti.jpg"), "{photos:?}");
+    assert!(photos[0]["attachment"]["storagePath"].as_str().unwrap().ends_with("spaghetti.svg"), "{photos:?}");
 }
 
 async fn delivery_order_keeps_the_address(t: &TestApp) {

@@ -1,10 +1,17 @@
-import en from "./en.json";
+// One catalog per language (en.json; only English so far). The messages every page needs ship with
+// the entry; a route adds its screen's namespaces when its chunk loads (`messages:` imports, cut
+// from the same catalog at build time), so no page downloads the texts of all the others.
+import core from "messages:app,meta,modal,nav,notFound,shell,zip,home,shop";
 
-export type MessageKey = keyof typeof en;
+export type MessageKey = keyof typeof import("./en.json");
 export type Vars = Record<string, string | number>;
 
-// One catalog per language; only English exists so far, so it is bundled directly.
-const catalog: Record<string, string> = en;
+const catalog: Record<string, string> = { ...core };
+
+/** Adds a route's namespaces; called at the top of its route.tsx. */
+export function addMessages(part: Record<string, string>): void {
+  Object.assign(catalog, part);
+}
 
 /** Looks up a message and fills `{name}` placeholders; unknown placeholders are left visible so they get noticed. */
 export function t(key: MessageKey, vars?: Vars): string {

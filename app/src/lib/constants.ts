@@ -18,3 +18,15 @@ export const CART_PULSE_MS = 1000;
 export const OUTDATED_HOSTS: readonly string[] = [];
 /** Where the outdated-address banner sends people, e.g. "https://orderahead.example.org". */
 export const NEW_SITE_ORIGIN = "";
+
+/** Pantry map (spec §9): below this zoom moves do not reload pantries ("Zoom in to load pantries"). */
+export const MAP_LOAD_MIN_ZOOM = 11;
+export const MAP_INITIAL_ZOOM = 12;
+/** Fitting the map to the pantries never zooms in closer than this. */
+export const MAP_MAX_FIT_ZOOM = 16;
+/** The first view shows a circle of this fraction of the search radius around the searched point. */
+export const MAP_VIEWPORT_RADIUS_FRACTION = 0.6;
+/** Map moves are acted on once they have stopped for this long. */
+export const MAP_MOVE_DEBOUNCE_MS = 1000;
+/** Moves within this long of the map loading or being re-centred are the app's own, not the shopper's. */
+export const MAP_LOADED_DELAY_MS = 200;

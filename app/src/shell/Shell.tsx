@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { useLocation } from "react-router";
 import { t } from "../i18n/t";
 import { useLoggedIn } from "../state/session";
+import { NoticeBanner } from "./NoticeBanner";
 import { OfflineBanner } from "./OfflineBanner";
 import { OutdatedBanner } from "./OutdatedBanner";
 import { SideMenu } from "./SideMenu";
@@ -34,6 +35,7 @@ export function Shell({ pending, children }: { pending: boolean; children: React
       <OfflineBanner />
       <SideMenu open={menuOpen} onClose={closeMenu} loggedIn={loggedIn} />
       <main id="main" tabIndex={-1} aria-busy={pending || undefined} inert={menuOpen || undefined}>
+        <NoticeBanner />
         {children}
       </main>
       <UpdateToast />

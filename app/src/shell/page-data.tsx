@@ -15,7 +15,8 @@ export function locationKey(loc: { pathname: string; search: string }): string {
   return loc.pathname + loc.search;
 }
 
-async function fetchPage(key: string, loadRoute: LoadRoute, signal: AbortSignal): Promise<Page> {
+/** The host's payload for a path+query, as GET /_data answers it; throws unless it is a payload. */
+export async function fetchPayload(key: string, signal?: AbortSignal): Promise<Payload> {
   const res = await fetch(`/_data?url=${encodeURIComponent(key)}`, {
     headers: { accept: "application/json" },
     credentials: "same-origin",
@@ -23,7 +24,11 @@ async function fetchPage(key: string, loadRoute: LoadRoute, signal: AbortSignal)
   });
   // A 404 page is still a page: only a body that is not a payload counts as failure.
   if (!(res.headers.get("content-type") || "").includes("json")) throw new Error(`/_data answered ${res.status}`);
-  const payload = (await res.json()) as Payload;
+  return (await res.json()) as Payload;
+}
+
+async function fetchPage(key: string, loadRoute: LoadRoute, signal: AbortSignal): Promise<Page> {
+  const payload = await fetchPayload(key, signal);
   const mod = await loadRoute(payload.route);
   return { payload, mod, key };
 }

@@ -116,5 +116,14 @@ export function logout(): void {
   clearSelection();
 }
 
+/** Spec §4: the TEFAP survey was answered or dismissed, on this device or on the signed-in account. */
+export function tefapAnswered(): boolean {
+  return read("tefapAnswered") === true || sessionStore.get().profile?.isTefapSurveyAnswered === true;
+}
+
+export function markTefapAnswered(): void {
+  write("tefapAnswered", true);
+}
+
 export const useLoggedIn = () => useStore(sessionStore, (s) => s.token !== null);
 export const useProfile = () => useStore(sessionStore, (s) => s.profile);

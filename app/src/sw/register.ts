@@ -22,6 +22,8 @@ export function registerServiceWorker(): void {
   };
   sw.register("/sw.js", { updateViaCache: "none" }).then(
     (reg) => {
+      // Some hosts (a browser with workers blocked by policy) resolve without a registration.
+      if (!reg) return;
       offer(reg.waiting);
       reg.addEventListener("updatefound", () => {
         const worker = reg.installing;

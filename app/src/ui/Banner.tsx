@@ -3,8 +3,8 @@ import { Link } from "react-router";
 
 export interface BannerProps {
   children: ReactNode;
-  /** A link at the end of the banner (Change Pickup Site, Change Delivery Time). */
-  action?: { to: string; label: string };
+  /** A link, or a button, at the end of the banner (Change Pickup Site, Change Delivery Time). */
+  action?: { to: string; label: string } | { onClick: () => void; label: string };
   tone?: "info" | "warning";
 }
 
@@ -13,11 +13,16 @@ export function Banner({ children, action, tone = "info" }: BannerProps) {
   return (
     <div className={`banner shop-banner shop-banner-${tone}`} role={tone === "warning" ? "alert" : undefined}>
       <div className="shop-banner-text">{children}</div>
-      {action && (
-        <Link className="btn btn-small" to={action.to}>
-          {action.label}
-        </Link>
-      )}
+      {action &&
+        ("to" in action ? (
+          <Link className="btn btn-small" to={action.to}>
+            {action.label}
+          </Link>
+        ) : (
+          <button type="button" className="btn btn-small" onClick={action.onClick}>
+            {action.label}
+          </button>
+        ))}
     </div>
   );
 }

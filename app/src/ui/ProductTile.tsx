@@ -3,6 +3,7 @@ import type { InventoryItem } from "../entities";
 import { t } from "../i18n/t";
 import { addToCart, allowance, removeFromCart, useCartCountOf } from "../state/cart";
 import { QuantityStepper } from "./QuantityStepper";
+import { limitText } from "../lib/limits";
 
 interface ProductDetails {
   name: string;
@@ -61,7 +62,7 @@ export function CartControls({ item, orderFull }: CartControlsProps) {
           onRemove={() => removeFromCart(item.pantryItemID)}
         />
       )}
-      {atLimit && item.effectiveLimit?.message && <p className="limit-message">{item.effectiveLimit.message}</p>}
+      {atLimit && item.effectiveLimit && <p className="limit-message">{limitText(item.effectiveLimit)}</p>}
     </div>
   );
 }
@@ -76,7 +77,7 @@ export function ProductTile({ item, orderFull, query }: ProductTileProps) {
   const name = details(item).name;
   return (
     <article className="card product-tile" aria-label={name}>
-      {image ? <img src={image} alt="" width={500} loading="lazy" className="product-image" /> : <div className="product-image" />}
+      {image ? <img src={image} alt="" width={500} height={500} loading="lazy" className="product-image" /> : <div className="product-image" />}
       <h3 className="product-name">
         <Link to={`/products/${item.id}?${query}`}>{name}</Link>
       </h3>

@@ -6,7 +6,7 @@ use crate::{
         attachment, donation_package_type, inventory_item, inventory_item_subcategory, pantry_item, subcategory,
         unit_of_measure,
     },
-    domain::{Id, delivery::DeliveryTime, limits::EffectiveLimit, messages},
+    domain::{Id, delivery::DeliveryTime, limits::EffectiveLimit},
     model::locations::{
         Attachment, AttachmentEntry, Category, Code, InventoryItem, InventoryOverviewEntry, InventorySubcategory, Name,
         PantryItem,
@@ -103,7 +103,7 @@ async fn inventory_items<C: ConnectionTrait>(conn: &C, filter: Condition) -> Sto
         .filter_map(|r| {
             let p = products.get(&r.pantry_item_id)?;
             let quantity = i64::from(r.quantity);
-            let stock = EffectiveLimit { limit: quantity.max(0), message: messages::stock_limit(quantity) };
+            let stock = EffectiveLimit::stock(quantity);
             Some(InventoryItem {
                 id: r.id,
                 pantry_item_id: r.pantry_item_id,

@@ -61,25 +61,46 @@ pub(super) fn slug(name: &str) -> String {
     out.trim_end_matches('-').to_owned()
 }
 
+/// URL of a demo picture: `dir` is products, categories, pantries or cards. The files are
+/// static/img/<dir>/<name>.svg (the host serves static/x at /x), drawn by
+/// app/scripts/gen-demo-images.mjs from the tables in demo_data.rs.
+fn picture(dir: &str, name: &str) -> String {
+    format!("/img/{dir}/{name}.svg")
+}
+
+/// A pantry's photos by its kind (library, church or community); libraries have a second one.
+fn pantry_pictures(kind: &str) -> Vec<String> {
+    let mut photos = vec![picture("pantries", kind)];
+    if kind == "library" {
+        photos.push("/img/pantries/library-2.svg".into());
+    }
+    photos
+}
+
+/// A product's photos: `<slug>.svg`, and `<slug>-2.svg` for PRODUCTS_WITH_TWO_IMAGES.
+fn product_pictures(name: &str) -> Vec<String> {
+    let mut photos = vec![picture("products", &slug(name))];
+    if PRODUCTS_WITH_TWO_IMAGES.contains(&name) {
+        photos.push(picture("products", &format!("{}-2", slug(name))));
+    }
+    photos
+}
+
 /// Every image path the demo data refers to (products, categories, pantries, info
 /// cards), for whoever draws the pictures.
 pub fn demo_image_paths() -> Vec<String> {
     let mut paths = Vec::new();
     for p in PRODUCTS {
-        paths.push(format!("/static/img/products/{}.jpg", slug(p.name)));
-        if PRODUCTS_WITH_TWO_IMAGES.contains(&p.name) {
-            paths.push(format!("/static/img/products/{}-2.jpg", slug(p.name)));
-        }
+        paths.extend(product_pictures(p.name));
     }
     for (_, s) in CATEGORIES {
-        paths.push(format!("/static/img/categories/{s}.jpg"));
+        paths.push(picture("categories", s));
     }
-    for kind in ["library", "church", "community"] {
-        paths.push(format!("/static/img/pantries/{kind}.jpg"));
+    for p in PANTRIES {
+        paths.extend(pantry_pictures(p.kind));
     }
-    paths.push("/static/img/pantries/library-2.jpg".into());
     for c in INFO_CARDS {
-        paths.push(format!("/static/img/cards/{}.jpg", c.image));
+        paths.push(picture("cards", c.image));
     }
     paths.sort();
     paths.dedup();
@@ -262,11 +283,7 @@ async fn seed_world<C: ConnectionTrait>(
             longitude: Set(p.lng),
             created_at: Set(now - Duration::days(300)),
         });
-        let mut photos = vec![format!("/static/img/pantries/{}.jpg", p.kind)];
-        if p.kind == "library" {
-            photos.push("/static/img/pantries/library-2.jpg".into());
-        }
-        for (seq, path) in photos.into_iter().enumerate() {
+        for (seq, path) in pantry_pictures(p.kind).into_iter().enumerate() {
             pantry_photos.push(attachment::ActiveModel {
                 id: Set(ids.next(db, "attachments").await?),
                 storage_path: Set(path),
@@ -414,7 +431,7 @@ async fn seed_world<C: ConnectionTrait>(
             id: Set(id),
             name: Set(name.into()),
             sort_order: Set(i as i32 + 1),
-            image_url: Set(Some(format!("/static/img/categories/{image}.jpg"))),
+            image_url: Set(Some(picture("categories", image))),
         });
     }
     insert_batched(db, categories).await?;
@@ -439,11 +456,7 @@ async fn seed_world<C: ConnectionTrait>(
             donation_package_type_id: Set(package_id(p.package)),
             created_at: Set(now - Duration::days(200)),
         });
-        let mut paths = vec![format!("/static/img/products/{}.jpg", slug(p.name))];
-        if PRODUCTS_WITH_TWO_IMAGES.contains(&p.name) {
-            paths.push(format!("/static/img/products/{}-2.jpg", slug(p.name)));
-        }
-        for (seq, path) in paths.into_iter().enumerate() {
+        for (seq, path) in product_pictures(p.name).into_iter().enumerate() {
             photos.push(attachment::ActiveModel {
                 id: Set(ids.next(db, "attachments").await?),
                 storage_path: Set(path),
@@ -608,7 +621,7 @@ async fn seed_world<C: ConnectionTrait>(
             id: Set(ids.next(db, "info_cards").await?),
             section_id: Set(Some(section_ids[c.section])),
             title: Set(c.title.into()),
-            images: Set(json!([format!("/static/img/cards/{}.jpg", c.image)])),
+            images: Set(json!([picture("cards", c.image)])),
             description: Set(Some(c.description.into())),
             action_button_text: Set(c.action.map(Into::into)),
             modal_title: Set(c.modal_title.map(Into::into)),
@@ -1040,5 +1053,27 @@ fn inventory_row(
         is_active: Set(true),
         created_at: Set(created),
         updated_at: Set(created),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::demo_image_paths;
+    use std::path::Path;
+
+    /// The host serves static/x at /x, so every picture the seed names must be a file under static/.
+    #[test]
+    fn every_demo_image_is_shipped() {
+        let static_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("static");
+        let paths = demo_image_paths();
+        assert!(paths.len() > 100, "{} paths", paths.len());
+        let misplaced: Vec<_> = paths.iter().filter(|p| !(p.starts_with("/img/") && p.ends_with(".svg"))).collect();
+        assert!(misplaced.is_empty(), "demo pictures are /img/<dir>/<name>.svg: {misplaced:?}");
+        let missing: Vec<_> = paths.iter().filter(|p| !static_dir.join(&p[1..]).is_file()).collect();
+        assert!(
+            missing.is_empty(),
+            "{} demo pictures missing under static/ (run `node app/scripts/gen-demo-images.mjs`): {missing:?}",
+            missing.len()
+        );
     }
 }

@@ -225,7 +225,7 @@ pub(super) const POSTAL_CODES: &[(&str, &str, &str, &str, f64, f64)] = &[
     ("98144", "Seattle", "WA", "King County", 47.5846, -122.3005),
 ];
 
-/// Shop categories: (name, image slug under /static/img/categories/).
+/// Shop categories: (name, image slug under /img/categories/).
 #[rustfmt::skip]
 pub(super) const CATEGORIES: &[(&str, &str)] = &[
     ("Produce", "produce"),
@@ -412,7 +412,7 @@ pub(super) const PRODUCTS: &[Product] = &[
     pc("Personal Care & Household", "Sanitary Pads", "Regular absorbency.", 36, "ct", "Pack", 0.7),
 ];
 
-/// Products with a second photo (`<slug>-2.jpg`).
+/// Products with a second photo (`<slug>-2.svg`).
 pub(super) const PRODUCTS_WITH_TWO_IMAGES: &[&str] =
     &["Gala Apples", "Large Eggs", "Whole Turkey", "Peanut Butter", "Infant Formula"];
 

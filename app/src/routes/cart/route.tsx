@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pageTitle, t, tn } from "../../i18n/t";
+import { addMessages, pageTitle, t, tn } from "../../i18n/t";
 import { useApi } from "../../lib/api";
 import { round } from "../../lib/format";
 import type { Meta } from "../../types";
@@ -10,6 +10,10 @@ import { Banner } from "../../ui/Banner";
 import { QuantityStepper } from "../../ui/QuantityStepper";
 import { amountText, details, imageOf } from "../../ui/ProductTile";
 import { limitStatus, orderLimitFrom } from "../products/shop";
+import messages from "messages:cart";
+import { limitText } from "../../lib/limits";
+
+addMessages(messages);
 
 function Line({ line, orderFull }: { line: CartLine; orderFull: boolean }) {
   const { item, count } = line;
@@ -21,7 +25,7 @@ function Line({ line, orderFull }: { line: CartLine; orderFull: boolean }) {
       <div className="cart-line-text">
         <h2 className="product-name">{name}</h2>
         <p className="product-amount">{amountText(item)}</p>
-        {count >= allowance(item) && item.effectiveLimit?.message && <p className="limit-message">{item.effectiveLimit.message}</p>}
+        {count >= allowance(item) && item.effectiveLimit && <p className="limit-message">{limitText(item.effectiveLimit)}</p>}
       </div>
       <QuantityStepper
         name={name}

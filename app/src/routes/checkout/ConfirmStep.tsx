@@ -1,11 +1,13 @@
 import { useState } from "react";
+import type { PickupTime } from "../../entities";
 import { Link, useNavigate } from "react-router";
 import { t } from "../../i18n/t";
 import { ApiFailure, api } from "../../lib/api";
 import { formatDay, formatTime } from "../../lib/format";
 import { clearCart, useCartItems } from "../../state/cart";
-import { clearSelection, useSelection } from "../../state/selection";
+import { clearSelection, selectPickup, selectionStore, useSelection } from "../../state/selection";
 import { Busy, ErrorBox } from "./common";
+import { PickupTimeModal } from "./PickupStep";
 import { orderLines } from "./validate";
 
 /** Confirmation and submission (spec §2, §4, §5): summary, Place Order, then the confirmation page. */
@@ -15,6 +17,9 @@ export function ConfirmStep({ idempotencyKey }: { idempotencyKey: string }) {
   const cart = useCartItems();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  // Set when the chosen pickup time ran out after the pickup check: the times still offered.
+  const [offered, setOffered] = useState<PickupTime[] | null>(null);
+  const [choosing, setChoosing] = useState(false);
 
   const lines = new Map<number, { name: string; quantity: number }>();
   for (const item of cart) {
@@ -47,9 +52,35 @@ export function ConfirmStep({ idempotencyKey }: { idempotencyKey: string }) {
       clearSelection();
       navigate(`/cart/confirmation/${orderId}`, { replace: true });
     } catch (err) {
-      setError((err instanceof ApiFailure && err.message) || t("checkout.submit.error"));
+      const times = await stillOffered();
+      if (times) {
+        setOffered(times);
+        setError(t("checkout.submit.timeGone"));
+      } else {
+        setError((err instanceof ApiFailure && err.message) || t("checkout.submit.error"));
+      }
       setBusy(false);
     }
+  };
+
+  /** After a refusal: the pantry's current times if the chosen one is no longer among them. */
+  const stillOffered = async (): Promise<PickupTime[] | null> => {
+    const { pantry, pickupTime } = selectionStore.get();
+    if (!pantry || !pickupTime) return null;
+    try {
+      const times = await api<PickupTime[]>("GET", `/locations/${pantry.id}/pickuptimes`);
+      return times.some((x) => x.id === pickupTime.id) ? null : times;
+    } catch {
+      return null;
+    }
+  };
+
+  const choose = (time: PickupTime) => {
+    const { pantry, foodBank } = selectionStore.get();
+    selectPickup(pantry!, time, foodBank ?? undefined);
+    setChoosing(false);
+    setOffered(null);
+    setError("");
   };
 
   if (busy) return <Busy text={t("checkout.submit.busy")} />;
@@ -98,9 +129,18 @@ export function ConfirmStep({ idempotencyKey }: { idempotencyKey: string }) {
       {error && (
         <ErrorBox>
           <p>{error}</p>
-          <Link to="/cart">{t("checkout.reviewCart")}</Link>
+          {offered?.length ? (
+            <button type="button" className="btn btn-primary" onClick={() => setChoosing(true)}>
+              {t("checkout.chooseTime")}
+            </button>
+          ) : offered ? (
+            <Link to="/pantries">{t("checkout.changeLocation")}</Link>
+          ) : (
+            <Link to="/cart">{t("checkout.reviewCart")}</Link>
+          )}
         </ErrorBox>
       )}
+      {choosing && offered && <PickupTimeModal times={offered} onPick={choose} onClose={() => setChoosing(false)} />}
       <p>
         <button type="button" className="btn btn-primary btn-lg" onClick={place}>
           {t("checkout.placeOrder")}

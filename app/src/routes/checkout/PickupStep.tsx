@@ -68,7 +68,7 @@ export function PickupStep({ done }: StepProps) {
 }
 
 /** Day first, then that day's times (spec §2 "a day-selection modal"). */
-function PickupTimeModal(props: { times: PickupTime[]; onPick: (t: PickupTime) => void; onClose: () => void }) {
+export function PickupTimeModal(props: { times: PickupTime[]; onPick: (t: PickupTime) => void; onClose: () => void }) {
   const days = [...new Set(props.times.map((x) => x.pickupDay))];
   const [day, setDay] = useState<string | null>(days.length === 1 ? days[0] : null);
   return (

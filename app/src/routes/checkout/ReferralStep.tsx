@@ -1,20 +1,10 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { t } from "../../i18n/t";
+import { canUsePantry } from "../../lib/access";
 import { ApiFailure, api } from "../../lib/api";
 import { selectionStore } from "../../state/selection";
-import { claimStoredReferralCodes, loadProfile } from "../../state/session";
+import { claimStoredReferralCodes } from "../../state/session";
 import { Busy, ErrorBox, type StepProps } from "./common";
-
-interface HeldCode {
-  referralCodePantryLocationIds?: number[];
-}
-
-/** Spec §5 pantry access: open, or authorised on the profile, or covered by a held referral code. */
-async function hasAccess(pantryId: number): Promise<boolean> {
-  const [profile, codes] = await Promise.all([loadProfile(), api<HeldCode[]>("GET", "/account/referralcodes")]);
-  const authorised = (profile.explicitlyAuthorizedLocationIDs as number[] | undefined) ?? [];
-  return authorised.includes(pantryId) || codes.some((c) => c.referralCodePantryLocationIds?.includes(pantryId));
-}
 
 /** Referral check (spec §2): claims stored codes; a restricted pantry without access asks for one. */
 export function ReferralStep({ done }: StepProps) {
@@ -27,9 +17,9 @@ export function ReferralStep({ done }: StepProps) {
 
   const check = useCallback(async () => {
     await claimStoredReferralCodes();
-    if (!pantry?.isRestricted) return true;
+    if (!pantry) return true;
     try {
-      return await hasAccess(pantry.id);
+      return await canUsePantry(pantry);
     } catch {
       return true; // cannot tell here: the order submission enforces access anyway
     }

@@ -9,7 +9,7 @@ export interface StepProps {
 export function Busy({ text }: { text: string }) {
   return (
     <p role="status" className="checkout-busy">
-      <span className="progress" aria-hidden="true" /> {text}
+      <span className="spinner" aria-hidden="true" /> {text}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import { Link, useNavigate } from "react-router";
-import { pageTitle, t, type MessageKey } from "../../i18n/t";
+import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import { loginUrl } from "../../lib/api";
 import { useOffline } from "../../state/app";
 import { restoreCart } from "../../state/cart";
@@ -8,6 +8,9 @@ import { restoreSelection, selectionStore } from "../../state/selection";
 import { restoreSession, sessionStore } from "../../state/session";
 import type { Meta } from "../../types";
 import { Busy, type StepProps } from "./common";
+import messages from "messages:account,checkout";
+
+addMessages(messages);
 
 export interface CheckoutData {
   step?: string | null;
@@ -29,17 +32,19 @@ const ConfirmStep = step("ConfirmStep");
 
 // Spec §2: the indicator's four labels, and which label each step of the flow belongs to.
 const GROUPS: MessageKey[] = ["checkout.step.login", "checkout.step.eligibility", "checkout.step.survey", "checkout.step.confirmation"];
-const FLOW: { group: number; Step: ComponentType<StepProps> | null }[] = [
-  { group: 0, Step: null }, // login check, in the controller: it leaves the page
-  { group: 1, Step: ReferralStep },
-  { group: 1, Step: LimitsStep },
-  { group: 1, Step: EligibilityStep },
-  { group: 2, Step: SurveyStep },
-  { group: 3, Step: InventoryStep },
-  { group: 3, Step: PickupStep },
-  { group: 3, Step: AddressStep },
-  { group: 3, Step: DeliveryStep },
-  { group: 3, Step: null }, // confirmation and submission
+// `name` is the step's URL segment (/cart/schedulepickup/{step}): it says where the shopper is,
+// e.g. in a shared screenshot or an error report; entering at a step still starts at the first.
+const FLOW: { name: string; group: number; Step: ComponentType<StepProps> | null }[] = [
+  { name: "login", group: 0, Step: null }, // login check, in the controller: it leaves the page
+  { name: "referral", group: 1, Step: ReferralStep },
+  { name: "limits", group: 1, Step: LimitsStep },
+  { name: "eligibility", group: 1, Step: EligibilityStep },
+  { name: "survey", group: 2, Step: SurveyStep },
+  { name: "inventory", group: 3, Step: InventoryStep },
+  { name: "pickup", group: 3, Step: PickupStep },
+  { name: "address", group: 3, Step: AddressStep },
+  { name: "delivery", group: 3, Step: DeliveryStep },
+  { name: "confirmation", group: 3, Step: null }, // confirmation and submission
 ];
 const LAST = FLOW.length - 1;
 
@@ -74,6 +79,12 @@ export default function Checkout() {
   }, []);
 
   const done = useCallback(() => setIndex((i) => Math.min(i + 1, LAST)), []);
+
+  useEffect(() => {
+    if (index < 1) return;
+    // Not a router navigation: that would reload the page's data and restart the flow.
+    window.history.replaceState(window.history.state, "", `/cart/schedulepickup/${FLOW[index].name}`);
+  }, [index]);
 
   if (offline) {
     return (

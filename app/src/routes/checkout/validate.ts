@@ -4,6 +4,7 @@ import type { CartItem, InventoryItem } from "../../entities";
 import { api } from "../../lib/api";
 import { removeFromCart } from "../../state/cart";
 import type { Selection } from "../../state/selection";
+import { limitText } from "../../lib/limits";
 
 export interface Removal {
   pantryItemID: number;
@@ -50,7 +51,7 @@ export function checkCart(cart: readonly CartItem[], inventory: readonly Invento
       reason = texts.exceeded;
     } else if (withLimits && stock.effectiveLimit && stock.effectiveLimit.limit < count) {
       keep = Math.max(0, stock.effectiveLimit.limit);
-      reason = stock.effectiveLimit.message ?? texts.exceeded;
+      reason = limitText(stock.effectiveLimit) || texts.exceeded;
     }
     if (keep < count) removed.push({ pantryItemID: entry.pantryItemID, name, quantity: count - keep, reason });
   }

@@ -1,11 +1,14 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import type { DeliveryTime, PickupTime } from "../../entities";
-import { pageTitle, t } from "../../i18n/t";
+import { addMessages, pageTitle, t } from "../../i18n/t";
 import { loginUrl, useApi } from "../../lib/api";
 import { formatDate, formatDay, formatTime } from "../../lib/format";
 import { restoreSession, sessionStore, useLoggedIn } from "../../state/session";
 import type { Meta } from "../../types";
+import messages from "messages:checkout";
+
+addMessages(messages);
 
 export interface ConfirmationData {
   orderId?: string | null;

@@ -1,8 +1,11 @@
 import { Link } from "react-router";
-import { pageTitle, t } from "../../i18n/t";
+import { addMessages, pageTitle, t } from "../../i18n/t";
 import { clearSelection, selectFoodBank } from "../../state/selection";
 import type { Meta } from "../../types";
 import { InfoSections, type InfoSection } from "../home/InfoSections";
+import messages from "messages:pantries";
+
+addMessages(messages);
 
 interface FoodBankInfo {
   id: number;

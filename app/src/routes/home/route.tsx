@@ -1,53 +1,132 @@
-import { useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { t } from "../../i18n/t";
 import { CTA_DELAY_MS, ZIP_LENGTH } from "../../lib/constants";
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
 import { useDelay } from "../../ui/useDelay";
+import { UseMyLocation, type Located } from "../../ui/UseMyLocation";
 import { ZipSearch } from "../../ui/ZipSearch";
 import { InfoSections, type InfoSection } from "./InfoSections";
 import { SelectedSite } from "./SelectedSite";
-import { clearSelection } from "../../state/selection";
+import { clearSelection, useSelection } from "../../state/selection";
+import { loadProfile, useLoggedIn, useProfile } from "../../state/session";
+
+// Signed-in parts: their own chunk, fetched once a session token shows up after hydration.
+const signedIn = () => import("./SignedIn");
+const MessagesCarousel = lazy(() => signedIn().then((m) => ({ default: m.MessagesCarousel })));
+const ProductCarousel = lazy(() => signedIn().then((m) => ({ default: m.ProductCarousel })));
 
 export interface HomeData {
   infoSections?: InfoSection[];
 }
 
-/** Unauthenticated home (spec §2): hero card, zip search, info-card sections, Get Started after 2 s. */
+/** Pantry searches by device location use 4 decimals (about 11 m): enough, and stable URLs. */
+const coord = (x: number) => x.toFixed(4);
+
+interface DefaultFoodBank {
+  id: number;
+  code?: string;
+  name?: string;
+}
+
+/**
+ * Home (spec §2). Everyone: hero card with zip search and Use My Location, info-card sections, and
+ * after 2 s the call to action (Get Started, or Order Now when signed in). Signed in, also the
+ * messages carousel above the hero and the default food bank's product carousel under it. The
+ * server renders the signed-out home (it is cached for everyone); the signed-in parts appear after
+ * hydration, when the stored token is read.
+ */
 export default function Home({ data, children }: { data: HomeData | null; children?: ReactNode }) {
   const navigate = useNavigate();
   const [zip, setZip] = useState("");
   const zipRef = useRef<HTMLInputElement>(null);
   const showCta = useDelay(CTA_DELAY_MS);
   const [about, setAbout] = useState(false);
+  const [locationError, setLocationError] = useState<string | null>(null);
+  const { pantry, deliveryTime } = useSelection();
+  const loggedIn = useLoggedIn();
+  const profile = useProfile();
+  // Whether the profile refresh below has finished (either way): until then a missing cached
+  // profile may still arrive, so the messages wait to know the food bank.
+  const [profileChecked, setProfileChecked] = useState(false);
 
-  // Spec §4: starting a search drops the stored site; the cart goes only after the warning on a new site.
-  const findPantries = (z: string) => {
+  // Spec §4 startup "when logged in load the profile and default food bank": refreshes the cached copy.
+  useEffect(() => {
+    if (!loggedIn) return;
+    let live = true;
+    loadProfile()
+      .catch(() => undefined)
+      .finally(() => live && setProfileChecked(true));
+    return () => {
+      live = false;
+    };
+  }, [loggedIn]);
+
+  // Spec §4: starting a search drops the stored site and pantries; the cart goes only after the
+  // warning on a new site.
+  const findPantries = (query: string) => {
     clearSelection();
-    navigate(`/pantries?zip=${z}`);
+    navigate(`/pantries?${query}`);
   };
-  const getStarted = () => {
-    if (zip.length === ZIP_LENGTH) findPantries(zip);
-    else zipRef.current?.focus();
+  const searchZip = (z: string) => findPantries(`zip=${z}`);
+  const located = ({ lat, lng }: Located) => findPantries(`lat=${coord(lat)}&lng=${coord(lng)}`);
+
+  const startOver = () => {
+    setLocationError(null);
+    zipRef.current?.focus();
   };
+
+  // Get Started and Order Now: the chosen site's shop; else a search by the typed zip, or by the
+  // signed-in shopper's own zip; else the zip field.
+  const start = () => {
+    if (pantry || deliveryTime) return navigate("/products");
+    if (zip.length === ZIP_LENGTH) return searchZip(zip);
+    const ownZip = typeof profile?.postalCode === "string" ? profile.postalCode.trim() : "";
+    if (loggedIn && /^\d{5}$/.test(ownZip)) return searchZip(ownZip);
+    zipRef.current?.focus();
+  };
+
+  const foodBank = loggedIn ? ((profile?.defaultFoodBank ?? null) as DefaultFoodBank | null) : null;
+  const messagesReady = loggedIn && (profile !== null || profileChecked);
 
   return (
     <div className="home">
+      {messagesReady && (
+        <Suspense fallback={null}>
+          <MessagesCarousel foodBankCode={foodBank?.code ?? null} />
+        </Suspense>
+      )}
       <section className="card hero">
         <h1>{t("app.title")}</h1>
         <p>{t("app.tagline")}</p>
-        <ZipSearch value={zip} onChange={setZip} onComplete={findPantries} inputRef={zipRef} />
+        <ZipSearch value={zip} onChange={setZip} onComplete={searchZip} inputRef={zipRef} />
+        <UseMyLocation onLocated={located} onError={setLocationError} />
+        {locationError !== null && (
+          <div role="alert" className="error-box location-error">
+            <p>
+              {t("home.errorIntro")} {locationError}
+            </p>
+            <button type="button" className="btn" onClick={startOver}>
+              {t("home.startOver")}
+            </button>
+          </div>
+        )}
         <button type="button" className="btn btn-small" onClick={() => setAbout(true)}>
           {t("home.whatIs")}
         </button>
       </section>
+      {foodBank && typeof foodBank.id === "number" && (
+        <Suspense fallback={null}>
+          <ProductCarousel foodBank={foodBank} />
+        </Suspense>
+      )}
       <SelectedSite />
       <InfoSections sections={data?.infoSections ?? []} />
       {showCta && (
         <div className="fab-slot">
-          <button type="button" className="btn btn-primary btn-lg fab" onClick={getStarted}>
-            {t("home.getStarted")}
+          <button type="button" className="btn btn-primary btn-lg fab" onClick={start}>
+            {loggedIn ? t("home.orderNow") : t("home.getStarted")}
           </button>
         </div>
       )}

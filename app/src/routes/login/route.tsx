@@ -1,14 +1,31 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { pageTitle, t } from "../../i18n/t";
+import { addMessages, pageTitle, t } from "../../i18n/t";
+import { canUsePantry } from "../../lib/access";
 import { ApiFailure } from "../../lib/api";
+import { setAppFlag } from "../../state/app";
+import { selectionStore } from "../../state/selection";
 import { claimStoredReferralCodes, forgetProfile, login, rememberCredentials, rememberedEmail } from "../../state/session";
 import type { Meta } from "../../types";
 import { RememberMe, safeReturnTo } from "./RememberMe";
+import messages from "messages:account";
+
+addMessages(messages);
 
 export interface LoginData {
   returnTo?: string;
   expired?: boolean;
+}
+
+/** Spec §4: after sign-in and the claimed codes, a chosen pantry the account still cannot use is named. */
+async function warnIfPantryStillRestricted(): Promise<void> {
+  const pantry = selectionStore.get().pantry;
+  if (!pantry) return;
+  try {
+    if (!(await canUsePantry(pantry))) setAppFlag("notice", t("account.login.referralRequired", { pantry: pantry.label }));
+  } catch {
+    // cannot tell now: the checkout's referral step asks again
+  }
 }
 
 /** Sign-in (spec §2, §4, §5): email and password, then the remember-me prompt, then returnTo. */
@@ -56,6 +73,7 @@ export default function Login({ data }: { data: LoginData | null }) {
     if (remember) void rememberCredentials(email, password);
     await claimStoredReferralCodes();
     navigate(returnTo, { replace: true });
+    await warnIfPantryStillRestricted();
   };
 
   const changeAccount = () => {

@@ -1,15 +1,19 @@
 // Switch to Delivery (spec §4): with delivery enabled in the profile, the delivery-window picker of
 // the first such food bank; otherwise a referral code first. Signed out, sign-in comes first.
 import { useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import type { DeliveryTime } from "../../entities";
-import { t } from "../../i18n/t";
+import { addMessages, t } from "../../i18n/t";
 import { api, ApiFailure, loginUrl } from "../../lib/api";
 import { formatDay, formatTime } from "../../lib/format";
 import { cartStore, clearCart } from "../../state/cart";
 import { selectDelivery, selectionStore } from "../../state/selection";
 import { sessionStore } from "../../state/session";
 import { Modal } from "../../ui/Modal";
+import messages from "messages:pantries";
+
+// Also opened from the shop, whose page does not carry the selector's texts.
+addMessages(messages);
 
 interface Profile {
   foodBankIdsWithDeliveryEnabled?: number[];
@@ -23,7 +27,7 @@ type Step =
 const windowLabel = (d: DeliveryTime) => `${formatDay(d.deliveryDay)} ${formatTime(d.deliveryStartTime)} - ${formatTime(d.deliveryEndTime)}`;
 
 /** Loaded on the first click of Switch to Delivery (kept out of the page's first-load JS). */
-export default function DeliveryFlow({ onClose }: { onClose: () => void }) {
+export default function DeliveryFlow({ onClose, offerPickup = false }: { onClose: () => void; offerPickup?: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [step, setStep] = useState<Step>({ kind: "idle" });
@@ -61,6 +65,7 @@ export default function DeliveryFlow({ onClose }: { onClose: () => void }) {
         <WindowPicker
           times={step.times}
           error={!!step.error}
+          offerPickup={offerPickup}
           onClose={close}
           onPick={(time) => {
             selectDelivery(time);
@@ -73,7 +78,20 @@ export default function DeliveryFlow({ onClose }: { onClose: () => void }) {
 }
 
 /** Windows of the food bank; the first is preselected, clicking the chosen one deselects (spec §4). */
-function WindowPicker({ times, error, onClose, onPick }: { times: DeliveryTime[]; error: boolean; onClose: () => void; onPick: (d: DeliveryTime) => void }) {
+function WindowPicker({
+  times,
+  error,
+  offerPickup,
+  onClose,
+  onPick,
+}: {
+  times: DeliveryTime[];
+  error: boolean;
+  /** The shop's variant: Or, Switch to Pickup (spec §2). */
+  offerPickup: boolean;
+  onClose: () => void;
+  onPick: (d: DeliveryTime) => void;
+}) {
   const [id, setId] = useState<number | null>(times[0]?.id ?? null);
   const chosen = times.find((x) => x.id === id) ?? null;
   const current = selectionStore.get().deliveryTime;
@@ -116,6 +134,11 @@ function WindowPicker({ times, error, onClose, onPick }: { times: DeliveryTime[]
         </ul>
       )}
       {warn && <p role="alert">{t("pantries.deliveryWindowCartWarning")}</p>}
+      {offerPickup && (
+        <p>
+          {t("pantries.or")} <Link to="/pantries">{t("pantries.switchToPickup")}</Link>
+        </p>
+      )}
     </Modal>
   );
 }

@@ -36,7 +36,7 @@ export function PantryCard({ pantry, chosen, onChoose, onPickFrom }: Props) {
       </h2>
       <p>{addressLine(pantry)}</p>
       {pantry.distance != null && <p>{t("pantries.milesAway", { miles: round(pantry.distance, 1) })}</p>}
-      {pantry.isRestricted && <p className="badge">{t("pantries.restricted")}</p>}
+      {pantry.isRestricted && <p className="tag">{t("pantries.restricted")}</p>}
       {entries.length === 0 ? (
         <p>{t("pantries.noTimes")}</p>
       ) : (

@@ -1,39 +1,29 @@
 // Choosing a pickup (spec §4): a restricted pantry first needs a referral code, a cart of another
-// food bank is cleared only after the warning, then the selection is stored and the shop opens.
+// food bank is cleared only after the warning, then the selection is stored and the shop opens,
+// after the food bank's introduction when it is not the one already chosen.
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { PickupTime } from "../../entities";
 import { t } from "../../i18n/t";
-import { api, loginUrl } from "../../lib/api";
+import { canUsePantry } from "../../lib/access";
+import { loginUrl } from "../../lib/api";
 import { cartStore, clearCart } from "../../state/cart";
-import { selectPickup, selectionStore } from "../../state/selection";
-import { sessionStore } from "../../state/session";
+import { selectFoodBank, selectPickup, selectionStore } from "../../state/selection";
 import { Modal } from "../../ui/Modal";
 import { storedPantry, type Pantry } from "./pickup";
 
 const ReferralModal = lazy(() => import("./ReferralModal"));
-
-interface HeldCode {
-  referralCodePantryLocationIds?: number[];
-}
+const FoodBankIntro = lazy(() => import("./FoodBankIntro"));
 
 async function hasAccess(pantry: Pantry): Promise<boolean> {
-  if (!pantry.isRestricted) return true;
-  if (!sessionStore.get().token) return false;
   try {
-    // Access comes from a held referral code or an explicit authorisation on the profile.
-    const [held, profile] = await Promise.all([
-      api<HeldCode[]>("GET", "/account/referralcodes"),
-      api<{ explicitlyAuthorizedLocationIDs?: number[] }>("GET", "/account/profile"),
-    ]);
-    if (profile.explicitlyAuthorizedLocationIDs?.includes(pantry.id)) return true;
-    return held.some((c) => c.referralCodePantryLocationIds?.includes(pantry.id));
+    return await canUsePantry(pantry);
   } catch {
     return false; // the referral form then checks the code itself
   }
 }
 
-type Step = { kind: "idle" } | { kind: "referral" } | { kind: "cart" };
+type Step = { kind: "idle" } | { kind: "referral" } | { kind: "cart" } | { kind: "intro"; viaLogin: boolean };
 
 export function usePickupFlow(): { start: (pantry: Pantry, time: PickupTime) => void; modals: ReactNode } {
   const navigate = useNavigate();
@@ -41,10 +31,15 @@ export function usePickupFlow(): { start: (pantry: Pantry, time: PickupTime) => 
   const [choice, setChoice] = useState<{ pantry: Pantry; time: PickupTime } | null>(null);
   const [afterLogin, setAfterLogin] = useState(false);
 
+  const shop = (viaLogin: boolean) => navigate(viaLogin ? loginUrl("/products") : "/products");
+
   const finish = (pantry: Pantry, time: PickupTime, viaLogin: boolean) => {
-    setStep({ kind: "idle" });
+    const known = selectionStore.get().foodBank?.id === pantry.foodBankID;
     selectPickup(storedPantry(pantry), time, pantry.foodBank ? { ...pantry.foodBank } : undefined);
-    navigate(viaLogin ? loginUrl("/products") : "/products");
+    if (known) {
+      setStep({ kind: "idle" });
+      shop(viaLogin);
+    } else setStep({ kind: "intro", viaLogin });
   };
 
   const checkCart = (pantry: Pantry, time: PickupTime, viaLogin: boolean) => {
@@ -61,7 +56,22 @@ export function usePickupFlow(): { start: (pantry: Pantry, time: PickupTime) => 
   };
 
   let modals: ReactNode = null;
-  if (choice && step.kind === "referral") {
+  if (choice && step.kind === "intro") {
+    const bank = { id: choice.pantry.foodBankID, name: choice.pantry.foodBank?.name };
+    modals = (
+      <Suspense fallback={null}>
+        <FoodBankIntro
+          foodBank={bank}
+          onClose={() => setStep({ kind: "idle" })}
+          onStart={() => {
+            selectFoodBank({ ...choice.pantry.foodBank, id: choice.pantry.foodBankID });
+            setStep({ kind: "idle" });
+            shop(step.viaLogin);
+          }}
+        />
+      </Suspense>
+    );
+  } else if (choice && step.kind === "referral") {
     modals = (
       <Suspense fallback={null}>
         <ReferralModal

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { PickupTime } from "../../entities";
-import { pageTitle, t } from "../../i18n/t";
+import { addMessages, pageTitle, t } from "../../i18n/t";
 import { read, write } from "../../state/storage";
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
@@ -9,8 +9,20 @@ import { PantryCard, timeLabel } from "./PantryCard";
 import { usePickupFlow } from "./PickupFlow";
 import { sortPantries, type Pantry, type PickupEntry, type SortOrder } from "./pickup";
 import { formatDay } from "../../lib/format";
+import { MAP_LOAD_MIN_ZOOM } from "../../lib/constants";
+import { fetchPayload } from "../../shell/page-data";
+import type { MapView } from "./PantryMap";
+import messages from "messages:pantries";
+
+addMessages(messages);
 
 const DeliveryFlow = lazy(() => import("./DeliverySwitch"));
+const PantryMap = lazy(() => import("./PantryMap"));
+
+/** Where the map stands: its list is current, is waiting for a closer zoom, or is loading or failed. */
+type MapNote = "none" | "zoomIn" | "loading" | "error";
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 export interface PantriesData {
   status: "ok" | "badZip" | "noLocation" | "error";
@@ -83,8 +95,19 @@ export default function Pantries({ data }: { data: PantriesData }) {
   return <PantryList data={data} />;
 }
 
-function PantryList({ data }: { data: PantriesData }) {
+function PantryList({ data: searched }: { data: PantriesData }) {
   const navigate = useNavigate();
+  // A map move loads the pantries around the map's centre here, without a page navigation, so the
+  // page keeps its scroll and focus; a new search from the router replaces it.
+  const [moved, setMoved] = useState<PantriesData | null>(null);
+  const [mapNote, setMapNote] = useState<MapNote>("none");
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    setMoved(null);
+    setMapNote("none");
+  }, [searched]);
+  const data = moved ?? searched;
   const [chosen, setChosen] = useState<{ pantry: Pantry; time: PickupTime } | null>(null);
   const [delivery, setDelivery] = useState(0);
   const [picking, setPicking] = useState<{ pantry: Pantry; entry: PickupEntry } | null>(null);
@@ -94,6 +117,26 @@ function PantryList({ data }: { data: PantriesData }) {
   const pantries = sortPantries(enabled, data.sort);
   const bigger = data.radii.find((r) => r > data.radius);
   const disabledBank = enabled.length === 0 ? data.pantries[0]?.foodBank : undefined;
+
+  const mapMoved = async (view: MapView) => {
+    if (view.zoom < MAP_LOAD_MIN_ZOOM) {
+      setMapNote("zoomIn");
+      return;
+    }
+    const url = searchQuery({ ...data, zip: "", lat: round4(view.lat), lng: round4(view.lng) });
+    setMapNote("loading");
+    try {
+      const payload = await fetchPayload(url);
+      const next = payload.data as PantriesData;
+      if (payload.route !== "pantries" || next.status !== "ok") throw new Error(`pantries reload: ${next.status}`);
+      setMoved(next);
+      setMapNote("none");
+      // The address bar follows the map so a reload or a shared link shows the same place.
+      window.history.replaceState(window.history.state, "", url);
+    } catch {
+      setMapNote("error");
+    }
+  };
 
   return (
     <div className="pantries">
@@ -131,6 +174,26 @@ function PantryList({ data }: { data: PantriesData }) {
           </button>
         </noscript>
       </form>
+
+      <div className="pantry-map-slot">
+        {mounted && data.lat != null && data.lng != null && (
+          <Suspense fallback={null}>
+            <PantryMap
+              lat={data.lat}
+              lng={data.lng}
+              radiusMiles={data.radius}
+              pantries={pantries}
+              onMoveStart={() => setChosen(null)}
+              onMoved={(view) => void mapMoved(view)}
+            />
+          </Suspense>
+        )}
+        {mapNote !== "none" && (
+          <p className={`map-note${mapNote === "error" ? " map-note-error" : ""}`} role={mapNote === "error" ? "alert" : "status"}>
+            {mapNote === "zoomIn" ? t("pantries.zoomIn") : mapNote === "loading" ? t("pantries.mapLoading") : t("pantries.sitesError")}
+          </p>
+        )}
+      </div>
 
       <button type="button" className="btn" onClick={() => setDelivery((n) => n + 1)}>
         {t("pantries.switchToDelivery")}

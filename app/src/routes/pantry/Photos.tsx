@@ -14,7 +14,7 @@ export function Photos({ pantry }: { pantry: Pantry }) {
   return (
     <section className="photos" aria-roledescription="carousel" aria-label={t("pantry.photos", { pantry: pantry.label })}>
       <button type="button" className="photo-open" aria-label={t("pantry.viewPhoto")} onClick={() => setFull(true)} style={{ padding: 0, border: 0, background: "none", width: "100%" }}>
-        <img src={src} alt={alt} width={500} style={{ maxWidth: "100%", height: "auto" }} loading="lazy" />
+        <img src={src} alt={alt} width={640} height={480} style={{ maxWidth: "100%", height: "auto" }} loading="lazy" />
       </button>
       {photos.length > 1 && (
         <div>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { pageTitle, t } from "../../i18n/t";
+import { addMessages, pageTitle, t } from "../../i18n/t";
 import { formatDay, truncate } from "../../lib/format";
 import type { Meta } from "../../types";
 import { timeLabel } from "../pantries/PantryCard";
@@ -8,6 +8,9 @@ import { usePickupFlow } from "../pantries/PickupFlow";
 import { addressLine, INSTRUCTIONS_MAX, timesByDay, type Pantry } from "../pantries/pickup";
 import { Favorite } from "./Favorite";
 import { Photos } from "./Photos";
+import messages from "messages:pantries,pantry";
+
+addMessages(messages);
 
 export interface PantryData {
   pantry: Pantry | null;

@@ -7,6 +7,7 @@ import type { InventoryItem } from "../../entities";
 import { useCartCount } from "../../state/cart";
 import { CartControls, amountText, details, imageOf } from "../../ui/ProductTile";
 import { limitStatus, shopQuery, useShopperItems, type ShopData } from "../products/shop";
+import { limitText } from "../../lib/limits";
 
 interface ProductData extends ShopData {
   item?: InventoryItem | null;
@@ -59,7 +60,7 @@ export default function Product({ data }: { data: ProductData | null }) {
       <p className="product-amount">{amountText(item)}</p>
       {p.description && <p>{p.description}</p>}
       {limit === 0 ? (
-        <p className="limit-message">{item.effectiveLimit?.message}</p>
+        <p className="limit-message">{limitText(item.effectiveLimit)}</p>
       ) : (
         <CartControls item={item} orderFull={limitStatus(d.orderLimit, count) !== "under"} />
       )}

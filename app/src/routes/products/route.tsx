@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type CSSProperties } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { InventoryItem } from "../../entities";
 import { pageTitle, t, tn } from "../../i18n/t";
@@ -6,31 +6,21 @@ import { formatDay, formatTime } from "../../lib/format";
 import type { Meta } from "../../types";
 import { refreshCartItems, removeFromCart, useCartCount, useCartItems } from "../../state/cart";
 import { useSelection } from "../../state/selection";
+import { tefapAnswered } from "../../state/session";
 import { Banner } from "../../ui/Banner";
 import { Modal } from "../../ui/Modal";
 import { PlaceholderTile, ProductTile, details } from "../../ui/ProductTile";
 import { limitStatus, shopQuery, useShopperItems, type Category, type ShopData } from "./shop";
 
+const DeliveryFlow = lazy(() => import("../pantries/DeliverySwitch"));
+const TefapPrompt = lazy(() => import("./TefapPrompt"));
+
 /** Spec §9: a category counts as the one being read once its heading is this close to the top. */
 const SCROLL_SPY_OFFSET = 245;
 const PLACEHOLDERS = 10;
 
-// Inline until app.css has shop rules (routes cannot import CSS): a sticky, scrollable tab row.
-const TABS: CSSProperties = {
-  position: "sticky",
-  top: 0,
-  zIndex: 2,
-  display: "flex",
-  gap: "0.5rem",
-  overflowX: "auto",
-  padding: "0.5rem 0",
-  background: "var(--bg, #fff)",
-};
-const TAB: CSSProperties = { whiteSpace: "nowrap", padding: "0.25rem 0.5rem", borderBottom: "3px solid transparent" };
-const ACTIVE_TAB: CSSProperties = { ...TAB, borderBottomColor: "currentColor", fontWeight: 700 };
-
 /** The banner for the chosen pickup site or delivery window, with the time from the stored selection. */
-function SelectionBanner({ data }: { data: ShopData }) {
+function SelectionBanner({ data, onChangeDelivery }: { data: ShopData; onChangeDelivery: () => void }) {
   const sel = useSelection();
   if (data.pantry) {
     const time = sel.pantry?.id === data.pantry.id ? sel.pickupTime : null;
@@ -47,7 +37,7 @@ function SelectionBanner({ data }: { data: ShopData }) {
   }
   const time = sel.deliveryTime?.id === data.deliveryTimeId ? sel.deliveryTime : null;
   return (
-    <Banner action={{ to: "/pantries", label: t("shop.changeDeliveryTime") }}>
+    <Banner action={{ onClick: onChangeDelivery, label: t("shop.changeDeliveryTime") }}>
       <strong>{t("shop.delivery")}</strong>
       {time && (
         <span className="shop-banner-time">
@@ -85,13 +75,12 @@ function CategoryTabs({ sections }: { sections: Section[] }) {
     return () => window.removeEventListener("scroll", onScroll);
   }, [sections]);
   return (
-    <nav className="category-tabs" aria-label={t("shop.categories")} style={TABS}>
+    <nav className="category-tabs" aria-label={t("shop.categories")}>
       {sections.map((s) => (
         <a
           key={s.category.id}
           href={`#category-${s.category.id}`}
           aria-current={active === s.category.id ? "true" : undefined}
-          style={active === s.category.id ? ACTIVE_TAB : TAB}
         >
           {s.category.name}
         </a>
@@ -155,13 +144,30 @@ export default function Products({ data }: { data: ShopData | null }) {
   useEffect(() => {
     if (items) refreshCartItems(items);
   }, [items, cart]);
+  // Each Change Delivery Time mounts the picker anew (it loads the windows on mount).
+  const [changing, setChanging] = useState(0);
+  // Spec §4: offered once per shopper, by food banks in the program; decided after hydration
+  // because the answered flag lives on the device.
+  const [askTefap, setAskTefap] = useState(false);
+  const tefapBank = d.foodBank?.isTEFAPEnabled === true ? d.foodBank : null;
+  useEffect(() => setAskTefap(tefapBank !== null && !tefapAnswered()), [tefapBank]);
 
   if (!d.pantry && d.deliveryTimeId == null) return d.error ? <p role="alert">{t("shop.error")}</p> : <NoSite />;
   const status = limitStatus(d.orderLimit, count);
   const query = shopQuery(d);
   return (
     <div className="shop">
-      <SelectionBanner data={d} />
+      <SelectionBanner data={d} onChangeDelivery={() => setChanging((n) => n + 1)} />
+      {changing > 0 && (
+        <Suspense fallback={null}>
+          <DeliveryFlow key={changing} offerPickup onClose={() => setChanging(0)} />
+        </Suspense>
+      )}
+      {askTefap && tefapBank && (
+        <Suspense fallback={null}>
+          <TefapPrompt foodBank={tefapBank} returnTo={`/products?${query}`} onClose={() => setAskTefap(false)} />
+        </Suspense>
+      )}
       {status !== "under" && d.orderLimit && <Banner tone="warning">{t("shop.orderLimit", { n: d.orderLimit.limit ?? 0 })}</Banner>}
       <h1 className="sr-only">{t("shop.title")}</h1>
       {d.error ? (

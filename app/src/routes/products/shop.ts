@@ -1,7 +1,7 @@
 // What the shop, product and cart screens share: the loader's data shape, the selection query
 // that keeps a page on the same site, and the per-order item limit.
 import { useEffect, useState } from "react";
-import type { InventoryItem } from "../../entities";
+import type { FoodBank, InventoryItem } from "../../entities";
 import { api } from "../../lib/api";
 import { useLoggedIn } from "../../state/session";
 
@@ -20,6 +20,8 @@ export interface Category {
 /** host/pages/products.rs: what the shop knows without the shopper. */
 export interface ShopData {
   pantry?: { id: number; label: string; foodBankID: number; [field: string]: unknown };
+  /** The site's food bank (isTEFAPEnabled decides whether the TEFAP survey is offered). */
+  foodBank?: FoodBank | null;
   deliveryTimeId?: number;
   items?: InventoryItem[];
   categories?: Category[];

@@ -1,12 +1,15 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { pageTitle, t, type MessageKey } from "../../i18n/t";
+import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import { ApiFailure } from "../../lib/api";
 import { claimStoredReferralCodes, register, rememberCredentials } from "../../state/session";
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
 import { RememberMe, safeReturnTo } from "../login/RememberMe";
 import { maskPhone, maskZip, validate, type ErrorKind, type FieldName, type RegisterForm } from "./fields";
+import messages from "messages:account";
+
+addMessages(messages);
 
 export interface RegisterData {
   returnTo?: string;

@@ -1,0 +1,270 @@
+// The signed-in parts of home (spec §2): the messages carousel and the default food bank's product
+// carousel. A separate chunk, loaded only once a session token is present, so the signed-out home
+// (what the server renders and caches for everyone) does not download them.
+import { useEffect, useId, useState, type CSSProperties, type FocusEvent } from "react";
+import { Link } from "react-router";
+import type { DeliveryTime, PickupTime } from "../../entities";
+import { t } from "../../i18n/t";
+import { api, useApi } from "../../lib/api";
+import { formatDay, formatTime } from "../../lib/format";
+import { read, write } from "../../state/storage";
+import { Modal } from "../../ui/Modal";
+import { useReducedMotion } from "../../ui/useReducedMotion";
+
+/** Spec §9: the messages carousel moves on every 3000 ms while it holds more than one message. */
+export const MESSAGES_AUTOPLAY_MS = 3000;
+
+interface Notification {
+  id: number;
+  title: string;
+  description?: string | null;
+  /** HTML, sanitised by the host. */
+  details?: string | null;
+}
+
+interface UpcomingOrder {
+  id: number;
+  pantryLocation?: { label: string } | null;
+  pantryLocationPickupTime?: PickupTime | null;
+  foodBankDeliveryTime?: DeliveryTime | null;
+}
+
+/** One entry of GET /messages (spec §3 Message): upcoming orders first, then notifications. */
+type Message =
+  | { type: "notification"; data: Notification; isRead: boolean }
+  | { type: "order"; data: UpcomingOrder; isRead: boolean };
+
+const messageKey = (m: Message) => `${m.type}-${m.data.id}`;
+
+function when(day: string, start: string, end: string): string {
+  return t("home.orderWhen", { day: formatDay(day), start: formatTime(start), end: formatTime(end) });
+}
+
+const row: CSSProperties = { display: "flex", alignItems: "center", gap: "0.5rem" };
+const slideLink: CSSProperties = {
+  display: "flex",
+  flexDirection: "column",
+  gap: "0.25rem",
+  width: "100%",
+  minHeight: 48,
+  textAlign: "left",
+  font: "inherit",
+  color: "inherit",
+  background: "none",
+  border: 0,
+  padding: "0.5rem",
+  cursor: "pointer",
+};
+
+function OrderSlide({ order }: { order: UpcomingOrder }) {
+  const pickup = order.pantryLocationPickupTime;
+  const delivery = order.foodBankDeliveryTime;
+  const title = pickup
+    ? t("home.upcomingPickup", { site: order.pantryLocation?.label ?? "" })
+    : t("home.upcomingDelivery");
+  const time = pickup
+    ? when(pickup.pickupDay, pickup.pickupStartTime, pickup.pickupEndTime)
+    : delivery
+      ? when(delivery.deliveryDay, delivery.deliveryStartTime, delivery.deliveryEndTime)
+      : "";
+  return (
+    <Link to={`/cart/confirmation/${order.id}`} className="message-slide" style={slideLink}>
+      <strong className="message-title">{title}</strong>
+      {time && <span className="message-text">{time}</span>}
+    </Link>
+  );
+}
+
+interface SlideProps {
+  message: Message;
+  /** "2 of 5" */
+  label: string;
+  unread: boolean;
+  onOpen: (note: Notification, unread: boolean) => void;
+}
+
+/** The one slide in the page: the others would need hiding that a stylesheet could undo. */
+function Slide({ message: m, label, unread, onOpen }: SlideProps) {
+  return (
+    <div role="group" aria-roledescription="slide" aria-label={label} className={`carousel-slide${unread ? " unread" : ""}`}>
+      {m.type === "order" ? (
+        <OrderSlide order={m.data} />
+      ) : (
+        <button type="button" className="message-slide" style={slideLink} onClick={() => onOpen(m.data, unread)}>
+          <strong className="message-title">
+            {m.data.title}
+            {unread && <span className="message-new">{" " + t("home.messageNew")}</span>}
+          </strong>
+          {m.data.description && <span className="message-text">{m.data.description}</span>}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export interface MessagesProps {
+  /** The profile's default food bank code: its notifications join the general ones. */
+  foodBankCode: string | null;
+}
+
+/**
+ * Messages carousel (spec §2): notifications and upcoming orders, one at a time, moving on every
+ * 3 s while there is more than one. It follows the WAI-ARIA carousel pattern: the rotation stops
+ * while the pointer is over it or focus is in it, with prefers-reduced-motion, or by its Pause
+ * button; the slides are announced (aria-live polite) only while it does not move by itself.
+ * Nothing is shown when the messages fail to load (spec §2: content failure shows the plain home).
+ */
+export function MessagesCarousel({ foodBankCode }: MessagesProps) {
+  const path = foodBankCode ? `/messages?foodBankCode=${encodeURIComponent(foodBankCode)}` : "/messages";
+  const { value } = useApi<Message[]>(path);
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const [open, setOpen] = useState<Notification | null>(null);
+  const [readIds, setReadIds] = useState<Array<string | number>>([]);
+  const reduced = useReducedMotion();
+  const labelId = useId();
+
+  useEffect(() => setReadIds(read("readMessages") ?? []), []);
+
+  const messages = (value ?? []).filter((m) => m && (m.type === "notification" || m.type === "order") && m.data);
+  const count = messages.length;
+  const current = count ? index % count : 0;
+  const playing = count > 1 && !stopped && !reduced && !hovered && !focused && !open;
+
+  useEffect(() => {
+    if (!playing) return;
+    const id = setInterval(() => setIndex((i) => (i + 1) % count), MESSAGES_AUTOPLAY_MS);
+    return () => clearInterval(id);
+  }, [playing, count]);
+
+  if (!count) return null;
+
+  const step = (by: number) => setIndex((current + by + count) % count);
+  const blur = (e: FocusEvent<HTMLElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+  };
+
+  const isUnread = (m: Message) => m.type === "notification" && !m.isRead && !readIds.includes(m.data.id);
+  const openNotification = (note: Notification, unread: boolean) => {
+    setOpen(note);
+    if (!unread) return;
+    // Read state is the device's (spec §3); the server keeps it too, for the shopper's other devices.
+    const next = [...readIds, note.id];
+    setReadIds(next);
+    write("readMessages", next);
+    api("PUT", `/messages/${note.id}/read`).catch(() => undefined);
+  };
+
+  return (
+    <>
+      <section
+        className="card carousel messages-carousel"
+        aria-roledescription="carousel"
+        aria-labelledby={labelId}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={blur}
+      >
+        <div className="carousel-head" style={{ ...row, justifyContent: "space-between" }}>
+          <h2 id={labelId} style={{ margin: 0, fontSize: "1.1rem" }}>
+            {t("home.messages")}
+          </h2>
+          {count > 1 && (
+            <div className="carousel-controls" style={row}>
+              <button
+                type="button"
+                className="btn btn-small"
+                onClick={() => setStopped((s) => !s)}
+                aria-label={stopped ? t("home.playMessages") : t("home.pauseMessages")}
+              >
+                <span aria-hidden="true">{stopped ? "▶" : "❚❚"}</span>
+              </button>
+              <button type="button" className="btn btn-small" onClick={() => step(-1)} aria-label={t("home.previousMessage")}>
+                <span aria-hidden="true">‹</span>
+              </button>
+              <button type="button" className="btn btn-small" onClick={() => step(1)} aria-label={t("home.nextMessage")}>
+                <span aria-hidden="true">›</span>
+              </button>
+            </div>
+          )}
+        </div>
+        <div className="carousel-slides" aria-live={playing ? "off" : "polite"}>
+          <Slide
+            key={messageKey(messages[current])}
+            message={messages[current]}
+            label={t("home.slideOf", { index: current + 1, count })}
+            unread={isUnread(messages[current])}
+            onOpen={openNotification}
+          />
+        </div>
+      </section>
+      {open && (
+        <Modal title={open.title} onClose={() => setOpen(null)} className="message-modal">
+          {/* The host sanitises details (spec §3 Message: HTML); nothing else here is HTML. */}
+          {open.details ? (
+            <div className="message-details" dangerouslySetInnerHTML={{ __html: open.details }} />
+          ) : (
+            open.description && <p>{open.description}</p>
+          )}
+        </Modal>
+      )}
+    </>
+  );
+}
+
+/** Spec §3 Inventory overview entry. */
+interface OverviewEntry {
+  subcategoryID?: number | null;
+  label: string;
+  imageUrl?: string | null;
+  sourceCode?: string | null;
+}
+
+const strip: CSSProperties = {
+  display: "flex",
+  gap: "0.75rem",
+  overflowX: "auto",
+  scrollSnapType: "x mandatory",
+  listStyle: "none",
+  margin: 0,
+  padding: "0.25rem 0 0.75rem",
+};
+const tile: CSSProperties = { flex: "0 0 9rem", scrollSnapAlign: "start", display: "flex", flexDirection: "column", gap: "0.25rem" };
+const picture: CSSProperties = { width: "100%", height: "auto", aspectRatio: "1", objectFit: "cover", borderRadius: 8, background: "#eee" };
+
+export interface ProductsProps {
+  foodBank: { id: number; name?: string | null };
+}
+
+/**
+ * What the shopper's default food bank has on hand (spec §2 product carousel, §7 inventory
+ * overview): a horizontally scrolling, snapping row of tiles with picture and name. Browsing only:
+ * adding to the cart needs a pickup site or delivery time first. Hidden when the call fails.
+ */
+export function ProductCarousel({ foodBank }: ProductsProps) {
+  const { value } = useApi<OverviewEntry[]>(`/foodbanks/${foodBank.id}/inventoryoverview`);
+  const titleId = useId();
+  const entries = (value ?? []).filter((e) => e && e.label);
+  if (!entries.length) return null;
+  return (
+    <section className="card product-carousel" aria-labelledby={titleId}>
+      <h2 id={titleId}>{foodBank.name ? t("home.productsAt", { name: foodBank.name }) : t("home.products")}</h2>
+      {/* Focusable so keyboard users can scroll it (a scrolling region needs to take focus). */}
+      <ul className="product-strip" style={strip} tabIndex={0} aria-labelledby={titleId}>
+        {entries.map((e, i) => (
+          <li key={`${i}-${e.label}`} className="product-strip-item" style={tile}>
+            {e.imageUrl ? (
+              <img src={e.imageUrl} alt="" width={500} height={500} loading="lazy" decoding="async" style={picture} />
+            ) : (
+              <div aria-hidden="true" style={picture} />
+            )}
+            <span className="product-name">{e.label}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
