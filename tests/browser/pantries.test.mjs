@@ -2,7 +2,7 @@
 // and both pages' content without JavaScript. Run through `cargo test --test it browser`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { collectProblems, launch, url, waitForApp } from "./lib.mjs";
+import { assertAccessible, collectProblems, launch, url, waitForApp } from "./lib.mjs";
 
 const ZIP = "43215";
 
@@ -54,6 +54,34 @@ describe("finding a pantry", () => {
     assert.ok(ld.openingHoursSpecification.length > 0);
     assert.ok(await page.locator('link[rel="canonical"]').getAttribute("href"));
     assert.ok((await page.title()).startsWith(name));
+    await context.close();
+  });
+
+  test("the distance and zip modals change the search", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url(`/pantries?zip=${ZIP}`));
+    await waitForApp(page);
+    await page.getByRole("button", { name: "Distance: 10 miles" }).click();
+    const distance = page.getByRole("dialog", { name: "Distance" });
+    await distance.getByRole("radio", { name: "10 miles" }).waitFor();
+    assert.ok(await distance.getByRole("radio", { name: "10 miles" }).isChecked());
+    await assertAccessible(page, "distance modal");
+    await distance.getByRole("radio", { name: "15 miles" }).check();
+    await distance.getByRole("button", { name: "Ok" }).click();
+    await page.waitForURL((u) => u.searchParams.get("radius") === "15" && u.searchParams.get("zip") === ZIP);
+    await page.getByRole("button", { name: "Distance: 15 miles" }).waitFor();
+
+    await page.getByRole("link", { name: "Change my location" }).click();
+    const zip = page.getByRole("dialog", { name: "Change my location" });
+    await zip.getByRole("textbox", { name: "Zip Code" }).waitFor();
+    await assertAccessible(page, "zip modal");
+    await zip.getByRole("textbox", { name: "Zip Code" }).pressSequentially("43201");
+    await page.waitForURL((u) => u.pathname === "/pantries" && u.search === "?zip=43201");
+    await zip.waitFor({ state: "detached" });
+    await page.getByRole("list", { name: "Pantries" }).waitFor();
+    assert.deepEqual(problems, []);
     await context.close();
   });
 
@@ -217,6 +245,49 @@ describe("finding a pantry", () => {
     assert.equal(res.status(), 200);
     await page.getByRole("dialog").waitFor();
     await page.getByRole("dialog").getByRole("link", { name: "Back to home" }).waitFor();
+    await context.close();
+  });
+
+  test("a signed-in shopper with delivery here is asked Pickup or Delivery once, and Delivery opens the windows", async () => {
+    const login = await fetch(url("/api/v1/account/login"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ Username: "demo@example.org", Password: "OrderAhead!demo" }),
+    }).then((r) => r.json());
+    const profile = await fetch(url("/api/v1/account/profile"), { headers: { authorization: `Bearer ${login.value}` } }).then((r) => r.json());
+    assert.ok(profile.value.foodBankIdsWithDeliveryEnabled.length > 0, "the demo shopper has delivery");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/"));
+    await page.evaluate(
+      ({ token, profile }) => {
+        localStorage.setItem("oa.token", JSON.stringify(token));
+        localStorage.setItem("oa.profile", JSON.stringify(profile));
+      },
+      { token: login.value, profile: profile.value },
+    );
+    await page.goto(url(`/pantries?zip=${ZIP}`));
+    await waitForApp(page);
+    const choice = page.getByRole("dialog", { name: "Pickup or Delivery?" });
+    await choice.waitFor();
+    await assertAccessible(page, "pickup-or-delivery choice");
+    await choice.getByRole("button", { name: "Pickup" }).click();
+    await choice.waitFor({ state: "detached" });
+    // Asked once: another search in the same visit does not ask again.
+    await page.getByRole("button", { name: /^Distance/ }).click();
+    await page.getByRole("dialog", { name: "Distance" }).getByRole("radio", { name: "15 miles" }).check();
+    await page.getByRole("dialog", { name: "Distance" }).getByRole("button", { name: "Ok" }).click();
+    await page.waitForURL((u) => u.searchParams.get("radius") === "15");
+    await page.getByRole("list", { name: "Pantries" }).waitFor();
+    assert.equal(await choice.count(), 0);
+
+    // A new visit asks again; Delivery goes to the delivery windows.
+    await page.reload();
+    await waitForApp(page);
+    await choice.getByRole("button", { name: "Delivery" }).click();
+    await page.getByRole("dialog", { name: "Select Delivery Window" }).waitFor();
+    assert.deepEqual(problems, []);
     await context.close();
   });
 

@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { PickupTime } from "../../entities";
 import { addMessages, pageTitle, t } from "../../i18n/t";
+import { selectionStore } from "../../state/selection";
+import { useProfile } from "../../state/session";
 import { read, write } from "../../state/storage";
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
@@ -18,6 +20,12 @@ addMessages(messages);
 
 const DeliveryFlow = lazy(() => import("./DeliverySwitch"));
 const PantryMap = lazy(() => import("./PantryMap"));
+const DistanceModal = lazy(async () => ({ default: (await import("./SearchModals")).DistanceModal }));
+const ZipModal = lazy(async () => ({ default: (await import("./SearchModals")).ZipModal }));
+const PickupOrDelivery = lazy(async () => ({ default: (await import("./SearchModals")).PickupOrDelivery }));
+
+/** Asked once per visit to the app: leaving the choice and coming back does not ask again. */
+let choiceAsked = false;
 
 /** Where the map stands: its list is current, is waiting for a closer zoom, or is loading or failed. */
 type MapNote = "none" | "zoomIn" | "loading" | "error";
@@ -111,12 +119,24 @@ function PantryList({ data: searched }: { data: PantriesData }) {
   const [chosen, setChosen] = useState<{ pantry: Pantry; time: PickupTime } | null>(null);
   const [delivery, setDelivery] = useState(0);
   const [picking, setPicking] = useState<{ pantry: Pantry; entry: PickupEntry } | null>(null);
+  const [modal, setModal] = useState<"distance" | "zip" | "choice" | null>(null);
+  const profile = useProfile();
   const flow = usePickupFlow();
 
   const enabled = data.pantries.filter((p) => p.foodBank?.isEnabled !== false);
   const pantries = sortPantries(enabled, data.sort);
   const bigger = data.radii.find((r) => r > data.radius);
   const disabledBank = enabled.length === 0 ? data.pantries[0]?.foodBank : undefined;
+
+  // Delivery is offered when the signed-in shopper has it from a food bank with pantries here.
+  const deliveryBanks = (profile?.foodBankIdsWithDeliveryEnabled as number[] | undefined) ?? [];
+  const canDeliverHere = deliveryBanks.length > 0 && enabled.some((p) => deliveryBanks.includes(p.foodBankID));
+  useEffect(() => {
+    const sel = selectionStore.get();
+    if (!canDeliverHere || choiceAsked || sel.pickupTime || sel.deliveryTime) return;
+    choiceAsked = true;
+    setModal("choice");
+  }, [canDeliverHere]);
 
   const mapMoved = async (view: MapView) => {
     if (view.zoom < MAP_LOAD_MIN_ZOOM) {
@@ -157,16 +177,23 @@ function PantryList({ data: searched }: { data: PantriesData }) {
             <option value="closest">{t("pantries.sortClosest")}</option>
           </select>
         </label>{" "}
-        <label>
-          {t("pantries.distance")}{" "}
-          <select name="radius" value={String(data.radius)} onChange={(e) => navigate(searchQuery(data, { radius: Number(e.target.value) }))}>
-            {data.radii.map((r) => (
-              <option key={r} value={String(r)}>
-                {t("pantries.miles", { miles: r })}
-              </option>
-            ))}
-          </select>
-        </label>{" "}
+        {mounted ? (
+          <button type="button" className="btn btn-small" onClick={() => setModal("distance")}>
+            {t("pantries.distance")}: {t("pantries.miles", { miles: data.radius })}
+          </button>
+        ) : (
+          // Before hydration (or without JavaScript) the GET form's select does the same.
+          <label>
+            {t("pantries.distance")}{" "}
+            <select name="radius" defaultValue={String(data.radius)}>
+              {data.radii.map((r) => (
+                <option key={r} value={String(r)}>
+                  {t("pantries.miles", { miles: r })}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}{" "}
         {/* Without JavaScript the selects cannot navigate by themselves: submitting the GET form does. */}
         <noscript>
           <button type="submit" className="btn btn-small">
@@ -234,7 +261,15 @@ function PantryList({ data: searched }: { data: PantriesData }) {
             </li>
           )}
           <li>
-            <Link to="/">{t("pantries.changeLocation")}</Link>
+            <Link
+              to="/"
+              onClick={(e) => {
+                e.preventDefault();
+                setModal("zip");
+              }}
+            >
+              {t("pantries.changeLocation")}
+            </Link>
           </li>
         </ul>
       </section>
@@ -258,6 +293,39 @@ function PantryList({ data: searched }: { data: PantriesData }) {
         />
       )}
       {flow.modals}
+      {modal === "choice" ? (
+        <Suspense fallback={null}>
+          <PickupOrDelivery
+            onPickup={() => setModal(null)}
+            onDelivery={() => {
+              setModal(null);
+              setDelivery((n) => n + 1);
+            }}
+          />
+        </Suspense>
+      ) : modal && (
+        <Suspense fallback={null}>
+          {modal === "distance" ? (
+            <DistanceModal
+              radii={data.radii}
+              radius={data.radius}
+              onClose={() => setModal(null)}
+              onPick={(radius) => {
+                setModal(null);
+                navigate(searchQuery(data, { radius }));
+              }}
+            />
+          ) : (
+            <ZipModal
+              onClose={() => setModal(null)}
+              onSearch={(query) => {
+                setModal(null);
+                navigate(`/pantries?${query}`);
+              }}
+            />
+          )}
+        </Suspense>
+      )}
     </div>
   );
 }
