@@ -13,7 +13,7 @@ const testsDir = join(appDir, "..", "tests", "js");
 
 await esbuild.build({
   absWorkingDir: appDir,
-  entryPoints: { format: "src/lib/format.ts", "url-shim": "src/server/url-shim.ts", i18n: "src/i18n/t.ts", outdated: "src/lib/outdated.ts" },
+  entryPoints: { format: "src/lib/format.ts", "url-shim": "src/server/url-shim.ts", i18n: "src/i18n/t.ts", outdated: "src/lib/outdated.ts", eligibility: "src/routes/eligibility/flow.ts" },
   outdir: "dist/test-lib",
   outExtension: { ".js": ".mjs" },
   bundle: true,

@@ -3,6 +3,7 @@
 //! the same loader answers the first render and client-side navigation.
 mod checkout;
 mod confirmation;
+mod eligibility;
 mod home;
 mod home_modal;
 mod home_foodbank;
@@ -50,7 +51,7 @@ pub struct Page {
 }
 
 fn pages() -> Vec<Page> {
-    vec![home::PAGE, home_modal::PAGE, home_foodbank::PAGE, pantries::PAGE, pantry::PAGE, login::PAGE, register::PAGE, checkout::PAGE, confirmation::PAGE, products::PAGE, product::PAGE, cart::PAGE]
+    vec![home::PAGE, home_modal::PAGE, home_foodbank::PAGE, pantries::PAGE, pantry::PAGE, login::PAGE, register::PAGE, eligibility::PAGE, checkout::PAGE, confirmation::PAGE, products::PAGE, product::PAGE, cart::PAGE]
 }
 
 pub struct PageTable {

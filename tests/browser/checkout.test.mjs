@@ -354,6 +354,27 @@ describe("account and checkout", () => {
     await context.close();
   });
 
+  test("a stored TEFAP response the server does not know is reported at sign-in and kept for the next", async () => {
+    const { email, password } = await newAccount();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/"));
+    await waitForApp(page);
+    await page.evaluate(() => localStorage.setItem("oa.tefapUniqueId", JSON.stringify("no-such-response")));
+    await page.goto(url("/account/login"));
+    await waitForApp(page);
+    await page.getByRole("textbox", { name: "E-Mail" }).fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("dialog", { name: "Remember Me?" }).getByRole("button", { name: "No" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.getByRole("status").filter({ hasText: "Error assigning TEFAP response" }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem("oa.tefapUniqueId")), JSON.stringify("no-such-response"));
+    assert.deepEqual(problems.filter((p) => !/status of 4\d\d/.test(p)), []);
+    await context.close();
+  });
+
   test("an expired session shows whose it was, and Change Account clears it", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -108,3 +108,18 @@ impl WithEncoding for axum::Router {
         crate::support::Reply { status: res.status().as_u16(), headers: res.headers().clone(), body: String::new() }
     }
 }
+
+#[tokio::test]
+async fn eligibility_page_is_server_rendered_with_its_first_question() {
+    let res = get(app().await, "/account/register/eligibility?returnTo=%2Fproducts%3Fpantry%3D3").await;
+    assert_eq!(res.status, 200);
+    assert!(res.body.contains("<title>TEFAP Eligibility | OrderAhead</title>"));
+    assert!(res.body.contains("<h1>TEFAP Eligibility</h1>"));
+    assert!(res.body.contains("Would you like to answer a few questions to see if you qualify?"));
+    assert!(res.body.contains(r#""ssr":true"#));
+    let data = get(app().await, "/_data?url=%2Faccount%2Fregister%2Feligibility%3FreturnTo%3D%252Fproducts%253Fpantry%253D3").await;
+    assert_eq!(data.status, 200);
+    let v: serde_json::Value = serde_json::from_str(&data.body).unwrap();
+    assert_eq!(v["route"], "eligibility");
+    assert_eq!(v["data"]["returnTo"], "/products?pantry=3");
+}

@@ -1,5 +1,7 @@
 import type { Profile } from "../entities";
+import { t } from "../i18n/t";
 import { api } from "../lib/api";
+import { setAppFlag } from "./app";
 import { clearCart } from "./cart";
 import { clearSelection } from "./selection";
 import { clearAllButFavorite, read, remove, write } from "./storage";
@@ -52,9 +54,10 @@ async function signedIn(token: string): Promise<void> {
   await loadProfile().catch(() => undefined); // the profile is a cache: the session works without it
   const tefap = read("tefapUniqueId");
   if (tefap) {
+    // Kept on failure, so the next sign-in tries again; the shopper is told (spec §8).
     await api("POST", `/tefapeligibility/responses/${encodeURIComponent(tefap)}`).then(
       () => remove("tefapUniqueId"),
-      () => undefined,
+      () => setAppFlag("notice", t("shell.tefapAssignError")),
     );
   }
 }

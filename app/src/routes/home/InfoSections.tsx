@@ -23,22 +23,26 @@ export function InfoSections({ sections }: { sections: InfoSection[] }) {
   if (!sections.length) return null;
   return (
     <>
-      {sections.map((s, i) => (
-        <section key={s.id} className={`info-section tone-${i % 3}`} aria-labelledby={s.title ? `info-${s.id}` : undefined}>
-          {s.title && <h2 id={`info-${s.id}`}>{s.title}</h2>}
-          <ul className="card-grid">
-            {(s.cards ?? []).map((c) => (
-              <li key={c.id}>
-                <Link to={`/home/modal/${encodeURIComponent(c.id)}`} className="card info-card">
-                  {c.imageUrl && <img src={c.imageUrl} alt="" width={500} loading="lazy" decoding="async" />}
-                  <h3>{c.title}</h3>
-                  {c.summary && <p>{c.summary}</p>}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      {sections.map((s, i) => {
+        // An untitled section's cards head themselves, so headings never skip a level.
+        const CardHeading = s.title ? "h3" : "h2";
+        return (
+          <section key={s.id} className={`info-section tone-${i % 3}`} aria-labelledby={s.title ? `info-${s.id}` : undefined}>
+            {s.title && <h2 id={`info-${s.id}`}>{s.title}</h2>}
+            <ul className="card-grid">
+              {(s.cards ?? []).map((c) => (
+                <li key={c.id}>
+                  <Link to={`/home/modal/${encodeURIComponent(c.id)}`} className="card info-card">
+                    {c.imageUrl && <img src={c.imageUrl} alt="" width={500} loading="lazy" decoding="async" />}
+                    <CardHeading className="info-card-title">{c.title}</CardHeading>
+                    {c.summary && <p>{c.summary}</p>}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
     </>
   );
 }

@@ -22,8 +22,3 @@ export function RememberMe({ onAnswer }: { onAnswer: (remember: boolean) => void
     </Modal>
   );
 }
-
-/** Only same-site paths: an open redirect through returnTo would hand the session's trust elsewhere. */
-export function safeReturnTo(returnTo: string | null | undefined): string {
-  return returnTo && returnTo.startsWith("/") && !returnTo.startsWith("//") && !returnTo.startsWith("/\\") ? returnTo : "/";
-}

@@ -7,7 +7,8 @@ import { setAppFlag } from "../../state/app";
 import { selectionStore } from "../../state/selection";
 import { claimStoredReferralCodes, forgetProfile, login, rememberCredentials, rememberedEmail } from "../../state/session";
 import type { Meta } from "../../types";
-import { RememberMe, safeReturnTo } from "./RememberMe";
+import { safeReturnTo } from "../../lib/forms";
+import { RememberMe } from "./RememberMe";
 import messages from "messages:account";
 
 addMessages(messages);

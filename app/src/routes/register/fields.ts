@@ -2,6 +2,7 @@ import type { Registration } from "../../state/session";
 // Profile form rules of spec §5 (registration mode): what a field must hold before submitting.
 import { ZIP_LENGTH } from "../../lib/constants";
 import { digitsOnly } from "../../lib/format";
+import { looksLikeEmail } from "../../lib/forms";
 
 /** The masked phone "(###) ###-####" is exactly this long. */
 export const PHONE_LENGTH = 14;
@@ -17,8 +18,6 @@ export function maskPhone(raw: string): string {
 
 export const maskZip = (raw: string) => digitsOnly(raw, ZIP_LENGTH);
 
-// Deliberately loose: the server has the final word; this catches typos like a missing @ or dot.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The registration form holds exactly what the API takes. */
 export type RegisterForm = Registration;
@@ -32,7 +31,7 @@ export function validate(f: RegisterForm): Partial<Record<FieldName, ErrorKind>>
   if (!f.firstName.trim()) e.firstName = "required";
   if (!f.lastName.trim()) e.lastName = "required";
   if (!f.password.trim()) e.password = "required";
-  if (!EMAIL.test(f.eMailAddress.trim())) e.eMailAddress = "email";
+  if (!looksLikeEmail(f.eMailAddress)) e.eMailAddress = "email";
   if (f.phoneNumber.length !== PHONE_LENGTH) e.phoneNumber = "phone";
   if (f.postalCode && f.postalCode.length !== ZIP_LENGTH) e.postalCode = "zip";
   if (!f.isEligible) e.isEligible = "required";

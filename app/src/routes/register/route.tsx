@@ -5,7 +5,8 @@ import { ApiFailure } from "../../lib/api";
 import { claimStoredReferralCodes, register, rememberCredentials } from "../../state/session";
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
-import { RememberMe, safeReturnTo } from "../login/RememberMe";
+import { safeReturnTo } from "../../lib/forms";
+import { RememberMe } from "../login/RememberMe";
 import { maskPhone, maskZip, validate, type ErrorKind, type FieldName, type RegisterForm } from "./fields";
 import messages from "messages:account";
 

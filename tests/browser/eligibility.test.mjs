@@ -1,0 +1,330 @@
+// The TEFAP eligibility questionnaire (/account/register/eligibility, spec §4): reached from the
+// shop's prompt, answered to eligible on the demo data (Ohio: 200 % of the poverty guideline, SNAP
+// cross-eligible), a homeless shopper's path, and a path to the not-qualify message. axe-core
+// checks every screen. Run through `cargo test --test it browser` (sets BASE_URL).
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { assertAccessible, collectProblems, launch, url, waitForApp } from "./lib.mjs";
+
+const COLUMBUS = { lat: 39.9612, lng: -82.9988 };
+
+async function apiGet(path, token) {
+  const res = await fetch(url(`/api/v1${path}`), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const body = await res.json();
+  assert.ok(body.successful, `GET ${path}: ${body.failureReason}`);
+  return body.value;
+}
+
+/** An open pantry of the Columbus food bank, which is in the TEFAP program. */
+async function columbusPantry() {
+  const pantries = await apiGet(`/locations?lat=${COLUMBUS.lat}&lng=${COLUMBUS.lng}&radiusMiles=10`);
+  const pantry = pantries.find((p) => !p.isRestricted);
+  assert.ok(pantry, "no open demo pantry near 43215");
+  const foodBank = await apiGet(`/foodbanks/${pantry.foodBankID}`);
+  assert.equal(foodBank.isTEFAPEnabled, true, "the Columbus food bank is TEFAP-enabled");
+  return { pantry, foodBank };
+}
+
+async function newAccountToken() {
+  const res = await fetch(url("/api/v1/account"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      firstName: "Tess",
+      lastName: "Tefap",
+      eMailAddress: `tess.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`,
+      password: "a good password 4",
+      phoneNumber: "(614) 555-0142",
+      isEligible: true,
+    }),
+  });
+  const body = await res.json();
+  assert.ok(body.successful, body.failureReason);
+  return body.value.jwt;
+}
+
+/** The device as the shop leaves it: the pantry chosen and its food bank (by id only). */
+async function selectPantry(page, pantry, token = null) {
+  await page.goto(url("/"));
+  await waitForApp(page);
+  await page.evaluate(
+    ({ pantry, token }) => {
+      localStorage.setItem("oa.pantry", JSON.stringify(pantry));
+      localStorage.setItem("oa.foodBank", JSON.stringify({ id: pantry.foodBankID }));
+      if (token) localStorage.setItem("oa.token", JSON.stringify(token));
+    },
+    { pantry, token },
+  );
+}
+
+const stored = (page, key) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "null"), `oa.${key}`);
+
+/** A question screen: its heading (it takes the focus) and the axe check. */
+async function screen(page, name, where) {
+  const heading = page.getByRole("heading", { level: 2, name });
+  await heading.waitFor();
+  await assertAccessible(page, where);
+  return heading;
+}
+
+/** Draws a zigzag on the signature pad with the mouse, then accepts it. */
+async function sign(page) {
+  const pad = page.getByRole("img", { name: "Signature" });
+  const accept = page.getByRole("button", { name: "Accept" });
+  assert.ok(await accept.isDisabled(), "Accept before anything is drawn");
+  const box = await pad.boundingBox();
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -25 : 25), { steps: 3 });
+  await page.mouse.up();
+  await accept.click();
+  await page.getByText("Signature accepted").waitFor();
+  assert.ok(await accept.isDisabled(), "Accept once accepted");
+}
+
+async function attestAndConfirm(page, name) {
+  await screen(page, "Certification", "attest");
+  const yes = page.getByRole("button", { name: "Yes", exact: true });
+  await sign(page);
+  assert.ok(await yes.isDisabled(), "Yes before the typed name");
+  await page.getByRole("textbox", { name: "Type your full name" }).fill(name);
+  await yes.click();
+  await screen(page, "Terms", "confirmation");
+  const submit = page.getByRole("button", { name: "Submit" });
+  assert.ok(await submit.isDisabled(), "Submit before the terms");
+  await page.getByRole("checkbox", { name: "I accept these terms" }).check();
+  await submit.click();
+}
+
+describe("TEFAP eligibility", () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("without JavaScript, the page shows its heading and the first question", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(url("/account/register/eligibility?returnTo=%2Fproducts"));
+    assert.equal(res.status(), 200);
+    await page.getByRole("heading", { level: 1, name: "TEFAP Eligibility" }).waitFor();
+    await page.getByRole("heading", { level: 2, name: "Would you like to answer a few questions to see if you qualify?" }).waitFor();
+    await page.getByText("The Emergency Food Assistance Program (TEFAP) is a federal program").waitFor();
+    assert.equal(await page.title(), "TEFAP Eligibility | OrderAhead");
+    await context.close();
+  });
+
+  test("from the shop's prompt, a resident answers every question and is eligible", async () => {
+    const { pantry } = await columbusPantry();
+    const context = await browser.newContext({ tefapAnswered: false });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await selectPantry(page, pantry);
+
+    // The shop offers the questionnaire once to a first-time shopper of a TEFAP food bank.
+    await page.goto(url(`/products?pantry=${pantry.id}`));
+    const prompt = page.getByRole("dialog", { name: "Additional Free Groceries" });
+    await prompt.getByRole("button", { name: "See If I Qualify" }).click();
+    await page.waitForURL((u) => u.pathname === "/account/register/eligibility" && u.searchParams.get("returnTo") === `/products?pantry=${pantry.id}`);
+    await screen(page, "Would you like to answer a few questions to see if you qualify?", "introduction");
+    await page.getByRole("button", { name: "Yes", exact: true }).click();
+
+    await screen(page, "Are you currently homeless or without a permanent address?", "homeless");
+    await page.getByRole("button", { name: "No", exact: true }).click();
+
+    // Residency: a zip in another state first, then the shopper's own.
+    await screen(page, "Where do you live?", "residency: zip form");
+    const zip = page.getByRole("textbox", { name: "Zip Code" });
+    const next = page.getByRole("button", { name: "Continue" });
+    await zip.fill("4620");
+    assert.ok(await next.isDisabled(), "Continue before 5 digits");
+    await zip.fill("46204");
+    await next.click();
+    await page.getByText("Zip code 46204 is in Indiana, which is not the state of your food bank.").waitFor();
+    await assertAccessible(page, "residency: different state");
+    await page.getByRole("button", { name: "Change Zip" }).click();
+    await zip.fill("43215");
+    await next.click();
+    await page.getByText("Zip code 43215 is in Ohio.").waitFor();
+    const county = page.getByRole("combobox", { name: "County", exact: true });
+    assert.equal(await county.locator("option:checked").innerText(), "Franklin County", "the zip's county preselected");
+    // Other asks for a county from Ohio's full list.
+    await county.selectOption({ label: "Other" });
+    const yes = page.getByRole("button", { name: "Yes", exact: true });
+    assert.ok(await yes.isDisabled(), "Yes with Other and no county");
+    const other = page.getByRole("combobox", { name: "Your county in Ohio" });
+    await other.waitFor();
+    assert.ok((await other.locator("option").count()) > 80, "Ohio's 88 counties");
+    await other.selectOption({ label: "Franklin County" });
+    await assertAccessible(page, "residency: county form");
+    await page.getByText("Do you live in Ohio?").waitFor();
+    await yes.click();
+
+    // Programs: None is not cross-eligible, so the household and income questions follow.
+    await screen(page, /take part in any of these programs/, "programs");
+    assert.ok(await next.isDisabled(), "Continue before a choice");
+    await page.getByRole("checkbox", { name: "SNAP (food stamps)" }).check();
+    await page.getByRole("checkbox", { name: "None" }).check();
+    assert.equal(await page.getByRole("checkbox", { name: "SNAP (food stamps)" }).isChecked(), false, "None excludes the programs");
+    await next.click();
+
+    await screen(page, "Your Household", "household");
+    await page.getByRole("combobox", { name: "How many people live in your household, including you?" }).selectOption("3");
+    await page.getByRole("combobox", { name: "18 to 64" }).selectOption("2");
+    await page.getByText("1 person left to count").waitFor();
+    assert.ok(await next.isDisabled(), "Continue before the age groups add up");
+    await page.getByRole("combobox", { name: "17 and under" }).selectOption("1");
+    await page.getByText("0 people left to count").waitFor();
+    await next.click();
+
+    // Ohio's demo guideline: (15,650 + 5,500 x 2) x 200 % for three people.
+    await screen(page, "Is your household's total yearly income before taxes less than $53,300?", "income");
+    await yes.click();
+
+    await attestAndConfirm(page, "Pat Resident");
+    await screen(page, "Your Result", "result: eligible");
+    await page.getByText("Congratulations, you are eligible for additional free food items in Franklin County").waitFor();
+
+    // The device keeps the answer, the area and (signed out) the response id for the next sign-in.
+    assert.equal(await stored(page, "tefapAnswered"), true);
+    const eligibilities = await stored(page, "tefapEligibilities");
+    assert.equal(eligibilities.length, 1);
+    assert.equal(eligibilities[0].province.abbreviation, "OH");
+    assert.equal(eligibilities[0].postalCode.code, "43215");
+    assert.equal(eligibilities[0].foodBank.id, pantry.foodBankID);
+    const uniqueId = await stored(page, "tefapUniqueId");
+    assert.match(uniqueId, /^[0-9a-f-]{36}$/);
+    // The server decided eligible: assigning the response to an account says so.
+    const token = await newAccountToken();
+    const assigned = await fetch(url(`/api/v1/tefapeligibility/responses/${uniqueId}`), { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+    const body = await assigned.json();
+    assert.equal(body.value.isEligible, true);
+    assert.equal(body.value.county.name, "Franklin County");
+
+    await page.getByRole("button", { name: "OK" }).click();
+    await page.waitForURL((u) => u.pathname === "/products" && u.searchParams.get("pantry") === String(pantry.id));
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    assert.equal(await page.getByRole("dialog", { name: "Additional Free Groceries" }).count(), 0, "the prompt is not offered again");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a signed-in homeless shopper in SNAP is eligible through the food bank's area", async () => {
+    const { pantry } = await columbusPantry();
+    const token = await newAccountToken();
+    const context = await browser.newContext({ tefapAnswered: false });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await selectPantry(page, pantry, token);
+    await page.goto(url("/account/register/eligibility?returnTo=%2F"));
+    await waitForApp(page);
+    await page.getByRole("button", { name: "Yes", exact: true }).click();
+    await screen(page, "Are you currently homeless or without a permanent address?", "homeless");
+    await page.getByRole("button", { name: "Yes", exact: true }).click();
+
+    // A cross-eligible program skips the household and income questions.
+    await screen(page, /take part in any of these programs/, "programs");
+    await page.getByRole("checkbox", { name: "SNAP (food stamps)" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await attestAndConfirm(page, "Sam Homeless");
+    await page.getByText("Congratulations, you are eligible for additional free food items in Franklin County").waitFor();
+    assert.equal(await stored(page, "tefapUniqueId"), null, "signed in: the account holds the response");
+    assert.equal(await stored(page, "tefapAnswered"), true);
+    const profile = await apiGet("/account/profile", token);
+    assert.equal(profile.isTefapSurveyAnswered, true);
+    assert.equal(profile.tefapEligibilities.length, 1);
+    await page.getByRole("button", { name: "OK" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("failures show their message with Retry; a missing guideline offers the not-available form", async () => {
+    const { pantry } = await columbusPantry();
+    const context = await browser.newContext({ tefapAnswered: false });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await selectPantry(page, pantry);
+    await page.goto(url("/account/register/eligibility?returnTo=%2F"));
+    await waitForApp(page);
+    await page.getByRole("button", { name: "Yes", exact: true }).click();
+    await page.getByRole("button", { name: "No", exact: true }).click();
+
+    // An unknown zip: the server's message, and Retry goes back to the zip form.
+    const zip = page.getByRole("textbox", { name: "Zip Code" });
+    const next = page.getByRole("button", { name: "Continue" });
+    await zip.fill("00000");
+    await next.click();
+    await page.getByRole("alert").filter({ hasText: "Unable to load data" }).waitFor();
+    await assertAccessible(page, "residency: error");
+    await page.getByRole("button", { name: "Retry" }).click();
+    assert.equal(await zip.inputValue(), "00000");
+
+    // The guideline service down (no message): "An error occurred", Retry, and the not-available form.
+    const unavailable = (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"successful":false,"value":null,"failureReason":null}' });
+    await page.route("**/api/v1/tefapeligibility/guidelines/**", unavailable);
+    await zip.fill("43215");
+    await next.click();
+    await page.getByRole("alert").filter({ hasText: /^An error occurred$/ }).waitFor();
+    await page.getByText("Additional groceries may not be available in your area yet.").waitFor();
+    await page.getByRole("button", { name: "Email Me When Available" }).click();
+    const email = page.getByRole("textbox", { name: "E-Mail" });
+    await email.fill("not an address");
+    await page.getByRole("button", { name: "Notify Me" }).click();
+    await page.getByText("A valid email address is required").waitFor();
+    assert.equal(await email.getAttribute("aria-invalid"), "true");
+    await assertAccessible(page, "not available: e-mail form");
+    await email.fill("tess@example.org");
+    await page.getByRole("button", { name: "Notify Me" }).click();
+    await page.getByText("Thank you for your interest.").waitFor();
+    await page.unroute("**/api/v1/tefapeligibility/guidelines/**", unavailable);
+    await page.getByRole("button", { name: "Retry" }).click();
+    await next.click();
+    await page.getByText("Zip code 43215 is in Ohio.").waitFor();
+    await page.getByRole("button", { name: "Yes", exact: true }).click();
+    await page.getByRole("checkbox", { name: "SNAP (food stamps)" }).check();
+    await next.click();
+
+    // The submission fails once: An Error Occurred, and Retry sends the same answers again.
+    let failures = 0;
+    await page.route("**/api/v1/tefapeligibility/responses", (route) => (failures++ === 0 ? unavailable(route) : route.fallback()));
+    await attestAndConfirm(page, "Pat Retry");
+    await screen(page, "An Error Occurred", "submission error");
+    await page.getByRole("alert").filter({ hasText: "Error submitting TEFAP Response" }).waitFor();
+    await page.getByRole("button", { name: "Retry" }).click();
+    await page.getByText("Congratulations, you are eligible for additional free food items in Franklin County").waitFor();
+    assert.equal(failures, 2);
+    // The refused calls are the only failed requests the browser may report.
+    assert.deepEqual(problems.filter((p) => !/status of 503/.test(p)), []);
+    await context.close();
+  });
+
+  test("declining the questionnaire ends with the not-qualify message", async () => {
+    const { pantry } = await columbusPantry();
+    const context = await browser.newContext({ tefapAnswered: false });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await selectPantry(page, pantry);
+    await page.goto(url("/account/register/eligibility?returnTo=%2F%2Fevil.example%2F"));
+    await waitForApp(page);
+    await page.getByRole("button", { name: "No", exact: true }).click();
+    await screen(page, "Thank You", "disqualified");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await screen(page, "Your Result", "result: not eligible");
+    await page
+      .getByText(
+        "You do not qualify for additional groceries from The Emergency Food Assistance Program at this time. Click OK to begin shopping other free food items available in your area.",
+      )
+      .waitFor();
+    assert.equal(await stored(page, "tefapAnswered"), true);
+    assert.equal(await stored(page, "tefapEligibilities"), null, "nothing gained");
+    // Another site as returnTo is refused: OK stays on this one.
+    await page.getByRole("button", { name: "OK" }).click();
+    await page.waitForURL((u) => u.origin === new URL(url("/")).origin && u.pathname === "/");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
