@@ -87,11 +87,16 @@ async fn messages(
     user: MaybeUser,
     QueryParams(q): QueryParams<MessagesQuery>,
 ) -> ApiResult<Vec<Message>> {
-    let code = match q.food_bank_code.as_deref().filter(|c| !c.trim().is_empty()) {
-        Some(c) => Some(food_bank_code(&state, c).await?),
+    ok(messages_for(&state, q.food_bank_code.as_deref(), user.0.map(|u| u.id)).await?)
+}
+
+/// The shopper's upcoming orders (soonest first), then the notifications for them and the food
+/// bank; a visitor (`user_id` None) gets the general notifications only. Shared with /messages.
+pub(crate) async fn messages_for(state: &AppState, food_bank_code: Option<&str>, user_id: Option<i64>) -> Result<Vec<Message>, ApiError> {
+    let code = match food_bank_code.filter(|c| !c.trim().is_empty()) {
+        Some(c) => Some(self::food_bank_code(state, c).await?),
         None => None,
     };
-    let user_id = user.0.map(|u| u.id);
     let mut out = Vec::new();
     if let Some(user_id) = user_id {
         // `isUpcoming` is `domain::orders::OrderFacts::is_upcoming`, the rule of `upcoming_orders`.
@@ -104,7 +109,7 @@ async fn messages(
         note.details = note.details.as_deref().map(html::sanitize);
         out.push(Message { data: MessageData::Notification(note), is_read });
     }
-    ok(out)
+    Ok(out)
 }
 
 async fn mark_read(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<i64>) -> ApiResult<Value> {

@@ -10,6 +10,7 @@ mod home_foodbank;
 mod pantries;
 mod pantry;
 mod login;
+mod messages;
 mod register;
 mod not_found;
 mod products;
@@ -51,7 +52,7 @@ pub struct Page {
 }
 
 fn pages() -> Vec<Page> {
-    vec![home::PAGE, home_modal::PAGE, home_foodbank::PAGE, pantries::PAGE, pantry::PAGE, login::PAGE, register::PAGE, eligibility::PAGE, checkout::PAGE, confirmation::PAGE, products::PAGE, product::PAGE, cart::PAGE]
+    vec![home::PAGE, home_modal::PAGE, home_foodbank::PAGE, pantries::PAGE, pantry::PAGE, login::PAGE, register::PAGE, eligibility::PAGE, checkout::PAGE, confirmation::PAGE, products::PAGE, product::PAGE, cart::PAGE, messages::PAGE]
 }
 
 pub struct PageTable {

@@ -3,42 +3,15 @@
 // (what the server renders and caches for everyone) does not download them.
 import { useEffect, useId, useState, type CSSProperties, type FocusEvent } from "react";
 import { Link } from "react-router";
-import type { DeliveryTime, PickupTime } from "../../entities";
 import { t } from "../../i18n/t";
-import { api, useApi } from "../../lib/api";
+import { useApi } from "../../lib/api";
 import { formatDay, formatTime } from "../../lib/format";
-import { read, write } from "../../state/storage";
-import { Modal } from "../../ui/Modal";
+import { knownMessages, messageKey, messagesPath, useReadState, type Message, type Notification, type UpcomingOrder } from "../../state/messages";
+import { MessageModal, upcomingOrderText } from "../../ui/MessageModal";
 import { useReducedMotion } from "../../ui/useReducedMotion";
 
 /** Spec §9: the messages carousel moves on every 3000 ms while it holds more than one message. */
 export const MESSAGES_AUTOPLAY_MS = 3000;
-
-interface Notification {
-  id: number;
-  title: string;
-  description?: string | null;
-  /** HTML, sanitised by the host. */
-  details?: string | null;
-}
-
-interface UpcomingOrder {
-  id: number;
-  pantryLocation?: { label: string } | null;
-  pantryLocationPickupTime?: PickupTime | null;
-  foodBankDeliveryTime?: DeliveryTime | null;
-}
-
-/** One entry of GET /messages (spec §3 Message): upcoming orders first, then notifications. */
-type Message =
-  | { type: "notification"; data: Notification; isRead: boolean }
-  | { type: "order"; data: UpcomingOrder; isRead: boolean };
-
-const messageKey = (m: Message) => `${m.type}-${m.data.id}`;
-
-function when(day: string, start: string, end: string): string {
-  return t("home.orderWhen", { day: formatDay(day), start: formatTime(start), end: formatTime(end) });
-}
 
 const row: CSSProperties = { display: "flex", alignItems: "center", gap: "0.5rem" };
 const slideLink: CSSProperties = {
@@ -57,16 +30,7 @@ const slideLink: CSSProperties = {
 };
 
 function OrderSlide({ order }: { order: UpcomingOrder }) {
-  const pickup = order.pantryLocationPickupTime;
-  const delivery = order.foodBankDeliveryTime;
-  const title = pickup
-    ? t("home.upcomingPickup", { site: order.pantryLocation?.label ?? "" })
-    : t("home.upcomingDelivery");
-  const time = pickup
-    ? when(pickup.pickupDay, pickup.pickupStartTime, pickup.pickupEndTime)
-    : delivery
-      ? when(delivery.deliveryDay, delivery.deliveryStartTime, delivery.deliveryEndTime)
-      : "";
+  const { title, time } = upcomingOrderText(order);
   return (
     <Link to={`/cart/confirmation/${order.id}`} className="message-slide" style={slideLink}>
       <strong className="message-title">{title}</strong>
@@ -115,20 +79,17 @@ export interface MessagesProps {
  * Nothing is shown when the messages fail to load (spec §2: content failure shows the plain home).
  */
 export function MessagesCarousel({ foodBankCode }: MessagesProps) {
-  const path = foodBankCode ? `/messages?foodBankCode=${encodeURIComponent(foodBankCode)}` : "/messages";
-  const { value } = useApi<Message[]>(path);
+  const { value } = useApi<Message[]>(messagesPath(foodBankCode));
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
   const [open, setOpen] = useState<Notification | null>(null);
-  const [readIds, setReadIds] = useState<Array<string | number>>([]);
+  const { isUnread, markRead } = useReadState();
   const reduced = useReducedMotion();
   const labelId = useId();
 
-  useEffect(() => setReadIds(read("readMessages") ?? []), []);
-
-  const messages = (value ?? []).filter((m) => m && (m.type === "notification" || m.type === "order") && m.data);
+  const messages = knownMessages(value);
   const count = messages.length;
   const current = count ? index % count : 0;
   const playing = count > 1 && !stopped && !reduced && !hovered && !focused && !open;
@@ -146,15 +107,9 @@ export function MessagesCarousel({ foodBankCode }: MessagesProps) {
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
   };
 
-  const isUnread = (m: Message) => m.type === "notification" && !m.isRead && !readIds.includes(m.data.id);
   const openNotification = (note: Notification, unread: boolean) => {
     setOpen(note);
-    if (!unread) return;
-    // Read state is the device's (spec §3); the server keeps it too, for the shopper's other devices.
-    const next = [...readIds, note.id];
-    setReadIds(next);
-    write("readMessages", next);
-    api("PUT", `/messages/${note.id}/read`).catch(() => undefined);
+    if (unread) markRead(note);
   };
 
   return (
@@ -201,16 +156,7 @@ export function MessagesCarousel({ foodBankCode }: MessagesProps) {
           />
         </div>
       </section>
-      {open && (
-        <Modal title={open.title} onClose={() => setOpen(null)} className="message-modal">
-          {/* The host sanitises details (spec §3 Message: HTML); nothing else here is HTML. */}
-          {open.details ? (
-            <div className="message-details" dangerouslySetInnerHTML={{ __html: open.details }} />
-          ) : (
-            open.description && <p>{open.description}</p>
-          )}
-        </Modal>
-      )}
+      {open && <MessageModal note={open} onClose={() => setOpen(null)} />}
     </>
   );
 }

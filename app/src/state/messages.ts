@@ -1,0 +1,53 @@
+// Messages (spec §3 Message): what GET /messages returns, and their read state, kept on the device
+// (and told to the server, for the shopper's other devices).
+import { useEffect, useState } from "react";
+import type { DeliveryTime, PickupTime } from "../entities";
+import { api } from "../lib/api";
+import { sessionStore } from "./session";
+import { read, write } from "./storage";
+
+export interface Notification {
+  id: number;
+  title: string;
+  description?: string | null;
+  /** HTML, sanitised by the host. */
+  details?: string | null;
+}
+
+export interface UpcomingOrder {
+  id: number;
+  pantryLocation?: { label: string } | null;
+  pantryLocationPickupTime?: PickupTime | null;
+  foodBankDeliveryTime?: DeliveryTime | null;
+}
+
+/** Upcoming orders first, then notifications. */
+export type Message =
+  | { type: "notification"; data: Notification; isRead: boolean }
+  | { type: "order"; data: UpcomingOrder; isRead: boolean };
+
+export const messageKey = (m: Message) => `${m.type}-${m.data.id}`;
+
+export const messagesPath = (foodBankCode: string | null | undefined) =>
+  foodBankCode ? `/messages?foodBankCode=${encodeURIComponent(foodBankCode)}` : "/messages";
+
+/** Drops entries of a kind this app does not know, so a newer server cannot break the list. */
+export const knownMessages = (list: readonly Message[] | null | undefined): Message[] =>
+  (list ?? []).filter((m) => m && (m.type === "notification" || m.type === "order") && m.data);
+
+/** Which notifications are unread, and marking one read; the device's list is read after hydration. */
+export function useReadState(): { isUnread: (m: Message) => boolean; markRead: (note: Notification) => void } {
+  const [readIds, setReadIds] = useState<Array<string | number>>([]);
+  useEffect(() => setReadIds(read("readMessages") ?? []), []);
+  return {
+    isUnread: (m) => m.type === "notification" && !m.isRead && !readIds.includes(m.data.id),
+    markRead: (note) => {
+      if (readIds.includes(note.id)) return;
+      const next = [...readIds, note.id];
+      setReadIds(next);
+      write("readMessages", next);
+      // A visitor's read state stays on the device: the server keeps it per account only.
+      if (sessionStore.get().token) api("PUT", `/messages/${note.id}/read`).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,17 @@
+//! /messages: the general notifications, as a visitor sees them, so the page has its content
+//! without JavaScript; a signed-in shopper's list (orders, food bank notes) follows after hydration.
+use super::{LoadCtx, LoadFuture, Loaded, Page};
+use crate::api::content::messages_for;
+use axum::http::StatusCode;
+use serde_json::json;
+
+pub const PAGE: Page = Page { id: "messages", patterns: &["/messages"], public: true, load };
+
+fn load(ctx: LoadCtx) -> LoadFuture {
+    Box::pin(async move {
+        match messages_for(&ctx.state, None, None).await {
+            Ok(messages) => Loaded::ok(json!({ "messages": messages })),
+            Err(_) => Loaded { status: StatusCode::INTERNAL_SERVER_ERROR, data: json!({ "error": true }), json_ld: Vec::new() },
+        }
+    })
+}
