@@ -10,6 +10,7 @@ mod home_foodbank;
 mod pantries;
 mod pantry;
 mod login;
+mod account;
 mod messages;
 mod register;
 mod not_found;
@@ -52,7 +53,7 @@ pub struct Page {
 }
 
 fn pages() -> Vec<Page> {
-    vec![home::PAGE, home_modal::PAGE, home_foodbank::PAGE, pantries::PAGE, pantry::PAGE, login::PAGE, register::PAGE, eligibility::PAGE, checkout::PAGE, confirmation::PAGE, products::PAGE, product::PAGE, cart::PAGE, messages::PAGE]
+    vec![home::PAGE, home_modal::PAGE, home_foodbank::PAGE, pantries::PAGE, pantry::PAGE, login::PAGE, account::PAGE, register::PAGE, eligibility::PAGE, checkout::PAGE, confirmation::PAGE, products::PAGE, product::PAGE, cart::PAGE, messages::PAGE]
 }
 
 pub struct PageTable {

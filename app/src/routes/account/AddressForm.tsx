@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from "react";
+import { t } from "../../i18n/t";
+import { ApiFailure } from "../../lib/api";
+import { ZIP_LENGTH } from "../../lib/constants";
+import { maskZip } from "../register/fields";
+import { US_STATES } from "../checkout/us-states";
+import { saveAddress, type AccountAddress, type AddressFields } from "./data";
+import { Field } from "./Field";
+
+const NOTES_MAX = 250;
+
+/** Address form (spec §5): Add when `address` is null, else Edit; Save stays disabled while invalid. */
+export default function AddressForm(props: { address: AccountAddress | null; defaultZip: string; onSaved: () => void; onCancel: () => void }) {
+  const a = props.address;
+  const [f, setF] = useState<AddressFields>({
+    name: a?.name ?? "",
+    isPrimary: a ? a.isPrimary === true : false,
+    notes: a?.notes ?? "",
+    addressLine1: a?.address.addressLine1 ?? "",
+    addressLine2: a?.address.addressLine2 ?? "",
+    city: a?.address.city ?? "",
+    province: a?.address.province ?? "",
+    postalCode: maskZip(a?.address.postalCode ?? props.defaultZip),
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const set = <K extends keyof AddressFields>(k: K, v: AddressFields[K]) => setF((x) => ({ ...x, [k]: v }));
+  const required = t("account.error.required");
+  const need = (ok: boolean) => (ok ? undefined : required);
+  const valid =
+    !!f.name.trim() && !!f.addressLine1.trim() && !!f.city.trim() && !!f.province && f.postalCode.length === ZIP_LENGTH && f.notes.length <= NOTES_MAX;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!valid || busy) return;
+    setBusy(true);
+    setError("");
+    try {
+      await saveAddress(a ? a.id : null, f);
+      props.onSaved();
+    } catch (err) {
+      setError((err instanceof ApiFailure && err.message) || t("account.address.saveError"));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card account-form" onSubmit={submit} noValidate>
+      <h2>{a ? t("account.address.edit") : t("account.address.add")}</h2>
+      <Field label={t("account.address.name")} hint={need(!!f.name.trim())}>
+        {(ip) => <input {...ip} value={f.name} onChange={(e) => set("name", e.target.value)} />}
+      </Field>
+      <Field label={t("account.address.line1")} hint={need(!!f.addressLine1.trim())}>
+        {(ip) => <input {...ip} autoComplete="address-line1" value={f.addressLine1} onChange={(e) => set("addressLine1", e.target.value)} />}
+      </Field>
+      <Field label={t("account.address.line2")} optional>
+        {(ip) => <input {...ip} autoComplete="address-line2" value={f.addressLine2} onChange={(e) => set("addressLine2", e.target.value)} />}
+      </Field>
+      <Field label={t("account.address.city")} hint={need(!!f.city.trim())}>
+        {(ip) => <input {...ip} autoComplete="address-level2" value={f.city} onChange={(e) => set("city", e.target.value)} />}
+      </Field>
+      <Field label={t("account.address.state")} hint={need(!!f.province)}>
+        {(ip) => (
+          <select {...ip} value={f.province} onChange={(e) => set("province", e.target.value)}>
+            <option value="" />
+            {US_STATES.map(([abbr, name]) => (
+              <option key={abbr} value={abbr}>
+                {name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t("zip.label")} hint={need(f.postalCode.length === ZIP_LENGTH)}>
+        {(ip) => <input {...ip} inputMode="numeric" autoComplete="postal-code" value={f.postalCode} onChange={(e) => set("postalCode", maskZip(e.target.value))} />}
+      </Field>
+      <Field label={t("account.address.notes")} hint={`${f.notes.length}/${NOTES_MAX}`} optional>
+        {(ip) => <textarea {...ip} maxLength={NOTES_MAX} rows={3} value={f.notes} onChange={(e) => set("notes", e.target.value)} />}
+      </Field>
+      <p className="field-check">
+        <label>
+          <input type="checkbox" checked={f.isPrimary} onChange={(e) => set("isPrimary", e.target.checked)} /> {t("account.address.isPrimary")}
+        </label>
+      </p>
+      {error && (
+        <p role="alert" className="error-box">
+          {error}
+        </p>
+      )}
+      <p className="button-row">
+        <button type="button" className="btn" onClick={props.onCancel}>
+          {t("account.address.cancel")}
+        </button>{" "}
+        <button type="submit" className="btn btn-primary" disabled={!valid || busy}>
+          {t("account.address.save")}
+        </button>
+      </p>
+    </form>
+  );
+}

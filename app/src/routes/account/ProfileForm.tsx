@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from "react";
+import { t, type MessageKey } from "../../i18n/t";
+import { ApiFailure, api } from "../../lib/api";
+import { maskPhone, maskZip, validate, type ErrorKind, type FieldName } from "../register/fields";
+import { type AccountProfile } from "./data";
+import { Field } from "./Field";
+
+const ERROR_TEXT: Record<ErrorKind, MessageKey> = {
+  required: "account.error.required",
+  email: "account.error.email",
+  phone: "account.error.phone",
+  zip: "account.error.zip",
+};
+
+type Editable = "firstName" | "lastName" | "phoneNumber" | "postalCode";
+type Prefs = "isEmailNotificationEnabled" | "isTextMessageNotificationEnabled" | "isPhoneCallNotificationEnabled";
+
+/** Edit Profile (spec §2, §5 update mode): names, phone, zip and messaging preferences; PUT profile (§7). */
+export default function ProfileForm(props: { profile: AccountProfile; onSaved: (p: AccountProfile) => void; onCancel: () => void }) {
+  const p = props.profile;
+  const [form, setForm] = useState({
+    firstName: p.firstName ?? "",
+    lastName: p.lastName ?? "",
+    phoneNumber: maskPhone(p.phoneNumber ?? ""),
+    postalCode: maskZip(p.postalCode ?? ""),
+    isEmailNotificationEnabled: p.isEmailNotificationEnabled !== false,
+    isTextMessageNotificationEnabled: p.isTextMessageNotificationEnabled !== false,
+    isPhoneCallNotificationEnabled: p.isPhoneCallNotificationEnabled !== false,
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  // The registration rules, with the fields an update does not send (e-mail, password, eligibility)
+  // taken as given, so only the editable fields can fail.
+  const all = validate({ ...form, eMailAddress: "kept@example.org", password: "kept", isEligible: true });
+  const errors: Partial<Record<FieldName, ErrorKind>> = {
+    firstName: all.firstName,
+    lastName: all.lastName,
+    phoneNumber: all.phoneNumber,
+    postalCode: all.postalCode,
+  };
+  const invalid = Object.values(errors).some(Boolean);
+  const errorOf = (name: Editable) => (submitted && errors[name] ? t(ERROR_TEXT[errors[name]!]) : undefined);
+  const set = (key: Editable, value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const setPref = (key: Prefs, value: boolean) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (invalid || busy) return;
+    setBusy(true);
+    setError("");
+    try {
+      const saved = await api<AccountProfile>("PUT", "/account/profile", {
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        phoneNumber: form.phoneNumber,
+        postalCode: form.postalCode || null,
+        isEmailNotificationEnabled: form.isEmailNotificationEnabled,
+        isTextMessageNotificationEnabled: form.isTextMessageNotificationEnabled,
+        isPhoneCallNotificationEnabled: form.isPhoneCallNotificationEnabled,
+      });
+      props.onSaved(saved);
+    } catch (err) {
+      setError((err instanceof ApiFailure && err.message) || t("account.error.verify"));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card account-form" onSubmit={submit} noValidate>
+      <h2>{t("account.profile.title")}</h2>
+      <Field label={t("account.field.firstName")} error={errorOf("firstName")}>
+        {(ip) => <input {...ip} name="firstName" autoComplete="given-name" value={form.firstName} onChange={(e) => set("firstName", e.target.value)} />}
+      </Field>
+      <Field label={t("account.field.lastName")} error={errorOf("lastName")}>
+        {(ip) => <input {...ip} name="lastName" autoComplete="family-name" value={form.lastName} onChange={(e) => set("lastName", e.target.value)} />}
+      </Field>
+      <Field label={t("account.field.phone")} error={errorOf("phoneNumber")}>
+        {(ip) => (
+          <input {...ip} name="phone" type="tel" inputMode="numeric" autoComplete="tel-national" value={form.phoneNumber} onChange={(e) => set("phoneNumber", maskPhone(e.target.value))} />
+        )}
+      </Field>
+      <Field label={t("account.details.zip")} error={errorOf("postalCode")} optional>
+        {(ip) => <input {...ip} name="postalCode" inputMode="numeric" autoComplete="postal-code" value={form.postalCode} onChange={(e) => set("postalCode", maskZip(e.target.value))} />}
+      </Field>
+      <fieldset>
+        <legend>{t("account.field.messaging")}</legend>
+        <Check checked={form.isEmailNotificationEnabled} onChange={(v) => setPref("isEmailNotificationEnabled", v)} label={t("account.field.messaging.email")} />
+        <Check checked={form.isTextMessageNotificationEnabled} onChange={(v) => setPref("isTextMessageNotificationEnabled", v)} label={t("account.field.messaging.text")} />
+        <Check checked={form.isPhoneCallNotificationEnabled} onChange={(v) => setPref("isPhoneCallNotificationEnabled", v)} label={t("account.field.messaging.phone")} />
+      </fieldset>
+      {submitted && invalid && (
+        <p role="alert" className="error-box">
+          {t("account.error.verify")}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="error-box">
+          {error}
+        </p>
+      )}
+      <p className="button-row">
+        <button type="button" className="btn" onClick={props.onCancel}>
+          {t("account.profile.cancel")}
+        </button>{" "}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? t("account.profile.saving") : t("account.profile.save")}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function Check(props: { checked: boolean; onChange: (v: boolean) => void; label: string }) {
+  return (
+    <p className="field-check">
+      <label>
+        <input type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} /> {props.label}
+      </label>
+    </p>
+  );
+}

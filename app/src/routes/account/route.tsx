@@ -1,0 +1,220 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { addMessages, pageTitle, t } from "../../i18n/t";
+import { ApiFailure, loginUrl } from "../../lib/api";
+import { logout, restoreSession, sessionStore } from "../../state/session";
+import type { Meta } from "../../types";
+import { Addresses } from "./Addresses";
+import { deleteAddress, fullName, loadAddresses, loadProfile, type AccountAddress, type AccountProfile } from "./data";
+import messages from "messages:account";
+
+addMessages(messages);
+
+// The forms appear only on a click: kept out of the page's first-load JS.
+const ProfileForm = lazy(() => import("./ProfileForm"));
+const AddressForm = lazy(() => import("./AddressForm"));
+
+const LOGIN = loginUrl("/account");
+
+type Mode = { kind: "view" } | { kind: "profile" } | { kind: "address"; address: AccountAddress | null };
+
+/**
+ * Account Details (spec §2, §4): profile, read-only messaging preferences, saved addresses, Log Out.
+ * The data sits behind the bearer token, so the server (and a browser without scripts) shows the
+ * heading and a Log In link; the screen loads after hydration.
+ */
+export default function Account() {
+  const navigate = useNavigate();
+  const [started, setStarted] = useState(false);
+  const [profile, setProfile] = useState<AccountProfile | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [addresses, setAddresses] = useState<AccountAddress[] | null>(null);
+  const [addressError, setAddressError] = useState("");
+  const [mode, setMode] = useState<Mode>({ kind: "view" });
+  // The session is checked once, on arrival: navigate changes with the location, and Log Out's own
+  // navigation must not bounce through sign-in.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  const reloadAddresses = useCallback(async () => {
+    try {
+      setAddresses(await loadAddresses());
+      setAddressError("");
+    } catch (err) {
+      if (!(err instanceof ApiFailure && err.status === 401)) setAddressError(t("account.address.loadError"));
+    }
+  }, []);
+
+  useEffect(() => {
+    // The route's effects run before the shell's startup: read the stored session first.
+    restoreSession();
+    if (!sessionStore.get().token) {
+      navigateRef.current(LOGIN, { replace: true });
+      return;
+    }
+    setStarted(true);
+    let live = true;
+    loadProfile().then(
+      (p) => live && setProfile(p),
+      () => live && setLoadError(true),
+    );
+    void reloadAddresses();
+    return () => {
+      live = false;
+    };
+  }, [reloadAddresses]);
+
+  const signOut = () => {
+    logout();
+    navigate("/");
+  };
+
+  const removeAddress = async (a: AccountAddress) => {
+    try {
+      await deleteAddress(a.id);
+      setMode({ kind: "view" });
+      await reloadAddresses();
+    } catch {
+      setAddressError(t("account.address.deleteError"));
+    }
+  };
+
+  const heading = <h1>{t("account.details.title")}</h1>;
+
+  // Server HTML, a browser without scripts, and the moment before the session is read.
+  if (!started) {
+    return (
+      <section className="card account-details">
+        {heading}
+        <p>
+          <Link to={LOGIN} className="btn btn-primary">
+            {t("account.details.logIn")}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  if (loadError) {
+    return (
+      <section className="card account-details">
+        {heading}
+        <div role="alert" className="error-box">
+          <p>
+            <strong>{t("account.details.loadErrorTitle")}</strong>
+          </p>
+          <p>{t("account.details.loadError")}</p>
+        </div>
+        <p>
+          <Link to={LOGIN} className="btn btn-primary">
+            {t("account.details.logIn")}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  if (!profile) {
+    return (
+      <section className="card account-details" aria-busy="true">
+        {heading}
+        <p role="status">{t("account.details.loading")}</p>
+      </section>
+    );
+  }
+
+  if (mode.kind === "profile") {
+    return (
+      <section className="account-details">
+        {heading}
+        <Suspense fallback={<p role="status">{t("account.details.loading")}</p>}>
+          <ProfileForm
+            profile={profile}
+            onCancel={() => setMode({ kind: "view" })}
+            onSaved={(p) => {
+              setProfile(p);
+              setMode({ kind: "view" });
+            }}
+          />
+        </Suspense>
+      </section>
+    );
+  }
+
+  if (mode.kind === "address") {
+    return (
+      <section className="account-details">
+        {heading}
+        <Suspense fallback={<p role="status">{t("account.details.loading")}</p>}>
+          <AddressForm
+            key={mode.address?.id ?? "new"}
+            address={mode.address}
+            defaultZip={profile.postalCode ?? ""}
+            onCancel={() => setMode({ kind: "view" })}
+            onSaved={() => {
+              setMode({ kind: "view" });
+              void reloadAddresses();
+            }}
+          />
+        </Suspense>
+      </section>
+    );
+  }
+
+  return (
+    <section className="card account-details">
+      <div className="account-head">
+        {heading}
+        <button type="button" className="btn" onClick={signOut}>
+          {t("account.details.logout")}
+        </button>
+      </div>
+      <dl className="account-facts">
+        <dt>{t("account.details.name")}</dt>
+        <dd>{fullName(profile)}</dd>
+        <dt>{t("account.field.email")}</dt>
+        <dd>{profile.eMailAddress}</dd>
+        <dt>{t("account.details.zip")}</dt>
+        <dd>{profile.postalCode || "-"}</dd>
+        <dt>{t("account.field.phone")}</dt>
+        <dd>{profile.phoneNumber}</dd>
+      </dl>
+      <fieldset className="account-prefs">
+        <legend>{t("account.field.messaging")}</legend>
+        <ReadOnlyCheck checked={profile.isEmailNotificationEnabled === true} label={t("account.field.messaging.email")} />
+        <ReadOnlyCheck checked={profile.isTextMessageNotificationEnabled === true} label={t("account.field.messaging.text")} />
+        <ReadOnlyCheck checked={profile.isPhoneCallNotificationEnabled === true} label={t("account.field.messaging.phone")} />
+      </fieldset>
+      <Addresses
+        list={addresses}
+        error={addressError}
+        onAdd={() => setMode({ kind: "address", address: null })}
+        onEdit={(a) => setMode({ kind: "address", address: a })}
+        onDelete={removeAddress}
+      />
+      <p className="button-row">
+        <Link to="/" className="btn">
+          {t("account.details.home")}
+        </Link>{" "}
+        <button type="button" className="btn btn-primary" onClick={() => setMode({ kind: "profile" })}>
+          {t("account.details.edit")}
+        </button>
+      </p>
+    </section>
+  );
+}
+
+/** A checkbox that shows a preference without letting it change here (Edit changes it). */
+function ReadOnlyCheck(props: { checked: boolean; label: string }) {
+  return (
+    <p className="field-check">
+      <label>
+        <input type="checkbox" checked={props.checked} disabled readOnly /> {props.label}
+      </label>
+    </p>
+  );
+}
+
+export function meta(): Meta {
+  return { title: pageTitle(t("account.details.title")), description: t("account.details.description") };
+}

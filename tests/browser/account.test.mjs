@@ -1,0 +1,205 @@
+// Account Details (/account): the signed-in shopper's profile, messaging preferences and saved
+// addresses, edited through the screen; sign-out; the signed-out, load-error and no-script views.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { assertAccessible, collectProblems, launch, url, waitForApp } from "./lib.mjs";
+
+/** A fresh account through the API: its token, as a sign-in would have stored it. */
+async function newAccount() {
+  const email = `acct.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`;
+  const res = await fetch(url("/api/v1/account"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      firstName: "Ray",
+      lastName: "Tester",
+      eMailAddress: email,
+      password: "a good password 2",
+      phoneNumber: "(614) 555-0199",
+      isEligible: true,
+    }),
+  });
+  const body = await res.json();
+  assert.ok(body.successful, body.failureReason);
+  return { email, token: body.value.jwt };
+}
+
+async function apiAs(token, path) {
+  const res = await fetch(url(`/api/v1${path}`), { headers: { Authorization: `Bearer ${token}` } });
+  const body = await res.json();
+  assert.ok(body.successful, `GET ${path}: ${body.failureReason}`);
+  return body.value;
+}
+
+/** Opens the home page with the token on the device, as after a sign-in. */
+async function signedInHome(page, token) {
+  await page.goto(url("/"));
+  await waitForApp(page);
+  await page.evaluate((tk) => localStorage.setItem("oa.token", JSON.stringify(tk)), token);
+  await page.reload();
+  await waitForApp(page);
+}
+
+describe("account details", () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("without JavaScript the page shows its heading and a Log In link", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(url("/account"));
+    assert.equal(res.status(), 200);
+    await page.getByRole("heading", { level: 1, name: "Account Details" }).waitFor();
+    const login = page.getByRole("link", { name: "Log In" });
+    assert.equal(await login.getAttribute("href"), "/account/login?returnTo=%2Faccount");
+    await context.close();
+  });
+
+  test("signed out, the page sends the shopper to sign-in and back", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/account"));
+    await page.waitForURL((u) => u.pathname === "/account/login" && u.searchParams.get("returnTo") === "/account");
+    await page.getByRole("heading", { name: "Login" }).waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a profile that cannot load shows the error with a Log In button", async () => {
+    const { token } = await newAccount();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signedInHome(page, token);
+    await page.route("**/api/v1/account/profile", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ successful: false, value: null, failureReason: null }) }),
+    );
+    await page.goto(url("/account"));
+    await waitForApp(page);
+    const alert = page.getByRole("alert");
+    await alert.getByText("Unable to load your profile").waitFor();
+    await alert.getByText("There was an error loading your profile").waitFor();
+    assert.equal(await page.getByRole("link", { name: "Log In" }).getAttribute("href"), "/account/login?returnTo=%2Faccount");
+    await assertAccessible(page, "account load error");
+    await context.close();
+  });
+
+  test("a shopper opens Account from the menu, edits the profile, manages an address and logs out", async () => {
+    const { email, token } = await newAccount();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await signedInHome(page, token);
+
+    // The side menu's Details entry (signed in only) opens the page.
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Details" }).click();
+    await page.waitForURL((u) => u.pathname === "/account");
+    await page.getByRole("heading", { level: 1, name: "Account Details" }).waitFor();
+    await page.getByText("Ray Tester").waitFor();
+    await page.getByText(email).waitFor();
+    await page.getByText("(614) 555-0199").waitFor();
+    // Preferences default all on and are shown, not changed, here.
+    for (const name of ["E-Mail", "Text Message", "Phone Call"]) {
+      const box = page.getByRole("checkbox", { name });
+      assert.ok(await box.isChecked(), name);
+      assert.ok(await box.isDisabled(), `${name} is read-only`);
+    }
+    await page.getByText("No saved addresses.").waitFor();
+    await assertAccessible(page, "account details");
+
+    // Edit Profile: the registration rules apply; Cancel leaves nothing changed.
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    await page.getByRole("heading", { name: "Edit Profile" }).waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("heading", { name: "Edit Profile" }).waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    const firstName = page.getByRole("textbox", { name: "First Name" });
+    assert.equal(await firstName.inputValue(), "Ray");
+    await firstName.fill("Rae");
+    const phone = page.getByRole("textbox", { name: "Phone", exact: true });
+    await phone.fill("614555");
+    assert.equal(await phone.inputValue(), "(614) 555");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("A valid phone number is required").waitFor();
+    await page.getByText("Please verify all required fields.").waitFor();
+    await assertAccessible(page, "edit profile with errors");
+    await phone.fill("6145550123");
+    await page.getByRole("textbox", { name: "Zip Code" }).fill("43215");
+    await page.getByRole("checkbox", { name: "Text Message" }).uncheck();
+    await page.getByRole("button", { name: "Save" }).click();
+    // Saved: back to the details with the new values.
+    await page.getByRole("heading", { name: "Edit Profile" }).waitFor({ state: "detached" });
+    await page.getByText("Rae Tester").waitFor();
+    await page.getByText("(614) 555-0123").waitFor();
+    await page.getByText("43215", { exact: true }).waitFor();
+    assert.equal(await page.getByRole("checkbox", { name: "Text Message" }).isChecked(), false);
+    assert.equal(await page.getByRole("checkbox", { name: "E-Mail" }).isChecked(), true);
+    const saved = await apiAs(token, "/account/profile");
+    assert.equal(saved.firstName, "Rae");
+    assert.equal(saved.phoneNumber, "(614) 555-0123");
+    assert.equal(saved.postalCode, "43215");
+    assert.equal(saved.isTextMessageNotificationEnabled, false);
+    // A fresh load of /account (not through the menu) reads the stored session and shows the same.
+    await page.reload();
+    await waitForApp(page);
+    await page.getByText("Rae Tester").waitFor();
+    assert.equal(new URL(page.url()).pathname, "/account");
+
+    // Add an address: Save stays disabled until the required fields are in.
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await page.getByRole("heading", { name: "Add" }).waitFor();
+    const save = page.getByRole("button", { name: "Save" });
+    assert.ok(await save.isDisabled());
+    assert.equal(await page.getByRole("textbox", { name: "Zip Code" }).inputValue(), "43215", "zip prefilled from the profile");
+    await page.getByRole("textbox", { name: "Location Name" }).fill("Home base");
+    await page.getByRole("textbox", { name: "Address Line 1" }).fill("3 Broad St");
+    await page.getByRole("textbox", { name: "City" }).fill("Columbus");
+    await page.getByRole("combobox", { name: "State" }).selectOption("OH");
+    await page.getByRole("checkbox", { name: "Primary address" }).check();
+    await assertAccessible(page, "add address");
+    await save.click();
+    const list = page.locator(".address-list");
+    await list.getByText("3 Broad St, Columbus, OH 43215").waitFor();
+    await list.getByText("Primary", { exact: true }).waitFor();
+    await assertAccessible(page, "account details with an address");
+
+    // Edit it: the form comes back filled in; Save closes it and reloads the list.
+    await page.getByRole("button", { name: "Edit Home base" }).click();
+    await page.getByRole("heading", { name: "Edit", exact: true }).waitFor();
+    assert.equal(await page.getByRole("textbox", { name: "Location Name" }).inputValue(), "Home base");
+    await page.getByRole("textbox", { name: "City" }).fill("Bexley");
+    await page.getByRole("button", { name: "Save" }).click();
+    await list.getByText("3 Broad St, Bexley, OH 43215").waitFor();
+    const [address] = await apiAs(token, "/account/addresses");
+    assert.equal(address.address.city, "Bexley");
+    assert.equal(address.isPrimary, true);
+
+    // Delete needs a confirm click.
+    await page.getByRole("button", { name: "Delete Home base" }).click();
+    const confirm = page.getByRole("button", { name: "Confirm Delete Home base" });
+    await confirm.waitFor();
+    assert.equal((await apiAs(token, "/account/addresses")).length, 1, "one click does not delete");
+    await assertAccessible(page, "address delete confirmation");
+    await confirm.click();
+    await page.getByText("No saved addresses.").waitFor();
+    assert.deepEqual(await apiAs(token, "/account/addresses"), []);
+
+    // Log Out: the token goes and the shopper lands home, signed out.
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    assert.equal(await page.evaluate(() => localStorage.getItem("oa.token")), null);
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    const nav = page.getByRole("navigation", { name: "Main menu" });
+    await nav.getByRole("link", { name: "Login" }).waitFor();
+    assert.equal(await nav.getByRole("link", { name: "Details" }).count(), 0);
+    await assertAccessible(page, "home after log out");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
