@@ -4,10 +4,10 @@ import { ApiFailure } from "../../lib/api";
 import { ZIP_LENGTH } from "../../lib/constants";
 import { maskZip } from "../register/fields";
 import { US_STATES } from "../checkout/us-states";
-import { saveAddress, type AccountAddress, type AddressFields } from "./data";
+import { addressComplete, NOTES_MAX, saveAddress, type AddressFields } from "../../lib/addresses";
+import type { AccountAddress } from "./data";
 import { Field } from "./Field";
 
-const NOTES_MAX = 250;
 
 /** Address form (spec §5): Add when `address` is null, else Edit; Save stays disabled while invalid. */
 export default function AddressForm(props: { address: AccountAddress | null; defaultZip: string; onSaved: () => void; onCancel: () => void }) {
@@ -27,8 +27,7 @@ export default function AddressForm(props: { address: AccountAddress | null; def
   const set = <K extends keyof AddressFields>(k: K, v: AddressFields[K]) => setF((x) => ({ ...x, [k]: v }));
   const required = t("account.error.required");
   const need = (ok: boolean) => (ok ? undefined : required);
-  const valid =
-    !!f.name.trim() && !!f.addressLine1.trim() && !!f.city.trim() && !!f.province && f.postalCode.length === ZIP_LENGTH && f.notes.length <= NOTES_MAX;
+  const valid = addressComplete(f);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -36,7 +35,7 @@ export default function AddressForm(props: { address: AccountAddress | null; def
     setBusy(true);
     setError("");
     try {
-      await saveAddress(a ? a.id : null, f);
+      await saveAddress<AccountAddress>(a ? a.id : null, f);
       props.onSaved();
     } catch (err) {
       setError((err instanceof ApiFailure && err.message) || t("account.address.saveError"));

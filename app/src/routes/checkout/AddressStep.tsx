@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import type { SavedAddress } from "../../entities";
 import { t } from "../../i18n/t";
+import { addressComplete, NOTES_MAX, saveAddress, type AddressFields } from "../../lib/addresses";
 import { ApiFailure, api } from "../../lib/api";
 import { digitsOnly } from "../../lib/format";
 import { ZIP_LENGTH } from "../../lib/constants";
@@ -8,8 +9,6 @@ import { selectDeliveryAddress, selectionStore } from "../../state/selection";
 import { sessionStore } from "../../state/session";
 import { Busy, ErrorBox, type StepProps } from "./common";
 import { US_STATES } from "./us-states";
-
-const NOTES_MAX = 250;
 
 /** Delivery address (spec §2): pick a saved address, or save the first one. */
 export function AddressStep({ done }: StepProps) {
@@ -58,8 +57,9 @@ export function AddressStep({ done }: StepProps) {
 
 function AddressForm({ onSaved }: { onSaved: (a: SavedAddress) => void }) {
   const profile = sessionStore.get().profile;
-  const [f, setF] = useState({
+  const [f, setF] = useState<AddressFields>({
     name: "",
+    isPrimary: true,
     addressLine1: "",
     addressLine2: "",
     city: "",
@@ -69,9 +69,8 @@ function AddressForm({ onSaved }: { onSaved: (a: SavedAddress) => void }) {
   });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  const set = (k: keyof typeof f, v: string) => setF((x) => ({ ...x, [k]: v }));
-  const valid =
-    !!f.name.trim() && !!f.addressLine1.trim() && !!f.city.trim() && !!f.province && f.postalCode.length === ZIP_LENGTH && f.notes.length <= NOTES_MAX;
+  const set = (k: Exclude<keyof AddressFields, "isPrimary">, v: string) => setF((x) => ({ ...x, [k]: v }));
+  const valid = addressComplete(f);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -79,19 +78,7 @@ function AddressForm({ onSaved }: { onSaved: (a: SavedAddress) => void }) {
     setBusy(true);
     setError("");
     try {
-      const saved = await api<SavedAddress>("POST", "/account/addresses", {
-        name: f.name.trim(),
-        isPrimary: true,
-        notes: f.notes.trim() || null,
-        address: {
-          addressLine1: f.addressLine1.trim(),
-          addressLine2: f.addressLine2.trim() || null,
-          city: f.city.trim(),
-          province: f.province,
-          postalCode: f.postalCode,
-          countryCode: "USA",
-        },
-      });
+      const saved = await saveAddress<SavedAddress>(null, f);
       onSaved(saved);
     } catch (err) {
       setError((err instanceof ApiFailure && err.message) || t("checkout.address.saveError"));
