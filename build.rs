@@ -17,6 +17,7 @@ fn main() {
         println!("cargo:rerun-if-changed={watched}");
     }
 
+    link_javascriptcore();
     install_node_modules(&app);
 
     let app_out = out.join("app");
@@ -36,6 +37,31 @@ fn main() {
     }
     table.push_str("];\n");
     fs::write(out.join("embedded_files.rs"), table).unwrap();
+}
+
+/// JavaScriptCore is the default render engine where Debian's libjavascriptcoregtk-6.0-dev is
+/// installed; elsewhere the build goes on with QuickJS-NG alone and says so.
+fn link_javascriptcore() {
+    println!("cargo::rustc-check-cfg=cfg(has_jsc)");
+    println!("cargo:rerun-if-env-changed=PKG_CONFIG_PATH");
+    const LIB: &str = "javascriptcoregtk-6.0";
+    let libs = Command::new("pkg-config").args(["--libs", LIB]).output();
+    match libs {
+        Ok(out) if out.status.success() => {
+            for flag in String::from_utf8_lossy(&out.stdout).split_whitespace() {
+                if let Some(dir) = flag.strip_prefix("-L") {
+                    println!("cargo:rustc-link-search=native={dir}");
+                } else if let Some(lib) = flag.strip_prefix("-l") {
+                    println!("cargo:rustc-link-lib={lib}");
+                }
+            }
+            println!("cargo:rustc-cfg=has_jsc");
+        }
+        _ => println!(
+            "cargo:warning=pkg-config found no {LIB}: server rendering will use QuickJS-NG only \
+             (apt-get install -y libjavascriptcoregtk-6.0-dev for JavaScriptCore, the faster default)"
+        ),
+    }
 }
 
 /// `npm ci` when node_modules is missing or the lockfile changed since the last install.
@@ -69,6 +95,7 @@ fn collect(base: &Path, dir: &Path, files: &mut Vec<(String, PathBuf)>) {
 }
 
 fn run(cmd: &mut Command, what: &str) {
-    let status = cmd.status().unwrap_or_else(|e| panic!("{what}: cannot start: {e} (is Node.js 20+ with npm on the PATH?)"));
+    let status =
+        cmd.status().unwrap_or_else(|e| panic!("{what}: cannot start: {e} (is Node.js 20+ with npm on the PATH?)"));
     assert!(status.success(), "{what} failed with {status}");
 }

@@ -1,6 +1,10 @@
 //! Runtime configuration, from the command line or the environment.
 use crate::render::PoolConfig;
-use std::{fmt, net::SocketAddr, path::PathBuf};
+use std::{
+    fmt,
+    net::{IpAddr, SocketAddr},
+    path::PathBuf,
+};
 
 #[derive(Clone)]
 pub struct Config {
@@ -15,6 +19,12 @@ pub struct Config {
     pub render: PoolConfig,
     /// SMTP server (its Debug is redacted) and sender; no server means the outbox.
     pub mail: crate::mail::MailConfig,
+    /// The reverse proxy whose `X-Forwarded-For` names the client; none: the socket peer does.
+    pub trusted_proxy: Option<IpAddr>,
+    /// Token signing key from the operator; never logged. None: the data dir's key file.
+    pub token_secret: Option<String>,
+    /// New accounts per client address per hour.
+    pub registrations_per_hour: u32,
 }
 
 impl fmt::Debug for Config {
@@ -27,9 +37,16 @@ impl fmt::Debug for Config {
             .field("tile_url", &self.tile_url)
             .field("render", &self.render)
             .field("mail", &self.mail)
+            .field("trusted_proxy", &self.trusted_proxy)
+            .field("token_secret", &self.token_secret.as_ref().map(|_| "<redacted>"))
+            .field("registrations_per_hour", &self.registrations_per_hour)
             .finish()
     }
 }
+
+/// Default of `--registrations-per-hour`: a household signs up once; a shelter's kiosk or a
+/// library's shared network may sign up a few dozen people an hour.
+pub const REGISTRATIONS_PER_HOUR: u32 = 20;
 
 impl Config {
     /// Settings for tests and benchmarks: no tiles, a throwaway data dir.
@@ -42,6 +59,9 @@ impl Config {
             tile_url: String::new(),
             render: PoolConfig::default(),
             mail: Default::default(),
+            trusted_proxy: None,
+            token_secret: None,
+            registrations_per_hour: REGISTRATIONS_PER_HOUR,
         }
     }
 
@@ -59,10 +79,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn debug_hides_the_database_url() {
+    fn debug_hides_the_database_url_and_token_secret() {
         let mut c = Config::for_tests(PathBuf::from("/tmp"));
         c.database_url = Some("postgres://u:secret@db/x".into());
-        assert!(!format!("{c:?}").contains("secret"));
+        c.token_secret = Some("hunter2-signing-key-of-32-bytes!".into());
+        let shown = format!("{c:?}");
+        assert!(!shown.contains("secret@") && !shown.contains("hunter2"), "{shown}");
     }
 
     #[test]

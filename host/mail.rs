@@ -130,10 +130,15 @@ impl Mailer {
 
 /// Writes under a temporary name and renames, so readers never see half a message.
 async fn write_to_outbox(dir: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    tokio::fs::create_dir_all(dir).await?;
     let name = format!("{}-{}", chrono::Utc::now().format("%Y%m%dT%H%M%S%.6fZ"), uuid::Uuid::new_v4());
     let partial = dir.join(format!(".{name}.part"));
-    tokio::fs::write(&partial, bytes).await?;
+    // Mails hold reset links: private like the rest of the data dir.
+    let (dir_owned, bytes_owned, part) = (dir.to_owned(), bytes.to_vec(), partial.clone());
+    tokio::task::spawn_blocking(move || {
+        crate::private_files::private_dir(&dir_owned)?;
+        crate::private_files::write_private(&part, &bytes_owned)
+    })
+    .await??;
     tokio::fs::rename(&partial, dir.join(format!("{name}.eml"))).await?;
     Ok(())
 }

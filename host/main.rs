@@ -1,5 +1,11 @@
 use clap::{Args, Parser, Subcommand};
-use orderahead::{api::auth, config::Config, db, render::PoolConfig, server};
+use orderahead::{
+    api::auth,
+    config::Config,
+    db,
+    render::{EngineKind, PoolConfig},
+    server,
+};
 use std::{net::SocketAddr, path::PathBuf};
 
 #[derive(Parser)]
@@ -51,8 +57,21 @@ struct ServeArgs {
     /// Server-render threads (default: one per core).
     #[arg(long, env = "ORDERAHEAD_RENDER_THREADS")]
     render_threads: Option<usize>,
+    /// JavaScript engine for server rendering (default: jsc where this build has it, else quickjs).
+    #[arg(long, env = "ORDERAHEAD_JS_ENGINE", value_enum)]
+    js_engine: Option<EngineKind>,
     #[command(flatten)]
     mail: orderahead::mail::MailConfig,
+    /// Address of the reverse proxy in front of the server: only connections from it
+    /// may name the client with X-Forwarded-For (used by the rate limits).
+    #[arg(long, env = "ORDERAHEAD_TRUSTED_PROXY")]
+    trusted_proxy: Option<std::net::IpAddr>,
+    /// Session-token signing key (at least 32 bytes); default: `token.secret` in the data dir.
+    #[arg(long, env = "ORDERAHEAD_TOKEN_SECRET", hide_env_values = true)]
+    token_secret: Option<String>,
+    /// New accounts allowed per client address per hour.
+    #[arg(long, env = "ORDERAHEAD_REGISTRATIONS_PER_HOUR", default_value_t = orderahead::config::REGISTRATIONS_PER_HOUR)]
+    registrations_per_hour: u32,
 }
 
 #[derive(Args, Clone)]
@@ -76,7 +95,10 @@ impl ServeArgs {
         let mut render = PoolConfig::default();
         if let Some(n) = self.render_threads {
             render.threads = n.max(1);
-            render.queue = render.threads * 32;
+            render.queue = render.threads * 64;
+        }
+        if let Some(engine) = self.js_engine {
+            render.engine = engine;
         }
         Config {
             public_url: self.public_url.unwrap_or_else(|| format!("http://{}", self.bind)),
@@ -86,6 +108,9 @@ impl ServeArgs {
             tile_url: self.tile_url,
             render,
             mail: self.mail,
+            trusted_proxy: self.trusted_proxy,
+            token_secret: self.token_secret,
+            registrations_per_hour: self.registrations_per_hour,
         }
     }
 }

@@ -4,7 +4,7 @@ use crate::{
     config::Config,
     db::{self, repo::Store},
     http,
-    render::{QuickJsPool, Renderer, SERVER_BUNDLE},
+    render::{RenderPool, Renderer, SERVER_BUNDLE},
     state::AppState,
 };
 use std::{future::Future, sync::Arc};
@@ -16,7 +16,18 @@ use tokio::net::TcpListener;
 pub async fn open_database(config: &Config) -> anyhow::Result<Store> {
     let url = match &config.database_url {
         Some(url) => url.clone(),
-        None => db::sqlite_url(&config.data_dir),
+        None => {
+            // Made private before SQLite opens it: its -wal and -shm files copy its mode.
+            crate::private_files::private_dir(&config.data_dir)?;
+            let file = config.data_dir.join(db::SQLITE_FILE_NAME);
+            crate::private_files::private_file(&file)?;
+            for suffix in ["-wal", "-shm"] {
+                let mut side = file.clone().into_os_string();
+                side.push(suffix);
+                crate::private_files::restrict_if_present(std::path::Path::new(&side))?;
+            }
+            db::sqlite_url(&config.data_dir)
+        }
     };
     let conn = db::connect(&url).await?;
     db::migrate(&conn).await?;
@@ -31,7 +42,7 @@ pub async fn open_database(config: &Config) -> anyhow::Result<Store> {
 
 pub async fn start_renderer(config: &Config) -> anyhow::Result<Arc<dyn Renderer>> {
     let pool_config = config.render.clone();
-    let pool = tokio::task::spawn_blocking(move || QuickJsPool::start(SERVER_BUNDLE, pool_config))
+    let pool = tokio::task::spawn_blocking(move || RenderPool::start(SERVER_BUNDLE, pool_config))
         .await?
         .map_err(|e| anyhow::anyhow!("render engine: {e}"))?;
     Ok(Arc::new(pool))
@@ -41,7 +52,7 @@ pub async fn start_renderer(config: &Config) -> anyhow::Result<Arc<dyn Renderer>
 pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     let store = open_database(&config).await?;
     let renderer = start_renderer(&config).await?;
-    let tokens = Tokens::from_data_dir(&config.data_dir)?;
+    let tokens = Tokens::from_config(&config)?;
     Ok(AppState::new(config, renderer, store, tokens))
 }
 

@@ -2,8 +2,8 @@
 use crate::{
     api::auth::Tokens,
     catalog::Catalog,
-    db::repo::Store,
     config::Config,
+    db::repo::Store,
     pages::PageTable,
     render::{AssetManifest, RenderCache, Renderer},
 };
@@ -27,6 +27,7 @@ pub struct Shared {
     pub tokens: Tokens,
     pub mailer: crate::mail::Mailer,
     pub rate_limits: crate::api::ratelimit::RateLimits,
+    pub hasher: crate::api::hasher::Hasher,
     data_version: AtomicU64,
 }
 
@@ -44,7 +45,8 @@ impl AppState {
     pub fn new(config: Config, renderer: Arc<dyn Renderer>, store: Store, tokens: Tokens) -> Self {
         Self(Arc::new(Shared {
             mailer: crate::mail::Mailer::new(&config.mail, &config.data_dir),
-            rate_limits: Default::default(),
+            rate_limits: crate::api::ratelimit::RateLimits::new(config.registrations_per_hour),
+            hasher: Default::default(),
             config,
             store,
             tokens,

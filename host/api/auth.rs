@@ -1,11 +1,8 @@
-//! Session tokens (HS256 JWT with sub, iss, exp), password hashes (argon2id) and
-//! the extractors that turn a bearer header into the caller's user id.
+//! Session tokens (HS256 JWT with sub, iss, exp) and the extractors that turn a
+//! bearer header into the caller's user id. Password hashing is in `hasher`.
 use super::error::{ApiError, UNAUTHORIZED};
+pub use super::hasher::hash_password_blocking;
 use crate::state::AppState;
-use argon2::{
-    Argon2, PasswordHash, PasswordHasher, PasswordVerifier,
-    password_hash::{SaltString, rand_core::OsRng},
-};
 use axum::{extract::FromRequestParts, http::request::Parts};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
@@ -45,20 +42,40 @@ impl Tokens {
     pub fn from_data_dir(dir: &Path) -> std::io::Result<Self> {
         let path = dir.join("token.secret");
         let secret = match std::fs::read(&path) {
-            Ok(s) if s.len() >= 32 => s,
+            Ok(s) if s.len() >= 32 => {
+                // A key file from before files were made private.
+                crate::private_files::restrict_if_present(&path)?;
+                s
+            }
             _ => {
-                std::fs::create_dir_all(dir)?;
+                crate::private_files::private_dir(dir)?;
                 let s: [u8; 32] = rand::random();
-                std::fs::write(&path, s)?;
+                crate::private_files::write_private(&path, &s)?;
                 s.to_vec()
             }
         };
         Ok(Self::from_secret(&secret))
     }
 
+    /// The configured key, else the data dir's. A configured key shorter than 32 bytes
+    /// is refused: HS256 with a short key can be brute-forced offline from any token.
+    pub fn from_config(config: &crate::config::Config) -> anyhow::Result<Self> {
+        match &config.token_secret {
+            Some(secret) if secret.len() >= 32 => Ok(Self::from_secret(secret.as_bytes())),
+            Some(_) => anyhow::bail!("the token secret must be at least 32 bytes long"),
+            None => Ok(Self::from_data_dir(&config.data_dir)?),
+        }
+    }
+
     pub fn issue(&self, user_id: i64, version: i32) -> anyhow::Result<String> {
         let now = chrono::Utc::now().timestamp() as u64;
-        let claims = Claims { sub: user_id.to_string(), iss: ISSUER.into(), iat: now, exp: now + TOKEN_LIFETIME.as_secs(), ver: version };
+        let claims = Claims {
+            sub: user_id.to_string(),
+            iss: ISSUER.into(),
+            iat: now,
+            exp: now + TOKEN_LIFETIME.as_secs(),
+            ver: version,
+        };
         Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
     }
 
@@ -69,25 +86,6 @@ impl Tokens {
         v.leeway = 0;
         jsonwebtoken::decode::<Claims>(token, &self.decoding, &v).ok().map(|d| d.claims)
     }
-}
-
-/// argon2id with the crate's default (OWASP) parameters.
-pub fn hash_password_blocking(password: &str) -> String {
-    let salt = SaltString::generate(&mut OsRng);
-    Argon2::default().hash_password(password.as_bytes(), &salt).expect("argon2 with default parameters").to_string()
-}
-
-/// [`hash_password_blocking`], off the async threads (it takes ~20 ms of CPU by design).
-pub async fn hash_password(password: String) -> anyhow::Result<String> {
-    Ok(tokio::task::spawn_blocking(move || hash_password_blocking(&password)).await?)
-}
-
-pub async fn verify_password(password: String, hash: String) -> bool {
-    tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&hash).map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok()).unwrap_or(false)
-    })
-    .await
-    .unwrap_or(false)
 }
 
 /// The signed-in caller. A missing, expired, forged or revoked token is a 401.
@@ -105,13 +103,20 @@ fn bearer(parts: &Parts) -> Option<&str> {
     value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")).map(str::trim)
 }
 
-async fn authenticate(state: &AppState, token: &str) -> Result<AuthUser, ApiError> {
-    let unauthorized = || ApiError::Unauthorized(UNAUTHORIZED.into());
-    let claims = state.tokens.verify(token).ok_or_else(unauthorized)?;
-    let id: i64 = claims.sub.parse().map_err(|_| unauthorized())?;
-    let current = state.store.token_version(id).await?.ok_or_else(unauthorized)?;
+/// A token that does not let its bearer in: logged as a security event (a flood of
+/// these is someone trying forged or stolen tokens), answered 401.
+fn refused(parts: &Parts, state: &AppState, reason: &'static str) -> ApiError {
+    let client = super::ratelimit::client_ip(parts, state);
+    tracing::warn!(event = "token_refused", reason, client = %client, path = %parts.uri.path(), "security event");
+    ApiError::Unauthorized(UNAUTHORIZED.into())
+}
+
+async fn authenticate(parts: &Parts, state: &AppState, token: &str) -> Result<AuthUser, ApiError> {
+    let claims = state.tokens.verify(token).ok_or_else(|| refused(parts, state, "invalid or expired"))?;
+    let id: i64 = claims.sub.parse().map_err(|_| refused(parts, state, "bad subject"))?;
+    let current = state.store.token_version(id).await?.ok_or_else(|| refused(parts, state, "unknown user"))?;
     if current != claims.ver {
-        return Err(unauthorized());
+        return Err(refused(parts, state, "revoked"));
     }
     Ok(AuthUser { id })
 }
@@ -120,7 +125,7 @@ impl FromRequestParts<AppState> for AuthUser {
     type Rejection = ApiError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let token = bearer(parts).ok_or_else(|| ApiError::Unauthorized(UNAUTHORIZED.into()))?;
-        authenticate(state, token).await
+        authenticate(parts, state, token).await
     }
 }
 
@@ -129,7 +134,7 @@ impl FromRequestParts<AppState> for MaybeUser {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         match bearer(parts) {
             None => Ok(Self(None)),
-            Some(token) => authenticate(state, token).await.map(|u| Self(Some(u))),
+            Some(token) => authenticate(parts, state, token).await.map(|u| Self(Some(u))),
         }
     }
 }
@@ -151,18 +156,21 @@ mod tests {
     }
 
     #[test]
+    fn a_configured_secret_wins_and_must_be_long() {
+        let mut config = crate::config::Config::for_tests(std::env::temp_dir().join("orderahead-unused-dir"));
+        config.token_secret = Some("0123456789abcdef0123456789abcdef".into());
+        let configured = Tokens::from_config(&config).unwrap();
+        let t = Tokens::from_secret(b"0123456789abcdef0123456789abcdef").issue(7, 0).unwrap();
+        assert!(configured.verify(&t).is_some());
+        config.token_secret = Some("short".into());
+        assert!(Tokens::from_config(&config).is_err());
+    }
+
+    #[test]
     fn expired_tokens_are_refused() {
         let tokens = Tokens::from_secret(b"0123456789abcdef0123456789abcdef");
         let claims = Claims { sub: "1".into(), iss: ISSUER.into(), iat: 1, exp: 2, ver: 0 };
         let t = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &tokens.encoding).unwrap();
         assert!(tokens.verify(&t).is_none());
-    }
-
-    #[tokio::test]
-    async fn passwords_hash_and_verify() {
-        let h = hash_password("OrderAhead!demo".into()).await.unwrap();
-        assert!(h.starts_with("$argon2id$"));
-        assert!(verify_password("OrderAhead!demo".into(), h.clone()).await);
-        assert!(!verify_password("wrong".into(), h).await);
     }
 }

@@ -92,7 +92,11 @@ async fn messages(
 
 /// The shopper's upcoming orders (soonest first), then the notifications for them and the food
 /// bank; a visitor (`user_id` None) gets the general notifications only. Shared with /messages.
-pub(crate) async fn messages_for(state: &AppState, food_bank_code: Option<&str>, user_id: Option<i64>) -> Result<Vec<Message>, ApiError> {
+pub(crate) async fn messages_for(
+    state: &AppState,
+    food_bank_code: Option<&str>,
+    user_id: Option<i64>,
+) -> Result<Vec<Message>, ApiError> {
     let code = match food_bank_code.filter(|c| !c.trim().is_empty()) {
         Some(c) => Some(self::food_bank_code(state, c).await?),
         None => None,

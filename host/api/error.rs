@@ -4,10 +4,11 @@ use crate::{db::repo::StoreError, domain::forms::FieldError};
 use axum::{
     Json,
     extract::rejection::{JsonRejection, PathRejection, QueryRejection},
-    http::StatusCode,
+    http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
 use serde_json::json;
+use std::time::Duration;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -30,8 +31,11 @@ pub enum ApiError {
     PayloadTooLarge(String),
     #[error("{0}")]
     UnsupportedMediaType(String),
+    /// Answered with `Retry-After`, so well-behaved clients know when to come back.
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after: Duration },
     #[error("{0}")]
-    TooManyRequests(String),
+    TimedOut(String),
     #[error("{message}")]
     Invalid { message: String, fields: Vec<FieldError> },
     /// A fault on our side; the cause is logged, the client gets a generic message.
@@ -46,6 +50,10 @@ pub const VERIFY_REQUIRED_FIELDS: &str = crate::domain::messages::VERIFY_REQUIRE
 impl ApiError {
     pub fn not_found(what: &str) -> Self {
         Self::NotFound(format!("{what} not found"))
+    }
+
+    pub fn too_many(message: impl Into<String>, retry_after: Duration) -> Self {
+        Self::TooManyRequests { message: message.into(), retry_after }
     }
 
     pub fn invalid(fields: Vec<FieldError>) -> Self {
@@ -63,7 +71,8 @@ impl ApiError {
             Self::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::TimedOut(_) => StatusCode::REQUEST_TIMEOUT,
             Self::Internal(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
@@ -80,7 +89,14 @@ impl IntoResponse for ApiError {
             Self::Invalid { message, fields } => (message.clone(), json!({ "errors": fields })),
             other => (other.to_string(), serde_json::Value::Null),
         };
-        (status, Json(json!({ "successful": false, "value": value, "failureReason": reason }))).into_response()
+        let mut response =
+            (status, Json(json!({ "successful": false, "value": value, "failureReason": reason }))).into_response();
+        if let Self::TooManyRequests { retry_after, .. } = &self {
+            // Whole seconds, rounded up: "0" would invite an immediate retry.
+            let secs = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
+        }
+        response
     }
 }
 
@@ -88,7 +104,9 @@ impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         match e {
             StoreError::Conflict(_) => Self::Conflict("This already exists.".into()),
-            StoreError::InvalidReference(_) => Self::BadRequest("The request refers to something that does not exist.".into()),
+            StoreError::InvalidReference(_) => {
+                Self::BadRequest("The request refers to something that does not exist.".into())
+            }
             StoreError::Db(e) => Self::Internal(e.into()),
         }
     }

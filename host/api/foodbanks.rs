@@ -43,7 +43,10 @@ struct PlaceQuery {
 
 /// The food banks with pantries within the largest search radius of the zip or point,
 /// nearest first; `isEnabled` false tells the app OrderAhead is not available there yet.
-async fn serving(State(state): State<AppState>, QueryParams(q): QueryParams<PlaceQuery>) -> ApiResult<Vec<NearbyFoodBank>> {
+async fn serving(
+    State(state): State<AppState>,
+    QueryParams(q): QueryParams<PlaceQuery>,
+) -> ApiResult<Vec<NearbyFoodBank>> {
     let center = match (q.zip.as_deref(), q.lat, q.lng) {
         (Some(zip), _, _) => {
             let g = geocode_zip(zip)?;
@@ -61,7 +64,10 @@ pub(crate) async fn food_banks_serving(state: &AppState, center: GeoPoint) -> Re
     Ok(state.store.food_banks_near(center, radius, OFFICE_RADIUS_MILES).await?)
 }
 
-async fn delivery_times(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<DeliveryTime>> {
+async fn delivery_times(
+    State(state): State<AppState>,
+    PathParams(id): PathParams<i64>,
+) -> ApiResult<Vec<DeliveryTime>> {
     let now = now();
     let schedule = state.store.delivery_schedule(id, now).await?.ok_or_else(|| ApiError::not_found("Food bank"))?;
     ok(valid_delivery_times(&schedule.times, now, schedule.tz).iter().map(DeliveryTime::from).collect())

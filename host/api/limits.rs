@@ -43,7 +43,11 @@ fn non_empty(orders: Vec<LimitOrder>) -> ApiResult<Vec<LimitOrder>> {
     if orders.is_empty() { Err(ApiError::NotFound(NO_PAST_ORDERS.into())) } else { ok(orders) }
 }
 
-async fn pantry_orders(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<i64>) -> ApiResult<Vec<LimitOrder>> {
+async fn pantry_orders(
+    State(state): State<AppState>,
+    user: AuthUser,
+    PathParams(id): PathParams<i64>,
+) -> ApiResult<Vec<LimitOrder>> {
     let facts = state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found("Pantry location"))?;
     non_empty(state.store.limit_orders(user.id, Some(facts.pantry.id), None).await?)
 }
@@ -65,8 +69,11 @@ pub struct CheckReply(OrderLimitCheck);
 impl IntoResponse for CheckReply {
     fn into_response(self) -> Response {
         let c = self.0;
-        let result =
-            OrderLimitResult { limit: c.limit, message: c.message.clone(), next_available_order_date: c.next_available_order_date };
+        let result = OrderLimitResult {
+            limit: c.limit,
+            message: c.message.clone(),
+            next_available_order_date: c.next_available_order_date,
+        };
         if c.allowed {
             Json(json!({ "successful": true, "value": result, "failureReason": null })).into_response()
         } else {
@@ -76,13 +83,21 @@ impl IntoResponse for CheckReply {
     }
 }
 
-async fn pantry_check(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<i64>) -> Result<CheckReply, ApiError> {
+async fn pantry_check(
+    State(state): State<AppState>,
+    user: AuthUser,
+    PathParams(id): PathParams<i64>,
+) -> Result<CheckReply, ApiError> {
     let facts = state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found("Pantry location"))?;
     let limits = state.store.pickup_order_limits(user.id, &facts.pantry).await?;
     Ok(CheckReply(check_order_limits(&limits, now(), facts.tz)))
 }
 
-async fn food_bank_check(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<i64>) -> Result<CheckReply, ApiError> {
+async fn food_bank_check(
+    State(state): State<AppState>,
+    user: AuthUser,
+    PathParams(id): PathParams<i64>,
+) -> Result<CheckReply, ApiError> {
     let fb = state.store.food_bank(id).await?.ok_or_else(|| ApiError::not_found("Food bank"))?;
     let tz = fb.time_zone.parse().unwrap_or(chrono_tz::UTC);
     let limits = state.store.food_bank_order_limits(user.id, fb.id).await?;

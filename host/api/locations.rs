@@ -4,9 +4,7 @@ use crate::{
     db::{now, repo::shopping::ShopFacts},
     domain::{limits::item_limits, pickup::valid_pickup_times},
     geo::{GeoPoint, zip_table},
-    model::locations::{
-        Category, GeocodeResult, InventoryItem, InventoryList, PantryLocation, PantrySite, PickupTime,
-    },
+    model::locations::{Category, GeocodeResult, InventoryItem, InventoryList, PantryLocation, PantrySite, PickupTime},
     state::AppState,
 };
 use axum::{Router, extract::State, routing::get};
@@ -53,7 +51,10 @@ pub(crate) fn with_valid_times(site: PantrySite, now: DateTime<Utc>) -> PantryLo
     location
 }
 
-async fn search(State(state): State<AppState>, QueryParams(q): QueryParams<SearchQuery>) -> ApiResult<Vec<PantryLocation>> {
+async fn search(
+    State(state): State<AppState>,
+    QueryParams(q): QueryParams<SearchQuery>,
+) -> ApiResult<Vec<PantryLocation>> {
     let center = point(q.lat, q.lng)?;
     let radius = q.radius_miles.unwrap_or(SEARCH_RADII_MILES[0]);
     if !SEARCH_RADII_MILES.contains(&radius) {
@@ -119,11 +120,19 @@ pub(crate) async fn pantry_items(state: &AppState, id: i64, user: MaybeUser) -> 
     Ok(shop_items(items, &shop, now()))
 }
 
-async fn inventory(State(state): State<AppState>, user: MaybeUser, PathParams(id): PathParams<i64>) -> ApiResult<InventoryList> {
+async fn inventory(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    PathParams(id): PathParams<i64>,
+) -> ApiResult<InventoryList> {
     ok(InventoryList { items: pantry_items(&state, id, user).await? })
 }
 
-async fn categories(State(state): State<AppState>, user: MaybeUser, PathParams(id): PathParams<i64>) -> ApiResult<Vec<Category>> {
+async fn categories(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    PathParams(id): PathParams<i64>,
+) -> ApiResult<Vec<Category>> {
     let ids: Vec<i64> = pantry_items(&state, id, user).await?.iter().map(|i| i.id).collect();
     ok(state.store.categories_of(&ids).await?)
 }

@@ -1,23 +1,25 @@
 //! The API of spec §7 under /api/v1: every answer in the envelope
 //! `{successful, value, failureReason}`. Each module exposes `router()`.
+mod account;
 pub mod auth;
+pub(crate) mod content;
 mod envelope;
 mod error;
 mod extract;
-pub mod openapi;
-mod reference;
-pub(crate) mod locations;
-pub(crate) mod foodbanks;
-mod limits;
-pub(crate) mod content;
 mod favorites;
+pub(crate) mod foodbanks;
 mod geography;
+pub mod hasher;
+mod limits;
+pub(crate) mod locations;
 mod logs;
-mod referrals;
-mod tefap;
-mod account;
+mod middleware;
+pub mod openapi;
 mod orders;
 pub mod ratelimit;
+mod reference;
+pub(crate) mod referrals;
+mod tefap;
 
 pub use envelope::{Api, ApiResult, ok};
 pub use error::ApiError;
@@ -45,6 +47,10 @@ pub fn router() -> Router<AppState> {
         .merge(account::router())
         .merge(orders::router())
         .fallback(|| async { ApiError::NotFound("No such API path.".into()) })
-        .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed("This method is not allowed on this path.".into()) })
+        .method_not_allowed_fallback(|| async {
+            ApiError::MethodNotAllowed("This method is not allowed on this path.".into())
+        })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn(middleware::time_limit))
+        .layer(axum::middleware::from_fn(middleware::no_store_when_authorized))
 }

@@ -1,6 +1,8 @@
 //! `GET /api/v1/openapi.json`: the OpenAPI 3 document, assembled from the
 //! `openapi()` fragment each API module keeps next to its routes.
-use super::{foodbanks, limits, locations, account, content, favorites, geography, logs, orders, reference, referrals, tefap};
+use super::{
+    account, content, favorites, foodbanks, geography, limits, locations, logs, orders, reference, referrals, tefap,
+};
 use crate::state::AppState;
 use axum::{Json, Router, routing::get};
 use serde_json::{Map, Value, json};
@@ -8,7 +10,20 @@ use std::sync::LazyLock;
 
 /// Every module's `(paths, schemas)` fragment.
 fn fragments() -> Vec<Value> {
-    vec![reference::openapi(), locations::openapi(), foodbanks::openapi(), limits::openapi(), referrals::openapi(), tefap::openapi(), geography::openapi(), content::openapi(), favorites::openapi(), logs::openapi(), account::openapi(), orders::openapi()]
+    vec![
+        reference::openapi(),
+        locations::openapi(),
+        foodbanks::openapi(),
+        limits::openapi(),
+        referrals::openapi(),
+        tefap::openapi(),
+        geography::openapi(),
+        content::openapi(),
+        favorites::openapi(),
+        logs::openapi(),
+        account::openapi(),
+        orders::openapi(),
+    ]
 }
 
 pub fn router() -> Router<AppState> {
@@ -93,4 +108,3 @@ pub fn with_params(mut op: Value, params: &[(&str, &str, &str)]) -> Value {
         .collect();
     op
 }
-

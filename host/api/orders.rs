@@ -4,7 +4,9 @@
 use super::{ApiError, ApiResult, Body, PathParams, auth::AuthUser, ok};
 use crate::{
     domain::Id,
-    model::orders::{MAX_IDEMPOTENCY_KEY_LEN, Order, OrderItem, OrderLocationChange, OrderRefused, OrderSubmission},
+    model::orders::{
+        Idempotency, MAX_IDEMPOTENCY_KEY_LEN, Order, OrderItem, OrderLocationChange, OrderRefused, OrderSubmission,
+    },
     state::AppState,
 };
 use axum::{
@@ -24,6 +26,7 @@ pub fn router() -> Router<AppState> {
         .route("/orders/{id}", get(show).delete(cancel))
         .route("/orders/{id}/items", get(items))
         .route("/orders/{id}/pickuptime/{pickup_time_id}", put(change_pickup_time))
+        .route("/orders/{id}/deliverytime/{delivery_time_id}", put(change_delivery_time))
         .route("/orders/{id}/location", put(change_location))
 }
 
@@ -56,7 +59,8 @@ async fn submit(
 ) -> ApiResult<Id> {
     let key = idempotency_key(&headers)?;
     submission.validate().map_err(ApiError::invalid)?;
-    ok(state.store.submit_order(user.id, &submission, key.as_deref()).await??)
+    let idempotency = key.map(|key| Idempotency { key, fingerprint: submission.fingerprint() });
+    ok(state.store.submit_order(user.id, &submission, idempotency.as_ref()).await??)
 }
 
 async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult<Vec<Order>> {
@@ -85,6 +89,14 @@ async fn change_pickup_time(
     PathParams((id, pickup_time_id)): PathParams<(Id, Id)>,
 ) -> ApiResult<Order> {
     ok(state.store.change_pickup_time(user.id, id, pickup_time_id).await??)
+}
+
+async fn change_delivery_time(
+    State(state): State<AppState>,
+    user: AuthUser,
+    PathParams((id, delivery_time_id)): PathParams<(Id, Id)>,
+) -> ApiResult<Order> {
+    ok(state.store.change_delivery_time(user.id, id, delivery_time_id).await??)
 }
 
 async fn change_location(
@@ -130,6 +142,11 @@ pub fn openapi() -> Value {
                 "put": with_params(
                     operation("Move a pickup order to another valid pickup time of its pantry", order.clone(), true),
                     &[("id", "path", "integer"), ("pickupTimeId", "path", "integer")])
+            },
+            "/orders/{id}/deliverytime/{deliveryTimeId}": {
+                "put": with_params(
+                    operation("Move a delivery order to another valid window of its delivery program", order.clone(), true),
+                    &[("id", "path", "integer"), ("deliveryTimeId", "path", "integer")])
             },
             "/orders/{id}/location": {
                 "put": with_params(operation_with_body(

@@ -1,14 +1,16 @@
 //! In-memory rate limits for the account calls an attacker would hammer: login
-//! guesses and password-reset mails. Fixed windows in moka caches, so idle keys
-//! expire on their own; counts are per server process.
+//! guesses, sign-ups and password-reset mails. Fixed windows in moka caches, so
+//! idle keys expire on their own; counts are per server process.
+use crate::state::AppState;
 use axum::{
     extract::{ConnectInfo, FromRequestParts},
     http::request::Parts,
 };
-use moka::future::Cache;
+use moka::{future::Cache, ops::compute::Op};
 use std::{convert::Infallible, net::SocketAddr, time::Duration};
 use tokio::time::Instant;
 
+const FIVE_MINUTES: Duration = Duration::from_secs(5 * 60);
 const FIFTEEN_MINUTES: Duration = Duration::from_secs(15 * 60);
 const ONE_HOUR: Duration = Duration::from_secs(3600);
 /// Bounds memory when someone cycles through addresses or e-mails.
@@ -40,6 +42,11 @@ impl Limit {
     /// Counts one event for `key`; false once the allowance is exceeded. Atomic per
     /// key, so a burst of parallel requests cannot slip past the limit.
     pub async fn hit(&self, key: &str) -> bool {
+        self.try_hit(key).await.is_ok()
+    }
+
+    /// [`Self::hit`], telling on refusal how long until the window ends (for `Retry-After`).
+    pub async fn try_hit(&self, key: &str) -> Result<(), Duration> {
         let window = self.window;
         let entry = self
             .counts
@@ -54,7 +61,25 @@ impl Limit {
                 }
             })
             .await;
-        entry.value().count <= self.max
+        let w = entry.value();
+        if w.count <= self.max { Ok(()) } else { Err(self.window.saturating_sub(w.started.elapsed())) }
+    }
+
+    /// Takes back one event counted by [`Self::try_hit`], for attempts that turned out
+    /// not to count (a success, or a refusal by another limit before any work).
+    pub async fn refund(&self, key: &str) {
+        let window = self.window;
+        self.counts
+            .entry(key.to_owned())
+            .and_compute_with(|old| async move {
+                match old.map(|e| e.into_value()) {
+                    Some(w) if w.count > 0 && w.started.elapsed() < window => {
+                        Op::Put(Window { count: w.count - 1, ..w })
+                    }
+                    _ => Op::Nop,
+                }
+            })
+            .await;
     }
 
     pub async fn clear(&self, key: &str) {
@@ -62,22 +87,50 @@ impl Limit {
     }
 }
 
+/// Counts one event in each `(limit, key)`, all or none: when one refuses, the
+/// events already counted are taken back and the wait of the refusing one returned.
+pub async fn reserve(buckets: &[(&Limit, &str)]) -> Result<(), Duration> {
+    for (i, (limit, key)) in buckets.iter().enumerate() {
+        if let Err(wait) = limit.try_hit(key).await {
+            refund(&buckets[..i]).await;
+            return Err(wait);
+        }
+    }
+    Ok(())
+}
+
+pub async fn refund(buckets: &[(&Limit, &str)]) {
+    for (limit, key) in buckets {
+        limit.refund(key).await;
+    }
+}
+
+/// Login guesses are counted in three buckets before the password is checked.
+/// The per-(account, address) one is tight, so one client cannot guess much at
+/// one account, yet a stranger's guesses never lock the owner out from their own
+/// address; the per-account one is loose and short, so guesses spread over many
+/// addresses are slowed, not blocked for long (a password reset also clears it).
 pub struct RateLimits {
-    /// Wrong passwords from one client address, over all accounts.
-    pub login_failures_per_ip: Limit,
-    /// Login attempts on one account; a successful login clears it.
+    /// Login attempts from one client address, over all accounts; successes are refunded.
+    pub login_attempts_per_ip: Limit,
+    /// Login attempts on one account from one client address; a success clears it.
+    pub login_attempts_per_account_ip: Limit,
+    /// Login attempts on one account from anywhere; successes are refunded.
     pub login_attempts_per_account: Limit,
+    pub registrations_per_ip: Limit,
     pub reset_requests_per_ip: Limit,
     pub reset_requests_per_email: Limit,
     /// Wrong codes for one reset link (the code is only 6 digits).
     pub reset_code_failures_per_token: Limit,
 }
 
-impl Default for RateLimits {
-    fn default() -> Self {
+impl RateLimits {
+    pub fn new(registrations_per_hour: u32) -> Self {
         Self {
-            login_failures_per_ip: Limit::new(20, FIFTEEN_MINUTES),
-            login_attempts_per_account: Limit::new(5, FIFTEEN_MINUTES),
+            login_attempts_per_ip: Limit::new(20, FIFTEEN_MINUTES),
+            login_attempts_per_account_ip: Limit::new(5, FIFTEEN_MINUTES),
+            login_attempts_per_account: Limit::new(20, FIVE_MINUTES),
+            registrations_per_ip: Limit::new(registrations_per_hour, ONE_HOUR),
             reset_requests_per_ip: Limit::new(10, ONE_HOUR),
             reset_requests_per_email: Limit::new(3, ONE_HOUR),
             reset_code_failures_per_token: Limit::new(5, ONE_HOUR),
@@ -87,15 +140,34 @@ impl Default for RateLimits {
 
 /// The client's address as the listener saw it. Requests that did not come
 /// through a socket (in-process calls) share the one bucket "unknown".
-/// Forwarding headers are ignored on purpose: any client can forge them.
+/// `X-Forwarded-For` is read only when the connection comes from the configured
+/// trusted proxy: any other client could forge it to dodge its limits.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClientIp(pub String);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+pub fn client_ip(parts: &Parts, state: &AppState) -> String {
+    client_ip_behind(parts, state.config.trusted_proxy)
+}
+
+fn client_ip_behind(parts: &Parts, trusted_proxy: Option<std::net::IpAddr>) -> String {
+    let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+    let forwarded = || {
+        // The proxy appends the address it saw, so the last entry is the one it vouches for.
+        let header = parts.headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).next_back()?;
+        let last = header.rsplit(',').next()?.trim();
+        last.parse::<std::net::IpAddr>().ok()
+    };
+    let ip = match (peer, trusted_proxy) {
+        (Some(p), Some(proxy)) if p == proxy => forwarded().or(peer),
+        _ => peer,
+    };
+    ip.map_or_else(|| "unknown".into(), |ip| ip.to_string())
+}
+
+impl FromRequestParts<AppState> for ClientIp {
     type Rejection = Infallible;
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
-        let ip = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_string());
-        Ok(Self(ip.unwrap_or_else(|| "unknown".into())))
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Infallible> {
+        Ok(Self(client_ip(parts, state)))
     }
 }
 
@@ -122,6 +194,40 @@ mod tests {
         assert!(!limit.hit("a").await);
         limit.clear("a").await;
         assert!(limit.hit("a").await);
+    }
+
+    #[tokio::test]
+    async fn a_refused_reservation_takes_back_what_it_counted() {
+        let (wide, tight) = (Limit::new(10, FIFTEEN_MINUTES), Limit::new(1, FIFTEEN_MINUTES));
+        assert!(reserve(&[(&wide, "ip"), (&tight, "acct")]).await.is_ok());
+        let wait = reserve(&[(&wide, "ip"), (&tight, "acct")]).await.unwrap_err();
+        assert!(wait > Duration::from_secs(14 * 60) && wait <= FIFTEEN_MINUTES, "{wait:?}");
+        // One counted, one refunded: nine left for "ip".
+        for _ in 0..9 {
+            assert!(wide.hit("ip").await);
+        }
+        assert!(!wide.hit("ip").await);
+        // The refused attempt counted too (an attacker's flood keeps the window full).
+        tight.refund("acct").await;
+        assert!(!tight.hit("acct").await);
+        for _ in 0..3 {
+            tight.refund("acct").await;
+        }
+        assert!(tight.hit("acct").await);
+    }
+
+    #[test]
+    fn forwarded_for_counts_only_from_the_trusted_proxy() {
+        let parts = |peer: &str| {
+            let mut req =
+                axum::http::Request::builder().header("x-forwarded-for", "6.6.6.6, 203.0.113.9").body(()).unwrap();
+            req.extensions_mut().insert(ConnectInfo(format!("{peer}:5000").parse::<SocketAddr>().unwrap()));
+            req.into_parts().0
+        };
+        let proxy = Some("10.0.0.1".parse().unwrap());
+        assert_eq!(client_ip_behind(&parts("10.0.0.1"), proxy), "203.0.113.9");
+        assert_eq!(client_ip_behind(&parts("198.51.100.4"), proxy), "198.51.100.4", "forged by a direct client");
+        assert_eq!(client_ip_behind(&parts("10.0.0.1"), None), "10.0.0.1", "no proxy configured");
     }
 
     #[tokio::test]

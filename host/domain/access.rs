@@ -52,10 +52,7 @@ impl AccessGrants {
     pub fn can_access_pantry(&self, pantry_id: Id, is_restricted: bool) -> bool {
         !is_restricted
             || self.authorized_location_ids.contains(&pantry_id)
-            || self
-                .referral_codes
-                .iter()
-                .any(|c| c.pantry_location_ids.contains(&pantry_id))
+            || self.referral_codes.iter().any(|c| c.pantry_location_ids.contains(&pantry_id))
     }
 }
 
@@ -73,48 +70,28 @@ mod tests {
     use super::*;
 
     fn pantry(restricted: bool) -> Pantry {
-        Pantry {
-            id: 5,
-            label: "Hope Pantry".into(),
-            food_bank_id: 1,
-            is_restricted: restricted,
-        }
+        Pantry { id: 5, label: "Hope Pantry".into(), food_bank_id: 1, is_restricted: restricted }
     }
 
     #[test]
     fn unrestricted_is_open_to_anyone() {
-        assert_eq!(
-            check_pantry_access(&AccessGrants::default(), &pantry(false)),
-            Ok(())
-        );
+        assert_eq!(check_pantry_access(&AccessGrants::default(), &pantry(false)), Ok(()));
     }
 
     #[test]
     fn restricted_needs_authorisation_or_referral() {
         let none = AccessGrants::default();
-        assert_eq!(
-            check_pantry_access(&none, &pantry(true)),
-            Err("Hope Pantry requires a referral code".into())
-        );
-        let authorised = AccessGrants {
-            authorized_location_ids: vec![5],
-            ..Default::default()
-        };
+        assert_eq!(check_pantry_access(&none, &pantry(true)), Err("Hope Pantry requires a referral code".into()));
+        let authorised = AccessGrants { authorized_location_ids: vec![5], ..Default::default() };
         assert!(authorised.can_access_pantry(5, true));
         let code = |ids: Vec<Id>| AccessGrants {
-            referral_codes: vec![ReferralCode {
-                pantry_location_ids: ids,
-                ..Default::default()
-            }],
+            referral_codes: vec![ReferralCode { pantry_location_ids: ids, ..Default::default() }],
             ..Default::default()
         };
         assert!(code(vec![4, 5]).can_access_pantry(5, true));
         assert!(!code(vec![4]).can_access_pantry(5, true));
         // Delivery rights do not open a pantry.
-        let delivery = AccessGrants {
-            food_bank_ids_with_delivery_enabled: vec![1, 5],
-            ..Default::default()
-        };
+        let delivery = AccessGrants { food_bank_ids_with_delivery_enabled: vec![1, 5], ..Default::default() };
         assert!(!delivery.can_access_pantry(5, true));
     }
 }

@@ -6,9 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Id;
 use super::inventory::InventoryLine;
-use super::limits::{
-    EffectiveLimit, ItemLimits, LimitStatus, OrderSizeLimit, PastOrder, item_limits,
-};
+use super::limits::{EffectiveLimit, ItemLimits, LimitStatus, OrderSizeLimit, PastOrder, item_limits};
 use super::messages;
 
 /// Units of one inventory item in the cart. The app's cart is a list of single
@@ -54,9 +52,7 @@ pub struct ShoppingContext<'a> {
 impl ShoppingContext<'_> {
     /// The inventory line the shopper may order, if any.
     pub fn item(&self, inventory_item_id: Id) -> Option<&InventoryLine> {
-        self.inventory
-            .iter()
-            .find(|i| i.id == inventory_item_id && i.is_visible(self.tefap_eligible))
+        self.inventory.iter().find(|i| i.id == inventory_item_id && i.is_visible(self.tefap_eligible))
     }
 
     pub fn limits(&self, item: &InventoryLine) -> ItemLimits {
@@ -71,10 +67,7 @@ impl ShoppingContext<'_> {
             return Some((0, messages::NO_AVAILABLE_STOCK.to_string()));
         };
         if item.quantity < count {
-            return Some((
-                item.quantity.max(0),
-                messages::INVENTORY_EXCEEDED.to_string(),
-            ));
+            return Some((item.quantity.max(0), messages::INVENTORY_EXCEEDED.to_string()));
         }
         let EffectiveLimit { limit, message, .. } = self.limits(item).effective_limit;
         (limit < count).then_some((limit, message))
@@ -86,10 +79,7 @@ impl ShoppingContext<'_> {
 pub fn merge_cart(cart: &[CartLine]) -> Vec<CartLine> {
     let mut merged: Vec<CartLine> = Vec::new();
     for line in cart.iter().filter(|l| l.quantity > 0) {
-        match merged
-            .iter_mut()
-            .find(|m| m.inventory_item_id == line.inventory_item_id)
-        {
+        match merged.iter_mut().find(|m| m.inventory_item_id == line.inventory_item_id) {
             Some(m) => m.quantity += line.quantity,
             None => merged.push(*line),
         }
@@ -110,10 +100,7 @@ pub fn validate_cart(cart: &[CartLine], ctx: &ShoppingContext) -> CartValidation
             None => kept.push(line),
             Some((allowed, reason)) => {
                 if allowed > 0 {
-                    kept.push(CartLine {
-                        quantity: allowed,
-                        ..line
-                    });
+                    kept.push(CartLine { quantity: allowed, ..line });
                 }
                 removed.push(RemovedLine {
                     inventory_item_id: line.inventory_item_id,
@@ -124,11 +111,7 @@ pub fn validate_cart(cart: &[CartLine], ctx: &ShoppingContext) -> CartValidation
         }
     }
     let message = (!removed.is_empty()).then(|| messages::ITEMS_REMOVED_FROM_CART.to_string());
-    CartValidation {
-        kept,
-        removed,
-        message,
-    }
+    CartValidation { kept, removed, message }
 }
 
 /// Whether one more unit of a product may be added: not when the cart is at or
@@ -147,21 +130,13 @@ pub fn can_add(
 
 /// Picking a pantry of another food bank while the cart has items clears the
 /// cart ("Your cart will be cleared."): inventory is per food bank.
-pub fn pantry_change_clears_cart(
-    cart_units: i64,
-    current_food_bank_id: Option<Id>,
-    new_food_bank_id: Id,
-) -> bool {
+pub fn pantry_change_clears_cart(cart_units: i64, current_food_bank_id: Option<Id>, new_food_bank_id: Id) -> bool {
     cart_units > 0 && current_food_bank_id != Some(new_food_bank_id)
 }
 
 /// Picking a delivery window of another delivery program while the cart has
 /// items clears the cart ("Your cart will be cleared if you select this window.").
-pub fn delivery_change_clears_cart(
-    cart_units: i64,
-    current_program_id: Option<Id>,
-    new_program_id: Id,
-) -> bool {
+pub fn delivery_change_clears_cart(cart_units: i64, current_program_id: Option<Id>, new_program_id: Id) -> bool {
     cart_units > 0 && current_program_id != Some(new_program_id)
 }
 
@@ -172,30 +147,13 @@ mod tests {
     use chrono_tz::UTC;
 
     fn item(id: Id, quantity: i64, limits: Vec<Limit>) -> InventoryLine {
-        InventoryLine {
-            id,
-            pantry_item_id: id + 1000,
-            quantity,
-            limits,
-            source_code: None,
-        }
+        InventoryLine { id, pantry_item_id: id + 1000, quantity, limits, source_code: None }
     }
     fn per_order(v: i64) -> Limit {
-        Limit {
-            value: v,
-            scope_amount: 1,
-            scope: LimitScope::Order,
-            kind: LimitKind::Product,
-        }
+        Limit { value: v, scope_amount: 1, scope: LimitScope::Order, kind: LimitKind::Product }
     }
     fn units(id: Id, n: usize) -> Vec<CartLine> {
-        vec![
-            CartLine {
-                inventory_item_id: id,
-                quantity: 1
-            };
-            n
-        ]
+        vec![CartLine { inventory_item_id: id, quantity: 1 }; n]
     }
     fn ctx<'a>(inventory: &'a [InventoryLine], past: &'a [PastOrder]) -> ShoppingContext<'a> {
         ShoppingContext {
@@ -210,35 +168,14 @@ mod tests {
     #[test]
     fn merge_counts_units_and_drops_non_positive() {
         let mut cart = units(1, 2);
-        cart.push(CartLine {
-            inventory_item_id: 2,
-            quantity: 3,
-        });
-        cart.push(CartLine {
-            inventory_item_id: 1,
-            quantity: 1,
-        });
-        cart.push(CartLine {
-            inventory_item_id: 3,
-            quantity: -4,
-        });
-        cart.push(CartLine {
-            inventory_item_id: 4,
-            quantity: 0,
-        });
+        cart.push(CartLine { inventory_item_id: 2, quantity: 3 });
+        cart.push(CartLine { inventory_item_id: 1, quantity: 1 });
+        cart.push(CartLine { inventory_item_id: 3, quantity: -4 });
+        cart.push(CartLine { inventory_item_id: 4, quantity: 0 });
         let m = merge_cart(&cart);
         assert_eq!(
             m,
-            vec![
-                CartLine {
-                    inventory_item_id: 1,
-                    quantity: 3
-                },
-                CartLine {
-                    inventory_item_id: 2,
-                    quantity: 3
-                }
-            ]
+            vec![CartLine { inventory_item_id: 1, quantity: 3 }, CartLine { inventory_item_id: 2, quantity: 3 }]
         );
         assert_eq!(cart_units(&m), 6);
     }
@@ -247,13 +184,7 @@ mod tests {
     fn valid_cart_is_kept_whole() {
         let inv = [item(1, 5, vec![per_order(3)])];
         let r = validate_cart(&units(1, 3), &ctx(&inv, &[]));
-        assert_eq!(
-            r.kept,
-            vec![CartLine {
-                inventory_item_id: 1,
-                quantity: 3
-            }]
-        );
+        assert_eq!(r.kept, vec![CartLine { inventory_item_id: 1, quantity: 3 }]);
         assert!(r.removed.is_empty());
         assert_eq!(r.message, None);
     }
@@ -264,20 +195,10 @@ mod tests {
         let mut cart = units(1, 1);
         cart.extend(units(2, 3));
         let r = validate_cart(&cart, &ctx(&inv, &[]));
-        assert_eq!(
-            r.kept,
-            vec![CartLine {
-                inventory_item_id: 1,
-                quantity: 1
-            }]
-        );
+        assert_eq!(r.kept, vec![CartLine { inventory_item_id: 1, quantity: 1 }]);
         assert_eq!(
             r.removed,
-            vec![RemovedLine {
-                inventory_item_id: 2,
-                quantity: 3,
-                reason: "No Available Stock".into()
-            }]
+            vec![RemovedLine { inventory_item_id: 2, quantity: 3, reason: "No Available Stock".into() }]
         );
         assert_eq!(r.message.as_deref(), Some("Items removed from cart"));
     }
@@ -289,26 +210,12 @@ mod tests {
         cart.extend(units(2, 1));
         let r = validate_cart(&cart, &ctx(&inv, &[]));
         // Stock is checked before the (smaller) product limit.
-        assert_eq!(
-            r.kept,
-            vec![CartLine {
-                inventory_item_id: 1,
-                quantity: 2
-            }]
-        );
+        assert_eq!(r.kept, vec![CartLine { inventory_item_id: 1, quantity: 2 }]);
         assert_eq!(
             r.removed,
             vec![
-                RemovedLine {
-                    inventory_item_id: 1,
-                    quantity: 3,
-                    reason: "Inventory Exceeded".into()
-                },
-                RemovedLine {
-                    inventory_item_id: 2,
-                    quantity: 1,
-                    reason: "Inventory Exceeded".into()
-                },
+                RemovedLine { inventory_item_id: 1, quantity: 3, reason: "Inventory Exceeded".into() },
+                RemovedLine { inventory_item_id: 2, quantity: 1, reason: "Inventory Exceeded".into() },
             ]
         );
     }
@@ -318,30 +225,16 @@ mod tests {
         let inv = [item(
             1,
             10,
-            vec![Limit {
-                value: 4,
-                scope_amount: 1,
-                scope: LimitScope::Account,
-                kind: LimitKind::Product,
-            }],
+            vec![Limit { value: 4, scope_amount: 1, scope: LimitScope::Account, kind: LimitKind::Product }],
         )];
         let past = [PastOrder {
             id: 9,
             created: "2024-01-01T00:00:00Z".parse().unwrap(),
             is_cancelled: false,
-            lines: vec![PastOrderLine {
-                pantry_item_id: 1001,
-                quantity: 3,
-            }],
+            lines: vec![PastOrderLine { pantry_item_id: 1001, quantity: 3 }],
         }];
         let r = validate_cart(&units(1, 3), &ctx(&inv, &past));
-        assert_eq!(
-            r.kept,
-            vec![CartLine {
-                inventory_item_id: 1,
-                quantity: 1
-            }]
-        );
+        assert_eq!(r.kept, vec![CartLine { inventory_item_id: 1, quantity: 1 }]);
         assert_eq!(
             r.removed,
             vec![RemovedLine {
@@ -351,10 +244,7 @@ mod tests {
             }]
         );
         // Allowance used up: nothing kept.
-        let r = validate_cart(
-            &units(1, 1),
-            &ctx(&inv, &[past[0].clone(), past[0].clone()]),
-        );
+        let r = validate_cart(&units(1, 1), &ctx(&inv, &[past[0].clone(), past[0].clone()]));
         assert!(r.kept.is_empty());
         assert_eq!(r.removed[0].quantity, 1);
     }
@@ -366,29 +256,20 @@ mod tests {
         let inv = [tefap];
         let r = validate_cart(&units(1, 1), &ctx(&inv, &[]));
         assert_eq!(r.removed[0].reason, "No Available Stock");
-        let eligible = ShoppingContext {
-            tefap_eligible: true,
-            ..ctx(&inv, &[])
-        };
+        let eligible = ShoppingContext { tefap_eligible: true, ..ctx(&inv, &[]) };
         assert!(validate_cart(&units(1, 1), &eligible).removed.is_empty());
     }
 
     #[test]
     fn add_rules() {
-        let size = OrderSizeLimit {
-            limit: Some(5),
-            message: String::new(),
-        };
+        let size = OrderSizeLimit { limit: Some(5), message: String::new() };
         let lim = |l| EffectiveLimit::stock(l);
         assert!(can_add(4, &size, 0, &lim(3)));
         assert!(!can_add(5, &size, 0, &lim(3)), "at the order limit");
         assert!(!can_add(6, &size, 0, &lim(3)), "over the order limit");
         assert!(!can_add(0, &size, 0, &lim(0)), "effective limit 0");
         assert!(!can_add(3, &size, 3, &lim(3)), "product limit reached");
-        let none = OrderSizeLimit {
-            limit: None,
-            message: String::new(),
-        };
+        let none = OrderSizeLimit { limit: None, message: String::new() };
         assert!(can_add(500, &none, 0, &lim(1)));
     }
 

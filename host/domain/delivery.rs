@@ -32,24 +32,9 @@ impl DeliveryTime {
 }
 
 /// The valid windows, soonest first.
-pub fn valid_delivery_times(
-    times: &[DeliveryTime],
-    now: DateTime<Utc>,
-    tz: Tz,
-) -> Vec<DeliveryTime> {
-    let mut valid: Vec<DeliveryTime> = times
-        .iter()
-        .filter(|t| t.is_valid(now, tz))
-        .cloned()
-        .collect();
-    valid.sort_by_key(|t| {
-        (
-            t.delivery_day,
-            t.delivery_start_time,
-            t.delivery_end_time,
-            t.id,
-        )
-    });
+pub fn valid_delivery_times(times: &[DeliveryTime], now: DateTime<Utc>, tz: Tz) -> Vec<DeliveryTime> {
+    let mut valid: Vec<DeliveryTime> = times.iter().filter(|t| t.is_valid(now, tz)).cloned().collect();
+    valid.sort_by_key(|t| (t.delivery_day, t.delivery_start_time, t.delivery_end_time, t.id));
     valid
 }
 
@@ -57,9 +42,7 @@ pub fn valid_delivery_times(
 /// `foodBankIdsWithDeliveryEnabled`, or through a held referral code whose
 /// food bank entry has delivery enabled.
 pub fn delivery_allowed(grants: &AccessGrants, food_bank_id: Id) -> bool {
-    grants
-        .food_bank_ids_with_delivery_enabled
-        .contains(&food_bank_id)
+    grants.food_bank_ids_with_delivery_enabled.contains(&food_bank_id)
         || grants
             .referral_codes
             .iter()
@@ -77,12 +60,7 @@ pub fn delivery_food_bank_ids(grants: &AccessGrants) -> Vec<Id> {
         .filter(|f| f.is_delivery_enabled)
         .map(|f| f.food_bank_id);
     let mut ids: Vec<Id> = Vec::new();
-    for id in grants
-        .food_bank_ids_with_delivery_enabled
-        .iter()
-        .copied()
-        .chain(from_codes)
-    {
+    for id in grants.food_bank_ids_with_delivery_enabled.iter().copied().chain(from_codes) {
         if !ids.contains(&id) {
             ids.push(id);
         }
@@ -111,25 +89,14 @@ mod tests {
     fn valid_when_start_later_than_now_in_food_bank_zone() {
         // 2025-06-18 10:00 in Los Angeles (PDT, UTC-7).
         let now = "2025-06-18T17:00:00Z".parse().unwrap();
-        let times = [
-            window(1, 19, 9),
-            window(2, 18, 10),
-            window(3, 18, 11),
-            window(4, 17, 12),
-        ];
-        let ids: Vec<Id> = valid_delivery_times(&times, now, Los_Angeles)
-            .iter()
-            .map(|t| t.id)
-            .collect();
+        let times = [window(1, 19, 9), window(2, 18, 10), window(3, 18, 11), window(4, 17, 12)];
+        let ids: Vec<Id> = valid_delivery_times(&times, now, Los_Angeles).iter().map(|t| t.id).collect();
         assert_eq!(ids, vec![3, 1]);
     }
 
     fn code(fb: Id, enabled: bool) -> ReferralCode {
         ReferralCode {
-            food_banks: vec![ReferralFoodBank {
-                food_bank_id: fb,
-                is_delivery_enabled: enabled,
-            }],
+            food_banks: vec![ReferralFoodBank { food_bank_id: fb, is_delivery_enabled: enabled }],
             ..Default::default()
         }
     }
@@ -138,26 +105,14 @@ mod tests {
     fn delivery_via_profile_or_referral_code() {
         let none = AccessGrants::default();
         assert!(!delivery_allowed(&none, 1));
-        let profile = AccessGrants {
-            food_bank_ids_with_delivery_enabled: vec![1],
-            ..Default::default()
-        };
+        let profile = AccessGrants { food_bank_ids_with_delivery_enabled: vec![1], ..Default::default() };
         assert!(delivery_allowed(&profile, 1));
         assert!(!delivery_allowed(&profile, 2));
-        let codes = AccessGrants {
-            referral_codes: vec![code(2, true), code(3, false)],
-            ..Default::default()
-        };
+        let codes = AccessGrants { referral_codes: vec![code(2, true), code(3, false)], ..Default::default() };
         assert!(delivery_allowed(&codes, 2));
-        assert!(
-            !delivery_allowed(&codes, 3),
-            "code without delivery enabled"
-        );
+        assert!(!delivery_allowed(&codes, 3), "code without delivery enabled");
         // Restricted-pantry authorisation does not grant delivery.
-        let authorised = AccessGrants {
-            authorized_location_ids: vec![1],
-            ..Default::default()
-        };
+        let authorised = AccessGrants { authorized_location_ids: vec![1], ..Default::default() };
         assert!(!delivery_allowed(&authorised, 1));
     }
 

@@ -22,10 +22,7 @@ pub struct FieldError {
 
 impl FieldError {
     fn new(field: &'static str, message: impl Into<String>) -> Self {
-        Self {
-            field,
-            message: message.into(),
-        }
+        Self { field, message: message.into() }
     }
 }
 
@@ -38,13 +35,7 @@ pub fn is_valid_zip(zip: &str) -> bool {
 pub fn is_valid_phone(phone: &str) -> bool {
     const MASK: &[u8; PHONE_LENGTH] = b"(###) ###-####";
     phone.len() == PHONE_LENGTH
-        && phone.bytes().zip(MASK).all(|(c, m)| {
-            if *m == b'#' {
-                c.is_ascii_digit()
-            } else {
-                c == *m
-            }
-        })
+        && phone.bytes().zip(MASK).all(|(c, m)| if *m == b'#' { c.is_ascii_digit() } else { c == *m })
 }
 
 /// A deliverable-looking address: one `@`, a dot-atom local part of at most 64
@@ -58,10 +49,7 @@ pub fn is_valid_email(email: &str) -> bool {
     let local_ok = !local.is_empty()
         && local.len() <= 64
         && local.split('.').all(|atom| {
-            !atom.is_empty()
-                && atom
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~-".contains(c))
+            !atom.is_empty() && atom.chars().all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~-".contains(c))
         });
     let labels: Vec<&str> = domain.split('.').collect();
     let domain_ok = labels.len() >= 2
@@ -79,10 +67,7 @@ fn trimmed(s: &str) -> String {
 }
 
 fn trimmed_opt(s: &Option<String>) -> Option<String> {
-    s.as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
+    s.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)
 }
 
 fn require(errors: &mut Vec<FieldError>, field: &'static str, value: &str) {
@@ -132,21 +117,10 @@ pub fn validate_address(form: &AddressForm) -> Result<AddressForm, Vec<FieldErro
     if !clean.postal_code.is_empty() && !is_valid_zip(&clean.postal_code) {
         errors.push(FieldError::new("postalCode", messages::INVALID_ZIP));
     }
-    if clean
-        .notes
-        .as_deref()
-        .is_some_and(|n| n.chars().count() > ADDRESS_NOTES_MAX)
-    {
-        errors.push(FieldError::new(
-            "notes",
-            messages::too_long(ADDRESS_NOTES_MAX),
-        ));
+    if clean.notes.as_deref().is_some_and(|n| n.chars().count() > ADDRESS_NOTES_MAX) {
+        errors.push(FieldError::new("notes", messages::too_long(ADDRESS_NOTES_MAX)));
     }
-    if errors.is_empty() {
-        Ok(clean)
-    } else {
-        Err(errors)
-    }
+    if errors.is_empty() { Ok(clean) } else { Err(errors) }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -186,10 +160,7 @@ pub struct ProfileForm {
 }
 
 /// Spec §5 profile form. Overall refusal text: [`messages::VERIFY_REQUIRED_FIELDS`].
-pub fn validate_profile(
-    form: &ProfileForm,
-    mode: ProfileMode,
-) -> Result<ProfileForm, Vec<FieldError>> {
+pub fn validate_profile(form: &ProfileForm, mode: ProfileMode) -> Result<ProfileForm, Vec<FieldError>> {
     let registering = mode == ProfileMode::Registration;
     let clean = ProfileForm {
         first_name: trimmed(&form.first_name),
@@ -204,39 +175,21 @@ pub fn validate_profile(
     require(&mut errors, "firstName", &clean.first_name);
     require(&mut errors, "lastName", &clean.last_name);
     if registering {
-        require(
-            &mut errors,
-            "password",
-            clean.password.as_deref().unwrap_or(""),
-        );
+        require(&mut errors, "password", clean.password.as_deref().unwrap_or(""));
         if !clean.e_mail_address.as_deref().is_some_and(is_valid_email) {
-            errors.push(FieldError::new(
-                "eMailAddress",
-                messages::VALID_EMAIL_REQUIRED,
-            ));
+            errors.push(FieldError::new("eMailAddress", messages::VALID_EMAIL_REQUIRED));
         }
         if !clean.is_eligible {
             errors.push(FieldError::new("isEligible", messages::FIELD_REQUIRED));
         }
     }
     if !is_valid_phone(&clean.phone_number) {
-        errors.push(FieldError::new(
-            "phoneNumber",
-            messages::VALID_PHONE_REQUIRED,
-        ));
+        errors.push(FieldError::new("phoneNumber", messages::VALID_PHONE_REQUIRED));
     }
-    if clean
-        .postal_code
-        .as_deref()
-        .is_some_and(|z| !is_valid_zip(z))
-    {
+    if clean.postal_code.as_deref().is_some_and(|z| !is_valid_zip(z)) {
         errors.push(FieldError::new("postalCode", messages::INVALID_ZIP));
     }
-    if errors.is_empty() {
-        Ok(clean)
-    } else {
-        Err(errors)
-    }
+    if errors.is_empty() { Ok(clean) } else { Err(errors) }
 }
 
 /// Login may be submitted once the trimmed e-mail and the password are non-empty.
@@ -270,10 +223,7 @@ mod tests {
     #[test]
     fn valid_address_is_trimmed() {
         let a = validate_address(&address()).unwrap();
-        assert_eq!(
-            (a.name.as_str(), a.province.as_str(), a.address_line2),
-            ("Home", "OH", None)
-        );
+        assert_eq!((a.name.as_str(), a.province.as_str(), a.address_line2), ("Home", "OH", None));
     }
 
     #[test]
@@ -281,57 +231,24 @@ mod tests {
         let empty = AddressForm::default();
         let errors = validate_address(&empty).unwrap_err();
         let fields: Vec<_> = errors.iter().map(|e| e.field).collect();
-        assert_eq!(
-            fields,
-            vec!["name", "addressLine1", "city", "province", "postalCode"]
-        );
+        assert_eq!(fields, vec!["name", "addressLine1", "city", "province", "postalCode"]);
         assert!(errors.iter().all(|e| e.message == "This field is required"));
-        let blank = AddressForm {
-            city: "   ".into(),
-            ..address()
-        };
-        assert_eq!(
-            validate_address(&blank).unwrap_err(),
-            vec![FieldError::new("city", "This field is required")]
-        );
+        let blank = AddressForm { city: "   ".into(), ..address() };
+        assert_eq!(validate_address(&blank).unwrap_err(), vec![FieldError::new("city", "This field is required")]);
     }
 
     #[test]
     fn address_zip_state_and_notes() {
         for zip in ["4300", "430045", "4300a"] {
-            let e = validate_address(&AddressForm {
-                postal_code: zip.into(),
-                ..address()
-            })
-            .unwrap_err();
-            assert_eq!(
-                e,
-                vec![FieldError::new("postalCode", messages::INVALID_ZIP)]
-            );
+            let e = validate_address(&AddressForm { postal_code: zip.into(), ..address() }).unwrap_err();
+            assert_eq!(e, vec![FieldError::new("postalCode", messages::INVALID_ZIP)]);
         }
-        let e = validate_address(&AddressForm {
-            province: "ZZ".into(),
-            ..address()
-        })
-        .unwrap_err();
+        let e = validate_address(&AddressForm { province: "ZZ".into(), ..address() }).unwrap_err();
         assert_eq!(e[0].field, "province");
         let ok = "é".repeat(250);
-        assert!(
-            validate_address(&AddressForm {
-                notes: Some(ok),
-                ..address()
-            })
-            .is_ok()
-        );
-        let e = validate_address(&AddressForm {
-            notes: Some("x".repeat(251)),
-            ..address()
-        })
-        .unwrap_err();
-        assert_eq!(
-            e,
-            vec![FieldError::new("notes", "Must be 250 characters or fewer")]
-        );
+        assert!(validate_address(&AddressForm { notes: Some(ok), ..address() }).is_ok());
+        let e = validate_address(&AddressForm { notes: Some("x".repeat(251)), ..address() }).unwrap_err();
+        assert_eq!(e, vec![FieldError::new("notes", "Must be 250 characters or fewer")]);
     }
 
     fn profile() -> ProfileForm {
@@ -352,10 +269,7 @@ mod tests {
     #[test]
     fn profile_registration_rules() {
         let p = validate_profile(&profile(), ProfileMode::Registration).unwrap();
-        assert_eq!(
-            (p.first_name.as_str(), p.e_mail_address.as_deref()),
-            ("Pat", Some("pat@example.org"))
-        );
+        assert_eq!((p.first_name.as_str(), p.e_mail_address.as_deref()), ("Pat", Some("pat@example.org")));
         let bad = ProfileForm {
             first_name: "".into(),
             e_mail_address: Some("pat@".into()),
@@ -387,22 +301,14 @@ mod tests {
             ..profile()
         };
         assert!(validate_profile(&p, ProfileMode::Update).is_ok());
-        let z = ProfileForm {
-            postal_code: Some("123".into()),
-            ..p
-        };
-        assert_eq!(
-            validate_profile(&z, ProfileMode::Update).unwrap_err()[0].field,
-            "postalCode"
-        );
+        let z = ProfileForm { postal_code: Some("123".into()), ..p };
+        assert_eq!(validate_profile(&z, ProfileMode::Update).unwrap_err()[0].field, "postalCode");
     }
 
     #[test]
     fn messaging_preferences_default_on() {
-        let p: ProfileForm = serde_json::from_str(
-            r#"{"firstName":"a","lastName":"b","phoneNumber":"(614) 555-0100"}"#,
-        )
-        .unwrap();
+        let p: ProfileForm =
+            serde_json::from_str(r#"{"firstName":"a","lastName":"b","phoneNumber":"(614) 555-0100"}"#).unwrap();
         assert!(
             p.is_email_notification_enabled
                 && p.is_text_message_notification_enabled
@@ -413,30 +319,19 @@ mod tests {
     #[test]
     fn phone_mask() {
         assert!(is_valid_phone("(614) 555-0100"));
-        for bad in [
-            "614 555 0100",
-            "(614) 555-010",
-            "(614) 555-01000",
-            "(61a) 555-0100",
-            "(614)-555-0100",
-        ] {
+        for bad in ["614 555 0100", "(614) 555-010", "(614) 555-01000", "(61a) 555-0100", "(614)-555-0100"] {
             assert!(!is_valid_phone(bad), "{bad}");
         }
     }
 
     #[test]
     fn email_check() {
-        for ok in [
-            "a@b.co",
-            "first.last+tag@mail.example.org",
-            "x_y@sub-domain.io",
-        ] {
+        for ok in ["a@b.co", "first.last+tag@mail.example.org", "x_y@sub-domain.io"] {
             assert!(is_valid_email(ok), "{ok}");
         }
-        for bad in [
-            "", "a", "a@b", "@b.co", "a@.co", "a@b..co", "a b@c.co", "a@b@c.co", ".a@b.co",
-            "a@-b.co", "a@b.co ",
-        ] {
+        for bad in
+            ["", "a", "a@b", "@b.co", "a@.co", "a@b..co", "a b@c.co", "a@b@c.co", ".a@b.co", "a@-b.co", "a@b.co "]
+        {
             assert!(!is_valid_email(bad), "{bad}");
         }
     }

@@ -26,9 +26,7 @@ pub struct InventoryLine {
 
 impl InventoryLine {
     pub fn is_tefap(&self) -> bool {
-        self.source_code
-            .as_deref()
-            .is_some_and(|c| c.eq_ignore_ascii_case(TEFAP_SOURCE_CODE))
+        self.source_code.as_deref().is_some_and(|c| c.eq_ignore_ascii_case(TEFAP_SOURCE_CODE))
     }
 
     /// TEFAP items are hidden from shoppers who are not TEFAP-eligible (spec §5).
@@ -39,10 +37,7 @@ impl InventoryLine {
 
 /// The inventory a shopper may see and order from.
 pub fn visible_inventory(inventory: &[InventoryLine], tefap_eligible: bool) -> Vec<&InventoryLine> {
-    inventory
-        .iter()
-        .filter(|i| i.is_visible(tefap_eligible))
-        .collect()
+    inventory.iter().filter(|i| i.is_visible(tefap_eligible)).collect()
 }
 
 #[cfg(test)]
@@ -50,22 +45,12 @@ mod tests {
     use super::*;
 
     fn line(id: Id, source: Option<&str>) -> InventoryLine {
-        InventoryLine {
-            id,
-            pantry_item_id: id,
-            quantity: 1,
-            limits: vec![],
-            source_code: source.map(str::to_string),
-        }
+        InventoryLine { id, pantry_item_id: id, quantity: 1, limits: vec![], source_code: source.map(str::to_string) }
     }
 
     #[test]
     fn tefap_items_hidden_unless_eligible() {
-        let inv = [
-            line(1, None),
-            line(2, Some("TEFAP")),
-            line(3, Some("DONATED")),
-        ];
+        let inv = [line(1, None), line(2, Some("TEFAP")), line(3, Some("DONATED"))];
         let ids = |v: Vec<&InventoryLine>| v.iter().map(|i| i.id).collect::<Vec<_>>();
         assert_eq!(ids(visible_inventory(&inv, false)), vec![1, 3]);
         assert_eq!(ids(visible_inventory(&inv, true)), vec![1, 2, 3]);

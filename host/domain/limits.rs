@@ -56,11 +56,7 @@ impl LimitKind {
     pub const ITEM_CODE: &str = "ITEM";
 
     pub fn from_code(code: &str) -> Self {
-        if code.trim().eq_ignore_ascii_case(Self::ITEM_CODE) {
-            Self::Item
-        } else {
-            Self::Product
-        }
+        if code.trim().eq_ignore_ascii_case(Self::ITEM_CODE) { Self::Item } else { Self::Product }
     }
 }
 
@@ -106,11 +102,21 @@ pub struct EffectiveLimit {
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum LimitRule {
     /// "Limit of N", or "Out of stock" at 0.
-    Stock { quantity: i64 },
+    Stock {
+        quantity: i64,
+    },
     /// "This item has a limit of N every M day(s)/week(s)/month(s)/orders".
-    Every { value: i64, amount: i64, unit: PeriodUnit },
-    PerOrder { value: i64 },
-    PerAccount { value: i64 },
+    Every {
+        value: i64,
+        amount: i64,
+        unit: PeriodUnit,
+    },
+    PerOrder {
+        value: i64,
+    },
+    PerAccount {
+        value: i64,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -134,11 +140,7 @@ impl EffectiveLimit {
 
     /// A product limit with `remaining` units left to the shopper.
     pub fn product(limit: &Limit, remaining: i64) -> Self {
-        Self {
-            limit: remaining.max(0),
-            message: limit_message(limit),
-            rule: limit_rule(limit),
-        }
+        Self { limit: remaining.max(0), message: limit_message(limit), rule: limit_rule(limit) }
     }
 }
 
@@ -155,34 +157,16 @@ pub struct ItemLimits {
 /// Effective limits of one inventory item for a shopper with `past_orders`
 /// (at the same pantry, or food bank for delivery), `tz` being the pantry's
 /// (or food bank's) time zone.
-pub fn item_limits(
-    item: &InventoryLine,
-    past_orders: &[PastOrder],
-    now: DateTime<Utc>,
-    tz: Tz,
-) -> ItemLimits {
+pub fn item_limits(item: &InventoryLine, past_orders: &[PastOrder], now: DateTime<Utc>, tz: Tz) -> ItemLimits {
     let stock = EffectiveLimit::stock(item.quantity);
-    let all: Vec<EffectiveLimit> = std::iter::once(stock)
-        .chain(
-            item.limits
-                .iter()
-                .filter(|l| l.kind == LimitKind::Product)
-                .map(|l| {
-                    EffectiveLimit::product(
-                        l,
-                        l.value - used(item.pantry_item_id, window(l, now, tz), past_orders),
-                    )
-                }),
-        )
-        .collect();
-    let effective = all
-        .iter()
-        .reduce(|min, l| if l.limit < min.limit { l } else { min })
-        .cloned();
-    ItemLimits {
-        effective_limit: effective.expect("stock is always present"),
-        all_effective_limits: all,
-    }
+    let all: Vec<EffectiveLimit> =
+        std::iter::once(stock)
+            .chain(item.limits.iter().filter(|l| l.kind == LimitKind::Product).map(|l| {
+                EffectiveLimit::product(l, l.value - used(item.pantry_item_id, window(l, now, tz), past_orders))
+            }))
+            .collect();
+    let effective = all.iter().reduce(|min, l| if l.limit < min.limit { l } else { min }).cloned();
+    ItemLimits { effective_limit: effective.expect("stock is always present"), all_effective_limits: all }
 }
 
 /// The message of a product limit, worded as spec §5:
@@ -195,11 +179,7 @@ pub fn item_limits(
 pub fn limit_message(limit: &Limit) -> String {
     let m = limit.scope_amount.max(1);
     let unit = |one: &str, many: &str| {
-        if m == 1 {
-            one.to_string()
-        } else {
-            many.to_string()
-        }
+        if m == 1 { one.to_string() } else { many.to_string() }
     };
     match limit.scope {
         LimitScope::Day => messages::limit_every(limit.value, m, &unit("day", "days")),
@@ -240,9 +220,7 @@ fn window(limit: &Limit, now: DateTime<Utc>, tz: Tz) -> Window {
     // at local midnight; the month rule of the spec ("N-1 months back") counts
     // the current period the same way. WEEK N is DAY 7N (spec: week = 7 days).
     let days_back = |days: i64| {
-        let first = today
-            .checked_sub_days(Days::new((days - 1) as u64))
-            .unwrap_or(today);
+        let first = today.checked_sub_days(Days::new((days - 1) as u64)).unwrap_or(today);
         Window::CreatedSince(start_of_day(first, tz))
     };
     match limit.scope {
@@ -250,9 +228,7 @@ fn window(limit: &Limit, now: DateTime<Utc>, tz: Tz) -> Window {
         LimitScope::Week => days_back(n * 7),
         LimitScope::Month => {
             let month_start = today.with_day(1).expect("day 1 exists");
-            let first = month_start
-                .checked_sub_months(Months::new((n - 1) as u32))
-                .unwrap_or(month_start);
+            let first = month_start.checked_sub_months(Months::new((n - 1) as u32)).unwrap_or(month_start);
             Window::CreatedSince(start_of_day(first, tz))
         }
         // Spec: "last N past orders; per order when N is 1".
@@ -303,15 +279,8 @@ pub struct OrderSizeLimit {
 impl OrderSizeLimit {
     /// From the limits of the pantry or delivery time (`GET /limits/...`).
     pub fn from_limits(limits: &[Limit]) -> Self {
-        let limit = limits
-            .iter()
-            .filter(|l| l.kind == LimitKind::Item)
-            .map(|l| l.value.max(0))
-            .min();
-        let message = limit.map_or_else(
-            || messages::OVER_TOTAL_ITEM_LIMIT.to_string(),
-            messages::items_per_order,
-        );
+        let limit = limits.iter().filter(|l| l.kind == LimitKind::Item).map(|l| l.value.max(0)).min();
+        let message = limit.map_or_else(|| messages::OVER_TOTAL_ITEM_LIMIT.to_string(), messages::items_per_order);
         Self { limit, message }
     }
 
@@ -333,21 +302,10 @@ mod tests {
     const ITEM: Id = 7;
 
     fn lim(scope: LimitScope, amount: i64, value: i64) -> Limit {
-        Limit {
-            value,
-            scope_amount: amount,
-            scope,
-            kind: LimitKind::Product,
-        }
+        Limit { value, scope_amount: amount, scope, kind: LimitKind::Product }
     }
     fn inv(quantity: i64, limits: Vec<Limit>) -> InventoryLine {
-        InventoryLine {
-            id: 100,
-            pantry_item_id: ITEM,
-            quantity,
-            limits,
-            source_code: None,
-        }
+        InventoryLine { id: 100, pantry_item_id: ITEM, quantity, limits, source_code: None }
     }
     fn order(id: Id, created: &str, qty: i64) -> PastOrder {
         PastOrder {
@@ -355,14 +313,8 @@ mod tests {
             created: created.parse().unwrap(),
             is_cancelled: false,
             lines: vec![
-                PastOrderLine {
-                    pantry_item_id: ITEM,
-                    quantity: qty,
-                },
-                PastOrderLine {
-                    pantry_item_id: 99,
-                    quantity: 50,
-                },
+                PastOrderLine { pantry_item_id: ITEM, quantity: qty },
+                PastOrderLine { pantry_item_id: 99, quantity: 50 },
             ],
         }
     }
@@ -387,113 +339,50 @@ mod tests {
     #[test]
     fn messages_per_scope() {
         let m = |s, a| limit_message(&lim(s, a, 3));
-        assert_eq!(
-            m(LimitScope::Day, 2),
-            "This item has a limit of 3 every 2 days"
-        );
-        assert_eq!(
-            m(LimitScope::Day, 1),
-            "This item has a limit of 3 every 1 day"
-        );
-        assert_eq!(
-            m(LimitScope::Week, 1),
-            "This item has a limit of 3 every 1 week"
-        );
-        assert_eq!(
-            m(LimitScope::Week, 4),
-            "This item has a limit of 3 every 4 weeks"
-        );
-        assert_eq!(
-            m(LimitScope::Month, 1),
-            "This item has a limit of 3 every 1 month"
-        );
-        assert_eq!(
-            m(LimitScope::Month, 6),
-            "This item has a limit of 3 every 6 months"
-        );
-        assert_eq!(
-            m(LimitScope::Order, 3),
-            "This item has a limit of 3 every 3 orders"
-        );
-        assert_eq!(
-            m(LimitScope::Order, 1),
-            "This item has a limit of 3 per order"
-        );
-        assert_eq!(
-            m(LimitScope::Account, 1),
-            "This item has a limit of 3 per account"
-        );
-        assert_eq!(
-            m(LimitScope::Day, 0),
-            "This item has a limit of 3 every 1 day"
-        );
+        assert_eq!(m(LimitScope::Day, 2), "This item has a limit of 3 every 2 days");
+        assert_eq!(m(LimitScope::Day, 1), "This item has a limit of 3 every 1 day");
+        assert_eq!(m(LimitScope::Week, 1), "This item has a limit of 3 every 1 week");
+        assert_eq!(m(LimitScope::Week, 4), "This item has a limit of 3 every 4 weeks");
+        assert_eq!(m(LimitScope::Month, 1), "This item has a limit of 3 every 1 month");
+        assert_eq!(m(LimitScope::Month, 6), "This item has a limit of 3 every 6 months");
+        assert_eq!(m(LimitScope::Order, 3), "This item has a limit of 3 every 3 orders");
+        assert_eq!(m(LimitScope::Order, 1), "This item has a limit of 3 per order");
+        assert_eq!(m(LimitScope::Account, 1), "This item has a limit of 3 per account");
+        assert_eq!(m(LimitScope::Day, 0), "This item has a limit of 3 every 1 day");
     }
 
     #[test]
     fn day_window_counts_today_and_previous_days_in_local_time() {
         let l = || vec![lim(LimitScope::Day, 1, 5)];
         // 2025-06-18 00:30 CDT = 05:30Z: today locally.
-        assert_eq!(
-            eff(10, l(), &[order(1, "2025-06-18T05:30:00Z", 2)]).limit,
-            3
-        );
+        assert_eq!(eff(10, l(), &[order(1, "2025-06-18T05:30:00Z", 2)]).limit, 3);
         // 2025-06-17 23:30 CDT = 04:30Z on the 18th in UTC, but yesterday locally.
-        assert_eq!(
-            eff(10, l(), &[order(1, "2025-06-18T04:30:00Z", 2)]).limit,
-            5
-        );
+        assert_eq!(eff(10, l(), &[order(1, "2025-06-18T04:30:00Z", 2)]).limit, 5);
         // DAY 2 reaches back to the start of yesterday.
         let two = vec![lim(LimitScope::Day, 2, 5)];
-        assert_eq!(
-            eff(10, two.clone(), &[order(1, "2025-06-17T05:00:00Z", 2)]).limit,
-            3
-        );
-        assert_eq!(
-            eff(10, two, &[order(1, "2025-06-17T04:59:59Z", 2)]).limit,
-            5
-        );
+        assert_eq!(eff(10, two.clone(), &[order(1, "2025-06-17T05:00:00Z", 2)]).limit, 3);
+        assert_eq!(eff(10, two, &[order(1, "2025-06-17T04:59:59Z", 2)]).limit, 5);
     }
 
     #[test]
     fn week_window_is_seven_days_per_week() {
         let l = |n| vec![lim(LimitScope::Week, n, 4)];
         // Week 1 starts 2025-06-12 00:00 CDT = 05:00Z.
-        assert_eq!(
-            eff(10, l(1), &[order(1, "2025-06-12T05:00:00Z", 1)]).limit,
-            3
-        );
-        assert_eq!(
-            eff(10, l(1), &[order(1, "2025-06-12T04:59:00Z", 1)]).limit,
-            4
-        );
+        assert_eq!(eff(10, l(1), &[order(1, "2025-06-12T05:00:00Z", 1)]).limit, 3);
+        assert_eq!(eff(10, l(1), &[order(1, "2025-06-12T04:59:00Z", 1)]).limit, 4);
         // Week 2 starts 2025-06-05.
-        assert_eq!(
-            eff(10, l(2), &[order(1, "2025-06-05T06:00:00Z", 1)]).limit,
-            3
-        );
+        assert_eq!(eff(10, l(2), &[order(1, "2025-06-05T06:00:00Z", 1)]).limit, 3);
     }
 
     #[test]
     fn month_window_from_start_of_month_n_minus_one_back() {
         let l = |n| vec![lim(LimitScope::Month, n, 4)];
         // June 1 00:00 CDT = 05:00Z.
-        assert_eq!(
-            eff(10, l(1), &[order(1, "2025-06-01T05:00:00Z", 3)]).limit,
-            1
-        );
-        assert_eq!(
-            eff(10, l(1), &[order(1, "2025-05-31T23:00:00Z", 3)]).limit,
-            4
-        );
+        assert_eq!(eff(10, l(1), &[order(1, "2025-06-01T05:00:00Z", 3)]).limit, 1);
+        assert_eq!(eff(10, l(1), &[order(1, "2025-05-31T23:00:00Z", 3)]).limit, 4);
         // MONTH 2 reaches May 1.
-        assert_eq!(
-            eff(10, l(2), &[order(1, "2025-05-01T06:00:00Z", 3)]).limit,
-            1
-        );
-        assert_eq!(
-            eff(10, l(2), &[order(1, "2025-04-30T12:00:00Z", 3)]).limit,
-            4
-        );
+        assert_eq!(eff(10, l(2), &[order(1, "2025-05-01T06:00:00Z", 3)]).limit, 1);
+        assert_eq!(eff(10, l(2), &[order(1, "2025-04-30T12:00:00Z", 3)]).limit, 4);
     }
 
     #[test]
@@ -511,26 +400,17 @@ mod tests {
 
     #[test]
     fn account_window_counts_everything_and_floors_at_zero() {
-        let past = [
-            order(1, "2020-01-01T00:00:00Z", 3),
-            order(2, "2025-06-18T14:00:00Z", 3),
-        ];
+        let past = [order(1, "2020-01-01T00:00:00Z", 3), order(2, "2025-06-18T14:00:00Z", 3)];
         let e = eff(10, vec![lim(LimitScope::Account, 1, 8)], &past);
         assert_eq!(lm(&e), (2, "This item has a limit of 8 per account"));
-        assert_eq!(
-            eff(10, vec![lim(LimitScope::Account, 1, 5)], &past).limit,
-            0
-        );
+        assert_eq!(eff(10, vec![lim(LimitScope::Account, 1, 5)], &past).limit, 0);
     }
 
     #[test]
     fn cancelled_orders_do_not_count() {
         let mut o = order(1, "2025-06-18T14:00:00Z", 3);
         o.is_cancelled = true;
-        assert_eq!(
-            eff(10, vec![lim(LimitScope::Account, 1, 5)], &[o.clone()]).limit,
-            5
-        );
+        assert_eq!(eff(10, vec![lim(LimitScope::Account, 1, 5)], &[o.clone()]).limit, 5);
         // Nor do they use up one of the "last N orders".
         let past = [order(2, "2025-01-01T00:00:00Z", 2), o];
         assert_eq!(eff(10, vec![lim(LimitScope::Order, 2, 5)], &past).limit, 3);
@@ -539,15 +419,8 @@ mod tests {
     #[test]
     fn smallest_wins_and_all_are_reported() {
         let past = [order(1, "2025-06-18T14:00:00Z", 1)];
-        let r = item_limits(
-            &inv(
-                6,
-                vec![lim(LimitScope::Day, 1, 3), lim(LimitScope::Order, 1, 4)],
-            ),
-            &past,
-            now(),
-            Chicago,
-        );
+        let r =
+            item_limits(&inv(6, vec![lim(LimitScope::Day, 1, 3), lim(LimitScope::Order, 1, 4)]), &past, now(), Chicago);
         assert_eq!(lm(&r.effective_limit), (2, "This item has a limit of 3 every 1 day"));
         let limits: Vec<i64> = r.all_effective_limits.iter().map(|l| l.limit).collect();
         assert_eq!(limits, vec![6, 2, 4]);
@@ -555,50 +428,25 @@ mod tests {
         let tie = eff(3, vec![lim(LimitScope::Order, 1, 3)], &[]);
         assert_eq!(tie.message, "Limit of 3");
         // Stock below the product limit wins.
-        assert_eq!(
-            eff(1, vec![lim(LimitScope::Order, 1, 3)], &[]).message,
-            "Limit of 1"
-        );
+        assert_eq!(eff(1, vec![lim(LimitScope::Order, 1, 3)], &[]).message, "Limit of 1");
     }
 
     #[test]
     fn item_type_limits_are_not_product_limits() {
-        let item = Limit {
-            value: 1,
-            scope_amount: 1,
-            scope: LimitScope::Order,
-            kind: LimitKind::Item,
-        };
+        let item = Limit { value: 1, scope_amount: 1, scope: LimitScope::Order, kind: LimitKind::Item };
         assert_eq!(eff(5, vec![item], &[]).limit, 5);
     }
 
     #[test]
     fn order_size_limit() {
-        let item = |v| Limit {
-            value: v,
-            scope_amount: 1,
-            scope: LimitScope::Order,
-            kind: LimitKind::Item,
-        };
+        let item = |v| Limit { value: v, scope_amount: 1, scope: LimitScope::Order, kind: LimitKind::Item };
         let l = OrderSizeLimit::from_limits(&[item(12), lim(LimitScope::Day, 1, 1), item(10)]);
-        assert_eq!(
-            l,
-            OrderSizeLimit {
-                limit: Some(10),
-                message: "There is a limit of 10 items per order".into()
-            }
-        );
+        assert_eq!(l, OrderSizeLimit { limit: Some(10), message: "There is a limit of 10 items per order".into() });
         assert_eq!(l.status(9), LimitStatus::Under);
         assert_eq!(l.status(10), LimitStatus::At);
         assert_eq!(l.status(11), LimitStatus::Over);
         let none = OrderSizeLimit::from_limits(&[lim(LimitScope::Day, 1, 1)]);
-        assert_eq!(
-            none,
-            OrderSizeLimit {
-                limit: None,
-                message: "Over total item limit".into()
-            }
-        );
+        assert_eq!(none, OrderSizeLimit { limit: None, message: "Over total item limit".into() });
         assert_eq!(none.status(1000), LimitStatus::Under);
     }
 

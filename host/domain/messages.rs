@@ -10,8 +10,7 @@ pub const OUT_OF_STOCK: &str = "Out of stock";
 /// Reason shown in the Products Unavailable modal.
 pub const UNAVAILABLE: &str = "Unavailable";
 pub const CART_WILL_BE_CLEARED: &str = "Your cart will be cleared.";
-pub const CART_WILL_BE_CLEARED_BY_WINDOW: &str =
-    "Your cart will be cleared if you select this window.";
+pub const CART_WILL_BE_CLEARED_BY_WINDOW: &str = "Your cart will be cleared if you select this window.";
 
 // --- Limits (§5) ---
 pub const OVER_TOTAL_ITEM_LIMIT: &str = "Over total item limit";
@@ -20,11 +19,7 @@ pub const UNABLE_TO_PLACE_ORDER: &str = "Unable to place an order at this time";
 
 /// Stock as a limit: "Limit of N", or "Out of stock" when nothing is on hand.
 pub fn stock_limit(quantity: i64) -> String {
-    if quantity <= 0 {
-        OUT_OF_STOCK.to_string()
-    } else {
-        format!("Limit of {quantity}")
-    }
+    if quantity <= 0 { OUT_OF_STOCK.to_string() } else { format!("Limit of {quantity}") }
 }
 
 /// "This item has a limit of N every M <unit>"; `unit` is already singular or plural.
@@ -47,12 +42,12 @@ pub fn items_per_order(value: i64) -> String {
 // --- Checkout / submission (§5, §8 "Checkout") ---
 pub const INVALID_PICKUP_TIME: &str = "Invalid pickup time";
 pub const NO_PRODUCTS_IN_CART: &str = "There are no products in your cart";
-pub const PICKUP_TIME_NO_LONGER_AVAILABLE: &str =
-    "The selected pickup time is no longer available.";
+pub const PICKUP_TIME_NO_LONGER_AVAILABLE: &str = "The selected pickup time is no longer available.";
 pub const NO_AVAILABLE_DELIVERY_TIMES: &str = "Sorry, there are no available delivery times";
+/// Not in spec: the delivery twin of the pickup text above (an order moved to a window that has started).
+pub const DELIVERY_TIME_NO_LONGER_AVAILABLE: &str = "The selected delivery time is no longer available.";
 pub const ERROR_SUBMITTING_ORDER: &str = "There was an error submitting your order";
-pub const NO_AVAILABLE_PICKUP_TIMES: &str =
-    "There are no available pickup times for this location.";
+pub const NO_AVAILABLE_PICKUP_TIMES: &str = "There are no available pickup times for this location.";
 
 pub fn requires_referral_code(pantry_label: &str) -> String {
     format!("{pantry_label} requires a referral code")
@@ -79,8 +74,7 @@ pub const INVALID_ZIP: &str = "Please enter a 5-digit zip code";
 // --- TEFAP (§8 "Eligibility") ---
 pub const TEFAP_NOT_QUALIFIED: &str = "You do not qualify for additional groceries from The Emergency Food Assistance Program at this time. Click OK to begin shopping other free food items available in your area.";
 pub const TEFAP_YOUR_AREA: &str = "your area";
-pub const FOOD_SITUATION_NOT_ELIGIBLE: &str =
-    "Sorry, you are not currently eligible for this service.";
+pub const FOOD_SITUATION_NOT_ELIGIBLE: &str = "Sorry, you are not currently eligible for this service.";
 
 pub fn tefap_eligible(location: &str) -> String {
     format!("Congratulations, you are eligible for additional free food items in {location}")

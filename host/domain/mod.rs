@@ -20,6 +20,7 @@
 //! - `tefap`: TEFAP eligibility matching, income maximum, eligibility flow.
 //! - `survey`: checkout survey questions and answers.
 //! - `forms`: address, profile and small form validations.
+//! - `passwords`: the length and common-password rules for new passwords.
 
 pub mod access;
 pub mod cart;
@@ -30,6 +31,7 @@ pub mod limits;
 pub mod messages;
 pub mod order_limits;
 pub mod orders;
+pub mod passwords;
 pub mod pickup;
 pub mod submission;
 pub mod survey;

@@ -124,11 +124,8 @@ pub fn check_order_limits(limits: &[ScopedOrderLimit], now: DateTime<Utc>, tz: T
             next_available_order_date: None,
         },
         Some(first) => {
-            let next = if refusing.iter().any(|r| r.1.is_none()) {
-                None
-            } else {
-                refusing.iter().filter_map(|r| r.1).max()
-            };
+            let next =
+                if refusing.iter().any(|r| r.1.is_none()) { None } else { refusing.iter().filter_map(|r| r.1).max() };
             let message = order_limit_message(first.2);
             OrderLimitCheck { allowed: false, limit: Some(0), message, next_available_order_date: next }
         }
@@ -226,15 +223,11 @@ mod tests {
     #[test]
     fn tightest_limit_is_reported_and_latest_reopening_wins() {
         let recent = ["2025-06-17T15:00:00Z"];
-        let allowed = check(&[
-            scoped(lim(LimitScope::Month, 1, 4), &recent),
-            scoped(lim(LimitScope::Week, 1, 2), &recent),
-        ]);
+        let allowed =
+            check(&[scoped(lim(LimitScope::Month, 1, 4), &recent), scoped(lim(LimitScope::Week, 1, 2), &recent)]);
         assert_eq!((allowed.allowed, allowed.limit), (true, Some(1)));
-        let refused = check(&[
-            scoped(lim(LimitScope::Day, 2, 1), &recent),
-            scoped(lim(LimitScope::Week, 1, 1), &recent),
-        ]);
+        let refused =
+            check(&[scoped(lim(LimitScope::Day, 2, 1), &recent), scoped(lim(LimitScope::Week, 1, 1), &recent)]);
         assert!(!refused.allowed);
         assert_eq!(refused.message, "There is a limit of 1 order every 2 days");
         assert_eq!(refused.next_available_order_date, Some(date("2025-06-24")));

@@ -32,11 +32,7 @@ pub enum OrderStatus {
 impl OrderStatus {
     /// From `pantryOrderStatusType` flags. Cancelled wins over completed so a
     /// badly flagged status can never be reopened for change.
-    pub fn from_flags(
-        is_successfully_completed: bool,
-        is_cancelled: bool,
-        is_in_progress: bool,
-    ) -> Self {
+    pub fn from_flags(is_successfully_completed: bool, is_cancelled: bool, is_in_progress: bool) -> Self {
         match (is_cancelled, is_successfully_completed, is_in_progress) {
             (true, _, _) => Self::Cancelled,
             (_, true, _) => Self::Completed,
@@ -86,13 +82,9 @@ impl OrderFacts {
 
     /// Non-cancelled with a pickup or delivery day of today or later (local).
     pub fn is_upcoming(&self, now: DateTime<Utc>) -> bool {
-        let day = self
-            .pickup_time
-            .as_ref()
-            .map(|p| p.pickup_day)
-            .or(self.delivery_time.as_ref().map(|d| d.delivery_day));
-        self.status != OrderStatus::Cancelled
-            && day.is_some_and(|d| d >= local_today(now, self.time_zone))
+        let day =
+            self.pickup_time.as_ref().map(|p| p.pickup_day).or(self.delivery_time.as_ref().map(|d| d.delivery_day));
+        self.status != OrderStatus::Cancelled && day.is_some_and(|d| d >= local_today(now, self.time_zone))
     }
 }
 
@@ -106,10 +98,7 @@ pub fn upcoming_orders(orders: &[OrderFacts], now: DateTime<Utc>) -> Vec<&OrderF
 pub fn nearest_pickups(orders: &[OrderFacts], now: DateTime<Utc>) -> Vec<&OrderFacts> {
     let mut near: Vec<&OrderFacts> = orders
         .iter()
-        .filter(|o| {
-            o.status == OrderStatus::InProgress
-                && o.anchor().is_some_and(|a| now - a <= NEAREST_PICKUP_WINDOW)
-        })
+        .filter(|o| o.status == OrderStatus::InProgress && o.anchor().is_some_and(|a| now - a <= NEAREST_PICKUP_WINDOW))
         .collect();
     near.sort_by_key(|o| std::cmp::Reverse(o.created));
     near.truncate(NEAREST_PICKUPS);
@@ -165,26 +154,11 @@ mod tests {
 
     #[test]
     fn status_from_flags() {
-        assert_eq!(
-            OrderStatus::from_flags(true, false, false),
-            OrderStatus::Completed
-        );
-        assert_eq!(
-            OrderStatus::from_flags(false, true, false),
-            OrderStatus::Cancelled
-        );
-        assert_eq!(
-            OrderStatus::from_flags(true, true, false),
-            OrderStatus::Cancelled
-        );
-        assert_eq!(
-            OrderStatus::from_flags(false, false, true),
-            OrderStatus::InProgress
-        );
-        assert_eq!(
-            OrderStatus::from_flags(false, false, false),
-            OrderStatus::Other
-        );
+        assert_eq!(OrderStatus::from_flags(true, false, false), OrderStatus::Completed);
+        assert_eq!(OrderStatus::from_flags(false, true, false), OrderStatus::Cancelled);
+        assert_eq!(OrderStatus::from_flags(true, true, false), OrderStatus::Cancelled);
+        assert_eq!(OrderStatus::from_flags(false, false, true), OrderStatus::InProgress);
+        assert_eq!(OrderStatus::from_flags(false, false, false), OrderStatus::Other);
     }
 
     #[test]
@@ -212,10 +186,7 @@ mod tests {
         assert!(!pickup_order(1, OrderStatus::Completed, 20).can_change_or_cancel(now));
         assert!(!pickup_order(1, OrderStatus::Cancelled, 20).can_change_or_cancel(now));
         assert!(pickup_order(1, OrderStatus::Other, 20).can_change_or_cancel(now));
-        let timeless = OrderFacts {
-            pickup_time: None,
-            ..pickup_order(1, OrderStatus::InProgress, 20)
-        };
+        let timeless = OrderFacts { pickup_time: None, ..pickup_order(1, OrderStatus::InProgress, 20) };
         assert!(!timeless.can_change_or_cancel(now));
     }
 
@@ -229,10 +200,7 @@ mod tests {
             pickup_order(3, OrderStatus::Cancelled, 25),
             pickup_order(4, OrderStatus::InProgress, 18),
             delivery_order(5, OrderStatus::InProgress, 19, 8),
-            OrderFacts {
-                pickup_time: None,
-                ..pickup_order(6, OrderStatus::InProgress, 30)
-            },
+            OrderFacts { pickup_time: None, ..pickup_order(6, OrderStatus::InProgress, 30) },
         ];
         let ids: Vec<Id> = upcoming_orders(&orders, now).iter().map(|o| o.id).collect();
         assert_eq!(ids, vec![1, 2, 5]);
@@ -252,10 +220,7 @@ mod tests {
         ];
         let ids: Vec<Id> = nearest_pickups(&orders, now).iter().map(|o| o.id).collect();
         assert_eq!(ids, vec![6, 5]);
-        let ids: Vec<Id> = nearest_pickups(&orders[..3], now)
-            .iter()
-            .map(|o| o.id)
-            .collect();
+        let ids: Vec<Id> = nearest_pickups(&orders[..3], now).iter().map(|o| o.id).collect();
         assert_eq!(ids, vec![3, 2]);
     }
 }

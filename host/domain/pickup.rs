@@ -39,22 +39,13 @@ impl PickupTime {
     }
 
     fn sort_key(&self) -> (NaiveDate, NaiveTime, NaiveTime, Id) {
-        (
-            self.pickup_day,
-            self.pickup_start_time,
-            self.pickup_end_time,
-            self.id,
-        )
+        (self.pickup_day, self.pickup_start_time, self.pickup_end_time, self.id)
     }
 }
 
 /// The valid times of one pantry, soonest first.
 pub fn valid_pickup_times(times: &[PickupTime], now: DateTime<Utc>, tz: Tz) -> Vec<PickupTime> {
-    let mut valid: Vec<PickupTime> = times
-        .iter()
-        .filter(|t| t.is_valid(now, tz))
-        .cloned()
-        .collect();
+    let mut valid: Vec<PickupTime> = times.iter().filter(|t| t.is_valid(now, tz)).cloned().collect();
     valid.sort_by_key(PickupTime::sort_key);
     valid
 }
@@ -183,23 +174,15 @@ pub fn summarize_pantries<P>(
             (soonest, summary)
         })
         .collect();
-    let by_distance = |a: &PantrySummary<P>, b: &PantrySummary<P>| {
-        none_last(a.distance_miles, b.distance_miles, f64::total_cmp)
-    };
+    let by_distance =
+        |a: &PantrySummary<P>, b: &PantrySummary<P>| none_last(a.distance_miles, b.distance_miles, f64::total_cmp);
     match sort {
-        PantrySort::SoonestAvailable => keyed.sort_by(|(sa, a), (sb, b)| {
-            none_last(*sa, *sb, |x, y| x.cmp(y)).then_with(|| by_distance(a, b))
-        }),
+        PantrySort::SoonestAvailable => {
+            keyed.sort_by(|(sa, a), (sb, b)| none_last(*sa, *sb, |x, y| x.cmp(y)).then_with(|| by_distance(a, b)))
+        }
         PantrySort::ClosestToMe => keyed.sort_by(|(_, a), (_, b)| by_distance(a, b)),
     }
-    keyed
-        .into_iter()
-        .enumerate()
-        .map(|(i, (_, summary))| PantrySummary {
-            index: i + 1,
-            ..summary
-        })
-        .collect()
+    keyed.into_iter().enumerate().map(|(i, (_, summary))| PantrySummary { index: i + 1, ..summary }).collect()
 }
 
 fn none_last<T: Copy>(a: Option<T>, b: Option<T>, cmp: impl Fn(&T, &T) -> Ordering) -> Ordering {
@@ -262,47 +245,22 @@ mod tests {
         assert_eq!(g.len(), 4);
         assert!(g[0].is_range());
         assert_eq!(g[0].pickup_times.len(), 4);
-        assert_eq!(
-            (g[0].first_pickup_time.id, g[0].last_pickup_time.id),
-            (10, 13)
-        );
+        assert_eq!((g[0].first_pickup_time.id, g[0].last_pickup_time.id), (10, 13));
         assert_eq!(g[0].last_pickup_time.pickup_end_time, hm(13, 0));
         // Exactly three stay separate.
-        assert!(
-            g[1..]
-                .iter()
-                .all(|e| !e.is_range() && e.first_pickup_time == e.last_pickup_time)
-        );
-        assert_eq!(
-            g.iter().map(|e| e.index).collect::<Vec<_>>(),
-            vec![0, 1, 2, 3]
-        );
+        assert!(g[1..].iter().all(|e| !e.is_range() && e.first_pickup_time == e.last_pickup_time));
+        assert_eq!(g.iter().map(|e| e.index).collect::<Vec<_>>(), vec![0, 1, 2, 3]);
         assert!(group_pickup_times(&[]).is_empty());
     }
 
-    fn cand(
-        name: &'static str,
-        tz: Tz,
-        miles: Option<f64>,
-        times: Vec<PickupTime>,
-    ) -> PantryCandidate<&'static str> {
-        PantryCandidate {
-            pantry: name,
-            time_zone: tz,
-            distance_miles: miles,
-            pickup_times: times,
-        }
+    fn cand(name: &'static str, tz: Tz, miles: Option<f64>, times: Vec<PickupTime>) -> PantryCandidate<&'static str> {
+        PantryCandidate { pantry: name, time_zone: tz, distance_miles: miles, pickup_times: times }
     }
 
     #[test]
     fn pantry_summary_fields() {
         let s = summarize_pantries(
-            vec![cand(
-                "a",
-                New_York,
-                Some(1.0),
-                vec![pt(2, 19, 9), pt(1, 18, 9)],
-            )],
+            vec![cand("a", New_York, Some(1.0), vec![pt(2, 19, 9), pt(1, 18, 9)])],
             PantrySort::default(),
             now(),
         );
@@ -311,11 +269,7 @@ mod tests {
         assert_eq!(s[0].first_available_pickup.as_ref().map(|t| t.id), Some(2));
         assert_eq!(s[0].valid_pickup_times.len(), 1);
         assert_eq!(s[0].pickup_time_summaries.len(), 1);
-        let none = summarize_pantries(
-            vec![cand("b", New_York, None, vec![pt(1, 1, 9)])],
-            PantrySort::default(),
-            now(),
-        );
+        let none = summarize_pantries(vec![cand("b", New_York, None, vec![pt(1, 1, 9)])], PantrySort::default(), now());
         assert!(!none[0].has_available_pickups);
         assert_eq!(none[0].first_available_pickup, None);
     }
@@ -335,16 +289,7 @@ mod tests {
             now(),
         );
         let order: Vec<_> = s.iter().map(|p| (p.index, p.pantry)).collect();
-        assert_eq!(
-            order,
-            vec![
-                (1, "soon-chicago"),
-                (2, "soon-near"),
-                (3, "soon-far"),
-                (4, "later"),
-                (5, "none-near")
-            ]
-        );
+        assert_eq!(order, vec![(1, "soon-chicago"), (2, "soon-near"), (3, "soon-far"), (4, "later"), (5, "none-near")]);
     }
 
     #[test]
@@ -358,10 +303,7 @@ mod tests {
             PantrySort::ClosestToMe,
             now(),
         );
-        assert_eq!(
-            s.iter().map(|p| p.pantry).collect::<Vec<_>>(),
-            vec!["near", "far", "x"]
-        );
+        assert_eq!(s.iter().map(|p| p.pantry).collect::<Vec<_>>(), vec!["near", "far", "x"]);
         assert_eq!(PantrySort::ClosestToMe.label(), "Closest to Me");
         assert_eq!(PantrySort::default().label(), "Soonest Available");
     }

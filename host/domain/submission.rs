@@ -30,11 +30,7 @@ pub struct OrderRequest<'a> {
 
 /// Why an order is refused; [`OrderRefusal::message`] is the text to show.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(
-    tag = "kind",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase"
-)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum OrderRefusal {
     /// No usable pickup or delivery selection (also: a pickup time of another
     /// pantry, or pickup and delivery at once).
@@ -65,12 +61,8 @@ impl OrderRefusal {
             // The spec has one submission text for a stale time; delivery reuses it.
             Self::TimeNoLongerAvailable => messages::PICKUP_TIME_NO_LONGER_AVAILABLE.to_string(),
             Self::DeliveryNotAvailable => messages::NO_AVAILABLE_DELIVERY_TIMES.to_string(),
-            Self::ReferralCodeRequired { pantry_label } => {
-                messages::requires_referral_code(pantry_label)
-            }
-            Self::ItemNotAllowed { message, .. } | Self::OrderSizeExceeded { message } => {
-                message.clone()
-            }
+            Self::ReferralCodeRequired { pantry_label } => messages::requires_referral_code(pantry_label),
+            Self::ItemNotAllowed { message, .. } | Self::OrderSizeExceeded { message } => message.clone(),
         }
     }
 }
@@ -108,11 +100,8 @@ pub fn check_order(req: &OrderRequest) -> Result<Vec<CartLine>, OrderRefusal> {
             if !time.is_valid(now, tz) {
                 return Err(OrderRefusal::TimeNoLongerAvailable);
             }
-            check_pantry_access(req.grants, pantry).map_err(|_| {
-                OrderRefusal::ReferralCodeRequired {
-                    pantry_label: pantry.label.clone(),
-                }
-            })?;
+            check_pantry_access(req.grants, pantry)
+                .map_err(|_| OrderRefusal::ReferralCodeRequired { pantry_label: pantry.label.clone() })?;
         }
         Slot::Delivery(time) => {
             if !time.is_valid(now, tz) {
@@ -125,17 +114,12 @@ pub fn check_order(req: &OrderRequest) -> Result<Vec<CartLine>, OrderRefusal> {
     }
     for line in &stock {
         if let Some((_, message)) = req.shop.shortfall(line.inventory_item_id, line.quantity) {
-            return Err(OrderRefusal::ItemNotAllowed {
-                inventory_item_id: line.inventory_item_id,
-                message,
-            });
+            return Err(OrderRefusal::ItemNotAllowed { inventory_item_id: line.inventory_item_id, message });
         }
     }
     let size = OrderSizeLimit::from_limits(req.order_limits);
     if size.status(cart_units(&stock)) == LimitStatus::Over {
-        return Err(OrderRefusal::OrderSizeExceeded {
-            message: size.message,
-        });
+        return Err(OrderRefusal::OrderSizeExceeded { message: size.message });
     }
     Ok(stock)
 }
@@ -151,12 +135,7 @@ mod tests {
     use chrono_tz::America::New_York;
 
     fn pantry(restricted: bool) -> Pantry {
-        Pantry {
-            id: 1,
-            label: "Hope Pantry".into(),
-            food_bank_id: 9,
-            is_restricted: restricted,
-        }
+        Pantry { id: 1, label: "Hope Pantry".into(), food_bank_id: 9, is_restricted: restricted }
     }
     fn date(d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(2025, 6, d).unwrap()
@@ -189,40 +168,21 @@ mod tests {
     }
     fn inventory() -> Vec<InventoryLine> {
         vec![
-            InventoryLine {
-                id: 10,
-                pantry_item_id: 110,
-                quantity: 5,
-                limits: vec![],
-                source_code: None,
-            },
+            InventoryLine { id: 10, pantry_item_id: 110, quantity: 5, limits: vec![], source_code: None },
             InventoryLine {
                 id: 11,
                 pantry_item_id: 111,
                 quantity: 5,
-                limits: vec![Limit {
-                    value: 2,
-                    scope_amount: 1,
-                    scope: LimitScope::Order,
-                    kind: LimitKind::Product,
-                }],
+                limits: vec![Limit { value: 2, scope_amount: 1, scope: LimitScope::Order, kind: LimitKind::Product }],
                 source_code: None,
             },
         ]
     }
     fn units(id: Id, n: i64) -> CartLine {
-        CartLine {
-            inventory_item_id: id,
-            quantity: n,
-        }
+        CartLine { inventory_item_id: id, quantity: n }
     }
     fn item_limit(v: i64) -> Limit {
-        Limit {
-            value: v,
-            scope_amount: 1,
-            scope: LimitScope::Order,
-            kind: LimitKind::Item,
-        }
+        Limit { value: v, scope_amount: 1, scope: LimitScope::Order, kind: LimitKind::Item }
     }
 
     struct Fixture {
@@ -279,46 +239,27 @@ mod tests {
     #[test]
     fn accepted_pickup_returns_stock_per_item() {
         let f = Fixture::new();
-        assert_eq!(
-            check_order(&f.pickup_request()),
-            Ok(vec![units(10, 3), units(11, 1)])
-        );
+        assert_eq!(check_order(&f.pickup_request()), Ok(vec![units(10, 3), units(11, 1)]));
     }
 
     #[test]
     fn pantry_without_time_is_invalid_pickup_time() {
         let f = Fixture::new();
-        let r = OrderRequest {
-            pickup_time: None,
-            ..f.pickup_request()
-        };
+        let r = OrderRequest { pickup_time: None, ..f.pickup_request() };
         assert_eq!(check_order(&r), Err(OrderRefusal::InvalidPickupTime));
-        assert_eq!(
-            OrderRefusal::InvalidPickupTime.to_string(),
-            "Invalid pickup time"
-        );
+        assert_eq!(OrderRefusal::InvalidPickupTime.to_string(), "Invalid pickup time");
         // Nothing selected, both selected, or another pantry's time: the same.
         assert_eq!(
-            check_order(&OrderRequest {
-                pantry: None,
-                pickup_time: None,
-                ..f.pickup_request()
-            }),
+            check_order(&OrderRequest { pantry: None, pickup_time: None, ..f.pickup_request() }),
             Err(OrderRefusal::InvalidPickupTime)
         );
         assert_eq!(
-            check_order(&OrderRequest {
-                delivery_time: Some(&f.delivery),
-                ..f.pickup_request()
-            }),
+            check_order(&OrderRequest { delivery_time: Some(&f.delivery), ..f.pickup_request() }),
             Err(OrderRefusal::InvalidPickupTime)
         );
         let other = pickup(2, 19);
         assert_eq!(
-            check_order(&OrderRequest {
-                pickup_time: Some(&other),
-                ..f.pickup_request()
-            }),
+            check_order(&OrderRequest { pickup_time: Some(&other), ..f.pickup_request() }),
             Err(OrderRefusal::InvalidPickupTime)
         );
     }
@@ -336,16 +277,10 @@ mod tests {
         let mut f = Fixture::new();
         f.pickup = pickup(1, 18); // 10:00 today, which is now
         let e = check_order(&f.pickup_request()).unwrap_err();
-        assert_eq!(
-            e.message(),
-            "The selected pickup time is no longer available."
-        );
+        assert_eq!(e.message(), "The selected pickup time is no longer available.");
         f.delivery = delivery(17);
         f.grants.food_bank_ids_with_delivery_enabled = vec![9];
-        assert_eq!(
-            check_order(&f.delivery_request()),
-            Err(OrderRefusal::TimeNoLongerAvailable)
-        );
+        assert_eq!(check_order(&f.delivery_request()), Err(OrderRefusal::TimeNoLongerAvailable));
     }
 
     #[test]
@@ -354,10 +289,7 @@ mod tests {
         f.pantry = pantry(true);
         let e = check_order(&f.pickup_request()).unwrap_err();
         assert_eq!(e.message(), "Hope Pantry requires a referral code");
-        f.grants.referral_codes = vec![ReferralCode {
-            pantry_location_ids: vec![1],
-            ..Default::default()
-        }];
+        f.grants.referral_codes = vec![ReferralCode { pantry_location_ids: vec![1], ..Default::default() }];
         assert!(check_order(&f.pickup_request()).is_ok());
     }
 
@@ -367,16 +299,10 @@ mod tests {
         let e = check_order(&f.delivery_request()).unwrap_err();
         assert_eq!(e.message(), "Sorry, there are no available delivery times");
         f.grants.referral_codes = vec![ReferralCode {
-            food_banks: vec![ReferralFoodBank {
-                food_bank_id: 9,
-                is_delivery_enabled: true,
-            }],
+            food_banks: vec![ReferralFoodBank { food_bank_id: 9, is_delivery_enabled: true }],
             ..Default::default()
         }];
-        assert_eq!(
-            check_order(&f.delivery_request()),
-            Ok(vec![units(10, 3), units(11, 1)])
-        );
+        assert_eq!(check_order(&f.delivery_request()), Ok(vec![units(10, 3), units(11, 1)]));
     }
 
     #[test]
@@ -391,21 +317,12 @@ mod tests {
             })
         );
         f.cart = vec![units(10, 6)];
-        assert_eq!(
-            check_order(&f.pickup_request()).unwrap_err().message(),
-            "Inventory Exceeded"
-        );
+        assert_eq!(check_order(&f.pickup_request()).unwrap_err().message(), "Inventory Exceeded");
         f.cart = vec![units(12, 1)];
-        assert_eq!(
-            check_order(&f.pickup_request()).unwrap_err().message(),
-            "No Available Stock"
-        );
+        assert_eq!(check_order(&f.pickup_request()).unwrap_err().message(), "No Available Stock");
         f.inventory[0].source_code = Some("TEFAP".into());
         f.cart = vec![units(10, 1)];
-        assert_eq!(
-            check_order(&f.pickup_request()).unwrap_err().message(),
-            "No Available Stock"
-        );
+        assert_eq!(check_order(&f.pickup_request()).unwrap_err().message(), "No Available Stock");
     }
 
     #[test]
@@ -415,21 +332,12 @@ mod tests {
         f.cart = vec![units(10, 3), units(11, 1)];
         assert!(check_order(&f.pickup_request()).is_ok(), "at the limit");
         f.cart.push(units(10, 1));
-        assert_eq!(
-            check_order(&f.pickup_request()).unwrap_err().message(),
-            "There is a limit of 4 items per order"
-        );
+        assert_eq!(check_order(&f.pickup_request()).unwrap_err().message(), "There is a limit of 4 items per order");
     }
 
     #[test]
     fn refusal_serializes_with_kind() {
-        let json = serde_json::to_value(OrderRefusal::ReferralCodeRequired {
-            pantry_label: "X".into(),
-        })
-        .unwrap();
-        assert_eq!(
-            json,
-            serde_json::json!({"kind": "referralCodeRequired", "pantryLabel": "X"})
-        );
+        let json = serde_json::to_value(OrderRefusal::ReferralCodeRequired { pantry_label: "X".into() }).unwrap();
+        assert_eq!(json, serde_json::json!({"kind": "referralCodeRequired", "pantryLabel": "X"}));
     }
 }

@@ -33,9 +33,7 @@ pub const US_STATES: [(&str, &str); 51] = [
 ];
 
 pub fn is_us_state(abbreviation: &str) -> bool {
-    US_STATES
-        .iter()
-        .any(|(a, _)| a.eq_ignore_ascii_case(abbreviation.trim()))
+    US_STATES.iter().any(|(a, _)| a.eq_ignore_ascii_case(abbreviation.trim()))
 }
 
 /// Survey questions in the order they are asked.
@@ -115,11 +113,7 @@ impl SurveyStatus {
 
 /// The questions shown: the first four enabled and unanswered, in order.
 pub fn shown_questions(status: &SurveyStatus) -> Vec<SurveyQuestion> {
-    SurveyQuestion::ALL
-        .into_iter()
-        .filter(|q| status.asks(*q))
-        .take(MAX_SURVEY_QUESTIONS)
-        .collect()
+    SurveyQuestion::ALL.into_iter().filter(|q| status.asks(*q)).take(MAX_SURVEY_QUESTIONS).collect()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -164,9 +158,7 @@ pub struct SurveyAnswers {
 
 /// The birth years offered, newest first.
 pub fn birth_years(current_year: i32) -> Vec<i32> {
-    BIRTH_YEARS_BEFORE_CURRENT
-        .map(|back| current_year - back)
-        .collect()
+    BIRTH_YEARS_BEFORE_CURRENT.map(|back| current_year - back).collect()
 }
 
 /// The stored date of birth: day 1 of the month, when month and year are valid.
@@ -193,10 +185,7 @@ pub fn unanswered_questions(
             SurveyQuestion::Street => !text(&answers.street),
             SurveyQuestion::City => !text(&answers.city),
             SurveyQuestion::State => !answers.state.as_deref().is_some_and(is_us_state),
-            SurveyQuestion::DateOfBirth => answers
-                .date_of_birth
-                .and_then(|b| date_of_birth(b, current_year))
-                .is_none(),
+            SurveyQuestion::DateOfBirth => answers.date_of_birth.and_then(|b| date_of_birth(b, current_year)).is_none(),
             SurveyQuestion::Gender => answers.gender_id.is_none(),
             SurveyQuestion::Race => answers.race_id.is_none(),
             SurveyQuestion::HowDidYouHear => !text(&answers.how_did_you_hear),
@@ -217,13 +206,9 @@ pub struct FoodSituationAnswers {
 impl FoodSituationAnswers {
     /// All three are required, each one of the codes 1 to 3.
     pub fn is_complete(&self) -> bool {
-        [
-            self.worried_food_will_run_out,
-            self.food_did_not_last,
-            self.received_charity_food,
-        ]
-        .iter()
-        .all(|a| a.is_some_and(|c| FOOD_SITUATION_CODES.contains(&c)))
+        [self.worried_food_will_run_out, self.food_did_not_last, self.received_charity_food]
+            .iter()
+            .all(|a| a.is_some_and(|c| FOOD_SITUATION_CODES.contains(&c)))
     }
 }
 
@@ -250,9 +235,7 @@ pub fn food_situation_survey_required(
     latest: Option<(bool, chrono::DateTime<chrono::Utc>)>,
     now: chrono::DateTime<chrono::Utc>,
 ) -> bool {
-    !latest.is_some_and(|(eligible, at)| {
-        eligible && now - at < chrono::Duration::days(FOOD_SITUATION_VALID_DAYS)
-    })
+    !latest.is_some_and(|(eligible, at)| eligible && now - at < chrono::Duration::days(FOOD_SITUATION_VALID_DAYS))
 }
 
 #[cfg(test)]
@@ -283,10 +266,8 @@ mod food_situation_tests {
 
     #[test]
     fn participation_uses_the_spec_names() {
-        let p: Participation = serde_json::from_str(
-            r#"{"isParticipationSNAPNoted":true,"isParticipationTANFNoted":true}"#,
-        )
-        .unwrap();
+        let p: Participation =
+            serde_json::from_str(r#"{"isParticipationSNAPNoted":true,"isParticipationTANFNoted":true}"#).unwrap();
         assert!(p.is_participation_snap_noted && p.is_participation_tanf_noted);
         assert!(!p.is_participation_wic_noted);
         let json = serde_json::to_value(p).unwrap();
@@ -322,10 +303,7 @@ mod tests {
             is_participation_enabled_and_unanswered: true,
         };
         use SurveyQuestion::*;
-        assert_eq!(
-            shown_questions(&all),
-            vec![HouseholdMembers, Street, City, State]
-        );
+        assert_eq!(shown_questions(&all), vec![HouseholdMembers, Street, City, State]);
         let some = SurveyStatus {
             is_race_enabled_and_unanswered: true,
             is_street_enabled_and_unanswered: true,
@@ -340,46 +318,10 @@ mod tests {
     fn birth_years_and_date() {
         let years = birth_years(2025);
         assert_eq!((years.len(), years[0], years[89]), (90, 2015, 1926));
-        assert_eq!(
-            date_of_birth(
-                BirthMonth {
-                    month: 7,
-                    year: 1980
-                },
-                2025
-            ),
-            NaiveDate::from_ymd_opt(1980, 7, 1)
-        );
-        assert_eq!(
-            date_of_birth(
-                BirthMonth {
-                    month: 7,
-                    year: 2016
-                },
-                2025
-            ),
-            None
-        );
-        assert_eq!(
-            date_of_birth(
-                BirthMonth {
-                    month: 7,
-                    year: 1925
-                },
-                2025
-            ),
-            None
-        );
-        assert_eq!(
-            date_of_birth(
-                BirthMonth {
-                    month: 13,
-                    year: 1980
-                },
-                2025
-            ),
-            None
-        );
+        assert_eq!(date_of_birth(BirthMonth { month: 7, year: 1980 }, 2025), NaiveDate::from_ymd_opt(1980, 7, 1));
+        assert_eq!(date_of_birth(BirthMonth { month: 7, year: 2016 }, 2025), None);
+        assert_eq!(date_of_birth(BirthMonth { month: 7, year: 1925 }, 2025), None);
+        assert_eq!(date_of_birth(BirthMonth { month: 13, year: 1980 }, 2025), None);
     }
 
     #[test]
@@ -389,10 +331,7 @@ mod tests {
         let mut a = SurveyAnswers {
             street: Some(" 1 Main St ".into()),
             state: Some("dc".into()),
-            date_of_birth: Some(BirthMonth {
-                month: 2,
-                year: 1990,
-            }),
+            date_of_birth: Some(BirthMonth { month: 2, year: 1990 }),
             how_did_you_hear: Some("   ".into()),
             ..Default::default()
         };
@@ -404,10 +343,7 @@ mod tests {
         assert!(
             unanswered_questions(
                 &[Participation],
-                &SurveyAnswers {
-                    participation_response: Some(Default::default()),
-                    ..Default::default()
-                },
+                &SurveyAnswers { participation_response: Some(Default::default()), ..Default::default() },
                 2025
             )
             .is_empty()
@@ -428,19 +364,7 @@ mod tests {
             received_charity_food: Some(3),
         };
         assert!(full.is_complete());
-        assert!(
-            !FoodSituationAnswers {
-                received_charity_food: None,
-                ..full
-            }
-            .is_complete()
-        );
-        assert!(
-            !FoodSituationAnswers {
-                food_did_not_last: Some(4),
-                ..full
-            }
-            .is_complete()
-        );
+        assert!(!FoodSituationAnswers { received_charity_food: None, ..full }.is_complete());
+        assert!(!FoodSituationAnswers { food_did_not_last: Some(4), ..full }.is_complete());
     }
 }

@@ -46,12 +46,7 @@ impl TefapArea {
         pantry_county_id: Option<Id>,
         pantry_postal_code: Option<String>,
     ) -> Self {
-        Self {
-            food_bank_id,
-            province_abbreviation,
-            county_id: pantry_county_id,
-            postal_code: pantry_postal_code,
-        }
+        Self { food_bank_id, province_abbreviation, county_id: pantry_county_id, postal_code: pantry_postal_code }
     }
 
     /// Delivery: the food bank's address, which has no county.
@@ -60,12 +55,7 @@ impl TefapArea {
         province_abbreviation: Option<String>,
         food_bank_postal_code: Option<String>,
     ) -> Self {
-        Self {
-            food_bank_id,
-            province_abbreviation,
-            county_id: None,
-            postal_code: food_bank_postal_code,
-        }
+        Self { food_bank_id, province_abbreviation, county_id: None, postal_code: food_bank_postal_code }
     }
 }
 
@@ -86,10 +76,7 @@ pub fn is_tefap_eligible(eligibilities: &[TefapEligibility], area: &TefapArea) -
 
 /// The shop offers the TEFAP survey when the food bank is TEFAP-enabled and the
 /// shopper has not answered it yet (dismissing counts as answering).
-pub fn should_offer_tefap_survey(
-    food_bank_is_tefap_enabled: bool,
-    is_tefap_survey_answered: bool,
-) -> bool {
+pub fn should_offer_tefap_survey(food_bank_is_tefap_enabled: bool, is_tefap_survey_answered: bool) -> bool {
     food_bank_is_tefap_enabled && !is_tefap_survey_answered
 }
 
@@ -101,9 +88,7 @@ pub fn income_maximum(
     household_size: u32,
     income_percent_required: Option<f64>,
 ) -> f64 {
-    let percent = income_percent_required
-        .filter(|p| *p != 0.0)
-        .unwrap_or(DEFAULT_INCOME_PERCENT);
+    let percent = income_percent_required.filter(|p| *p != 0.0).unwrap_or(DEFAULT_INCOME_PERCENT);
     let extra_people = household_size.max(1) - 1;
     (base_income + per_person_amount * f64::from(extra_people)) * percent / 100.0
 }
@@ -131,13 +116,9 @@ impl HouseholdMembers {
     /// choice, sum to the household size.
     pub fn is_complete(&self, household_size: u32) -> bool {
         HOUSEHOLD_SIZES.contains(&household_size)
-            && [
-                self.aged_65_and_over,
-                self.aged_18_to_64,
-                self.aged_17_and_under,
-            ]
-            .iter()
-            .all(|n| HOUSEHOLD_MEMBER_COUNTS.contains(n))
+            && [self.aged_65_and_over, self.aged_18_to_64, self.aged_17_and_under]
+                .iter()
+                .all(|n| HOUSEHOLD_MEMBER_COUNTS.contains(n))
             && self.remaining(household_size) == 0
     }
 }
@@ -178,9 +159,7 @@ impl TefapGuideline {
     /// The cross-eligibility question is answered YES when at least one
     /// selected program is cross-eligible in the province.
     pub fn is_cross_eligible(&self, selected_program_ids: &[Id]) -> bool {
-        self.programs
-            .iter()
-            .any(|p| p.is_cross_eligible && selected_program_ids.contains(&p.assistance_program_id))
+        self.programs.iter().any(|p| p.is_cross_eligible && selected_program_ids.contains(&p.assistance_program_id))
     }
 
     fn has_cross_eligible_programs(&self) -> bool {
@@ -290,17 +269,10 @@ pub fn tefap_answers_eligible(answers: &TefapAnswers, guideline: &TefapGuideline
             Homeless => answers.is_homeless,
             // The stored county is the final choice, so Other must have been replaced.
             Residency => {
-                filled(&answers.residency_postal_code)
-                    && answers
-                        .residency_county
-                        .is_some_and(|c| c != OTHER_COUNTY_ID)
+                filled(&answers.residency_postal_code) && answers.residency_county.is_some_and(|c| c != OTHER_COUNTY_ID)
             }
-            CrossEligibility => {
-                guideline.is_cross_eligible(&answers.selected_assistance_program_ids)
-            }
-            HouseholdSize => answers
-                .total_household_size
-                .is_some_and(|n| HOUSEHOLD_SIZES.contains(&n)),
+            CrossEligibility => guideline.is_cross_eligible(&answers.selected_assistance_program_ids),
+            HouseholdSize => answers.total_household_size.is_some_and(|n| HOUSEHOLD_SIZES.contains(&n)),
             Income => answers.is_below_income_limit == Some(true),
             ProveIncome => answers.can_prove_income == Some(true),
             EmergencySituation => answers.is_emergency == Some(true),
@@ -362,14 +334,8 @@ mod tests {
     #[test]
     fn delivery_uses_food_bank_address_without_county() {
         let a = TefapArea::delivery(3, Some("OH".into()), Some("43215".into()));
-        let county = TefapEligibility {
-            county_id: Some(44),
-            ..Default::default()
-        };
-        let zip = TefapEligibility {
-            postal_code: Some("43215".into()),
-            ..Default::default()
-        };
+        let county = TefapEligibility { county_id: Some(44), ..Default::default() };
+        let zip = TefapEligibility { postal_code: Some("43215".into()), ..Default::default() };
         assert!(!is_tefap_eligible(std::slice::from_ref(&county), &a));
         assert!(is_tefap_eligible(&[county, zip], &a));
     }
@@ -392,28 +358,14 @@ mod tests {
 
     #[test]
     fn household_members_must_sum_to_size() {
-        let m = HouseholdMembers {
-            aged_65_and_over: 1,
-            aged_18_to_64: 2,
-            aged_17_and_under: 1,
-        };
+        let m = HouseholdMembers { aged_65_and_over: 1, aged_18_to_64: 2, aged_17_and_under: 1 };
         assert_eq!(m.total(), 4);
         assert!(m.is_complete(4));
         assert!(!m.is_complete(5));
         assert_eq!(m.remaining(5), 1);
         assert_eq!(m.remaining(3), -1);
-        assert!(
-            !HouseholdMembers {
-                aged_18_to_64: 11,
-                ..Default::default()
-            }
-            .is_complete(11),
-            "select goes to 10"
-        );
-        assert!(
-            !HouseholdMembers::default().is_complete(0),
-            "size starts at 1"
-        );
+        assert!(!HouseholdMembers { aged_18_to_64: 11, ..Default::default() }.is_complete(11), "select goes to 10");
+        assert!(!HouseholdMembers::default().is_complete(0), "size starts at 1");
     }
 
     #[test]
@@ -430,14 +382,8 @@ mod tests {
         TefapGuideline {
             accepts_cross_eligibility: true,
             programs: vec![
-                AssistanceProgram {
-                    assistance_program_id: 1,
-                    is_cross_eligible: true,
-                },
-                AssistanceProgram {
-                    assistance_program_id: 2,
-                    is_cross_eligible: false,
-                },
+                AssistanceProgram { assistance_program_id: 1, is_cross_eligible: true },
+                AssistanceProgram { assistance_program_id: 2, is_cross_eligible: false },
             ],
             ..Default::default()
         }
@@ -457,11 +403,7 @@ mod tests {
         assert_eq!(next_step(HouseholdSize, true, &g), Income);
         assert_eq!(next_step(HouseholdSize, false, &g), Disqualified);
         assert_eq!(next_step(Income, true, &g), Attest);
-        assert_eq!(
-            next_step(Income, false, &g),
-            Disqualified,
-            "emergency not accepted"
-        );
+        assert_eq!(next_step(Income, false, &g), Disqualified, "emergency not accepted");
         assert_eq!(next_step(Attest, true, &g), Confirmation);
         assert_eq!(next_step(Attest, false, &g), Disqualified);
         assert_eq!(next_step(Confirmation, true, &g), Complete);
@@ -488,15 +430,9 @@ mod tests {
         assert_eq!(next_step(IdRequirement, true, &strict), Confirmation);
         assert_eq!(next_step(IdRequirement, false, &strict), Disqualified);
         // Cross eligibility skipped when not accepted or when no program is cross-eligible.
-        let no_cross = TefapGuideline {
-            accepts_cross_eligibility: false,
-            ..guideline()
-        };
+        let no_cross = TefapGuideline { accepts_cross_eligibility: false, ..guideline() };
         assert_eq!(next_step(Homeless, true, &no_cross), HouseholdSize);
-        let no_programs = TefapGuideline {
-            programs: vec![],
-            ..guideline()
-        };
+        let no_programs = TefapGuideline { programs: vec![], ..guideline() };
         assert_eq!(next_step(Residency, true, &no_programs), HouseholdSize);
     }
 
@@ -517,112 +453,41 @@ mod tests {
     fn answers_replayed_through_the_flow() {
         let g = guideline();
         assert!(tefap_answers_eligible(&answers(), &g));
-        assert!(!tefap_answers_eligible(
-            &TefapAnswers {
-                disqualified: true,
-                ..answers()
-            },
-            &g
-        ));
-        assert!(!tefap_answers_eligible(
-            &TefapAnswers {
-                accepted_terms: false,
-                ..answers()
-            },
-            &g
-        ));
-        assert!(!tefap_answers_eligible(
-            &TefapAnswers {
-                typed_name: Some("  ".into()),
-                ..answers()
-            },
-            &g
-        ));
-        assert!(!tefap_answers_eligible(
-            &TefapAnswers {
-                residency_county: Some(OTHER_COUNTY_ID),
-                ..answers()
-            },
-            &g
-        ));
+        assert!(!tefap_answers_eligible(&TefapAnswers { disqualified: true, ..answers() }, &g));
+        assert!(!tefap_answers_eligible(&TefapAnswers { accepted_terms: false, ..answers() }, &g));
+        assert!(!tefap_answers_eligible(&TefapAnswers { typed_name: Some("  ".into()), ..answers() }, &g));
+        assert!(!tefap_answers_eligible(&TefapAnswers { residency_county: Some(OTHER_COUNTY_ID), ..answers() }, &g));
         // Homeless skips residency.
         assert!(tefap_answers_eligible(
-            &TefapAnswers {
-                is_homeless: true,
-                residency_postal_code: None,
-                ..answers()
-            },
+            &TefapAnswers { is_homeless: true, residency_postal_code: None, ..answers() },
             &g
         ));
         // Above the income limit without emergency acceptance: not eligible...
-        let over = TefapAnswers {
-            is_below_income_limit: Some(false),
-            ..answers()
-        };
+        let over = TefapAnswers { is_below_income_limit: Some(false), ..answers() };
         assert!(!tefap_answers_eligible(&over, &g));
         // ...unless a cross-eligible program skips the income questions.
-        assert!(tefap_answers_eligible(
-            &TefapAnswers {
-                selected_assistance_program_ids: vec![1],
-                ..over.clone()
-            },
-            &g
-        ));
+        assert!(tefap_answers_eligible(&TefapAnswers { selected_assistance_program_ids: vec![1], ..over.clone() }, &g));
         assert!(!tefap_answers_eligible(
-            &TefapAnswers {
-                selected_assistance_program_ids: vec![2],
-                ..over.clone()
-            },
+            &TefapAnswers { selected_assistance_program_ids: vec![2], ..over.clone() },
             &g
         ));
         // ...or an accepted emergency.
-        let emergency = TefapGuideline {
-            accepts_emergency_situation: true,
-            ..guideline()
-        };
-        assert!(tefap_answers_eligible(
-            &TefapAnswers {
-                is_emergency: Some(true),
-                ..over
-            },
-            &emergency
-        ));
+        let emergency = TefapGuideline { accepts_emergency_situation: true, ..guideline() };
+        assert!(tefap_answers_eligible(&TefapAnswers { is_emergency: Some(true), ..over }, &emergency));
         // Proof and ID requirements.
-        let strict = TefapGuideline {
-            requires_income_proof: true,
-            requires_identification_proof: true,
-            ..guideline()
-        };
+        let strict = TefapGuideline { requires_income_proof: true, requires_identification_proof: true, ..guideline() };
         assert!(!tefap_answers_eligible(&answers(), &strict));
-        let proven = TefapAnswers {
-            can_prove_income: Some(true),
-            is_identification_available: Some(true),
-            ..answers()
-        };
+        let proven =
+            TefapAnswers { can_prove_income: Some(true), is_identification_available: Some(true), ..answers() };
         assert!(tefap_answers_eligible(&proven, &strict));
-        assert!(!tefap_answers_eligible(
-            &TefapAnswers {
-                total_household_size: Some(21),
-                ..answers()
-            },
-            &g
-        ));
+        assert!(!tefap_answers_eligible(&TefapAnswers { total_household_size: Some(21), ..answers() }, &g));
     }
 
     #[test]
     fn eligible_location_falls_back_in_order() {
-        assert_eq!(
-            eligible_location(Some("Delaware County"), Some("Mid-Ohio"), None, None),
-            "Delaware County"
-        );
-        assert_eq!(
-            eligible_location(None, Some("Mid-Ohio"), Some("43004"), None),
-            "Mid-Ohio"
-        );
-        assert_eq!(
-            eligible_location(Some(" "), None, Some("43004"), Some("Ohio")),
-            "43004"
-        );
+        assert_eq!(eligible_location(Some("Delaware County"), Some("Mid-Ohio"), None, None), "Delaware County");
+        assert_eq!(eligible_location(None, Some("Mid-Ohio"), Some("43004"), None), "Mid-Ohio");
+        assert_eq!(eligible_location(Some(" "), None, Some("43004"), Some("Ohio")), "43004");
         assert_eq!(eligible_location(None, None, None, Some("Ohio")), "Ohio");
         assert_eq!(eligible_location(None, None, None, None), "your area");
         assert_eq!(

@@ -42,8 +42,7 @@ pub mod tz_serde {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Tz, D::Error> {
         let name = String::deserialize(d)?;
-        name.parse()
-            .map_err(|_| D::Error::custom(format!("unknown time zone {name}")))
+        name.parse().map_err(|_| D::Error::custom(format!("unknown time zone {name}")))
     }
 }
 
@@ -62,38 +61,26 @@ mod tests {
     #[test]
     fn converts_local_time_with_offset() {
         // EDT is UTC-4 in June.
-        assert_eq!(
-            local_instant(d(2025, 6, 2), t(9, 0), New_York).to_rfc3339(),
-            "2025-06-02T13:00:00+00:00"
-        );
+        assert_eq!(local_instant(d(2025, 6, 2), t(9, 0), New_York).to_rfc3339(), "2025-06-02T13:00:00+00:00");
     }
 
     #[test]
     fn ambiguous_time_takes_earlier_instant() {
         // 2025-11-02 01:30 happens twice in New York; the first is EDT (UTC-4).
-        assert_eq!(
-            local_instant(d(2025, 11, 2), t(1, 30), New_York).to_rfc3339(),
-            "2025-11-02T05:30:00+00:00"
-        );
+        assert_eq!(local_instant(d(2025, 11, 2), t(1, 30), New_York).to_rfc3339(), "2025-11-02T05:30:00+00:00");
     }
 
     #[test]
     fn skipped_time_uses_offset_before_jump() {
         // 2025-03-09 02:30 does not exist in New York; read as EST (UTC-5).
-        assert_eq!(
-            local_instant(d(2025, 3, 9), t(2, 30), New_York).to_rfc3339(),
-            "2025-03-09T07:30:00+00:00"
-        );
+        assert_eq!(local_instant(d(2025, 3, 9), t(2, 30), New_York).to_rfc3339(), "2025-03-09T07:30:00+00:00");
     }
 
     #[test]
     fn today_is_local_date() {
         let now = "2025-06-02T02:00:00Z".parse().unwrap();
         assert_eq!(local_today(now, New_York), d(2025, 6, 1));
-        assert_eq!(
-            start_of_day(d(2025, 6, 1), New_York).to_rfc3339(),
-            "2025-06-01T04:00:00+00:00"
-        );
+        assert_eq!(start_of_day(d(2025, 6, 1), New_York).to_rfc3339(), "2025-06-01T04:00:00+00:00");
     }
 
     #[test]

@@ -25,10 +25,7 @@ pub fn bounding_box(center: GeoPoint, radius_miles: f64) -> (f64, f64, f64, f64)
     let r = radius_miles.max(0.0) / EARTH_RADIUS_MILES + 1e-9;
     let lat = center.lat.to_radians();
     let (min_lat, max_lat) = (lat - r, lat + r);
-    let lat_range = (
-        min_lat.to_degrees().max(-90.0),
-        max_lat.to_degrees().min(90.0),
-    );
+    let lat_range = (min_lat.to_degrees().max(-90.0), max_lat.to_degrees().min(90.0));
     if min_lat <= -FRAC_PI_2 || max_lat >= FRAC_PI_2 {
         return (lat_range.0, lat_range.1, -180.0, 180.0);
     }
@@ -59,21 +56,10 @@ impl<Id: Copy + Ord> GridIndex<Id> {
 
     pub fn with_cell_size(cell_deg: f64, points: impl IntoIterator<Item = (Id, GeoPoint)>) -> Self {
         // Below this the cell numbers of ±180° no longer fit comfortably in i32.
-        assert!(
-            cell_deg >= 0.001 && cell_deg.is_finite(),
-            "cell size {cell_deg}"
-        );
-        let mut index = Self {
-            cell_deg,
-            cells: HashMap::new(),
-            len: 0,
-        };
+        assert!(cell_deg >= 0.001 && cell_deg.is_finite(), "cell size {cell_deg}");
+        let mut index = Self { cell_deg, cells: HashMap::new(), len: 0 };
         for (id, p) in points {
-            index
-                .cells
-                .entry(index.cell(p.lat, p.lng))
-                .or_default()
-                .push((id, p));
+            index.cells.entry(index.cell(p.lat, p.lng)).or_default().push((id, p));
             index.len += 1;
         }
         index
@@ -123,10 +109,7 @@ impl<Id: Copy + Ord> GridIndex<Id> {
     }
 
     fn cell(&self, lat: f64, lng: f64) -> (i32, i32) {
-        (
-            (lat / self.cell_deg).floor() as i32,
-            (lng / self.cell_deg).floor() as i32,
-        )
+        ((lat / self.cell_deg).floor() as i32, (lng / self.cell_deg).floor() as i32)
     }
 }
 
@@ -160,10 +143,7 @@ mod tests {
         assert!((quarter - EARTH_RADIUS_MILES * FRAC_PI_2).abs() < 1e-6);
         let antipode = haversine_miles(GeoPoint::new(10.0, 20.0), GeoPoint::new(-10.0, -160.0));
         // Haversine loses precision near the antipode (asin near 1); a millimile is plenty.
-        assert!(
-            (antipode - EARTH_RADIUS_MILES * std::f64::consts::PI).abs() < 1e-3,
-            "{antipode}"
-        );
+        assert!((antipode - EARTH_RADIUS_MILES * std::f64::consts::PI).abs() < 1e-3, "{antipode}");
     }
 
     #[test]
@@ -174,14 +154,10 @@ mod tests {
             let radius = rng.range(0.0, 500.0);
             let (min_lat, max_lat, min_lng, max_lng) = bounding_box(center, radius);
             // A point on the circle in a random direction, by the spherical destination formula.
-            let (bearing, r) = (
-                rng.range(0.0, 2.0 * std::f64::consts::PI),
-                radius / EARTH_RADIUS_MILES,
-            );
+            let (bearing, r) = (rng.range(0.0, 2.0 * std::f64::consts::PI), radius / EARTH_RADIUS_MILES);
             let lat1 = center.lat.to_radians();
             let lat2 = (lat1.sin() * r.cos() + lat1.cos() * r.sin() * bearing.cos()).asin();
-            let dlng =
-                (bearing.sin() * r.sin() * lat1.cos()).atan2(r.cos() - lat1.sin() * lat2.sin());
+            let dlng = (bearing.sin() * r.sin() * lat1.cos()).atan2(r.cos() - lat1.sin() * lat2.sin());
             let lng2 = (center.lng + dlng.to_degrees() + 540.0) % 360.0 - 180.0;
             let p = GeoPoint::new(lat2.to_degrees(), lng2);
             assert!(
@@ -191,14 +167,8 @@ mod tests {
         }
         assert_eq!(bounding_box(GeoPoint::new(51.9, 179.9), 20.0).2, -180.0);
         let near_pole = bounding_box(GeoPoint::new(89.9, 0.0), 20.0);
-        assert_eq!(
-            (near_pole.1, near_pole.2, near_pole.3),
-            (90.0, -180.0, 180.0)
-        );
-        assert!(
-            (near_pole.0 - (89.9 - 20.0 / 69.09)).abs() < 1e-3,
-            "{near_pole:?}"
-        );
+        assert_eq!((near_pole.1, near_pole.2, near_pole.3), (90.0, -180.0, 180.0));
+        assert!((near_pole.0 - (89.9 - 20.0 / 69.09)).abs() < 1e-3, "{near_pole:?}");
     }
 
     #[test]
@@ -219,14 +189,8 @@ mod tests {
         let grid = GridIndex::new(points.iter().copied());
         assert_eq!(grid.len(), 60_000);
 
-        let mut centers: Vec<(GeoPoint, f64)> = (0..300)
-            .map(|i| {
-                (
-                    points[i * 199].1,
-                    [1.0, 5.0, 10.0, 25.0, 50.0, 100.0][i % 6],
-                )
-            })
-            .collect();
+        let mut centers: Vec<(GeoPoint, f64)> =
+            (0..300).map(|i| (points[i * 199].1, [1.0, 5.0, 10.0, 25.0, 50.0, 100.0][i % 6])).collect();
         centers.extend([
             (GeoPoint::new(52.0, 179.95), 60.0),
             (GeoPoint::new(52.0, -179.95), 60.0),
@@ -235,11 +199,8 @@ mod tests {
             (GeoPoint::new(0.0, 0.0), 10.0),
         ]);
         for (center, radius) in centers {
-            let mut want: Vec<(u32, f64)> = points
-                .iter()
-                .map(|&(id, p)| (id, haversine_miles(center, p)))
-                .filter(|&(_, d)| d <= radius)
-                .collect();
+            let mut want: Vec<(u32, f64)> =
+                points.iter().map(|&(id, p)| (id, haversine_miles(center, p))).filter(|&(_, d)| d <= radius).collect();
             want.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
             assert_eq!(grid.within(center, radius), want, "{center:?} r={radius}");
         }

@@ -30,8 +30,7 @@ impl GeoPoint {
         let lat: f64 = lat.trim().parse().ok()?;
         let lng: f64 = lng.trim().parse().ok()?;
         // The range checks also reject NaN, which `parse` accepts.
-        ((-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng))
-            .then_some(Self { lat, lng })
+        ((-90.0..=90.0).contains(&lat) && (-180.0..=180.0).contains(&lng)).then_some(Self { lat, lng })
     }
 }
 
@@ -41,9 +40,7 @@ static ZIPS_BIN: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/zips.bin"));
 pub fn zip_table() -> &'static ZipTable {
     static TABLE: OnceLock<ZipTable> = OnceLock::new();
     // The bytes come from our own build step, so a bad table is a build bug, not a runtime condition.
-    TABLE.get_or_init(|| {
-        ZipTable::from_bytes(ZIPS_BIN).expect("zips.bin from app/scripts/zip-table.mjs")
-    })
+    TABLE.get_or_init(|| ZipTable::from_bytes(ZIPS_BIN).expect("zips.bin from app/scripts/zip-table.mjs"))
 }
 
 /// A 5-digit ZIP, a ZIP+4 ("43215-1234" or "432151234"), or "lat,lng", against the embedded table.

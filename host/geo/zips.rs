@@ -68,16 +68,12 @@ impl ZipTable {
         let n_counties = r.u32()? as usize;
         let n_zips = r.u32()? as usize;
 
-        let offsets: Vec<usize> = (0..=n_strings)
-            .map(|_| r.u32().map(|o| o as usize))
-            .collect::<Result<_, _>>()?;
+        let offsets: Vec<usize> = (0..=n_strings).map(|_| r.u32().map(|o| o as usize)).collect::<Result<_, _>>()?;
         let blob = r.take(blob_len)?;
         let strings = offsets
             .windows(2)
             .map(|w| {
-                let raw = blob
-                    .get(w[0]..w[1])
-                    .ok_or(TableError("string offset out of range"))?;
+                let raw = blob.get(w[0]..w[1]).ok_or(TableError("string offset out of range"))?;
                 std::str::from_utf8(raw).map_err(|_| TableError("string is not UTF-8"))
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -85,18 +81,9 @@ impl ZipTable {
         if strings.first() != Some(&"") || offsets.last() != Some(&blob_len) {
             return Err(TableError("malformed string table"));
         }
-        let string = |i: u16| {
-            strings
-                .get(i as usize)
-                .copied()
-                .ok_or(TableError("string index out of range"))
-        };
+        let string = |i: u16| strings.get(i as usize).copied().ok_or(TableError("string index out of range"));
 
-        let county_bytes = r.take(
-            n_counties
-                .checked_mul(COUNTY_RECORD)
-                .ok_or(TableError("too many counties"))?,
-        )?;
+        let county_bytes = r.take(n_counties.checked_mul(COUNTY_RECORD).ok_or(TableError("too many counties"))?)?;
         let counties = county_bytes
             .chunks_exact(COUNTY_RECORD)
             .map(|c| {
@@ -104,21 +91,12 @@ impl ZipTable {
                     .ok()
                     .filter(|s| s.bytes().all(|b| b.is_ascii_uppercase()))
                     .ok_or(TableError("bad state code"))?;
-                Ok(County {
-                    fips: le32(&c[0..4]),
-                    state,
-                    name: string(le16(&c[6..8]))?,
-                })
+                Ok(County { fips: le32(&c[0..4]), state, name: string(le16(&c[6..8]))? })
             })
             .collect::<Result<Vec<_>, TableError>>()?;
 
-        let (records, rest) = r
-            .take(
-                n_zips
-                    .checked_mul(ZIP_RECORD)
-                    .ok_or(TableError("too many zips"))?,
-            )?
-            .as_chunks::<ZIP_RECORD>();
+        let (records, rest) =
+            r.take(n_zips.checked_mul(ZIP_RECORD).ok_or(TableError("too many zips"))?)?.as_chunks::<ZIP_RECORD>();
         if !rest.is_empty() || r.pos != bytes.len() {
             return Err(TableError("trailing bytes"));
         }
@@ -135,17 +113,11 @@ impl ZipTable {
             {
                 return Err(TableError("zip record out of range"));
             }
-            if le16(&rec[12..14]) as usize >= counties.len()
-                || le16(&rec[14..16]) as usize >= strings.len()
-            {
+            if le16(&rec[12..14]) as usize >= counties.len() || le16(&rec[14..16]) as usize >= strings.len() {
                 return Err(TableError("zip record index out of range"));
             }
         }
-        Ok(Self {
-            strings,
-            counties,
-            records,
-        })
+        Ok(Self { strings, counties, records })
     }
 
     pub fn len(&self) -> usize {
@@ -163,10 +135,7 @@ impl ZipTable {
             return None;
         }
         let key: u32 = zip.parse().ok()?;
-        let rec = &self.records[self
-            .records
-            .binary_search_by_key(&key, |r| le32(&r[0..4]))
-            .ok()?];
+        let rec = &self.records[self.records.binary_search_by_key(&key, |r| le32(&r[0..4])).ok()?];
         let county = &self.counties[le16(&rec[12..14]) as usize];
         let city = self.strings[le16(&rec[14..16]) as usize];
         Some(ZipInfo {
@@ -195,11 +164,7 @@ impl ZipTable {
             _ => false,
         };
         // `lookup` re-checks the first five bytes, so a non-ASCII prefix cannot slip through.
-        if plus4 {
-            self.lookup(text.get(..5)?).map(|z| z.point())
-        } else {
-            None
-        }
+        if plus4 { self.lookup(text.get(..5)?).map(|z| z.point()) } else { None }
     }
 }
 
@@ -210,11 +175,7 @@ struct Cursor {
 
 impl Cursor {
     fn take(&mut self, n: usize) -> Result<&'static [u8], TableError> {
-        let end = self
-            .pos
-            .checked_add(n)
-            .filter(|&e| e <= self.bytes.len())
-            .ok_or(TableError("truncated"))?;
+        let end = self.pos.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or(TableError("truncated"))?;
         let out = &self.bytes[self.pos..end];
         self.pos = end;
         Ok(out)
@@ -250,62 +211,34 @@ mod tests {
     #[test]
     fn columbus_downtown_is_franklin_county_ohio() {
         let z = zip_table().lookup("43215").expect("43215 in table");
-        assert_eq!(
-            (z.state, z.county_fips, z.county_name),
-            ("OH", 39049, "Franklin County")
-        );
-        assert!(
-            (z.lat - 39.96).abs() < 0.05 && (z.lng + 83.0).abs() < 0.05,
-            "{z:?}"
-        );
+        assert_eq!((z.state, z.county_fips, z.county_name), ("OH", 39049, "Franklin County"));
+        assert!((z.lat - 39.96).abs() < 0.05 && (z.lng + 83.0).abs() < 0.05, "{z:?}");
     }
 
     #[test]
     fn manhattan_10001_is_new_york() {
         let z = zip_table().lookup("10001").expect("10001 in table");
-        assert_eq!(
-            (z.state, z.county_fips, z.county_name),
-            ("NY", 36061, "New York County")
-        );
-        assert!(
-            (z.lat - 40.75).abs() < 0.05 && (z.lng + 74.0).abs() < 0.05,
-            "{z:?}"
-        );
+        assert_eq!((z.state, z.county_fips, z.county_name), ("NY", 36061, "New York County"));
+        assert!((z.lat - 40.75).abs() < 0.05 && (z.lng + 74.0).abs() < 0.05, "{z:?}");
     }
 
     #[test]
     fn territories_and_leading_zeros() {
         let z = zip_table().lookup("00601").expect("00601 in table");
-        assert_eq!(
-            (z.zip.as_str(), z.state, z.county_fips),
-            ("00601", "PR", 72001)
-        );
+        assert_eq!((z.zip.as_str(), z.state, z.county_fips), ("00601", "PR", 72001));
         assert_eq!(zip_table().lookup("99546").map(|z| z.state), Some("AK"));
     }
 
     #[test]
     fn unknown_and_malformed_zips_are_none() {
-        for zip in [
-            "00000",
-            "99999",
-            "4321",
-            "432150",
-            "4321a",
-            "",
-            " 43215",
-            "４３２１５",
-        ] {
+        for zip in ["00000", "99999", "4321", "432150", "4321a", "", " 43215", "４３２１５"] {
             assert_eq!(zip_table().lookup(zip), None, "{zip:?}");
         }
     }
 
     #[test]
     fn table_is_roughly_all_zctas() {
-        assert!(
-            (30_000..40_000).contains(&zip_table().len()),
-            "{}",
-            zip_table().len()
-        );
+        assert!((30_000..40_000).contains(&zip_table().len()), "{}", zip_table().len());
     }
 
     #[test]
@@ -316,18 +249,8 @@ mod tests {
         assert_eq!(geocode("432151234"), Some(columbus));
         assert_eq!(geocode("39.96, -83.0"), Some(GeoPoint::new(39.96, -83.0)));
         assert_eq!(geocode("-33.9,151.2"), Some(GeoPoint::new(-33.9, 151.2)));
-        for bad in [
-            "",
-            "43215-12",
-            "43215+1234",
-            "00000",
-            "91.0,0",
-            "0,181",
-            "NaN,0",
-            "1,2,3",
-            "Columbus, OH",
-            "é3215",
-        ] {
+        for bad in ["", "43215-12", "43215+1234", "00000", "91.0,0", "0,181", "NaN,0", "1,2,3", "Columbus, OH", "é3215"]
+        {
             assert_eq!(geocode(bad), None, "{bad:?}");
         }
     }
@@ -335,10 +258,7 @@ mod tests {
     #[test]
     fn columbus_to_cleveland_by_zip() {
         let t = zip_table();
-        let d = haversine_miles(
-            t.lookup("43215").unwrap().point(),
-            t.lookup("44114").unwrap().point(),
-        );
+        let d = haversine_miles(t.lookup("43215").unwrap().point(), t.lookup("44114").unwrap().point());
         assert!((118.0..132.0).contains(&d), "{d}");
     }
 
@@ -350,10 +270,7 @@ mod tests {
         assert!(ZipTable::from_bytes(b"").is_err());
         let mut bad = good.to_vec();
         bad[0] = b'X';
-        assert_eq!(
-            ZipTable::from_bytes(bad.leak()).err(),
-            Some(TableError("bad magic"))
-        );
+        assert_eq!(ZipTable::from_bytes(bad.leak()).err(), Some(TableError("bad magic")));
         let mut extra = good.to_vec();
         extra.push(0);
         assert!(ZipTable::from_bytes(extra.leak()).is_err());

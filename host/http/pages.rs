@@ -71,10 +71,8 @@ async fn page(state: &AppState, url: &str, nonce: &str) -> Response {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
     let public = state.pages.resolve(path).0.public;
     let key = CacheKey { url: url.to_owned(), data_version: state.data_version(), lang: LANG };
-    if public {
-        if let Some(hit) = state.cache.get(&key).await {
-            return document(state, &hit, path, nonce);
-        }
+    if public && let Some(hit) = state.cache.get(&key).await {
+        return document(state, &hit, path, nonce);
     }
     let (route, loaded) = load(state, url).await;
     let payload: Arc<str> = payload(state, route, &loaded, url).into();
@@ -96,7 +94,18 @@ async fn page(state: &AppState, url: &str, nonce: &str) -> Response {
 
 fn document(state: &AppState, page: &CachedPage, path: &str, nonce: &str) -> Response {
     let json = escape_json_for_html(&with_ssr_flag(&page.payload, true));
-    respond(state, page.status, page.route, &page.rendered.title, &page.rendered.description, &page.rendered.html, &page.head_json_ld, &json, path, nonce)
+    respond(
+        state,
+        page.status,
+        page.route,
+        &page.rendered.title,
+        &page.rendered.description,
+        &page.rendered.html,
+        &page.head_json_ld,
+        &json,
+        path,
+        nonce,
+    )
 }
 
 /// What the browser gets when the server render failed: the same document with a
@@ -104,7 +113,9 @@ fn document(state: &AppState, page: &CachedPage, path: &str, nonce: &str) -> Res
 fn shell(state: &AppState, route: &str, status: StatusCode, payload: &str, path: &str, nonce: &str) -> Response {
     let loading = format!(
         r#"<div class="loading-screen" role="status" aria-live="polite">{}</div>"#,
-        askama::filters::escape(state.catalog.text("shell.loading"), askama::filters::Html).map(|e| e.to_string()).unwrap_or_default()
+        askama::filters::escape(state.catalog.text("shell.loading"), askama::filters::Html)
+            .map(|e| e.to_string())
+            .unwrap_or_default()
     );
     let json = escape_json_for_html(&with_ssr_flag(payload, false));
     let title = state.catalog.text("app.title");

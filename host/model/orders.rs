@@ -20,9 +20,14 @@ pub const DELIVERY_ADDRESS_REQUIRED: &str = "Please choose a delivery address.";
 pub const OTHER_FOOD_BANK: &str = "The new pickup site must belong to the same food bank.";
 /// Not in spec: location and pickup-time changes apply to pickup orders only.
 pub const NOT_A_PICKUP_ORDER: &str = "Only pickup orders can change their pickup site or time.";
+/// Not in spec: delivery-window changes apply to delivery orders only.
+pub const NOT_A_DELIVERY_ORDER: &str = "Only delivery orders can change their delivery time.";
+/// Not in spec: the order's stock belongs to its delivery program, so a new window must be of the same one.
+pub const OTHER_DELIVERY_PROGRAM: &str = "The new delivery time must be from the same delivery program.";
 
-/// `POST /order` body (spec §3 "Order submission").
-#[derive(Debug, Clone, Deserialize)]
+/// `POST /order` body (spec §3 "Order submission"). Serialised back, it is the
+/// canonical form an `Idempotency-Key` fingerprint is taken of.
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct OrderSubmission {
     #[serde(rename = "pantryLocationID", default)]
     pub pantry_location_id: Option<Id>,
@@ -36,7 +41,7 @@ pub struct OrderSubmission {
     pub items: Vec<OrderSubmissionItem>,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize)]
 pub struct OrderSubmissionItem {
     #[serde(rename = "pantryInventoryItemID")]
     pub inventory_item_id: Id,
@@ -46,7 +51,27 @@ pub struct OrderSubmissionItem {
     pub quantity: i64,
 }
 
+pub const IDEMPOTENCY_KEY_REUSED: &str =
+    "This Idempotency-Key was already used for a different order. Use a new key for a new order.";
+/// How long an `Idempotency-Key` answers with its first order.
+pub const IDEMPOTENCY_WINDOW: chrono::Duration = chrono::Duration::hours(24);
+
+/// A client's `Idempotency-Key` with the fingerprint of the request it came with.
+#[derive(Debug, Clone)]
+pub struct Idempotency {
+    pub key: String,
+    pub fingerprint: String,
+}
+
 impl OrderSubmission {
+    /// SHA-256 (hex) of the canonical JSON: field order, spacing and unknown fields
+    /// of the sent body do not change it, any value that matters does.
+    pub fn fingerprint(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let canonical = serde_json::to_vec(self).unwrap_or_default();
+        Sha256::digest(&canonical).iter().map(|b| format!("{b:02x}")).collect()
+    }
+
     /// Shape checks only (the rules run in the store's transaction): line count and quantities.
     pub fn validate(&self) -> Result<(), Vec<FieldError>> {
         let mut errors = Vec::new();

@@ -3,12 +3,8 @@
 use super::{LoadCtx, LoadFuture, Loaded, Page};
 use serde_json::json;
 
-pub const PAGE: Page = Page {
-    id: "confirmation",
-    patterns: &["/cart/confirmation", "/cart/confirmation/{orderId}"],
-    public: false,
-    load,
-};
+pub const PAGE: Page =
+    Page { id: "confirmation", patterns: &["/cart/confirmation", "/cart/confirmation/{orderId}"], public: false, load };
 
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move { Loaded::ok(json!({ "orderId": ctx.params.get("orderId") })) })

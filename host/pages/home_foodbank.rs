@@ -34,11 +34,17 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                 } else {
                     Vec::new()
                 };
-                Loaded::ok(json!({ "status": "ok", "zip": zip, "query": query, "foodBank": bank, "infoSections": sections }))
+                Loaded::ok(
+                    json!({ "status": "ok", "zip": zip, "query": query, "foodBank": bank, "infoSections": sections }),
+                )
             }
             Err(error) => {
                 tracing::warn!(?error, "home/foodbank: search failed");
-                Loaded { status: StatusCode::SERVICE_UNAVAILABLE, data: json!({ "status": "error", "zip": zip, "query": query }), json_ld: Vec::new() }
+                Loaded {
+                    status: StatusCode::SERVICE_UNAVAILABLE,
+                    data: json!({ "status": "error", "zip": zip, "query": query }),
+                    json_ld: Vec::new(),
+                }
             }
         }
     })
@@ -54,10 +60,18 @@ async fn by_id(ctx: &LoadCtx, id: Option<i64>, query: String) -> Loaded {
             let sections = if bank.is_enabled { info_sections(&ctx.state, Some(&bank.code)).await } else { Vec::new() };
             Loaded::ok(json!({ "status": "ok", "zip": "", "query": query, "foodBank": bank, "infoSections": sections }))
         }
-        Ok(None) => Loaded { status: StatusCode::NOT_FOUND, data: json!({ "status": "none", "zip": "", "query": query }), json_ld: Vec::new() },
+        Ok(None) => Loaded {
+            status: StatusCode::NOT_FOUND,
+            data: json!({ "status": "none", "zip": "", "query": query }),
+            json_ld: Vec::new(),
+        },
         Err(error) => {
             tracing::warn!(?error, "home/foodbank: food bank failed to load");
-            Loaded { status: StatusCode::SERVICE_UNAVAILABLE, data: json!({ "status": "error", "zip": "", "query": query }), json_ld: Vec::new() }
+            Loaded {
+                status: StatusCode::SERVICE_UNAVAILABLE,
+                data: json!({ "status": "error", "zip": "", "query": query }),
+                json_ld: Vec::new(),
+            }
         }
     }
 }

@@ -11,7 +11,11 @@ fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
         match messages_for(&ctx.state, None, None).await {
             Ok(messages) => Loaded::ok(json!({ "messages": messages })),
-            Err(_) => Loaded { status: StatusCode::INTERNAL_SERVER_ERROR, data: json!({ "error": true }), json_ld: Vec::new() },
+            Err(_) => Loaded {
+                status: StatusCode::INTERNAL_SERVER_ERROR,
+                data: json!({ "error": true }),
+                json_ld: Vec::new(),
+            },
         }
     })
 }

@@ -1,22 +1,28 @@
 //! The one route table of server-rendered pages. Each page is a URL pattern, the
 //! id of its React route (app/src/routes/<id>/) and a Rust loader for its data;
 //! the same loader answers the first render and client-side navigation.
+mod account;
+mod cart;
 mod checkout;
 mod confirmation;
 mod eligibility;
 mod home;
-mod home_modal;
 mod home_foodbank;
+mod home_modal;
+mod login;
+mod messages;
+mod not_found;
 mod pantries;
 mod pantry;
-mod login;
-mod account;
-mod messages;
-mod register;
-mod not_found;
-mod products;
 mod product;
-mod cart;
+mod products;
+mod register;
+// Orders.
+mod orders;
+// Password reset and referral landing.
+mod forgot_password;
+mod referral;
+mod update_password;
 
 use crate::state::AppState;
 use axum::http::StatusCode;
@@ -53,7 +59,33 @@ pub struct Page {
 }
 
 fn pages() -> Vec<Page> {
-    vec![home::PAGE, home_modal::PAGE, home_foodbank::PAGE, pantries::PAGE, pantry::PAGE, login::PAGE, account::PAGE, register::PAGE, eligibility::PAGE, checkout::PAGE, confirmation::PAGE, products::PAGE, product::PAGE, cart::PAGE, messages::PAGE]
+    vec![
+        home::PAGE,
+        home_modal::PAGE,
+        home_foodbank::PAGE,
+        pantries::PAGE,
+        pantry::PAGE,
+        products::PAGE,
+        product::PAGE,
+        cart::PAGE,
+        checkout::PAGE,
+        confirmation::PAGE,
+        // Account area.
+        login::PAGE,
+        register::PAGE,
+        eligibility::PAGE,
+        account::PAGE,
+        // Orders.
+        orders::LIST,
+        orders::ORDER,
+        orders::CANCEL,
+        orders::LOCATION,
+        // Password reset and referral landing.
+        forgot_password::PAGE,
+        update_password::PAGE,
+        referral::PAGE,
+        messages::PAGE,
+    ]
 }
 
 pub struct PageTable {
@@ -96,5 +128,20 @@ mod tests {
         let table = PageTable::default();
         assert_eq!(table.resolve("/").0.id, "home");
         assert_eq!(table.resolve("/nope/at/all").0.id, "not-found");
+    }
+
+    #[test]
+    fn reset_links_and_referral_pages_are_never_cached() {
+        let table = PageTable::default();
+        for (path, id) in [
+            ("/account/forgot-password", "forgot-password"),
+            ("/account/update-password/tok/123456", "update-password"),
+            ("/referral", "referral"),
+            ("/referral/FAITH2026", "referral"),
+        ] {
+            let (page, _) = table.resolve(path);
+            assert_eq!((page.id, page.public), (id, false), "{path}");
+        }
+        assert_eq!(table.resolve("/account/update-password/tok/123456").1["code"], "123456");
     }
 }

@@ -3,7 +3,12 @@
 //! component refetches with the shopper's token after hydration for their own effective limits.
 use super::{LoadCtx, LoadFuture, Loaded, Page};
 use crate::{
-    api::{ApiError, auth::MaybeUser, foodbanks::delivery_items, locations::{pantry_detail, pantry_items}},
+    api::{
+        ApiError,
+        auth::MaybeUser,
+        foodbanks::delivery_items,
+        locations::{pantry_detail, pantry_items},
+    },
     domain::limits::OrderSizeLimit,
     model::locations::{InventoryItem, Limit},
     state::AppState,
@@ -29,7 +34,11 @@ fn order_limit(limits: &[Limit]) -> Value {
     json!(OrderSizeLimit::from_limits(&domain))
 }
 
-async fn load_shop(state: &AppState, pantry: Option<i64>, delivery: Option<i64>) -> Result<(Value, Vec<InventoryItem>), ApiError> {
+async fn load_shop(
+    state: &AppState,
+    pantry: Option<i64>,
+    delivery: Option<i64>,
+) -> Result<(Value, Vec<InventoryItem>), ApiError> {
     let anonymous = || MaybeUser(None);
     let (site, items, limits) = if let Some(id) = pantry {
         let site = pantry_detail(state, id).await?;
@@ -61,7 +70,11 @@ pub(super) async fn shop(ctx: &LoadCtx) -> Shop {
     match load_shop(&ctx.state, pantry, delivery).await {
         Ok((data, items)) => Shop { status: StatusCode::OK, data, items },
         Err(e) => {
-            let status = if matches!(e, ApiError::NotFound(_)) { StatusCode::NOT_FOUND } else { StatusCode::INTERNAL_SERVER_ERROR };
+            let status = if matches!(e, ApiError::NotFound(_)) {
+                StatusCode::NOT_FOUND
+            } else {
+                StatusCode::INTERNAL_SERVER_ERROR
+            };
             Shop { status, data: json!({ "error": true }), items: Vec::new() }
         }
     }

@@ -2,14 +2,16 @@
 //! document around its output, and the cache of what it rendered.
 mod cache;
 mod document;
-mod engine;
+#[cfg(has_jsc)]
+mod jsc;
 mod manifest;
 mod pool;
+mod quickjs;
 
 pub use cache::{CacheKey, CachedPage, RenderCache};
 pub use document::{Document, escape_json_for_html};
 pub use manifest::{AssetManifest, RouteAssets};
-pub use pool::{PoolConfig, PoolStats, QuickJsPool};
+pub use pool::{EngineKind, PoolConfig, PoolStats, RenderPool};
 
 use std::{future::Future, pin::Pin, sync::Arc};
 

@@ -1,10 +1,8 @@
-//! One QuickJS runtime per worker thread, fed through a bounded queue. A runtime
-//! that failed (exception, time limit, memory limit) is thrown away and rebuilt
-//! from the bytecode, so one bad render cannot poison the next.
-use super::{
-    RenderError, RenderFuture, Rendered, Renderer,
-    engine::{self, Engine, THREAD_STACK_BYTES},
-};
+//! One engine per worker thread, fed through a bounded queue. The deadline is set when a
+//! request is queued, so it covers waiting plus rendering; a job that waited out its whole
+//! budget is answered without touching an engine, and an engine is rebuilt only when its
+//! failure left it unusable (the engine says which).
+use super::{RenderError, RenderFuture, Rendered, Renderer};
 use std::{
     sync::{
         Arc,
@@ -14,19 +12,47 @@ use std::{
 };
 use tokio::sync::oneshot;
 
+/// Render threads' own stack: well above the engines' JS stack limits, so deep recursion
+/// throws a JS error instead of crashing the thread.
+const THREAD_STACK_BYTES: usize = 16 << 20;
+
+/// Which JavaScript engine renders pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineKind {
+    /// JavaScriptCore: the default wherever build.rs found the library.
+    Jsc,
+    /// QuickJS-NG: the portable fallback.
+    Quickjs,
+}
+
+impl EngineKind {
+    /// JavaScriptCore when this build links it, else QuickJS-NG.
+    pub const fn default_for_build() -> Self {
+        if cfg!(has_jsc) { Self::Jsc } else { Self::Quickjs }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct PoolConfig {
+    pub engine: EngineKind,
     pub threads: usize,
     /// Jobs waiting beyond the ones being rendered; past it a request gets the client shell.
     pub queue: usize,
     pub time_limit: Duration,
+    /// QuickJS: the runtime's hard limit. JavaScriptCore: its `forceRAMSize` GC budget.
     pub memory_limit: usize,
 }
 
 impl Default for PoolConfig {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-        Self { threads: cores, queue: cores * 32, time_limit: Duration::from_millis(500), memory_limit: 64 << 20 }
+        Self {
+            engine: EngineKind::default_for_build(),
+            threads: cores,
+            queue: cores * 64,
+            time_limit: Duration::from_millis(1000),
+            memory_limit: 64 << 20,
+        }
     }
 }
 
@@ -35,55 +61,81 @@ pub struct PoolStats {
     pub renders: AtomicU64,
     pub js_errors: AtomicU64,
     pub timeouts: AtomicU64,
+    /// Jobs that expired while queued (never reached an engine).
+    pub expired: AtomicU64,
     pub rejected: AtomicU64,
     pub rebuilds: AtomicU64,
 }
 
+/// A JavaScript engine holding the server bundle. Not `Send`: made, used and dropped on one thread.
+pub trait Engine: Sized {
+    const NAME: &'static str;
+    /// What start-up makes once from the bundle and every engine loads from.
+    type Prepared: Send + Sync + 'static;
+    fn prepare(source: &str, config: &PoolConfig) -> Result<Self::Prepared, String>;
+    fn load(prepared: &Self::Prepared, config: &PoolConfig) -> Result<Self, String>;
+    fn render(&mut self, payload: &str, until: Instant) -> Result<Rendered, RenderError>;
+    /// Whether the failed render left this engine unfit for the next one.
+    fn broken_after(&self, error: &RenderError) -> bool;
+}
+
 struct Job {
     payload: Arc<str>,
-    /// Set when queued, so a job that waited out its whole budget is not rendered late.
     deadline: Instant,
     reply: oneshot::Sender<Result<Rendered, RenderError>>,
 }
 
-pub struct QuickJsPool {
+pub struct RenderPool {
     tx: async_channel::Sender<Job>,
     config: PoolConfig,
     pub stats: Arc<PoolStats>,
 }
 
-impl QuickJsPool {
-    /// Compiles `source` once and starts the workers; returns when all have loaded it.
+impl RenderPool {
+    /// Starts the configured engine's workers; returns when all have loaded the bundle.
     pub fn start(source: &str, config: PoolConfig) -> Result<Self, String> {
-        let bytecode = Arc::new(engine::compile(source)?);
+        match config.engine {
+            EngineKind::Quickjs => Self::start_with::<super::quickjs::QuickJs>(source, config),
+            #[cfg(has_jsc)]
+            EngineKind::Jsc => Self::start_with::<super::jsc::Jsc>(source, config),
+            #[cfg(not(has_jsc))]
+            EngineKind::Jsc => Err("this build has no JavaScriptCore (libjavascriptcoregtk-6.0-dev was not found \
+                                    when it was compiled); use --js-engine quickjs"
+                .into()),
+        }
+    }
+
+    fn start_with<E: Engine>(source: &str, config: PoolConfig) -> Result<Self, String> {
+        let prepared = Arc::new(E::prepare(source, &config)?);
         let (tx, rx) = async_channel::bounded::<Job>(config.queue.max(1));
         let stats = Arc::new(PoolStats::default());
         let (ready_tx, ready_rx) = std::sync::mpsc::channel();
         for i in 0..config.threads.max(1) {
-            let (rx, bytecode, stats, ready) = (rx.clone(), bytecode.clone(), stats.clone(), ready_tx.clone());
-            let memory_limit = config.memory_limit;
+            let (rx, prepared, stats, ready, config) =
+                (rx.clone(), prepared.clone(), stats.clone(), ready_tx.clone(), config.clone());
             std::thread::Builder::new()
-                .name(format!("render-{i}"))
+                .name(format!("render-{}-{i}", E::NAME))
                 .stack_size(THREAD_STACK_BYTES)
-                .spawn(move || worker(rx, bytecode, memory_limit, stats, ready))
+                .spawn(move || worker::<E>(rx, prepared, config, stats, ready))
                 .map_err(|e| e.to_string())?;
         }
         drop(ready_tx);
         for _ in 0..config.threads.max(1) {
             ready_rx.recv().map_err(|_| "render worker died while loading".to_string())??;
         }
+        tracing::info!(engine = E::NAME, threads = config.threads, "render pool ready");
         Ok(Self { tx, config, stats })
     }
 }
 
-fn worker(
+fn worker<E: Engine>(
     rx: async_channel::Receiver<Job>,
-    bytecode: Arc<Vec<u8>>,
-    memory_limit: usize,
+    prepared: Arc<E::Prepared>,
+    config: PoolConfig,
     stats: Arc<PoolStats>,
     ready: std::sync::mpsc::Sender<Result<(), String>>,
 ) {
-    let mut engine = match Engine::load(&bytecode, memory_limit) {
+    let mut engine = match E::load(&prepared, &config) {
         Ok(e) => {
             let _ = ready.send(Ok(()));
             e
@@ -97,11 +149,12 @@ fn worker(
         if job.reply.is_closed() {
             continue;
         }
-        let result = if Instant::now() >= job.deadline {
-            Err(RenderError::Timeout)
-        } else {
-            engine.render(&job.payload, job.deadline)
-        };
+        if Instant::now() >= job.deadline {
+            stats.expired.fetch_add(1, Ordering::Relaxed);
+            let _ = job.reply.send(Err(RenderError::Timeout));
+            continue;
+        }
+        let result = engine.render(&job.payload, job.deadline);
         match &result {
             Ok(_) => {
                 stats.renders.fetch_add(1, Ordering::Relaxed);
@@ -109,13 +162,16 @@ fn worker(
             Err(err) => {
                 let counter = if *err == RenderError::Timeout { &stats.timeouts } else { &stats.js_errors };
                 counter.fetch_add(1, Ordering::Relaxed);
-                tracing::warn!(error = %err, "server render failed; rebuilding the runtime");
-                match Engine::load(&bytecode, memory_limit) {
-                    Ok(fresh) => {
-                        engine = fresh;
-                        stats.rebuilds.fetch_add(1, Ordering::Relaxed);
+                let rebuild = engine.broken_after(err);
+                tracing::warn!(engine = E::NAME, error = %err, rebuild, "server render failed");
+                if rebuild {
+                    match E::load(&prepared, &config) {
+                        Ok(fresh) => {
+                            engine = fresh;
+                            stats.rebuilds.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Err(e) => tracing::error!(engine = E::NAME, error = %e, "could not rebuild the render engine"),
                     }
-                    Err(e) => tracing::error!(error = %e, "could not rebuild the render runtime"),
                 }
             }
         }
@@ -123,18 +179,24 @@ fn worker(
     }
 }
 
-impl Renderer for QuickJsPool {
+impl Renderer for RenderPool {
     fn render(&self, payload: Arc<str>) -> RenderFuture {
         let (reply, answer) = oneshot::channel();
-        let job = Job { payload, deadline: Instant::now() + self.config.time_limit, reply };
-        let sent = self.tx.try_send(job);
+        let deadline = Instant::now() + self.config.time_limit;
+        let sent = self.tx.try_send(Job { payload, deadline, reply });
         let stats = self.stats.clone();
         Box::pin(async move {
             if sent.is_err() {
                 stats.rejected.fetch_add(1, Ordering::Relaxed);
                 return Err(RenderError::Busy);
             }
-            answer.await.unwrap_or_else(|_| Err(RenderError::Unavailable("render worker stopped".into())))
+            // The request never waits past its deadline, whatever the engine's own limit does
+            // (JavaScriptCore's watchdog counts CPU time, which runs slower than the clock on a
+            // busy machine); the worker still finishes and counts the job.
+            match tokio::time::timeout_at(deadline.into(), answer).await {
+                Ok(answer) => answer.unwrap_or_else(|_| Err(RenderError::Unavailable("render worker stopped".into()))),
+                Err(_) => Err(RenderError::Timeout),
+            }
         })
     }
 }

@@ -50,7 +50,12 @@ fn pct(sorted: &[f64], p: f64) -> f64 {
 
 async fn state_for(t: &TestDb, config: &Config) -> AppState {
     let renderer = server::start_renderer(config).await.unwrap();
-    AppState::new(config.clone(), renderer, Store::new(t.db().clone()), Tokens::from_secret(b"bench secret, thirty-two bytes!!"))
+    AppState::new(
+        config.clone(),
+        renderer,
+        Store::new(t.db().clone()),
+        Tokens::from_secret(b"bench secret, thirty-two bytes!!"),
+    )
 }
 
 async fn search(label: &str, t: &TestDb, config: &Config) {
@@ -61,13 +66,20 @@ async fn search(label: &str, t: &TestDb, config: &Config) {
         use sea_orm::ConnectionTrait;
         t.db().execute_unprepared("ANALYZE").await.unwrap();
     }
-    println!("[{label}] seed --scale 200: {} pantries, {} pickup times in {:.1} s", summary.pantries, summary.pickup_times, started.elapsed().as_secs_f64());
+    println!(
+        "[{label}] seed --scale 200: {} pantries, {} pickup times in {:.1} s",
+        summary.pantries,
+        summary.pickup_times,
+        started.elapsed().as_secs_f64()
+    );
     let app = http::app(state_for(t, config).await);
     let mut points = Vec::new();
     for id in 1..=400 {
         let (status, body) = call(&app, "GET", &format!("/api/v1/foodbanks/{id}"), None, None).await;
         let zip = body["value"]["address"]["postalCode"].as_str().map(str::to_owned);
-        if status == 200 && let Some(p) = zip.as_deref().and_then(geo::geocode) {
+        if status == 200
+            && let Some(p) = zip.as_deref().and_then(geo::geocode)
+        {
             points.push(p);
         }
     }
@@ -95,8 +107,16 @@ async fn orders(label: &str, t: &TestDb, config: &Config) {
     db::seed::seed_demo(t.db(), db::now(), auth::hash_password_blocking).await.unwrap();
     let state = state_for(t, config).await;
     let store = state.store.clone();
-    let pantry = store.test_pantry_id("Columbus Metropolitan Library - Main Library").await.unwrap().expect("demo pantry");
-    let time = store.test_pickup_times(pantry).await.unwrap().into_iter().find(|(_, at)| *at > db::now()).expect("a pickup time").0;
+    let pantry =
+        store.test_pantry_id("Columbus Metropolitan Library - Main Library").await.unwrap().expect("demo pantry");
+    let time = store
+        .test_pickup_times(pantry)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|(_, at)| *at > db::now())
+        .expect("a pickup time")
+        .0;
     let item = store.test_stock(pantry, 1_000_000, None).await.unwrap();
     let mut tokens = Vec::new();
     for i in 0..BUYERS {

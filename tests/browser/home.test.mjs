@@ -264,7 +264,7 @@ describe("home", () => {
     await context.close();
   });
 
-  test("signed in: an order message opens its confirmation page", async () => {
+  test("signed in: an order message opens the order's page", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const problems = collectProblems(page);
@@ -282,12 +282,13 @@ describe("home", () => {
     await page.reload();
     await waitForApp(page);
     const carousel = page.locator('[aria-roledescription="carousel"]');
-    const link = carousel.locator(`a[href="/cart/confirmation/${order.data.id}"]`);
+    const link = carousel.locator(`a[href="/account/orders/${order.data.id}"]`);
     const next = carousel.getByRole("button", { name: "Next message" });
     await carousel.waitFor();
     for (let i = 0; i < messages.value.length && !(await link.count()); i++) await next.click();
     await link.click();
-    await page.waitForURL((u) => u.pathname === `/cart/confirmation/${order.data.id}`);
+    await page.waitForURL((u) => u.pathname === `/account/orders/${order.data.id}`);
+    await page.getByRole("heading", { level: 1, name: `Order ${order.data.id.toString(16).toUpperCase()}` }).waitFor();
     assert.deepEqual(problems, []);
     await context.close();
   });

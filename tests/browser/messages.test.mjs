@@ -73,7 +73,7 @@ describe("messages", () => {
     const problems = collectProblems(page);
     await page.goto(url("/messages"));
     await waitForApp(page);
-    const link = page.locator(`a[href="/cart/confirmation/${order.data.id}"]`);
+    const link = page.locator(`a[href="/account/orders/${order.data.id}"]`);
     await link.waitFor();
     assert.match(await link.innerText(), /Upcoming (pickup at|delivery)/);
     await assertAccessible(page, "signed-in messages");

@@ -18,6 +18,7 @@ on_both!(
     wrong_password_and_unknown_email_look_alike,
     login_failures_are_rate_limited_per_account_and_per_ip,
     registration_refusals_write_nothing,
+    registrations_are_limited_per_address,
     malformed_bodies_are_4xx_envelopes_and_write_nothing,
     missing_expired_forged_and_revoked_tokens_are_401,
     addresses_crud_with_one_primary,
@@ -281,6 +282,15 @@ async fn send_raw(
         req = req.header(header::AUTHORIZATION, format!("Bearer {token}"));
     }
     t.send(req.body(Body::from(body)).unwrap()).await
+}
+
+async fn registrations_are_limited_per_address(t: &TestApp) {
+    for _ in 0..orderahead::config::REGISTRATIONS_PER_HOUR {
+        register(t, &unique_email("many")).await;
+    }
+    let r = t.post("/api/v1/account", None, registration(&unique_email("one-more"))).await;
+    assert_refused(&r, 429);
+    assert_eq!(r.failure(), "Too many new accounts from this network. Please try again later.");
 }
 
 async fn malformed_bodies_are_4xx_envelopes_and_write_nothing(t: &TestApp) {

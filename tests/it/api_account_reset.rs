@@ -175,7 +175,7 @@ async fn expired_and_wrong_links_are_refused(t: &TestApp) {
         .unwrap();
     let r = validate(t, &token, &code).await;
     assert_eq!((r.status, r.failure()), (422, EXPIRED));
-    let r = set_password(t, &token, &code, json!({ "password": "sneaky" })).await;
+    let r = set_password(t, &token, &code, json!({ "password": "sneaky but long" })).await;
     assert_eq!((r.status, r.failure()), (422, EXPIRED));
     assert_eq!(t.get("/api/v1/account/profile", Some(&session)).await.status, 200, "the session survives");
     t.login(&email, "correct horse battery").await;

@@ -64,7 +64,10 @@ async fn pantry_inventory_has_the_spec_shape(t: &TestApp) {
     assert_eq!((milk["pantryItem"]["amount"].as_f64(), milk["weightPounds"].as_f64()), (Some(1.0), Some(8.6)));
     // Out of stock at the Main Library in the demo.
     let water = named(&list, "Bottled Water");
-    assert_eq!((water["effectiveLimit"]["limit"].as_i64(), water["effectiveLimit"]["message"].as_str()), (Some(0), Some("Out of stock")));
+    assert_eq!(
+        (water["effectiveLimit"]["limit"].as_i64(), water["effectiveLimit"]["message"].as_str()),
+        (Some(0), Some("Out of stock"))
+    );
     // A limit on the inventory item itself, tighter than stock.
     let apples = named(&list, "Gala Apples");
     let own = &apples["limits"][0];
@@ -77,7 +80,10 @@ async fn pantry_inventory_has_the_spec_shape(t: &TestApp) {
     let eggs = named(&list, "Large Eggs");
     assert_eq!(eggs["pantryItem"]["limits"][0]["limitTimeScopeAmount"], 7);
     assert_eq!(eggs["effectiveLimit"]["message"], "This item has a limit of 1 every 7 days");
-    assert_eq!(eggs["effectiveLimit"]["rule"], serde_json::json!({ "kind": "every", "value": 1, "amount": 7, "unit": "day" }));
+    assert_eq!(
+        eggs["effectiveLimit"]["rule"],
+        serde_json::json!({ "kind": "every", "value": 1, "amount": 7, "unit": "day" })
+    );
     assert_eq!(water["effectiveLimit"]["rule"], serde_json::json!({ "kind": "stock", "quantity": 0 }));
 }
 
@@ -131,7 +137,9 @@ async fn categories_of_a_pantry(t: &TestApp) {
     assert!(cats.len() >= 8, "{cats:?}");
     let orders: Vec<i64> = cats.iter().map(|c| c["order"].as_i64().unwrap()).collect();
     assert!(orders.windows(2).all(|w| w[0] < w[1]), "{orders:?}");
-    assert!(cats.iter().all(|c| c["name"].is_string() && c["imageUrl"].as_str().unwrap().starts_with("/img/categories/")));
+    assert!(
+        cats.iter().all(|c| c["name"].is_string() && c["imageUrl"].as_str().unwrap().starts_with("/img/categories/"))
+    );
     // Every category has an item the visitor can see, and every item's category is listed.
     let list = items(t, &format!("/api/v1/locations/{id}/inventory"), None).await;
     let used: Vec<&Value> = list.iter().map(|i| &i["pantryInventorySubcategories"][0]["pantrySubcategoryID"]).collect();
@@ -162,7 +170,8 @@ async fn delivery_window_inventory(t: &TestApp) {
     }
     // Senior delivery gets only the food bank's shared delivery stock.
     assert!(!senior.is_empty() && senior.len() < home.len());
-    let names = |l: &[Value]| l.iter().map(|i| i["pantryItem"]["name"].as_str().unwrap().to_owned()).collect::<Vec<_>>();
+    let names =
+        |l: &[Value]| l.iter().map(|i| i["pantryItem"]["name"].as_str().unwrap().to_owned()).collect::<Vec<_>>();
     assert!(names(senior).iter().all(|n| names(home).contains(n)));
     // The demo shopper's delivery order (2 hours ago) has one rice; no limit on rice.
     let rice = named(home, "Long Grain White Rice");

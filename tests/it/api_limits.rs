@@ -124,9 +124,7 @@ async fn try_order(t: &TestApp, token: &str, pantry: i64) -> crate::api_support:
         .unwrap()
         .iter()
         .find(|i| {
-            i["quantity"].as_i64().unwrap() >= 1
-                && i["limits"] == json!([])
-                && i["pantryItem"]["limits"] == json!([])
+            i["quantity"].as_i64().unwrap() >= 1 && i["limits"] == json!([]) && i["pantryItem"]["limits"] == json!([])
         })
         .expect("an unlimited item in stock")["id"]
         .as_i64()

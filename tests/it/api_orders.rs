@@ -11,7 +11,10 @@ use axum::{
 };
 use chrono::{Duration, Utc};
 use orderahead::domain::messages;
-use orderahead::model::orders::{DELIVERY_ADDRESS_REQUIRED, NOT_A_PICKUP_ORDER, ORDER_CANNOT_CHANGE, OTHER_FOOD_BANK};
+use orderahead::model::orders::{
+    DELIVERY_ADDRESS_REQUIRED, NOT_A_DELIVERY_ORDER, NOT_A_PICKUP_ORDER, ORDER_CANNOT_CHANGE, OTHER_DELIVERY_PROGRAM,
+    OTHER_FOOD_BANK,
+};
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -23,6 +26,7 @@ on_both!(
     idempotency_key_replays_the_first_order,
     cancel_gives_stock_back_once,
     pickup_time_change,
+    delivery_time_change,
     location_change_moves_the_stock,
     location_change_refusals,
     other_users_orders_are_not_found,
@@ -443,6 +447,53 @@ async fn pickup_time_change(t: &TestApp) {
         &t.put(&format!("/api/v1/orders/{delivery}/pickuptime/{first}"), Some(&me.token), json!({})).await,
         NOT_A_PICKUP_ORDER,
     );
+    // Cancelled orders cannot change.
+    t.delete(&format!("/api/v1/orders/{id}"), Some(&me.token)).await.value();
+    refused(&t.put(&uri(first), Some(&me.token), json!({})).await, ORDER_CANNOT_CHANGE);
+}
+
+async fn delivery_time_change(t: &TestApp) {
+    let me = demo(t).await;
+    let orders = t.get("/api/v1/orders", Some(&me.token)).await.value().clone();
+    let demo_delivery =
+        orders.as_array().unwrap().iter().find(|o| o.get("foodBankDeliveryTimeID").is_some()).unwrap().clone();
+    let home = demo_delivery["foodInsecureNeighborAddressID"].as_i64().unwrap();
+    let (rice, rice_before, _, program) = named(t, None, "Long Grain White Rice").await;
+    let windows = t.state.store.test_delivery_times().await.unwrap();
+    let later = Utc::now() + Duration::days(1);
+    let same: Vec<i64> =
+        windows.iter().filter(|(_, p, at)| Some(*p) == program && *at > later).map(|(id, _, _)| *id).collect();
+    let (first, second) = (same[0], same[1]);
+    let id = place(t, &me, delivery(first, Some(home), &[(rice, 1)])).await;
+    let uri = |time: i64| format!("/api/v1/orders/{id}/deliverytime/{time}");
+
+    let r = t.put(&uri(second), Some(&me.token), json!({})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.value()["foodBankDeliveryTimeID"], second);
+    let shown = t.get(&format!("/api/v1/orders/{id}"), Some(&me.token)).await.value().clone();
+    assert_eq!(shown["foodBankDeliveryTime"]["id"], second);
+    assert_eq!(qty(t, rice).await, rice_before - 1, "a window change moves no stock");
+
+    // A window that has started, one of another program, and one that does not exist.
+    if let Some((past, _, _)) = windows.iter().find(|(_, p, at)| Some(*p) == program && *at < Utc::now()) {
+        refused(&t.put(&uri(*past), Some(&me.token), json!({})).await, messages::DELIVERY_TIME_NO_LONGER_AVAILABLE);
+    }
+    if let Some((other, _, _)) = windows.iter().find(|(_, p, _)| Some(*p) != program) {
+        refused(&t.put(&uri(*other), Some(&me.token), json!({})).await, OTHER_DELIVERY_PROGRAM);
+    }
+    assert_eq!(t.put(&uri(987_654), Some(&me.token), json!({})).await.status, 404);
+    // Someone else's order is not found; a pickup order has no window to change.
+    let stranger = fresh(t).await;
+    assert_eq!(t.put(&uri(first), Some(&stranger.token), json!({})).await.status, 404);
+    let main = pantry(t, MAIN).await;
+    let mine = stock(t, main, 3).await;
+    let pickup_order = place(t, &me, pickup(main, times(t, main, 2).await[0], &[(mine, 1)])).await;
+    refused(
+        &t.put(&format!("/api/v1/orders/{pickup_order}/deliverytime/{first}"), Some(&me.token), json!({})).await,
+        NOT_A_DELIVERY_ORDER,
+    );
+    let shown = t.get(&format!("/api/v1/orders/{id}"), Some(&me.token)).await.value().clone();
+    assert_eq!(shown["foodBankDeliveryTimeID"], second, "refusals changed nothing");
     // Cancelled orders cannot change.
     t.delete(&format!("/api/v1/orders/{id}"), Some(&me.token)).await.value();
     refused(&t.put(&uri(first), Some(&me.token), json!({})).await, ORDER_CANNOT_CHANGE);

@@ -11,7 +11,7 @@ use orderahead::{
     config::Config,
     db::{self, repo::Store, testdb::TestDb},
     http,
-    render::{PoolConfig, QuickJsPool, Renderer, SERVER_BUNDLE},
+    render::{PoolConfig, RenderPool, Renderer, SERVER_BUNDLE},
     state::AppState,
 };
 use serde_json::{Value, json};
@@ -29,8 +29,10 @@ pub enum Backend {
 /// Render workers are threads, not tied to a test's runtime: share one pool.
 fn renderer() -> Arc<dyn Renderer> {
     static POOL: OnceLock<Arc<dyn Renderer>> = OnceLock::new();
-    POOL.get_or_init(|| Arc::new(QuickJsPool::start(SERVER_BUNDLE, PoolConfig { threads: 1, ..PoolConfig::default() }).unwrap()))
-        .clone()
+    POOL.get_or_init(|| {
+        Arc::new(RenderPool::start(SERVER_BUNDLE, PoolConfig { threads: 1, ..PoolConfig::default() }).unwrap())
+    })
+    .clone()
 }
 
 pub struct TestApp {
@@ -71,6 +73,11 @@ impl TestApp {
             Tokens::from_secret(b"api tests secret, 32 bytes long!"),
         );
         Self { state, db }
+    }
+
+    /// The test's own database, for arranging what the API cannot (e.g. aging a row).
+    pub fn db(&self) -> &sea_orm::DatabaseConnection {
+        self.db.db()
     }
 
     pub fn app(&self) -> Router {

@@ -2,13 +2,17 @@
 mod api_account;
 mod api_account_reset;
 mod api_account_survey;
+mod api_account_throttle;
 mod api_content;
+mod api_headers;
+mod api_input_nul;
 mod api_inventory;
 mod api_limits;
 mod api_locations;
 mod api_openapi;
 mod api_orders;
 mod api_orders_concurrency;
+mod api_orders_idempotency;
 mod api_reference;
 mod api_referrals;
 mod api_support;

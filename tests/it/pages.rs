@@ -3,10 +3,7 @@ use crate::support::{app, get};
 /// Per-response and per-build parts of the document, so snapshots show structure.
 fn stable(html: &str) -> String {
     let mut out = html.to_owned();
-    for (pattern, with) in [
-        (r#"nonce="[^"]+""#, r#"nonce="[nonce]""#),
-        (r"-[A-Za-z0-9_]{8}\.(js|css)", "-[hash].$1"),
-    ] {
+    for (pattern, with) in [(r#"nonce="[^"]+""#, r#"nonce="[nonce]""#), (r"-[A-Za-z0-9_]{8}\.(js|css)", "-[hash].$1")] {
         out = regex_lite::Regex::new(pattern).unwrap().replace_all(&out, with).into_owned();
     }
     out
@@ -78,11 +75,10 @@ async fn data_endpoint_answers_the_loader_json() {
 #[tokio::test]
 async fn hashed_assets_are_immutable_and_compressed() {
     let home = get(app().await, "/").await;
-    let entry = regex_lite::Regex::new(r#"<script type="module" src="([^"]+)""#).unwrap().captures(&home.body).unwrap()[1].to_owned();
-    let res = app()
-        .await
-        .oneshot_with_encoding(&entry, "br")
-        .await;
+    let entry = regex_lite::Regex::new(r#"<script type="module" src="([^"]+)""#).unwrap().captures(&home.body).unwrap()
+        [1]
+    .to_owned();
+    let res = app().await.oneshot_with_encoding(&entry, "br").await;
     assert_eq!(res.status, 200);
     assert_eq!(res.headers["cache-control"], "public, max-age=31536000, immutable");
     assert_eq!(res.headers["content-encoding"], "br");
@@ -100,10 +96,8 @@ trait WithEncoding {
 impl WithEncoding for axum::Router {
     async fn oneshot_with_encoding(self, uri: &str, encoding: &str) -> crate::support::Reply {
         use tower::ServiceExt;
-        let req = axum::http::Request::get(uri)
-            .header("accept-encoding", encoding)
-            .body(axum::body::Body::empty())
-            .unwrap();
+        let req =
+            axum::http::Request::get(uri).header("accept-encoding", encoding).body(axum::body::Body::empty()).unwrap();
         let res = self.oneshot(req).await.unwrap();
         crate::support::Reply { status: res.status().as_u16(), headers: res.headers().clone(), body: String::new() }
     }
@@ -117,9 +111,30 @@ async fn eligibility_page_is_server_rendered_with_its_first_question() {
     assert!(res.body.contains("<h1>TEFAP Eligibility</h1>"));
     assert!(res.body.contains("Would you like to answer a few questions to see if you qualify?"));
     assert!(res.body.contains(r#""ssr":true"#));
-    let data = get(app().await, "/_data?url=%2Faccount%2Fregister%2Feligibility%3FreturnTo%3D%252Fproducts%253Fpantry%253D3").await;
+    let data =
+        get(app().await, "/_data?url=%2Faccount%2Fregister%2Feligibility%3FreturnTo%3D%252Fproducts%253Fpantry%253D3")
+            .await;
     assert_eq!(data.status, 200);
     let v: serde_json::Value = serde_json::from_str(&data.body).unwrap();
     assert_eq!(v["route"], "eligibility");
     assert_eq!(v["data"]["returnTo"], "/products?pantry=3");
+}
+
+#[tokio::test]
+async fn order_pages_render_the_sign_in_prompt_and_refuse_impossible_ids() {
+    let app = app().await;
+    for path in ["/account/orders", "/account/orders/42", "/account/orders/42/cancel", "/account/orders/42/location"] {
+        let res = get(app.clone(), path).await;
+        assert_eq!(res.status, 200, "{path}");
+        assert!(res.body.contains(r#""ssr":true"#), "{path} is server-rendered");
+        assert!(res.body.contains("Please log in to see your orders."), "{path}: {}", res.body);
+        let back = path.replace('/', "%2F");
+        assert!(res.body.contains(&format!("/account/login?returnTo={back}")), "{path} comes back after sign-in");
+    }
+    assert!(get(app.clone(), "/account/orders/42/cancel").await.body.contains("<h1>Cancel Order?</h1>"));
+    for path in ["/account/orders/abc", "/account/orders/-1", "/account/orders/99999999999999999999/cancel"] {
+        let res = get(app.clone(), path).await;
+        assert_eq!(res.status, 404, "{path}");
+        assert!(res.body.contains("Sorry, this page cannot be found."), "{path}");
+    }
 }

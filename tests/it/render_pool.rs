@@ -1,8 +1,11 @@
-use crate::support::{get, state};
+//! The render pool on both engines: identical output under concurrency, the client shell on a
+//! throw or a runaway script, a full queue refused, and JavaScriptCore rendering every page
+//! byte-for-byte as QuickJS-NG does (so the insta snapshots hold for either engine).
+use crate::support::{app, get, state};
 use orderahead::{
     api::auth::Tokens,
     http,
-    render::{PoolConfig, QuickJsPool, RenderError, Renderer, SERVER_BUNDLE},
+    render::{EngineKind, PoolConfig, RenderError, RenderPool, Renderer, SERVER_BUNDLE},
     state::AppState,
 };
 use std::{
@@ -10,34 +13,48 @@ use std::{
     time::{Duration, Instant},
 };
 
+/// Both engines; this suite fails, never skips, where JavaScriptCore is missing (CI installs it).
+fn engines() -> [EngineKind; 2] {
+    if !cfg!(has_jsc) {
+        panic!("this build has no JavaScriptCore: apt-get install -y libjavascriptcoregtk-6.0-dev, then rebuild");
+    }
+    [EngineKind::Jsc, EngineKind::Quickjs]
+}
+
+fn pool(source: &str, engine: EngineKind, threads: usize, queue: usize) -> RenderPool {
+    RenderPool::start(source, PoolConfig { engine, threads, queue, ..PoolConfig::default() }).unwrap()
+}
+
 fn home_payload() -> Arc<str> {
     r#"{"route":"home","status":200,"url":"/","data":{"infoSections":[]},"config":{"tileUrl":""}}"#.into()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn concurrent_renders_are_identical() {
-    let pool = Arc::new(QuickJsPool::start(SERVER_BUNDLE, PoolConfig { queue: 512, ..PoolConfig::default() }).unwrap());
-    let tasks: Vec<_> = (0..16)
-        .map(|_| {
-            let pool = pool.clone();
-            tokio::spawn(async move {
-                let mut out = Vec::new();
-                for _ in 0..(200 / 16 + 1) {
-                    out.push(pool.render(home_payload()).await.expect("render"));
-                }
-                out
+    for engine in engines() {
+        let pool = Arc::new(pool(SERVER_BUNDLE, engine, 2, 512));
+        let tasks: Vec<_> = (0..16)
+            .map(|_| {
+                let pool = pool.clone();
+                tokio::spawn(async move {
+                    let mut out = Vec::new();
+                    for _ in 0..(200 / 16 + 1) {
+                        out.push(pool.render(home_payload()).await.expect("render"));
+                    }
+                    out
+                })
             })
-        })
-        .collect();
-    let mut all = Vec::new();
-    for t in tasks {
-        all.extend(t.await.unwrap());
+            .collect();
+        let mut all = Vec::new();
+        for t in tasks {
+            all.extend(t.await.unwrap());
+        }
+        all.truncate(200);
+        assert_eq!(all.len(), 200);
+        assert!(all[0].html.contains("Free, convenient groceries when in need"), "{engine:?}");
+        assert!(all.iter().all(|r| *r == all[0]), "{engine:?}: every render of the same payload is byte-identical");
+        assert_eq!(pool.stats.js_errors.load(Ordering::Relaxed), 0);
     }
-    all.truncate(200);
-    assert_eq!(all.len(), 200);
-    assert!(all[0].html.contains("Free, convenient groceries when in need"));
-    assert!(all.iter().all(|r| *r == all[0]), "every render of the same payload is byte-identical");
-    assert_eq!(pool.stats.js_errors.load(Ordering::Relaxed), 0);
 }
 
 /// The real bundle, with two URLs that misbehave the way a buggy route could.
@@ -55,36 +72,64 @@ const MISBEHAVING: &str = r#"
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn failing_renders_fall_back_to_the_client_shell_and_the_pool_recovers() {
-    let limit = Duration::from_millis(300);
+    // JavaScriptCore's watchdog is one process-wide value, so every pool here keeps the default.
+    let limit = PoolConfig::default().time_limit;
     let source = format!("{SERVER_BUNDLE}\n{MISBEHAVING}");
-    let pool = Arc::new(QuickJsPool::start(&source, PoolConfig { threads: 1, queue: 8, time_limit: limit, memory_limit: 64 << 20 }).unwrap());
-    let shared = state().await;
-    let state = AppState::new(shared.config.clone(), pool.clone() as Arc<dyn Renderer>, shared.store.clone(), Tokens::from_secret(b"test secret, not used by these pages"));
+    for engine in engines() {
+        let pool = Arc::new(pool(&source, engine, 1, 8));
+        let shared = state().await;
+        let state = AppState::new(
+            shared.config.clone(),
+            pool.clone() as Arc<dyn Renderer>,
+            shared.store.clone(),
+            Tokens::from_secret(b"test secret, not used by these pages"),
+        );
 
-    for url in ["/__throw", "/__loop"] {
-        let started = Instant::now();
-        let res = get(http::app(state.clone()), url).await;
-        assert!(started.elapsed() < limit + Duration::from_millis(700), "{url} answered in {:?}", started.elapsed());
-        assert_eq!(res.status, 404, "{url} keeps its route's status");
-        assert!(res.body.contains(r#""ssr":false"#), "{url} gets the client-rendered shell");
-        assert!(res.body.contains("Loading..."));
-        assert!(res.body.contains(r#"<script type="module""#), "the shell still boots the app");
+        for url in ["/__throw", "/__loop"] {
+            let started = Instant::now();
+            let res = get(http::app(state.clone()), url).await;
+            assert!(
+                started.elapsed() < limit + Duration::from_millis(700),
+                "{engine:?} {url}: {:?}",
+                started.elapsed()
+            );
+            assert_eq!(res.status, 404, "{url} keeps its route's status");
+            assert!(res.body.contains(r#""ssr":false"#), "{engine:?} {url} gets the client-rendered shell");
+            assert!(res.body.contains("Loading..."));
+            assert!(res.body.contains(r#"<script type="module""#), "the shell still boots the app");
+        }
+        // QuickJS replaces its runtime after any failure; a JavaScriptCore VM survives a throw
+        // (React's finally blocks ran) and is replaced only after the watchdog cut a script off.
+        let rebuilds = if engine == EngineKind::Jsc { 1 } else { 2 };
+        // The request stops waiting at its deadline; the worker may still be ending the loop.
+        let settled = Instant::now() + Duration::from_secs(10);
+        while pool.stats.rebuilds.load(Ordering::Relaxed) < rebuilds && Instant::now() < settled {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(pool.stats.js_errors.load(Ordering::Relaxed), 1, "{engine:?}");
+        assert_eq!(pool.stats.timeouts.load(Ordering::Relaxed), 1, "{engine:?}");
+        assert_eq!(pool.stats.rebuilds.load(Ordering::Relaxed), rebuilds, "{engine:?}");
+
+        let res = get(http::app(state.clone()), "/").await;
+        assert_eq!(res.status, 200);
+        assert!(res.body.contains(r#""ssr":true"#), "{engine:?}: the engine serves again");
     }
-    assert_eq!(pool.stats.js_errors.load(Ordering::Relaxed), 1);
-    assert_eq!(pool.stats.timeouts.load(Ordering::Relaxed), 1);
-    assert_eq!(pool.stats.rebuilds.load(Ordering::Relaxed), 2);
-
-    let res = get(http::app(state.clone()), "/").await;
-    assert_eq!(res.status, 200);
-    assert!(res.body.contains(r#""ssr":true"#), "the rebuilt runtime serves again");
 }
 
+/// Queueing is the pool's, not the engine's: shown on QuickJS, whose time limit is per pool.
 #[tokio::test]
 async fn a_full_queue_is_refused_not_awaited() {
     let source = format!("{SERVER_BUNDLE}\n{MISBEHAVING}");
-    let limit = Duration::from_millis(300);
-    let pool = QuickJsPool::start(&source, PoolConfig { threads: 1, queue: 1, time_limit: limit, memory_limit: 64 << 20 }).unwrap();
-    let looping: Arc<str> = r#"{"route":"not-found","status":404,"url":"/__loop","data":{},"config":{"tileUrl":""}}"#.into();
+    let config = PoolConfig {
+        engine: EngineKind::Quickjs,
+        threads: 1,
+        queue: 1,
+        time_limit: Duration::from_millis(300),
+        ..PoolConfig::default()
+    };
+    let pool = RenderPool::start(&source, config).unwrap();
+    let looping: Arc<str> =
+        r#"{"route":"not-found","status":404,"url":"/__loop","data":{},"config":{"tileUrl":""}}"#.into();
     let first = pool.render(looping.clone());
     // Let the worker pick the first job, so the next fills the one queue slot.
     tokio::time::sleep(Duration::from_millis(50)).await;
@@ -94,4 +139,72 @@ async fn a_full_queue_is_refused_not_awaited() {
     assert_eq!(first.await, Err(RenderError::Timeout));
     assert_eq!(second.await, Err(RenderError::Timeout));
     assert_eq!(pool.stats.rejected.load(Ordering::Relaxed), 1);
+}
+
+/// A job whose deadline passed while it waited is answered without touching an engine.
+#[tokio::test]
+async fn an_expired_job_never_reaches_the_engine() {
+    let config = PoolConfig {
+        engine: EngineKind::Quickjs,
+        threads: 1,
+        queue: 4,
+        time_limit: Duration::ZERO,
+        ..PoolConfig::default()
+    };
+    let pool = RenderPool::start(SERVER_BUNDLE, config).unwrap();
+    assert_eq!(pool.render(home_payload()).await, Err(RenderError::Timeout));
+    let settled = Instant::now() + Duration::from_secs(5);
+    while pool.stats.expired.load(Ordering::Relaxed) == 0 && Instant::now() < settled {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(pool.stats.expired.load(Ordering::Relaxed), 1);
+    assert_eq!(pool.stats.renders.load(Ordering::Relaxed) + pool.stats.rebuilds.load(Ordering::Relaxed), 0);
+}
+
+/// The loader payloads of real pages, as the host hands them to the engine.
+async fn page_payloads() -> Vec<(String, Arc<str>)> {
+    let app = app().await;
+    let pantries = get(app.clone(), "/_data?url=%2Fpantries%3Fzip%3D43215").await;
+    let pantry_id = regex_lite::Regex::new(r#""pantryLocationID":(\d+)"#)
+        .unwrap()
+        .captures(&pantries.body)
+        .map(|c| c[1].to_owned())
+        .expect("a pantry near 43215");
+    let urls = [
+        "/".to_owned(),
+        "/pantries?zip=43215".to_owned(),
+        format!("/pantries/{pantry_id}"),
+        format!("/products?pantry={pantry_id}"),
+        "/home/foodbank?zip=43215".to_owned(),
+        "/messages".to_owned(),
+        "/account/login".to_owned(),
+        "/account/register/eligibility".to_owned(),
+        "/account/orders".to_owned(),
+        "/account/orders/7/cancel".to_owned(),
+        "/cart".to_owned(),
+        "/no/such/page".to_owned(),
+    ];
+    let mut out = Vec::new();
+    for url in urls {
+        let res = get(
+            app.clone(),
+            &format!("/_data?url={}", url.replace('/', "%2F").replace('?', "%3F").replace('=', "%3D")),
+        )
+        .await;
+        assert!(res.body.starts_with('{'), "{url}: {}", res.body);
+        // The host adds the ssr flag when it embeds the payload; the engine gets it as loaded.
+        out.push((url, res.body.into()));
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn javascriptcore_renders_every_page_as_quickjs_does() {
+    let [jsc, quickjs] = engines().map(|e| pool(SERVER_BUNDLE, e, 1, 16));
+    for (url, payload) in page_payloads().await {
+        let a = jsc.render(payload.clone()).await.unwrap_or_else(|e| panic!("{url} on JavaScriptCore: {e}"));
+        let b = quickjs.render(payload).await.unwrap_or_else(|e| panic!("{url} on QuickJS: {e}"));
+        assert!(a.html.len() > 200, "{url} rendered real markup");
+        assert_eq!(a, b, "{url}: the engines disagree");
+    }
 }

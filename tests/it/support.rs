@@ -8,7 +8,9 @@ use tower::ServiceExt;
 
 pub fn config() -> Config {
     let dir = std::env::temp_dir().join(format!("orderahead-test-{}", std::process::id()));
-    Config::for_tests(dir)
+    // Every browser suite signs its shoppers up from 127.0.0.1; the limit itself is tested
+    // in api_account on the default.
+    Config { registrations_per_hour: 10_000, ..Config::for_tests(dir) }
 }
 
 /// One app state per test binary: starting render runtimes is the slow part.

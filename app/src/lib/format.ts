@@ -3,6 +3,7 @@
 // fields as written and never convert time zones, so server and client output always match.
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 export interface WallClock {
   year: number;
@@ -58,6 +59,15 @@ export function formatDate(value: DateInput): string {
 export function formatDay(value: DateInput): string {
   const wc = parseWallClock(value);
   return wc && wc.month ? `${MONTHS[wc.month - 1]} ${ordinal(wc.day)}` : "";
+}
+
+/** The parts of a delivery window's day (spec §2: day, date, month), e.g. Monday, 24, Nov. */
+export function dayParts(value: DateInput): { weekday: string; date: number; month: string } | null {
+  const wc = parseWallClock(value);
+  if (!wc || !wc.month) return null;
+  // A calendar date, so UTC: the weekday never shifts with the device's zone.
+  const weekday = WEEKDAYS[new Date(Date.UTC(wc.year, wc.month - 1, wc.day)).getUTCDay()];
+  return { weekday, date: wc.day, month: MONTHS[wc.month - 1] };
 }
 
 /** Time as h:mma ("3:05pm"), or ha when the minutes are zero ("3pm"). */

@@ -3,7 +3,7 @@
 //! checks it; `POST /user/password` sets the new password and ends every session.
 use super::{PASSWORD_MAX, field_error, too_long};
 use crate::{
-    api::{ApiError, ApiResult, Body, QueryParams, auth::hash_password, ok, ratelimit::ClientIp},
+    api::{ApiError, ApiResult, Body, QueryParams, ok, ratelimit::ClientIp},
     db::{
         now,
         repo::accounts::{Recipient, ResetToken},
@@ -11,6 +11,7 @@ use crate::{
     domain::{
         forms::{is_valid_email, new_password},
         messages,
+        passwords::password_problem,
     },
     model::account::{NewPasswordBody, ResetLink, ResetRequestBody},
     state::AppState,
@@ -71,8 +72,15 @@ async fn request_reset(
         return Err(ApiError::invalid(vec![field_error("email", messages::VALID_EMAIL_REQUIRED)]));
     }
     let limits = &state.rate_limits;
-    if !limits.reset_requests_per_ip.hit(&ip).await || !limits.reset_requests_per_email.hit(&email).await {
-        return Err(ApiError::TooManyRequests(TOO_MANY_RESETS.into()));
+    // A request refused for its e-mail still counts for its address: cycling one
+    // address through requests for a victim's mailbox burns the sender's allowance too.
+    let counted = match limits.reset_requests_per_ip.try_hit(&ip).await {
+        Ok(()) => limits.reset_requests_per_email.try_hit(&email).await,
+        refused => refused,
+    };
+    if let Err(wait) = counted {
+        tracing::warn!(event = "reset_throttled", client = %ip, account = %email, retry_after_secs = wait.as_secs(), "security event");
+        return Err(ApiError::too_many(TOO_MANY_RESETS, wait));
     }
     if let Some(recipient) = state.store.recipient(&email).await? {
         let state = state.clone();
@@ -141,10 +149,18 @@ async fn set_password(
     if !long.is_empty() {
         return Err(ApiError::invalid(long));
     }
+    if let Some(why) = password_problem(&password) {
+        return Err(ApiError::Invalid { message: why.into(), fields: vec![field_error("password", why)] });
+    }
     let token = open_link(&state, &link).await?;
-    let hash = hash_password(password).await?;
+    let hash = state.hasher.hash(password).await?;
     if !state.store.complete_reset(&token, hash).await? {
         return Err(ApiError::Refused(RESET_EXPIRED.into()));
+    }
+    // The owner proved control of the mailbox: guesses spread over many addresses
+    // must not keep them out any longer.
+    if let Some(profile) = state.store.profile(token.user_id).await? {
+        state.rate_limits.login_attempts_per_account.clear(&profile.e_mail_address.to_lowercase()).await;
     }
     ok(true)
 }

@@ -3,12 +3,15 @@ use super::{NAME_MAX, PASSWORD_MAX, too_long};
 use crate::{
     api::{
         ApiError, ApiResult, Body,
-        auth::{hash_password, hash_password_blocking, verify_password},
+        auth::hash_password_blocking,
         ok,
-        ratelimit::ClientIp,
+        ratelimit::{self, ClientIp},
     },
     db::repo::{StoreError, accounts::NewUser},
-    domain::forms::{ProfileForm, ProfileMode, login_ready, validate_profile},
+    domain::{
+        forms::{ProfileForm, ProfileMode, login_ready, validate_profile},
+        passwords::password_problem,
+    },
     model::account::{LoginBody, Registered, RegistrationBody},
     state::AppState,
 };
@@ -18,7 +21,8 @@ use std::sync::LazyLock;
 
 /// One answer for a wrong password and an unknown e-mail, so accounts cannot be probed.
 pub const LOGIN_FAILED: &str = "There was an error authenticating: the email address or password is incorrect.";
-pub const TOO_MANY_LOGINS: &str = "Too many failed login attempts. Please wait 15 minutes and try again.";
+pub const TOO_MANY_LOGINS: &str = "Too many failed login attempts. Please wait a few minutes and try again.";
+pub const TOO_MANY_REGISTRATIONS: &str = "Too many new accounts from this network. Please try again later.";
 pub const EMAIL_TAKEN: &str = "An account with this email address already exists.";
 
 /// Verified against when the e-mail is unknown, so both failures cost one argon2 run.
@@ -40,26 +44,53 @@ async fn login(
         return Err(ApiError::BadRequest(LOGIN_FAILED.into()));
     }
     let limits = &state.rate_limits;
-    if limits.login_failures_per_ip.is_exhausted(&ip).await || !limits.login_attempts_per_account.hit(&email).await {
-        return Err(ApiError::TooManyRequests(TOO_MANY_LOGINS.into()));
+    let account_ip = format!("{email}\n{ip}");
+    let buckets = [
+        (&limits.login_attempts_per_ip, ip.as_str()),
+        (&limits.login_attempts_per_account_ip, account_ip.as_str()),
+        (&limits.login_attempts_per_account, email.as_str()),
+    ];
+    // Counted before the hash, atomically: a burst cannot check more guesses than allowed.
+    if let Err(wait) = ratelimit::reserve(&buckets).await {
+        tracing::warn!(event = "login_throttled", client = %ip, account = %email, retry_after_secs = wait.as_secs(), "security event");
+        return Err(ApiError::too_many(TOO_MANY_LOGINS, wait));
     }
-    let account = state.store.credentials(&email).await?;
-    let hash = account.as_ref().map_or_else(|| DUMMY_HASH.clone(), |a| a.password_hash.clone());
-    let verified = verify_password(password, hash).await;
-    match account {
-        Some(a) if verified => {
-            limits.login_attempts_per_account.clear(&email).await;
+    let checked = check_credentials(&state, &email, password).await;
+    match checked {
+        Ok(Some(a)) => {
+            // Only failures count against the allowances.
+            limits.login_attempts_per_account_ip.clear(&account_ip).await;
+            ratelimit::refund(&[buckets[0], buckets[2]]).await;
             state.store.record_login(a.user_id).await?;
             ok(state.tokens.issue(a.user_id, a.token_version)?)
         }
-        _ => {
-            limits.login_failures_per_ip.hit(&ip).await;
-            Err(ApiError::Unauthorized(LOGIN_FAILED.into()))
+        Ok(None) => Err(ApiError::Unauthorized(LOGIN_FAILED.into())),
+        Err(e) => {
+            // Nothing was checked (busy hasher, database fault): the guess is not held against anyone.
+            ratelimit::refund(&buckets).await;
+            Err(e)
         }
     }
 }
 
-async fn register(State(state): State<AppState>, Body(body): Body<RegistrationBody>) -> ApiResult<Registered> {
+/// The account when `password` is its password. An unknown e-mail costs one argon2
+/// run too, so timing does not tell which accounts exist.
+async fn check_credentials(
+    state: &AppState,
+    email: &str,
+    password: String,
+) -> Result<Option<crate::db::repo::accounts::Credentials>, ApiError> {
+    let account = state.store.credentials(email).await?;
+    let hash = account.as_ref().map_or_else(|| DUMMY_HASH.clone(), |a| a.password_hash.clone());
+    let verified = state.hasher.verify(password, hash).await?;
+    Ok(account.filter(|_| verified))
+}
+
+async fn register(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Body(body): Body<RegistrationBody>,
+) -> ApiResult<Registered> {
     let form = ProfileForm {
         first_name: body.first_name,
         last_name: body.last_name,
@@ -73,27 +104,41 @@ async fn register(State(state): State<AppState>, Body(body): Body<RegistrationBo
         // The checkbox gates the UI; an API caller that leaves it out is not refused.
         is_eligible: body.is_eligible.unwrap_or(true),
     };
-    let lengths = too_long(&[
+    let mut problems = too_long(&[
         ("firstName", Some(form.first_name.trim()), NAME_MAX),
         ("lastName", Some(form.last_name.trim()), NAME_MAX),
         ("password", form.password.as_deref().map(str::trim), PASSWORD_MAX),
     ]);
+    let weak = form.password.as_deref().map(str::trim).filter(|p| !p.is_empty()).and_then(password_problem);
+    if let Some(why) = weak {
+        problems.push(super::field_error("password", why));
+    }
     let clean = match validate_profile(&form, ProfileMode::Registration) {
-        Ok(clean) if lengths.is_empty() => clean,
-        Ok(_) => return Err(ApiError::invalid(lengths)),
+        Ok(clean) if problems.is_empty() => clean,
+        // A weak password alone is named in the failure reason itself, not only in the field list.
+        Ok(_) => match weak {
+            Some(why) if problems.len() == 1 => {
+                return Err(ApiError::Invalid { message: why.into(), fields: problems });
+            }
+            _ => return Err(ApiError::invalid(problems)),
+        },
         Err(mut errors) => {
-            errors.extend(lengths);
+            errors.extend(problems);
             return Err(ApiError::invalid(errors));
         }
     };
     let (Some(email), Some(password)) = (clean.e_mail_address, clean.password) else {
         return Err(ApiError::Internal(anyhow::anyhow!("validated registration without e-mail or password")));
     };
+    if let Err(wait) = state.rate_limits.registrations_per_ip.try_hit(&ip).await {
+        tracing::warn!(event = "registration_throttled", client = %ip, retry_after_secs = wait.as_secs(), "security event");
+        return Err(ApiError::too_many(TOO_MANY_REGISTRATIONS, wait));
+    }
     let new = NewUser {
         first_name: clean.first_name,
         last_name: clean.last_name,
         email: email.to_lowercase(),
-        password_hash: hash_password(password).await?,
+        password_hash: state.hasher.hash(password).await?,
         phone_number: clean.phone_number,
         postal_code: clean.postal_code,
         is_email_notification_enabled: clean.is_email_notification_enabled,
@@ -115,7 +160,7 @@ pub fn openapi() -> Value {
                 "Log in; the value is the session token. Wrong e-mail or password: 401; too many failures: 429",
                 json!({ "$ref": "#/components/schemas/LoginBody" }), json!({ "type": "string" }), false) },
             "/account": { "post": operation_with_body(
-                "Register; the value holds the session token. A taken e-mail: 409",
+                "Register; the value holds the session token. A short (under 8 characters) or common password: 400; a taken e-mail: 409; too many sign-ups from one address: 429",
                 json!({ "$ref": "#/components/schemas/Registration" }),
                 json!({ "type": "object", "required": ["jwt"], "properties": { "jwt": { "type": "string" } } }), false) }
         },
@@ -129,7 +174,7 @@ pub fn openapi() -> Value {
                     "firstName": { "type": "string", "maxLength": NAME_MAX },
                     "lastName": { "type": "string", "maxLength": NAME_MAX },
                     "eMailAddress": { "type": "string", "format": "email" },
-                    "password": { "type": "string", "maxLength": PASSWORD_MAX },
+                    "password": { "type": "string", "minLength": 8, "maxLength": PASSWORD_MAX, "description": "Not a common password" },
                     "phoneNumber": { "type": "string", "pattern": "^\\(\\d{3}\\) \\d{3}-\\d{4}$" },
                     "postalCode": { "type": "string", "pattern": "^\\d{5}$", "nullable": true },
                     "isEmailNotificationEnabled": { "type": "boolean", "default": true },

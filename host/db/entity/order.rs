@@ -18,6 +18,8 @@ pub struct Model {
     pub delivery_address: Option<Json>,
     pub status_type_id: i64,
     pub idempotency_key: Option<String>,
+    /// SHA-256 (hex) of the canonical submission sent with `idempotency_key`.
+    pub request_fingerprint: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     pub cancelled_at: Option<DateTimeUtc>,

@@ -14,6 +14,7 @@ mod m20260101_000004_users;
 mod m20260101_000005_tefap_referrals;
 mod m20260101_000006_orders;
 mod m20260101_000007_content;
+mod m20260301_000008_order_fingerprint;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20260101_000005_tefap_referrals::Migration),
             Box::new(m20260101_000006_orders::Migration),
             Box::new(m20260101_000007_content::Migration),
+            Box::new(m20260301_000008_order_fingerprint::Migration),
         ]
     }
 }

@@ -16,7 +16,10 @@ use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
 use std::collections::HashMap;
 
 /// Photos of these products, by product, in sequence order.
-async fn product_photos<C: ConnectionTrait>(conn: &C, product_ids: &[Id]) -> StoreResult<HashMap<Id, Vec<AttachmentEntry>>> {
+async fn product_photos<C: ConnectionTrait>(
+    conn: &C,
+    product_ids: &[Id],
+) -> StoreResult<HashMap<Id, Vec<AttachmentEntry>>> {
     let mut out: HashMap<Id, Vec<AttachmentEntry>> = HashMap::new();
     if product_ids.is_empty() {
         return Ok(out);
@@ -39,7 +42,10 @@ async fn product_photos<C: ConnectionTrait>(conn: &C, product_ids: &[Id]) -> Sto
 }
 
 /// Subcategories of these inventory items: (item id, subcategory) pairs in subcategory order.
-async fn item_subcategories<C: ConnectionTrait>(conn: &C, item_ids: &[Id]) -> StoreResult<Vec<(Id, subcategory::Model)>> {
+async fn item_subcategories<C: ConnectionTrait>(
+    conn: &C,
+    item_ids: &[Id],
+) -> StoreResult<Vec<(Id, subcategory::Model)>> {
     if item_ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -157,7 +163,11 @@ impl Store {
 
     /// One entry per product the food bank has on hand anywhere (pantries and delivery
     /// stock), by category order then name; `include_tefap` false leaves TEFAP stock out.
-    pub async fn inventory_overview(&self, food_bank_id: Id, include_tefap: bool) -> StoreResult<Vec<InventoryOverviewEntry>> {
+    pub async fn inventory_overview(
+        &self,
+        food_bank_id: Id,
+        include_tefap: bool,
+    ) -> StoreResult<Vec<InventoryOverviewEntry>> {
         use crate::db::entity::pantry_location;
         use sea_orm::QuerySelect;
         let pantry_ids: Vec<Id> = pantry_location::Entity::find()

@@ -135,7 +135,8 @@ async fn hydrate<C: ConnectionTrait>(
     bank_ids.sort_unstable();
     bank_ids.dedup();
     let banks = food_banks_by_id(conn, bank_ids).await?;
-    let rows: Vec<_> = rows.into_iter().filter(|(p, _)| banks.get(&p.food_bank_id).is_some_and(|b| b.is_enabled)).collect();
+    let rows: Vec<_> =
+        rows.into_iter().filter(|(p, _)| banks.get(&p.food_bank_id).is_some_and(|b| b.is_enabled)).collect();
     let ids: Vec<Id> = rows.iter().map(|(p, _)| p.id).collect();
     let address_ids = rows.iter().map(|(p, _)| p.address_id).chain(banks.values().map(|b| b.address_id)).collect();
     let places = Places::load(conn, address_ids).await?;
@@ -288,7 +289,11 @@ impl Store {
 
     /// The food bank's delivery windows of active programs from about `since` on;
     /// None for an unknown food bank, no windows for a disabled one.
-    pub async fn delivery_schedule(&self, food_bank_id: Id, since: DateTime<Utc>) -> StoreResult<Option<DeliverySchedule>> {
+    pub async fn delivery_schedule(
+        &self,
+        food_bank_id: Id,
+        since: DateTime<Utc>,
+    ) -> StoreResult<Option<DeliverySchedule>> {
         let Some(fb) = food_bank::Entity::find_by_id(food_bank_id).one(&self.db).await? else { return Ok(None) };
         let tz = parse_tz(&fb.time_zone);
         if !fb.is_enabled {

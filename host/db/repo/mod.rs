@@ -1,20 +1,20 @@
 //! The repository: the only code that queries the database. It returns domain
 //! and API-shaped types, never SeaORM models, so handlers stay storage-agnostic.
 //! Each file adds an `impl Store` block for one area.
-mod reference;
+pub mod accounts;
+mod addresses;
 mod content;
 mod favorites;
 pub mod geography;
-mod referrals;
-mod tefap;
-pub mod accounts;
-mod addresses;
-mod passwords;
-mod survey;
-pub mod shopping;
-mod locations;
 mod inventory;
+mod locations;
 mod orders;
+mod passwords;
+mod reference;
+mod referrals;
+pub mod shopping;
+mod survey;
+mod tefap;
 
 use super::entity::user;
 use sea_orm::{DatabaseConnection, DbErr, EntityTrait, QuerySelect, SqlErr};

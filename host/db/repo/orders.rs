@@ -23,6 +23,7 @@ use crate::{
         Id,
         access::{AccessGrants, check_pantry_access},
         cart::{CartLine, ShoppingContext},
+        delivery::delivery_allowed,
         messages,
         orders::{OrderFacts, OrderStatus},
         submission::{OrderRequest, check_order},
@@ -30,7 +31,8 @@ use crate::{
     model::{
         locations::{Address, Attachment, AttachmentEntry, CountyRef},
         orders::{
-            DELIVERY_ADDRESS_REQUIRED, DeliveryAddress, NOT_A_PICKUP_ORDER, ORDER_CANNOT_CHANGE, OTHER_FOOD_BANK,
+            DELIVERY_ADDRESS_REQUIRED, DeliveryAddress, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WINDOW, Idempotency,
+            NOT_A_DELIVERY_ORDER, NOT_A_PICKUP_ORDER, ORDER_CANNOT_CHANGE, OTHER_DELIVERY_PROGRAM, OTHER_FOOD_BANK,
             Order, OrderInventoryItem, OrderItem, OrderLocationChange, OrderPantryItem, OrderPantryLocation,
             OrderRefused, OrderStatusType, OrderSubmission, PostalAddress,
         },
@@ -94,22 +96,24 @@ async fn finish<T>(txn: DatabaseTransaction, result: Step<T>) -> StoreResult<Res
 }
 
 impl Store {
-    /// Places an order (`POST /order`) and returns its id. A repeated
-    /// `idempotency_key` of the same user returns the first order's id and writes nothing.
+    /// Places an order (`POST /order`) and returns its id. A key the same user sent
+    /// within [`IDEMPOTENCY_WINDOW`] returns the first order's id and writes nothing
+    /// when the request is the same, and is refused when it differs.
     pub async fn submit_order(
         &self,
         user_id: Id,
         submission: &OrderSubmission,
-        idempotency_key: Option<&str>,
+        idempotency: Option<&Idempotency>,
     ) -> StoreResult<Result<Id, OrderRefused>> {
         let txn = begin_write(&self.db).await?;
-        let result = submit_in(&txn, user_id, submission, idempotency_key, db_now()).await;
+        let now = db_now();
+        let result = submit_in(&txn, user_id, submission, idempotency, now).await;
         match finish(txn, result).await {
-            // Two identical requests raced past the look-up (only possible without the row lock):
-            // the loser answers with the winner's order.
-            Err(StoreError::Conflict(m)) => match idempotency_key {
-                Some(key) => match order_id_by_key(&self.db, user_id, key).await? {
-                    Some(id) => Ok(Ok(id)),
+            // Two requests raced past the look-up (only possible without the row lock):
+            // the loser answers as if it had come second.
+            Err(StoreError::Conflict(m)) => match idempotency {
+                Some(idem) => match earlier_order(&self.db, user_id, idem, now).await? {
+                    Some(answer) => Ok(answer),
                     None => Err(StoreError::Conflict(m)),
                 },
                 None => Err(StoreError::Conflict(m)),
@@ -162,6 +166,19 @@ impl Store {
         finish(txn, result).await
     }
 
+    /// Moves a delivery order to another valid window of the same delivery program (whose
+    /// stock the order already holds, so no stock moves).
+    pub async fn change_delivery_time(
+        &self,
+        user_id: Id,
+        order_id: Id,
+        delivery_time_id: Id,
+    ) -> StoreResult<Result<Order, OrderRefused>> {
+        let txn = begin_write(&self.db).await?;
+        let result = change_delivery_in(&txn, user_id, order_id, delivery_time_id, db_now()).await;
+        finish(txn, result).await
+    }
+
     /// Moves a pickup order to another pantry of its food bank and a pickup time there,
     /// moving its stock from the old pantry's inventory to the new one's.
     pub async fn change_location(
@@ -189,15 +206,41 @@ async fn lock_user(c: &DatabaseTransaction, user_id: Id) -> Step<()> {
     found.map(|_| ()).ok_or_else(|| not_found("User"))
 }
 
-async fn order_id_by_key<C: ConnectionTrait>(c: &C, user_id: Id, key: &str) -> StoreResult<Option<Id>> {
-    Ok(order::Entity::find()
+/// The answer for a key already used within the window: the first order for the same
+/// request, a refusal for a different one; `None` when the key is unused or expired.
+async fn earlier_order<C: ConnectionTrait>(
+    c: &C,
+    user_id: Id,
+    idem: &Idempotency,
+    now: DateTime<Utc>,
+) -> StoreResult<Option<Result<Id, OrderRefused>>> {
+    let found = order::Entity::find()
+        .filter(order::Column::UserId.eq(user_id))
+        .filter(order::Column::IdempotencyKey.eq(idem.key.as_str()))
+        .filter(order::Column::CreatedAt.gt(now - IDEMPOTENCY_WINDOW))
+        .select_only()
+        .columns([order::Column::Id, order::Column::RequestFingerprint])
+        .into_tuple::<(Id, Option<String>)>()
+        .one(c)
+        .await?;
+    Ok(found.map(|(id, fingerprint)| match fingerprint {
+        // Orders placed before fingerprints were stored match on the key alone, as they did then.
+        Some(f) if f != idem.fingerprint => Err(OrderRefused::Rule(IDEMPOTENCY_KEY_REUSED.into())),
+        _ => Ok(id),
+    }))
+}
+
+/// An expired key is free again: its old order lets go of it, so the unique
+/// (user, key) index admits the new one.
+async fn release_expired_key(c: &DatabaseTransaction, user_id: Id, key: &str, now: DateTime<Utc>) -> StoreResult<()> {
+    order::Entity::update_many()
+        .col_expr(order::Column::IdempotencyKey, Expr::value(Option::<String>::None))
         .filter(order::Column::UserId.eq(user_id))
         .filter(order::Column::IdempotencyKey.eq(key))
-        .select_only()
-        .column(order::Column::Id)
-        .into_tuple::<Id>()
-        .one(c)
-        .await?)
+        .filter(order::Column::CreatedAt.lte(now - IDEMPOTENCY_WINDOW))
+        .exec(c)
+        .await?;
+    Ok(())
 }
 
 async fn own_order<C: ConnectionTrait>(c: &C, user_id: Id, order_id: Id) -> StoreResult<Option<order::Model>> {
@@ -284,14 +327,16 @@ async fn submit_in(
     c: &DatabaseTransaction,
     user_id: Id,
     sub: &OrderSubmission,
-    key: Option<&str>,
+    idem: Option<&Idempotency>,
     now: DateTime<Utc>,
 ) -> Step<Id> {
     lock_user(c, user_id).await?;
-    if let Some(key) = key
-        && let Some(id) = order_id_by_key(c, user_id, key).await?
-    {
-        return Ok(id);
+    if let Some(idem) = idem {
+        match earlier_order(c, user_id, idem, now).await? {
+            Some(Ok(id)) => return Ok(id),
+            Some(Err(refused)) => return Err(Fail::Refused(refused)),
+            None => release_expired_key(c, user_id, &idem.key, now).await?,
+        }
     }
     let slot = Slot {
         pantry: match sub.pantry_location_id {
@@ -352,7 +397,8 @@ async fn submit_in(
         saved_address_id: Set(address.as_ref().map(|(id, _)| *id)),
         delivery_address: Set(snapshot),
         status_type_id: Set(status::SUBMITTED),
-        idempotency_key: Set(key.map(str::to_owned)),
+        idempotency_key: Set(idem.map(|i| i.key.clone())),
+        request_fingerprint: Set(idem.map(|i| i.fingerprint.clone())),
         created_at: Set(now),
         updated_at: Set(now),
         cancelled_at: Set(None),
@@ -549,6 +595,43 @@ async fn change_time_in(
     check_pantry_access(&grants, &pantry.pantry).map_err(rule)?;
     order::Entity::update_many()
         .col_expr(order::Column::PickupTimeId, Expr::value(Some(time.id)))
+        .col_expr(order::Column::UpdatedAt, Expr::value(now))
+        .filter(order::Column::Id.eq(row.id))
+        .exec(c)
+        .await?;
+    view_in(c, row.id, now).await
+}
+
+async fn change_delivery_in(
+    c: &DatabaseTransaction,
+    user_id: Id,
+    order_id: Id,
+    delivery_time_id: Id,
+    now: DateTime<Utc>,
+) -> Step<Order> {
+    lock_user(c, user_id).await?;
+    let (row, facts) = order_for_change(c, user_id, order_id).await?;
+    let Some(current) = facts.delivery_time.as_ref().filter(|_| facts.pickup_time.is_none()) else {
+        return Err(rule(NOT_A_DELIVERY_ORDER));
+    };
+    if !facts.can_change_or_cancel(now) {
+        return Err(rule(ORDER_CANNOT_CHANGE));
+    }
+    let new = shopping::delivery_facts(c, delivery_time_id).await?.ok_or_else(|| not_found("Delivery time"))?;
+    if new.time.food_bank_id != row.food_bank_id
+        || new.time.entity_delivery_program_id != current.entity_delivery_program_id
+    {
+        return Err(rule(OTHER_DELIVERY_PROGRAM));
+    }
+    if !new.time.is_valid(now, new.tz) {
+        return Err(rule(messages::DELIVERY_TIME_NO_LONGER_AVAILABLE));
+    }
+    let grants = access_grants(c, user_id).await?;
+    if !delivery_allowed(&grants, row.food_bank_id) {
+        return Err(rule(messages::NO_AVAILABLE_DELIVERY_TIMES));
+    }
+    order::Entity::update_many()
+        .col_expr(order::Column::DeliveryTimeId, Expr::value(Some(new.time.id)))
         .col_expr(order::Column::UpdatedAt, Expr::value(now))
         .filter(order::Column::Id.eq(row.id))
         .exec(c)

@@ -92,7 +92,10 @@ pub(super) fn parse_tz(name: &str) -> Tz {
     })
 }
 
-async fn province_abbreviation<C: ConnectionTrait>(conn: &C, address_id: i64) -> StoreResult<(Option<String>, Option<address::Model>)> {
+async fn province_abbreviation<C: ConnectionTrait>(
+    conn: &C,
+    address_id: i64,
+) -> StoreResult<(Option<String>, Option<address::Model>)> {
     let Some(addr) = address::Entity::find_by_id(address_id).one(conn).await? else {
         return Ok((None, None));
     };
@@ -304,7 +307,10 @@ pub async fn past_orders<C: ConnectionTrait>(conn: &C, user_id: Id, food_bank_id
     past_orders_of(conn, orders).await
 }
 
-pub(super) async fn past_orders_of<C: ConnectionTrait>(conn: &C, orders: Vec<order::Model>) -> StoreResult<Vec<PastOrder>> {
+pub(super) async fn past_orders_of<C: ConnectionTrait>(
+    conn: &C,
+    orders: Vec<order::Model>,
+) -> StoreResult<Vec<PastOrder>> {
     if orders.is_empty() {
         return Ok(Vec::new());
     }
@@ -339,7 +345,11 @@ pub(super) async fn past_orders_of<C: ConnectionTrait>(conn: &C, orders: Vec<ord
 }
 
 /// Every limit set on the pantry or on its food bank (ITEM and ORDER types), in id order.
-pub async fn pantry_limit_rows<C: ConnectionTrait>(conn: &C, pantry_id: Id, food_bank_id: Id) -> StoreResult<Vec<model::Limit>> {
+pub async fn pantry_limit_rows<C: ConnectionTrait>(
+    conn: &C,
+    pantry_id: Id,
+    food_bank_id: Id,
+) -> StoreResult<Vec<model::Limit>> {
     let rows = limit::Entity::find()
         .filter(
             Condition::any()
@@ -367,14 +377,15 @@ pub async fn delivery_limit_rows<C: ConnectionTrait>(conn: &C, time: &DeliveryTi
 }
 
 fn item_type_only(rows: &[model::Limit]) -> Vec<Limit> {
-    rows.iter()
-        .filter_map(model::Limit::to_domain)
-        .filter(|l| l.kind == LimitKind::Item)
-        .collect()
+    rows.iter().filter_map(model::Limit::to_domain).filter(|l| l.kind == LimitKind::Item).collect()
 }
 
 /// The ITEM-type (order size) limits at a pantry.
-pub async fn pantry_order_size_limits<C: ConnectionTrait>(conn: &C, pantry_id: Id, food_bank_id: Id) -> StoreResult<Vec<Limit>> {
+pub async fn pantry_order_size_limits<C: ConnectionTrait>(
+    conn: &C,
+    pantry_id: Id,
+    food_bank_id: Id,
+) -> StoreResult<Vec<Limit>> {
     Ok(item_type_only(&pantry_limit_rows(conn, pantry_id, food_bank_id).await?))
 }
 
@@ -422,7 +433,11 @@ pub async fn tefap_eligible<C: ConnectionTrait>(conn: &C, user_id: Option<Id>, a
 }
 
 /// The facts for shopping at a pantry, as `user_id` (None: a visitor).
-pub async fn pickup_shop<C: ConnectionTrait>(conn: &C, pantry: &PantryFacts, user_id: Option<Id>) -> StoreResult<ShopFacts> {
+pub async fn pickup_shop<C: ConnectionTrait>(
+    conn: &C,
+    pantry: &PantryFacts,
+    user_id: Option<Id>,
+) -> StoreResult<ShopFacts> {
     let food_bank_id = pantry.pantry.food_bank_id;
     Ok(ShopFacts {
         inventory: pantry_inventory(conn, pantry.pantry.id).await?,
@@ -437,7 +452,11 @@ pub async fn pickup_shop<C: ConnectionTrait>(conn: &C, pantry: &PantryFacts, use
 }
 
 /// The facts for ordering delivery in a window, as `user_id` (None: a visitor).
-pub async fn delivery_shop<C: ConnectionTrait>(conn: &C, delivery: &DeliveryFacts, user_id: Option<Id>) -> StoreResult<ShopFacts> {
+pub async fn delivery_shop<C: ConnectionTrait>(
+    conn: &C,
+    delivery: &DeliveryFacts,
+    user_id: Option<Id>,
+) -> StoreResult<ShopFacts> {
     Ok(ShopFacts {
         inventory: delivery_inventory(conn, &delivery.time).await?,
         past_orders: match user_id {
@@ -472,7 +491,11 @@ async fn order_times<C: ConnectionTrait>(conn: &C, user_id: Id, scope: Condition
 /// ORDER-type limits matching `owners`, each with the orders it counts: a pantry's
 /// limit counts orders at that pantry, a food bank's every order there, a delivery
 /// program's the orders in its windows.
-async fn scoped_order_limits<C: ConnectionTrait>(conn: &C, user_id: Id, owners: Condition) -> StoreResult<Vec<ScopedOrderLimit>> {
+async fn scoped_order_limits<C: ConnectionTrait>(
+    conn: &C,
+    user_id: Id,
+    owners: Condition,
+) -> StoreResult<Vec<ScopedOrderLimit>> {
     let rows = limit::Entity::find()
         .filter(limit::Column::LimitTypeCode.eq(ORDER_LIMIT_TYPE))
         .filter(owners)
@@ -503,7 +526,11 @@ async fn scoped_order_limits<C: ConnectionTrait>(conn: &C, user_id: Id, owners: 
 }
 
 /// Orders-per-period limits for ordering at a pantry: the pantry's and its food bank's.
-pub async fn pickup_order_limits<C: ConnectionTrait>(conn: &C, user_id: Id, pantry: &Pantry) -> StoreResult<Vec<ScopedOrderLimit>> {
+pub async fn pickup_order_limits<C: ConnectionTrait>(
+    conn: &C,
+    user_id: Id,
+    pantry: &Pantry,
+) -> StoreResult<Vec<ScopedOrderLimit>> {
     let owners = Condition::any()
         .add(limit::Column::PantryLocationId.eq(pantry.id))
         .add(limit::Column::FoodBankId.eq(pantry.food_bank_id));
@@ -511,7 +538,11 @@ pub async fn pickup_order_limits<C: ConnectionTrait>(conn: &C, user_id: Id, pant
 }
 
 /// Orders-per-period limits for ordering delivery: the program's and its food bank's.
-pub async fn delivery_order_limits<C: ConnectionTrait>(conn: &C, user_id: Id, time: &DeliveryTime) -> StoreResult<Vec<ScopedOrderLimit>> {
+pub async fn delivery_order_limits<C: ConnectionTrait>(
+    conn: &C,
+    user_id: Id,
+    time: &DeliveryTime,
+) -> StoreResult<Vec<ScopedOrderLimit>> {
     let owners = Condition::any()
         .add(limit::Column::DeliveryProgramId.eq(time.entity_delivery_program_id))
         .add(limit::Column::FoodBankId.eq(time.food_bank_id));
@@ -519,7 +550,11 @@ pub async fn delivery_order_limits<C: ConnectionTrait>(conn: &C, user_id: Id, ti
 }
 
 /// Orders-per-period limits of the food bank itself.
-pub async fn food_bank_order_limits<C: ConnectionTrait>(conn: &C, user_id: Id, food_bank_id: Id) -> StoreResult<Vec<ScopedOrderLimit>> {
+pub async fn food_bank_order_limits<C: ConnectionTrait>(
+    conn: &C,
+    user_id: Id,
+    food_bank_id: Id,
+) -> StoreResult<Vec<ScopedOrderLimit>> {
     scoped_order_limits(conn, user_id, Condition::all().add(limit::Column::FoodBankId.eq(food_bank_id))).await
 }
 
@@ -566,7 +601,12 @@ impl Store {
     }
 
     /// The user's non-cancelled orders at a pantry (`Some`) or a whole food bank, newest first.
-    pub async fn limit_orders(&self, user_id: Id, pantry_id: Option<Id>, food_bank_id: Option<Id>) -> StoreResult<Vec<model::LimitOrder>> {
+    pub async fn limit_orders(
+        &self,
+        user_id: Id,
+        pantry_id: Option<Id>,
+        food_bank_id: Option<Id>,
+    ) -> StoreResult<Vec<model::LimitOrder>> {
         let cancelled: Vec<Id> = order_status_type::Entity::find()
             .filter(order_status_type::Column::IsCancelledType.eq(true))
             .all(&self.db)
@@ -583,7 +623,8 @@ impl Store {
         if let Some(f) = food_bank_id {
             query = query.filter(order::Column::FoodBankId.eq(f));
         }
-        let orders = query.order_by_desc(order::Column::CreatedAt).order_by_desc(order::Column::Id).all(&self.db).await?;
+        let orders =
+            query.order_by_desc(order::Column::CreatedAt).order_by_desc(order::Column::Id).all(&self.db).await?;
         if orders.is_empty() {
             return Ok(Vec::new());
         }

@@ -947,6 +947,7 @@ async fn seed_world<C: ConnectionTrait>(
             delivery_address: Set(snapshot),
             status_type_id: Set(status_id),
             idempotency_key: Set(Some(key.into())),
+            request_fingerprint: Set(None),
             created_at: Set(created),
             updated_at: Set(created),
             cancelled_at: Set((status_id == status::CANCELLED).then(|| created + Duration::hours(3))),

@@ -7,7 +7,7 @@ import { formatDay, formatTime } from "../../lib/format";
 import { clearCart, useCartItems } from "../../state/cart";
 import { clearSelection, selectPickup, selectionStore, useSelection } from "../../state/selection";
 import { Busy, ErrorBox } from "./common";
-import { PickupTimeModal } from "./PickupStep";
+import { PickupTimeModal } from "../../ui/TimePickers";
 import { orderLines } from "./validate";
 
 /** Confirmation and submission (spec §2, §4, §5): summary, Place Order, then the confirmation page. */

@@ -3,14 +3,12 @@ import { Link } from "react-router";
 import type { DeliveryTime } from "../../entities";
 import { t } from "../../i18n/t";
 import { api } from "../../lib/api";
-import { formatDay, formatTime } from "../../lib/format";
 import { selectDelivery, selectDeliveryAddress, selectionStore } from "../../state/selection";
 import { Modal } from "../../ui/Modal";
+import { deliveryWindowLabel as label } from "../../ui/TimePickers";
 import { Busy, ErrorBox, type StepProps } from "./common";
 
 type State = { kind: "checking" } | { kind: "stale"; times: DeliveryTime[] } | { kind: "none" } | { kind: "error" };
-
-const label = (d: DeliveryTime) => `${formatDay(d.deliveryDay)} ${formatTime(d.deliveryStartTime)} - ${formatTime(d.deliveryEndTime)}`;
 
 /** Delivery window check (spec §2): the chosen window must still be offered, else pick another. */
 export function DeliveryStep({ done }: StepProps) {

@@ -3,9 +3,8 @@ import { Link } from "react-router";
 import type { PickupTime } from "../../entities";
 import { t } from "../../i18n/t";
 import { api } from "../../lib/api";
-import { formatDay, formatTime } from "../../lib/format";
 import { selectPickup, selectionStore } from "../../state/selection";
-import { Modal } from "../../ui/Modal";
+import { PickupTimeModal } from "../../ui/TimePickers";
 import { Busy, ErrorBox, type StepProps } from "./common";
 
 type State = { kind: "checking" } | { kind: "stale"; times: PickupTime[] } | { kind: "none" } | { kind: "error" };
@@ -65,33 +64,4 @@ export function PickupStep({ done }: StepProps) {
         </div>
       );
   }
-}
-
-/** Day first, then that day's times (spec §2 "a day-selection modal"). */
-export function PickupTimeModal(props: { times: PickupTime[]; onPick: (t: PickupTime) => void; onClose: () => void }) {
-  const days = [...new Set(props.times.map((x) => x.pickupDay))];
-  const [day, setDay] = useState<string | null>(days.length === 1 ? days[0] : null);
-  return (
-    <Modal title={t(day ? "checkout.pickup.selectTime" : "checkout.pickup.selectDay")} onClose={props.onClose}>
-      <ul className="choice-list">
-        {day
-          ? props.times
-              .filter((x) => x.pickupDay === day)
-              .map((x) => (
-                <li key={x.id}>
-                  <button type="button" className="btn" onClick={() => props.onPick(x)}>
-                    {formatTime(x.pickupStartTime)} - {formatTime(x.pickupEndTime)}
-                  </button>
-                </li>
-              ))
-          : days.map((d) => (
-              <li key={d}>
-                <button type="button" className="btn" onClick={() => setDay(d)}>
-                  {formatDay(d)}
-                </button>
-              </li>
-            ))}
-      </ul>
-    </Modal>
-  );
 }

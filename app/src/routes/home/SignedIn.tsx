@@ -32,7 +32,7 @@ const slideLink: CSSProperties = {
 function OrderSlide({ order }: { order: UpcomingOrder }) {
   const { title, time } = upcomingOrderText(order);
   return (
-    <Link to={`/cart/confirmation/${order.id}`} className="message-slide" style={slideLink}>
+    <Link to={`/account/orders/${order.id}`} className="message-slide" style={slideLink}>
       <strong className="message-title">{title}</strong>
       {time && <span className="message-text">{time}</span>}
     </Link>

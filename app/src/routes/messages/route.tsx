@@ -87,7 +87,7 @@ export default function Messages({ data }: { data: MessagesData | null }) {
 function OrderEntry({ order }: { order: Parameters<typeof upcomingOrderText>[0] }) {
   const { title, time } = upcomingOrderText(order);
   return (
-    <Link to={`/cart/confirmation/${order.id}`} className="message-entry">
+    <Link to={`/account/orders/${order.id}`} className="message-entry">
       <strong className="message-title">{title}</strong>
       {time && <span className="message-text">{time}</span>}
     </Link>

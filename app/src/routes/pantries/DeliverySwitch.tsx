@@ -5,11 +5,11 @@ import { Link, useLocation, useNavigate } from "react-router";
 import type { DeliveryTime } from "../../entities";
 import { addMessages, t } from "../../i18n/t";
 import { api, ApiFailure, loginUrl } from "../../lib/api";
-import { formatDay, formatTime } from "../../lib/format";
 import { cartStore, clearCart } from "../../state/cart";
 import { selectDelivery, selectionStore } from "../../state/selection";
 import { sessionStore } from "../../state/session";
 import { Modal } from "../../ui/Modal";
+import { deliveryWindowLabel as windowLabel } from "../../ui/TimePickers";
 import messages from "messages:pantries";
 
 // Also opened from the shop, whose page does not carry the selector's texts.
@@ -24,7 +24,6 @@ type Step =
   | { kind: "referral" }
   | { kind: "windows"; times: DeliveryTime[]; error?: boolean };
 
-const windowLabel = (d: DeliveryTime) => `${formatDay(d.deliveryDay)} ${formatTime(d.deliveryStartTime)} - ${formatTime(d.deliveryEndTime)}`;
 
 /** Loaded on the first click of Switch to Delivery (kept out of the page's first-load JS). */
 export default function DeliveryFlow({ onClose, offerPickup = false }: { onClose: () => void; offerPickup?: boolean }) {
@@ -78,7 +77,7 @@ export default function DeliveryFlow({ onClose, offerPickup = false }: { onClose
 }
 
 /** Windows of the food bank; the first is preselected, clicking the chosen one deselects (spec §4). */
-function WindowPicker({
+export function WindowPicker({
   times,
   error,
   offerPickup,

@@ -12,7 +12,7 @@ import { selectFoodBank, selectPickup, selectionStore } from "../../state/select
 import { Modal } from "../../ui/Modal";
 import { storedPantry, type Pantry } from "./pickup";
 
-const ReferralModal = lazy(() => import("./ReferralModal"));
+const ReferralModal = lazy(() => import("../../ui/ReferralModal"));
 const FoodBankIntro = lazy(() => import("./FoodBankIntro"));
 
 async function hasAccess(pantry: Pantry): Promise<boolean> {

@@ -1,11 +1,14 @@
-// The referral-code form of the pickup flow; its own chunk, loaded only for restricted pantries.
+// The referral-code form for a restricted pantry (the pickup flow, an order's change of location);
+// its own chunk, loaded only when a restricted pantry is chosen.
 import { useState } from "react";
-import { t } from "../../i18n/t";
-import { api, ApiFailure } from "../../lib/api";
-import { sessionStore } from "../../state/session";
-import { read, write } from "../../state/storage";
-import { Modal } from "../../ui/Modal";
-import type { Pantry } from "./pickup";
+import { addMessages, t } from "../i18n/t";
+import { api, ApiFailure } from "../lib/api";
+import { sessionStore } from "../state/session";
+import { read, write } from "../state/storage";
+import { Modal } from "./Modal";
+import messages from "messages:pantries";
+
+addMessages(messages);
 
 /** Spec §9: Referral Code Accepted shows this long before the flow continues. */
 const REFERRAL_ACCEPTED_MS = 1500;
@@ -21,7 +24,7 @@ interface ClaimResult {
  * The referral-code form. Signed in, the code is claimed for the account; signed out, a code that
  * covers the pantry is kept on the device (claimed at sign-in, spec §4) and the flow goes via login.
  */
-export default function ReferralModal({ pantry, onClose, onAccepted }: { pantry: Pantry; onClose: () => void; onAccepted: (viaLogin: boolean) => void }) {
+export default function ReferralModal({ pantry, onClose, onAccepted }: { pantry: { id: number; label: string }; onClose: () => void; onAccepted: (viaLogin: boolean) => void }) {
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");

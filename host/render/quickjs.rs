@@ -1,6 +1,7 @@
-//! One QuickJS-NG runtime holding the server bundle. `!Send`: it lives and dies
-//! on the worker thread that made it.
-use super::{RenderError, Rendered};
+//! QuickJS-NG (rquickjs): the portable engine, used where JavaScriptCore is not
+//! installed or when asked for. One runtime holds the server bundle; `!Send`, it
+//! lives and dies on the worker thread that made it.
+use super::{PoolConfig, RenderError, Rendered, pool::Engine};
 use rquickjs::{CatchResultExt, Context, Ctx, Function, Module, Object, Runtime, WriteOptions};
 use std::{
     sync::{
@@ -11,9 +12,9 @@ use std::{
 };
 
 /// Large enough for React's recursion on deep trees; the worker thread's own
-/// stack must be well above it, or deep recursion crashes instead of throwing.
+/// stack (`pool::THREAD_STACK_BYTES`) must be well above it, or deep recursion
+/// crashes instead of throwing.
 const JS_STACK_BYTES: usize = 4 << 20;
-pub const THREAD_STACK_BYTES: usize = 16 << 20;
 
 fn caught(ctx: &Ctx<'_>, e: rquickjs::Error) -> String {
     match Err::<(), _>(e).catch(ctx) {
@@ -25,7 +26,7 @@ fn caught(ctx: &Ctx<'_>, e: rquickjs::Error) -> String {
 /// Compiles the bundle to bytecode once, so each runtime loads in ~2 ms instead of
 /// parsing 150 KB of JS. The bundle's footer sets `globalThis.SSR`, which makes
 /// module evaluation equivalent to running it as a script.
-pub fn compile(source: &str) -> Result<Vec<u8>, String> {
+fn compile(source: &str) -> Result<Vec<u8>, String> {
     let rt = Runtime::new().map_err(|e| e.to_string())?;
     let ctx = Context::full(&rt).map_err(|e| e.to_string())?;
     ctx.with(|c| {
@@ -36,20 +37,20 @@ pub fn compile(source: &str) -> Result<Vec<u8>, String> {
 
 /// Deadline shared with the interrupt handler: nanoseconds since `epoch`, 0 = none.
 #[derive(Clone)]
-pub struct Deadline {
+struct Deadline {
     epoch: Instant,
     at: Arc<AtomicU64>,
 }
 
 impl Deadline {
-    pub fn new() -> Self {
+    fn new() -> Self {
         Self { epoch: Instant::now(), at: Arc::new(AtomicU64::new(0)) }
     }
-    pub fn arm(&self, until: Instant) {
+    fn arm(&self, until: Instant) {
         let nanos = until.saturating_duration_since(self.epoch).as_nanos().max(1) as u64;
         self.at.store(nanos, Ordering::Relaxed);
     }
-    pub fn disarm(&self) {
+    fn disarm(&self) {
         self.at.store(0, Ordering::Relaxed);
     }
     fn passed(&self) -> bool {
@@ -58,15 +59,15 @@ impl Deadline {
     }
 }
 
-pub struct Engine {
+pub struct QuickJs {
     /// Kept so the runtime's limits and handler live exactly as long as the context.
     _rt: Runtime,
     ctx: Context,
     deadline: Deadline,
 }
 
-impl Engine {
-    pub fn load(bytecode: &[u8], memory_limit: usize) -> Result<Self, String> {
+impl QuickJs {
+    fn start(bytecode: &[u8], memory_limit: usize) -> Result<Self, String> {
         let rt = Runtime::new().map_err(|e| e.to_string())?;
         rt.set_max_stack_size(JS_STACK_BYTES);
         rt.set_memory_limit(memory_limit);
@@ -82,8 +83,23 @@ impl Engine {
         })?;
         Ok(Self { _rt: rt, ctx, deadline })
     }
+}
 
-    pub fn render(&self, payload: &str, until: Instant) -> Result<Rendered, RenderError> {
+impl Engine for QuickJs {
+    const NAME: &'static str = "quickjs";
+    /// The bundle compiled to bytecode once, so each runtime loads in ~2 ms instead of
+    /// parsing it again.
+    type Prepared = Vec<u8>;
+
+    fn prepare(source: &str, _config: &PoolConfig) -> Result<Vec<u8>, String> {
+        compile(source)
+    }
+
+    fn load(bytecode: &Vec<u8>, config: &PoolConfig) -> Result<Self, String> {
+        Self::start(bytecode, config.memory_limit)
+    }
+
+    fn render(&mut self, payload: &str, until: Instant) -> Result<Rendered, RenderError> {
         self.deadline.arm(until);
         let result = self.ctx.with(|c| {
             let call = || -> rquickjs::Result<Rendered> {
@@ -95,8 +111,13 @@ impl Engine {
             call().map_err(|e| caught(&c, e))
         });
         self.deadline.disarm();
-        result.map_err(|message| {
-            if Instant::now() >= until { RenderError::Timeout } else { RenderError::Js(message) }
-        })
+        result.map_err(|message| if Instant::now() >= until { RenderError::Timeout } else { RenderError::Js(message) })
+    }
+
+    /// An interrupted or out-of-memory runtime may hold half-updated React state, and an
+    /// exception may have left globals changed: a QuickJS runtime is cheap to rebuild
+    /// from bytecode, so every failed render gets a fresh one.
+    fn broken_after(&self, _error: &RenderError) -> bool {
+        true
     }
 }

@@ -1,0 +1,104 @@
+import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { addMessages, pageTitle, t } from "../../i18n/t";
+import { api, ApiFailure } from "../../lib/api";
+import type { Meta } from "../../types";
+import messages from "messages:reset";
+
+addMessages(messages);
+
+type Phase = { kind: "form" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "error"; reason: string };
+
+/**
+ * Forgot password (spec §2, §5, §8): the e-mail, trimmed and required, goes to POST /user/reset.
+ * The server answers the same whether or not the address has an account, and so does this page.
+ */
+export default function ForgotPassword() {
+  const emailId = useId();
+  const errorId = useId();
+  const [email, setEmail] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [phase, setPhase] = useState<Phase>({ kind: "form" });
+  const address = email.trim();
+
+  const send = async () => {
+    setPhase({ kind: "sending" });
+    try {
+      await api("POST", "/user/reset", { email: address });
+      setPhase({ kind: "sent", email: address });
+    } catch (e) {
+      // The server's reason (a malformed address, too many requests) says more than the generic text.
+      setPhase({ kind: "error", reason: (e instanceof ApiFailure && e.message) || "" });
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (address && phase.kind !== "sending") void send();
+  };
+
+  const heading = <h1>{t("reset.forgot.title")}</h1>;
+  if (phase.kind === "sent") {
+    return (
+      <section className="card account-form">
+        {heading}
+        <p role="status">{t("reset.forgot.sent", { email: phase.email })}</p>
+        <p>
+          <Link to="/account/login" className="btn btn-primary">
+            {t("reset.logIn")}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  const missing = touched && !address;
+  return (
+    <section className="card account-form">
+      {heading}
+      <form onSubmit={submit} noValidate>
+        <p>{t("reset.forgot.intro")}</p>
+        <p className="field">
+          <label htmlFor={emailId}>{t("reset.email")}</label>
+          <input
+            id={emailId}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            aria-invalid={missing || undefined}
+            aria-describedby={missing ? errorId : undefined}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {missing && (
+            <span id={errorId} className="field-error">
+              {t("reset.required")}
+            </span>
+          )}
+        </p>
+        {phase.kind === "error" && (
+          <div role="alert" className="error-box">
+            <p>{t("reset.forgot.error")}</p>
+            {phase.reason && <p>{phase.reason}</p>}
+            <p>
+              <button type="button" className="btn" onClick={() => void send()}>
+                {t("reset.forgot.retry")}
+              </button>
+            </p>
+          </div>
+        )}
+        <p>
+          <button type="submit" className="btn btn-primary" disabled={phase.kind === "sending"}>
+            {phase.kind === "sending" ? t("reset.forgot.sending") : t("reset.forgot.submit")}
+          </button>
+        </p>
+      </form>
+    </section>
+  );
+}
+
+export function meta(): Meta {
+  return { title: pageTitle(t("reset.forgot.title")), description: t("reset.forgot.description") };
+}

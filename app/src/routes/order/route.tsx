@@ -1,0 +1,135 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { addMessages, pageTitle, t } from "../../i18n/t";
+import { ApiFailure, useApi } from "../../lib/api";
+import { cancelOrder, orderNumber, validOrderId, type Order } from "../../lib/orders";
+import { useLoggedIn } from "../../state/session";
+import type { Meta } from "../../types";
+import { OrderSummary } from "../../ui/OrderSummary";
+import { SignInPrompt } from "../../ui/SignInPrompt";
+import messages from "messages:orders";
+
+addMessages(messages);
+
+/** host/pages/orders.rs: which order, and whether this is its Cancel Order page. */
+export interface OrderData {
+  orderId?: string | null;
+  view?: "summary" | "cancel";
+}
+
+/** /account/orders/{orderId} and …/cancel (spec §2 "Order summary", "Cancel Order page"). */
+export default function OrderPage({ data }: { data: OrderData | null }) {
+  const id = validOrderId(data?.orderId);
+  const cancelPage = data?.view === "cancel";
+  const loggedIn = useLoggedIn();
+  const loaded = useApi<Order>(loggedIn && id ? `/orders/${id}` : null);
+  // The server's answer to a change or cancel replaces the loaded order.
+  const [changed, setChanged] = useState<Order | null>(null);
+  const order = changed ?? loaded.value;
+  const here = id ? `/account/orders/${id}${cancelPage ? "/cancel" : ""}` : "/account/orders";
+  const title = cancelPage ? t("orders.cancel.title") : id ? t("orders.detail.title", { number: orderNumber(Number(id)) }) : t("orders.title");
+
+  let body;
+  if (!id || loaded.error?.status === 404) {
+    // Not the shopper's order, or none at all: the same answer, so ids cannot be probed.
+    body = (
+      <>
+        <p>{t("notFound.title")}</p>
+        <Link to="/account/orders" className="btn btn-primary">
+          {t("orders.cancel.viewOrders")}
+        </Link>
+      </>
+    );
+  } else if (!loggedIn) {
+    body = <SignInPrompt text={t("orders.signedOut")} action={t("orders.logIn")} returnTo={here} />;
+  } else if (loaded.error && !changed) {
+    body = (
+      <div role="alert" className="error-box">
+        <p>
+          <strong>{t("orders.detail.loadErrorTitle")}</strong>
+        </p>
+        <p>{loaded.error.message || t("orders.detail.loadError")}</p>
+        <button type="button" className="btn" onClick={loaded.reload}>
+          {t("orders.retry")}
+        </button>
+      </div>
+    );
+  } else if (!order) {
+    body = (
+      <p role="status">
+        <span className="spinner" aria-hidden="true" /> {t("orders.detail.loading")}
+      </p>
+    );
+  } else if (cancelPage) {
+    body = <CancelOrder order={order} />;
+  } else {
+    body = (
+      <>
+        <OrderSummary order={order} onChanged={setChanged} />
+        <p>
+          <Link to="/account/orders">{t("orders.detail.allOrders")}</Link>
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <section className="card order-page">
+      <h1>{title}</h1>
+      {body}
+    </section>
+  );
+}
+
+function CancelOrder({ order }: { order: Order }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  const confirm = async () => {
+    setBusy(true);
+    setError("");
+    try {
+      await cancelOrder(order.id);
+      // The order page loads it again and shows it cancelled.
+      navigate(`/account/orders/${order.id}`);
+    } catch (e) {
+      // Spec §8: a refused cancel shows the server's message.
+      setError((e instanceof ApiFailure && e.message) || t("orders.cannotChange"));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <OrderSummary order={order} actions={false} />
+      {!order.canChangeOrCancel && <p className="info-box">{t("orders.cannotChange")}</p>}
+      {error && (
+        <p role="alert" className="error-box">
+          {error}
+        </p>
+      )}
+      {busy && (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t("orders.cancel.busy")}
+        </p>
+      )}
+      <p className="button-row">
+        <Link to="/account/orders" className="btn">
+          {t("orders.cancel.viewOrders")}
+        </Link>
+        {order.canChangeOrCancel && (
+          <button type="button" className="btn btn-danger" disabled={busy} onClick={confirm}>
+            {t("orders.cancel.confirm")}
+          </button>
+        )}
+      </p>
+    </>
+  );
+}
+
+export function meta(data: OrderData | null): Meta {
+  const id = validOrderId(data?.orderId);
+  const title = data?.view === "cancel" ? t("orders.cancel.title") : id ? t("orders.detail.title", { number: orderNumber(Number(id)) }) : t("orders.title");
+  return { title: pageTitle(title), description: t("orders.detail.description") };
+}

@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import { addMessages, pageTitle, t } from "../../i18n/t";
+import { useApi } from "../../lib/api";
+import { formatDate, formatDay } from "../../lib/format";
+import { orderNumber, upcomingFirst, type Order } from "../../lib/orders";
+import { useLoggedIn } from "../../state/session";
+import type { Meta } from "../../types";
+import { StatusBadge } from "../../ui/OrderSummary";
+import { SignInPrompt } from "../../ui/SignInPrompt";
+import { deliveryWindowLabel, pickupTimeLabel } from "../../ui/TimePickers";
+import messages from "messages:orders";
+
+addMessages(messages);
+
+const HERE = "/account/orders";
+
+/** /account/orders (spec §2 "Order history"): the shopper's orders, upcoming ones first and marked. */
+export default function Orders() {
+  const loggedIn = useLoggedIn();
+  const orders = useApi<Order[]>(loggedIn ? "/orders" : null);
+
+  return (
+    <section className="card orders">
+      <h1>{t("orders.title")}</h1>
+      {!loggedIn ? (
+        <SignInPrompt text={t("orders.signedOut")} action={t("orders.logIn")} returnTo={HERE} />
+      ) : orders.error ? (
+        <div role="alert" className="error-box">
+          <p>
+            <strong>{t("orders.loadErrorTitle")}</strong>
+          </p>
+          <p>{orders.error.message || t("orders.loadError")}</p>
+          <button type="button" className="btn" onClick={orders.reload}>
+            {t("orders.retry")}
+          </button>
+        </div>
+      ) : !orders.value ? (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t("orders.loading")}
+        </p>
+      ) : orders.value.length === 0 ? (
+        <p>{t("orders.none")}</p>
+      ) : (
+        <ul className="order-list">
+          {upcomingFirst(orders.value).map((o) => (
+            <OrderEntry key={o.id} order={o} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OrderEntry({ order }: { order: Order }) {
+  const pickup = order.pantryLocationPickupTime;
+  const delivery = order.foodBankDeliveryTime;
+  const when = pickup ? `${formatDay(pickup.pickupDay)} ${pickupTimeLabel(pickup)}` : delivery ? deliveryWindowLabel(delivery) : "";
+  return (
+    <li className={order.isUpcoming ? "order-entry upcoming" : "order-entry"}>
+      <h2>
+        <Link to={`/account/orders/${order.id}`}>{t("orders.order", { number: orderNumber(order.id) })}</Link>
+        {order.isUpcoming && <span className="tag">{t("orders.upcoming")}</span>}
+      </h2>
+      <p>
+        <StatusBadge order={order} />
+      </p>
+      <p>
+        {t("orders.placed")}: {formatDate(order.created)}
+      </p>
+      <p>{order.pantryLocation?.label ?? t("orders.homeDelivery")}</p>
+      {when && <p>{when}</p>}
+    </li>
+  );
+}
+
+export function meta(): Meta {
+  return { title: pageTitle(t("orders.title")), description: t("orders.description") };
+}

@@ -1,0 +1,152 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { addMessages, pageTitle, t } from "../../i18n/t";
+import { api, ApiFailure } from "../../lib/api";
+import type { Meta } from "../../types";
+import messages from "messages:reset";
+
+addMessages(messages);
+
+export interface UpdatePasswordData {
+  token: string;
+  code: string;
+}
+
+type Phase = "checking" | "expired" | "form" | "updating" | "updated" | "error";
+
+/**
+ * The reset mail's link (spec §2, §4, §5, §8): the token and code are checked on arrival; a usable
+ * link shows the new password and its confirmation (non-empty and equal once trimmed), then
+ * updating, updated with a Log In link, or the error.
+ */
+export default function UpdatePassword({ data }: { data: UpdatePasswordData | null }) {
+  const passwordId = useId();
+  const confirmId = useId();
+  const hintId = useId();
+  const [phase, setPhase] = useState<Phase>("checking");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [reason, setReason] = useState("");
+  const query = `token=${encodeURIComponent(data?.token ?? "")}&code=${encodeURIComponent(data?.code ?? "")}`;
+
+  useEffect(() => {
+    let live = true;
+    setPhase("checking");
+    api<boolean>("GET", `/user/password/validate?${query}`).then(
+      () => live && setPhase("form"),
+      () => live && setPhase("expired"),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  const chosen = password.trim();
+  const differ = confirm.trim() !== "" && confirm.trim() !== chosen;
+  const ready = chosen !== "" && confirm.trim() === chosen;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready || (phase !== "form" && phase !== "error")) return;
+    setPhase("updating");
+    setReason("");
+    try {
+      await api("POST", `/user/password?${query}`, { password: chosen, confirmPassword: confirm.trim() });
+      setPhase("updated");
+    } catch (err) {
+      setReason((err instanceof ApiFailure && err.message) || "");
+      setPhase("error");
+    }
+  };
+
+  const heading = <h1>{t("reset.update.title")}</h1>;
+  if (phase === "checking") {
+    return (
+      <section className="card account-form" aria-busy="true">
+        {heading}
+        <p role="status">{t("reset.update.checking")}</p>
+      </section>
+    );
+  }
+  if (phase === "expired") {
+    return (
+      <section className="card account-form">
+        {heading}
+        <p role="alert" className="error-box">
+          {t("reset.update.expired")}
+        </p>
+        <p>
+          <Link to="/account/forgot-password" className="btn btn-primary">
+            {t("reset.update.again")}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  if (phase === "updated") {
+    return (
+      <section className="card account-form">
+        {heading}
+        <p role="status">{t("reset.update.updated")}</p>
+        <p>
+          <Link to="/account/login" className="btn btn-primary">
+            {t("reset.logIn")}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="card account-form">
+      {heading}
+      <form method="post" onSubmit={submit} noValidate>
+        <p className="field">
+          <label htmlFor={passwordId}>{t("reset.update.password")}</label>
+          <input
+            id={passwordId}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </p>
+        <p className="field">
+          <label htmlFor={confirmId}>{t("reset.update.confirm")}</label>
+          <input
+            id={confirmId}
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-invalid={differ || undefined}
+            aria-describedby={differ ? hintId : undefined}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+          {differ && (
+            <span id={hintId} className="field-error">
+              {t("reset.update.mismatch")}
+            </span>
+          )}
+        </p>
+        {phase === "error" && (
+          <div role="alert" className="error-box">
+            <p>{t("reset.update.error")}</p>
+            {reason && <p>{reason}</p>}
+          </div>
+        )}
+        <p>
+          <button type="submit" className="btn btn-primary" disabled={!ready || phase === "updating"}>
+            {phase === "updating" ? t("reset.update.updating") : t("reset.update.submit")}
+          </button>
+        </p>
+      </form>
+    </section>
+  );
+}
+
+export function meta(): Meta {
+  return { title: pageTitle(t("reset.update.title")), description: t("reset.update.description") };
+}

@@ -1,0 +1,94 @@
+// The pickup-time and delivery-window pickers shared by the checkout and the order screens.
+import { useState } from "react";
+import type { DeliveryTime, PickupTime } from "../entities";
+import { addMessages, t, tn } from "../i18n/t";
+import { dayParts, formatDay, formatTime } from "../lib/format";
+import { Modal } from "./Modal";
+import messages from "messages:times";
+
+addMessages(messages);
+
+export const pickupTimeLabel = (x: PickupTime) => t("times.range", { start: formatTime(x.pickupStartTime), end: formatTime(x.pickupEndTime) });
+
+/** A delivery window as spec §2 lists it: day, date, month, start-end. */
+export function deliveryWindowLabel(d: DeliveryTime): string {
+  const parts = dayParts(d.deliveryDay);
+  const start = formatTime(d.deliveryStartTime);
+  const end = formatTime(d.deliveryEndTime);
+  return parts ? t("times.window", { ...parts, start, end }) : t("times.range", { start, end });
+}
+
+/** Day first, then that day's times (spec §2 "Select Pickup Day", "Select Pickup Time"). */
+export function PickupTimeModal(props: { times: PickupTime[]; onPick: (t: PickupTime) => void; onClose: () => void; busy?: boolean }) {
+  const days = [...new Set(props.times.map((x) => x.pickupDay))];
+  const [day, setDay] = useState<string | null>(days.length === 1 ? days[0] : null);
+  const dayTimes = props.times.filter((x) => x.pickupDay === day);
+  return (
+    <Modal
+      title={t(day ? "times.selectTime" : "times.selectDay")}
+      onClose={props.onClose}
+      actions={
+        <>
+          {day && days.length > 1 && (
+            <button type="button" className="btn" onClick={() => setDay(null)}>
+              {t("times.back")}
+            </button>
+          )}
+          <button type="button" className="btn" onClick={props.onClose}>
+            {t("times.cancel")}
+          </button>
+        </>
+      }
+    >
+      {day && <p>{formatDay(day)}: {tn("times.available", dayTimes.length)}</p>}
+      <ul className="choice-list">
+        {day
+          ? dayTimes.map((x) => (
+              <li key={x.id}>
+                <button type="button" className="btn" disabled={props.busy} onClick={() => props.onPick(x)}>
+                  {pickupTimeLabel(x)}
+                </button>
+              </li>
+            ))
+          : days.map((d) => (
+              <li key={d}>
+                <button type="button" className="btn" onClick={() => setDay(d)}>
+                  {formatDay(d)}
+                </button>
+              </li>
+            ))}
+      </ul>
+    </Modal>
+  );
+}
+
+/** Delivery windows as a choice with Select and Cancel (spec §2 "Delivery selection"). */
+export function DeliveryWindowModal(props: { times: DeliveryTime[]; current?: number; onPick: (d: DeliveryTime) => void; onClose: () => void; busy?: boolean }) {
+  const [chosen, setChosen] = useState<number | null>(props.times.some((x) => x.id === props.current) ? props.current! : (props.times[0]?.id ?? null));
+  const pick = props.times.find((x) => x.id === chosen);
+  return (
+    <Modal
+      title={t("times.selectDelivery")}
+      onClose={props.onClose}
+      actions={
+        <>
+          <button type="button" className="btn btn-primary" disabled={!pick || props.busy} onClick={() => pick && props.onPick(pick)}>
+            {t("times.select")}
+          </button>
+          <button type="button" className="btn" onClick={props.onClose}>
+            {t("times.cancel")}
+          </button>
+        </>
+      }
+    >
+      <fieldset className="choice-list">
+        <legend className="sr-only">{t("times.selectDelivery")}</legend>
+        {props.times.map((x) => (
+          <label key={x.id} className="choice">
+            <input type="radio" name="delivery-window" checked={x.id === chosen} onChange={() => setChosen(x.id)} /> {deliveryWindowLabel(x)}
+          </label>
+        ))}
+      </fieldset>
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+//! The order area (spec §2): /account/orders, /account/orders/{orderId} with its Cancel Order page,
+//! and /account/orders/{orderId}/location. Orders belong to the signed-in shopper, whose token only
+//! the browser holds, so the server renders the sign-in prompt and the screens load after hydration;
+//! the loaders pass the order id on, and an id that cannot be one is Not Found at once.
+use super::{LoadCtx, LoadFuture, Loaded, Page};
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+pub const LIST: Page = Page { id: "orders", patterns: &["/account/orders"], public: false, load: list };
+
+pub const ORDER: Page = Page { id: "order", patterns: &["/account/orders/{orderId}"], public: false, load: summary };
+
+/// The Cancel Order page is the order page's other view.
+pub const CANCEL: Page =
+    Page { id: "order", patterns: &["/account/orders/{orderId}/cancel"], public: false, load: cancel };
+
+pub const LOCATION: Page =
+    Page { id: "order-location", patterns: &["/account/orders/{orderId}/location"], public: false, load: location };
+
+fn list(_ctx: LoadCtx) -> LoadFuture {
+    Box::pin(async move { Loaded::ok(json!({})) })
+}
+
+/// The id as the API takes it (a positive 64-bit integer), else None.
+fn order_id(ctx: &LoadCtx) -> Option<i64> {
+    ctx.params.get("orderId").and_then(|s| s.parse::<i64>().ok()).filter(|id| *id > 0)
+}
+
+fn with_id(ctx: &LoadCtx, mut data: Value) -> Loaded {
+    match order_id(ctx) {
+        Some(id) => {
+            data["orderId"] = json!(id.to_string());
+            Loaded::ok(data)
+        }
+        None => Loaded { status: StatusCode::NOT_FOUND, data, json_ld: Vec::new() },
+    }
+}
+
+fn summary(ctx: LoadCtx) -> LoadFuture {
+    Box::pin(async move { with_id(&ctx, json!({ "orderId": null, "view": "summary" })) })
+}
+
+fn cancel(ctx: LoadCtx) -> LoadFuture {
+    Box::pin(async move { with_id(&ctx, json!({ "orderId": null, "view": "cancel" })) })
+}
+
+fn location(ctx: LoadCtx) -> LoadFuture {
+    Box::pin(async move { with_id(&ctx, json!({ "orderId": null })) })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::pages::PageTable;
+
+    #[test]
+    fn order_routes_resolve_to_their_pages() {
+        let table = PageTable::default();
+        assert_eq!(table.resolve("/account/orders").0.id, "orders");
+        assert_eq!(table.resolve("/account/orders/12").0.id, "order");
+        assert_eq!(table.resolve("/account/orders/12/cancel").0.id, "order");
+        assert_eq!(table.resolve("/account/orders/12/location").0.id, "order-location");
+        assert_eq!(table.resolve("/account/orders/12/other").0.id, "not-found");
+    }
+}

@@ -1,0 +1,15 @@
+//! /account/update-password/{token}/{code}: the link of the reset mail. The page only echoes the
+//! link's parts; the browser checks them through GET /api/v1/user/password/validate, so a wrong
+//! code counts against the token's attempts only when a person actually opens the link.
+use super::{LoadCtx, LoadFuture, Loaded, Page};
+use serde_json::json;
+
+pub const PAGE: Page =
+    Page { id: "update-password", patterns: &["/account/update-password/{token}/{code}"], public: false, load };
+
+fn load(ctx: LoadCtx) -> LoadFuture {
+    Box::pin(async move {
+        let part = |name: &str| ctx.params.get(name).cloned().unwrap_or_default();
+        Loaded::ok(json!({ "token": part("token"), "code": part("code") }))
+    })
+}

@@ -1,0 +1,276 @@
+// Issue 8, the order area: the list, an order's page with its details, changing the pickup time,
+// the delivery window and the pantry, cancelling, and what the server refuses to show or change.
+// Run through `cargo test --test it browser`.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { assertAccessible, collectProblems, launch, url, waitForApp } from "./lib.mjs";
+
+const COLUMBUS = { lat: 39.9612, lng: -82.9988 };
+const DAY_MS = 24 * 3600 * 1000;
+const hex = (id) => id.toString(16).toUpperCase();
+
+async function apiCall(method, path, token, body) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url(`/api/v1${path}`), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+async function apiValue(method, path, token, body) {
+  const r = await apiCall(method, path, token, body);
+  assert.ok(r.body.successful, `${method} ${path}: ${r.status} ${r.body.failureReason}`);
+  return r.body.value;
+}
+
+async function newAccountToken() {
+  const email = `ora.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`;
+  const value = await apiValue("POST", "/account", null, {
+    firstName: "Ora",
+    lastName: "Tester",
+    eMailAddress: email,
+    password: "a good password 8",
+    phoneNumber: "(614) 555-0142",
+    isEligible: true,
+  });
+  return value.jwt;
+}
+
+const demoToken = () => apiValue("POST", "/account/login", null, { Username: "demo@example.org", Password: "OrderAhead!demo" });
+
+/** Pickup times at least a day ahead, so the order stays changeable whatever the hour. */
+const laterTimes = (pantry) => (pantry.pantryLocationPickupTimes ?? []).filter((t) => new Date(`${t.pickupDay}T00:00:00Z`).getTime() > Date.now() + DAY_MS);
+
+/**
+ * Two open pantries of one food bank near 43215, each with two later pickup times on different
+ * days, and a product both stock (so the order can move from the first to the second).
+ */
+async function twoPantriesAndAProduct() {
+  const pantries = (await apiValue("GET", `/locations?lat=${COLUMBUS.lat}&lng=${COLUMBUS.lng}&radiusMiles=10`)).filter(
+    (p) => !p.isRestricted && new Set(laterTimes(p).map((t) => t.pickupDay)).size >= 2,
+  );
+  for (const a of pantries) {
+    const stockA = (await apiValue("GET", `/locations/${a.id}/inventory`)).items.filter((i) => i.quantity > 1 && (i.effectiveLimit?.limit ?? 1) > 0);
+    for (const b of pantries.filter((p) => p.id !== a.id && p.foodBankID === a.foodBankID)) {
+      const stockB = (await apiValue("GET", `/locations/${b.id}/inventory`)).items;
+      for (const item of stockA) {
+        const there = stockB.find((i) => i.pantryItemID === item.pantryItemID && i.quantity > 1 && (i.effectiveLimit?.limit ?? 1) > 0);
+        if (there) return { a, b, item, there };
+      }
+    }
+  }
+  throw new Error("no two open pantries of one food bank near 43215 stocking the same product");
+}
+
+async function quantityAt(pantryId, inventoryId) {
+  const { items } = await apiValue("GET", `/locations/${pantryId}/inventory`);
+  return items.find((i) => i.id === inventoryId)?.quantity;
+}
+
+async function signedIn(browser, token) {
+  const context = await browser.newContext();
+  await context.addInitScript((tk) => localStorage.setItem("oa.token", tk), JSON.stringify(token));
+  const page = await context.newPage();
+  return { context, page, problems: collectProblems(page) };
+}
+
+describe("orders", () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("without JavaScript, a signed-out visit to /account/orders shows the log-in prompt", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const res = await page.goto(url("/account/orders"));
+    assert.equal(res.status(), 200);
+    await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
+    await page.getByText("Please log in to see your orders.").waitFor();
+    const logIn = page.getByRole("link", { name: "Log In" });
+    assert.equal(await logIn.getAttribute("href"), "/account/login?returnTo=%2Faccount%2Forders");
+    // An id that cannot be an order is Not Found from the server already.
+    const bad = await page.goto(url("/account/orders/not-an-id"));
+    assert.equal(bad.status(), 404);
+    await context.close();
+  });
+
+  test("a shopper finds an order under Orders, changes its time and pantry, then cancels it", async () => {
+    const { a, b, item, there } = await twoPantriesAndAProduct();
+    const token = await newAccountToken();
+    const [first] = laterTimes(a);
+    const beforeA = await quantityAt(a.id, item.id);
+    const beforeB = await quantityAt(b.id, there.id);
+    const orderId = await apiValue("POST", "/order", token, {
+      pantryLocationID: a.id,
+      pantryLocationPickupTimeID: first.id,
+      foodBankDeliveryTimeID: null,
+      foodInsecureNeighborAddressID: null,
+      pantryOrderItems: [{ pantryInventoryItemID: item.id, isSubstituteOk: false, quantity: 2 }],
+    });
+    assert.equal(await quantityAt(a.id, item.id), beforeA - 2);
+
+    const { context, page, problems } = await signedIn(browser, token);
+    await page.goto(url("/"));
+    await waitForApp(page);
+    // The side menu's Orders.
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Orders" }).click();
+    await page.waitForURL((u) => u.pathname === "/account/orders");
+    const entry = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: `Order ${hex(orderId)}` }) });
+    await entry.getByText("Upcoming").waitFor();
+    await entry.getByText(a.label).waitFor();
+    await assertAccessible(page, "orders list");
+
+    await entry.getByRole("link", { name: `Order ${hex(orderId)}` }).click();
+    await page.waitForURL((u) => u.pathname === `/account/orders/${orderId}`);
+    await page.getByRole("heading", { name: `Order ${hex(orderId)}`, level: 1 }).waitFor();
+    await page.getByText(a.label).waitFor();
+    await assertAccessible(page, "order page");
+
+    // View Order Details lists the lines and the total weight in whole pounds.
+    await page.getByRole("button", { name: "View Order Details" }).click();
+    await page.getByText(`${item.pantryItem.name} x 2`).waitFor();
+    await page.getByText(`${Math.round(2 * item.weightPounds)} lbs`).waitFor();
+    await page.getByRole("button", { name: "Hide Order Details" }).click();
+
+    // Change the pickup time: a day, then one of its times.
+    await page.getByRole("button", { name: `Change the pickup time of order ${hex(orderId)}` }).click();
+    const days = page.getByRole("dialog", { name: "Select Pickup Day" });
+    await days.waitFor();
+    await assertAccessible(page, "pickup day picker");
+    const dayButtons = days.getByRole("list").getByRole("button");
+    // The last day: a different one from the order's, the first of the later times.
+    await dayButtons.last().click();
+    const timesDialog = page.getByRole("dialog", { name: "Select Pickup Time" });
+    await timesDialog.getByText(/\d+ Available Pickup Times?/).waitFor();
+    await timesDialog.getByRole("list").getByRole("button").first().click();
+    await timesDialog.waitFor({ state: "detached" });
+    const moved = await apiValue("GET", `/orders/${orderId}`, token);
+    assert.notEqual(moved.pantryLocationPickupTimeID, first.id, "the pickup time changed");
+
+    // Change the location to another pantry of the same food bank, and a time there.
+    await page.getByRole("link", { name: `Change the pickup location of order ${hex(orderId)}` }).click();
+    await page.waitForURL((u) => u.pathname === `/account/orders/${orderId}/location`);
+    await page.getByRole("heading", { name: "Change Location", level: 1 }).waitFor();
+    await assertAccessible(page, "change location");
+    await page.getByRole("button", { name: `Select Pickup Time: ${b.label}` }).click();
+    const pickDay = page.getByRole("dialog", { name: "Select Pickup Day" });
+    // A later day again, so the order can still be cancelled afterwards.
+    await pickDay.getByRole("list").getByRole("button").last().click();
+    await page.getByRole("dialog", { name: "Select Pickup Time" }).getByRole("list").getByRole("button").first().click();
+    await page.waitForURL((u) => u.pathname === `/account/orders/${orderId}`);
+    await page.getByText(b.label).waitFor();
+    const relocated = await apiValue("GET", `/orders/${orderId}`, token);
+    assert.equal(relocated.pantryLocationID, b.id);
+    assert.equal(await quantityAt(a.id, item.id), beforeA, "the first pantry got its stock back");
+    assert.equal(await quantityAt(b.id, there.id), beforeB - 2, "the new pantry's stock was taken");
+
+    // Cancel it.
+    await page.getByRole("link", { name: "Cancel Order..." }).click();
+    await page.waitForURL((u) => u.pathname === `/account/orders/${orderId}/cancel`);
+    await page.getByRole("heading", { name: "Cancel Order?", level: 1 }).waitFor();
+    await page.getByRole("link", { name: "View Orders" }).waitFor();
+    await assertAccessible(page, "cancel order");
+    await page.getByRole("button", { name: "Confirm Cancel Order" }).click();
+    await page.waitForURL((u) => u.pathname === `/account/orders/${orderId}`);
+    await page.getByText("Cancelled", { exact: true }).waitFor();
+    assert.equal(await page.getByRole("link", { name: "Cancel Order..." }).count(), 0, "a cancelled order offers no cancel");
+    const cancelled = await apiValue("GET", `/orders/${orderId}`, token);
+    assert.equal(cancelled.pantryOrderStatusType.isCancelledType, true);
+    assert.equal(cancelled.canChangeOrCancel, false);
+    assert.equal(await quantityAt(b.id, there.id), beforeB, "cancelling gave the stock back");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a delivery order's window changes through Select Delivery Window", async () => {
+    const token = await newAccountToken();
+    const claim = await apiValue("POST", "/referralcodes/claims", token, ["DELIVERCOH"]);
+    assert.ok(claim[0].isAppliedSuccessfully);
+    const address = await apiValue("POST", "/account/addresses", token, {
+      name: "Home",
+      isPrimary: true,
+      notes: null,
+      address: { addressLine1: "7 Oak St", addressLine2: null, city: "Columbus", province: "OH", postalCode: "43215", countryCode: "USA" },
+    });
+    const all = await apiValue("GET", "/foodbanks/1/deliverytimes");
+    const isLater = (w) => new Date(`${w.deliveryDay}T00:00:00Z`).getTime() > Date.now() + DAY_MS;
+    const first = all.find(isLater);
+    const same = all.filter((w) => w.entityDeliveryProgramID === first.entityDeliveryProgramID);
+    const other = same.find((w) => w.id !== first.id && isLater(w));
+    assert.ok(other, "two later windows of one program");
+    const { items } = await apiValue("GET", `/deliverytimes/${first.id}/inventory`);
+    const item = items.find((i) => i.quantity > 0 && (i.effectiveLimit?.limit ?? 1) > 0);
+    const orderId = await apiValue("POST", "/order", token, {
+      pantryLocationID: null,
+      pantryLocationPickupTimeID: null,
+      foodBankDeliveryTimeID: first.id,
+      foodInsecureNeighborAddressID: address.id,
+      pantryOrderItems: [{ pantryInventoryItemID: item.id, isSubstituteOk: false, quantity: 1 }],
+    });
+
+    const { context, page, problems } = await signedIn(browser, token);
+    await page.goto(url(`/account/orders/${orderId}`));
+    await waitForApp(page);
+    await page.getByText("7 Oak St, Columbus, OH 43215").waitFor();
+    await page.getByRole("button", { name: `Change the delivery time of order ${hex(orderId)}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Select Delivery Window" });
+    await dialog.waitFor();
+    await assertAccessible(page, "delivery window picker");
+    const radios = dialog.getByRole("radio");
+    assert.equal(await radios.count(), same.length, "only the order's delivery program's windows");
+    assert.ok(await radios.nth(same.indexOf(first)).isChecked(), "the order's window is preselected");
+    await radios.nth(same.indexOf(other)).check();
+    await dialog.getByRole("button", { name: "Select" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const changed = await apiValue("GET", `/orders/${orderId}`, token);
+    assert.equal(changed.foodBankDeliveryTimeID, other.id);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a completed order shows no Change or Cancel; another shopper's order is Not Found", async () => {
+    const demo = await demoToken();
+    const orders = await apiValue("GET", "/orders", demo);
+    const completed = orders.find((o) => o.pantryOrderStatusType.isSuccessfullyCompletedType);
+    assert.ok(completed, "the demo shopper has a completed order");
+
+    const own = await signedIn(browser, demo);
+    await own.page.goto(url(`/account/orders/${completed.id}`));
+    await waitForApp(own.page);
+    await own.page.getByRole("heading", { name: `Order ${hex(completed.id)}`, level: 1 }).waitFor();
+    await own.page.getByText("Completed", { exact: true }).waitFor();
+    assert.equal(await own.page.getByRole("link", { name: "Cancel Order..." }).count(), 0);
+    assert.equal(await own.page.getByRole("button", { name: /^Change/ }).count(), 0);
+    assert.equal(await own.page.getByRole("link", { name: /^Change/ }).count(), 0);
+    // Its cancel page says why there is nothing to confirm.
+    await own.page.goto(url(`/account/orders/${completed.id}/cancel`));
+    await own.page.getByText("This order can no longer be changed or cancelled.").waitFor();
+    assert.equal(await own.page.getByRole("button", { name: "Confirm Cancel Order" }).count(), 0);
+    assert.deepEqual(own.problems, []);
+    await own.context.close();
+
+    const stranger = await signedIn(browser, await newAccountToken());
+    await stranger.page.goto(url(`/account/orders/${completed.id}`));
+    await waitForApp(stranger.page);
+    await stranger.page.getByText("Sorry, this page cannot be found.").waitFor();
+    assert.equal(await stranger.page.getByText("Completed", { exact: true }).count(), 0);
+    const refused = await apiCall("DELETE", `/orders/${completed.id}`, await newAccountToken());
+    assert.equal(refused.status, 404);
+    assert.equal(refused.body.successful, false);
+    await stranger.context.close();
+  });
+
+  test("a shopper without orders sees the empty text", async () => {
+    const { context, page, problems } = await signedIn(browser, await newAccountToken());
+    await page.goto(url("/account/orders"));
+    await waitForApp(page);
+    await page.getByText("You have no previous orders.").waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

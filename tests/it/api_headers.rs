@@ -1,0 +1,27 @@
+//! Answers to a request with credentials are personal: never stored by a cache.
+use crate::{api_support::TestApp, on_both};
+use axum::{
+    body::Body,
+    http::{Request, header},
+};
+use tower::ServiceExt;
+
+on_both!(authorized_answers_are_not_stored);
+
+async fn cache_control(t: &TestApp, uri: &str, token: Option<&str>) -> Option<String> {
+    let mut req = Request::builder().uri(uri);
+    if let Some(token) = token {
+        req = req.header(header::AUTHORIZATION, format!("Bearer {token}"));
+    }
+    let res = t.app().oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+    res.headers().get(header::CACHE_CONTROL).map(|v| v.to_str().unwrap().to_owned())
+}
+
+async fn authorized_answers_are_not_stored(t: &TestApp) {
+    let token = t.demo_token().await;
+    assert_eq!(cache_control(t, "/api/v1/account/profile", Some(&token)).await.as_deref(), Some("no-store"));
+    // Refusals too: a 401 for a bad token, a 404 for another path.
+    assert_eq!(cache_control(t, "/api/v1/account/profile", Some("forged")).await.as_deref(), Some("no-store"));
+    assert_eq!(cache_control(t, "/api/v1/nowhere", Some(&token)).await.as_deref(), Some("no-store"));
+    assert_ne!(cache_control(t, "/api/v1/genders", None).await.as_deref(), Some("no-store"));
+}
