@@ -25,6 +25,13 @@ pub struct Config {
     pub token_secret: Option<String>,
     /// New accounts per client address per hour.
     pub registrations_per_hour: u32,
+    /// Host names the app used to be served from (lowercase, no port): visitors there see the
+    /// outdated-address banner pointing at `public_url`.
+    pub old_hosts: Vec<String>,
+    /// Send documents requested on an old host to the same route on `public_url` (308).
+    pub redirect_old_hosts: bool,
+    /// Shows the TEFAP guideline testing panel in the residency step (spec §5; testers only).
+    pub tefap_testing: bool,
 }
 
 impl fmt::Debug for Config {
@@ -40,6 +47,9 @@ impl fmt::Debug for Config {
             .field("trusted_proxy", &self.trusted_proxy)
             .field("token_secret", &self.token_secret.as_ref().map(|_| "<redacted>"))
             .field("registrations_per_hour", &self.registrations_per_hour)
+            .field("old_hosts", &self.old_hosts)
+            .field("redirect_old_hosts", &self.redirect_old_hosts)
+            .field("tefap_testing", &self.tefap_testing)
             .finish()
     }
 }
@@ -62,7 +72,19 @@ impl Config {
             trusted_proxy: None,
             token_secret: None,
             registrations_per_hour: REGISTRATIONS_PER_HOUR,
+            old_hosts: Vec::new(),
+            redirect_old_hosts: false,
+            tefap_testing: false,
         }
+    }
+
+    /// Whether `host` (a Host header, maybe with a port) is one of the old addresses.
+    pub fn is_old_host(&self, host: &str) -> bool {
+        let name = match host.rsplit_once(':') {
+            Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+            _ => host,
+        };
+        self.old_hosts.iter().any(|old| old.eq_ignore_ascii_case(name))
     }
 
     /// `scheme://host[:port]` of the tile server, for the Content-Security-Policy.
@@ -85,6 +107,16 @@ mod tests {
         c.token_secret = Some("hunter2-signing-key-of-32-bytes!".into());
         let shown = format!("{c:?}");
         assert!(!shown.contains("secret@") && !shown.contains("hunter2"), "{shown}");
+    }
+
+    #[test]
+    fn old_hosts_match_without_port_or_case() {
+        let mut c = Config::for_tests(PathBuf::from("/tmp"));
+        c.old_hosts = vec!["old.example.org".into()];
+        assert!(c.is_old_host("old.example.org"));
+        assert!(c.is_old_host("OLD.example.org:8443"));
+        assert!(!c.is_old_host("new.example.org"));
+        assert!(!c.is_old_host("sub.old.example.org"));
     }
 
     #[test]

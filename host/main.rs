@@ -72,6 +72,16 @@ struct ServeArgs {
     /// New accounts allowed per client address per hour.
     #[arg(long, env = "ORDERAHEAD_REGISTRATIONS_PER_HOUR", default_value_t = orderahead::config::REGISTRATIONS_PER_HOUR)]
     registrations_per_hour: u32,
+    /// Host names the app used to be served from, comma-separated: they show the
+    /// outdated-address banner linking to the same route on --public-url.
+    #[arg(long, env = "ORDERAHEAD_OLD_HOSTS", value_delimiter = ',')]
+    old_hosts: Vec<String>,
+    /// Also redirect pages requested on an old host to --public-url (the API keeps answering there).
+    #[arg(long, env = "ORDERAHEAD_REDIRECT_OLD_HOSTS")]
+    redirect_old_hosts: bool,
+    /// Show the TEFAP guideline testing panel (testers only; off in production).
+    #[arg(long, env = "ORDERAHEAD_TEFAP_TESTING")]
+    tefap_testing: bool,
 }
 
 #[derive(Args, Clone)]
@@ -111,6 +121,9 @@ impl ServeArgs {
             trusted_proxy: self.trusted_proxy,
             token_secret: self.token_secret,
             registrations_per_hour: self.registrations_per_hour,
+            old_hosts: self.old_hosts.iter().map(|h| h.trim().to_ascii_lowercase()).filter(|h| !h.is_empty()).collect(),
+            redirect_old_hosts: self.redirect_old_hosts,
+            tefap_testing: self.tefap_testing,
         }
     }
 }
@@ -144,5 +157,28 @@ async fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn testers_panel_and_old_host_redirects_are_off_unless_asked_for() {
+        let Some(Command::Serve(args)) = Cli::parse_from(["orderahead", "serve"]).command else {
+            panic!("serve subcommand")
+        };
+        let config = args.into_config();
+        assert!(!config.tefap_testing && !config.redirect_old_hosts && config.old_hosts.is_empty());
+
+        let Some(Command::Serve(args)) =
+            Cli::parse_from(["orderahead", "serve", "--old-hosts", "Old.example.org, test.example.org", "--tefap-testing"]).command
+        else {
+            panic!("serve subcommand")
+        };
+        let config = args.into_config();
+        assert_eq!(config.old_hosts, ["old.example.org", "test.example.org"]);
+        assert!(config.tefap_testing);
     }
 }

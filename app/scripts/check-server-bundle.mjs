@@ -102,7 +102,7 @@ export async function checkServerBundle(file, expectedRouteIds) {
         status: sample.status ?? (id === "not-found" ? 404 : 200),
         url: sample.url,
         data: sample.data ?? null,
-        config: { tileUrl: "https://tiles.example/{z}/{x}/{y}.png" },
+        config: { tileUrl: "https://tiles.example/{z}/{x}/{y}.png", oldHosts: [], newOrigin: "", tefapTesting: false },
       });
       const what = `render of ${id} ${sample.url}`;
       let out;

@@ -24,7 +24,7 @@ const dist = args.dist;
 const ssr = loadServerBundle(join(dist, "server.js"));
 const manifest = JSON.parse(readFileSync(join(dist, "manifest.json"), "utf8"));
 const en = JSON.parse(readFileSync(join(appDir, "src", "i18n", "en.json"), "utf8"));
-const config = { tileUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png" };
+const config = { tileUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", oldHosts: [], newOrigin: "", tefapTesting: false };
 
 // The host's route table, reduced to today's routes.
 function route(pathname) {

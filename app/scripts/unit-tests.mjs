@@ -11,12 +11,23 @@ import { messagesPlugin } from "./messages-plugin.mjs";
 const appDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const testsDir = join(appDir, "..", "tests", "js");
 
+// `splitting`: a module that several entries import (lang.ts: format.ts reads it, tests set it) goes
+// into one shared chunk, so there is one instance of it as in the app, and setLang() from the `lang`
+// entry is the language format.ts (and any other module) sees.
 await esbuild.build({
   absWorkingDir: appDir,
-  entryPoints: { format: "src/lib/format.ts", "url-shim": "src/server/url-shim.ts", i18n: "src/i18n/t.ts", outdated: "src/lib/outdated.ts", eligibility: "src/routes/eligibility/flow.ts" },
+  entryPoints: {
+    format: "src/lib/format.ts",
+    lang: "src/i18n/lang.ts",
+    "url-shim": "src/server/url-shim.ts",
+    i18n: "src/i18n/t.ts",
+    outdated: "src/lib/outdated.ts",
+    eligibility: "src/routes/eligibility/flow.ts",
+  },
   outdir: "dist/test-lib",
   outExtension: { ".js": ".mjs" },
   bundle: true,
+  splitting: true,
   format: "esm",
   platform: "neutral",
   target: "es2020",

@@ -3,6 +3,12 @@ import type { ComponentType } from "react";
 /** Front-end settings the host passes with every page. */
 export interface ClientConfig {
   tileUrl: string;
+  /** Host names the app used to be served from: they show the outdated-address banner. */
+  oldHosts: string[];
+  /** Where that banner sends people (the host's public URL). */
+  newOrigin: string;
+  /** The TEFAP guideline testing panel in the residency step (testers only). */
+  tefapTesting: boolean;
 }
 
 /** What the Rust host hands to `SSR.render`, embeds as #__oa, and answers on GET /_data. */
@@ -27,6 +33,8 @@ export interface Meta {
 export interface RouteModule<D = any> {
   default: ComponentType<{ data: D }>;
   meta(data: D): Meta;
+  /** A page with a title of its own: the top bar shows it with a logo link home instead of the menu (spec §2). */
+  topBarTitle?(): string;
 }
 
 /** A page ready to show: its payload plus its loaded route module. `key` is the location it belongs to. */

@@ -1,5 +1,6 @@
 //! The HTTP surface: one router for pages, data, files and (later) the API.
 mod assets;
+mod old_hosts;
 mod pages;
 mod security;
 
@@ -20,6 +21,7 @@ pub fn app(state: AppState) -> Router {
         .route("/_data", get(pages::data))
         .nest("/api/v1", api::router())
         .fallback(pages::page_or_file)
+        .layer(middleware::from_fn_with_state(state.clone(), old_hosts::redirect))
         .layer(middleware::from_fn_with_state(state.clone(), security::headers))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(CompressionLayer::new())

@@ -62,7 +62,12 @@ fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str) -> String 
         "status": loaded.status.as_u16(),
         "url": url,
         "data": loaded.data,
-        "config": { "tileUrl": state.config.tile_url },
+        "config": {
+            "tileUrl": state.config.tile_url,
+            "oldHosts": state.config.old_hosts,
+            "newOrigin": state.config.public_url,
+            "tefapTesting": state.config.tefap_testing,
+        },
     })
     .to_string()
 }

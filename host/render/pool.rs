@@ -146,10 +146,8 @@ fn worker<E: Engine>(
         }
     };
     while let Ok(job) = rx.recv_blocking() {
-        if job.reply.is_closed() {
-            continue;
-        }
-        if Instant::now() >= job.deadline {
+        // The asker leaves at its deadline, so a closed reply is an expired job too.
+        if job.reply.is_closed() || Instant::now() >= job.deadline {
             stats.expired.fetch_add(1, Ordering::Relaxed);
             let _ = job.reply.send(Err(RenderError::Timeout));
             continue;

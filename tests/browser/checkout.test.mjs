@@ -2,7 +2,7 @@
 // checkout flow through the survey, and the order confirmation. Run through `cargo test --test it browser`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { collectProblems, launch, url, waitForApp } from "./lib.mjs";
+import { assertAccessible, collectProblems, launch, url, waitForApp } from "./lib.mjs";
 
 const COLUMBUS = { lat: 39.9612, lng: -82.9988 };
 
@@ -317,11 +317,12 @@ describe("account and checkout", () => {
     const problems = collectProblems(page);
     await seedDevice(page, { ...order, extra: [vanished], token: await newAccountToken() });
     await page.goto(url("/cart/schedulepickup"));
-    await page.getByRole("heading", { name: "Item(s) Removed From Cart" }).waitFor();
-    await page.getByText("Vanished Beans (1) - No Available Stock").waitFor();
+    const removed = page.getByRole("dialog", { name: "Item(s) Removed From Cart" });
+    await removed.getByText("Vanished Beans (1) - No Available Stock").waitFor();
+    await assertAccessible(page, "items removed modal");
     const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("oa.cart")));
     assert.deepEqual(cart.map((i) => i.id), [order.item.id]);
-    await page.getByRole("button", { name: "Continue" }).click();
+    await removed.getByRole("button", { name: "Continue" }).click();
     // On to the next step: the new account's food-situation screening.
     await page.getByRole("radio", { name: "Sometimes" }).first().waitFor();
     assert.deepEqual(problems, []);
@@ -383,7 +384,7 @@ describe("account and checkout", () => {
     await waitForApp(page);
     await page.evaluate(() => localStorage.setItem("oa.profile", JSON.stringify({ id: 1, eMailAddress: "demo@example.org" })));
     await page.goto(url("/account/login?expired=true&returnTo=%2Fcart"));
-    await page.getByText("Please sign in again as demo@example.org").waitFor();
+    await page.getByText("demo@example.org", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Change Account" }).click();
     assert.equal(await page.getByRole("textbox", { name: "E-Mail" }).inputValue(), "");
     assert.deepEqual(problems, []);

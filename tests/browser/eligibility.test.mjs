@@ -207,6 +207,7 @@ describe("TEFAP eligibility", () => {
     await page.getByRole("button", { name: "OK" }).click();
     await page.waitForURL((u) => u.pathname === "/products" && u.searchParams.get("pantry") === String(pantry.id));
     await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await page.waitForTimeout(2500); // past the offer's delay
     assert.equal(await page.getByRole("dialog", { name: "Additional Free Groceries" }).count(), 0, "the prompt is not offered again");
     assert.deepEqual(problems, []);
     await context.close();
@@ -299,6 +300,32 @@ describe("TEFAP eligibility", () => {
     assert.equal(failures, 2);
     // The refused calls are the only failed requests the browser may report.
     assert.deepEqual(problems.filter((p) => !/status of 503/.test(p)), []);
+    await context.close();
+  });
+
+  test("the testing panel forces a guideline flag: without cross-eligibility the programs question is skipped", async () => {
+    // The test server turns the panel on; it is off unless the host is started with --tefap-testing.
+    const { pantry } = await columbusPantry();
+    const context = await browser.newContext({ tefapAnswered: false });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await selectPantry(page, pantry);
+    await page.goto(url("/account/register/eligibility"));
+    await waitForApp(page);
+    await page.getByRole("button", { name: "Yes", exact: true }).click();
+    await screen(page, "Are you currently homeless or without a permanent address?", "homeless");
+    await page.getByRole("button", { name: "No", exact: true }).click();
+    await screen(page, "Where do you live?", "residency: zip form");
+    await page.getByText("Testing: guideline flags").click();
+    await page.getByRole("combobox", { name: "Accepts cross-eligibility" }).selectOption({ label: "No" });
+    await assertAccessible(page, "residency: testing panel");
+    await page.getByRole("textbox", { name: "Zip Code" }).fill("43215");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("Zip code 43215 is in Ohio.").waitFor();
+    await page.getByRole("button", { name: "Yes", exact: true }).click();
+    // Ohio's guideline accepts cross-eligibility (the first suite answers the programs question).
+    await page.getByRole("combobox", { name: "How many people live in your household, including you?" }).waitFor();
+    assert.deepEqual(problems, []);
     await context.close();
   });
 

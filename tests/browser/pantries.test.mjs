@@ -301,10 +301,21 @@ describe("finding a pantry", () => {
       body: JSON.stringify({ Username: "demo@example.org", Password: "OrderAhead!demo" }),
     }).then((r) => r.json());
     assert.ok(login.successful, "demo login");
+    const profile = await fetch(url("/api/v1/account/profile"), { headers: { authorization: `Bearer ${login.value}` } }).then((r) => r.json());
     await page.goto(url("/"));
-    await page.evaluate((token) => localStorage.setItem("oa.token", JSON.stringify(token)), login.value);
+    await page.evaluate(
+      ({ token, profile }) => {
+        localStorage.setItem("oa.token", JSON.stringify(token));
+        localStorage.setItem("oa.profile", JSON.stringify(profile));
+      },
+      { token: login.value, profile: profile.value },
+    );
     await page.goto(url(`/pantries?zip=${ZIP}`));
     await waitForApp(page);
+    // A new visit asks Pickup or Delivery first (the test above); answering Pickup leaves the button.
+    const choice = page.getByRole("dialog", { name: "Pickup or Delivery?" });
+    await choice.getByRole("button", { name: "Pickup" }).click();
+    await choice.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Switch to Delivery" }).click();
     const dialog = page.getByRole("dialog", { name: "Select Delivery Window" });
     await dialog.waitFor();

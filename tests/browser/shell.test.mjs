@@ -117,6 +117,42 @@ describe("shell", () => {
     await context.close();
   });
 
+  test("on an old address of the app, the outdated banner links to the same route on the new site", async () => {
+    // The test server names `localhost` as an old host and http://localhost as its public URL.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    const old = new URL(url("/pantries?zip=43215"));
+    old.hostname = "localhost";
+    await page.goto(old.href);
+    await waitForApp(page);
+    const link = page.getByRole("link", { name: "Please visit the new site" });
+    await link.waitFor();
+    assert.equal(await link.getAttribute("href"), "http://localhost/pantries?zip=43215");
+    await page.getByText("uninstall", { exact: false }).waitFor();
+
+    await page.goto(url("/pantries?zip=43215"));
+    await waitForApp(page);
+    assert.equal(await link.count(), 0, "no banner on the current address");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a page with its own title shows it with a logo link home instead of the menu", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(url("/cart/schedulepickup"));
+    const bar = page.getByRole("banner");
+    await bar.getByText("Schedule Order").waitFor();
+    assert.equal(await bar.getByRole("link", { name: "Home" }).getAttribute("href"), "/");
+    assert.equal(await bar.getByRole("button", { name: "Menu", exact: true }).count(), 0);
+    await page.goto(url("/cart"));
+    // Without JavaScript the menu button is in the markup but hidden (the menu shows as links).
+    await bar.locator(".menu-btn").waitFor({ state: "attached" });
+    assert.equal(await bar.getByText("Schedule Order").count(), 0);
+    await context.close();
+  });
+
   test("the service worker registers and a second visit of / works offline", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -148,7 +148,10 @@ describe("shop", () => {
     assert.equal(pantry.foodBank.isTEFAPEnabled, true, "the Columbus demo food bank is in the program");
     await page.goto(url(`/products?pantry=${pantry.id}`));
     await waitForApp(page);
+    const opened = Date.now();
     const prompt = page.getByRole("dialog", { name: "Additional Free Groceries" });
+    await prompt.waitFor();
+    assert.ok(Date.now() - opened >= 1500, "the offer waits 2 s after the shop opens (spec §9)");
     await prompt.getByText(`${pantry.foodBank.name} also offers groceries from The Emergency Food Assistance Program (TEFAP).`, { exact: false }).waitFor();
     await prompt.getByRole("link", { name: "See If I Qualify" }).or(prompt.getByRole("button", { name: "See If I Qualify" })).waitFor();
     await prompt.getByRole("button", { name: "No Thanks" }).click();
@@ -157,6 +160,7 @@ describe("shop", () => {
     await page.reload();
     await waitForApp(page);
     await page.getByRole("article").first().waitFor();
+    await page.waitForTimeout(2500); // past the offer's delay
     assert.equal(await prompt.count(), 0, "offered again after it was answered");
 
     const fresh = await browser.newContext({ tefapAnswered: false });
@@ -168,6 +172,7 @@ describe("shop", () => {
     await waitForApp(other);
     await other.getByText(`Pickup at ${outside.label}`).waitFor();
     await other.waitForLoadState("networkidle");
+    await other.waitForTimeout(2500); // past the offer's delay
     assert.equal(await other.getByRole("dialog").count(), 0);
     assert.deepEqual(problems, []);
     await fresh.close();

@@ -138,3 +138,25 @@ async fn order_pages_render_the_sign_in_prompt_and_refuse_impossible_ids() {
         assert!(res.body.contains("Sorry, this page cannot be found."), "{path}");
     }
 }
+
+#[tokio::test]
+async fn old_hosts_send_pages_to_the_public_url_when_configured_and_keep_the_api() {
+    use axum::{body::Body, http::Request};
+    use tower::ServiceExt;
+    let mut config = crate::support::config();
+    config.data_dir = std::env::temp_dir().join(format!("orderahead-old-hosts-{}", std::process::id()));
+    config.public_url = "https://new.example.org".into();
+    config.old_hosts = vec!["old.example.org".into()];
+    config.redirect_old_hosts = true;
+    let app = orderahead::http::app(orderahead::server::build_state(config).await.expect("state"));
+    let on = |host: &str, uri: &str| Request::get(uri).header("host", host).body(Body::empty()).unwrap();
+
+    let moved = app.clone().oneshot(on("old.example.org:8080", "/pantries?zip=43215")).await.unwrap();
+    assert_eq!(moved.status(), 308);
+    assert_eq!(moved.headers()["location"], "https://new.example.org/pantries?zip=43215");
+    // Installed copies on the old address keep working until they are reinstalled.
+    let api = app.clone().oneshot(on("old.example.org", "/api/v1/foodbanks/1")).await.unwrap();
+    assert_eq!(api.status(), 200);
+    let here = app.oneshot(on("new.example.org", "/pantries?zip=43215")).await.unwrap();
+    assert_eq!(here.status(), 200);
+}

@@ -10,7 +10,14 @@ pub fn config() -> Config {
     let dir = std::env::temp_dir().join(format!("orderahead-test-{}", std::process::id()));
     // Every browser suite signs its shoppers up from 127.0.0.1; the limit itself is tested
     // in api_account on the default.
-    Config { registrations_per_hour: 10_000, ..Config::for_tests(dir) }
+    // `localhost` plays an old address of the app: the shell suite opens it to see the banner.
+    // The eligibility suite uses the TEFAP testing panel (off by default: see main.rs).
+    Config {
+        registrations_per_hour: 10_000,
+        old_hosts: vec!["localhost".into()],
+        tefap_testing: true,
+        ..Config::for_tests(dir)
+    }
 }
 
 /// One app state per test binary: starting render runtimes is the slow part.

@@ -3,6 +3,23 @@ import { test } from "node:test";
 import { testLib } from "./lib.mjs";
 
 const f = await import(testLib("format"));
+// The test build bundles with code splitting, so this is the same lang.ts instance format.ts reads.
+const { setLang } = await import(testLib("lang"));
+
+/** Runs `fn` with the page language set to `code`, then back to English, the default the other tests expect. */
+function inLang(code, fn) {
+  setLang(code);
+  try {
+    fn();
+  } finally {
+    setLang("en");
+  }
+}
+const testEs = (name, fn) => test(`es: ${name}`, () => inLang("es", fn));
+
+/** Spanish times use no-break spaces: "9:00 a. m." never wraps. */
+const am = (hm) => `${hm}\u00a0a.\u00a0m.`;
+const pm = (hm) => `${hm}\u00a0p.\u00a0m.`;
 
 test("formatDate is M/D/YYYY without leading zeros", () => {
   assert.equal(f.formatDate("2025-03-05"), "3/5/2025");
@@ -79,4 +96,96 @@ test("digitsOnly is the zip mask: digits only, at most n", () => {
   assert.equal(f.digitsOnly("12a3-45 67", 5), "12345");
   assert.equal(f.digitsOnly("  9 8 ", 5), "98");
   assert.equal(f.digitsOnly("abc", 5), "");
+});
+
+test("dayParts gives weekday, date and month (English)", () => {
+  assert.deepEqual(f.dayParts("2025-11-24"), { weekday: "Monday", date: 24, month: "Nov" });
+  // The weekday of the calendar date as written, whatever the offset.
+  assert.deepEqual(f.dayParts("2025-11-24T23:30:00-08:00"), { weekday: "Monday", date: 24, month: "Nov" });
+  assert.deepEqual(f.dayParts("2024-02-29"), { weekday: "Thursday", date: 29, month: "Feb" });
+  for (const bad of ["", "soon", "2025-13-01", "10:00", null, undefined]) assert.equal(f.dayParts(bad), null);
+});
+
+test("the language can change between renders and back", () => {
+  assert.equal(f.formatDay("2025-03-05"), "Mar 5th");
+  inLang("es", () => assert.equal(f.formatDay("2025-03-05"), "5 de mar"));
+  assert.equal(f.formatDay("2025-03-05"), "Mar 5th");
+  assert.equal(f.formatTime("15:00"), "3pm");
+});
+
+testEs("formatDate writes the month out, day first (never a numeric M/D or D/M)", () => {
+  assert.equal(f.formatDate("2025-03-05"), "5 de mar de 2025");
+  assert.equal(f.formatDate("2025-12-31T23:59:00"), "31 de dic de 2025");
+  assert.equal(f.formatDate({ year: 2024, month: 2, day: 29, hour: 0, minute: 0 }), "29 de feb de 2024");
+  assert.equal(f.formatDate("2026-09-01"), "1 de sept de 2026");
+  assert.equal(f.formatDate("2025-03-05T23:30:00-05:00"), "5 de mar de 2025");
+});
+
+testEs("formatDay is day de month, lowercase short month, no ordinal", () => {
+  const got = ["2025-01-01", "2025-02-02", "2025-03-03", "2025-04-11", "2025-05-12", "2025-06-13", "2025-07-21", "2025-08-22", "2025-09-23", "2025-10-30", "2025-11-24", "2025-12-31"].map(f.formatDay);
+  assert.deepEqual(got, ["1 de ene", "2 de feb", "3 de mar", "11 de abr", "12 de may", "13 de jun", "21 de jul", "22 de ago", "23 de sept", "30 de oct", "24 de nov", "31 de dic"]);
+});
+
+testEs("dayParts: lowercase weekday, full lowercase month", () => {
+  assert.deepEqual(f.dayParts("2025-11-24"), { weekday: "lunes", date: 24, month: "noviembre" });
+  const week = ["2025-11-23", "2025-11-24", "2025-11-25", "2025-11-26", "2025-11-27", "2025-11-28", "2025-11-29"].map((d) => f.dayParts(d).weekday);
+  assert.deepEqual(week, ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"]);
+  const months = Array.from({ length: 12 }, (_, i) => f.dayParts({ year: 2025, month: i + 1, day: 1, hour: 0, minute: 0 }).month);
+  assert.deepEqual(months, ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"]);
+});
+
+testEs("formatTime is h:mm a. m. / p. m., minutes always shown", () => {
+  assert.equal(f.formatTime("2025-03-05T15:05:00"), pm("3:05"));
+  assert.equal(f.formatTime("2025-03-05T15:00:00"), pm("3:00"));
+  assert.equal(f.formatTime("2025-03-05T00:00"), am("12:00"));
+  assert.equal(f.formatTime("2025-03-05T00:30"), am("12:30"));
+  assert.equal(f.formatTime("2025-03-05T11:59"), am("11:59"));
+  assert.equal(f.formatTime("2025-03-05T12:00"), pm("12:00"));
+  assert.equal(f.formatTime("2025-03-05T12:45"), pm("12:45"));
+  assert.equal(f.formatTime("09:10"), am("9:10"));
+  assert.equal(f.formatTime("23:00:00"), pm("11:00"));
+  assert.equal(f.formatTime("2025-03-05T23:30:00Z"), pm("11:30"));
+  // Only no-break spaces, so the time cannot wrap across lines.
+  assert.doesNotMatch(f.formatTime("09:00"), / /);
+});
+
+testEs("the pieces make the product owner's delivery-window example", () => {
+  // es.json "times.window" as proposed: "{weekday} {date} de {month}, {start}–{end}".
+  const p = f.dayParts("2025-11-24T09:00:00");
+  const text = `${p.weekday} ${p.date} de ${p.month}, ${f.formatTime("09:00")}–${f.formatTime("18:30")}`;
+  assert.equal(text.replace(/\u00a0/g, " "), "lunes 24 de noviembre, 9:00 a. m.–6:30 p. m.");
+});
+
+testEs("unreadable dates give an empty string (or null) instead of throwing", () => {
+  for (const bad of ["", "soon", "2025-13-01", "2025-00-10", "25:00", null, undefined]) {
+    assert.equal(f.formatDate(bad), "");
+    assert.equal(f.formatDay(bad), "");
+    assert.equal(f.formatTime(bad), "");
+    assert.equal(f.dayParts(bad), null);
+  }
+  assert.equal(f.formatDate("10:00"), "");
+});
+
+testEs("ordinal: a Spanish date's day is the plain number", () => {
+  assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map(f.ordinal), ["1", "2", "3", "4", "11", "12", "13", "21", "22", "23", "31"]);
+});
+
+test("truncate, round, digitsOnly and parseWallClock are the same in Spanish", () => {
+  const run = () => [
+    f.truncate("Recoja en la puerta lateral de la iglesia"),
+    f.truncate("a".repeat(200), 120),
+    f.round(1.005),
+    f.round(2.345, 1),
+    f.round(12.5, 0),
+    f.digitsOnly("12a3-45 67", 5),
+    f.parseWallClock("2025-03-05T09:30:00-05:00"),
+    f.parseWallClock("18:30"),
+  ];
+  const en = run();
+  let es;
+  inLang("es", () => (es = run()));
+  assert.deepEqual(es, en);
+  assert.equal(es[0], "Recoja en la puerta…");
+  // es-US writes numbers like en-US: the value goes into messages as "2.3", never "2,3".
+  assert.equal(String(es[3]), "2.3");
 });

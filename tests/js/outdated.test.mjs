@@ -13,5 +13,5 @@ test("old hosts get the same route on the new site", () => {
 test("other hosts, and an unset new site, get no banner", () => {
   assert.equal(newSiteUrl("new.example.org", "/", OLD, "https://new.example.org"), null);
   assert.equal(newSiteUrl("old.example.org", "/", OLD, ""), null);
-  assert.equal(newSiteUrl("localhost", "/"), null, "the shipped configuration is empty");
+  assert.equal(newSiteUrl("localhost", "/", [], "https://new.example.org"), null, "no old hosts configured");
 });

@@ -1,9 +1,24 @@
 // Date and number formatting shared by the server (QuickJS: no Intl) and the browser.
 // Dates are wall-clock values as the API sends them (a pantry's local time); we format the
 // fields as written and never convert time zones, so server and client output always match.
+//
+// Every function follows the page's language, lang() (set from the host's payload before any
+// render, on the server and in the browser, so hydration sees the same text). No Intl, so the
+// words are ours: English as the spec shows it, Spanish as US Spanish-language services write
+// it (es-US): lowercase month and weekday names, the day before the month ("24 de nov"), the day
+// as a plain number (no ordinal) and the 12-hour clock with "a. m." / "p. m.".
+import { lang } from "../i18n/lang";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** Spanish short month names, without a period, like the English ones ("sept" as in es-US). */
+const MONTHS_ES = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];
+const MONTHS_LONG_ES = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+const WEEKDAYS_ES = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
+
+/** No-break space: keeps "9:00 a. m." on one line (and "a." with "m."). Used in every Spanish time. */
+const NBSP = "\u00a0";
 
 export interface WallClock {
   year: number;
@@ -37,8 +52,12 @@ export function parseWallClock(value: string | WallClock | null | undefined): Wa
 
 type DateInput = string | WallClock | null | undefined;
 
-/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st... */
+/**
+ * The day of the month as a date writes it: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st... in English;
+ * in Spanish a date's day is a plain number ("5 de mar"), so "5".
+ */
 export function ordinal(n: number): string {
+  if (lang() === "es") return String(n);
   const mod100 = n % 100;
   if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
   switch (n % 10) {
@@ -49,43 +68,71 @@ export function ordinal(n: number): string {
   }
 }
 
-/** Default date format, M/D/YYYY ("3/5/2025"). Empty string for unreadable input, so a bad value never breaks a render. */
+/**
+ * Default date format. English: M/D/YYYY ("3/5/2025"). Spanish: "5 de mar de 2025", the month written
+ * out rather than numeric: a Spanish reader expects D/M/YYYY while US paperwork (and our English
+ * pages) use M/D/YYYY, so "3/5/2025" would be read as 3 May by some and 5 March by others; a
+ * written month cannot be misread. Empty string for unreadable input, so a bad value never breaks a render.
+ */
 export function formatDate(value: DateInput): string {
   const wc = parseWallClock(value);
-  return wc && wc.month ? `${wc.month}/${wc.day}/${wc.year}` : "";
+  if (!wc || !wc.month) return "";
+  return lang() === "es" ? `${wc.day} de ${MONTHS_ES[wc.month - 1]} de ${wc.year}` : `${wc.month}/${wc.day}/${wc.year}`;
 }
 
-/** Pickup-day format, MMM Do ("Mar 5th"). */
+/** Pickup-day format: MMM Do in English ("Mar 5th"), "5 de mar" in Spanish. */
 export function formatDay(value: DateInput): string {
   const wc = parseWallClock(value);
-  return wc && wc.month ? `${MONTHS[wc.month - 1]} ${ordinal(wc.day)}` : "";
+  if (!wc || !wc.month) return "";
+  return lang() === "es" ? `${ordinal(wc.day)} de ${MONTHS_ES[wc.month - 1]}` : `${MONTHS[wc.month - 1]} ${ordinal(wc.day)}`;
 }
 
-/** The parts of a delivery window's day (spec §2: day, date, month), e.g. Monday, 24, Nov. */
+/**
+ * The parts of a delivery window's day (spec §2: day, date, month) for the "times.window" text:
+ * Monday, 24, Nov in English; lunes, 24, noviembre in Spanish. The Spanish month is written in
+ * full, as the product owner's example for this label has it ("lunes 24 de noviembre, 9:00 a. m.–6:30 p. m."):
+ * next to a full weekday, "24 de nov" would read half-abbreviated.
+ */
 export function dayParts(value: DateInput): { weekday: string; date: number; month: string } | null {
   const wc = parseWallClock(value);
   if (!wc || !wc.month) return null;
   // A calendar date, so UTC: the weekday never shifts with the device's zone.
-  const weekday = WEEKDAYS[new Date(Date.UTC(wc.year, wc.month - 1, wc.day)).getUTCDay()];
-  return { weekday, date: wc.day, month: MONTHS[wc.month - 1] };
+  const day = new Date(Date.UTC(wc.year, wc.month - 1, wc.day)).getUTCDay();
+  return lang() === "es"
+    ? { weekday: WEEKDAYS_ES[day], date: wc.day, month: MONTHS_LONG_ES[wc.month - 1] }
+    : { weekday: WEEKDAYS[day], date: wc.day, month: MONTHS[wc.month - 1] };
 }
 
-/** Time as h:mma ("3:05pm"), or ha when the minutes are zero ("3pm"). */
+/**
+ * Time of day, 12-hour clock. English: h:mma ("3:05pm"), or ha when the minutes are zero ("3pm").
+ * Spanish: always h:mm, then "a. m." or "p. m." ("3:00 p. m."; noon is "12:00 p. m.", midnight
+ * "12:00 a. m."), with no-break spaces so the time never wraps inside.
+ */
 export function formatTime(value: DateInput): string {
   const wc = parseWallClock(value);
   if (!wc) return "";
-  const suffix = wc.hour < 12 ? "am" : "pm";
   const h12 = wc.hour % 12 === 0 ? 12 : wc.hour % 12;
-  return wc.minute === 0 ? `${h12}${suffix}` : `${h12}:${wc.minute < 10 ? "0" : ""}${wc.minute}${suffix}`;
+  const mm = `${wc.minute < 10 ? "0" : ""}${wc.minute}`;
+  if (lang() === "es") return `${h12}:${mm}${NBSP}${wc.hour < 12 ? "a." : "p."}${NBSP}m.`;
+  const suffix = wc.hour < 12 ? "am" : "pm";
+  return wc.minute === 0 ? `${h12}${suffix}` : `${h12}:${mm}${suffix}`;
 }
 
-/** Shortens to at most `max` characters including the ellipsis; default 20 as in the spec's truncate filter. */
+/**
+ * Shortens to at most `max` characters including the ellipsis; default 20 as in the spec's truncate filter.
+ * The same in every language ("…" is Spanish punctuation too).
+ */
 export function truncate(text: string, max = 20, ellipsis = "…"): string {
   if (text.length <= max) return text;
   return text.slice(0, Math.max(0, max - ellipsis.length)).trimEnd() + ellipsis;
 }
 
-/** Rounds half away from zero to `decimals` places (default 2) without binary-float surprises like 1.005 -> 1. */
+/**
+ * Rounds half away from zero to `decimals` places (default 2) without binary-float surprises like 1.005 -> 1.
+ * Callers show the result as is ("2.5 millas", "12 lb"): that is right in both languages, since US
+ * Spanish writes numbers like US English (decimal point, comma for thousands: es-US "1,234.5", not
+ * the "1.234,5" of Spain), so no language-specific number formatter is needed.
+ */
 export function round(value: number, decimals = 2): number {
   if (!isFinite(value)) return value;
   const abs = String(Math.abs(value));
@@ -96,7 +143,7 @@ export function round(value: number, decimals = 2): number {
   return shifted === 0 ? 0 : sign * Number(`${shifted}e-${decimals}`);
 }
 
-/** Keeps digits only, at most `max` of them: the zip-code input mask. */
+/** Keeps digits only, at most `max` of them: the zip-code input mask (the same in every language). */
 export function digitsOnly(text: string, max: number): string {
   return text.replace(/\D+/g, "").slice(0, max);
 }

@@ -17,7 +17,7 @@ export function App({ initial, loadRoute }: { initial: Page; loadRoute: LoadRout
 
   return (
     <ConfigProvider value={page.payload.config}>
-      <Shell pending={pending}>
+      <Shell pending={pending} title={page.mod.topBarTitle?.() ?? null}>
         {/* Keyed by location so going from one pantry to another starts with fresh page state. */}
         <Route key={page.key} data={page.payload.data} />
       </Shell>

@@ -10,7 +10,7 @@ import { TopBar } from "./TopBar";
 import { UpdateToast } from "./UpdateToast";
 
 /** Top bar, banners, side menu and the main landmark around the current page. */
-export function Shell({ pending, children }: { pending: boolean; children: ReactNode }) {
+export function Shell({ pending, title, children }: { pending: boolean; title: string | null; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname, search } = useLocation();
@@ -30,7 +30,7 @@ export function Shell({ pending, children }: { pending: boolean; children: React
         {t("shell.skipToContent")}
       </a>
       <div className={pending ? "progress active" : "progress"} aria-hidden="true" />
-      <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} menuButtonRef={menuButton} />
+      <TopBar title={title} menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} menuButtonRef={menuButton} />
       <OutdatedBanner />
       <OfflineBanner />
       <SideMenu open={menuOpen} onClose={closeMenu} loggedIn={loggedIn} />

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState
 import { useLocation } from "react-router";
 import type { ClientConfig, LoadRoute, Meta, Page, Payload } from "../types";
 
-const ConfigContext = createContext<ClientConfig>({ tileUrl: "" });
+const ConfigContext = createContext<ClientConfig>({ tileUrl: "", oldHosts: [], newOrigin: "", tefapTesting: false });
 
 export const ConfigProvider = ConfigContext.Provider;
 

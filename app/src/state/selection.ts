@@ -1,4 +1,5 @@
 import type { DeliveryTime, FoodBank, PantryLocation, PickupTime, SavedAddress } from "../entities";
+import { clearCart } from "./cart";
 import { read, write } from "./storage";
 import { useEffect } from "react";
 import { createStore, useStore } from "./store";
@@ -81,6 +82,15 @@ export function selectFoodBank(foodBank: FoodBank | null): void {
 
 export function clearSelection(): void {
   update(EMPTY);
+}
+
+/**
+ * Spec §4: searching for sites and changing site start over, so the cart (whose items and limits
+ * belong to the old site) goes with the selection.
+ */
+export function changeSite(): void {
+  clearCart();
+  clearSelection();
 }
 
 /** The current selection; restores the stored one after hydration (startup may not have yet). */

@@ -1,4 +1,4 @@
-import type { Profile } from "../entities";
+import type { PantryLocation, Profile } from "../entities";
 import { t } from "../i18n/t";
 import { api } from "../lib/api";
 import { setAppFlag } from "./app";
@@ -52,6 +52,7 @@ export async function loadProfile(): Promise<Profile> {
 async function signedIn(token: string): Promise<void> {
   setToken(token);
   await loadProfile().catch(() => undefined); // the profile is a cache: the session works without it
+  await restoreFavorite();
   const tefap = read("tefapUniqueId");
   if (tefap) {
     // Kept on failure, so the next sign-in tries again; the shopper is told (spec §8).
@@ -59,6 +60,16 @@ async function signedIn(token: string): Promise<void> {
       () => remove("tefapUniqueId"),
       () => setAppFlag("notice", t("shell.tefapAssignError")),
     );
+  }
+}
+
+/** Spec §4 login: the account's favourite pantry comes back to this device (kept if the call fails). */
+async function restoreFavorite(): Promise<void> {
+  try {
+    const favorite = await api<PantryLocation | null>("GET", "/account/favorite");
+    if (favorite) write("favoritePantry", favorite);
+  } catch {
+    // the device's own favourite stays
   }
 }
 

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 export interface BannerProps {
   children: ReactNode;
   /** A link, or a button, at the end of the banner (Change Pickup Site, Change Delivery Time). */
-  action?: { to: string; label: string } | { onClick: () => void; label: string };
+  action?: { to: string; label: string; onFollow?: () => void } | { onClick: () => void; label: string };
   tone?: "info" | "warning";
 }
 
@@ -15,7 +15,7 @@ export function Banner({ children, action, tone = "info" }: BannerProps) {
       <div className="shop-banner-text">{children}</div>
       {action &&
         ("to" in action ? (
-          <Link className="btn btn-small" to={action.to}>
+          <Link className="btn btn-small" to={action.to} onClick={action.onFollow}>
             {action.label}
           </Link>
         ) : (

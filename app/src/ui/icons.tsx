@@ -19,3 +19,7 @@ export const SearchIcon = () => (
 export const LoginIcon = () => (
   <Svg d="M11 7 9.6 8.4l2.6 2.6H2v2h10.2l-2.6 2.6L11 17l5-5zm9 12h-8v2h8a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2h-8v2h8z" />
 );
+/** The app's mark: a basket (the top bar's link home on pages with their own title). */
+export const LogoIcon = () => (
+  <Svg d="M5.5 9 9.7 3.4l1.6 1.2L8 9h8l-3.3-4.4 1.6-1.2L18.5 9H22v2h-1.2l-1.6 8.3A2 2 0 0 1 17.2 21H6.8a2 2 0 0 1-2-1.7L3.2 11H2V9zm2.5 4v5h2v-5zm3 0v5h2v-5zm3 0v5h2v-5z" />
+);

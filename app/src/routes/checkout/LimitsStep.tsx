@@ -4,7 +4,7 @@ import { t } from "../../i18n/t";
 import { ApiFailure, api } from "../../lib/api";
 import { formatDate } from "../../lib/format";
 import { cartStore } from "../../state/cart";
-import { selectionStore } from "../../state/selection";
+import { changeSite, selectionStore } from "../../state/selection";
 import { Modal } from "../../ui/Modal";
 import { Busy, type StepProps } from "./common";
 import { applyRemovals, checkCart, loadInventory, type Removal } from "./validate";
@@ -64,7 +64,7 @@ export function LimitsStep({ done }: StepProps) {
         title={t("checkout.limit.title")}
         onClose={() => navigate("/cart")}
         actions={
-          <Link to="/pantries" className="btn btn-primary">
+          <Link to="/pantries" className="btn btn-primary" onClick={changeSite}>
             {t("checkout.limit.changeSite")}
           </Link>
         }
@@ -75,20 +75,25 @@ export function LimitsStep({ done }: StepProps) {
     );
   }
   if (!removed) return <Busy text={t("checkout.limits.checking")} />;
+  // Spec §4: the removals are a modal; closing it goes back to the cart to review what is left.
   return (
-    <div>
-      <h2>{t("checkout.limits.removedTitle")}</h2>
+    <Modal
+      title={t("checkout.limits.removedTitle")}
+      onClose={() => navigate("/cart")}
+      actions={
+        <>
+          <button type="button" className="btn btn-primary" onClick={done} disabled={cartStore.get().items.length === 0}>
+            {t("checkout.continue")}
+          </button>
+          <Link to="/products" className="btn">
+            {t("checkout.continueShopping")}
+          </Link>
+        </>
+      }
+    >
       <p>{t("checkout.limits.removed")}</p>
       <RemovedList removed={removed} />
-      <p className="checkout-actions">
-        <button type="button" className="btn btn-primary" onClick={done} disabled={cartStore.get().items.length === 0}>
-          {t("checkout.continue")}
-        </button>{" "}
-        <Link to="/products" className="btn">
-          {t("checkout.continueShopping")}
-        </Link>
-      </p>
-    </div>
+    </Modal>
   );
 }
 

@@ -129,6 +129,10 @@ export default function Checkout() {
   );
 }
 
+export function topBarTitle(): string {
+  return t("checkout.title");
+}
+
 export function meta(): Meta {
   return { title: pageTitle(t("checkout.title")), description: t("checkout.title") };
 }

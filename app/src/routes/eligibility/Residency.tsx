@@ -4,6 +4,8 @@ import { Busy } from "../checkout/common";
 import { ZIP_LENGTH } from "../../lib/constants";
 import { OTHER_COUNTY_ID, type Action, type County, type State } from "./flow";
 import { LookupFailure } from "./Failure";
+import { useConfig } from "../../shell/page-data";
+import { TestingPanel } from "./TestingPanel";
 import { YesNo } from "./YesNo";
 
 type Props = { state: State; dispatch: Dispatch<Action> };
@@ -11,10 +13,12 @@ type Props = { state: State; dispatch: Dispatch<Action> };
 /** Spec §4 Residency: zip form, loading, county form or different province, error with Retry. */
 export function Residency({ state, dispatch }: Props) {
   const r = state.residency;
+  const { tefapTesting } = useConfig();
   return (
     <>
       <h2 tabIndex={-1}>{t("eligibility.residency.title")}</h2>
       {r.phase === "zipform" && <ZipForm zip={r.zip} dispatch={dispatch} />}
+      {r.phase === "zipform" && tefapTesting && <TestingPanel />}
       {r.phase === "loading" && <Busy text={t("eligibility.residency.loading", { zip: r.zip })} />}
       {r.phase === "error" && <LookupFailure message={r.error} notAvailable={r.notAvailable} dispatch={dispatch} />}
       {r.phase === "differentprovince" && (

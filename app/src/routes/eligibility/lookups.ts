@@ -4,6 +4,7 @@ import { t, type MessageKey } from "../../i18n/t";
 import { ApiFailure, api } from "../../lib/api";
 import { selectionStore } from "../../state/selection";
 import type { County, Guideline, TefapResult, ZipArea } from "./flow";
+import { withForcedFlags } from "./testing";
 
 /** A failed lookup with the text to show; `notAvailable` adds the not-available option. */
 export class LookupError extends Error {
@@ -35,7 +36,7 @@ export async function guidelineOf(zip: string): Promise<Guideline> {
   const g = await api<GuidelineAnswer>("GET", `/tefapeligibility/guidelines/${encodeURIComponent(zip)}`).catch(
     failWith("eligibility.error.guideline", true),
   );
-  return g.tefapGuideline;
+  return withForcedFlags(g.tefapGuideline);
 }
 
 /** Residency "loading": where the zip lies, its counties and its guideline. */

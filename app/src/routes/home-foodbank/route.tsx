@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { clearSelection, selectFoodBank } from "../../state/selection";
+import { changeSite, selectFoodBank } from "../../state/selection";
 import type { Meta } from "../../types";
 import { InfoSections, type InfoSection } from "../home/InfoSections";
 import messages from "messages:pantries";
@@ -63,7 +63,7 @@ export default function HomeFoodBank({ data }: { data: HomeFoodBankData }) {
           to={`/pantries?${data.query}`}
           className="btn btn-primary btn-lg"
           onClick={() => {
-            clearSelection();
+            changeSite();
             selectFoodBank({ id: fb.id, code: fb.code, name: fb.name });
           }}
         >

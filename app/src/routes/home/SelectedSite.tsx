@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { t } from "../../i18n/t";
-import { useSelection } from "../../state/selection";
+import { changeSite, useSelection } from "../../state/selection";
 import { useLoggedIn } from "../../state/session";
 
 /**
@@ -16,7 +16,7 @@ export function SelectedSite() {
       <Link to="/products" className="btn btn-primary">
         {t("home.browse", { site: pantry.label })}
       </Link>{" "}
-      <Link to="/pantries" className="btn">
+      <Link to="/pantries" className="btn" onClick={changeSite}>
         {t("home.changeSite")}
       </Link>{" "}
       {!loggedIn && (

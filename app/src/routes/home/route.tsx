@@ -9,7 +9,7 @@ import { UseMyLocation, type Located } from "../../ui/UseMyLocation";
 import { ZipSearch } from "../../ui/ZipSearch";
 import { InfoSections, type InfoSection } from "./InfoSections";
 import { SelectedSite } from "./SelectedSite";
-import { clearSelection, useSelection } from "../../state/selection";
+import { changeSite, useSelection } from "../../state/selection";
 import { loadProfile, useLoggedIn, useProfile } from "../../state/session";
 
 // Signed-in parts: their own chunk, fetched once a session token shows up after hydration.
@@ -63,10 +63,9 @@ export default function Home({ data, children }: { data: HomeData | null; childr
     };
   }, [loggedIn]);
 
-  // Spec §4: starting a search drops the stored site and pantries; the cart goes only after the
-  // warning on a new site.
+  // Spec §4: searching for sites clears the cart and the stored site, then goes to pantries.
   const findPantries = (query: string) => {
-    clearSelection();
+    changeSite();
     navigate(`/pantries?${query}`);
   };
   const searchZip = (z: string) => findPantries(`zip=${z}`);

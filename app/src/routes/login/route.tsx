@@ -92,7 +92,7 @@ export default function Login({ data }: { data: LoginData | null }) {
       <form method="post" onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined}>
         {expiredEmail ? (
           <p>
-            {t("account.login.expired", { email: expiredEmail })}{" "}
+            <strong>{t("account.login.expired", { email: expiredEmail })}</strong>{" "}
             <button type="button" className="btn btn-small" onClick={changeAccount}>
               {t("account.login.changeAccount")}
             </button>

@@ -101,7 +101,12 @@ export function WindowPicker({
       title={t("pantries.selectDeliveryWindow")}
       onClose={onClose}
       actions={
-        times.length > 0 && (
+        times.length === 0 ? (
+          // Spec §8: "Sorry, there are no available delivery times" comes with an Ok button.
+          <button type="button" className="btn btn-primary" onClick={onClose}>
+            {t("pantries.ok")}
+          </button>
+        ) : (
           <button
             type="button"
             className="btn btn-primary"

@@ -135,7 +135,9 @@ function PantryList({ data: searched }: { data: PantriesData }) {
     const sel = selectionStore.get();
     if (!canDeliverHere || choiceAsked || sel.pickupTime || sel.deliveryTime) return;
     choiceAsked = true;
-    setModal("choice");
+    // A shopper who pressed Switch to Delivery before the profile arrived has answered already.
+    if (delivery === 0) setModal("choice");
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [canDeliverHere]);
 
   const mapMoved = async (view: MapView) => {

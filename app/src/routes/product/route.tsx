@@ -5,7 +5,8 @@ import { pageTitle, t } from "../../i18n/t";
 import type { Meta } from "../../types";
 import type { InventoryItem } from "../../entities";
 import { useCartCount } from "../../state/cart";
-import { CartControls, amountText, details, imageOf } from "../../ui/ProductTile";
+import { Carousel, type CarouselImage } from "../../ui/Carousel";
+import { CartControls, amountText, details } from "../../ui/ProductTile";
 import { limitStatus, shopQuery, useShopperItems, type ShopData } from "../products/shop";
 import { limitText } from "../../lib/limits";
 
@@ -14,7 +15,7 @@ interface ProductData extends ShopData {
   productId?: number | null;
 }
 
-/** Product detail (spec §2): image, name, amount, description, stepper or limit message, and the way back. */
+/** Product detail (spec §2): image carousel, name, amount, description, stepper or limit message, and the way back. */
 export default function Product({ data }: { data: ProductData | null }) {
   const d = data ?? {};
   const own = useShopperItems({ ...d, items: undefined });
@@ -51,11 +52,10 @@ export default function Product({ data }: { data: ProductData | null }) {
     );
   }
   const p = details(item);
-  const image = imageOf(item);
   const limit = item.effectiveLimit?.limit;
   return (
     <article className="card product-detail">
-      {image && <img src={image} alt="" width={500} className="product-image" />}
+      <Carousel images={(item.attachmentCollection ?? []) as CarouselImage[]} name={p.name} width={500} height={500} />
       <h1>{p.name}</h1>
       <p className="product-amount">{amountText(item)}</p>
       {p.description && <p>{p.description}</p>}

@@ -2,10 +2,11 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { InventoryItem } from "../../entities";
 import { pageTitle, t, tn } from "../../i18n/t";
+import { SIGN_UP_OFFER_DELAY_MS } from "../../lib/constants";
 import { formatDay, formatTime } from "../../lib/format";
 import type { Meta } from "../../types";
 import { refreshCartItems, removeFromCart, useCartCount, useCartItems } from "../../state/cart";
-import { useSelection } from "../../state/selection";
+import { changeSite, useSelection } from "../../state/selection";
 import { tefapAnswered } from "../../state/session";
 import { Banner } from "../../ui/Banner";
 import { Modal } from "../../ui/Modal";
@@ -25,7 +26,7 @@ function SelectionBanner({ data, onChangeDelivery }: { data: ShopData; onChangeD
   if (data.pantry) {
     const time = sel.pantry?.id === data.pantry.id ? sel.pickupTime : null;
     return (
-      <Banner action={{ to: "/pantries", label: t("shop.changePickupSite") }}>
+      <Banner action={{ to: "/pantries", label: t("shop.changePickupSite"), onFollow: changeSite }}>
         <strong>{t("shop.pickupAt", { site: data.pantry.label })}</strong>
         {time && (
           <span className="shop-banner-time">
@@ -150,7 +151,12 @@ export default function Products({ data }: { data: ShopData | null }) {
   // because the answered flag lives on the device.
   const [askTefap, setAskTefap] = useState(false);
   const tefapBank = d.foodBank?.isTEFAPEnabled === true ? d.foodBank : null;
-  useEffect(() => setAskTefap(tefapBank !== null && !tefapAnswered()), [tefapBank]);
+  useEffect(() => {
+    if (tefapBank === null || tefapAnswered()) return setAskTefap(false);
+    // Offered once the shopper has had a moment to see the shop (spec §9).
+    const timer = setTimeout(() => setAskTefap(!tefapAnswered()), SIGN_UP_OFFER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [tefapBank]);
 
   if (!d.pantry && d.deliveryTimeId == null) return d.error ? <p role="alert">{t("shop.error")}</p> : <NoSite />;
   const status = limitStatus(d.orderLimit, count);
