@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { checkServerBundle } from "./scripts/check-server-bundle.mjs";
-import { checkMessageNamespaces, messagesPlugin } from "./scripts/messages-plugin.mjs";
+import { checkMessageNamespaces, messagesPlugin, namespacesReachable } from "./scripts/messages-plugin.mjs";
 
 const appDir = dirname(fileURLToPath(import.meta.url));
 // First-load JS of any page (entry, its chunks, the route chunk and its imports), gzip -9.
@@ -139,7 +139,7 @@ function buildManifest(metafile) {
     }
     return seen;
   };
-  const describe = (entryPoint) => {
+  const describe = (entryPoint, lazy) => {
     const key = byEntry.get(entryPoint);
     if (!key) throw new Error(`no output for ${entryPoint}`);
     const out = outputs[key];
@@ -147,11 +147,14 @@ function buildManifest(metafile) {
       file: url(key),
       imports: [...staticImports(key)].map(url),
       css: out.cssBundle ? [url(out.cssBundle)] : [],
+      // The catalog namespaces the host sends with the page's payload (the entry's: with every page).
+      messages: namespacesReachable(metafile, entryPoint, { lazy }),
     };
   };
   return {
-    entry: describe("src/client-entry.tsx"),
-    routes: Object.fromEntries(routeIds.map((id) => [id, describe(`src/routes/${id}/route.tsx`)])),
+    // The entry lazily imports every route: its own texts are only those of its static graph.
+    entry: describe("src/client-entry.tsx", false),
+    routes: Object.fromEntries(routeIds.map((id) => [id, describe(`src/routes/${id}/route.tsx`, true)])),
   };
 }
 

@@ -54,7 +54,7 @@ impl AppState {
             cache: RenderCache::new(64 << 20, Duration::from_secs(60)),
             pages: PageTable::default(),
             manifest: AssetManifest::embedded(),
-            catalog: Catalog::english(),
+            catalog: Catalog::embedded(),
             data_version: AtomicU64::new(0),
         }))
     }

@@ -13,6 +13,7 @@ import vm from "node:vm";
 import { newQuickJSWASMModuleFromVariant } from "quickjs-emscripten-core";
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const catalogs = Object.fromEntries(["en", "es"].map((l) => [l, JSON.parse(readFileSync(join(appDir, "src", "i18n", `${l}.json`), "utf8"))]));
 const MISSING_IN_QUICKJS = [
   "URL", "URLSearchParams", "TextEncoder", "TextDecoder", "setTimeout", "setInterval",
   "MessageChannel", "console", "window", "document", "process", "Intl",
@@ -103,6 +104,9 @@ export async function checkServerBundle(file, expectedRouteIds) {
         url: sample.url,
         data: sample.data ?? null,
         config: { tileUrl: "https://tiles.example/{z}/{x}/{y}.png", oldHosts: [], newOrigin: "", tefapTesting: false },
+        // The host sends only the page's namespaces; the whole catalog is a superset of those.
+        lang: "en",
+        messages: catalogs.en,
       });
       const what = `render of ${id} ${sample.url}`;
       let out;
@@ -121,6 +125,16 @@ export async function checkServerBundle(file, expectedRouteIds) {
       }
       cases.push({ what, payload, out });
     }
+  }
+  // A Spanish page after English ones: the texts and formats follow each payload, nothing leaks.
+  const home = cases.find((c) => c.what.startsWith("render of home "));
+  if (home) {
+    const spanish = JSON.stringify({ ...JSON.parse(home.payload), lang: "es", messages: catalogs.es });
+    const out = ssr.render(spanish);
+    if (!out.html.includes(catalogs.es["app.tagline"])) fail("a Spanish render lacks the Spanish tagline");
+    if (out.html.includes(catalogs.en["app.tagline"])) fail("a Spanish render shows the English tagline");
+    if (ssr.render(home.payload).html !== home.out.html) fail("an English render after a Spanish one differs");
+    cases.push({ what: "render of home in Spanish", payload: spanish, out });
   }
   let threw = false;
   try {

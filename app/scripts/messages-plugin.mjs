@@ -1,5 +1,8 @@
-// esbuild plugin for `import part from "messages:ns1,ns2"`: the keys of src/i18n/en.json in those
-// namespaces, so the catalog stays one file while each page downloads only its own texts.
+// esbuild plugin for `import part from "messages:ns1,ns2"`. The texts themselves come with each
+// page's payload from the host, in the page's language (only the namespaces the page's code uses,
+// listed in the asset manifest by `namespacesReachable`); the import declares which namespaces a
+// module needs. With `inline: true` (unit tests, which have no host) the import holds the English
+// texts of those namespaces from src/i18n/en.json.
 // `checkMessageNamespaces` fails the build when a route uses a namespace it neither registers nor
 // gets from the entry, which would otherwise show raw keys in that page.
 import { readFileSync } from "node:fs";
@@ -7,13 +10,14 @@ import { join } from "node:path";
 
 const PREFIX = "messages:";
 
-export function messagesPlugin(appDir) {
+export function messagesPlugin(appDir, { inline = false } = {}) {
   const file = join(appDir, "src", "i18n", "en.json");
   return {
     name: "messages",
     setup(build) {
       build.onResolve({ filter: /^messages:/ }, (args) => ({ path: args.path.slice(PREFIX.length), namespace: "messages" }));
       build.onLoad({ filter: /.*/, namespace: "messages" }, (args) => {
+        if (!inline) return { contents: "{}", loader: "json" };
         const wanted = new Set(args.path.split(","));
         const all = JSON.parse(readFileSync(file, "utf8"));
         const part = Object.fromEntries(Object.entries(all).filter(([k]) => wanted.has(k.split(".")[0])));
@@ -21,6 +25,32 @@ export function messagesPlugin(appDir) {
       });
     },
   };
+}
+
+/**
+ * Every namespace a module's code may ask for: its `messages:` imports and those of everything it
+ * imports, lazily imported modules included (their texts must be there when they load).
+ */
+export function namespacesReachable(metafile, start, { lazy = true } = {}) {
+  const inputs = metafile.inputs;
+  const seen = new Set([start]);
+  const todo = [start];
+  const found = new Set();
+  while (todo.length) {
+    for (const imp of inputs[todo.pop()]?.imports ?? []) {
+      if (imp.external) continue;
+      if (imp.path.startsWith(PREFIX)) {
+        for (const ns of namespacesOf(imp.path)) found.add(ns);
+        continue;
+      }
+      if (imp.kind === "dynamic-import" && !lazy) continue;
+      if (!seen.has(imp.path)) {
+        seen.add(imp.path);
+        todo.push(imp.path);
+      }
+    }
+  }
+  return [...found].sort();
 }
 
 const namespacesOf = (importPath) => importPath.slice(PREFIX.length).split(",");

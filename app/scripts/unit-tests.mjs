@@ -32,7 +32,7 @@ await esbuild.build({
   platform: "neutral",
   target: "es2020",
   logLevel: "warning",
-  plugins: [messagesPlugin(appDir)],
+  plugins: [messagesPlugin(appDir, { inline: true })],
 });
 
 // The client state modules, as one bundle so they share one storage and one store each; they pull
@@ -51,7 +51,7 @@ await esbuild.build({
   target: "es2020",
   logLevel: "warning",
   define: { "process.env.NODE_ENV": '"production"' },
-  plugins: [messagesPlugin(appDir)],
+  plugins: [messagesPlugin(appDir, { inline: true })],
 });
 
 const files = readdirSync(testsDir).filter((f) => f.endsWith(".test.mjs")).map((f) => join(testsDir, f));

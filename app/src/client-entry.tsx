@@ -2,6 +2,7 @@ import "./styles/app.css";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { loadRoute } from "./routes/load.client";
+import { takePayloadTexts } from "./i18n/t";
 import { App } from "./shell/App";
 import { locationKey } from "./shell/page-data";
 import { registerWhenLoaded } from "./sw/register";
@@ -9,6 +10,7 @@ import type { Payload } from "./types";
 
 async function boot(): Promise<void> {
   const payload = JSON.parse(document.getElementById("__oa")!.textContent!) as Payload;
+  takePayloadTexts(payload);
   // The route chunk must be in hand before the first render: hydrating a lazy boundary would
   // throw away the server HTML.
   const mod = await loadRoute(payload.route);

@@ -4,6 +4,7 @@
 import "./server/url-shim"; // first: react-router needs URL as soon as it loads
 import { renderToString } from "react-dom/server.browser";
 import { StaticRouter } from "react-router";
+import { takePayloadTexts } from "./i18n/t";
 import { App } from "./shell/App";
 import { routeIds } from "./routes/ids";
 import { requireRoute } from "./routes/load.server";
@@ -18,9 +19,10 @@ export interface RenderResult extends Meta {
 
 const loadRoute = (id: string) => Promise.resolve(requireRoute(id));
 
-/** payloadJson: {route, status, url, data, config}. Throws on an unknown route id or a render error. */
+/** payloadJson: {route, status, url, data, config, lang, messages}. Throws on an unknown route id or a render error. */
 export function render(payloadJson: string): RenderResult {
   const payload = JSON.parse(payloadJson) as Payload;
+  takePayloadTexts(payload, true);
   const mod = requireRoute(payload.route);
   const html = renderToString(
     <StaticRouter location={payload.url}>

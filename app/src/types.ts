@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import type { Lang } from "./i18n/lang";
 
 /** Front-end settings the host passes with every page. */
 export interface ClientConfig {
@@ -20,6 +21,9 @@ export interface Payload<D = unknown> {
   url: string;
   data: D;
   config: ClientConfig;
+  /** The page's language, and the texts its code uses in that language (see i18n/t.ts). */
+  lang?: Lang;
+  messages?: Record<string, string>;
   /** Only in the embedded copy: false when server rendering failed and #root holds a static Loading... screen. */
   ssr?: boolean;
 }

@@ -1,6 +1,7 @@
 //! Server-rendered pages and the JSON that client-side navigation asks for.
 use super::{assets, security::Nonce};
 use crate::{
+    catalog::{LANG_COOKIE, Lang, query_lang},
     pages::{LoadCtx, Loaded},
     render::{CacheKey, CachedPage, Document, escape_json_for_html},
     state::AppState,
@@ -9,13 +10,12 @@ use askama::Template;
 use axum::{
     Extension, Json,
     extract::{Query, State},
-    http::{HeaderValue, Method, StatusCode, Uri, header},
+    http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header},
     response::{Html, IntoResponse, Response},
 };
 use serde_json::json;
 use std::{collections::HashMap, sync::Arc};
 
-const LANG: &str = "en";
 const THEME_COLOR: &str = "#2e6b30";
 
 pub async fn page_or_file(
@@ -23,6 +23,7 @@ pub async fn page_or_file(
     Extension(nonce): Extension<Nonce>,
     method: Method,
     uri: Uri,
+    headers: HeaderMap,
 ) -> Response {
     if method != Method::GET && method != Method::HEAD {
         return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response();
@@ -31,17 +32,32 @@ pub async fn page_or_file(
         return file;
     }
     let url = uri.path_and_query().map(|pq| pq.as_str()).unwrap_or("/").to_owned();
-    page(&state, &url, &nonce.0).await
+    let chosen = query_lang(&url).and_then(Lang::from_code);
+    let lang = Lang::negotiate(chosen.map(Lang::code), &headers);
+    let mut res = page(&state, &url, lang, &nonce.0).await;
+    if let Some(lang) = chosen {
+        // A page asked for in a language (the switch, a shared link) keeps the visit in it.
+        let cookie = format!("{LANG_COOKIE}={}; Path=/; Max-Age=31536000; SameSite=Lax", lang.code());
+        if let Ok(value) = HeaderValue::from_str(&cookie) {
+            res.headers_mut().append(header::SET_COOKIE, value);
+        }
+    }
+    res
 }
 
 /// `GET /_data?url=/some/page?x=1`: the page's route id and loader data.
-pub async fn data(State(state): State<AppState>, Query(q): Query<HashMap<String, String>>) -> Response {
+pub async fn data(
+    State(state): State<AppState>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Response {
     let Some(url) = q.get("url").filter(|u| u.starts_with('/') && !u.starts_with("//")) else {
         return (StatusCode::BAD_REQUEST, Json(json!({ "successful": false, "failureReason": "url must be a path" })))
             .into_response();
     };
+    let lang = Lang::negotiate(query_lang(url), &headers);
     let (route, loaded) = load(&state, url).await;
-    let mut res = (loaded.status, payload(&state, route, &loaded, url)).into_response();
+    let mut res = (loaded.status, payload(&state, route, &loaded, url, lang)).into_response();
     res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
@@ -55,10 +71,14 @@ async fn load(state: &AppState, url: &str) -> (&'static str, Loaded) {
     (page.id, loaded)
 }
 
-/// The JSON the React app renders from, on the server and in the browser.
-fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str) -> String {
+/// The JSON the React app renders from, on the server and in the browser: the loader's data and
+/// the page's texts in its language.
+fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang) -> String {
+    let messages = state.catalog.part(lang, &state.manifest.namespaces_for(route));
     json!({
         "route": route,
+        "lang": lang.code(),
+        "messages": messages,
         "status": loaded.status.as_u16(),
         "url": url,
         "data": loaded.data,
@@ -72,15 +92,15 @@ fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str) -> String 
     .to_string()
 }
 
-async fn page(state: &AppState, url: &str, nonce: &str) -> Response {
+async fn page(state: &AppState, url: &str, lang: Lang, nonce: &str) -> Response {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
     let public = state.pages.resolve(path).0.public;
-    let key = CacheKey { url: url.to_owned(), data_version: state.data_version(), lang: LANG };
+    let key = CacheKey { url: url.to_owned(), data_version: state.data_version(), lang };
     if public && let Some(hit) = state.cache.get(&key).await {
-        return document(state, &hit, path, nonce);
+        return document(state, &hit, path, lang, nonce);
     }
     let (route, loaded) = load(state, url).await;
-    let payload: Arc<str> = payload(state, route, &loaded, url).into();
+    let payload: Arc<str> = payload(state, route, &loaded, url, lang).into();
     match state.renderer.render(payload.clone()).await {
         Ok(rendered) => {
             let head_json_ld = loaded.json_ld.iter().map(|v| escape_json_for_html(&v.to_string())).collect();
@@ -88,19 +108,20 @@ async fn page(state: &AppState, url: &str, nonce: &str) -> Response {
             if public && loaded.status.is_success() {
                 state.cache.put(key, page.clone()).await;
             }
-            document(state, &page, path, nonce)
+            document(state, &page, path, lang, nonce)
         }
         Err(error) => {
             tracing::warn!(%error, url, route, "serving the client-rendered shell");
-            shell(state, route, loaded.status, &payload, path, nonce)
+            shell(state, route, loaded.status, &payload, path, lang, nonce)
         }
     }
 }
 
-fn document(state: &AppState, page: &CachedPage, path: &str, nonce: &str) -> Response {
+fn document(state: &AppState, page: &CachedPage, path: &str, lang: Lang, nonce: &str) -> Response {
     let json = escape_json_for_html(&with_ssr_flag(&page.payload, true));
     respond(
         state,
+        lang,
         page.status,
         page.route,
         &page.rendered.title,
@@ -115,22 +136,23 @@ fn document(state: &AppState, page: &CachedPage, path: &str, nonce: &str) -> Res
 
 /// What the browser gets when the server render failed: the same document with a
 /// loading screen in place of the markup; the client renders the page itself.
-fn shell(state: &AppState, route: &str, status: StatusCode, payload: &str, path: &str, nonce: &str) -> Response {
+fn shell(state: &AppState, route: &str, status: StatusCode, payload: &str, path: &str, lang: Lang, nonce: &str) -> Response {
     let loading = format!(
         r#"<div class="loading-screen" role="status" aria-live="polite">{}</div>"#,
-        askama::filters::escape(state.catalog.text("shell.loading"), askama::filters::Html)
+        askama::filters::escape(state.catalog.text(lang, "shell.loading"), askama::filters::Html)
             .map(|e| e.to_string())
             .unwrap_or_default()
     );
     let json = escape_json_for_html(&with_ssr_flag(payload, false));
-    let title = state.catalog.text("app.title");
-    let description = state.catalog.text("app.tagline");
-    respond(state, status.as_u16(), route, title, description, &loading, &[], &json, path, nonce)
+    let title = state.catalog.text(lang, "app.title");
+    let description = state.catalog.text(lang, "app.tagline");
+    respond(state, lang, status.as_u16(), route, title, description, &loading, &[], &json, path, nonce)
 }
 
 #[allow(clippy::too_many_arguments)]
 fn respond(
     state: &AppState,
+    lang: Lang,
     status: u16,
     route: &str,
     title: &str,
@@ -144,7 +166,7 @@ fn respond(
     let (styles, preloads) = state.manifest.tags_for(route);
     let canonical = format!("{}{}", state.config.public_url, path);
     let doc = Document {
-        lang: LANG,
+        lang: lang.code(),
         title,
         description,
         canonical: &canonical,

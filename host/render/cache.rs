@@ -9,7 +9,7 @@ use std::{sync::Arc, time::Duration};
 pub struct CacheKey {
     pub url: String,
     pub data_version: u64,
-    pub lang: &'static str,
+    pub lang: crate::catalog::Lang,
 }
 
 #[derive(Clone, Debug)]

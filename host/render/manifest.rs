@@ -9,6 +9,9 @@ pub struct RouteAssets {
     pub imports: Vec<String>,
     #[serde(default)]
     pub css: Vec<String>,
+    /// Catalog namespaces the code uses (the entry's with every page).
+    #[serde(default)]
+    pub messages: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -21,6 +24,17 @@ impl AssetManifest {
     pub fn embedded() -> Self {
         serde_json::from_str(include_str!(concat!(env!("OUT_DIR"), "/app/manifest.json")))
             .expect("app/build.mjs wrote a valid manifest.json")
+    }
+
+    /// The catalog namespaces a route's page needs: the entry's plus its own.
+    pub fn namespaces_for(&self, route: &str) -> Vec<String> {
+        let mut all = self.entry.messages.clone();
+        for ns in self.routes.get(route).map(|r| r.messages.as_slice()).unwrap_or_default() {
+            if !all.contains(ns) {
+                all.push(ns.clone());
+            }
+        }
+        all
     }
 
     /// Stylesheets and module preloads for a route, entry first, without repeats.

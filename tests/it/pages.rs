@@ -16,7 +16,7 @@ async fn home_is_server_rendered() {
     assert!(res.body.contains("Free, convenient groceries when in need"));
     assert!(res.body.contains(r#"placeholder="Enter Zip Code""#));
     assert!(res.body.contains(r#""ssr":true"#));
-    assert!(!res.body.contains("Loading..."), "server-rendered pages never show the loading screen");
+    assert!(!res.body.contains("class=\"loading-screen\""), "server-rendered pages never show the loading screen");
     insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_snapshot!("home", stable(&res.body));
     });
@@ -159,4 +159,53 @@ async fn old_hosts_send_pages_to_the_public_url_when_configured_and_keep_the_api
     assert_eq!(api.status(), 200);
     let here = app.oneshot(on("new.example.org", "/pantries?zip=43215")).await.unwrap();
     assert_eq!(here.status(), 200);
+}
+
+async fn get_with(uri: &str, headers: &[(&str, &str)]) -> crate::support::Reply {
+    use axum::{body::Body, http::Request};
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let mut req = Request::get(uri);
+    for (name, value) in headers {
+        req = req.header(*name, *value);
+    }
+    let res = app().await.oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+    let status = res.status().as_u16();
+    let headers = res.headers().clone();
+    let body = String::from_utf8_lossy(&res.into_body().collect().await.unwrap().to_bytes()).into_owned();
+    crate::support::Reply { status, headers, body }
+}
+
+#[tokio::test]
+async fn spanish_pages_come_from_the_url_the_device_choice_or_the_browser() {
+    // The catalog's own Spanish tagline, so the test follows the translation.
+    let es: serde_json::Value =
+        serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/app/src/i18n/es.json"))).unwrap();
+    let tagline = es["app.tagline"].as_str().unwrap();
+
+    // The stable per-language URL: Spanish, remembered on the device.
+    let by_url = get_with("/?lang=es", &[]).await;
+    assert_eq!(by_url.status, 200);
+    assert!(by_url.body.contains(r#"<html lang="es">"#));
+    assert!(by_url.body.contains(tagline), "server-rendered in Spanish");
+    assert!(!by_url.body.contains("Free, convenient groceries when in need"), "no English text in the page or its payload");
+    let cookie = by_url.headers["set-cookie"].to_str().unwrap();
+    assert!(cookie.starts_with("oa_lang=es;") && cookie.contains("Path=/"), "{cookie}");
+
+    // The same public page in English is another cache entry, not the Spanish one.
+    let english = get_with("/", &[]).await;
+    assert!(english.body.contains(r#"<html lang="en">"#) && english.body.contains("Free, convenient groceries when in need"));
+    assert!(english.headers.get("set-cookie").is_none(), "only an explicit choice is remembered");
+
+    let by_browser = get_with("/", &[("accept-language", "es-US,es;q=0.9,en;q=0.5")]).await;
+    assert!(by_browser.body.contains(tagline));
+    let by_cookie = get_with("/", &[("accept-language", "es-US"), ("cookie", "oa_lang=en")]).await;
+    assert!(by_cookie.body.contains(r#"<html lang="en">"#), "the device's choice beats the browser's");
+
+    // Client-side navigation asks /_data, which follows the same choice.
+    let data = get_with("/_data?url=%2Fpantries%3Fzip%3D43215", &[("cookie", "oa_lang=es")]).await;
+    let payload: serde_json::Value = serde_json::from_str(&data.body).unwrap();
+    assert_eq!(payload["lang"], "es");
+    assert_eq!(payload["messages"]["pantries.title"], es["pantries.title"]);
+    assert!(payload["messages"].get("orders.title").is_none(), "only the page's own namespaces");
 }

@@ -26,7 +26,8 @@ fn pool(source: &str, engine: EngineKind, threads: usize, queue: usize) -> Rende
 }
 
 fn home_payload() -> Arc<str> {
-    r#"{"route":"home","status":200,"url":"/","data":{"infoSections":[]},"config":{"tileUrl":""}}"#.into()
+    // Texts come with the payload, as the host sends them; the ones left out render as their keys.
+    r#"{"route":"home","status":200,"url":"/","data":{"infoSections":[]},"config":{"tileUrl":""},"lang":"en","messages":{"app.title":"OrderAhead","app.tagline":"Free, convenient groceries when in need"}}"#.into()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

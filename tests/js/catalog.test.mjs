@@ -20,6 +20,8 @@ const SAME_IN_BOTH = new Set([
   "account.rememberMe.no", // "No"
   "eligibility.no", // "No"
   "orders.line", // "{name} x {quantity}"
+  "lang.en", // each language is named in its own language in both catalogs
+  "lang.es",
 ]);
 
 const list = (keys) => keys.map((k) => `  ${k}`).join("\n");

@@ -1,16 +1,28 @@
-// One catalog per language (en.json; only English so far). The messages every page needs ship with
-// the entry; a route adds its screen's namespaces when its chunk loads (`messages:` imports, cut
-// from the same catalog at build time), so no page downloads the texts of all the others.
-import core from "messages:app,meta,modal,nav,notFound,shell,zip,home,shop";
+// One catalog per language (en.json, es.json). The host sends each page the texts its code uses, in
+// the page's language, with the payload (`lang`, `messages`); `messages:` imports declare which
+// namespaces a module needs, so the build can list them per route for the host.
+import core from "messages:app,meta,modal,nav,notFound,shell,zip,home,shop,lang";
+import { setLang, type Lang } from "./lang";
 
 export type MessageKey = keyof typeof import("./en.json");
 export type Vars = Record<string, string | number>;
 
 const catalog: Record<string, string> = { ...core };
 
-/** Adds a route's namespaces; called at the top of its route.tsx. */
+/** Adds texts: a module's own (empty except in unit tests) or those of a payload. */
 export function addMessages(part: Record<string, string>): void {
   Object.assign(catalog, part);
+}
+
+/**
+ * Takes the language and texts a payload carries. The server starts each render from them alone
+ * (one engine renders pages in every language); the browser adds them to what it has, since a
+ * visit stays in one language and the page on screen still needs its own texts.
+ */
+export function takePayloadTexts(payload: { lang?: Lang; messages?: Record<string, string> }, fresh = false): void {
+  if (fresh) for (const key of Object.keys(catalog)) delete catalog[key];
+  setLang(payload.lang ?? "en");
+  if (payload.messages) addMessages(payload.messages);
 }
 
 /** Looks up a message and fills `{name}` placeholders; unknown placeholders are left visible so they get noticed. */
@@ -22,7 +34,7 @@ export function t(key: MessageKey, vars?: Vars): string {
 
 type PluralBase<K> = K extends `${infer B}.one` ? (`${B}.other` extends MessageKey ? B : never) : never;
 
-/** English plural: `<base>.one` for 1, `<base>.other` otherwise, with `{count}` available. */
+/** Plural: `<base>.one` for 1, `<base>.other` otherwise (English and Spanish alike), with `{count}` available. */
 export function tn(base: PluralBase<MessageKey>, count: number, vars?: Vars): string {
   const key = (count === 1 ? `${base}.one` : `${base}.other`) as MessageKey;
   return t(key, { ...vars, count });

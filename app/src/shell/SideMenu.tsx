@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "../i18n/t";
 import { CloseIcon } from "../ui/icons";
+import { LanguageSwitch } from "../ui/LanguageSwitch";
 
 export const SIDE_MENU_ID = "side-menu";
 
@@ -57,6 +58,7 @@ export function SideMenu({ open, onClose, loggedIn = false }: Props) {
           </li>
           <li>{item("/messages", t("nav.messages"))}</li>
         </ul>
+        <LanguageSwitch />
       </nav>
     </>
   );

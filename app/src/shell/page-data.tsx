@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { takePayloadTexts } from "../i18n/t";
 import type { ClientConfig, LoadRoute, Meta, Page, Payload } from "../types";
 
 const ConfigContext = createContext<ClientConfig>({ tileUrl: "", oldHosts: [], newOrigin: "", tefapTesting: false });
@@ -24,7 +25,9 @@ export async function fetchPayload(key: string, signal?: AbortSignal): Promise<P
   });
   // A 404 page is still a page: only a body that is not a payload counts as failure.
   if (!(res.headers.get("content-type") || "").includes("json")) throw new Error(`/_data answered ${res.status}`);
-  return (await res.json()) as Payload;
+  const payload = (await res.json()) as Payload;
+  takePayloadTexts(payload);
+  return payload;
 }
 
 async function fetchPage(key: string, loadRoute: LoadRoute, signal: AbortSignal): Promise<Page> {

@@ -11,6 +11,7 @@ import { InfoSections, type InfoSection } from "./InfoSections";
 import { SelectedSite } from "./SelectedSite";
 import { changeSite, useSelection } from "../../state/selection";
 import { loadProfile, useLoggedIn, useProfile } from "../../state/session";
+import { LanguageSwitch } from "../../ui/LanguageSwitch";
 
 // Signed-in parts: their own chunk, fetched once a session token shows up after hydration.
 const signedIn = () => import("./SignedIn");
@@ -114,6 +115,7 @@ export default function Home({ data, children }: { data: HomeData | null; childr
         <button type="button" className="btn btn-small" onClick={() => setAbout(true)}>
           {t("home.whatIs")}
         </button>
+        <LanguageSwitch />
       </section>
       {foodBank && typeof foodBank.id === "number" && (
         <Suspense fallback={null}>
