@@ -1,6 +1,6 @@
 //! Runs the Playwright suites (tests/browser/*.test.mjs, Debian's Chromium)
 //! against a real server on an ephemeral port.
-use crate::support::{config, serve_forever};
+use crate::support::{serve_forever, served_config};
 use std::process::Command;
 
 #[test]
@@ -27,7 +27,7 @@ fn browser_suites_pass() {
         .env("BASE_URL", format!("http://{addr}"))
         .env("CHROMIUM", &chromium)
         // The server's mail outbox (no SMTP in tests): the reset suite reads its links there.
-        .env("OUTBOX", config().data_dir.join("outbox"))
+        .env("OUTBOX", served_config().data_dir.join("outbox"))
         .current_dir(root)
         .output()
         .expect("node on the PATH");

@@ -20,6 +20,14 @@ pub fn config() -> Config {
     }
 }
 
+/// The real server's settings: its own data dir, so its start never races the in-process
+/// state's migrations on the same database file.
+pub fn served_config() -> Config {
+    let base = config();
+    let data_dir = base.data_dir.with_extension("served");
+    Config { data_dir, ..base }
+}
+
 /// One app state per test binary: starting render runtimes is the slow part.
 pub async fn state() -> AppState {
     static STATE: OnceCell<AppState> = OnceCell::const_new();
@@ -52,7 +60,7 @@ pub fn serve_forever() -> SocketAddr {
         std::thread::spawn(move || {
             let rt = tokio::runtime::Runtime::new().unwrap();
             rt.block_on(async move {
-                let state = server::build_state(config()).await.expect("state");
+                let state = server::build_state(served_config()).await.expect("state");
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
                 tx.send(listener.local_addr().unwrap()).unwrap();
                 server::launch_with_listener(listener, state, std::future::pending()).await.unwrap();
