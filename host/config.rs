@@ -25,6 +25,8 @@ pub struct Config {
     pub token_secret: Option<String>,
     /// New accounts per client address per hour.
     pub registrations_per_hour: u32,
+    /// URLs per sitemap file: the protocol's [`SITEMAP_MAX_URLS`]; tests set a few to see the index.
+    pub sitemap_page_size: usize,
 }
 
 impl fmt::Debug for Config {
@@ -40,6 +42,7 @@ impl fmt::Debug for Config {
             .field("trusted_proxy", &self.trusted_proxy)
             .field("token_secret", &self.token_secret.as_ref().map(|_| "<redacted>"))
             .field("registrations_per_hour", &self.registrations_per_hour)
+            .field("sitemap_page_size", &self.sitemap_page_size)
             .finish()
     }
 }
@@ -47,6 +50,9 @@ impl fmt::Debug for Config {
 /// Default of `--registrations-per-hour`: a household signs up once; a shelter's kiosk or a
 /// library's shared network may sign up a few dozen people an hour.
 pub const REGISTRATIONS_PER_HOUR: u32 = 20;
+
+/// The sitemap protocol's limit of URLs per file; past it `/sitemap.xml` becomes an index.
+pub const SITEMAP_MAX_URLS: usize = 50_000;
 
 impl Config {
     /// Settings for tests and benchmarks: no tiles, a throwaway data dir.
@@ -62,6 +68,7 @@ impl Config {
             trusted_proxy: None,
             token_secret: None,
             registrations_per_hour: REGISTRATIONS_PER_HOUR,
+            sitemap_page_size: SITEMAP_MAX_URLS,
         }
     }
 

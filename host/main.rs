@@ -111,6 +111,7 @@ impl ServeArgs {
             trusted_proxy: self.trusted_proxy,
             token_secret: self.token_secret,
             registrations_per_hour: self.registrations_per_hour,
+            sitemap_page_size: orderahead::config::SITEMAP_MAX_URLS,
         }
     }
 }

@@ -2,6 +2,7 @@
 mod assets;
 mod pages;
 mod security;
+pub mod seo;
 
 use crate::{api, state::AppState};
 use axum::http::StatusCode;
@@ -18,6 +19,7 @@ pub fn app(state: AppState) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .route("/index.html", get(|| async { Redirect::permanent("/") }))
         .route("/_data", get(pages::data))
+        .merge(seo::router())
         .nest("/api/v1", api::router())
         .fallback(pages::page_or_file)
         .layer(middleware::from_fn_with_state(state.clone(), security::headers))

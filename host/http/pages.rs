@@ -1,5 +1,5 @@
 //! Server-rendered pages and the JSON that client-side navigation asks for.
-use super::{assets, security::Nonce};
+use super::{assets, security::Nonce, seo};
 use crate::{
     pages::{LoadCtx, Loaded},
     render::{CacheKey, CachedPage, Document, escape_json_for_html},
@@ -15,7 +15,8 @@ use axum::{
 use serde_json::json;
 use std::{collections::HashMap, sync::Arc};
 
-const LANG: &str = "en";
+/// The language pages are rendered in (the first of the offered ones).
+const LANG: &str = seo::LANGUAGES[0];
 const THEME_COLOR: &str = "#2e6b30";
 
 pub async fn page_or_file(
@@ -52,6 +53,11 @@ async fn load(state: &AppState, url: &str) -> (&'static str, Loaded) {
     let (page, params) = state.pages.resolve(path);
     let query = serde_urlencoded::from_str(query).unwrap_or_default();
     let loaded = (page.load)(LoadCtx { state: state.clone(), params, query }).await;
+    if loaded.not_found_page {
+        let not_found = state.pages.not_found();
+        let ctx = LoadCtx { state: state.clone(), params: HashMap::new(), query: HashMap::new() };
+        return (not_found.id, (not_found.load)(ctx).await);
+    }
     (page.id, loaded)
 }
 
@@ -137,12 +143,14 @@ fn respond(
     nonce: &str,
 ) -> Response {
     let (styles, preloads) = state.manifest.tags_for(route);
-    let canonical = format!("{}{}", state.config.public_url, path);
+    let canonical = format!("{}{}", state.config.public_url.trim_end_matches('/'), path);
+    let alternates = seo::alternates(&canonical, seo::LANGUAGES);
     let doc = Document {
         lang: LANG,
         title,
         description,
         canonical: &canonical,
+        alternates: &alternates,
         theme_color: THEME_COLOR,
         nonce,
         styles: &styles,

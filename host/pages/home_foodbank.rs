@@ -44,6 +44,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                     status: StatusCode::SERVICE_UNAVAILABLE,
                     data: json!({ "status": "error", "zip": zip, "query": query }),
                     json_ld: Vec::new(),
+                    not_found_page: false,
                 }
             }
         }
@@ -64,6 +65,7 @@ async fn by_id(ctx: &LoadCtx, id: Option<i64>, query: String) -> Loaded {
             status: StatusCode::NOT_FOUND,
             data: json!({ "status": "none", "zip": "", "query": query }),
             json_ld: Vec::new(),
+            not_found_page: false,
         },
         Err(error) => {
             tracing::warn!(?error, "home/foodbank: food bank failed to load");
@@ -71,6 +73,7 @@ async fn by_id(ctx: &LoadCtx, id: Option<i64>, query: String) -> Loaded {
                 status: StatusCode::SERVICE_UNAVAILABLE,
                 data: json!({ "status": "error", "zip": "", "query": query }),
                 json_ld: Vec::new(),
+                not_found_page: false,
             }
         }
     }

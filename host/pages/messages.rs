@@ -15,6 +15,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                 status: StatusCode::INTERNAL_SERVER_ERROR,
                 data: json!({ "error": true }),
                 json_ld: Vec::new(),
+                not_found_page: false,
             },
         }
     })

@@ -15,6 +15,7 @@ mod m20260101_000005_tefap_referrals;
 mod m20260101_000006_orders;
 mod m20260101_000007_content;
 mod m20260301_000008_order_fingerprint;
+mod m20260401_000009_pantry_updated_at;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20260101_000006_orders::Migration),
             Box::new(m20260101_000007_content::Migration),
             Box::new(m20260301_000008_order_fingerprint::Migration),
+            Box::new(m20260401_000009_pantry_updated_at::Migration),
         ]
     }
 }

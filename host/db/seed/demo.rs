@@ -282,6 +282,7 @@ async fn seed_world<C: ConnectionTrait>(
             latitude: Set(p.lat),
             longitude: Set(p.lng),
             created_at: Set(now - Duration::days(300)),
+            updated_at: Set(None),
         });
         for (seq, path) in pantry_pictures(p.kind).into_iter().enumerate() {
             pantry_photos.push(attachment::ActiveModel {
