@@ -41,6 +41,17 @@ impl Lang {
     }
 }
 
+/// The language of an API call or a page request, negotiated as for pages (the app's fetches carry
+/// the device's cookie and the browser's `Accept-Language`).
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Lang {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.path_and_query().map_or("", |pq| pq.as_str());
+        Ok(Lang::negotiate(query_lang(query), &parts.headers))
+    }
+}
+
 /// The `lang` parameter of a path's query, if any.
 pub fn query_lang(path_and_query: &str) -> Option<&str> {
     let query = path_and_query.split_once('?')?.1;
@@ -84,7 +95,8 @@ pub struct Catalog {
 impl Catalog {
     pub fn embedded() -> Self {
         let parse = |json: &str, name: &str| -> HashMap<String, String> {
-            serde_json::from_str(json).unwrap_or_else(|e| panic!("app/src/i18n/{name}.json is a flat object of strings: {e}"))
+            serde_json::from_str(json)
+                .unwrap_or_else(|e| panic!("app/src/i18n/{name}.json is a flat object of strings: {e}"))
         };
         Self {
             en: parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/app/src/i18n/en.json")), "en"),

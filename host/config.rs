@@ -32,6 +32,8 @@ pub struct Config {
     pub redirect_old_hosts: bool,
     /// Shows the TEFAP guideline testing panel in the residency step (spec §5; testers only).
     pub tefap_testing: bool,
+    /// URLs per sitemap file: the protocol's [`SITEMAP_MAX_URLS`]; tests set a few to see the index.
+    pub sitemap_page_size: usize,
 }
 
 impl fmt::Debug for Config {
@@ -50,6 +52,7 @@ impl fmt::Debug for Config {
             .field("old_hosts", &self.old_hosts)
             .field("redirect_old_hosts", &self.redirect_old_hosts)
             .field("tefap_testing", &self.tefap_testing)
+            .field("sitemap_page_size", &self.sitemap_page_size)
             .finish()
     }
 }
@@ -57,6 +60,9 @@ impl fmt::Debug for Config {
 /// Default of `--registrations-per-hour`: a household signs up once; a shelter's kiosk or a
 /// library's shared network may sign up a few dozen people an hour.
 pub const REGISTRATIONS_PER_HOUR: u32 = 20;
+
+/// The sitemap protocol's limit of URLs per file; past it `/sitemap.xml` becomes an index.
+pub const SITEMAP_MAX_URLS: usize = 50_000;
 
 impl Config {
     /// Settings for tests and benchmarks: no tiles, a throwaway data dir.
@@ -75,6 +81,7 @@ impl Config {
             old_hosts: Vec::new(),
             redirect_old_hosts: false,
             tefap_testing: false,
+            sitemap_page_size: SITEMAP_MAX_URLS,
         }
     }
 

@@ -124,6 +124,7 @@ impl ServeArgs {
             old_hosts: self.old_hosts.iter().map(|h| h.trim().to_ascii_lowercase()).filter(|h| !h.is_empty()).collect(),
             redirect_old_hosts: self.redirect_old_hosts,
             tefap_testing: self.tefap_testing,
+            sitemap_page_size: orderahead::config::SITEMAP_MAX_URLS,
         }
     }
 }
@@ -172,8 +173,14 @@ mod tests {
         let config = args.into_config();
         assert!(!config.tefap_testing && !config.redirect_old_hosts && config.old_hosts.is_empty());
 
-        let Some(Command::Serve(args)) =
-            Cli::parse_from(["orderahead", "serve", "--old-hosts", "Old.example.org, test.example.org", "--tefap-testing"]).command
+        let Some(Command::Serve(args)) = Cli::parse_from([
+            "orderahead",
+            "serve",
+            "--old-hosts",
+            "Old.example.org, test.example.org",
+            "--tefap-testing",
+        ])
+        .command
         else {
             panic!("serve subcommand")
         };

@@ -6,6 +6,8 @@
 //! first; expired notifications are left out. An unknown food bank code is a 404.
 mod html;
 
+use crate::catalog::Lang;
+
 use super::{
     ApiError, ApiResult, PathParams, QueryParams,
     auth::{AuthUser, MaybeUser},
@@ -55,16 +57,17 @@ pub(crate) fn sanitized(mut cards: Vec<InfoCard>) -> Vec<InfoCard> {
     cards
 }
 
-async fn general_cards(State(state): State<AppState>) -> ApiResult<Vec<InfoCard>> {
-    ok(sanitized(state.store.info_cards(None).await?))
+async fn general_cards(State(state): State<AppState>, lang: Lang) -> ApiResult<Vec<InfoCard>> {
+    ok(sanitized(state.store.info_cards(None, lang).await?))
 }
 
 async fn food_bank_cards(
     State(state): State<AppState>,
     PathParams(code): PathParams<String>,
+    lang: Lang,
 ) -> ApiResult<Vec<InfoCard>> {
     let code = food_bank_code(&state, &code).await?;
-    ok(sanitized(state.store.info_cards(Some(&code)).await?))
+    ok(sanitized(state.store.info_cards(Some(&code), lang).await?))
 }
 
 #[derive(Deserialize)]
@@ -86,8 +89,9 @@ async fn messages(
     State(state): State<AppState>,
     user: MaybeUser,
     QueryParams(q): QueryParams<MessagesQuery>,
+    lang: Lang,
 ) -> ApiResult<Vec<Message>> {
-    ok(messages_for(&state, q.food_bank_code.as_deref(), user.0.map(|u| u.id)).await?)
+    ok(messages_for(&state, q.food_bank_code.as_deref(), user.0.map(|u| u.id), lang).await?)
 }
 
 /// The shopper's upcoming orders (soonest first), then the notifications for them and the food
@@ -96,6 +100,7 @@ pub(crate) async fn messages_for(
     state: &AppState,
     food_bank_code: Option<&str>,
     user_id: Option<i64>,
+    lang: Lang,
 ) -> Result<Vec<Message>, ApiError> {
     let code = match food_bank_code.filter(|c| !c.trim().is_empty()) {
         Some(c) => Some(self::food_bank_code(state, c).await?),
@@ -109,7 +114,7 @@ pub(crate) async fn messages_for(
         upcoming.sort_by_key(|o| (starts(o), o.id));
         out.extend(upcoming.into_iter().map(|o| Message { data: MessageData::Order(Box::new(o)), is_read: false }));
     }
-    for (mut note, is_read) in state.store.notifications(code.as_deref(), user_id, now()).await? {
+    for (mut note, is_read) in state.store.notifications(code.as_deref(), user_id, now(), lang).await? {
         note.details = note.details.as_deref().map(html::sanitize);
         out.push(Message { data: MessageData::Notification(note), is_read });
     }

@@ -2,7 +2,7 @@
 //! limits count, and the orders-per-period check.
 use super::{ApiError, ApiResult, PathParams, auth::AuthUser, ok};
 use crate::{
-    db::now,
+    db::{now, repo::shopping::OrderSite},
     domain::order_limits::{OrderLimitCheck, check_order_limits},
     model::locations::{Limit, LimitOrder, OrderLimitResult},
     state::AppState,
@@ -27,6 +27,7 @@ pub fn router() -> Router<AppState> {
         .route("/limits/foodbanks/{id}/orders", get(food_bank_orders))
         .route("/limits/locations/{id}/check", get(pantry_check))
         .route("/limits/foodbanks/{id}/check", get(food_bank_check))
+        .route("/limits/deliverytimes/{id}/check", get(delivery_check))
 }
 
 async fn pantry_limits(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<Limit>> {
@@ -89,8 +90,20 @@ async fn pantry_check(
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
     let facts = state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found("Pantry location"))?;
-    let limits = state.store.pickup_order_limits(user.id, &facts.pantry).await?;
-    Ok(CheckReply(check_order_limits(&limits, now(), facts.tz)))
+    let site = OrderSite::Pickup(&facts.pantry);
+    Ok(CheckReply(state.store.order_limit_check(user.id, site, facts.tz, now()).await?))
+}
+
+/// The delivery program's and the food bank's limits: what Place Order enforces for a delivery
+/// in this window, so the checkout can say so before the shopper gets that far.
+async fn delivery_check(
+    State(state): State<AppState>,
+    user: AuthUser,
+    PathParams(id): PathParams<i64>,
+) -> Result<CheckReply, ApiError> {
+    let facts = state.store.delivery_facts(id).await?.ok_or_else(|| ApiError::not_found("Delivery time"))?;
+    let site = OrderSite::Delivery(&facts.time);
+    Ok(CheckReply(state.store.order_limit_check(user.id, site, facts.tz, now()).await?))
 }
 
 async fn food_bank_check(
@@ -117,7 +130,8 @@ pub fn openapi() -> Value {
             "/limits/locations/{id}/orders": { "get": with_params(operation("The caller's non-cancelled orders at the pantry, newest first; \"Server Error\" when none", orders.clone(), true), &id) },
             "/limits/foodbanks/{id}/orders": { "get": with_params(operation("The caller's non-cancelled orders at the food bank, newest first; \"Server Error\" when none", orders, true), &id) },
             "/limits/locations/{id}/check": { "get": with_params(operation("Whether the caller may place another order at the pantry (orders-per-period limits); 422 with the result and the limit's message when not", check.clone(), true), &id) },
-            "/limits/foodbanks/{id}/check": { "get": with_params(operation("Whether the caller may place another order at the food bank; 422 with the result and the limit's message when not", check, true), &id) }
+            "/limits/foodbanks/{id}/check": { "get": with_params(operation("Whether the caller may place another order at the food bank; 422 with the result and the limit's message when not", check.clone(), true), &id) },
+            "/limits/deliverytimes/{id}/check": { "get": with_params(operation("Whether the caller may place another delivery order in the window's program (its and the food bank's orders-per-period limits, as Place Order checks them); 422 with the result and the limit's message when not", check, true), &id) }
         },
         "schemas": {
             "LimitOrder": { "type": "object", "properties": {

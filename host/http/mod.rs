@@ -3,6 +3,7 @@ mod assets;
 mod old_hosts;
 mod pages;
 mod security;
+pub mod seo;
 
 use crate::{api, state::AppState};
 use axum::http::StatusCode;
@@ -19,6 +20,7 @@ pub fn app(state: AppState) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .route("/index.html", get(|| async { Redirect::permanent("/") }))
         .route("/_data", get(pages::data))
+        .merge(seo::router())
         .nest("/api/v1", api::router())
         .fallback(pages::page_or_file)
         .layer(middleware::from_fn_with_state(state.clone(), old_hosts::redirect))

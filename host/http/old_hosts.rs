@@ -11,7 +11,8 @@ use axum::{
 
 pub async fn redirect(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let config = &state.config;
-    let is_page_read = matches!(*request.method(), Method::GET | Method::HEAD) && !request.uri().path().starts_with("/api/");
+    let is_page_read =
+        matches!(*request.method(), Method::GET | Method::HEAD) && !request.uri().path().starts_with("/api/");
     let on_old_host =
         request.headers().get(header::HOST).and_then(|h| h.to_str().ok()).is_some_and(|h| config.is_old_host(h));
     if config.redirect_old_hosts && is_page_read && on_old_host {

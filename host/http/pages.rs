@@ -1,5 +1,5 @@
 //! Server-rendered pages and the JSON that client-side navigation asks for.
-use super::{assets, security::Nonce};
+use super::{assets, security::Nonce, seo};
 use crate::{
     catalog::{LANG_COOKIE, Lang, query_lang},
     pages::{LoadCtx, Loaded},
@@ -56,18 +56,23 @@ pub async fn data(
             .into_response();
     };
     let lang = Lang::negotiate(query_lang(url), &headers);
-    let (route, loaded) = load(&state, url).await;
+    let (route, loaded) = load(&state, url, lang).await;
     let mut res = (loaded.status, payload(&state, route, &loaded, url, lang)).into_response();
     res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     res
 }
 
-async fn load(state: &AppState, url: &str) -> (&'static str, Loaded) {
+async fn load(state: &AppState, url: &str, lang: Lang) -> (&'static str, Loaded) {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
     let (page, params) = state.pages.resolve(path);
     let query = serde_urlencoded::from_str(query).unwrap_or_default();
-    let loaded = (page.load)(LoadCtx { state: state.clone(), params, query }).await;
+    let loaded = (page.load)(LoadCtx { state: state.clone(), lang, params, query }).await;
+    if loaded.not_found_page {
+        let not_found = state.pages.not_found();
+        let ctx = LoadCtx { state: state.clone(), lang, params: HashMap::new(), query: HashMap::new() };
+        return (not_found.id, (not_found.load)(ctx).await);
+    }
     (page.id, loaded)
 }
 
@@ -99,7 +104,7 @@ async fn page(state: &AppState, url: &str, lang: Lang, nonce: &str) -> Response 
     if public && let Some(hit) = state.cache.get(&key).await {
         return document(state, &hit, path, lang, nonce);
     }
-    let (route, loaded) = load(state, url).await;
+    let (route, loaded) = load(state, url, lang).await;
     let payload: Arc<str> = payload(state, route, &loaded, url, lang).into();
     match state.renderer.render(payload.clone()).await {
         Ok(rendered) => {
@@ -136,7 +141,15 @@ fn document(state: &AppState, page: &CachedPage, path: &str, lang: Lang, nonce: 
 
 /// What the browser gets when the server render failed: the same document with a
 /// loading screen in place of the markup; the client renders the page itself.
-fn shell(state: &AppState, route: &str, status: StatusCode, payload: &str, path: &str, lang: Lang, nonce: &str) -> Response {
+fn shell(
+    state: &AppState,
+    route: &str,
+    status: StatusCode,
+    payload: &str,
+    path: &str,
+    lang: Lang,
+    nonce: &str,
+) -> Response {
     let loading = format!(
         r#"<div class="loading-screen" role="status" aria-live="polite">{}</div>"#,
         askama::filters::escape(state.catalog.text(lang, "shell.loading"), askama::filters::Html)
@@ -164,12 +177,15 @@ fn respond(
     nonce: &str,
 ) -> Response {
     let (styles, preloads) = state.manifest.tags_for(route);
-    let canonical = format!("{}{}", state.config.public_url, path);
+    let page_url = format!("{}{}", state.config.public_url.trim_end_matches('/'), path);
+    let canonical = seo::in_language(&page_url, lang);
+    let alternates = seo::alternates(&page_url);
     let doc = Document {
         lang: lang.code(),
         title,
         description,
         canonical: &canonical,
+        alternates: &alternates,
         theme_color: THEME_COLOR,
         nonce,
         styles: &styles,

@@ -1,20 +1,29 @@
 use super::{LoadCtx, LoadFuture, Loaded, Page};
-use crate::{api::content::sanitized, model::content::InfoCard, state::AppState};
+use crate::{api::content::sanitized, catalog::Lang, db::repo::StoreResult, model::content::InfoCard, state::AppState};
 use serde_json::{Value, json};
 
 pub const PAGE: Page = Page { id: "home", patterns: &["/"], public: true, load };
 
 /// The general info cards, plus a food bank's (same store call and sanitising as GET /api/v1/content/infocards),
 /// grouped into their sections in display order; cards without a section form a last, untitled one.
-pub(crate) async fn info_sections(state: &AppState, food_bank_code: Option<&str>) -> Vec<Value> {
-    let cards = match state.store.info_cards(food_bank_code).await {
-        Ok(cards) => sanitized(cards),
+pub(crate) async fn info_sections(state: &AppState, food_bank_code: Option<&str>, lang: Lang) -> Vec<Value> {
+    match try_info_sections(state, food_bank_code, lang).await {
+        Ok(sections) => sections,
         Err(error) => {
             // Spec §2: when content fails the home still shows its hero card and search.
             tracing::warn!(%error, "home: info cards failed to load");
-            return Vec::new();
+            Vec::new()
         }
-    };
+    }
+}
+
+/// [`info_sections`], telling a failed load from an empty one.
+pub(crate) async fn try_info_sections(
+    state: &AppState,
+    food_bank_code: Option<&str>,
+    lang: Lang,
+) -> StoreResult<Vec<Value>> {
+    let cards = sanitized(state.store.info_cards(food_bank_code, lang).await?);
     let mut sections: Vec<(Option<i64>, Value)> = Vec::new();
     for card in cards {
         let key = card.section.as_ref().map(|s| s.id);
@@ -26,7 +35,7 @@ pub(crate) async fn info_sections(state: &AppState, food_bank_code: Option<&str>
         let section = &mut sections.last_mut().expect("pushed above").1;
         section["cards"].as_array_mut().expect("cards array").push(card_json(&card));
     }
-    sections.into_iter().map(|(_, s)| s).collect()
+    Ok(sections.into_iter().map(|(_, s)| s).collect())
 }
 
 fn card_json(c: &InfoCard) -> Value {
@@ -45,5 +54,5 @@ fn card_json(c: &InfoCard) -> Value {
 }
 
 fn load(ctx: LoadCtx) -> LoadFuture {
-    Box::pin(async move { Loaded::ok(json!({ "infoSections": info_sections(&ctx.state, None).await })) })
+    Box::pin(async move { Loaded::ok(json!({ "infoSections": info_sections(&ctx.state, None, ctx.lang).await })) })
 }

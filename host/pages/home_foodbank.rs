@@ -30,7 +30,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                     return Loaded::ok(json!({ "status": "none", "zip": zip, "query": query }));
                 };
                 let sections = if bank.food_bank.is_enabled {
-                    info_sections(&ctx.state, Some(&bank.food_bank.code)).await
+                    info_sections(&ctx.state, Some(&bank.food_bank.code), ctx.lang).await
                 } else {
                     Vec::new()
                 };
@@ -44,6 +44,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                     status: StatusCode::SERVICE_UNAVAILABLE,
                     data: json!({ "status": "error", "zip": zip, "query": query }),
                     json_ld: Vec::new(),
+                    not_found_page: false,
                 }
             }
         }
@@ -57,13 +58,15 @@ async fn by_id(ctx: &LoadCtx, id: Option<i64>, query: String) -> Loaded {
     };
     match found {
         Ok(Some(bank)) => {
-            let sections = if bank.is_enabled { info_sections(&ctx.state, Some(&bank.code)).await } else { Vec::new() };
+            let sections =
+                if bank.is_enabled { info_sections(&ctx.state, Some(&bank.code), ctx.lang).await } else { Vec::new() };
             Loaded::ok(json!({ "status": "ok", "zip": "", "query": query, "foodBank": bank, "infoSections": sections }))
         }
         Ok(None) => Loaded {
             status: StatusCode::NOT_FOUND,
             data: json!({ "status": "none", "zip": "", "query": query }),
             json_ld: Vec::new(),
+            not_found_page: false,
         },
         Err(error) => {
             tracing::warn!(?error, "home/foodbank: food bank failed to load");
@@ -71,6 +74,7 @@ async fn by_id(ctx: &LoadCtx, id: Option<i64>, query: String) -> Loaded {
                 status: StatusCode::SERVICE_UNAVAILABLE,
                 data: json!({ "status": "error", "zip": "", "query": query }),
                 json_ld: Vec::new(),
+                not_found_page: false,
             }
         }
     }

@@ -1,13 +1,27 @@
-//! /home/modal/{modalId}: the home page with one info card open in a modal. An unknown id
-//! renders plain home data (`modal: null`); the client then replaces the URL with /.
-use super::{LoadCtx, LoadFuture, Loaded, Page, home::info_sections};
+//! /home/modal/{modalId}: the home page with one info card open in a modal. An unknown id names
+//! nothing: the Not Found page with a 404, whose Go Home button returns to home.
+use super::{LoadCtx, LoadFuture, Loaded, Page, home::try_info_sections};
+use axum::http::StatusCode;
 use serde_json::json;
 
 pub const PAGE: Page = Page { id: "home-modal", patterns: &["/home/modal/{modalId}"], public: true, load };
 
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
-        let sections = info_sections(&ctx.state, None).await;
+        let sections = match try_info_sections(&ctx.state, None, ctx.lang).await {
+            Ok(sections) => sections,
+            Err(error) => {
+                // Not a 404: the card may well exist. Home without the modal; the client goes to /.
+                tracing::warn!(%error, "home modal: info cards failed to load");
+                let data = json!({ "infoSections": [], "modal": null });
+                return Loaded {
+                    status: StatusCode::SERVICE_UNAVAILABLE,
+                    data,
+                    json_ld: Vec::new(),
+                    not_found_page: false,
+                };
+            }
+        };
         let id = ctx.params.get("modalId").cloned().unwrap_or_default();
         let modal = sections
             .iter()
@@ -15,6 +29,9 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             .flatten()
             .find(|c| c["id"].as_str() == Some(id.as_str()))
             .cloned();
-        Loaded::ok(json!({ "infoSections": sections, "modal": modal }))
+        match modal {
+            Some(modal) => Loaded::ok(json!({ "infoSections": sections, "modal": modal })),
+            None => Loaded::not_found(),
+        }
     })
 }

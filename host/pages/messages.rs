@@ -9,12 +9,13 @@ pub const PAGE: Page = Page { id: "messages", patterns: &["/messages"], public: 
 
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
-        match messages_for(&ctx.state, None, None).await {
+        match messages_for(&ctx.state, None, None, ctx.lang).await {
             Ok(messages) => Loaded::ok(json!({ "messages": messages })),
             Err(_) => Loaded {
                 status: StatusCode::INTERNAL_SERVER_ERROR,
                 data: json!({ "error": true }),
                 json_ld: Vec::new(),
+                not_found_page: false,
             },
         }
     })

@@ -31,6 +31,8 @@ use std::{collections::HashMap, future::Future, pin::Pin};
 
 pub struct LoadCtx {
     pub state: AppState,
+    /// The page's language, for content that comes in several.
+    pub lang: crate::catalog::Lang,
     pub params: HashMap<String, String>,
     pub query: HashMap<String, String>,
 }
@@ -40,11 +42,24 @@ pub struct Loaded {
     pub data: Value,
     /// schema.org objects for the document head (pantry pages are indexed).
     pub json_ld: Vec<Value>,
+    /// The address names nothing (an unknown or malformed id): the host answers the Not Found
+    /// page instead of this one, so visitors and crawlers get its content with the 404.
+    pub not_found_page: bool,
 }
 
 impl Loaded {
     pub fn ok(data: Value) -> Self {
-        Self { status: StatusCode::OK, data, json_ld: Vec::new() }
+        Self { status: StatusCode::OK, data, json_ld: Vec::new(), not_found_page: false }
+    }
+
+    /// Nothing at this address: served as the Not Found page (spec §2), status 404.
+    pub fn not_found() -> Self {
+        Self {
+            status: StatusCode::NOT_FOUND,
+            data: Value::Object(Default::default()),
+            json_ld: Vec::new(),
+            not_found_page: true,
+        }
     }
 }
 
@@ -107,6 +122,11 @@ impl Default for PageTable {
 }
 
 impl PageTable {
+    /// The page answering addresses that name nothing.
+    pub fn not_found(&self) -> &Page {
+        &not_found::PAGE
+    }
+
     /// The page for a path, with its path parameters; Not Found when none matches.
     pub fn resolve(&self, path: &str) -> (&Page, HashMap<String, String>) {
         match self.router.at(path) {

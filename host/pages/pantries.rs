@@ -60,7 +60,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             Err(error) => {
                 tracing::warn!(%error, "pantries page: search failed");
                 data["status"] = json!("error");
-                Loaded { status: StatusCode::SERVICE_UNAVAILABLE, data, json_ld: Vec::new() }
+                Loaded { status: StatusCode::SERVICE_UNAVAILABLE, data, json_ld: Vec::new(), not_found_page: false }
             }
         }
     })

@@ -51,23 +51,30 @@ fn json_ld(p: &PantryLocation, public_url: &str) -> Value {
 
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
-        let not_found = |status: StatusCode| Loaded { status, data: json!({ "pantry": null }), json_ld: Vec::new() };
         let Some(id) = ctx.params.get("id").and_then(|i| i.parse::<i64>().ok()) else {
-            return not_found(StatusCode::NOT_FOUND);
+            return Loaded::not_found();
         };
         let now = now();
         match ctx.state.store.pantry_site(id, now).await {
             Ok(Some(site)) => {
                 let pantry = with_valid_times(site, now);
                 let ld = json_ld(&pantry, &ctx.state.config.public_url);
-                Loaded { status: StatusCode::OK, data: json!({ "pantry": pantry }), json_ld: vec![ld] }
+                Loaded {
+                    status: StatusCode::OK,
+                    data: json!({ "pantry": pantry }),
+                    json_ld: vec![ld],
+                    not_found_page: false,
+                }
             }
-            Ok(None) => not_found(StatusCode::NOT_FOUND),
+            Ok(None) => Loaded::not_found(),
             Err(error) => {
                 tracing::warn!(%error, id, "pantry page: load failed");
-                let mut l = not_found(StatusCode::SERVICE_UNAVAILABLE);
-                l.data = json!({ "pantry": null, "error": true });
-                l
+                Loaded {
+                    status: StatusCode::SERVICE_UNAVAILABLE,
+                    data: json!({ "pantry": null, "error": true }),
+                    json_ld: Vec::new(),
+                    not_found_page: false,
+                }
             }
         }
     })

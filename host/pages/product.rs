@@ -10,6 +10,10 @@ fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
         let product: Option<i64> = ctx.params.get("productId").and_then(|v| v.parse().ok());
         let shop = shop(&ctx).await;
+        // An unknown site names nothing; an unknown product at a known site keeps its own page.
+        if shop.status == StatusCode::NOT_FOUND {
+            return Loaded::not_found();
+        }
         let item = shop.items.into_iter().find(|i| Some(i.id) == product);
         let status = if shop.status == StatusCode::OK && item.is_none() && shop.data.get("orderLimit").is_some() {
             StatusCode::NOT_FOUND
@@ -19,6 +23,6 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         let mut data = shop.data;
         data["item"] = json!(item);
         data["productId"] = json!(product);
-        Loaded { status, data, json_ld: Vec::new() }
+        Loaded { status, data, json_ld: Vec::new(), not_found_page: false }
     })
 }

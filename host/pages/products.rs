@@ -25,8 +25,9 @@ pub(super) struct Shop {
     pub items: Vec<InventoryItem>,
 }
 
-fn id_param(ctx: &LoadCtx, key: &str) -> Option<i64> {
-    ctx.query.get(key).and_then(|v| v.parse().ok())
+/// `?{key}=`: None when absent, Err when present but not an id (then the address names nothing).
+fn id_param(ctx: &LoadCtx, key: &str) -> Result<Option<i64>, std::num::ParseIntError> {
+    ctx.query.get(key).map(|v| v.parse()).transpose()
 }
 
 fn order_limit(limits: &[Limit]) -> Value {
@@ -63,10 +64,12 @@ async fn load_shop(
     Ok((data, items))
 }
 
-/// Shared by the shop and product pages: a failed load still renders, with `error` set.
+/// Shared by the shop and product pages: a failed load still renders, with `error` set; an
+/// unknown or malformed site answers 404.
 pub(super) async fn shop(ctx: &LoadCtx) -> Shop {
-    let pantry = id_param(ctx, "pantry");
-    let delivery = id_param(ctx, "delivery");
+    let (Ok(pantry), Ok(delivery)) = (id_param(ctx, "pantry"), id_param(ctx, "delivery")) else {
+        return Shop { status: StatusCode::NOT_FOUND, data: json!({ "error": true }), items: Vec::new() };
+    };
     match load_shop(&ctx.state, pantry, delivery).await {
         Ok((data, items)) => Shop { status: StatusCode::OK, data, items },
         Err(e) => {
@@ -83,8 +86,11 @@ pub(super) async fn shop(ctx: &LoadCtx) -> Shop {
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
         let shop = shop(&ctx).await;
+        if shop.status == StatusCode::NOT_FOUND {
+            return Loaded::not_found();
+        }
         let mut data = shop.data;
         data["items"] = json!(shop.items);
-        Loaded { status: shop.status, data, json_ld: Vec::new() }
+        Loaded { status: shop.status, data, json_ld: Vec::new(), not_found_page: false }
     })
 }

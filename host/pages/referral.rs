@@ -20,6 +20,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             status,
             data: json!({ "code": code, "referral": null, "failureReason": reason }),
             json_ld: Vec::new(),
+            not_found_page: false,
         };
         match ctx.state.store.referral_code(&code, None).await {
             Ok(Some(referral)) => Loaded::ok(json!({ "code": code, "referral": referral })),

@@ -8,6 +8,8 @@ pub struct Document<'a> {
     pub title: &'a str,
     pub description: &'a str,
     pub canonical: &'a str,
+    /// `<link rel="alternate" hreflang>` of the page (see `http::seo::alternates`).
+    pub alternates: &'a [crate::http::seo::Alternate],
     pub theme_color: &'a str,
     pub nonce: &'a str,
     pub styles: &'a [String],

@@ -16,6 +16,7 @@ on_both!(
     signed_in_messages_lead_with_upcoming_orders,
     read_state_is_per_user_and_idempotent,
     log_tokens_are_random_and_short_lived,
+    content_comes_in_the_callers_language_with_english_where_untranslated,
 );
 
 fn titles(list: &Value) -> Vec<&str> {
@@ -202,4 +203,28 @@ async fn log_tokens_are_random_and_short_lived(t: &TestApp) {
     let expires: DateTime<Utc> = a["expires"].as_str().unwrap().parse().unwrap();
     let left = expires - Utc::now();
     assert!(left > Duration::minutes(9) && left <= Duration::minutes(10), "{left}");
+}
+
+async fn content_comes_in_the_callers_language_with_english_where_untranslated(t: &TestApp) {
+    use axum::{body::Body, http::Request};
+    let get_in = |uri: &str, header: (&'static str, &'static str)| {
+        Request::get(uri).header(header.0, header.1).body(Body::empty()).unwrap()
+    };
+    let es = t.send(get_in("/api/v1/content/infocards", ("accept-language", "es-US,es;q=0.9"))).await;
+    assert_eq!(es.status, 200);
+    let cards = es.value();
+    assert_eq!(titles(cards)[0], "¿Qué es OrderAhead?");
+    assert_eq!(cards[0]["section"]["name"], "Bienvenida");
+    assert!(cards[0]["modalContent"].as_str().unwrap().contains("alimentos gratis"));
+    // The device's choice wins over the browser's.
+    let en = t.send(get_in("/api/v1/content/infocards", ("cookie", "oa_lang=en"))).await;
+    assert_eq!(titles(en.value())[0], "What is OrderAhead?");
+
+    // A notification without a Spanish version shows in English.
+    let untranslated = t.state.store.test_notification(None, "Only in English", "<p>Hello</p>").await.unwrap();
+    let messages = t.send(get_in("/api/v1/messages", ("accept-language", "es"))).await;
+    let notes = notifications(messages.value());
+    assert!(notes.iter().any(|n| n["title"] == "Bienvenido a OrderAhead"), "{notes:?}");
+    let own = notes.iter().find(|n| n["id"] == untranslated).expect("the new notification");
+    assert_eq!(own["title"], "Only in English");
 }

@@ -5,7 +5,7 @@ use crate::{
     api_support::TestApp,
     on_both,
 };
-use chrono::{Duration, Utc};
+use chrono::{Datelike, Duration, Utc};
 use chrono_tz::Tz;
 use serde_json::{Value, json};
 
@@ -14,6 +14,7 @@ on_both!(
     past_orders_at_a_pantry_and_a_food_bank,
     order_limit_check_allows_then_refuses_with_the_next_date,
     limit_calls_refuse_unknown_ids_and_visitors,
+    delivery_check_counts_the_delivery_programs_limits,
 );
 
 const DENVER_CENTRAL: &str = "Denver Public Library - Central Library";
@@ -186,6 +187,7 @@ async fn limit_calls_refuse_unknown_ids_and_visitors(t: &TestApp) {
         "/api/v1/limits/foodbanks/987654/orders",
         "/api/v1/limits/locations/987654/check",
         "/api/v1/limits/foodbanks/987654/check",
+        "/api/v1/limits/deliverytimes/987654/check",
     ] {
         let r = t.get(path, Some(&demo)).await;
         assert_eq!(r.status, 404, "{path}: {}", r.body);
@@ -200,4 +202,74 @@ async fn limit_calls_refuse_unknown_ids_and_visitors(t: &TestApp) {
         assert_eq!(r.status, 401);
         assert!(!r.failure().is_empty());
     }
+}
+
+/// The checkout's pre-check for a delivery counts what Place Order counts: the delivery
+/// program's orders-per-period limit as well as the food bank's.
+async fn delivery_check_counts_the_delivery_programs_limits(t: &TestApp) {
+    let demo = t.demo_token().await;
+    let coh = food_bank_id(t, "43215").await;
+    // A window of the Central Ohio program that allows 4 orders a month.
+    let times = t.get(&format!("/api/v1/foodbanks/{coh}/deliverytimes"), None).await.value().clone();
+    let mut window = None;
+    for time in times.as_array().unwrap() {
+        let id = time["id"].as_i64().unwrap();
+        let limits = t.get(&format!("/api/v1/limits/deliverytimes/{id}"), None).await.value().clone();
+        if summary(&limits).contains(&l("ORDER", "MONTH", 1, 4)) {
+            window = Some(id);
+            break;
+        }
+    }
+    let window = window.expect("a delivery window with an orders-per-month limit");
+    let home =
+        t.get("/api/v1/account/addresses", Some(&demo)).await.value()[0]["id"].as_i64().expect("a saved address");
+    let inventory =
+        t.get(&format!("/api/v1/deliverytimes/{window}/inventory"), Some(&demo)).await.value()["items"].clone();
+    let item = inventory
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| {
+            i["quantity"].as_i64().unwrap() >= 5 && i["limits"] == json!([]) && i["pantryItem"]["limits"] == json!([])
+        })
+        .expect("an unlimited delivery item in stock")["id"]
+        .as_i64()
+        .unwrap();
+    let order = json!({
+        "pantryLocationID": null, "pantryLocationPickupTimeID": null, "foodBankDeliveryTimeID": window,
+        "foodInsecureNeighborAddressID": home,
+        "pantryOrderItems": [{ "pantryInventoryItemID": item, "isSubstituteOk": false, "quantity": 1 }]
+    });
+    let check = format!("/api/v1/limits/deliverytimes/{window}/check");
+
+    // Order until the check says no; the allowance shrinks by one each time.
+    let mut placed = 0;
+    loop {
+        let r = t.get(&check, Some(&demo)).await;
+        if r.status == 422 {
+            break;
+        }
+        let left = r.value()["limit"].as_i64().expect("the allowance");
+        assert!((1..=4).contains(&left), "{}", r.body);
+        let o = t.post("/api/v1/order", Some(&demo), order.clone()).await;
+        assert!(o.value().is_i64(), "{}", o.body);
+        placed += 1;
+        assert!(placed <= 4, "the check never refused");
+        assert_eq!(t.get(&check, Some(&demo)).await.body["value"]["limit"], left - 1);
+    }
+    let r = t.get(&check, Some(&demo)).await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(r.failure(), "There is a limit of 4 orders every 1 month");
+    assert_eq!(r.body["value"]["limit"], 0);
+    let tz: Tz = "America/New_York".parse().unwrap();
+    let today = Utc::now().with_timezone(&tz).date_naive();
+    let next_month = (today - Duration::days(i64::from(today.day0())) + chrono::Months::new(1)).to_string();
+    assert_eq!(r.body["value"]["nextAvailableOrderDate"], next_month.as_str());
+    // The food bank's own check knows nothing of the program's limit: the gap this closes.
+    assert_eq!(t.get(&format!("/api/v1/limits/foodbanks/{coh}/check"), Some(&demo)).await.status, 200);
+    // Place Order refuses with the same words.
+    let o = t.post("/api/v1/order", Some(&demo), order).await;
+    assert_eq!((o.status, o.failure()), (422, "There is a limit of 4 orders every 1 month"));
+    // A visitor has no orders to count.
+    assert_eq!(t.get(&check, None).await.status, 401);
 }

@@ -35,6 +35,8 @@ fn renderer() -> Arc<dyn Renderer> {
     .clone()
 }
 
+const TOKEN_SECRET: &[u8] = b"api tests secret, 32 bytes long!";
+
 pub struct TestApp {
     pub state: AppState,
     db: TestDb,
@@ -70,7 +72,7 @@ impl TestApp {
             Config::for_tests(dir),
             renderer(),
             Store::new(db.db().clone()),
-            Tokens::from_secret(b"api tests secret, 32 bytes long!"),
+            Tokens::from_secret(TOKEN_SECRET),
         );
         Self { state, db }
     }
@@ -82,6 +84,14 @@ impl TestApp {
 
     pub fn app(&self) -> Router {
         http::app(self.state.clone())
+    }
+
+    /// The app on this test's database with other settings (e.g. a small sitemap page size).
+    pub fn app_with_config(&self, change: impl FnOnce(&mut Config)) -> Router {
+        let mut config = self.state.config.clone();
+        change(&mut config);
+        let state = AppState::new(config, renderer(), self.state.store.clone(), Tokens::from_secret(TOKEN_SECRET));
+        http::app(state)
     }
 
     pub async fn cleanup(self) {

@@ -21,4 +21,5 @@ mod browser;
 mod js_units;
 mod pages;
 mod render_pool;
+mod seo;
 mod support;

@@ -22,6 +22,8 @@ pub struct Model {
     pub background_color: Option<String>,
     pub food_bank_code: Option<String>,
     pub is_public: bool,
+    /// Other languages' versions of the texts: `{"es": {"title": ...}}`.
+    pub translations: Option<Json>,
     pub created_at: DateTimeUtc,
     #[sea_orm(belongs_to, from = "section_id", to = "id")]
     pub info_card_section: BelongsTo<Option<super::info_card_section::Entity>>,

@@ -10,6 +10,8 @@ pub struct Model {
     pub name: String,
     pub sort_order: i32,
     pub hide_title: bool,
+    /// Other languages' versions of the texts: `{"es": {"title": ...}}`.
+    pub translations: Option<Json>,
     #[sea_orm(has_many)]
     pub info_cards: HasMany<super::info_card::Entity>,
 }

@@ -16,6 +16,8 @@ pub struct Model {
     pub food_bank_code: Option<String>,
     pub created_at: DateTimeUtc,
     pub expires_at: Option<DateTimeUtc>,
+    /// Other languages' versions of the texts: `{"es": {"title": ...}}`.
+    pub translations: Option<Json>,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

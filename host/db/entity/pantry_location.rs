@@ -19,6 +19,8 @@ pub struct Model {
     pub latitude: f64,
     pub longitude: f64,
     pub created_at: DateTimeUtc,
+    /// Last change of the pantry or its pickup times (kept by triggers); None: unchanged since created.
+    pub updated_at: Option<DateTimeUtc>,
     #[sea_orm(belongs_to, from = "food_bank_id", to = "id")]
     pub food_bank: BelongsTo<super::food_bank::Entity>,
     #[sea_orm(belongs_to, from = "address_id", to = "id")]

@@ -15,6 +15,8 @@ mod m20260101_000005_tefap_referrals;
 mod m20260101_000006_orders;
 mod m20260101_000007_content;
 mod m20260301_000008_order_fingerprint;
+mod m20260401_000009_pantry_updated_at;
+mod m20261124_000010_content_translations;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -30,6 +32,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20260101_000006_orders::Migration),
             Box::new(m20260101_000007_content::Migration),
             Box::new(m20260301_000008_order_fingerprint::Migration),
+            Box::new(m20260401_000009_pantry_updated_at::Migration),
+            Box::new(m20261124_000010_content_translations::Migration),
         ]
     }
 }

@@ -1,5 +1,6 @@
 //! Info cards and notifications, with who has read which notification.
 use super::{Store, StoreResult};
+use crate::catalog::Lang;
 use crate::{
     db::{
         entity::{food_bank, info_card, info_card_section, notification, notification_read},
@@ -12,7 +13,21 @@ use sea_orm::{
     ActiveValue::NotSet, ColumnTrait, Condition, EntityTrait, ExprTrait, QueryFilter, QueryOrder, QuerySelect, Set,
     sea_query::Expr,
 };
+use serde_json::Value;
 use std::collections::{HashMap, HashSet};
+
+/// `field` of a row in `lang` from its `translations`, else the row's own text.
+fn localized(own: String, translations: &Option<Value>, lang: Lang, field: &str) -> String {
+    translations
+        .as_ref()
+        .and_then(|t| t.get(lang.code())?.get(field)?.as_str())
+        .filter(|text| !text.trim().is_empty())
+        .map_or(own, str::to_owned)
+}
+
+fn localized_opt(own: Option<String>, translations: &Option<Value>, lang: Lang, field: &str) -> Option<String> {
+    own.map(|text| localized(text, translations, lang, field))
+}
 
 /// General rows (no food bank code), plus `code`'s when given.
 fn general_or(column: impl ColumnTrait, code: Option<&str>) -> Condition {
@@ -37,7 +52,7 @@ impl Store {
 
     /// Public cards: the general ones plus `food_bank_code`'s, by section order, then
     /// card order (general before the food bank's on a tie); cards without a section last.
-    pub async fn info_cards(&self, food_bank_code: Option<&str>) -> StoreResult<Vec<InfoCard>> {
+    pub async fn info_cards(&self, food_bank_code: Option<&str>, lang: Lang) -> StoreResult<Vec<InfoCard>> {
         let cards = info_card::Entity::find()
             .filter(info_card::Column::IsPublic.eq(true))
             .filter(general_or(info_card::Column::FoodBankCode, food_bank_code))
@@ -50,7 +65,10 @@ impl Store {
             .all(&self.db)
             .await?
             .into_iter()
-            .map(|s| (s.id, InfoCardSection { id: s.id, name: s.name, order: s.sort_order, hide_title: s.hide_title }))
+            .map(|s| {
+                let name = localized(s.name, &s.translations, lang, "name");
+                (s.id, InfoCardSection { id: s.id, name, order: s.sort_order, hide_title: s.hide_title })
+            })
             .collect();
         let mut keyed: Vec<_> = cards
             .into_iter()
@@ -58,14 +76,15 @@ impl Store {
                 let section = c.section_id.and_then(|id| sections.get(&id).cloned());
                 let key =
                     (section.as_ref().map_or(i32::MAX, |s| s.order), c.sort_order, c.food_bank_code.is_some(), c.id);
+                let tr = &c.translations;
                 let card = InfoCard {
                     id: c.id,
-                    title: c.title,
+                    title: localized(c.title, tr, lang, "title"),
                     images: c.images,
-                    description: c.description,
-                    action_button_text: c.action_button_text,
-                    modal_title: c.modal_title,
-                    modal_content: c.modal_content,
+                    description: localized_opt(c.description, tr, lang, "description"),
+                    action_button_text: localized_opt(c.action_button_text, tr, lang, "actionButtonText"),
+                    modal_title: localized_opt(c.modal_title, tr, lang, "modalTitle"),
+                    modal_content: localized_opt(c.modal_content, tr, lang, "modalContent"),
                     order: c.sort_order,
                     section,
                     text_color: c.text_color,
@@ -85,6 +104,7 @@ impl Store {
         food_bank_code: Option<&str>,
         user_id: Option<i64>,
         at: DateTime<Utc>,
+        lang: Lang,
     ) -> StoreResult<Vec<(Notification, bool)>> {
         let rows = notification::Entity::find()
             .filter(general_or(notification::Column::FoodBankCode, food_bank_code))
@@ -114,11 +134,12 @@ impl Store {
             .into_iter()
             .map(|n| {
                 let is_read = read.contains(&n.id);
+                let tr = &n.translations;
                 let note = Notification {
                     id: n.id,
-                    title: n.title,
-                    description: n.description,
-                    details: n.details,
+                    title: localized(n.title, tr, lang, "title"),
+                    description: localized_opt(n.description, tr, lang, "description"),
+                    details: localized_opt(n.details, tr, lang, "details"),
                     created: n.created_at,
                     food_bank_code: n.food_bank_code,
                 };
@@ -174,6 +195,7 @@ impl Store {
             food_bank_code: Set(food_bank_code.map(Into::into)),
             is_public: Set(true),
             created_at: Set(now()),
+            translations: Set(None),
         };
         Ok(info_card::Entity::insert(row).exec(&self.db).await?.last_insert_id)
     }
@@ -193,6 +215,7 @@ impl Store {
             food_bank_code: Set(food_bank_code.map(Into::into)),
             created_at: Set(now()),
             expires_at: Set(None),
+            translations: Set(None),
         };
         Ok(notification::Entity::insert(row).exec(&self.db).await?.last_insert_id)
     }

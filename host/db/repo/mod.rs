@@ -13,6 +13,7 @@ mod passwords;
 mod reference;
 mod referrals;
 pub mod shopping;
+pub mod sitemap;
 mod survey;
 mod tefap;
 

@@ -7,7 +7,7 @@
 use super::{
     Store, StoreError, StoreResult,
     accounts::access_grants,
-    shopping::{self, ShopFacts, parse_tz, to_delivery_time, to_pickup_time},
+    shopping::{self, OrderSite, ShopFacts, parse_tz, to_delivery_time, to_pickup_time},
 };
 use crate::{
     db::{
@@ -452,12 +452,12 @@ async fn check_orders_per_period(
     tz: chrono_tz::Tz,
     now: DateTime<Utc>,
 ) -> Step<()> {
-    let limits = match (&slot.pantry, &slot.delivery) {
-        (Some(p), _) => shopping::pickup_order_limits(c, user_id, &p.pantry).await?,
-        (None, Some(d)) => shopping::delivery_order_limits(c, user_id, &d.time).await?,
+    let site = match (&slot.pantry, &slot.delivery) {
+        (Some(p), _) => OrderSite::Pickup(&p.pantry),
+        (None, Some(d)) => OrderSite::Delivery(&d.time),
         (None, None) => return Ok(()),
     };
-    let verdict = crate::domain::order_limits::check_order_limits(&limits, now, tz);
+    let verdict = shopping::order_limit_check(c, user_id, site, tz, now).await?;
     if verdict.allowed { Ok(()) } else { Err(rule(&verdict.message)) }
 }
 

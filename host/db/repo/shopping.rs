@@ -12,7 +12,7 @@ use crate::{
         address, delivery_program, delivery_time, food_bank, inventory_item, limit, order, order_item,
         order_status_type, pantry_location, pickup_time, province, tefap_eligibility,
     },
-    domain::order_limits::ScopedOrderLimit,
+    domain::order_limits::{OrderLimitCheck, ScopedOrderLimit, check_order_limits},
     domain::{
         Id,
         access::Pantry,
@@ -549,6 +549,30 @@ pub async fn delivery_order_limits<C: ConnectionTrait>(
     scoped_order_limits(conn, user_id, owners).await
 }
 
+/// Where an order would be placed, for the orders-per-period check.
+#[derive(Debug, Clone, Copy)]
+pub enum OrderSite<'a> {
+    Pickup(&'a Pantry),
+    Delivery(&'a DeliveryTime),
+}
+
+/// Whether the user may place another order at `site` now (orders-per-period limits of the
+/// pantry or delivery program and of the food bank). The one home of the rule: Place Order
+/// asks it inside its transaction, the checkout's pre-check (`/limits/.../check`) before.
+pub async fn order_limit_check<C: ConnectionTrait>(
+    conn: &C,
+    user_id: Id,
+    site: OrderSite<'_>,
+    tz: Tz,
+    now: DateTime<Utc>,
+) -> StoreResult<OrderLimitCheck> {
+    let limits = match site {
+        OrderSite::Pickup(pantry) => pickup_order_limits(conn, user_id, pantry).await?,
+        OrderSite::Delivery(time) => delivery_order_limits(conn, user_id, time).await?,
+    };
+    Ok(check_order_limits(&limits, now, tz))
+}
+
 /// Orders-per-period limits of the food bank itself.
 pub async fn food_bank_order_limits<C: ConnectionTrait>(
     conn: &C,
@@ -584,8 +608,14 @@ impl Store {
         delivery_limit_rows(&self.db, time).await
     }
 
-    pub async fn pickup_order_limits(&self, user_id: Id, pantry: &Pantry) -> StoreResult<Vec<ScopedOrderLimit>> {
-        pickup_order_limits(&self.db, user_id, pantry).await
+    pub async fn order_limit_check(
+        &self,
+        user_id: Id,
+        site: OrderSite<'_>,
+        tz: Tz,
+        now: DateTime<Utc>,
+    ) -> StoreResult<OrderLimitCheck> {
+        order_limit_check(&self.db, user_id, site, tz, now).await
     }
 
     pub async fn food_bank_order_limits(&self, user_id: Id, food_bank_id: Id) -> StoreResult<Vec<ScopedOrderLimit>> {

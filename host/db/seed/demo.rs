@@ -16,8 +16,9 @@ use super::super::entity::{
     user_authorized_location, user_delivery_food_bank, user_referral_code,
 };
 use super::demo_data::{
-    CATEGORIES, COUNTIES, FOOD_BANKS, INFO_CARDS, NOTIFICATIONS, PANTRIES, POSTAL_CODES, PRODUCT_LIMITS, PRODUCTS,
-    PRODUCTS_WITH_TWO_IMAGES, REFERRAL_CODES, RESTRICTED, SECTIONS, WITHOUT_PICKUP_TIMES, pickup_instructions,
+    CATEGORIES, COUNTIES, FOOD_BANKS, INFO_CARDS, INFO_CARDS_ES, NOTIFICATIONS, NOTIFICATIONS_ES, PANTRIES,
+    POSTAL_CODES, PRODUCT_LIMITS, PRODUCTS, PRODUCTS_WITH_TWO_IMAGES, REFERRAL_CODES, RESTRICTED, SECTIONS,
+    SECTIONS_ES, WITHOUT_PICKUP_TIMES, pickup_instructions,
 };
 use super::reference::{PACKAGE_TYPES, SURVEY_QUESTIONS, UNITS, province_id};
 use super::{Ids, codes, hm, insert_batched, local_to_utc_tz, mix, seed_reference, status, whole_seconds};
@@ -282,6 +283,7 @@ async fn seed_world<C: ConnectionTrait>(
             latitude: Set(p.lat),
             longitude: Set(p.lng),
             created_at: Set(now - Duration::days(300)),
+            updated_at: Set(None),
         });
         for (seq, path) in pantry_pictures(p.kind).into_iter().enumerate() {
             pantry_photos.push(attachment::ActiveModel {
@@ -612,6 +614,10 @@ async fn seed_world<C: ConnectionTrait>(
             name: Set(name.into()),
             sort_order: Set(order),
             hide_title: Set(hide_title),
+            translations: Set(SECTIONS_ES
+                .iter()
+                .find(|(en, _)| *en == name)
+                .map(|(_, es)| json!({ "es": { "name": es } }))),
         });
     }
     insert_batched(db, sections).await?;
@@ -632,6 +638,15 @@ async fn seed_world<C: ConnectionTrait>(
             food_bank_code: Set(c.food_bank.map(Into::into)),
             is_public: Set(c.is_public),
             created_at: Set(now - Duration::days(90)),
+            translations: Set(INFO_CARDS_ES.iter().find(|(en, _)| *en == c.title).map(|(_, es)| {
+                json!({ "es": {
+                    "title": es.title,
+                    "description": es.description,
+                    "actionButtonText": es.action,
+                    "modalTitle": es.modal_title,
+                    "modalContent": es.modal_content,
+                } })
+            })),
         });
     }
     s.info_cards = cards.len();
@@ -652,6 +667,10 @@ async fn seed_world<C: ConnectionTrait>(
             food_bank_code: Set(bank.map(Into::into)),
             created_at: Set(created),
             expires_at: Set(if expired { Some(created + Duration::days(7)) } else { None }),
+            translations: Set(NOTIFICATIONS_ES
+                .iter()
+                .find(|(en, _)| *en == title)
+                .map(|(_, (t, d, html))| json!({ "es": { "title": t, "description": d, "details": html } }))),
         });
     }
     s.notifications = notes.len();

@@ -555,3 +555,95 @@ pub(super) const REFERRAL_CODES: &[ReferralSeed] = &[
     ("OLDSTPATS", "Old St. Patrick's outreach", &["Old St. Patrick's Church"], &[("CHI", false)]),
     ("DELIVERCOH", "Central Ohio home delivery", &[], &[("COH", true)]),
 ];
+
+/// Spanish versions of the content above, by English title (sections by name): shoppers reading
+/// Spanish see these; anything not listed shows in English.
+pub(super) struct CardEs {
+    pub title: &'static str,
+    pub description: &'static str,
+    pub action: Option<&'static str>,
+    pub modal_title: Option<&'static str>,
+    pub modal_content: Option<&'static str>,
+}
+
+#[rustfmt::skip]
+pub(super) const SECTIONS_ES: &[(&str, &str)] = &[
+    ("Welcome", "Bienvenida"),
+    ("How OrderAhead Works", "Cómo funciona OrderAhead"),
+    ("More Ways to Get Help", "Otras formas de recibir ayuda"),
+];
+
+#[rustfmt::skip]
+pub(super) const INFO_CARDS_ES: &[(&str, CardEs)] = &[
+    ("What is OrderAhead?", CardEs {
+        title: "¿Qué es OrderAhead?",
+        description: "Alimentos gratis de su banco de alimentos, elegidos en línea y listos cuando usted llegue.",
+        action: Some("Más información"), modal_title: Some("¿Qué es OrderAhead?"),
+        modal_content: Some("<p>OrderAhead le permite elegir alimentos gratis de una despensa cerca de usted, escoger una hora y recoger su pedido sin hacer fila. Algunos bancos de alimentos también hacen entregas a domicilio.</p><p>No tiene ningún costo. Solo necesita un código postal para empezar.</p>"),
+    }),
+    ("1. Find a pantry", CardEs {
+        title: "1. Busque una despensa",
+        description: "Escriba su código postal o use su ubicación para ver los lugares de recogida cerca de usted.",
+        action: None, modal_title: None, modal_content: None,
+    }),
+    ("2. Choose a time", CardEs {
+        title: "2. Elija una hora",
+        description: "Escoja una hora de recogida que le convenga, o un horario de entrega donde hay entrega a domicilio.",
+        action: None, modal_title: None, modal_content: None,
+    }),
+    ("3. Shop and check out", CardEs {
+        title: "3. Elija sus alimentos y haga su pedido",
+        description: "Llene su carrito con lo que su hogar necesita. Algunos artículos tienen límites para que alcance para todos.",
+        action: Some("Consejos"), modal_title: Some("Consejos para elegir"),
+        modal_content: Some("<ul><li>Los artículos con límite muestran cuántos puede llevar.</li><li>Puede cambiar su hora de recogida hasta 2 horas antes de que empiece.</li><li>Si puede, traiga una bolsa.</li></ul>"),
+    }),
+    ("Extra food through TEFAP", CardEs {
+        title: "Más alimentos con TEFAP",
+        description: "Conteste unas preguntas para saber si su hogar cumple los requisitos del Programa de Asistencia Alimentaria de Emergencia (TEFAP).",
+        action: Some("Saber más"), modal_title: Some("Programa de Asistencia Alimentaria de Emergencia (TEFAP)"),
+        modal_content: Some("<p>TEFAP es un programa federal que da alimentos del USDA a los bancos de alimentos. Si su hogar cumple los requisitos, verá artículos adicionales marcados TEFAP cuando elija sus alimentos.</p>"),
+    }),
+    ("Call 2-1-1", CardEs {
+        title: "Llame al 2-1-1",
+        description: "Marque el 2-1-1 para recibir ayuda con vivienda, servicios públicos, atención médica y más en su zona.",
+        action: None, modal_title: None, modal_content: None,
+    }),
+    ("Your saved addresses", CardEs {
+        title: "Sus direcciones guardadas",
+        description: "Si inició sesión, puede guardar direcciones de entrega en la página de su cuenta.",
+        action: None, modal_title: None, modal_content: None,
+    }),
+    ("Welcome, Central Ohio!", CardEs {
+        title: "¡Bienvenidos, Centro de Ohio!",
+        description: "Haga su pedido en 26 lugares de recogida del condado de Franklin, o reciba sus alimentos en su casa.",
+        action: Some("Sobre la entrega"), modal_title: Some("Entrega a domicilio en el condado de Franklin"),
+        modal_content: Some("<p>La entrega a domicilio está disponible para personas mayores y personas con discapacidad en el condado de Franklin. Pida un código de referencia o llame al (614) 555-0100.</p>"),
+    }),
+    ("Pick up at your library", CardEs {
+        title: "Recoja en su biblioteca",
+        description: "La mayoría de las sucursales de la Biblioteca Metropolitana de Columbus son lugares de recogida. Preséntese en el mostrador de bienvenida.",
+        action: None, modal_title: None, modal_content: None,
+    }),
+    ("Welcome, Chicago!", CardEs {
+        title: "¡Bienvenidos, Chicago!",
+        description: "Recoja alimentos gratis en sucursales de la Biblioteca Pública de Chicago y en iglesias asociadas.",
+        action: None, modal_title: None, modal_content: None,
+    }),
+    ("Summer meals for kids", CardEs {
+        title: "Comidas de verano para niños",
+        description: "Los niños de 18 años o menos pueden recibir comidas gratis en lugares de verano de toda la ciudad.",
+        action: Some("Detalles"), modal_title: Some("Comidas de verano"),
+        modal_content: Some("<p>Se sirven comidas gratis de lunes a viernes, de junio a agosto. No hace falta inscribirse.</p>"),
+    }),
+];
+
+/// Spanish notifications, by English title: (title, description, details HTML).
+#[rustfmt::skip]
+pub(super) const NOTIFICATIONS_ES: &[(&str, (&str, &str, &str))] = &[
+    ("Welcome to OrderAhead", ("Bienvenido a OrderAhead", "Alimentos gratis, pedidos con anticipación.", "<p>Gracias por usar OrderAhead. Elija un lugar de recogida, escoja una hora y elija sus alimentos.</p>")),
+    ("Bring a bag", ("Traiga una bolsa", "Ayúdenos a ahorrar bolsas trayendo la suya.", "<p>Las bolsas reutilizables ayudan a las despensas a aprovechar mejor su presupuesto. ¡Gracias!</p>")),
+    ("Holiday hours", ("Horario de días festivos", "Las despensas cerraron el día festivo.", "<p>Todos los lugares de recogida cerraron por el día festivo.</p>")),
+    ("New: Saturday pickups", ("Nuevo: recogidas los sábados", "La Biblioteca Principal ahora ofrece horas de recogida los sábados.", "<p>Las recogidas de los sábados son de <strong>9 a. m. a 12 p. m.</strong> en la Biblioteca Principal.</p>")),
+    ("Delivery area expanded", ("Más zona de entrega", "La entrega a domicilio ahora cubre todo el condado de Franklin.", "<p>Las personas mayores y las personas con discapacidad pueden pedir un código de referencia para la entrega.</p>")),
+    ("Fresh produce this week", ("Frutas y verduras frescas esta semana", "Más frutas y verduras frescas en todos los lugares de Chicago esta semana.", "<p>Busque manzanas, naranjas y camotes.</p>")),
+];

@@ -125,6 +125,7 @@ pub async fn seed_scale(
                     latitude: Set(p_lat),
                     longitude: Set(p_lng),
                     created_at: Set(now),
+                    updated_at: Set(None),
                 });
                 // 3 distinct days out of the next 7, two windows each.
                 let first_day = 1 + rng.below(3) as i64;

@@ -40,7 +40,8 @@ export function LimitsStep({ done }: StepProps) {
         // Inventory check failure: flag only, nothing shown (spec §8); the order is checked on submit.
       }
       let over: LimitResult | null = null;
-      const path = sel.pantry ? `/limits/locations/${sel.pantry.id}/check` : `/limits/foodbanks/${sel.deliveryTime!.foodBankID}/check`;
+      // The limits Place Order will enforce: the pantry's (or the delivery program's) and the food bank's.
+      const path = sel.pantry ? `/limits/locations/${sel.pantry.id}/check` : `/limits/deliverytimes/${sel.deliveryTime!.id}/check`;
       try {
         await api("GET", path);
       } catch (err) {
