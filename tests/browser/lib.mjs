@@ -75,6 +75,8 @@ const axeSource = (() => {
  * any serious or critical violation, naming the rule and the elements.
  */
 export async function assertAccessible(page, where) {
+  // Colours are judged as they settle: a button still fading in would read as low contrast.
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
   // Evaluated through the DevTools protocol, so the page's CSP does not apply to the injection.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

@@ -21,8 +21,19 @@ const ENGLISH_ONLY = Object.keys(en)
   .filter((k) => !en[k].includes("{") && en[k].trim().length >= 6 && en[k] !== es[k])
   .map((k) => en[k]);
 async function assertNoEnglish(page, where) {
-  const text = await page.evaluate(() => document.body.innerText);
-  const leaks = ENGLISH_ONLY.filter((s) => text.includes(s));
+  // Short texts must be a whole text or label (so "Street" in "High Street" is data, not a leak);
+  // sentences count anywhere in the page.
+  const { body, pieces } = await page.evaluate(() => {
+    const pieces = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) if (walker.currentNode.parentElement?.offsetParent !== null) pieces.push(walker.currentNode.nodeValue.trim());
+    for (const el of document.querySelectorAll("[aria-label], [placeholder], [title]")) {
+      for (const a of ["aria-label", "placeholder", "title"]) if (el.getAttribute(a)) pieces.push(el.getAttribute(a).trim());
+    }
+    return { body: document.body.innerText, pieces };
+  });
+  const whole = new Set(pieces);
+  const leaks = ENGLISH_ONLY.filter((s) => whole.has(s) || (s.length >= 20 && body.includes(s)));
   assert.deepEqual(leaks, [], `${where}: English texts on a Spanish page`);
   assert.equal(await page.evaluate(() => document.documentElement.lang), "es", `${where}: <html lang>`);
 }
