@@ -27,6 +27,10 @@ pub enum ApiError {
     /// A business rule refused the request (limits, stock, times): the message is the rule's.
     #[error("{0}")]
     Refused(String),
+    /// A refusal the checkout mends by going back to one of its steps, named in the value
+    /// (`{"step": "eligibility"}`) so the app need not read the message.
+    #[error("{message}")]
+    RefusedAtStep { message: String, step: &'static str },
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{0}")]
@@ -68,7 +72,7 @@ impl ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict(_) => StatusCode::CONFLICT,
-            Self::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Refused(_) | Self::RefusedAtStep { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -87,6 +91,7 @@ impl IntoResponse for ApiError {
                 (GENERIC_FAILURE.to_owned(), serde_json::Value::Null)
             }
             Self::Invalid { message, fields } => (message.clone(), json!({ "errors": fields })),
+            Self::RefusedAtStep { message, step } => (message.clone(), json!({ "step": step })),
             other => (other.to_string(), serde_json::Value::Null),
         };
         let mut response =

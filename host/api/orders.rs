@@ -35,6 +35,9 @@ impl From<OrderRefused> for ApiError {
         match r {
             OrderRefused::NotFound(what) => ApiError::not_found(what),
             OrderRefused::Rule(message) => ApiError::Refused(message),
+            OrderRefused::Unanswered(due) => {
+                ApiError::RefusedAtStep { message: due.message().into(), step: due.step() }
+            }
         }
     }
 }
@@ -116,7 +119,7 @@ pub fn openapi() -> Value {
     let order = json!({ "$ref": "#/components/schemas/Order" });
     let id_param = [("id", "path", "integer")];
     let mut submit = operation_with_body(
-        "Place an order (pickup, or delivery to a saved address); the value is the new order id",
+        "Place an order (pickup, or delivery to a saved address); the value is the new order id. Refused with 422 and value {\"step\": \"eligibility\"|\"survey\"} while the checkout's food-situation screening or a survey round is unanswered",
         json!({ "$ref": "#/components/schemas/OrderSubmission" }),
         json!({ "type": "integer" }),
         true,

@@ -76,6 +76,10 @@ pub const TEFAP_NOT_QUALIFIED: &str = "You do not qualify for additional groceri
 pub const TEFAP_YOUR_AREA: &str = "your area";
 pub const FOOD_SITUATION_NOT_ELIGIBLE: &str = "Sorry, you are not currently eligible for this service.";
 
+// --- Checkout questions Place Order enforces (not in spec: the checkout never lets it happen) ---
+pub const ELIGIBILITY_QUESTIONS_DUE: &str = "Please answer the eligibility questions before placing your order.";
+pub const SURVEY_QUESTIONS_DUE: &str = "Please answer the survey before placing your order.";
+
 pub fn tefap_eligible(location: &str) -> String {
     format!("Congratulations, you are eligible for additional free food items in {location}")
 }

@@ -24,6 +24,7 @@
 
 pub mod access;
 pub mod cart;
+pub mod checkout_questions;
 pub mod delivery;
 pub mod forms;
 pub mod inventory;

@@ -119,7 +119,7 @@ pub struct RegistrationBody {
     pub is_text_message_notification_enabled: Option<bool>,
     #[serde(default)]
     pub is_phone_call_notification_enabled: Option<bool>,
-    /// The "I am eligible" checkbox; only an explicit `false` refuses.
+    /// The "I am eligible" checkbox; only an explicit `true` registers.
     #[serde(default)]
     pub is_eligible: Option<bool>,
 }

@@ -109,6 +109,8 @@ pub enum OrderRefused {
     NotFound(&'static str),
     /// A rule said no; the text is the one to show.
     Rule(String),
+    /// A checkout step's questions are still unanswered; the checkout goes back to it.
+    Unanswered(crate::domain::checkout_questions::DueStep),
 }
 
 /// An order as listed and shown (spec §3 Order). Pickup fields are absent on

@@ -1,5 +1,5 @@
 //! /home/modal/{modalId}: the home page with one info card open in a modal. An unknown id names
-//! nothing: the Not Found page with a 404, whose Go Home button returns to home.
+//! nothing: a 404 whose markup is the Not Found page's; with JavaScript the client then goes home.
 use super::{LoadCtx, LoadFuture, Loaded, Page, home::try_info_sections};
 use axum::http::StatusCode;
 use serde_json::json;
@@ -31,7 +31,14 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             .cloned();
         match modal {
             Some(modal) => Loaded::ok(json!({ "infoSections": sections, "modal": modal })),
-            None => Loaded::not_found(),
+            // Its own route rather than the Not Found page's: it renders the Not Found content,
+            // then (with JavaScript) goes home as spec §2 says.
+            None => Loaded {
+                status: StatusCode::NOT_FOUND,
+                data: json!({ "infoSections": [], "modal": null, "notFound": true }),
+                json_ld: Vec::new(),
+                not_found_page: false,
+            },
         }
     })
 }

@@ -121,6 +121,7 @@ async fn orders(label: &str, t: &TestDb, config: &Config) {
     let mut tokens = Vec::new();
     for i in 0..BUYERS {
         let id = store.test_shopper(&format!("bench-buyer-{i}@example.org")).await.unwrap();
+        store.test_answer_checkout_questions(id).await.unwrap();
         tokens.push(state.tokens.issue(id, 0).unwrap());
     }
     let app = http::app(state);

@@ -309,6 +309,50 @@ describe("account and checkout", () => {
     await context.close();
   });
 
+  test("Place Order refused for an unanswered screening goes back to the Eligibility step", async () => {
+    const order = await findOrder();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await seedDevice(page, { ...order, token: await newAccountToken() });
+    // The first status look says the screening is done (as a stale answer would); the server knows better.
+    let firstLook = true;
+    await page.route("**/api/v1/account/eligibilitystatus", async (route) => {
+      if (!firstLook || route.request().method() !== "GET") return route.continue();
+      firstLook = false;
+      await route.fulfill({ json: { successful: true, value: { isSurveyRequired: false }, failureReason: null } });
+    });
+    await page.goto(url("/cart/schedulepickup"));
+    await page.getByRole("heading", { name: "Survey" }).waitFor();
+    await page.getByRole("combobox", { name: "How many people live in your household?" }).selectOption("2");
+    await page.getByRole("textbox", { name: "Street" }).fill("3 Broad St");
+    await page.getByRole("textbox", { name: "City" }).fill("Columbus");
+    await page.getByRole("combobox", { name: "State" }).selectOption("OH");
+    await page.getByRole("checkbox", { name: "All Data Is Accurate" }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    // Back at the screening, then on through the flow to the order.
+    await page.waitForURL((u) => u.pathname === "/cart/schedulepickup/eligibility");
+    await page.getByRole("group", { name: /worried whether our food would run out/ }).getByRole("radio", { name: "Sometimes" }).check();
+    await page.getByRole("group", { name: /didn't last/ }).getByRole("radio", { name: "Sometimes" }).check();
+    await page.getByRole("group", { name: /last receive food/ }).getByRole("radio", { name: "In the last year" }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    // The flow runs on from there: the checkout asks its next survey round (questions are left).
+    await page.getByRole("heading", { name: "Survey" }).waitFor();
+    for (const name of ["Month", "Year", "Gender", "Race"]) {
+      const select = page.getByRole("combobox", { name, exact: true });
+      await select.locator("option").nth(1).waitFor({ state: "attached" });
+      await select.selectOption({ index: 1 });
+    }
+    await page.getByRole("textbox", { name: /How did you hear/ }).fill("A neighbour");
+    await page.getByRole("checkbox", { name: "All Data Is Accurate" }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/cart/confirmation/"));
+    assert.deepEqual(problems.filter((p) => !/status of 4\d\d/.test(p)), []);
+    await context.close();
+  });
+
   test("an item that ran out is removed from the cart at the limits check", async () => {
     const order = await findOrder();
     const vanished = { ...order.item, id: 987654321, pantryItemID: 987654321, pantryItem: { name: "Vanished Beans" } };

@@ -33,7 +33,7 @@ pub fn unique_email(tag: &str) -> String {
 pub fn registration(email: &str) -> Value {
     json!({
         "firstName": " Pat ", "lastName": "Doe", "eMailAddress": email, "password": "correct horse battery",
-        "phoneNumber": "(614) 555-0100", "postalCode": "43215"
+        "phoneNumber": "(614) 555-0100", "postalCode": "43215", "isEligible": true
     })
 }
 
@@ -253,14 +253,19 @@ async fn registration_refusals_write_nothing(t: &TestApp) {
         (with("postalCode", json!("432")), vec!["postalCode"]),
         (with("password", json!("   ")), vec!["password"]),
         (with("isEligible", json!(false)), vec!["isEligible"]),
+        (with("isEligible", json!(null)), vec!["isEligible"]),
         (with("lastName", json!("x".repeat(101))), vec!["lastName"]),
         (with("password", json!("p".repeat(257))), vec!["password"]),
     ];
-    for (body, fields) in cases {
+    let mut unticked = registration(&email);
+    unticked.as_object_mut().unwrap().remove("isEligible");
+    for (body, fields) in cases.into_iter().chain([(unticked, vec!["isEligible"])]) {
         let r = t.post("/api/v1/account", None, body).await;
         assert_eq!(error_fields(&r), fields, "{}", r.body);
         assert_eq!(r.failure(), "Please verify all required fields.");
     }
+    let r = t.post("/api/v1/account", None, with("isEligible", json!("yes"))).await;
+    assert_refused(&r, 400);
     // None of them created the account: the e-mail is still free.
     let r = t.post("/api/v1/account", None, with("isEligible", json!(true))).await;
     assert!(r.value()["jwt"].is_string());

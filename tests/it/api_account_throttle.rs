@@ -85,7 +85,7 @@ async fn weak_passwords_are_refused(t: &TestApp) {
     {
         let body = json!({
             "firstName": "Pat", "lastName": "Doe", "eMailAddress": unique_email("weak"), "password": password,
-            "phoneNumber": "(614) 555-0100", "postalCode": "43215",
+            "phoneNumber": "(614) 555-0100", "postalCode": "43215", "isEligible": true,
         });
         let r = t.post("/api/v1/account", None, body).await;
         assert_eq!(r.status, 400, "{password}: {}", r.body);

@@ -2,7 +2,7 @@
 //! orders-per-period check.
 use crate::{
     api_locations::{COLUMBUS, DENVER, MAIN_LIBRARY, food_bank_id, new_user, pantry_id},
-    api_support::TestApp,
+    api_support::{DEMO_EMAIL, TestApp},
     on_both,
 };
 use chrono::{Datelike, Duration, Utc};
@@ -148,6 +148,7 @@ async fn order_limit_check_allows_then_refuses_with_the_next_date(t: &TestApp) {
     assert_eq!(r.value()["nextAvailableOrderDate"], Value::Null);
     // Chicago allows 2 a week.
     let fresh = new_user(t, "order-limits@example.org").await;
+    answer_checkout_questions(t, "order-limits@example.org").await;
     let chi = food_bank_id(t, "60602").await;
     let r = t.get(&format!("/api/v1/limits/foodbanks/{chi}/check"), Some(&fresh)).await;
     assert_eq!(r.value()["limit"], 2);
@@ -208,6 +209,7 @@ async fn limit_calls_refuse_unknown_ids_and_visitors(t: &TestApp) {
 /// program's orders-per-period limit as well as the food bank's.
 async fn delivery_check_counts_the_delivery_programs_limits(t: &TestApp) {
     let demo = t.demo_token().await;
+    answer_checkout_questions(t, DEMO_EMAIL).await;
     let coh = food_bank_id(t, "43215").await;
     // A window of the Central Ohio program that allows 4 orders a month.
     let times = t.get(&format!("/api/v1/foodbanks/{coh}/deliverytimes"), None).await.value().clone();
@@ -272,4 +274,10 @@ async fn delivery_check_counts_the_delivery_programs_limits(t: &TestApp) {
     assert_eq!((o.status, o.failure()), (422, "There is a limit of 4 orders every 1 month"));
     // A visitor has no orders to count.
     assert_eq!(t.get(&check, None).await.status, 401);
+}
+
+/// Orders here are placed without a checkout: give the shopper what it would have asked.
+async fn answer_checkout_questions(t: &TestApp, email: &str) {
+    let id = t.state.store.test_user_id(email).await.unwrap().expect("the shopper");
+    t.state.store.test_answer_checkout_questions(id).await.unwrap();
 }

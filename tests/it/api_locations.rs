@@ -44,7 +44,7 @@ pub async fn new_user(t: &TestApp, email: &str) -> String {
             None,
             json!({
                 "firstName": "New", "lastName": "Shopper", "eMailAddress": email, "password": "A long enough secret 1!",
-                "phoneNumber": "(614) 555-0199", "postalCode": "43215"
+                "phoneNumber": "(614) 555-0199", "postalCode": "43215", "isEligible": true
             }),
         )
         .await;

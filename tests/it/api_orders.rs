@@ -31,6 +31,7 @@ on_both!(
     location_change_refusals,
     other_users_orders_are_not_found,
     malformed_requests_are_4xx_envelopes,
+    checkout_questions_are_enforced,
 );
 
 pub const MAIN: &str = "Columbus Metropolitan Library - Main Library";
@@ -43,17 +44,26 @@ pub struct Shopper {
     pub token: String,
 }
 
+/// The demo shopper, with the checkout's questions answered (see `checkout_questions_are_enforced`
+/// for orders without them).
 pub async fn demo(t: &TestApp) -> Shopper {
     let id = t.state.store.test_user_id(DEMO_EMAIL).await.unwrap().expect("demo shopper");
+    t.state.store.test_answer_checkout_questions(id).await.unwrap();
     Shopper { token: t.state.tokens.issue(id, 0).unwrap() }
 }
 
-/// A new shopper without grants, eligibilities or orders.
+/// A new shopper without grants, eligibilities or orders, who has answered the checkout's questions.
 pub async fn fresh(t: &TestApp) -> Shopper {
+    let id = bare_shopper(t).await;
+    t.state.store.test_answer_checkout_questions(id).await.unwrap();
+    Shopper { token: t.state.tokens.issue(id, 0).unwrap() }
+}
+
+/// A new shopper who has answered nothing at all.
+async fn bare_shopper(t: &TestApp) -> i64 {
     static N: AtomicU32 = AtomicU32::new(0);
     let email = format!("shopper{}-{}@example.org", N.fetch_add(1, Ordering::Relaxed), uuid::Uuid::new_v4());
-    let id = t.state.store.test_shopper(&email).await.unwrap();
-    Shopper { token: t.state.tokens.issue(id, 0).unwrap() }
+    t.state.store.test_shopper(&email).await.unwrap()
 }
 
 pub async fn pantry(t: &TestApp, label: &str) -> i64 {
@@ -697,4 +707,60 @@ async fn malformed_requests_are_4xx_envelopes(t: &TestApp) {
 
     assert_eq!(counts(t).await, before, "nothing written");
     assert_eq!(qty(t, mine).await, 10);
+}
+
+/// Place Order refuses, in the checkout's order, a shopper who skipped the eligibility screening
+/// or the survey round the checkout asks, names the step to go back to, and writes nothing.
+async fn checkout_questions_are_enforced(t: &TestApp) {
+    let id = bare_shopper(t).await;
+    let token = t.state.tokens.issue(id, 0).unwrap();
+    let main = pantry(t, MAIN).await;
+    let time = times(t, main, 1).await[0];
+    let mine = stock(t, main, 10).await;
+    let order = pickup(main, time, &[(mine, 1)]);
+    let before = counts(t).await;
+    let due = |r: &ApiReply, step: &str, text: &str| {
+        refused(r, text);
+        assert_eq!(r.body["value"]["step"], step, "{}", r.body);
+    };
+
+    let r = t.post("/api/v1/order", Some(&token), order.clone()).await;
+    due(&r, "eligibility", messages::ELIGIBILITY_QUESTIONS_DUE);
+    // An ineligible screening does not count either.
+    let answers =
+        |code: i64| json!({ "worriedFoodWillRunOut": code, "foodDidNotLast": code, "receivedCharityFood": 3 });
+    assert_eq!(t.post("/api/v1/account/eligibilitystatus", Some(&token), answers(3)).await.status, 422);
+    due(
+        &t.post("/api/v1/order", Some(&token), order.clone()).await,
+        "eligibility",
+        messages::ELIGIBILITY_QUESTIONS_DUE,
+    );
+    assert_eq!(t.post("/api/v1/account/eligibilitystatus", Some(&token), answers(1)).await.value(), &json!(true));
+
+    // Central Ohio asks all nine survey questions, four per checkout.
+    let coh = t.get(&format!("/api/v1/locations/{main}"), None).await.value()["foodBankID"].as_i64().unwrap();
+    due(&t.post("/api/v1/order", Some(&token), order.clone()).await, "survey", messages::SURVEY_QUESTIONS_DUE);
+    assert_eq!(counts(t).await, before, "refusals write nothing");
+    assert_eq!(qty(t, mine).await, 10);
+    let round = json!({ "foodBankId": coh, "householdMembersResponse": 2, "street": "1 Main St", "city": "Columbus", "state": "OH" });
+    assert_eq!(t.post("/api/v1/account/survey", Some(&token), round).await.value(), &json!(true));
+    place(t, &Shopper { token: token.clone() }, order.clone()).await;
+    assert_eq!(qty(t, mine).await, 9);
+
+    // The next order asks the next round: questions are still left.
+    let status = t.get(&format!("/api/v1/account/surveystatus/{coh}"), Some(&token)).await.value().clone();
+    assert_eq!(status["isRaceEnabledAndUnanswered"], true);
+    due(&t.post("/api/v1/order", Some(&token), order.clone()).await, "survey", messages::SURVEY_QUESTIONS_DUE);
+    let gender = t.get("/api/v1/genders", None).await.value()[0]["id"].clone();
+    let race = t.get("/api/v1/races", None).await.value()[0]["id"].clone();
+    let year = Utc::now().format("%Y").to_string().parse::<i64>().unwrap() - 30;
+    let rest = json!({
+        "foodBankId": coh, "dateOfBirth": { "month": 5, "year": year }, "genderId": gender, "raceId": race,
+        "howDidYouHear": "A neighbour", "participationResponse": {}
+    });
+    assert_eq!(t.post("/api/v1/account/survey", Some(&token), rest).await.value(), &json!(true));
+    place(t, &Shopper { token: token.clone() }, order.clone()).await;
+    // Everything answered: no round is due any more.
+    place(t, &Shopper { token: token.clone() }, order).await;
+    assert_eq!(qty(t, mine).await, 7);
 }

@@ -101,8 +101,8 @@ async fn register(
         is_email_notification_enabled: body.is_email_notification_enabled.unwrap_or(true),
         is_text_message_notification_enabled: body.is_text_message_notification_enabled.unwrap_or(true),
         is_phone_call_notification_enabled: body.is_phone_call_notification_enabled.unwrap_or(true),
-        // The checkbox gates the UI; an API caller that leaves it out is not refused.
-        is_eligible: body.is_eligible.unwrap_or(true),
+        // Spec §5: registration requires the "I am eligible" checkbox, whoever calls; left out is not ticked.
+        is_eligible: body.is_eligible == Some(true),
     };
     let mut problems = too_long(&[
         ("firstName", Some(form.first_name.trim()), NAME_MAX),
@@ -169,7 +169,7 @@ pub fn openapi() -> Value {
                 "Username": { "type": "string", "description": "E-mail, trimmed, case-insensitive" },
                 "Password": { "type": "string" } } },
             "Registration": { "type": "object",
-                "required": ["firstName", "lastName", "eMailAddress", "password", "phoneNumber"],
+                "required": ["firstName", "lastName", "eMailAddress", "password", "phoneNumber", "isEligible"],
                 "properties": {
                     "firstName": { "type": "string", "maxLength": NAME_MAX },
                     "lastName": { "type": "string", "maxLength": NAME_MAX },
@@ -180,7 +180,7 @@ pub fn openapi() -> Value {
                     "isEmailNotificationEnabled": { "type": "boolean", "default": true },
                     "isTextMessageNotificationEnabled": { "type": "boolean", "default": true },
                     "isPhoneCallNotificationEnabled": { "type": "boolean", "default": true },
-                    "isEligible": { "type": "boolean", "description": "The \"I am eligible\" checkbox; false refuses" }
+                    "isEligible": { "type": "boolean", "description": "The \"I am eligible\" checkbox; anything but true refuses" }
                 } }
         }
     })

@@ -8,6 +8,7 @@ use super::{
     Store, StoreError, StoreResult,
     accounts::access_grants,
     shopping::{self, OrderSite, ShopFacts, parse_tz, to_delivery_time, to_pickup_time},
+    survey,
 };
 use crate::{
     db::{
@@ -23,6 +24,7 @@ use crate::{
         Id,
         access::{AccessGrants, check_pantry_access},
         cart::{CartLine, ShoppingContext},
+        checkout_questions::due_step,
         delivery::delivery_allowed,
         messages,
         orders::{OrderFacts, OrderStatus},
@@ -364,6 +366,7 @@ async fn submit_in(
         sub.items.iter().map(|i| CartLine { inventory_item_id: i.inventory_item_id, quantity: i.quantity }).collect();
     let stock = check(&slot, &cart, &shop, &grants, now)?;
     check_orders_per_period(c, user_id, &slot, shop.tz, now).await?;
+    check_questions_answered(c, user_id, &slot, now).await?;
 
     let address = match &slot.delivery {
         Some(_) => {
@@ -459,6 +462,21 @@ async fn check_orders_per_period(
     };
     let verdict = shopping::order_limit_check(c, user_id, site, tz, now).await?;
     if verdict.allowed { Ok(()) } else { Err(rule(&verdict.message)) }
+}
+
+/// The checkout's eligibility screening and survey (`domain::checkout_questions`), read in the
+/// submission transaction: an order cannot skip what the checkout asks.
+async fn check_questions_answered(c: &DatabaseTransaction, user_id: Id, slot: &Slot, now: DateTime<Utc>) -> Step<()> {
+    let food_bank_id = match (&slot.pantry, &slot.delivery) {
+        (Some(p), _) => p.pantry.food_bank_id,
+        (None, Some(d)) => d.time.food_bank_id,
+        (None, None) => return Ok(()),
+    };
+    let facts = survey::checkout_question_facts(c, user_id, food_bank_id).await?;
+    match due_step(&facts, now) {
+        Some(due) => Err(Fail::Refused(OrderRefused::Unanswered(due))),
+        None => Ok(()),
+    }
 }
 
 /// `domain::submission::check_order` over the loaded facts: the stock to take.

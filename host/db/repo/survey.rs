@@ -4,13 +4,18 @@ use super::{Store, StoreResult};
 use crate::{
     db::{
         begin_write,
-        entity::{food_bank, food_bank_survey_question, food_situation_answer, survey_answer, survey_question, user},
+        entity::{
+            food_bank, food_bank_survey_question, food_situation_answer, order, survey_answer, survey_question, user,
+        },
         now,
     },
-    domain::survey::{FoodSituationAnswers, SurveyAnswers, SurveyQuestion, SurveyStatus},
+    domain::{
+        checkout_questions::QuestionFacts,
+        survey::{FoodSituationAnswers, SurveyAnswers, SurveyQuestion, SurveyStatus},
+    },
 };
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 /// `survey_questions.code` (see the reference seed) → question.
 fn question(code: &str) -> Option<SurveyQuestion> {
@@ -58,29 +63,80 @@ fn set_flag(status: &mut SurveyStatus, q: SurveyQuestion) {
     *flag = true;
 }
 
+async fn survey_status<C: ConnectionTrait>(
+    c: &C,
+    user_id: i64,
+    food_bank_id: i64,
+) -> StoreResult<Option<SurveyStatus>> {
+    if food_bank::Entity::find_by_id(food_bank_id).one(c).await?.is_none() {
+        return Ok(None);
+    }
+    let codes: Vec<String> = food_bank_survey_question::Entity::find()
+        .inner_join(survey_question::Entity)
+        .filter(food_bank_survey_question::Column::FoodBankId.eq(food_bank_id))
+        .filter(food_bank_survey_question::Column::IsEnabled.eq(true))
+        .select_only()
+        .column(survey_question::Column::Code)
+        .into_tuple()
+        .all(c)
+        .await?;
+    let row = survey_answer::Entity::find().filter(survey_answer::Column::UserId.eq(user_id)).one(c).await?;
+    let mut status = SurveyStatus::default();
+    for q in codes.iter().filter_map(|code| question(code)) {
+        if !answered(row.as_ref(), q) {
+            set_flag(&mut status, q);
+        }
+    }
+    Ok(Some(status))
+}
+
+async fn latest_food_situation<C: ConnectionTrait>(c: &C, user_id: i64) -> StoreResult<Option<(bool, DateTime<Utc>)>> {
+    Ok(food_situation_answer::Entity::find()
+        .filter(food_situation_answer::Column::UserId.eq(user_id))
+        .order_by_desc(food_situation_answer::Column::CreatedAt)
+        .order_by_desc(food_situation_answer::Column::Id)
+        .select_only()
+        .column(food_situation_answer::Column::IsEligible)
+        .column(food_situation_answer::Column::CreatedAt)
+        .into_tuple()
+        .one(c)
+        .await?)
+}
+
+/// What the checkout-questions rule reads for an order at `food_bank_id`, through the order's
+/// own transaction (see `domain::checkout_questions`).
+pub(super) async fn checkout_question_facts<C: ConnectionTrait>(
+    c: &C,
+    user_id: i64,
+    food_bank_id: i64,
+) -> StoreResult<QuestionFacts> {
+    let last_survey_at: Option<DateTime<Utc>> = survey_answer::Entity::find()
+        .filter(survey_answer::Column::UserId.eq(user_id))
+        .select_only()
+        .column(survey_answer::Column::UpdatedAt)
+        .into_tuple()
+        .one(c)
+        .await?;
+    let last_order_at: Option<DateTime<Utc>> = order::Entity::find()
+        .filter(order::Column::UserId.eq(user_id))
+        .order_by_desc(order::Column::CreatedAt)
+        .select_only()
+        .column(order::Column::CreatedAt)
+        .into_tuple()
+        .one(c)
+        .await?;
+    Ok(QuestionFacts {
+        latest_screening: latest_food_situation(c, user_id).await?,
+        survey: survey_status(c, user_id, food_bank_id).await?.unwrap_or_default(),
+        last_survey_at,
+        last_order_at,
+    })
+}
+
 impl Store {
     /// Which of `food_bank_id`'s questions `user_id` has yet to answer; `None` for an unknown food bank.
     pub async fn survey_status(&self, user_id: i64, food_bank_id: i64) -> StoreResult<Option<SurveyStatus>> {
-        if food_bank::Entity::find_by_id(food_bank_id).one(&self.db).await?.is_none() {
-            return Ok(None);
-        }
-        let codes: Vec<String> = food_bank_survey_question::Entity::find()
-            .inner_join(survey_question::Entity)
-            .filter(food_bank_survey_question::Column::FoodBankId.eq(food_bank_id))
-            .filter(food_bank_survey_question::Column::IsEnabled.eq(true))
-            .select_only()
-            .column(survey_question::Column::Code)
-            .into_tuple()
-            .all(&self.db)
-            .await?;
-        let row = survey_answer::Entity::find().filter(survey_answer::Column::UserId.eq(user_id)).one(&self.db).await?;
-        let mut status = SurveyStatus::default();
-        for q in codes.iter().filter_map(|c| question(c)) {
-            if !answered(row.as_ref(), q) {
-                set_flag(&mut status, q);
-            }
-        }
-        Ok(Some(status))
+        survey_status(&self.db, user_id, food_bank_id).await
     }
 
     pub async fn default_food_bank_id(&self, user_id: i64) -> StoreResult<Option<i64>> {
@@ -157,16 +213,7 @@ impl Store {
 
     /// The latest screening: (eligible, when).
     pub async fn latest_food_situation(&self, user_id: i64) -> StoreResult<Option<(bool, DateTime<Utc>)>> {
-        Ok(food_situation_answer::Entity::find()
-            .filter(food_situation_answer::Column::UserId.eq(user_id))
-            .order_by_desc(food_situation_answer::Column::CreatedAt)
-            .order_by_desc(food_situation_answer::Column::Id)
-            .select_only()
-            .column(food_situation_answer::Column::IsEligible)
-            .column(food_situation_answer::Column::CreatedAt)
-            .into_tuple()
-            .one(&self.db)
-            .await?)
+        latest_food_situation(&self.db, user_id).await
     }
 
     /// Keeps a complete screening with its verdict, under the user's default food bank.
@@ -198,6 +245,56 @@ impl Store {
         .insert(&txn)
         .await?;
         txn.commit().await?;
+        Ok(())
+    }
+}
+
+// ---- Test support -----------------------------------------------------------------------
+
+/// For the integration tests and benchmarks, which place orders without a checkout; the server
+/// never calls it.
+#[doc(hidden)]
+impl Store {
+    /// Gives the shopper what the checkout would have asked: an eligible screening now and
+    /// every survey question answered, so no checkout step is due at any food bank.
+    pub async fn test_answer_checkout_questions(&self, user_id: i64) -> StoreResult<()> {
+        use crate::db::entity::{gender, race};
+        let at = now();
+        food_situation_answer::ActiveModel {
+            user_id: Set(user_id),
+            food_bank_id: Set(None),
+            worried_food_will_run_out: Set(1),
+            food_did_not_last: Set(1),
+            received_charity_food: Set(1),
+            is_eligible: Set(true),
+            created_at: Set(at),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await?;
+        let gender = gender::Entity::find().one(&self.db).await?.map(|g| g.id);
+        let race = race::Entity::find().one(&self.db).await?.map(|r| r.id);
+        let existing =
+            survey_answer::Entity::find().filter(survey_answer::Column::UserId.eq(user_id)).one(&self.db).await?;
+        let mut row: survey_answer::ActiveModel = match &existing {
+            Some(m) => m.clone().into(),
+            None => survey_answer::ActiveModel { user_id: Set(user_id), created_at: Set(at), ..Default::default() },
+        };
+        row.household_members = Set(Some(2));
+        row.street = Set(Some("1 Main St".into()));
+        row.city = Set(Some("Columbus".into()));
+        row.state_abbreviation = Set(Some("OH".into()));
+        row.date_of_birth = NaiveDate::from_ymd_opt(1980, 1, 1).map_or(sea_orm::NotSet, |d| Set(Some(d)));
+        row.gender_id = Set(gender);
+        row.race_id = Set(race);
+        row.how_did_you_hear = Set(Some("A friend".into()));
+        row.is_participation_snap_noted = Set(Some(false));
+        row.updated_at = Set(at);
+        if existing.is_some() {
+            row.update(&self.db).await?;
+        } else {
+            row.insert(&self.db).await?;
+        }
         Ok(())
     }
 }

@@ -10,8 +10,14 @@ import { Busy, ErrorBox } from "./common";
 import { PickupTimeModal } from "../../ui/TimePickers";
 import { orderLines } from "./validate";
 
-/** Confirmation and submission (spec §2, §4, §5): summary, Place Order, then the confirmation page. */
-export function ConfirmStep({ idempotencyKey }: { idempotencyKey: string }) {
+/** Steps Place Order may send the shopper back to, when their questions are still unanswered. */
+export type DueStep = "eligibility" | "survey";
+
+/**
+ * Confirmation and submission (spec §2, §4, §5): summary, Place Order, then the confirmation page.
+ * `onDue` goes back to a step whose questions the server found unanswered.
+ */
+export function ConfirmStep({ idempotencyKey, onDue }: { idempotencyKey: string; onDue: (step: DueStep) => void }) {
   const navigate = useNavigate();
   const sel = useSelection();
   const cart = useCartItems();
@@ -52,6 +58,9 @@ export function ConfirmStep({ idempotencyKey }: { idempotencyKey: string }) {
       clearSelection();
       navigate(`/cart/confirmation/${orderId}`, { replace: true });
     } catch (err) {
+      // The server names the step in the refusal's value; the flow picks up from there.
+      const due = err instanceof ApiFailure && err.status === 422 ? (err.value as { step?: string } | null)?.step : undefined;
+      if (due === "eligibility" || due === "survey") return onDue(due);
       const times = await stillOffered();
       if (times) {
         setOffered(times);

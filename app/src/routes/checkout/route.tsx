@@ -79,6 +79,9 @@ export default function Checkout() {
   }, []);
 
   const done = useCallback(() => setIndex((i) => Math.min(i + 1, LAST)), []);
+  // The one way back (spec §2 runs one way): Place Order refused for unanswered questions. The
+  // flow runs on from that step, so the checks after it see the answers too.
+  const redo = useCallback((name: string) => setIndex(FLOW.findIndex((s) => s.name === name)), []);
 
   useEffect(() => {
     if (index < 1) return;
@@ -121,7 +124,7 @@ export default function Checkout() {
             // Keyed so each step starts fresh, even when two in a row share a component.
             <Step key={index} done={done} />
           ) : (
-            <ConfirmStep idempotencyKey={key.current!} />
+            <ConfirmStep idempotencyKey={key.current!} onDue={redo} />
           )}
         </Suspense>
       )}

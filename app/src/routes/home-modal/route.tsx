@@ -5,18 +5,25 @@ import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
 import Home, { meta as homeMeta, type HomeData } from "../home/route";
 import type { InfoCard } from "../home/InfoSections";
+import NotFound, { meta as notFoundMeta } from "../not-found/route";
 
 export interface HomeModalData extends HomeData {
   modal: InfoCard | null;
+  /** The id names no card (the server answered 404). */
+  notFound?: boolean;
 }
 
-/** /home/modal/{id}: home with the info card's modal open; an unknown id goes back to / (spec §2). */
+/**
+ * /home/modal/{id}: home with the info card's modal open. An unknown id goes back to / (spec §2);
+ * until then (and without JavaScript, as the server renders it with its 404) it is Not Found.
+ */
 export default function HomeModal({ data }: { data: HomeModalData }) {
   const navigate = useNavigate();
   const card = data.modal;
   useEffect(() => {
     if (!card) navigate("/", { replace: true });
   }, [card, navigate]);
+  if (!card && data.notFound) return <NotFound />;
   const close = () => navigate("/");
   return (
     <Home data={data}>
@@ -34,6 +41,7 @@ export default function HomeModal({ data }: { data: HomeModalData }) {
 }
 
 export function meta(data: HomeModalData | null): Meta {
+  if (data?.notFound) return notFoundMeta();
   const card = data?.modal;
   return card ? { title: `${card.modalTitle || card.title} | ${t("app.title")}`, description: card.summary || t("app.tagline") } : homeMeta();
 }
