@@ -11,6 +11,7 @@ pub(crate) mod foodbanks;
 mod geography;
 pub mod hasher;
 mod limits;
+pub mod localize;
 pub(crate) mod locations;
 mod logs;
 mod middleware;
@@ -53,4 +54,5 @@ pub fn router() -> Router<AppState> {
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(middleware::time_limit))
         .layer(axum::middleware::from_fn(middleware::no_store_when_authorized))
+        .layer(axum::middleware::from_fn(localize::failures))
 }

@@ -24,6 +24,7 @@ on_both!(
     addresses_crud_with_one_primary,
     other_users_addresses_are_not_found,
     address_validation_writes_nothing,
+    refusals_come_in_the_callers_language,
 );
 
 pub fn unique_email(tag: &str) -> String {
@@ -478,4 +479,38 @@ async fn address_validation_writes_nothing(t: &TestApp) {
         vec!["postalCode"]
     );
     assert_eq!(t.get("/api/v1/account/addresses", Some(&token)).await.value(), &json!([saved]));
+}
+
+/// The Spanish table's text for an English refusal.
+fn spanish(english: &str) -> String {
+    let table: Value =
+        serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/host/i18n/api.es.json"))).unwrap();
+    table[english].as_str().unwrap_or_else(|| panic!("no Spanish for {english}")).to_owned()
+}
+
+async fn refusals_come_in_the_callers_language(t: &TestApp) {
+    let post_in = |uri: &str, lang: (&'static str, &'static str), body: Value| {
+        axum::http::Request::post(uri)
+            .header("content-type", "application/json")
+            .header(lang.0, lang.1)
+            .body(axum::body::Body::from(body.to_string()))
+            .unwrap()
+    };
+    let wrong = json!({ "Username": DEMO_EMAIL, "Password": "not the password" });
+    let es = t.send(post_in("/api/v1/account/login", ("accept-language", "es-US,es;q=0.9"), wrong.clone())).await;
+    assert_eq!(es.status, 401);
+    let login_failed = "There was an error authenticating: the email address or password is incorrect.";
+    assert_eq!(es.body["failureReason"], spanish(login_failed));
+    let en = t.send(post_in("/api/v1/account/login", ("cookie", "oa_lang=en"), wrong)).await;
+    assert_eq!(en.body["failureReason"], login_failed);
+
+    // Field errors too, and the field names stay as the app knows them.
+    let mut incomplete = registration(&unique_email("es"));
+    incomplete["firstName"] = json!("");
+    let r = t.send(post_in("/api/v1/account?lang=es", ("accept-language", "en"), incomplete)).await;
+    assert_eq!(r.status, 400);
+    assert_eq!(r.body["failureReason"], spanish("Please verify all required fields."));
+    let errors = r.body["value"]["errors"].as_array().unwrap();
+    let first_name = errors.iter().find(|e| e["field"] == "firstName").expect("firstName refused");
+    assert_eq!(first_name["message"], spanish("This field is required"));
 }

@@ -1,0 +1,208 @@
+//! Refusals in the caller's language. The rules word their refusals in English (the spec's texts,
+//! in `domain::messages` and beside the rules); on the way out, a failure envelope's
+//! `failureReason` and field errors are looked up in `host/i18n/api.<lang>.json`, whose keys are
+//! those English texts, with `{name}` standing for the parts a rule fills in. A text without an
+//! entry stays English.
+use crate::catalog::{Lang, query_lang};
+use axum::{body::Body, extract::Request, http::header, middleware::Next, response::Response};
+use serde_json::Value;
+use std::{collections::HashMap, sync::LazyLock};
+
+/// Failure envelopes are small; anything larger is passed on untouched.
+const MAX_ENVELOPE_BYTES: usize = 64 * 1024;
+
+pub struct ServerTexts {
+    exact: HashMap<String, String>,
+    /// (English template split at its placeholders, placeholder names, Spanish template)
+    templates: Vec<(Vec<String>, Vec<String>, String)>,
+}
+
+static SPANISH: LazyLock<ServerTexts> =
+    LazyLock::new(|| ServerTexts::parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/host/i18n/api.es.json"))));
+
+impl ServerTexts {
+    pub fn parse(json: &str) -> Self {
+        let table: HashMap<String, String> =
+            serde_json::from_str(json).expect("host/i18n/api.es.json is a flat object of strings");
+        let mut exact = HashMap::new();
+        let mut templates = Vec::new();
+        for (english, translated) in table {
+            let (literals, names) = split_template(&english);
+            if names.is_empty() {
+                exact.insert(english, translated);
+            } else {
+                templates.push((literals, names, translated));
+            }
+        }
+        // Longer literal text first: the most specific template wins.
+        templates.sort_by_key(|(literals, _, _)| std::cmp::Reverse(literals.iter().map(String::len).sum::<usize>()));
+        Self { exact, templates }
+    }
+
+    pub fn for_lang(lang: Lang) -> Option<&'static Self> {
+        match lang {
+            Lang::En => None,
+            Lang::Es => Some(&SPANISH),
+        }
+    }
+
+    pub fn translate(&self, english: &str) -> Option<String> {
+        if let Some(hit) = self.exact.get(english) {
+            return Some(hit.clone());
+        }
+        self.templates.iter().find_map(|(literals, names, translated)| {
+            let values = match_template(literals, english)?;
+            let mut out = translated.clone();
+            for (name, value) in names.iter().zip(values) {
+                out = out.replace(&format!("{{{name}}}"), value);
+            }
+            Some(out)
+        })
+    }
+}
+
+/// "a {n} b {m} c" → (["a ", " b ", " c"], ["n", "m"]).
+fn split_template(template: &str) -> (Vec<String>, Vec<String>) {
+    let mut literals = vec![String::new()];
+    let mut names = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}').map(|c| open + c) else { break };
+        let name = &rest[open + 1..close];
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            literals.last_mut().expect("one literal").push_str(&rest[..=close]);
+        } else {
+            literals.last_mut().expect("one literal").push_str(&rest[..open]);
+            names.push(name.to_owned());
+            literals.push(String::new());
+        }
+        rest = &rest[close + 1..];
+    }
+    literals.last_mut().expect("one literal").push_str(rest);
+    (literals, names)
+}
+
+/// The placeholder values when `text` is the template filled in (each value non-empty).
+fn match_template<'a>(literals: &[String], text: &'a str) -> Option<Vec<&'a str>> {
+    let (first, last) = (literals.first()?, literals.last()?);
+    if literals.len() < 2 || text.len() < first.len() + last.len() {
+        return None;
+    }
+    let body = text.strip_prefix(first.as_str())?.strip_suffix(last.as_str())?;
+    let mut values = Vec::new();
+    let mut rest = body;
+    for literal in &literals[1..literals.len() - 1] {
+        // Each value is at least one character.
+        let skip = rest.chars().next()?.len_utf8();
+        let at = rest[skip..].find(literal.as_str())? + skip;
+        values.push(&rest[..at]);
+        rest = &rest[at + literal.len()..];
+    }
+    if rest.is_empty() {
+        return None;
+    }
+    values.push(rest);
+    Some(values)
+}
+
+fn translate_value(texts: &ServerTexts, value: &mut Value) {
+    if let Value::String(s) = value
+        && let Some(t) = texts.translate(s)
+    {
+        *s = t;
+    }
+}
+
+/// Middleware: failure envelopes in the language of the request (see [`Lang::negotiate`]).
+pub async fn failures(request: Request, next: Next) -> Response {
+    let query = request.uri().path_and_query().map_or("", |pq| pq.as_str());
+    let lang = Lang::negotiate(query_lang(query), request.headers());
+    let response = next.run(request).await;
+    let Some(texts) = ServerTexts::for_lang(lang) else { return response };
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if response.status().is_success() || !is_json {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_ENVELOPE_BYTES).await else {
+        return Response::from_parts(parts, Body::empty());
+    };
+    let Ok(mut envelope) = serde_json::from_slice::<Value>(&bytes) else {
+        return Response::from_parts(parts, Body::from(bytes));
+    };
+    if let Some(reason) = envelope.get_mut("failureReason") {
+        translate_value(texts, reason);
+    }
+    // Field errors: `[{field, message}]`; only the messages are words for people.
+    if let Some(Value::Array(errors)) = envelope.get_mut("value").and_then(|v| v.get_mut("errors")) {
+        for message in errors.iter_mut().filter_map(|e| e.get_mut("message")) {
+            translate_value(texts, message);
+        }
+    }
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from(envelope.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts() -> ServerTexts {
+        ServerTexts::parse(
+            r#"{
+                "Login failed": "No se pudo iniciar sesión",
+                "There is a limit of {n} items per order": "Hay un límite de {n} artículos por pedido",
+                "This item has a limit of {value} every {amount} months": "Este artículo tiene un límite de {value} cada {amount} meses",
+                "{name} not found": "No se encontró {name}"
+            }"#,
+        )
+    }
+
+    #[test]
+    fn exact_texts_and_filled_templates_translate() {
+        let t = texts();
+        assert_eq!(t.translate("Login failed").as_deref(), Some("No se pudo iniciar sesión"));
+        assert_eq!(
+            t.translate("There is a limit of 12 items per order").as_deref(),
+            Some("Hay un límite de 12 artículos por pedido")
+        );
+        assert_eq!(
+            t.translate("This item has a limit of 2 every 3 months").as_deref(),
+            Some("Este artículo tiene un límite de 2 cada 3 meses")
+        );
+        assert_eq!(t.translate("Pantry not found").as_deref(), Some("No se encontró Pantry"));
+    }
+
+    #[test]
+    fn unknown_or_partial_texts_stay_english() {
+        let t = texts();
+        assert_eq!(t.translate("Something new"), None);
+        assert_eq!(t.translate("There is a limit of  items per order"), None, "a placeholder matches something");
+        assert_eq!(t.translate("There is a limit of 12 items per order, today"), None);
+        assert_eq!(t.translate(" not found"), None);
+        assert_eq!(
+            t.translate("This item has a limit of ¿2 every 3 months").as_deref(),
+            Some("Este artículo tiene un límite de ¿2 cada 3 meses"),
+            "values may start with any character"
+        );
+    }
+
+    #[test]
+    fn the_shipped_table_has_matching_placeholders() {
+        let table: HashMap<String, String> =
+            serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/host/i18n/api.es.json"))).unwrap();
+        assert!(table.len() > 20, "the Spanish table is filled in");
+        for (english, spanish) in &table {
+            let (_, mut a) = split_template(english);
+            let (_, mut b) = split_template(spanish);
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{english} / {spanish}");
+            assert!(!spanish.trim().is_empty(), "{english}");
+        }
+    }
+}
