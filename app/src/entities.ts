@@ -70,6 +70,8 @@ export interface Profile {
   id: number;
   firstName?: string;
   lastName?: string;
+  /** The language kept on the account (e-mails follow it). */
+  language?: string | null;
   [field: string]: unknown;
 }
 

@@ -23,6 +23,8 @@ pub struct Profile {
     pub is_tefap_survey_answered: bool,
     pub tefap_eligibilities: Vec<StoredTefapEligibility>,
     pub food_insecure_neighbor_addresses: Vec<SavedAddress>,
+    /// The language the shopper chose (`en`, `es`), if any: e-mails follow it.
+    pub language: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -169,6 +169,12 @@ describe("en español", () => {
     await page.reload();
     await waitForApp(page);
     await assertNoEnglish(page, "home after switching back");
+    // Signed in, the choice is kept on the account too (e-mails follow it).
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem("oa.token")));
+    const account = async () =>
+      (await fetch(url("/api/v1/account/profile"), { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())).value.language;
+    for (let i = 0; i < 50 && (await account()) !== "es"; i++) await page.waitForTimeout(100);
+    assert.equal(await account(), "es");
     assert.deepEqual(problems, []);
     await context.close();
   });

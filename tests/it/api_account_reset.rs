@@ -13,6 +13,7 @@ on_both!(
     full_reset_through_the_outbox,
     reset_requests_do_not_reveal_accounts_and_are_rate_limited,
     expired_and_wrong_links_are_refused,
+    the_reset_mail_follows_the_accounts_language,
 );
 
 const EXPIRED: &str = "This reset token has expired. Please try resetting your password again.";
@@ -193,4 +194,27 @@ async fn expired_and_wrong_links_are_refused(t: &TestApp) {
     assert_eq!(validate(t, &token, &code).await.status, 422);
     assert_refused(&set_password(t, &token, &code, json!({ "password": "locked out" })).await, 422);
     t.login(&email, "correct horse battery").await;
+}
+
+async fn the_reset_mail_follows_the_accounts_language(t: &TestApp) {
+    let email = unique_email("idioma").to_lowercase();
+    let session = register(t, &email).await;
+    assert_refused(&t.put("/api/v1/account/language/fr", Some(&session), json!({})).await, 400);
+    let r = t.put("/api/v1/account/language/es", Some(&session), json!({})).await;
+    assert_eq!(r.value()["language"], "es");
+    assert_eq!(t.get("/api/v1/account/profile", Some(&session)).await.value()["language"], "es");
+
+    // Asked for from an English page, the mail still comes in the account's language.
+    let r = t.post("/api/v1/user/reset", None, json!({ "email": email })).await;
+    assert_eq!(r.value(), &json!(true));
+    let (token, _) = mailed_link(t, &email).await;
+    let mail = std::fs::read_dir(t.state.mailer.outbox().unwrap())
+        .unwrap()
+        .flatten()
+        .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default().replace("=\r\n", ""))
+        .find(|s| s.contains(&token))
+        .unwrap();
+    assert!(mail.contains("Hola, Pat") && !mail.contains("Hello Pat"), "{mail}");
+    // Quoted-printable writes "=" as "=3D": the link opens the page in Spanish.
+    assert!(mail.contains("?lang=3Des") || mail.contains("?lang=es"), "{mail}");
 }

@@ -1,6 +1,7 @@
 import type { PantryLocation, Profile } from "../entities";
 import { t } from "../i18n/t";
 import { api } from "../lib/api";
+import { lang } from "../i18n/lang";
 import { setAppFlag } from "./app";
 import { clearCart } from "./cart";
 import { clearSelection } from "./selection";
@@ -18,6 +19,22 @@ export const sessionStore = createStore<SessionState>({ token: null, profile: nu
 
 export function restoreSession(): void {
   sessionStore.set({ token: read("token"), profile: read("profile") });
+  void keepLanguageOnAccount();
+}
+
+/**
+ * The language of this page goes on the signed-in shopper's account (issue 13: e-mails follow
+ * it), when the cached profile says it differs; best effort, the device keeps its own choice.
+ */
+async function keepLanguageOnAccount(): Promise<void> {
+  const { token, profile } = sessionStore.get();
+  if (!token || !profile || profile.language === lang()) return;
+  try {
+    await api("PUT", `/account/language/${lang()}`);
+    setProfile({ ...profile, language: lang() });
+  } catch {
+    // tried again on the next page load
+  }
 }
 
 export function setToken(token: string | null): void {
@@ -53,6 +70,7 @@ async function signedIn(token: string): Promise<void> {
   setToken(token);
   await loadProfile().catch(() => undefined); // the profile is a cache: the session works without it
   await restoreFavorite();
+  await keepLanguageOnAccount();
   const tefap = read("tefapUniqueId");
   if (tefap) {
     // Kept on failure, so the next sign-in tries again; the shopper is told (spec §8).

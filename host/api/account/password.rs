@@ -4,6 +4,7 @@
 use super::{PASSWORD_MAX, field_error, too_long};
 use crate::{
     api::{ApiError, ApiResult, Body, QueryParams, ok, ratelimit::ClientIp},
+    catalog::Lang,
     db::{
         now,
         repo::accounts::{Recipient, ResetToken},
@@ -29,6 +30,7 @@ pub const RESET_EXPIRED: &str = "This reset token has expired. Please try resett
 pub const TOO_MANY_RESETS: &str = "Too many password reset requests. Please wait an hour and try again.";
 pub const PASSWORDS_DIFFER: &str = "The passwords do not match";
 const RESET_SUBJECT: &str = "Reset your OrderAhead password";
+const RESET_SUBJECT_ES: &str = "Cambie su contraseña de OrderAhead";
 const LINK_LIFETIME: chrono::Duration = chrono::Duration::hours(1);
 
 pub fn router() -> Router<AppState> {
@@ -62,6 +64,7 @@ fn same(a: &str, b: &str) -> bool {
 async fn request_reset(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    lang: Lang,
     Body(body): Body<ResetRequestBody>,
 ) -> ApiResult<bool> {
     let email = body.email.trim().to_lowercase();
@@ -84,8 +87,10 @@ async fn request_reset(
     }
     if let Some(recipient) = state.store.recipient(&email).await? {
         let state = state.clone();
+        // The account's own language, else the one the request was made in.
+        let lang = recipient.language.as_deref().and_then(Lang::from_code).unwrap_or(lang);
         tokio::spawn(async move {
-            if let Err(e) = mail_reset_link(&state, recipient).await {
+            if let Err(e) = mail_reset_link(&state, recipient, lang).await {
                 tracing::error!(error = %e, "password reset link not sent");
             }
         });
@@ -93,7 +98,7 @@ async fn request_reset(
     ok(true)
 }
 
-async fn mail_reset_link(state: &AppState, recipient: Recipient) -> anyhow::Result<()> {
+async fn mail_reset_link(state: &AppState, recipient: Recipient, lang: Lang) -> anyhow::Result<()> {
     let token = URL_SAFE_NO_PAD.encode(rand::random::<[u8; 32]>());
     let code = format!("{:06}", rand::random_range(0..1_000_000u32));
     state
@@ -101,13 +106,28 @@ async fn mail_reset_link(state: &AppState, recipient: Recipient) -> anyhow::Resu
         .create_reset_token(recipient.user_id, token_hash(&token), code_hash(&token, &code), now() + LINK_LIFETIME)
         .await?;
     let link = format!("{}/account/update-password/{token}/{code}", state.config.public_url.trim_end_matches('/'));
-    let text = format!(
-        "Hello {},\n\nSomeone (hopefully you) asked to reset the password of your OrderAhead account.\n\
-         Open this link within one hour to choose a new password:\n\n{link}\n\n\
-         If you did not ask for this, ignore this message; your password stays the same.\n",
-        recipient.first_name
-    );
-    state.mailer.send(&recipient.email, RESET_SUBJECT, text).await
+    let (subject, text) = match lang {
+        Lang::En => (
+            RESET_SUBJECT,
+            format!(
+                "Hello {},\n\nSomeone (hopefully you) asked to reset the password of your OrderAhead account.\n\
+                 Open this link within one hour to choose a new password:\n\n{link}\n\n\
+                 If you did not ask for this, ignore this message; your password stays the same.\n",
+                recipient.first_name
+            ),
+        ),
+        // The link opens the page in Spanish too.
+        Lang::Es => (
+            RESET_SUBJECT_ES,
+            format!(
+                "Hola, {}:\n\nAlguien (esperamos que usted) pidió cambiar la contraseña de su cuenta de OrderAhead.\n\
+                 Abra este enlace antes de una hora para elegir una contraseña nueva:\n\n{link}?lang=es\n\n\
+                 Si usted no lo pidió, no haga nada; su contraseña sigue igual.\n",
+                recipient.first_name
+            ),
+        ),
+    };
+    state.mailer.send(&recipient.email, subject, text).await
 }
 
 /// The open reset link named by `token` and `code`; wrong codes for a token are

@@ -10,11 +10,34 @@ use crate::{
     model::account::{Profile, ProfileUpdateBody},
     state::AppState,
 };
-use axum::{Router, extract::State, routing::get};
+use crate::{api::PathParams, catalog::Lang};
+use axum::{
+    Router,
+    extract::State,
+    routing::{get, put},
+};
+
+/// Not in spec: the app only ever sends a language it offers.
+pub const UNKNOWN_LANGUAGE: &str = "This language is not offered.";
 use serde_json::{Value, json};
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/account/profile", get(profile).put(update_profile))
+    Router::new()
+        .route("/account/profile", get(profile).put(update_profile))
+        .route("/account/language/{language}", put(set_language))
+}
+
+/// The shopper's language, kept on the account so e-mails follow it (the device keeps its own).
+async fn set_language(
+    State(state): State<AppState>,
+    user: AuthUser,
+    PathParams(code): PathParams<String>,
+) -> ApiResult<Value> {
+    let Some(lang) = Lang::from_code(&code) else {
+        return Err(ApiError::BadRequest(UNKNOWN_LANGUAGE.into()));
+    };
+    state.store.set_language(user.id, lang.code()).await?;
+    ok(json!({ "language": lang.code() }))
 }
 
 async fn profile(State(state): State<AppState>, user: AuthUser) -> ApiResult<Profile> {
@@ -81,6 +104,10 @@ pub fn openapi() -> Value {
                 "get": operation("The signed-in shopper's profile", profile.clone(), true),
                 "put": operation_with_body("Edit the profile (not e-mail or password); answers the saved profile",
                     json!({ "$ref": "#/components/schemas/ProfileUpdate" }), profile, true)
+            },
+            "/account/language/{language}": {
+                "put": operation("Remember the shopper's language (en, es) for what the server writes to them",
+                    json!({ "type": "object", "properties": { "language": { "type": "string" } } }), true)
             }
         },
         "schemas": {
@@ -101,6 +128,7 @@ pub fn openapi() -> Value {
                 "foodBankIdsWithDeliveryEnabled": ids.clone(),
                 "explicitlyAuthorizedLocationIDs": ids,
                 "isTefapSurveyAnswered": { "type": "boolean" },
+                "language": { "type": "string", "nullable": true },
                 "tefapEligibilities": { "type": "array", "items": { "type": "object", "properties": {
                     "id": { "type": "integer" },
                     "uniqueId": { "type": "string", "nullable": true },

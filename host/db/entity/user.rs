@@ -23,6 +23,8 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     pub last_login_at: Option<DateTimeUtc>,
+    /// `en` or `es` once the shopper chose one.
+    pub language: Option<String>,
     #[sea_orm(belongs_to, from = "default_food_bank_id", to = "id")]
     pub food_bank: BelongsTo<Option<super::food_bank::Entity>>,
     #[sea_orm(has_many)]

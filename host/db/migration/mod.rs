@@ -17,6 +17,7 @@ mod m20260101_000007_content;
 mod m20260301_000008_order_fingerprint;
 mod m20260401_000009_pantry_updated_at;
 mod m20261124_000010_content_translations;
+mod m20261124_000011_user_language;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20260301_000008_order_fingerprint::Migration),
             Box::new(m20260401_000009_pantry_updated_at::Migration),
             Box::new(m20261124_000010_content_translations::Migration),
+            Box::new(m20261124_000011_user_language::Migration),
         ]
     }
 }

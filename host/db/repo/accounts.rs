@@ -71,6 +71,8 @@ pub struct Recipient {
     pub user_id: i64,
     pub first_name: String,
     pub email: String,
+    /// The shopper's chosen language code, if any.
+    pub language: Option<String>,
 }
 
 /// A stored reset link, found by its token hash.
@@ -246,6 +248,7 @@ async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<O
         is_tefap_survey_answered: u.is_tefap_survey_answered,
         tefap_eligibilities: tefap_eligibilities(conn, user_id).await?,
         food_insecure_neighbor_addresses: saved_addresses(conn, user_id).await?,
+        language: u.language,
     }))
 }
 
@@ -303,16 +306,27 @@ impl Store {
     }
 
     pub async fn recipient(&self, email: &str) -> StoreResult<Option<Recipient>> {
-        let row: Option<(i64, String, String)> = user::Entity::find()
+        let row: Option<(i64, String, String, Option<String>)> = user::Entity::find()
             .filter(email_is(email))
             .select_only()
             .column(user::Column::Id)
             .column(user::Column::FirstName)
             .column(user::Column::Email)
+            .column(user::Column::Language)
             .into_tuple()
             .one(&self.db)
             .await?;
-        Ok(row.map(|(user_id, first_name, email)| Recipient { user_id, first_name, email }))
+        Ok(row.map(|(user_id, first_name, email, language)| Recipient { user_id, first_name, email, language }))
+    }
+
+    /// Remembers the shopper's language (a code of `catalog::LANGS`).
+    pub async fn set_language(&self, user_id: i64, language: &str) -> StoreResult<()> {
+        user::Entity::update_many()
+            .col_expr(user::Column::Language, Expr::value(language))
+            .filter(user::Column::Id.eq(user_id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
     }
 
     pub async fn record_login(&self, user_id: i64) -> StoreResult<()> {

@@ -951,6 +951,7 @@ impl Store {
             created_at: Set(now),
             updated_at: Set(now),
             last_login_at: Set(None),
+            language: Set(None),
         })
         .exec(&self.db)
         .await?;

@@ -727,6 +727,7 @@ async fn seed_world<C: ConnectionTrait>(
             created_at: Set(now - Duration::days(60)),
             updated_at: Set(now - Duration::days(60)),
             last_login_at: Set(None),
+            language: Set(None),
         }],
     )
     .await?;
