@@ -202,4 +202,32 @@ describe("account details", () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  test("signing in on a new device brings back the favourite pantry kept on the account", async () => {
+    const { email, token } = await newAccount();
+    const geo = await apiAs(token, "/locations/geocode/43215");
+    const [pantry] = await apiAs(token, `/locations?lat=${geo.latitude}&lng=${geo.longitude}&radiusMiles=10`);
+    const put = await fetch(url(`/api/v1/account/favorite/${pantry.id}`), { method: "PUT", headers: { Authorization: `Bearer ${token}` } });
+    assert.equal(put.status, 200);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/account/login"));
+    await waitForApp(page);
+    assert.equal(await page.evaluate(() => localStorage.getItem("oa.favoritePantry")), null);
+    await page.getByRole("textbox", { name: "E-Mail" }).fill(email);
+    await page.getByLabel("Password").fill("a good password 2");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("dialog", { name: "Remember Me?" }).getByRole("button", { name: "No" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("oa.favoritePantry")));
+    assert.equal(stored?.id, pantry.id);
+    // The pantry's page shows it as the favourite.
+    await page.goto(url(`/pantries/${pantry.id}`));
+    await waitForApp(page);
+    await page.getByRole("button", { name: /Favorite/, pressed: true }).waitFor();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });

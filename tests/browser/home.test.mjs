@@ -292,4 +292,27 @@ describe("home", () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  test("searching for sites from home starts over: the cart and the chosen site are cleared", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/"));
+    await waitForApp(page);
+    await page.evaluate(() => {
+      localStorage.setItem("oa.cart", JSON.stringify([{ id: 1, pantryItemID: 1, quantity: 5, pantryItem: { name: "Rice" } }]));
+      localStorage.setItem("oa.pantry", JSON.stringify({ id: 1, label: "Old Site" }));
+    });
+    await page.reload();
+    await waitForApp(page);
+    await page.getByRole("link", { name: /^Cart, 1 item/ }).waitFor();
+    await page.getByRole("textbox", { name: "Zip Code" }).pressSequentially("43215");
+    await page.waitForURL((u) => u.pathname === "/pantries" && u.searchParams.get("zip") === "43215");
+    const left = await page.evaluate(() => ({ cart: JSON.parse(localStorage.getItem("oa.cart") ?? "[]"), pantry: localStorage.getItem("oa.pantry") }));
+    assert.deepEqual(left.cart, []);
+    assert.equal(left.pantry, null);
+    await page.getByRole("banner").getByRole("link", { name: /^Cart/ }).waitFor({ state: "detached" });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });

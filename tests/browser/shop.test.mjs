@@ -3,7 +3,7 @@
 // Run through `cargo test --test it browser` (sets BASE_URL).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { collectProblems, launch, url, waitForApp } from "./lib.mjs";
+import { assertAccessible, collectProblems, launch, url, waitForApp } from "./lib.mjs";
 
 async function api(path) {
   const res = await fetch(url(`/api/v1${path}`));
@@ -209,6 +209,30 @@ describe("shop", () => {
     await context.setOffline(false);
     const probe = /ERR_INTERNET_DISCONNECTED/;
     assert.deepEqual(problems.filter((p) => !probe.test(p)), []);
+    await context.close();
+  });
+
+  test("a product with two photos shows them as a carousel that opens full screen", async () => {
+    const { pantry, items } = found;
+    const item = items.find((i) => (i.attachmentCollection ?? []).length >= 2);
+    assert.ok(item, "a demo product with two photos at this pantry");
+    const name = item.pantryItem.name;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url(`/products/${item.id}?pantry=${pantry.id}`));
+    await waitForApp(page);
+    const carousel = page.getByRole("region", { name: `Photos of ${name}` });
+    await carousel.getByRole("img", { name: "Photo 1 of 2" }).waitFor();
+    await carousel.getByRole("button", { name: "Next photo" }).click();
+    await carousel.getByRole("img", { name: "Photo 2 of 2" }).waitFor();
+    await carousel.getByRole("button", { name: "View photo full screen" }).click();
+    const full = page.getByRole("dialog", { name });
+    await full.getByRole("img", { name: "Photo 2 of 2" }).waitFor();
+    await assertAccessible(page, "product photo full screen");
+    await page.keyboard.press("Escape");
+    await full.waitFor({ state: "detached" });
+    assert.deepEqual(problems, []);
     await context.close();
   });
 });

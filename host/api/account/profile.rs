@@ -1,5 +1,6 @@
 //! `GET`/`PUT /account/profile`.
 use super::{NAME_MAX, field_error, too_long};
+use crate::{api::PathParams, catalog::Lang};
 use crate::{
     api::{ApiError, ApiResult, Body, auth::AuthUser, ok},
     db::repo::accounts::ProfileChanges,
@@ -10,7 +11,6 @@ use crate::{
     model::account::{Profile, ProfileUpdateBody},
     state::AppState,
 };
-use crate::{api::PathParams, catalog::Lang};
 use axum::{
     Router,
     extract::State,
