@@ -105,6 +105,12 @@ fn match_template<'a>(literals: &[String], text: &'a str) -> Option<Vec<&'a str>
     Some(values)
 }
 
+/// A stored English name (reference lists, product categories) in `lang`; names without an entry
+/// stay as they are.
+pub fn name_in(lang: Lang, name: String) -> String {
+    ServerTexts::for_lang(lang).and_then(|t| t.translate(&name)).unwrap_or(name)
+}
+
 fn translate_value(texts: &ServerTexts, value: &mut Value) {
     if let Value::String(s) = value
         && let Some(t) = texts.translate(s)

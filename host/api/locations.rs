@@ -132,9 +132,15 @@ async fn categories(
     State(state): State<AppState>,
     user: MaybeUser,
     PathParams(id): PathParams<i64>,
+    lang: crate::catalog::Lang,
 ) -> ApiResult<Vec<Category>> {
     let ids: Vec<i64> = pantry_items(&state, id, user).await?.iter().map(|i| i.id).collect();
-    ok(state.store.categories_of(&ids).await?)
+    ok(categories_in(lang, state.store.categories_of(&ids).await?))
+}
+
+/// Categories named in `lang` (the shop's section headings and menu).
+pub(crate) fn categories_in(lang: crate::catalog::Lang, list: Vec<Category>) -> Vec<Category> {
+    list.into_iter().map(|c| Category { name: super::localize::name_in(lang, c.name), ..c }).collect()
 }
 
 /// The ZIP table entry for a 5-digit zip or ZIP+4.

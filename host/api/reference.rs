@@ -1,6 +1,6 @@
-//! Reference lists the survey offers: genders and races.
-use super::{ApiResult, ok};
-use crate::{model::reference::IdName, state::AppState};
+//! Reference lists the survey offers: genders and races, named in the caller's language.
+use super::{ApiResult, localize::name_in, ok};
+use crate::{catalog::Lang, model::reference::IdName, state::AppState};
 use axum::{Router, extract::State, routing::get};
 use serde_json::{Value, json};
 
@@ -8,12 +8,16 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/genders", get(genders)).route("/races", get(races))
 }
 
-async fn genders(State(state): State<AppState>) -> ApiResult<Vec<IdName>> {
-    ok(state.store.genders().await?)
+async fn genders(State(state): State<AppState>, lang: Lang) -> ApiResult<Vec<IdName>> {
+    ok(named_in(lang, state.store.genders().await?))
 }
 
-async fn races(State(state): State<AppState>) -> ApiResult<Vec<IdName>> {
-    ok(state.store.races().await?)
+async fn races(State(state): State<AppState>, lang: Lang) -> ApiResult<Vec<IdName>> {
+    ok(named_in(lang, state.store.races().await?))
+}
+
+fn named_in(lang: Lang, list: Vec<IdName>) -> Vec<IdName> {
+    list.into_iter().map(|i| IdName { name: name_in(lang, i.name), ..i }).collect()
 }
 
 pub fn openapi() -> Value {

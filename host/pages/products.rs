@@ -7,7 +7,7 @@ use crate::{
         ApiError,
         auth::MaybeUser,
         foodbanks::delivery_items,
-        locations::{pantry_detail, pantry_items},
+        locations::{categories_in, pantry_detail, pantry_items},
     },
     domain::limits::OrderSizeLimit,
     model::locations::{InventoryItem, Limit},
@@ -39,6 +39,7 @@ async fn load_shop(
     state: &AppState,
     pantry: Option<i64>,
     delivery: Option<i64>,
+    lang: crate::catalog::Lang,
 ) -> Result<(Value, Vec<InventoryItem>), ApiError> {
     let anonymous = || MaybeUser(None);
     let (site, items, limits) = if let Some(id) = pantry {
@@ -57,7 +58,7 @@ async fn load_shop(
         return Ok((json!({}), Vec::new()));
     };
     let ids: Vec<i64> = items.iter().map(|i| i.id).collect();
-    let categories = state.store.categories_of(&ids).await?;
+    let categories = categories_in(lang, state.store.categories_of(&ids).await?);
     let mut data = site;
     data["categories"] = json!(categories);
     data["orderLimit"] = order_limit(&limits);
@@ -70,7 +71,7 @@ pub(super) async fn shop(ctx: &LoadCtx) -> Shop {
     let (Ok(pantry), Ok(delivery)) = (id_param(ctx, "pantry"), id_param(ctx, "delivery")) else {
         return Shop { status: StatusCode::NOT_FOUND, data: json!({ "error": true }), items: Vec::new() };
     };
-    match load_shop(&ctx.state, pantry, delivery).await {
+    match load_shop(&ctx.state, pantry, delivery, ctx.lang).await {
         Ok((data, items)) => Shop { status: StatusCode::OK, data, items },
         Err(e) => {
             let status = if matches!(e, ApiError::NotFound(_)) {

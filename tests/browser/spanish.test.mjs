@@ -20,6 +20,9 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const ENGLISH_ONLY = Object.keys(en)
   .filter((k) => !en[k].includes("{") && en[k].trim().length >= 6 && en[k] !== es[k])
   .map((k) => en[k]);
+/** Demo category names, which the server names in Spanish for a Spanish page. */
+const CATEGORIES = ["Produce", "Dairy & Eggs", "Meat & Protein", "Canned Goods", "Pasta, Rice & Grains", "Breakfast & Cereal", "Bread & Bakery", "Beverages", "Frozen", "Snacks", "Baby Care", "Personal Care & Household"];
+
 async function assertNoEnglish(page, where) {
   // Short texts must be a whole text or label (so "Street" in "High Street" is data, not a leak);
   // sentences count anywhere in the page.
@@ -33,7 +36,7 @@ async function assertNoEnglish(page, where) {
     return { body: document.body.innerText, pieces };
   });
   const whole = new Set(pieces);
-  const leaks = ENGLISH_ONLY.filter((s) => whole.has(s) || (s.length >= 20 && body.includes(s)));
+  const leaks = [...ENGLISH_ONLY.filter((s) => whole.has(s) || (s.length >= 20 && body.includes(s))), ...CATEGORIES.filter((c) => whole.has(c))];
   assert.deepEqual(leaks, [], `${where}: English texts on a Spanish page`);
   assert.equal(await page.evaluate(() => document.documentElement.lang), "es", `${where}: <html lang>`);
 }
