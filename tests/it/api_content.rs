@@ -85,7 +85,9 @@ async fn food_bank_cards_join_the_general_ones(t: &TestApp) {
 async fn card_and_message_html_is_sanitised(t: &TestApp) {
     let dirty = "<h2 class=x>Hi</h2><p onclick=\"steal()\">Read <a href=\"javascript:alert(1)\">this</a> and \
                  <a href=\"https://example.org/x\" target=_blank>that</a><script>alert(1)</script><img src=x onerror=alert(1)></p>";
-    let clean = "<h2>Hi</h2><p>Read <a>this</a> and <a href=\"https://example.org/x\">that</a></p>";
+    // Links also get rel="noopener noreferrer" (ammonia's link_rel).
+    let clean = "<h2>Hi</h2><p>Read <a rel=\"noopener noreferrer\">this</a> and \
+                 <a href=\"https://example.org/x\" rel=\"noopener noreferrer\">that</a></p>";
     t.state.store.test_info_card(Some("COH"), "Tainted card", dirty).await.unwrap();
     let r = t.get("/api/v1/content/infocards/COH", None).await;
     let card = r.value().as_array().unwrap().iter().find(|c| c["title"] == "Tainted card").unwrap().clone();

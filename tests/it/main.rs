@@ -1,5 +1,6 @@
 //! Integration tests: one binary, so the large dependency graph links once.
 mod api_account;
+mod api_account_races;
 mod api_account_reset;
 mod api_account_survey;
 mod api_account_throttle;

@@ -18,6 +18,7 @@ mod m20260301_000008_order_fingerprint;
 mod m20260401_000009_pantry_updated_at;
 mod m20261124_000010_content_translations;
 mod m20261124_000011_user_language;
+mod m20261124_000012_one_favorite;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20260401_000009_pantry_updated_at::Migration),
             Box::new(m20261124_000010_content_translations::Migration),
             Box::new(m20261124_000011_user_language::Migration),
+            Box::new(m20261124_000012_one_favorite::Migration),
         ]
     }
 }

@@ -1,7 +1,7 @@
 //! Saved delivery addresses of shoppers. Each saved address owns its own
 //! `addresses` row; orders keep a snapshot, so editing or deleting one never
 //! changes a placed order.
-use super::{Store, StoreError, StoreResult};
+use super::{Store, StoreError, StoreResult, lock_user};
 use crate::{
     db::{
         begin_write,
@@ -123,6 +123,7 @@ impl Store {
 
     pub async fn create_saved_address(&self, user_id: i64, form: &AddressForm) -> StoreResult<SavedAddress> {
         let txn = begin_write(&self.db).await?;
+        lock_user(&txn, user_id).await?;
         let address = address_columns(&txn, form).await?.insert(&txn).await?;
         if form.is_primary {
             clear_other_primaries(&txn, user_id, None).await?;
@@ -151,6 +152,8 @@ impl Store {
         form: &AddressForm,
     ) -> StoreResult<Option<SavedAddress>> {
         let txn = begin_write(&self.db).await?;
+        // Read after the lock: an address deleted meanwhile is simply not found.
+        lock_user(&txn, user_id).await?;
         let Some(saved) =
             saved_address::Entity::find_by_id(id).filter(saved_address::Column::UserId.eq(user_id)).one(&txn).await?
         else {
@@ -175,6 +178,7 @@ impl Store {
     /// False when the user has no saved address `id`.
     pub async fn delete_saved_address(&self, user_id: i64, id: i64) -> StoreResult<bool> {
         let txn = begin_write(&self.db).await?;
+        lock_user(&txn, user_id).await?;
         let Some(saved) =
             saved_address::Entity::find_by_id(id).filter(saved_address::Column::UserId.eq(user_id)).one(&txn).await?
         else {

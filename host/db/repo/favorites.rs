@@ -1,6 +1,5 @@
-//! The shopper's favourite pantry. The table allows several rows per user, but the
-//! app keeps one favourite, so storing one replaces the others.
-use super::{Store, StoreResult, geography::pantry_refs};
+//! The shopper's favourite pantry: one per user (a unique index), so storing one replaces it.
+use super::{Store, StoreResult, geography::pantry_refs, lock_user};
 use crate::{
     db::{
         begin_write,
@@ -29,6 +28,7 @@ impl Store {
     /// Makes `pantry_location_id` the favourite; `None` for an unknown or inactive pantry.
     pub async fn set_favorite_pantry(&self, user_id: i64, pantry_location_id: i64) -> StoreResult<Option<PantryRef>> {
         let txn = begin_write(&self.db).await?;
+        lock_user(&txn, user_id).await?;
         let exists = pantry_location::Entity::find_by_id(pantry_location_id)
             .filter(pantry_location::Column::IsActive.eq(true))
             .one(&txn)

@@ -50,6 +50,21 @@ impl From<DbErr> for StoreError {
 
 pub type StoreResult<T> = Result<T, StoreError>;
 
+/// Locks the user's row until the transaction ends, so one shopper's writes to their own rows
+/// (orders, saved addresses, favourite) run one at a time, all taking their locks in the same
+/// order: no deadlock, no lost write. PostgreSQL only; SQLite's `BEGIN IMMEDIATE` already
+/// serialises writers. False when there is no such user.
+pub(super) async fn lock_user(txn: &sea_orm::DatabaseTransaction, user_id: i64) -> StoreResult<bool> {
+    let found = user::Entity::find_by_id(user_id)
+        .select_only()
+        .column(user::Column::Id)
+        .lock_exclusive()
+        .into_tuple::<i64>()
+        .one(txn)
+        .await?;
+    Ok(found.is_some())
+}
+
 impl Store {
     pub fn new(db: DatabaseConnection) -> Self {
         Self { db }

@@ -196,16 +196,9 @@ impl Store {
 
 // ---- Shared steps ---------------------------------------------------------------------
 
-/// Locks the user's row until the transaction ends (PostgreSQL; SQLite ignores it).
+/// Locks the user's row until the transaction ends (see [`super::lock_user`]).
 async fn lock_user(c: &DatabaseTransaction, user_id: Id) -> Step<()> {
-    let found = user::Entity::find_by_id(user_id)
-        .select_only()
-        .column(user::Column::Id)
-        .lock_exclusive()
-        .into_tuple::<Id>()
-        .one(c)
-        .await?;
-    found.map(|_| ()).ok_or_else(|| not_found("User"))
+    if super::lock_user(c, user_id).await? { Ok(()) } else { Err(not_found("User")) }
 }
 
 /// The answer for a key already used within the window: the first order for the same
