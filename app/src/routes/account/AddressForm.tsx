@@ -6,7 +6,7 @@ import { maskZip } from "../register/fields";
 import { US_STATES } from "../checkout/us-states";
 import { addressComplete, NOTES_MAX, saveAddress, type AddressFields } from "../../lib/addresses";
 import type { AccountAddress } from "./data";
-import { Field } from "./Field";
+import { Field } from "../../ui/Field";
 
 
 /** Address form (spec §5): Add when `address` is null, else Edit; Save stays disabled while invalid. */

@@ -3,7 +3,7 @@ import { t, type MessageKey } from "../../i18n/t";
 import { ApiFailure, api } from "../../lib/api";
 import { maskPhone, maskZip, validate, type ErrorKind, type FieldName } from "../register/fields";
 import { type AccountProfile } from "./data";
-import { Field } from "./Field";
+import { Field } from "../../ui/Field";
 
 const ERROR_TEXT: Record<ErrorKind, MessageKey> = {
   required: "account.error.required",

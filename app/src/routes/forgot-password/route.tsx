@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { api, ApiFailure } from "../../lib/api";
 import type { Meta } from "../../types";
+import { Field } from "../../ui/Field";
 import messages from "messages:reset";
 
 addMessages(messages);
@@ -14,8 +15,6 @@ type Phase = { kind: "form" } | { kind: "sending" } | { kind: "sent"; email: str
  * The server answers the same whether or not the address has an account, and so does this page.
  */
 export default function ForgotPassword() {
-  const emailId = useId();
-  const errorId = useId();
   const [email, setEmail] = useState("");
   const [touched, setTouched] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: "form" });
@@ -59,25 +58,9 @@ export default function ForgotPassword() {
       {heading}
       <form onSubmit={submit} noValidate>
         <p>{t("reset.forgot.intro")}</p>
-        <p className="field">
-          <label htmlFor={emailId}>{t("reset.email")}</label>
-          <input
-            id={emailId}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            aria-invalid={missing || undefined}
-            aria-describedby={missing ? errorId : undefined}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          {missing && (
-            <span id={errorId} className="field-error">
-              {t("reset.required")}
-            </span>
-          )}
-        </p>
+        <Field label={t("reset.email")} error={missing ? t("reset.required") : undefined}>
+          {(p) => <input {...p} name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        </Field>
         {phase.kind === "error" && (
           <div role="alert" className="error-box">
             <p>{t("reset.forgot.error")}</p>

@@ -7,6 +7,7 @@ import { setAppFlag } from "../../state/app";
 import { selectionStore } from "../../state/selection";
 import { claimStoredReferralCodes, forgetProfile, login, rememberCredentials, rememberedEmail } from "../../state/session";
 import type { Meta } from "../../types";
+import { Field } from "../../ui/Field";
 import { safeReturnTo } from "../../lib/forms";
 import { RememberMe } from "./RememberMe";
 import messages from "messages:account";
@@ -33,8 +34,6 @@ async function warnIfPantryStillRestricted(): Promise<void> {
 export default function Login({ data }: { data: LoginData | null }) {
   const navigate = useNavigate();
   const returnTo = safeReturnTo(data?.returnTo);
-  const emailId = useId();
-  const passwordId = useId();
   const errorId = useId();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -98,31 +97,22 @@ export default function Login({ data }: { data: LoginData | null }) {
             </button>
           </p>
         ) : (
-          <p className="field">
-            <label htmlFor={emailId}>{t("account.field.email")}</label>
-            <input
-              id={emailId}
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </p>
+          <Field label={t("account.field.email")}>
+            {(p) => <input {...p} name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />}
+          </Field>
         )}
-        <p className="field">
-          <label htmlFor={passwordId}>{t("account.field.password")}</label>
-          <input
-            id={passwordId}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </p>
+        <Field label={t("account.field.password")}>
+          {(p) => (
+            <input
+              {...p}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
         {error && (
           <p id={errorId} role="alert" className="error-box">
             {error}

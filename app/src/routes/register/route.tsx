@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import { ApiFailure } from "../../lib/api";
@@ -9,6 +9,7 @@ import { safeReturnTo } from "../../lib/forms";
 import { RememberMe } from "../login/RememberMe";
 import { maskPhone, maskZip, validate, type ErrorKind, type FieldName, type RegisterForm } from "./fields";
 import messages from "messages:account";
+import { Field } from "../../ui/Field";
 
 addMessages(messages);
 
@@ -174,34 +175,6 @@ export default function Register({ data }: { data: RegisterData | null }) {
       )}
       {prompt && <RememberMe onAnswer={answer} />}
     </section>
-  );
-}
-
-interface InputProps {
-  id: string;
-  required?: boolean;
-  "aria-invalid"?: boolean;
-  "aria-describedby"?: string;
-}
-
-function Field(props: { label: string; error?: string; optional?: boolean; children: (p: InputProps) => ReactNode }) {
-  const id = useId();
-  const errId = `${id}-err`;
-  return (
-    <p className="field">
-      <label htmlFor={id}>{props.label}</label>
-      {props.children({
-        id,
-        required: !props.optional,
-        "aria-invalid": props.error ? true : undefined,
-        "aria-describedby": props.error ? errId : undefined,
-      })}
-      {props.error && (
-        <span id={errId} className="field-error">
-          {props.error}
-        </span>
-      )}
-    </p>
   );
 }
 

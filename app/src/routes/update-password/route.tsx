@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { api, ApiFailure } from "../../lib/api";
 import type { Meta } from "../../types";
+import { Field } from "../../ui/Field";
 import messages from "messages:reset";
 
 addMessages(messages);
@@ -20,9 +21,6 @@ type Phase = "checking" | "expired" | "form" | "updating" | "updated" | "error";
  * updating, updated with a Log In link, or the error.
  */
 export default function UpdatePassword({ data }: { data: UpdatePasswordData | null }) {
-  const passwordId = useId();
-  const confirmId = useId();
-  const hintId = useId();
   const [phase, setPhase] = useState<Phase>("checking");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -100,37 +98,16 @@ export default function UpdatePassword({ data }: { data: UpdatePasswordData | nu
     <section className="card account-form">
       {heading}
       <form method="post" onSubmit={submit} noValidate>
-        <p className="field">
-          <label htmlFor={passwordId}>{t("reset.update.password")}</label>
-          <input
-            id={passwordId}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </p>
-        <p className="field">
-          <label htmlFor={confirmId}>{t("reset.update.confirm")}</label>
-          <input
-            id={confirmId}
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-invalid={differ || undefined}
-            aria-describedby={differ ? hintId : undefined}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-          {differ && (
-            <span id={hintId} className="field-error">
-              {t("reset.update.mismatch")}
-            </span>
+        <Field label={t("reset.update.password")}>
+          {(p) => (
+            <input {...p} name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           )}
-        </p>
+        </Field>
+        <Field label={t("reset.update.confirm")} error={differ ? t("reset.update.mismatch") : undefined}>
+          {(p) => (
+            <input {...p} name="confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          )}
+        </Field>
         {phase === "error" && (
           <div role="alert" className="error-box">
             <p>{t("reset.update.error")}</p>
