@@ -90,18 +90,35 @@ fn accepted(header: &str) -> Option<Lang> {
 pub struct Catalog {
     en: HashMap<String, String>,
     es: HashMap<String, String>,
+    /// Each route's texts in each language, made once at start-up: every payload carries them.
+    pages: HashMap<(Lang, String), Value>,
 }
 
 impl Catalog {
-    pub fn embedded() -> Self {
+    /// The embedded catalogs, with the texts of each `(route id, namespaces)` ready to send.
+    pub fn embedded(routes: impl IntoIterator<Item = (String, Vec<String>)>) -> Self {
         let parse = |json: &str, name: &str| -> HashMap<String, String> {
             serde_json::from_str(json)
                 .unwrap_or_else(|e| panic!("app/src/i18n/{name}.json is a flat object of strings: {e}"))
         };
-        Self {
+        let mut catalog = Self {
             en: parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/app/src/i18n/en.json")), "en"),
             es: parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/app/src/i18n/es.json")), "es"),
+            pages: HashMap::new(),
+        };
+        for (route, namespaces) in routes {
+            for lang in LANGS {
+                let part = Value::Object(catalog.part(lang, &namespaces));
+                catalog.pages.insert((lang, route.clone()), part);
+            }
         }
+        catalog
+    }
+
+    /// The texts a route's page uses, in `lang` (an object; null for a route it was not given).
+    pub fn page_texts(&self, lang: Lang, route: &str) -> &Value {
+        static NONE: Value = Value::Null;
+        self.pages.get(&(lang, route.to_owned())).unwrap_or(&NONE)
     }
 
     fn messages(&self, lang: Lang) -> &HashMap<String, String> {
@@ -117,7 +134,7 @@ impl Catalog {
 
     /// The texts of the given namespaces (`shop` covers `shop.*`) in `lang`, English where a
     /// translation is missing.
-    pub fn part(&self, lang: Lang, namespaces: &[String]) -> Map<String, Value> {
+    fn part(&self, lang: Lang, namespaces: &[String]) -> Map<String, Value> {
         let wanted = |key: &str| key.split('.').next().is_some_and(|ns| namespaces.iter().any(|n| n == ns));
         self.en
             .keys()
@@ -168,7 +185,10 @@ mod tests {
 
     #[test]
     fn a_part_holds_its_namespaces_in_the_language_with_english_fallback() {
-        let c = Catalog::embedded();
+        let c = Catalog::embedded([("home".to_owned(), vec!["app".to_owned(), "home".to_owned()])]);
+        assert_eq!(c.page_texts(Lang::Es, "home")["app.tagline"], c.text(Lang::Es, "app.tagline"));
+        assert!(c.page_texts(Lang::En, "home").get("shell.loading").is_none(), "only the route's namespaces");
+        assert!(c.page_texts(Lang::En, "nowhere").is_null());
         let part = c.part(Lang::Es, &["shell".into(), "app".into()]);
         assert!(part.keys().all(|k| k.starts_with("shell.") || k.starts_with("app.")));
         assert_eq!(part["shell.loading"], c.text(Lang::Es, "shell.loading"));

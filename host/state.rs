@@ -43,6 +43,7 @@ impl Deref for AppState {
 
 impl AppState {
     pub fn new(config: Config, renderer: Arc<dyn Renderer>, store: Store, tokens: Tokens) -> Self {
+        let manifest = AssetManifest::embedded();
         Self(Arc::new(Shared {
             mailer: crate::mail::Mailer::new(&config.mail, &config.data_dir),
             rate_limits: crate::api::ratelimit::RateLimits::new(config.registrations_per_hour),
@@ -53,8 +54,8 @@ impl AppState {
             renderer,
             cache: RenderCache::new(64 << 20, Duration::from_secs(60)),
             pages: PageTable::default(),
-            manifest: AssetManifest::embedded(),
-            catalog: Catalog::embedded(),
+            catalog: Catalog::embedded(manifest.namespaces_by_route()),
+            manifest,
             data_version: AtomicU64::new(0),
         }))
     }

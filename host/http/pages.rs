@@ -79,11 +79,10 @@ async fn load(state: &AppState, url: &str, lang: Lang) -> (&'static str, Loaded)
 /// The JSON the React app renders from, on the server and in the browser: the loader's data and
 /// the page's texts in its language.
 fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang) -> String {
-    let messages = state.catalog.part(lang, &state.manifest.namespaces_for(route));
     json!({
         "route": route,
         "lang": lang.code(),
-        "messages": messages,
+        "messages": state.catalog.page_texts(lang, route),
         "status": loaded.status.as_u16(),
         "url": url,
         "data": loaded.data,

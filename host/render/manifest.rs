@@ -26,15 +26,13 @@ impl AssetManifest {
             .expect("app/build.mjs wrote a valid manifest.json")
     }
 
-    /// The catalog namespaces a route's page needs: the entry's plus its own.
-    pub fn namespaces_for(&self, route: &str) -> Vec<String> {
-        let mut all = self.entry.messages.clone();
-        for ns in self.routes.get(route).map(|r| r.messages.as_slice()).unwrap_or_default() {
-            if !all.contains(ns) {
-                all.push(ns.clone());
-            }
-        }
-        all
+    /// Each route with the catalog namespaces its page needs: the entry's plus its own.
+    pub fn namespaces_by_route(&self) -> impl Iterator<Item = (String, Vec<String>)> + '_ {
+        self.routes.iter().map(|(route, assets)| {
+            let mut all = self.entry.messages.clone();
+            all.extend(assets.messages.iter().filter(|ns| !self.entry.messages.contains(ns)).cloned());
+            (route.clone(), all)
+        })
     }
 
     /// Stylesheets and module preloads for a route, entry first, without repeats.
