@@ -146,7 +146,7 @@ pub fn openapi() -> Value {
             "/messages/{id}/read": { "put": with_params(operation(
                 "Mark a notification read for the caller (idempotent)",
                 json!({ "type": "object", "properties": { "id": { "type": "integer" }, "isRead": { "type": "boolean" } } }), true),
-                &[("id", "path", "integer")]) }
+                &[("id", "path", "id")]) }
         },
         "schemas": {
             "InfoCard": { "type": "object", "properties": {
@@ -164,7 +164,8 @@ pub fn openapi() -> Value {
                 "backgroundColor": { "type": "string", "nullable": true } } },
             "Message": { "type": "object", "properties": {
                 "type": { "type": "string", "enum": ["notification", "order"] },
-                "data": { "oneOf": [
+                // anyOf: an order's fields may happen to satisfy the notification shape too.
+                "data": { "anyOf": [
                     { "type": "object", "properties": {
                         "id": { "type": "integer" }, "title": { "type": "string" },
                         "description": { "type": "string", "nullable": true },

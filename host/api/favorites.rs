@@ -47,7 +47,7 @@ pub fn openapi() -> Value {
             "/account/favorite/{locationId}": { "put": with_params(
                 operation("Make a pantry the caller's favourite (replacing any other); 404 for an unknown pantry",
                     json!({ "$ref": "#/components/schemas/PantryRef" }), true),
-                &[("locationId", "path", "integer")]) }
+                &[("locationId", "path", "id")]) }
         },
         "schemas": {}
     })

@@ -114,14 +114,14 @@ pub(crate) async fn delivery_items(state: &AppState, id: i64, user: MaybeUser) -
 
 pub fn openapi() -> Value {
     use super::openapi::{operation, with_params};
-    let id = [("id", "path", "integer")];
+    let id = [("id", "path", "id")];
     let items = json!({ "type": "object", "properties": { "items": { "type": "array", "items": { "$ref": "#/components/schemas/InventoryItem" } } } });
     json!({
         "paths": {
             "/foodbanks/locations": { "get": with_params(
                 operation("Food banks serving a zip or lat/lng: those with pantries within 20 miles, nearest first (else those with an office within 50 miles)",
                           json!({ "type": "array", "items": { "$ref": "#/components/schemas/NearbyFoodBank" } }), false),
-                &[("zip", "query", "string"), ("lat", "query", "number"), ("lng", "query", "number")]) },
+                &[("zip", "query", "zip"), ("lat", "query", "latitude"), ("lng", "query", "longitude")]) },
             "/foodbanks/{id}": { "get": with_params(operation("Food bank", json!({ "$ref": "#/components/schemas/FoodBank" }), false), &id) },
             "/foodbanks/{id}/deliverytimes": { "get": with_params(
                 operation("The food bank's valid delivery windows (later than now), soonest first",

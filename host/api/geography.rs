@@ -43,10 +43,10 @@ pub fn openapi() -> Value {
         "paths": {
             "/counties/postalcode/{postalCode}": { "get": with_params(
                 operation("The counties of a ZIP code's state, sorted by name; the ZIP's own county has isMatch", list.clone(), false),
-                &[("postalCode", "path", "string")]) },
+                &[("postalCode", "path", "zip")]) },
             "/provinces/{provinceId}/counties": { "get": with_params(
                 operation("The counties of a state, sorted by name", list, false),
-                &[("provinceId", "path", "integer")]) }
+                &[("provinceId", "path", "id")]) }
         },
         "schemas": {
             "County": { "type": "object", "properties": {

@@ -119,7 +119,7 @@ async fn food_bank_check(
 
 pub fn openapi() -> Value {
     use super::openapi::{operation, with_params};
-    let id = [("id", "path", "integer")];
+    let id = [("id", "path", "id")];
     let limits = json!({ "type": "array", "items": { "$ref": "#/components/schemas/Limit" } });
     let orders = json!({ "type": "array", "items": { "$ref": "#/components/schemas/LimitOrder" } });
     let check = json!({ "$ref": "#/components/schemas/OrderLimitResult" });

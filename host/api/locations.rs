@@ -170,17 +170,17 @@ async fn geocode(PathParams(text): PathParams<String>) -> ApiResult<GeocodeResul
 pub fn openapi() -> Value {
     use super::openapi::{operation, with_params};
     let pantry = json!({ "$ref": "#/components/schemas/PantryLocation" });
-    let id = [("id", "path", "integer")];
+    let id = [("id", "path", "id")];
     json!({
         "paths": {
             "/locations": { "get": with_params(
                 operation("Pantries within radiusMiles (10, 15 or 20; default 10) of lat/lng, nearest first, with their valid pickup times",
                           json!({ "type": "array", "items": pantry }), false),
-                &[("lat", "query", "number"), ("lng", "query", "number"), ("radiusMiles", "query", "number"), ("foodBankId", "query", "integer")]) },
+                &[("lat", "query", "latitude!"), ("lng", "query", "longitude!"), ("radiusMiles", "query", "radius"), ("foodBankId", "query", "id")]) },
             "/locations/geocode/{text}": { "get": with_params(
                 operation("Geocode a 5-digit zip (or ZIP+4): 404 \"Unable to load zip code {zip}\" when unknown",
                           json!({ "$ref": "#/components/schemas/GeocodeResult" }), false),
-                &[("text", "path", "string")]) },
+                &[("text", "path", "zip+4")]) },
             "/locations/{id}": { "get": with_params(operation("Pantry detail with its valid pickup times", pantry, false), &id) },
             "/locations/{id}/pickuptimes": { "get": with_params(
                 operation("The pantry's valid pickup times, soonest first",

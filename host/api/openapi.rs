@@ -100,11 +100,30 @@ pub fn operation_with_body(summary: &str, body_schema: Value, value_schema: Valu
     op
 }
 
-/// Path and query parameters, `(name, in, schema type)`.
+/// Path and query parameters, `(name, in, kind)`. A kind is a JSON type, or one of the shapes
+/// the API validates, so that a client (or a fuzzer) generating from the document sends what
+/// the server accepts: `id` (a row id, 64-bit), `zip` (five digits), `zip+4`, `latitude`,
+/// `longitude`, `radius` (the search radii in miles). Path parameters are required; a query
+/// parameter is when its kind ends in `!`.
 pub fn with_params(mut op: Value, params: &[(&str, &str, &str)]) -> Value {
     op["parameters"] = params
         .iter()
-        .map(|(name, place, ty)| json!({ "name": name, "in": place, "required": *place == "path", "schema": { "type": ty } }))
+        .map(|(name, place, kind)| {
+            let (kind, required) = kind.strip_suffix('!').map_or((*kind, *place == "path"), |k| (k, true));
+            json!({ "name": name, "in": place, "required": required, "schema": param_schema(kind) })
+        })
         .collect();
     op
+}
+
+fn param_schema(kind: &str) -> Value {
+    match kind {
+        "id" => json!({ "type": "integer", "format": "int64", "minimum": 1, "maximum": i64::MAX }),
+        "zip" => json!({ "type": "string", "pattern": "^[0-9]{5}$" }),
+        "zip+4" => json!({ "type": "string", "pattern": "^[0-9]{5}(-[0-9]{4})?$" }),
+        "latitude" => json!({ "type": "number", "minimum": -90, "maximum": 90 }),
+        "longitude" => json!({ "type": "number", "minimum": -180, "maximum": 180 }),
+        "radius" => json!({ "type": "number", "enum": super::locations::SEARCH_RADII_MILES }),
+        ty => json!({ "type": ty }),
+    }
 }

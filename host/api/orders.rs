@@ -117,7 +117,7 @@ async fn change_location(
 pub fn openapi() -> Value {
     use super::openapi::{operation, operation_with_body, with_params};
     let order = json!({ "$ref": "#/components/schemas/Order" });
-    let id_param = [("id", "path", "integer")];
+    let id_param = [("id", "path", "id")];
     let mut submit = operation_with_body(
         "Place an order (pickup, or delivery to a saved address); the value is the new order id. Refused with 422 and value {\"step\": \"eligibility\"|\"survey\"} while the checkout's food-situation screening or a survey round is unanswered",
         json!({ "$ref": "#/components/schemas/OrderSubmission" }),
@@ -144,12 +144,12 @@ pub fn openapi() -> Value {
             "/orders/{id}/pickuptime/{pickupTimeId}": {
                 "put": with_params(
                     operation("Move a pickup order to another valid pickup time of its pantry", order.clone(), true),
-                    &[("id", "path", "integer"), ("pickupTimeId", "path", "integer")])
+                    &[("id", "path", "id"), ("pickupTimeId", "path", "id")])
             },
             "/orders/{id}/deliverytime/{deliveryTimeId}": {
                 "put": with_params(
                     operation("Move a delivery order to another valid window of its delivery program", order.clone(), true),
-                    &[("id", "path", "integer"), ("deliveryTimeId", "path", "integer")])
+                    &[("id", "path", "id"), ("deliveryTimeId", "path", "id")])
             },
             "/orders/{id}/location": {
                 "put": with_params(operation_with_body(

@@ -200,13 +200,13 @@ pub fn openapi() -> Value {
                     "postalCode": postal.clone(), "province": province.clone(),
                     "county": { "$ref": "#/components/schemas/County" },
                     "foodBank": { "$ref": "#/components/schemas/FoodBankRef" } } }), false),
-                &[("code", "path", "string")]) },
+                &[("code", "path", "zip")]) },
             "/tefapeligibility/guidelines/{postalCode}": { "get": with_params(operation(
                 "The TEFAP guideline of a ZIP code's state",
                 json!({ "type": "object", "properties": {
                     "province": province.clone(), "postalCode": postal,
                     "tefapGuideline": { "$ref": "#/components/schemas/TefapGuideline" } } }), false),
-                &[("postalCode", "path", "string")]) },
+                &[("postalCode", "path", "zip")]) },
             "/tefapeligibility/responses": { "post": operation_with_body(
                 "Submit eligibility answers; the server decides isEligible by replaying them. Signed in: also stored as the account's eligibility",
                 json!({ "$ref": "#/components/schemas/TefapAnswers" }), result.clone(), false) },

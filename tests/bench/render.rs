@@ -1,7 +1,9 @@
 //! `cargo bench --bench render`: per-page server render time (median, p95) of the real
 //! payloads of /, /pantries/{id}, /pantries?zip=43215 and /products?pantry={id} in QuickJS-NG,
 //! JavaScriptCore and Node (V8, the named peer) from the same bundle, with JSC/Node and
-//! QuickJS/Node ratios; then requests/s of `GET /` with and without the HTML cache, and RSS.
+//! QuickJS/Node ratios; then requests/s and latency of an 80/20 cached/uncached page mix at 16 and
+//! 200 connections against a plain Node `http` server (tests/bench/node-peer.mjs), the share of
+//! server-rendered answers with 200 clients on uncached pages, and RSS of both.
 use orderahead::{
     config::Config,
     render::{EngineKind, PoolConfig, RenderPool, Renderer, SERVER_BUNDLE},
@@ -74,36 +76,137 @@ fn rss_mb() -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
-/// Requests/s of `GET <url>` over loopback with `conns` concurrent clients.
-async fn requests_per_second(base: &str, unique_urls: bool, secs: u64, conns: usize) -> f64 {
-    let client = reqwest::Client::new();
-    let done = Arc::new(AtomicU64::new(0));
+/// What a load run measured.
+struct Load {
+    per_second: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+    /// Answers that were the client-rendered shell (`"ssr":false`) rather than server HTML.
+    shells: u64,
+    errors: u64,
+    total: u64,
+}
+
+/// `conns` clients requesting for `secs` seconds; one request in `uncached_every` gets an address
+/// no one asked for before (a fresh query value, so it misses the HTML cache and renders), the
+/// rest cycle through `pages`. `uncached_every == 1` makes every request a render.
+async fn load(base: &str, pages: &[String], uncached_every: u64, secs: u64, conns: usize) -> Load {
+    let client = reqwest::Client::builder().pool_max_idle_per_host(conns).build().unwrap();
     let stop = Arc::new(AtomicBool::new(false));
     let counter = Arc::new(AtomicU64::new(0));
+    let (shells, errors) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+    let pages: Arc<[String]> = pages.into();
     let mut tasks = Vec::new();
     for _ in 0..conns {
-        let (client, done, stop, counter, base) =
-            (client.clone(), done.clone(), stop.clone(), counter.clone(), base.to_owned());
+        let (client, stop, counter, shells, errors, pages, base) = (
+            client.clone(),
+            stop.clone(),
+            counter.clone(),
+            shells.clone(),
+            errors.clone(),
+            pages.clone(),
+            base.to_owned(),
+        );
         tasks.push(tokio::spawn(async move {
+            let mut times = Vec::new();
             while !stop.load(Ordering::Relaxed) {
-                let url = if unique_urls {
-                    format!("{base}/?n={}", counter.fetch_add(1, Ordering::Relaxed))
+                let n = counter.fetch_add(1, Ordering::Relaxed);
+                let page = &pages[(n / uncached_every) as usize % pages.len()];
+                let url = if n % uncached_every == 0 {
+                    let sep = if page.contains('?') { '&' } else { '?' };
+                    format!("{base}{page}{sep}n={n}")
                 } else {
-                    format!("{base}/")
+                    format!("{base}{page}")
                 };
-                let res = client.get(url).send().await.unwrap();
-                assert!(res.status().is_success());
-                res.bytes().await.unwrap();
-                done.fetch_add(1, Ordering::Relaxed);
+                let t = Instant::now();
+                match client.get(url).send().await {
+                    Ok(res) if res.status().is_success() => {
+                        let body = res.text().await.unwrap_or_default();
+                        if body.contains("\"ssr\":false") {
+                            shells.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                    _ => {
+                        errors.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+                times.push(t.elapsed().as_secs_f64() * 1e3);
             }
+            times
         }));
     }
     tokio::time::sleep(Duration::from_secs(secs)).await;
     stop.store(true, Ordering::Relaxed);
+    let mut times = Vec::new();
     for t in tasks {
-        t.await.unwrap();
+        times.extend(t.await.unwrap());
     }
-    done.load(Ordering::Relaxed) as f64 / secs as f64
+    times.sort_by(f64::total_cmp);
+    Load {
+        per_second: times.len() as f64 / secs as f64,
+        p50_ms: percentile(&times, 0.5),
+        p99_ms: percentile(&times, 0.99),
+        shells: shells.load(Ordering::Relaxed),
+        errors: errors.load(Ordering::Relaxed),
+        total: times.len() as u64,
+    }
+}
+
+fn rss_of(pid: u32) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+/// The named peer of the load runs: a plain Node `http` server rendering every request with the
+/// same bundle's `renderToString`, its data fetched from our `/_data` (tests/bench/node-peer.mjs).
+struct NodePeer {
+    child: std::process::Child,
+    base: String,
+}
+
+impl NodePeer {
+    fn start(data_origin: &str) -> Option<Self> {
+        use std::io::BufRead;
+        let dir = std::env::temp_dir().join("orderahead-bench");
+        std::fs::create_dir_all(&dir).ok()?;
+        let bundle = dir.join("server.js");
+        std::fs::write(&bundle, SERVER_BUNDLE).ok()?;
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bench/node-peer.mjs");
+        let mut child = std::process::Command::new("node")
+            .arg(script)
+            .arg("--bundle")
+            .arg(&bundle)
+            .args(["--data-origin", data_origin, "--port", "0"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .ok()?;
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take()?).read_line(&mut line).ok()?;
+        let base = line.trim().strip_prefix("listening ")?.to_owned();
+        Some(Self { child, base })
+    }
+}
+
+impl Drop for NodePeer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn print_load(label: &str, conns: usize, l: &Load) {
+    println!(
+        "{label:<34} {conns:>5} {:>10.0} {:>9.1} {:>9.1} {:>8} {:>7}",
+        l.per_second,
+        l.p50_ms,
+        l.p99_ms,
+        format!("{:.2}%", 100.0 * l.shells as f64 / l.total.max(1) as f64),
+        l.errors
+    );
 }
 
 #[tokio::main]
@@ -154,12 +257,46 @@ async fn main() {
         );
     }
 
-    let cached = requests_per_second(&base, false, 5, 16).await;
-    let uncached = requests_per_second(&base, true, 5, 16).await;
+    // Load: 80% of requests for pages the cache holds, 20% for pages it cannot (a fresh address
+    // each time), then every request a render; against the plain Node server on the same pages.
+    let pages = [
+        "/".to_owned(),
+        format!("/pantries/{pantry}"),
+        "/pantries?zip=43215".to_owned(),
+        format!("/products?pantry={pantry}"),
+    ];
+    let secs = std::env::var("BENCH_LOAD_SECS").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    println!();
+    println!("load over loopback, {cores} cores, {secs} s per row, pages {pages:?}");
     println!(
-        "GET / at {} cores, 16 connections, default engine: cached {cached:.0} req/s, uncached {uncached:.0} req/s, ratio {:.1}x",
-        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
-        cached / uncached
+        "{:<34} {:>5} {:>10} {:>9} {:>9} {:>8} {:>7}",
+        "server, request mix", "conns", "req/s", "p50 ms", "p99 ms", "shell", "errors"
     );
-    println!("RSS of this process after the run: {:.0} MB", rss_mb());
+    let peer = NodePeer::start(&base);
+    let mut ratios = Vec::new();
+    for conns in [16, 200] {
+        let ours = load(&base, &pages, 5, secs, conns).await;
+        print_load("host, 80% cached / 20% not", conns, &ours);
+        if let Some(peer) = &peer {
+            let theirs = load(&peer.base, &pages, 1, secs, conns).await;
+            print_load(&format!("Node {node} http, every request"), conns, &theirs);
+            ratios.push((conns, ours.per_second / theirs.per_second));
+        }
+    }
+    let all_renders = load(&base, &pages, 1, secs.max(30), 200).await;
+    print_load("host, every request a render", 200, &all_renders);
+    for (conns, ratio) in ratios {
+        println!("host mix / Node at {conns} connections: {ratio:.1}x requests/s (target: at least 3x)");
+    }
+    println!(
+        "server-rendered answers with 200 clients, all uncached: {:.2}% (target: at least 99%), errors {}",
+        100.0 * (all_renders.total - all_renders.shells - all_renders.errors) as f64 / all_renders.total.max(1) as f64,
+        all_renders.errors
+    );
+    let node_rss = peer.as_ref().map_or(f64::NAN, |p| rss_of(p.child.id()));
+    println!(
+        "RSS after the runs: host {:.0} MB (in-process, load generator included), Node peer {node_rss:.0} MB",
+        rss_mb()
+    );
 }

@@ -82,7 +82,7 @@ pub fn openapi() -> Value {
     use crate::api::openapi::{operation, operation_with_body, with_params};
     let saved = json!({ "$ref": "#/components/schemas/SavedAddress" });
     let body = json!({ "$ref": "#/components/schemas/SavedAddressInput" });
-    let id = [("addressId", "path", "integer")];
+    let id = [("addressId", "path", "id")];
     json!({
         "paths": {
             "/account/addresses": {

@@ -187,7 +187,7 @@ async fn set_password(
 
 pub fn openapi() -> Value {
     use crate::api::openapi::{operation, operation_with_body, with_params};
-    let link = [("token", "query", "string"), ("code", "query", "string")];
+    let link = [("token", "query", "string!"), ("code", "query", "string!")];
     let yes = json!({ "type": "boolean" });
     json!({
         "paths": {

@@ -98,6 +98,13 @@ pub fn openapi() -> Value {
     let profile = json!({ "$ref": "#/components/schemas/Profile" });
     let id_ref = json!({ "type": "object", "required": ["id"], "properties": { "id": { "type": "integer" } } });
     let ids = json!({ "type": "array", "items": { "type": "integer" } });
+    let mut language_op = operation(
+        "Remember the shopper's language (en, es) for what the server writes to them",
+        json!({ "type": "object", "properties": { "language": { "type": "string" } } }),
+        true,
+    );
+    language_op["parameters"] = json!([{ "name": "language", "in": "path", "required": true,
+        "schema": { "type": "string", "enum": crate::catalog::LANGS.iter().map(|l| l.code()).collect::<Vec<_>>() } }]);
     json!({
         "paths": {
             "/account/profile": {
@@ -106,8 +113,7 @@ pub fn openapi() -> Value {
                     json!({ "$ref": "#/components/schemas/ProfileUpdate" }), profile, true)
             },
             "/account/language/{language}": {
-                "put": operation("Remember the shopper's language (en, es) for what the server writes to them",
-                    json!({ "type": "object", "properties": { "language": { "type": "string" } } }), true)
+                "put": language_op
             }
         },
         "schemas": {

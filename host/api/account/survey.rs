@@ -167,7 +167,7 @@ pub fn openapi() -> Value {
             },
             "/account/surveystatus/{foodBankId}": { "get": with_params(operation(
                 "Which checkout-survey questions the food bank asks and the shopper has not answered",
-                json!({ "$ref": "#/components/schemas/SurveyStatus" }), true), &[("foodBankId", "path", "integer")]) },
+                json!({ "$ref": "#/components/schemas/SurveyStatus" }), true), &[("foodBankId", "path", "id")]) },
             "/account/survey": { "post": operation_with_body(
                 "Answer the checkout survey: every shown question of the food bank (default: the shopper's) is required",
                 json!({ "$ref": "#/components/schemas/SurveyAnswers" }), json!({ "type": "boolean" }), true) }

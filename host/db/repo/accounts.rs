@@ -1,7 +1,7 @@
 //! Shopper accounts: sign-up, login records, the profile, and the access a user
 //! holds (authorised pantries, delivery food banks, claimed referral codes).
 //! Also the shapes other account files return (reset links, mail recipients).
-use super::{Store, StoreResult, addresses::saved_addresses};
+use super::{Store, StoreResult, addresses::saved_addresses, retrying};
 use crate::{
     db::{
         begin_write,
@@ -261,34 +261,38 @@ impl Store {
     /// Creates the account; its default food bank is the one serving its ZIP code.
     /// A taken e-mail is [`super::StoreError::Conflict`]. Returns (id, token version).
     pub async fn create_user(&self, new: NewUser) -> StoreResult<(i64, i32)> {
-        let txn = begin_write(&self.db).await?;
-        let default_food_bank_id = match &new.postal_code {
-            Some(zip) => food_bank_near_zip(&txn, zip).await?,
-            None => None,
-        };
-        let at = now();
-        let row = user::ActiveModel {
-            first_name: Set(new.first_name),
-            last_name: Set(new.last_name),
-            email: Set(new.email),
-            password_hash: Set(new.password_hash),
-            phone_number: Set(Some(new.phone_number)),
-            postal_code: Set(new.postal_code),
-            is_email_notification_enabled: Set(new.is_email_notification_enabled),
-            is_text_message_notification_enabled: Set(new.is_text_message_notification_enabled),
-            is_phone_call_notification_enabled: Set(new.is_phone_call_notification_enabled),
-            default_food_bank_id: Set(default_food_bank_id),
-            is_tefap_survey_answered: Set(false),
-            token_version: Set(0),
-            created_at: Set(at),
-            updated_at: Set(at),
-            last_login_at: Set(Some(at)),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-        txn.commit().await?;
-        Ok((row.id, row.token_version))
+        let new = &new;
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            let default_food_bank_id = match &new.postal_code {
+                Some(zip) => food_bank_near_zip(&txn, zip).await?,
+                None => None,
+            };
+            let at = now();
+            let row = user::ActiveModel {
+                first_name: Set(new.first_name.clone()),
+                last_name: Set(new.last_name.clone()),
+                email: Set(new.email.clone()),
+                password_hash: Set(new.password_hash.clone()),
+                phone_number: Set(Some(new.phone_number.clone())),
+                postal_code: Set(new.postal_code.clone()),
+                is_email_notification_enabled: Set(new.is_email_notification_enabled),
+                is_text_message_notification_enabled: Set(new.is_text_message_notification_enabled),
+                is_phone_call_notification_enabled: Set(new.is_phone_call_notification_enabled),
+                default_food_bank_id: Set(default_food_bank_id),
+                is_tefap_survey_answered: Set(false),
+                token_version: Set(0),
+                created_at: Set(at),
+                updated_at: Set(at),
+                last_login_at: Set(Some(at)),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+            txn.commit().await?;
+            Ok((row.id, row.token_version))
+        })
+        .await
     }
 
     /// The account with this e-mail, compared case-insensitively.
@@ -359,33 +363,39 @@ impl Store {
     /// A new ZIP code without an explicit food bank moves the default food bank to the
     /// one serving it, when there is one.
     pub async fn update_profile(&self, user_id: i64, changes: ProfileChanges) -> StoreResult<Option<Profile>> {
-        let txn = begin_write(&self.db).await?;
-        let Some(current) = user::Entity::find_by_id(user_id).one(&txn).await? else {
-            return Ok(None);
-        };
-        let mut default_food_bank_id = current.default_food_bank_id;
-        if let Some(id) = changes.default_food_bank_id {
-            default_food_bank_id = Some(id);
-        } else if let Some(zip) = changes.postal_code.as_deref().filter(|z| Some(*z) != current.postal_code.as_deref())
-        {
-            default_food_bank_id = food_bank_near_zip(&txn, zip).await?.or(default_food_bank_id);
-        }
-        let mut row: user::ActiveModel = current.clone().into();
-        row.first_name = Set(changes.first_name);
-        row.last_name = Set(changes.last_name);
-        row.phone_number = Set(Some(changes.phone_number));
-        row.postal_code = Set(changes.postal_code);
-        row.is_email_notification_enabled =
-            Set(changes.is_email_notification_enabled.unwrap_or(current.is_email_notification_enabled));
-        row.is_text_message_notification_enabled =
-            Set(changes.is_text_message_notification_enabled.unwrap_or(current.is_text_message_notification_enabled));
-        row.is_phone_call_notification_enabled =
-            Set(changes.is_phone_call_notification_enabled.unwrap_or(current.is_phone_call_notification_enabled));
-        row.default_food_bank_id = Set(default_food_bank_id);
-        row.updated_at = Set(now());
-        row.update(&txn).await?;
-        let profile = profile_of(&txn, user_id).await?;
-        txn.commit().await?;
-        Ok(profile)
+        let changes = &changes;
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            let Some(current) = user::Entity::find_by_id(user_id).one(&txn).await? else {
+                return Ok(None);
+            };
+            let mut default_food_bank_id = current.default_food_bank_id;
+            if let Some(id) = changes.default_food_bank_id {
+                default_food_bank_id = Some(id);
+            } else if let Some(zip) =
+                changes.postal_code.as_deref().filter(|z| Some(*z) != current.postal_code.as_deref())
+            {
+                default_food_bank_id = food_bank_near_zip(&txn, zip).await?.or(default_food_bank_id);
+            }
+            let mut row: user::ActiveModel = current.clone().into();
+            row.first_name = Set(changes.first_name.clone());
+            row.last_name = Set(changes.last_name.clone());
+            row.phone_number = Set(Some(changes.phone_number.clone()));
+            row.postal_code = Set(changes.postal_code.clone());
+            row.is_email_notification_enabled =
+                Set(changes.is_email_notification_enabled.unwrap_or(current.is_email_notification_enabled));
+            row.is_text_message_notification_enabled = Set(changes
+                .is_text_message_notification_enabled
+                .unwrap_or(current.is_text_message_notification_enabled));
+            row.is_phone_call_notification_enabled =
+                Set(changes.is_phone_call_notification_enabled.unwrap_or(current.is_phone_call_notification_enabled));
+            row.default_food_bank_id = Set(default_food_bank_id);
+            row.updated_at = Set(now());
+            row.update(&txn).await?;
+            let profile = profile_of(&txn, user_id).await?;
+            txn.commit().await?;
+            Ok(profile)
+        })
+        .await
     }
 }

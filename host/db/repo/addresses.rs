@@ -1,7 +1,7 @@
 //! Saved delivery addresses of shoppers. Each saved address owns its own
 //! `addresses` row; orders keep a snapshot, so editing or deleting one never
 //! changes a placed order.
-use super::{Store, StoreError, StoreResult, lock_user};
+use super::{Store, StoreError, StoreResult, lock_user, retrying};
 use crate::{
     db::{
         begin_write,
@@ -122,26 +122,29 @@ impl Store {
     }
 
     pub async fn create_saved_address(&self, user_id: i64, form: &AddressForm) -> StoreResult<SavedAddress> {
-        let txn = begin_write(&self.db).await?;
-        lock_user(&txn, user_id).await?;
-        let address = address_columns(&txn, form).await?.insert(&txn).await?;
-        if form.is_primary {
-            clear_other_primaries(&txn, user_id, None).await?;
-        }
-        let saved = saved_address::ActiveModel {
-            user_id: Set(user_id),
-            address_id: Set(address.id),
-            name: Set(form.name.clone()),
-            is_primary: Set(form.is_primary),
-            notes: Set(form.notes.clone()),
-            created_at: Set(now()),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-        let out = saved_address_of(&txn, user_id, saved.id).await?;
-        txn.commit().await?;
-        out.ok_or_else(|| StoreError::Db(sea_orm::DbErr::RecordNotFound("saved address just inserted".into())))
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            lock_user(&txn, user_id).await?;
+            let address = address_columns(&txn, form).await?.insert(&txn).await?;
+            if form.is_primary {
+                clear_other_primaries(&txn, user_id, None).await?;
+            }
+            let saved = saved_address::ActiveModel {
+                user_id: Set(user_id),
+                address_id: Set(address.id),
+                name: Set(form.name.clone()),
+                is_primary: Set(form.is_primary),
+                notes: Set(form.notes.clone()),
+                created_at: Set(now()),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+            let out = saved_address_of(&txn, user_id, saved.id).await?;
+            txn.commit().await?;
+            out.ok_or_else(|| StoreError::Db(sea_orm::DbErr::RecordNotFound("saved address just inserted".into())))
+        })
+        .await
     }
 
     /// `None` when the user has no saved address `id` (someone else's included).
@@ -151,42 +154,52 @@ impl Store {
         id: i64,
         form: &AddressForm,
     ) -> StoreResult<Option<SavedAddress>> {
-        let txn = begin_write(&self.db).await?;
-        // Read after the lock: an address deleted meanwhile is simply not found.
-        lock_user(&txn, user_id).await?;
-        let Some(saved) =
-            saved_address::Entity::find_by_id(id).filter(saved_address::Column::UserId.eq(user_id)).one(&txn).await?
-        else {
-            return Ok(None);
-        };
-        let mut address = address_columns(&txn, form).await?;
-        address.id = Set(saved.address_id);
-        address.update(&txn).await?;
-        if form.is_primary {
-            clear_other_primaries(&txn, user_id, Some(id)).await?;
-        }
-        let mut row: saved_address::ActiveModel = saved.into();
-        row.name = Set(form.name.clone());
-        row.is_primary = Set(form.is_primary);
-        row.notes = Set(form.notes.clone());
-        row.update(&txn).await?;
-        let out = saved_address_of(&txn, user_id, id).await?;
-        txn.commit().await?;
-        Ok(out)
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            // Read after the lock: an address deleted meanwhile is simply not found.
+            lock_user(&txn, user_id).await?;
+            let Some(saved) = saved_address::Entity::find_by_id(id)
+                .filter(saved_address::Column::UserId.eq(user_id))
+                .one(&txn)
+                .await?
+            else {
+                return Ok(None);
+            };
+            let mut address = address_columns(&txn, form).await?;
+            address.id = Set(saved.address_id);
+            address.update(&txn).await?;
+            if form.is_primary {
+                clear_other_primaries(&txn, user_id, Some(id)).await?;
+            }
+            let mut row: saved_address::ActiveModel = saved.into();
+            row.name = Set(form.name.clone());
+            row.is_primary = Set(form.is_primary);
+            row.notes = Set(form.notes.clone());
+            row.update(&txn).await?;
+            let out = saved_address_of(&txn, user_id, id).await?;
+            txn.commit().await?;
+            Ok(out)
+        })
+        .await
     }
 
     /// False when the user has no saved address `id`.
     pub async fn delete_saved_address(&self, user_id: i64, id: i64) -> StoreResult<bool> {
-        let txn = begin_write(&self.db).await?;
-        lock_user(&txn, user_id).await?;
-        let Some(saved) =
-            saved_address::Entity::find_by_id(id).filter(saved_address::Column::UserId.eq(user_id)).one(&txn).await?
-        else {
-            return Ok(false);
-        };
-        saved_address::Entity::delete_by_id(saved.id).exec(&txn).await?;
-        address::Entity::delete_by_id(saved.address_id).exec(&txn).await?;
-        txn.commit().await?;
-        Ok(true)
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            lock_user(&txn, user_id).await?;
+            let Some(saved) = saved_address::Entity::find_by_id(id)
+                .filter(saved_address::Column::UserId.eq(user_id))
+                .one(&txn)
+                .await?
+            else {
+                return Ok(false);
+            };
+            saved_address::Entity::delete_by_id(saved.id).exec(&txn).await?;
+            address::Entity::delete_by_id(saved.address_id).exec(&txn).await?;
+            txn.commit().await?;
+            Ok(true)
+        })
+        .await
     }
 }

@@ -1,5 +1,5 @@
 //! The shopper's favourite pantry: one per user (a unique index), so storing one replaces it.
-use super::{Store, StoreResult, geography::pantry_refs, lock_user};
+use super::{Store, StoreResult, geography::pantry_refs, lock_user, retrying};
 use crate::{
     db::{
         begin_write,
@@ -27,26 +27,32 @@ impl Store {
 
     /// Makes `pantry_location_id` the favourite; `None` for an unknown or inactive pantry.
     pub async fn set_favorite_pantry(&self, user_id: i64, pantry_location_id: i64) -> StoreResult<Option<PantryRef>> {
-        let txn = begin_write(&self.db).await?;
-        lock_user(&txn, user_id).await?;
-        let exists = pantry_location::Entity::find_by_id(pantry_location_id)
-            .filter(pantry_location::Column::IsActive.eq(true))
-            .one(&txn)
-            .await?
-            .is_some();
-        if !exists {
-            return Ok(None);
-        }
-        favorite_pantry::Entity::delete_many().filter(favorite_pantry::Column::UserId.eq(user_id)).exec(&txn).await?;
-        let row = favorite_pantry::ActiveModel {
-            user_id: Set(user_id),
-            pantry_location_id: Set(pantry_location_id),
-            created_at: Set(now()),
-        };
-        favorite_pantry::Entity::insert(row).exec_without_returning(&txn).await?;
-        let pantry = pantry_refs(&txn, &[pantry_location_id]).await?.into_iter().next();
-        txn.commit().await?;
-        Ok(pantry)
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            lock_user(&txn, user_id).await?;
+            let exists = pantry_location::Entity::find_by_id(pantry_location_id)
+                .filter(pantry_location::Column::IsActive.eq(true))
+                .one(&txn)
+                .await?
+                .is_some();
+            if !exists {
+                return Ok(None);
+            }
+            favorite_pantry::Entity::delete_many()
+                .filter(favorite_pantry::Column::UserId.eq(user_id))
+                .exec(&txn)
+                .await?;
+            let row = favorite_pantry::ActiveModel {
+                user_id: Set(user_id),
+                pantry_location_id: Set(pantry_location_id),
+                created_at: Set(now()),
+            };
+            favorite_pantry::Entity::insert(row).exec_without_returning(&txn).await?;
+            let pantry = pantry_refs(&txn, &[pantry_location_id]).await?.into_iter().next();
+            txn.commit().await?;
+            Ok(pantry)
+        })
+        .await
     }
 
     pub async fn clear_favorite_pantry(&self, user_id: i64) -> StoreResult<()> {

@@ -50,6 +50,49 @@ impl From<DbErr> for StoreError {
 
 pub type StoreResult<T> = Result<T, StoreError>;
 
+impl StoreError {
+    /// The database gave up on this transaction for reasons of timing alone, so running it
+    /// again from the start is safe and will likely succeed: PostgreSQL's serialization failure
+    /// (40001) and deadlock (40P01). SQLite has no such case: `BEGIN IMMEDIATE` queues writers
+    /// behind its busy timeout, and a busy answer after that is overload, which a retry worsens.
+    pub fn is_transient(&self) -> bool {
+        use sea_orm::{RuntimeErr, sqlx};
+        let Self::Db(DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e))) = self else {
+            return false;
+        };
+        match &**e {
+            sqlx::Error::Database(e) => matches!(e.code().as_deref(), Some("40001" | "40P01")),
+            _ => false,
+        }
+    }
+}
+
+/// Attempts of one write transaction before a transient failure is passed on (as 503).
+const WRITE_ATTEMPTS: u32 = 4;
+
+/// Runs `write` (which begins, fills and commits its own transaction) again from the start when
+/// the database aborted it for timing alone (see [`StoreError::is_transient`]), a bounded number
+/// of times with a short randomised pause, so concurrent shoppers never see a 5xx from a race.
+/// Everything the write decides is re-read inside the new transaction, so a retry can not act
+/// on stale data.
+pub(super) async fn retrying<T, F>(mut write: impl FnMut() -> F) -> StoreResult<T>
+where
+    F: Future<Output = StoreResult<T>>,
+{
+    let mut attempt = 1;
+    loop {
+        match write().await {
+            Err(e) if e.is_transient() && attempt < WRITE_ATTEMPTS => {
+                tracing::info!(attempt, error = %e, "write transaction retried");
+                let pause = rand::random_range(1..=10u64 << attempt);
+                tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
+                attempt += 1;
+            }
+            other => return other,
+        }
+    }
+}
+
 /// Locks the user's row until the transaction ends, so one shopper's writes to their own rows
 /// (orders, saved addresses, favourite) run one at a time, all taking their locks in the same
 /// order: no deadlock, no lost write. PostgreSQL only; SQLite's `BEGIN IMMEDIATE` already
@@ -78,5 +121,85 @@ impl Store {
             .into_tuple::<i32>()
             .one(&self.db)
             .await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::{begin_write, testdb::TestDb};
+    use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
+    use std::sync::{
+        Arc,
+        atomic::{AtomicU32, Ordering},
+    };
+    use tokio::sync::Barrier;
+
+    async fn exec(c: &impl ConnectionTrait, sql: &str) -> Result<(), DbErr> {
+        c.execute_raw(Statement::from_string(c.get_database_backend(), sql)).await.map(|_| ())
+    }
+
+    /// Locks row `first` then row `second` of a scratch table, the two writers meeting at the
+    /// barrier in between so that opposite orders deadlock on every first attempt.
+    async fn crossing_write(
+        db: &DatabaseConnection,
+        first: i32,
+        second: i32,
+        barrier: &Barrier,
+        attempts: &AtomicU32,
+    ) -> StoreResult<()> {
+        let txn = begin_write(db).await?;
+        let attempt = attempts.fetch_add(1, Ordering::SeqCst);
+        exec(&txn, &format!("UPDATE crossing SET n = n + 1 WHERE id = {first}")).await?;
+        if attempt < 2 {
+            barrier.wait().await;
+        }
+        exec(&txn, &format!("UPDATE crossing SET n = n + 1 WHERE id = {second}")).await?;
+        txn.commit().await?;
+        Ok(())
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn a_postgresql_deadlock_is_retried_until_both_writes_land() {
+        let t = TestDb::postgres().await;
+        let db = t.db().clone();
+        exec(&db, "CREATE TABLE crossing (id INT PRIMARY KEY, n INT NOT NULL)").await.unwrap();
+        exec(&db, "INSERT INTO crossing VALUES (1, 0), (2, 0)").await.unwrap();
+
+        // Without the retry, one of the two is PostgreSQL's chosen deadlock victim.
+        let (barrier, attempts) = (Arc::new(Barrier::new(2)), Arc::new(AtomicU32::new(0)));
+        let spawn = |first, second| {
+            let (db, barrier, attempts) = (db.clone(), barrier.clone(), attempts.clone());
+            tokio::spawn(async move { crossing_write(&db, first, second, &barrier, &attempts).await })
+        };
+        let (a, b) = (spawn(1, 2), spawn(2, 1));
+        let results = [a.await.unwrap(), b.await.unwrap()];
+        let victims: Vec<_> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+        assert_eq!(victims.len(), 1, "{results:?}");
+        assert!(victims[0].is_transient(), "a deadlock is transient: {:?}", victims[0]);
+
+        // With it, both land.
+        let (barrier, attempts) = (Arc::new(Barrier::new(2)), Arc::new(AtomicU32::new(0)));
+        let spawn = |first, second| {
+            let (db, barrier, attempts) = (db.clone(), barrier.clone(), attempts.clone());
+            tokio::spawn(async move { retrying(|| crossing_write(&db, first, second, &barrier, &attempts)).await })
+        };
+        let (a, b) = (spawn(1, 2), spawn(2, 1));
+        a.await.unwrap().expect("first writer");
+        b.await.unwrap().expect("second writer");
+        assert_eq!(attempts.load(Ordering::SeqCst), 3, "one retry");
+        let row = db
+            .query_one_raw(Statement::from_string(db.get_database_backend(), "SELECT SUM(n) AS s FROM crossing"))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(row.try_get::<i64>("", "s").unwrap(), 2 + 4, "each landed write adds 2");
+        t.cleanup().await;
+    }
+
+    #[test]
+    fn refusals_and_other_failures_are_not_retried() {
+        assert!(!StoreError::Conflict("ux".into()).is_transient());
+        assert!(!StoreError::Db(DbErr::Custom("gone".into())).is_transient());
     }
 }

@@ -7,6 +7,7 @@
 use super::{
     Store, StoreError, StoreResult,
     accounts::access_grants,
+    retrying,
     shopping::{self, OrderSite, ShopFacts, parse_tz, to_delivery_time, to_pickup_time},
     survey,
 };
@@ -107,21 +108,24 @@ impl Store {
         submission: &OrderSubmission,
         idempotency: Option<&Idempotency>,
     ) -> StoreResult<Result<Id, OrderRefused>> {
-        let txn = begin_write(&self.db).await?;
-        let now = db_now();
-        let result = submit_in(&txn, user_id, submission, idempotency, now).await;
-        match finish(txn, result).await {
-            // Two requests raced past the look-up (only possible without the row lock):
-            // the loser answers as if it had come second.
-            Err(StoreError::Conflict(m)) => match idempotency {
-                Some(idem) => match earlier_order(&self.db, user_id, idem, now).await? {
-                    Some(answer) => Ok(answer),
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            let now = db_now();
+            let result = submit_in(&txn, user_id, submission, idempotency, now).await;
+            match finish(txn, result).await {
+                // Two requests raced past the look-up (only possible without the row lock):
+                // the loser answers as if it had come second.
+                Err(StoreError::Conflict(m)) => match idempotency {
+                    Some(idem) => match earlier_order(&self.db, user_id, idem, now).await? {
+                        Some(answer) => Ok(answer),
+                        None => Err(StoreError::Conflict(m)),
+                    },
                     None => Err(StoreError::Conflict(m)),
                 },
-                None => Err(StoreError::Conflict(m)),
-            },
-            other => other,
-        }
+                other => other,
+            }
+        })
+        .await
     }
 
     /// The user's orders, newest first.
@@ -151,9 +155,12 @@ impl Store {
 
     /// Cancels the order and gives its stock back.
     pub async fn cancel_order(&self, user_id: Id, order_id: Id) -> StoreResult<Result<Order, OrderRefused>> {
-        let txn = begin_write(&self.db).await?;
-        let result = cancel_in(&txn, user_id, order_id, db_now()).await;
-        finish(txn, result).await
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            let result = cancel_in(&txn, user_id, order_id, db_now()).await;
+            finish(txn, result).await
+        })
+        .await
     }
 
     /// Moves a pickup order to another valid pickup time of the same pantry.
@@ -163,9 +170,12 @@ impl Store {
         order_id: Id,
         pickup_time_id: Id,
     ) -> StoreResult<Result<Order, OrderRefused>> {
-        let txn = begin_write(&self.db).await?;
-        let result = change_time_in(&txn, user_id, order_id, pickup_time_id, db_now()).await;
-        finish(txn, result).await
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            let result = change_time_in(&txn, user_id, order_id, pickup_time_id, db_now()).await;
+            finish(txn, result).await
+        })
+        .await
     }
 
     /// Moves a delivery order to another valid window of the same delivery program (whose
@@ -176,9 +186,12 @@ impl Store {
         order_id: Id,
         delivery_time_id: Id,
     ) -> StoreResult<Result<Order, OrderRefused>> {
-        let txn = begin_write(&self.db).await?;
-        let result = change_delivery_in(&txn, user_id, order_id, delivery_time_id, db_now()).await;
-        finish(txn, result).await
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            let result = change_delivery_in(&txn, user_id, order_id, delivery_time_id, db_now()).await;
+            finish(txn, result).await
+        })
+        .await
     }
 
     /// Moves a pickup order to another pantry of its food bank and a pickup time there,
@@ -188,9 +201,12 @@ impl Store {
         user_id: Id,
         change: &OrderLocationChange,
     ) -> StoreResult<Result<Order, OrderRefused>> {
-        let txn = begin_write(&self.db).await?;
-        let result = change_location_in(&txn, user_id, change, db_now()).await;
-        finish(txn, result).await
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            let result = change_location_in(&txn, user_id, change, db_now()).await;
+            finish(txn, result).await
+        })
+        .await
     }
 }
 

@@ -1,6 +1,6 @@
 //! Password reset links. Only hashes of the link's token and code are stored;
 //! a link works once, until it expires.
-use super::{Store, StoreResult, accounts::ResetToken};
+use super::{Store, StoreResult, accounts::ResetToken, retrying};
 use crate::db::{
     begin_write,
     entity::{password_reset_token, user},
@@ -20,20 +20,24 @@ impl Store {
         code_hash: String,
         expires_at: DateTime<Utc>,
     ) -> StoreResult<()> {
-        let txn = begin_write(&self.db).await?;
-        password_reset_token::ActiveModel {
-            user_id: Set(user_id),
-            token_hash: Set(token_hash),
-            code_hash: Set(code_hash),
-            expires_at: Set(expires_at),
-            used_at: Set(None),
-            created_at: Set(now()),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-        txn.commit().await?;
-        Ok(())
+        let (token_hash, code_hash) = (&token_hash, &code_hash);
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            password_reset_token::ActiveModel {
+                user_id: Set(user_id),
+                token_hash: Set(token_hash.clone()),
+                code_hash: Set(code_hash.clone()),
+                expires_at: Set(expires_at),
+                used_at: Set(None),
+                created_at: Set(now()),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+            txn.commit().await?;
+            Ok(())
+        })
+        .await
     }
 
     pub async fn reset_token(&self, token_hash: &str) -> StoreResult<Option<ResetToken>> {
@@ -55,32 +59,36 @@ impl Store {
     /// if the link was used or expired meanwhile: the claim is a conditional update,
     /// so two submissions of one link cannot both succeed.
     pub async fn complete_reset(&self, token: &ResetToken, password_hash: String) -> StoreResult<bool> {
-        let txn = begin_write(&self.db).await?;
-        let at = now();
-        let claimed = password_reset_token::Entity::update_many()
-            .col_expr(password_reset_token::Column::UsedAt, Expr::value(at))
-            .filter(password_reset_token::Column::Id.eq(token.id))
-            .filter(password_reset_token::Column::UsedAt.is_null())
-            .filter(password_reset_token::Column::ExpiresAt.gt(at))
-            .exec(&txn)
-            .await?;
-        if claimed.rows_affected != 1 {
-            return Ok(false);
-        }
-        password_reset_token::Entity::update_many()
-            .col_expr(password_reset_token::Column::UsedAt, Expr::value(at))
-            .filter(password_reset_token::Column::UserId.eq(token.user_id))
-            .filter(password_reset_token::Column::UsedAt.is_null())
-            .exec(&txn)
-            .await?;
-        user::Entity::update_many()
-            .col_expr(user::Column::PasswordHash, Expr::value(password_hash))
-            .col_expr(user::Column::TokenVersion, Expr::col(user::Column::TokenVersion).add(1))
-            .col_expr(user::Column::UpdatedAt, Expr::value(at))
-            .filter(user::Column::Id.eq(token.user_id))
-            .exec(&txn)
-            .await?;
-        txn.commit().await?;
-        Ok(true)
+        let password_hash = &password_hash;
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            let at = now();
+            let claimed = password_reset_token::Entity::update_many()
+                .col_expr(password_reset_token::Column::UsedAt, Expr::value(at))
+                .filter(password_reset_token::Column::Id.eq(token.id))
+                .filter(password_reset_token::Column::UsedAt.is_null())
+                .filter(password_reset_token::Column::ExpiresAt.gt(at))
+                .exec(&txn)
+                .await?;
+            if claimed.rows_affected != 1 {
+                return Ok(false);
+            }
+            password_reset_token::Entity::update_many()
+                .col_expr(password_reset_token::Column::UsedAt, Expr::value(at))
+                .filter(password_reset_token::Column::UserId.eq(token.user_id))
+                .filter(password_reset_token::Column::UsedAt.is_null())
+                .exec(&txn)
+                .await?;
+            user::Entity::update_many()
+                .col_expr(user::Column::PasswordHash, Expr::value(password_hash.clone()))
+                .col_expr(user::Column::TokenVersion, Expr::col(user::Column::TokenVersion).add(1))
+                .col_expr(user::Column::UpdatedAt, Expr::value(at))
+                .filter(user::Column::Id.eq(token.user_id))
+                .exec(&txn)
+                .await?;
+            txn.commit().await?;
+            Ok(true)
+        })
+        .await
     }
 }

@@ -3,6 +3,7 @@
 use super::{
     Store, StoreResult,
     geography::{food_bank_refs, pantry_refs},
+    retrying,
 };
 use crate::{
     db::{
@@ -100,37 +101,40 @@ impl Store {
     /// Claims `codes` for `user_id` in one transaction. Unknown, inactive or expired
     /// codes are not applied; claiming a held code again succeeds without a new row.
     pub async fn claim_referral_codes(&self, user_id: i64, codes: &[String]) -> StoreResult<Vec<ClaimResult>> {
-        let txn = begin_write(&self.db).await?;
-        let mut results = Vec::with_capacity(codes.len());
-        for text in codes {
-            let applied = match find_usable(&txn, text).await? {
-                Some(code) => {
-                    let claim = user_referral_code::ActiveModel {
-                        user_id: Set(user_id),
-                        referral_code_id: Set(code.id),
-                        is_applied: Set(true),
-                        claimed_at: Set(now()),
-                    };
-                    user_referral_code::Entity::insert(claim)
-                        .on_conflict_do_nothing()
-                        .exec_without_returning(&txn)
-                        .await?;
-                    // A claim withdrawn earlier is applied again.
-                    user_referral_code::Entity::update_many()
-                        .col_expr(user_referral_code::Column::IsApplied, Expr::value(true))
-                        .filter(user_referral_code::Column::UserId.eq(user_id))
-                        .filter(user_referral_code::Column::ReferralCodeId.eq(code.id))
-                        .filter(user_referral_code::Column::IsApplied.eq(false))
-                        .exec(&txn)
-                        .await?;
-                    true
-                }
-                None => false,
-            };
-            results.push(ClaimResult { code: text.clone(), is_applied_successfully: applied });
-        }
-        txn.commit().await?;
-        Ok(results)
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            let mut results = Vec::with_capacity(codes.len());
+            for text in codes {
+                let applied = match find_usable(&txn, text).await? {
+                    Some(code) => {
+                        let claim = user_referral_code::ActiveModel {
+                            user_id: Set(user_id),
+                            referral_code_id: Set(code.id),
+                            is_applied: Set(true),
+                            claimed_at: Set(now()),
+                        };
+                        user_referral_code::Entity::insert(claim)
+                            .on_conflict_do_nothing()
+                            .exec_without_returning(&txn)
+                            .await?;
+                        // A claim withdrawn earlier is applied again.
+                        user_referral_code::Entity::update_many()
+                            .col_expr(user_referral_code::Column::IsApplied, Expr::value(true))
+                            .filter(user_referral_code::Column::UserId.eq(user_id))
+                            .filter(user_referral_code::Column::ReferralCodeId.eq(code.id))
+                            .filter(user_referral_code::Column::IsApplied.eq(false))
+                            .exec(&txn)
+                            .await?;
+                        true
+                    }
+                    None => false,
+                };
+                results.push(ClaimResult { code: text.clone(), is_applied_successfully: applied });
+            }
+            txn.commit().await?;
+            Ok(results)
+        })
+        .await
     }
 
     /// The usable codes `user_id` holds, oldest claim first.

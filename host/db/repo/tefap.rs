@@ -3,6 +3,7 @@
 use super::{
     Store, StoreResult,
     geography::{ZipPlace, food_bank_refs, province_by_id},
+    retrying,
 };
 use crate::{
     db::{
@@ -269,43 +270,50 @@ impl Store {
 
     /// Stores a response and, for a signed-in caller, assigns it at once.
     pub async fn save_tefap_response(&self, new: NewTefapResponse) -> StoreResult<TefapResult> {
-        let txn = begin_write(&self.db).await?;
-        let row = tefap_response::ActiveModel {
-            id: NotSet,
-            unique_id: Set(new.unique_id.clone()),
-            user_id: Set(None),
-            food_bank_id: Set(new.food_bank_id),
-            province_id: Set(new.province_id),
-            county_id: Set(new.county_id),
-            postal_code: Set(new.postal_code),
-            answers: Set(new.answers),
-            is_eligible: Set(new.is_eligible),
-            created_at: Set(now()),
-            assigned_at: Set(None),
-        };
-        tefap_response::Entity::insert(row).exec_without_returning(&txn).await?;
-        let stored = response_by_unique_id(&txn, &new.unique_id)
-            .await?
-            .ok_or_else(|| sea_orm::DbErr::RecordNotFound(new.unique_id.clone()))?;
-        if let Some(user_id) = new.user_id {
-            assign_to(&txn, &stored, user_id).await?;
-        }
-        let result = result_of(&txn, &stored).await?;
-        txn.commit().await?;
-        Ok(result)
+        let new = &new;
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            let row = tefap_response::ActiveModel {
+                id: NotSet,
+                unique_id: Set(new.unique_id.clone()),
+                user_id: Set(None),
+                food_bank_id: Set(new.food_bank_id),
+                province_id: Set(new.province_id),
+                county_id: Set(new.county_id),
+                postal_code: Set(new.postal_code.clone()),
+                answers: Set(new.answers.clone()),
+                is_eligible: Set(new.is_eligible),
+                created_at: Set(now()),
+                assigned_at: Set(None),
+            };
+            tefap_response::Entity::insert(row).exec_without_returning(&txn).await?;
+            let stored = response_by_unique_id(&txn, &new.unique_id)
+                .await?
+                .ok_or_else(|| sea_orm::DbErr::RecordNotFound(new.unique_id.clone()))?;
+            if let Some(user_id) = new.user_id {
+                assign_to(&txn, &stored, user_id).await?;
+            }
+            let result = result_of(&txn, &stored).await?;
+            txn.commit().await?;
+            Ok(result)
+        })
+        .await
     }
 
     /// Assigns a stored response to `user_id`. `None` when no response has that id
     /// or it already belongs to someone else; assigning it again to its owner is a no-op.
     pub async fn assign_tefap_response(&self, user_id: i64, unique_id: &str) -> StoreResult<Option<TefapResult>> {
-        let txn = begin_write(&self.db).await?;
-        let Some(r) = response_by_unique_id(&txn, unique_id).await? else { return Ok(None) };
-        if !assign_to(&txn, &r, user_id).await? {
-            return Ok(None);
-        }
-        let result = result_of(&txn, &r).await?;
-        txn.commit().await?;
-        Ok(Some(result))
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            let Some(r) = response_by_unique_id(&txn, unique_id).await? else { return Ok(None) };
+            if !assign_to(&txn, &r, user_id).await? {
+                return Ok(None);
+            }
+            let result = result_of(&txn, &r).await?;
+            txn.commit().await?;
+            Ok(Some(result))
+        })
+        .await
     }
 
     /// Whether `user_id` answered the TEFAP survey, and their stored eligibilities.
