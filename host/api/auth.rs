@@ -107,7 +107,7 @@ fn bearer(parts: &Parts) -> Option<&str> {
 /// these is someone trying forged or stolen tokens), answered 401.
 fn refused(parts: &Parts, state: &AppState, reason: &'static str) -> ApiError {
     let client = super::ratelimit::client_ip(parts, state);
-    tracing::warn!(event = "token_refused", reason, client = %client, path = %parts.uri.path(), "security event");
+    tracing::warn!(event = "token_refused", reason, client = %client, path = ?parts.uri.path(), "security event");
     ApiError::Unauthorized(UNAUTHORIZED.into())
 }
 

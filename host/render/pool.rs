@@ -161,7 +161,7 @@ fn worker<E: Engine>(
                 let counter = if *err == RenderError::Timeout { &stats.timeouts } else { &stats.js_errors };
                 counter.fetch_add(1, Ordering::Relaxed);
                 let rebuild = engine.broken_after(err);
-                tracing::warn!(engine = E::NAME, error = %err, rebuild, "server render failed");
+                tracing::warn!(engine = E::NAME, error = ?err.to_string(), rebuild, "server render failed");
                 if rebuild {
                     match E::load(&prepared, &config) {
                         Ok(fresh) => {

@@ -4,13 +4,14 @@
 // each page's data from the host's `/_data`. Single process, no cluster, no cache of any kind.
 //
 //   node tests/bench/node-peer.mjs [--bundle PATH] [--data-origin http://127.0.0.1:8077] [--port 0] [--host 127.0.0.1]
+//                                  [--manifest PATH]
 //
 // Prints `listening http://HOST:PORT` on stdout once ready. `GET /__rss` answers
 // {"rss":bytes,"heapUsed":bytes}; on SIGTERM/SIGINT the RSS goes to stderr before exiting.
 // --bundle defaults to target/{debug,release}/build/orderahead-*/out/app/server.js (the newest).
 // The document mirrors host/templates/document.html: head with title, description, canonical and
 // language alternates, the route's stylesheets and module preloads (from the manifest.json beside
-// the bundle, read once at start-up), #root with the markup, the payload as #__oa with "ssr":true,
+// the bundle, else --manifest, else the newest build's; read once at start-up), #root with the markup, the payload as #__oa with "ssr":true,
 // and the entry module. Not replicated: the pantry page's JSON-LD (it is not in /_data).
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -23,16 +24,17 @@ const LANGS = ["en", "es"]; // host/catalog.rs LANGS; English is x-default
 const THEME_COLOR = "#2e6b30";
 
 function parseArgs(argv) {
-  const opts = { bundle: null, dataOrigin: "http://127.0.0.1:8077", port: 0, host: "127.0.0.1" };
+  const opts = { bundle: null, manifest: null, dataOrigin: "http://127.0.0.1:8077", port: 0, host: "127.0.0.1" };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => (inline !== undefined ? inline : argv[++i]);
     if (flag === "--bundle") opts.bundle = value();
+    else if (flag === "--manifest") opts.manifest = value();
     else if (flag === "--data-origin") opts.dataOrigin = value();
     else if (flag === "--port") opts.port = Number(value());
     else if (flag === "--host") opts.host = value();
     else if (flag === "--help" || flag === "-h") {
-      console.log("usage: node tests/bench/node-peer.mjs [--bundle PATH] [--data-origin URL] [--port N] [--host ADDR]");
+      console.log("usage: node tests/bench/node-peer.mjs [--bundle PATH] [--manifest PATH] [--data-origin URL] [--port N] [--host ADDR]");
       process.exit(0);
     } else throw new Error(`unknown argument ${argv[i]}`);
   }
@@ -40,8 +42,8 @@ function parseArgs(argv) {
   return opts;
 }
 
-/** The newest existing target/<profile>/build/orderahead-<hash>/out/app/server.js. */
-function findBundle() {
+/** The newest existing target/<profile>/build/orderahead-<hash>/out/app/<name>. */
+function findBuilt(name) {
   const found = [];
   for (const profile of ["debug", "release"]) {
     const build = path.join(REPO, "target", profile, "build");
@@ -52,14 +54,13 @@ function findBundle() {
       continue;
     }
     for (const d of dirs) {
-      const file = path.join(build, d, "out", "app", "server.js");
+      const file = path.join(build, d, "out", "app", name);
       try {
         found.push({ file, mtime: fs.statSync(file).mtimeMs });
       } catch {}
     }
   }
-  if (!found.length) throw new Error("no target/*/build/orderahead-*/out/app/server.js: build the host first, or pass --bundle");
-  return found.sort((a, b) => b.mtime - a.mtime)[0].file;
+  return found.sort((a, b) => b.mtime - a.mtime)[0]?.file ?? null;
 }
 
 // --- the same escaping as the host -------------------------------------------------------------
@@ -73,7 +74,8 @@ const withSsrFlag = (payload, ssr) => `{"ssr":${ssr},${payload.slice(1)}`;
 
 function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const bundlePath = path.resolve(opts.bundle ?? findBundle());
+  const bundlePath = opts.bundle ?? findBuilt("server.js");
+  if (!bundlePath) throw new Error("no target/*/build/orderahead-*/out/app/server.js: build the host first, or pass --bundle");
 
   // The bundle exactly as tests/bench/render.rs (node_render_ms) loads it.
   const ctx = {};
@@ -81,11 +83,14 @@ function main() {
   vm.runInContext(fs.readFileSync(bundlePath, "utf8"), ctx, { filename: bundlePath });
   if (typeof ctx.SSR?.render !== "function") throw new Error(`${bundlePath} defines no SSR.render`);
 
+  // A bundle copied elsewhere (cargo bench writes it to a temp dir) has no manifest beside it.
+  const beside = path.join(path.dirname(bundlePath), "manifest.json");
+  const manifestPath = opts.manifest ?? (fs.existsSync(beside) ? beside : findBuilt("manifest.json"));
   let manifest = null;
   try {
-    manifest = JSON.parse(fs.readFileSync(path.join(path.dirname(bundlePath), "manifest.json"), "utf8"));
+    manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8"));
   } catch {
-    process.stderr.write("node-peer: no manifest.json beside the bundle; pages go without stylesheets and preloads\n");
+    process.stderr.write("node-peer: no asset manifest (pass --manifest); pages go without stylesheets, preloads and entry script\n");
   }
   /** host/render/manifest.rs tags_for. */
   const tagsFor = (route) => {

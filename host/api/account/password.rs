@@ -82,7 +82,7 @@ async fn request_reset(
         refused => refused,
     };
     if let Err(wait) = counted {
-        tracing::warn!(event = "reset_throttled", client = %ip, account = %email, retry_after_secs = wait.as_secs(), "security event");
+        tracing::warn!(event = "reset_throttled", client = %ip, account = ?email, retry_after_secs = wait.as_secs(), "security event");
         return Err(ApiError::too_many(TOO_MANY_RESETS, wait));
     }
     if let Some(recipient) = state.store.recipient(&email).await? {

@@ -52,7 +52,7 @@ async fn login(
     ];
     // Counted before the hash, atomically: a burst cannot check more guesses than allowed.
     if let Err(wait) = ratelimit::reserve(&buckets).await {
-        tracing::warn!(event = "login_throttled", client = %ip, account = %email, retry_after_secs = wait.as_secs(), "security event");
+        tracing::warn!(event = "login_throttled", client = %ip, account = ?email, retry_after_secs = wait.as_secs(), "security event");
         return Err(ApiError::too_many(TOO_MANY_LOGINS, wait));
     }
     let checked = check_credentials(&state, &email, password).await;
