@@ -2,9 +2,7 @@
 use super::{NAME_MAX, PASSWORD_MAX, too_long};
 use crate::{
     api::{
-        ApiError, ApiResult, Body,
-        auth::hash_password_blocking,
-        ok,
+        ApiError, ApiResult, Body, ok,
         ratelimit::{self, ClientIp},
     },
     db::repo::{StoreError, accounts::NewUser},
@@ -17,7 +15,6 @@ use crate::{
 };
 use axum::{Router, extract::State, routing::post};
 use serde_json::{Value, json};
-use std::sync::LazyLock;
 
 /// One answer for a wrong password and an unknown e-mail, so accounts cannot be probed.
 pub const LOGIN_FAILED: &str = "There was an error authenticating: the email address or password is incorrect.";
@@ -25,8 +22,11 @@ pub const TOO_MANY_LOGINS: &str = "Too many failed login attempts. Please wait a
 pub const TOO_MANY_REGISTRATIONS: &str = "Too many new accounts from this network. Please try again later.";
 pub const EMAIL_TAKEN: &str = "An account with this email address already exists.";
 
-/// Verified against when the e-mail is unknown, so both failures cost one argon2 run.
-static DUMMY_HASH: LazyLock<String> = LazyLock::new(|| hash_password_blocking(&uuid::Uuid::new_v4().to_string()));
+/// Verified against when the e-mail is unknown, so both failures cost one argon2 run with our
+/// parameters. A constant: an unknown e-mail never signs in whatever this hash matches, and
+/// hashing one at start-up would pin an argon2 work area on whichever thread did it.
+const DUMMY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$r+0AwdQDrronkt3ofzO39g$iF6U1wKLlEDS84MRT19ZHi7L+EcgdKK4Z8X26ll30Io";
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/account/login", post(login)).route("/account", post(register))
@@ -81,7 +81,7 @@ async fn check_credentials(
     password: String,
 ) -> Result<Option<crate::db::repo::accounts::Credentials>, ApiError> {
     let account = state.store.credentials(email).await?;
-    let hash = account.as_ref().map_or_else(|| DUMMY_HASH.clone(), |a| a.password_hash.clone());
+    let hash = account.as_ref().map_or_else(|| DUMMY_HASH.to_owned(), |a| a.password_hash.clone());
     let verified = state.hasher.verify(password, hash).await?;
     Ok(account.filter(|_| verified))
 }
