@@ -257,6 +257,28 @@ async fn main() {
         );
     }
 
+    // Page data: what each page inlines, and how long its loader takes (as `/_data` answers it,
+    // so JSON and loopback HTTP included).
+    println!();
+    println!("{:<28} {:>12} {:>16}", "page data", "payload KB", "/_data p50 / p95 ms");
+    for url in [
+        "/".to_owned(),
+        format!("/pantries/{pantry}"),
+        "/pantries?zip=43215".to_owned(),
+        format!("/products?pantry={pantry}"),
+    ] {
+        let size = payload(&client, &base, &url).await.len();
+        let mut times = Vec::with_capacity(RENDERS);
+        for _ in 0..RENDERS {
+            let t = Instant::now();
+            payload(&client, &base, &url).await;
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+        times.sort_by(f64::total_cmp);
+        let (p50, p95) = (percentile(&times, 0.5), percentile(&times, 0.95));
+        println!("{url:<28} {:>12.1} {:>16}", size as f64 / 1024.0, format!("{p50:.2} / {p95:.2}"));
+    }
+
     // Load: 80% of requests for pages the cache holds, 20% for pages it cannot (a fresh address
     // each time), then every request a render; against the plain Node server on the same pages.
     let pages = [

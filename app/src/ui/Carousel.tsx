@@ -25,7 +25,12 @@ export function Carousel({ images, name, width, height }: { images: readonly Car
   return (
     <section className="photos" aria-roledescription="carousel" aria-label={t("carousel.photosOf", { name })}>
       <button type="button" className="photo-open" aria-label={t("carousel.viewFull")} onClick={() => setFull(true)}>
-        <img src={src} alt={alt} width={width} height={height} loading="lazy" />
+        {/* The photo heads its page and is usually its largest paint: fetched first, not lazily.
+            <picture> keeps React's server render from hoisting a preload link into the root,
+            which hydration would meet as an unexpected first child. */}
+        <picture>
+          <img src={src} alt={alt} width={width} height={height} fetchPriority="high" />
+        </picture>
       </button>
       {ordered.length > 1 && (
         <div>

@@ -30,10 +30,19 @@ export function InfoSections({ sections }: { sections: InfoSection[] }) {
           <section key={s.id} className={`info-section tone-${i % 3}`} aria-labelledby={s.title ? `info-${s.id}` : undefined}>
             {s.title && <h2 id={`info-${s.id}`}>{s.title}</h2>}
             <ul className="card-grid">
-              {(s.cards ?? []).map((c) => (
+              {(s.cards ?? []).map((c, j) => (
                 <li key={c.id}>
                   <Link to={`/home/modal/${encodeURIComponent(c.id)}`} className="card info-card">
-                    {c.imageUrl && <img src={c.imageUrl} alt="" width={500} loading="lazy" decoding="async" />}
+                    {/* The first card's image is in the first screen: fetched at once, the rest lazily
+                        (<picture>: see ui/Carousel on React's preload link). */}
+                    {c.imageUrl &&
+                      (i === 0 && j === 0 ? (
+                        <picture>
+                          <img src={c.imageUrl} alt="" width={500} fetchPriority="high" decoding="async" />
+                        </picture>
+                      ) : (
+                        <img src={c.imageUrl} alt="" width={500} loading="lazy" decoding="async" />
+                      ))}
                     <CardHeading className="info-card-title">{c.title}</CardHeading>
                     {c.summary && <p>{c.summary}</p>}
                   </Link>

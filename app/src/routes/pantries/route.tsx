@@ -184,8 +184,10 @@ function PantryList({ data: searched }: { data: PantriesData }) {
             {t("pantries.distance")}: {t("pantries.miles", { miles: data.radius })}
           </button>
         ) : (
-          // Before hydration (or without JavaScript) the GET form's select does the same.
-          <label>
+          // Before hydration (or without JavaScript) the GET form's select does the same; it is
+          // kept narrow enough to share the row with Sort, as the button does, so nothing moves
+          // when the button replaces it.
+          <label className="pantries-radius">
             {t("pantries.distance")}{" "}
             <select name="radius" defaultValue={String(data.radius)}>
               {data.radii.map((r) => (
