@@ -63,6 +63,25 @@ pub fn times_on_day(valid: &[PickupTime], day: NaiveDate) -> Vec<&PickupTime> {
     valid.iter().filter(|t| t.pickup_day == day).collect()
 }
 
+/// How many of a pantry's leading times (soonest first) its card in the pantry list needs: those
+/// of its first [`INITIAL_PICKUP_ENTRIES`] days, as every day makes at least one entry. The rest
+/// come when the shopper asks to see more, which keeps the list page light on a phone (a pantry
+/// may offer hundreds of times).
+pub fn times_for_list_card(days: impl IntoIterator<Item = NaiveDate>) -> usize {
+    let mut seen: Vec<NaiveDate> = Vec::with_capacity(INITIAL_PICKUP_ENTRIES);
+    let mut keep = 0;
+    for day in days {
+        if !seen.contains(&day) {
+            if seen.len() == INITIAL_PICKUP_ENTRIES {
+                break;
+            }
+            seen.push(day);
+        }
+        keep += 1;
+    }
+    keep
+}
+
 /// One display entry: a single time, or a whole day shown as the range
 /// `first_pickup_time.start – last_pickup_time.end`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -196,6 +215,15 @@ fn none_last<T: Copy>(a: Option<T>, b: Option<T>, cmp: impl Fn(&T, &T) -> Orderi
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_list_card_gets_the_times_of_its_first_two_days() {
+        let d = |n| NaiveDate::from_ymd_opt(2026, 11, n).unwrap();
+        assert_eq!(times_for_list_card([d(1), d(1), d(1), d(1), d(2), d(3), d(3)]), 5);
+        assert_eq!(times_for_list_card([d(4), d(5)]), 2);
+        assert_eq!(times_for_list_card([d(4)]), 1);
+        assert_eq!(times_for_list_card([]), 0);
+    }
+
     use super::*;
     use chrono_tz::America::{Chicago, New_York};
 

@@ -4,7 +4,9 @@ use super::{LoadCtx, LoadFuture, Loaded, Page};
 use crate::{
     api::locations::{SEARCH_RADII_MILES, geocode_zip, point, with_valid_times},
     db::now,
+    domain::pickup::times_for_list_card,
     geo::GeoPoint,
+    model::locations::PantryLocation,
 };
 use axum::http::StatusCode;
 use serde_json::{Value, json};
@@ -20,6 +22,22 @@ pub(super) fn center(q: &std::collections::HashMap<String, String>) -> Option<Re
     let lat = q.get("lat")?.parse::<f64>().ok()?;
     let lng = q.get("lng")?.parse::<f64>().ok()?;
     point(lat, lng).ok().map(Ok)
+}
+
+/// A pantry as its card in the list shows it: the times of its first days only, with
+/// `morePickupTimes` when the card's View More has others to fetch; no photos or instructions.
+fn list_card(mut pantry: PantryLocation) -> Value {
+    let times = &mut pantry.pantry_location_pickup_times;
+    let keep = times_for_list_card(times.iter().map(|t| t.pickup_day));
+    let more = keep < times.len();
+    times.truncate(keep);
+    let mut card = json!(pantry);
+    if let Some(card) = card.as_object_mut() {
+        card.remove("attachmentCollection");
+        card.remove("pickupInstructions");
+        card.insert("morePickupTimes".into(), json!(more));
+    }
+    card
 }
 
 fn load(ctx: LoadCtx) -> LoadFuture {
@@ -53,8 +71,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         data["lng"] = json!(at.lng);
         match ctx.state.store.pantries_near(at, radius, None, now).await {
             Ok(sites) => {
-                let pantries: Vec<_> = sites.into_iter().map(|s| with_valid_times(s, now)).collect();
-                data["pantries"] = json!(pantries);
+                data["pantries"] = sites.into_iter().map(|s| list_card(with_valid_times(s, now))).collect();
                 Loaded::ok(data)
             }
             Err(error) => {

@@ -85,6 +85,30 @@ describe("finding a pantry", () => {
     await context.close();
   });
 
+  test("the list inlines each card's first days only; View More fetches the pantry's other times", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url(`/pantries?zip=${ZIP}`));
+    await waitForApp(page);
+    const card = await openPantry(page);
+    const times = card.getByRole("list", { name: /^Pickup times/ }).getByRole("listitem");
+    assert.equal(await times.count(), 2);
+    const inlined = JSON.parse(await page.locator("#__oa").textContent()).data.pantries;
+    assert.ok(inlined.every((p) => p.attachmentCollection === undefined && p.pickupInstructions === undefined));
+    assert.ok(inlined.every((p) => new Set(p.pantryLocationPickupTimes.map((t) => t.pickupDay)).size <= 2));
+    const name = (await card.getByRole("heading", { level: 2 }).innerText()).trim();
+    const listed = inlined.find((p) => p.label === name);
+    assert.equal(listed.morePickupTimes, true, "the demo pantries offer more than two days");
+    const fetched = page.waitForResponse((r) => r.url().endsWith(`/api/v1/locations/${listed.id}/pickuptimes`));
+    await card.getByRole("button", { name: "View More" }).click();
+    assert.equal((await fetched).status(), 200);
+    await card.getByRole("button", { name: "View More" }).waitFor({ state: "detached" });
+    assert.ok((await times.count()) > 2, "the other days' times are listed");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("an unknown zip offers Change Location and Retry", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

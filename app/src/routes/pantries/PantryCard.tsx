@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { PickupTime } from "../../entities";
 import { t } from "../../i18n/t";
+import { api } from "../../lib/api";
 import { formatDay, formatTime, round } from "../../lib/format";
 import { addressLine, INITIAL_ENTRIES, pickupEntries, type Pantry, type PickupEntry } from "./pickup";
 
@@ -27,8 +28,28 @@ interface Props {
 /** One pantry of the list: name (link to its page), address, distance and its pickup-time entries. */
 export function PantryCard({ pantry, chosen, onChoose, onPickFrom }: Props) {
   const [all, setAll] = useState(false);
-  const entries = pickupEntries(pantry.pantryLocationPickupTimes ?? []);
+  // The list carries only the times of each pantry's first days (host/pages/pantries.rs);
+  // View More fetches the rest.
+  const [rest, setRest] = useState<PickupTime[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const entries = pickupEntries(rest ?? pantry.pantryLocationPickupTimes ?? []);
   const shown = all ? entries : entries.slice(0, INITIAL_ENTRIES);
+  const viewMore = async () => {
+    if (pantry.morePickupTimes && rest === null) {
+      setBusy(true);
+      setFailed(false);
+      try {
+        setRest(await api<PickupTime[]>("GET", `/locations/${pantry.id}/pickuptimes`));
+      } catch {
+        setBusy(false);
+        setFailed(true);
+        return;
+      }
+      setBusy(false);
+    }
+    setAll(true);
+  };
   return (
     <li className="card pantry-card">
       <h2>
@@ -59,11 +80,12 @@ export function PantryCard({ pantry, chosen, onChoose, onPickFrom }: Props) {
           })}
         </ul>
       )}
-      {!all && entries.length > INITIAL_ENTRIES && (
-        <button type="button" className="btn btn-small" onClick={() => setAll(true)}>
+      {!all && (entries.length > INITIAL_ENTRIES || pantry.morePickupTimes) && (
+        <button type="button" className="btn btn-small" aria-disabled={busy} onClick={() => void (busy || viewMore())}>
           {t("pantries.viewMore")}
         </button>
       )}
+      {failed && <p role="alert">{t("pantries.loadError")}</p>}
     </li>
   );
 }

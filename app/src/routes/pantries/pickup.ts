@@ -9,6 +9,8 @@ export interface Pantry extends PantryLocation {
   pickupInstructions?: string | null;
   attachmentCollection?: Array<{ sequenceNumber: number; attachment: { id: number; storagePath: string } }>;
   pantryLocationPickupTimes?: PickupTime[];
+  /** In the pantry list: the card holds only the first days' times, and there are more. */
+  morePickupTimes?: boolean;
 }
 
 /** Spec §9: days with more than this many times collapse into one entry. */
