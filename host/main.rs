@@ -22,7 +22,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Serve the web app and its API (the default).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Apply pending database migrations and exit.
     Migrate(DataArgs),
     /// Load data: the demo set, or a national-size set for benchmarks.
@@ -60,6 +60,10 @@ struct ServeArgs {
     /// JavaScript engine for server rendering (default: jsc where this build has it, else quickjs).
     #[arg(long, env = "ORDERAHEAD_JS_ENGINE", value_enum)]
     js_engine: Option<EngineKind>,
+    /// Memory per render engine in MiB: JavaScriptCore's garbage-collection budget
+    /// (`forceRAMSize`), QuickJS-NG's hard limit.
+    #[arg(long, env = "ORDERAHEAD_RENDER_MEMORY_MB")]
+    render_memory_mb: Option<usize>,
     #[command(flatten)]
     mail: orderahead::mail::MailConfig,
     /// Address of the reverse proxy in front of the server: only connections from it
@@ -110,6 +114,9 @@ impl ServeArgs {
         if let Some(engine) = self.js_engine {
             render.engine = engine;
         }
+        if let Some(mb) = self.render_memory_mb {
+            render.memory_limit = mb.max(16) << 20;
+        }
         Config {
             public_url: self.public_url.unwrap_or_else(|| format!("http://{}", self.bind)),
             bind: self.bind,
@@ -138,7 +145,7 @@ async fn main() -> anyhow::Result<()> {
         )
         .init();
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Serve(cli.serve)) {
+    match cli.command.unwrap_or(Command::Serve(Box::new(cli.serve))) {
         Command::Serve(args) => server::run(args.into_config()).await,
         Command::Migrate(data) => {
             let conn = db::connect(&data.url()).await?;

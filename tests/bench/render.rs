@@ -4,12 +4,9 @@
 //! QuickJS/Node ratios; then requests/s and latency of an 80/20 cached/uncached page mix at 16 and
 //! 200 connections against a plain Node `http` server (tests/bench/node-peer.mjs), the share of
 //! server-rendered answers with 200 clients on uncached pages, and RSS of both.
-use orderahead::{
-    config::Config,
-    render::{EngineKind, PoolConfig, RenderPool, Renderer, SERVER_BUNDLE},
-    server,
-};
+use orderahead::render::{EngineKind, PoolConfig, RenderPool, Renderer, SERVER_BUNDLE};
 use std::{
+    path::PathBuf,
     sync::{
         Arc,
         atomic::{AtomicBool, AtomicU64, Ordering},
@@ -24,8 +21,9 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
-async fn engine_render_ms(engine: EngineKind, payload: &str) -> (f64, f64) {
-    let pool = RenderPool::start(SERVER_BUNDLE, PoolConfig { engine, threads: 1, ..PoolConfig::default() }).unwrap();
+async fn engine_render_ms(engine: EngineKind, payload: &str, memory_mb: usize) -> (f64, f64) {
+    let config = PoolConfig { engine, threads: 1, memory_limit: memory_mb << 20, ..PoolConfig::default() };
+    let pool = RenderPool::start(SERVER_BUNDLE, config).unwrap();
     let payload: Arc<str> = payload.into();
     for _ in 0..WARM_UP {
         pool.render(payload.clone()).await.unwrap();
@@ -65,15 +63,6 @@ t.sort((a,b)=>a-b);console.log(t[Math.round((t.length-1)*0.5)],t[Math.round((t.l
 /// The loader payload of a page, as the host hands it to the engine.
 async fn payload(client: &reqwest::Client, base: &str, url: &str) -> String {
     client.get(format!("{base}/_data")).query(&[("url", url)]).send().await.unwrap().text().await.unwrap()
-}
-
-fn rss_mb() -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-        .map_or(0.0, |kb| kb / 1024.0)
 }
 
 /// What a load run measured.
@@ -161,6 +150,50 @@ fn rss_of(pid: u32) -> f64 {
         .map_or(f64::NAN, |kb| kb / 1024.0)
 }
 
+/// Our server as shoppers get it: the release binary in a process of its own (so its RSS is its
+/// own), on a fresh demo database, default settings but the engine memory budget.
+struct Host {
+    child: std::process::Child,
+    base: String,
+    _data: PathBuf,
+}
+
+impl Host {
+    async fn start(memory_mb: usize) -> Self {
+        let data = std::env::temp_dir().join(format!("orderahead-bench-host-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let base = format!("http://127.0.0.1:{port}");
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_orderahead"))
+            .args(["--bind", &format!("127.0.0.1:{port}"), "--tile-url", ""])
+            .arg("--data-dir")
+            .arg(&data)
+            .args(["--render-memory-mb", &memory_mb.to_string()])
+            .env("RUST_LOG", "error")
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("the orderahead binary");
+        // Owned at once: Drop stops the process on every path, the panic below included.
+        let host = Self { child, base, _data: data };
+        let client = reqwest::Client::new();
+        for _ in 0..600 {
+            if client.get(format!("{}/robots.txt", host.base)).send().await.is_ok_and(|r| r.status().is_success()) {
+                return host;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the host did not start on {}", host.base);
+    }
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self._data);
+    }
+}
+
 /// The named peer of the load runs: a plain Node `http` server rendering every request with the
 /// same bundle's `renderToString`, its data fetched from our `/_data` (tests/bench/node-peer.mjs).
 struct NodePeer {
@@ -211,11 +244,10 @@ fn print_load(label: &str, conns: usize, l: &Load) {
 
 #[tokio::main]
 async fn main() {
-    let dir = std::env::temp_dir().join("orderahead-bench-data");
-    let state = server::build_state(Config::for_tests(dir)).await.unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(server::launch_with_listener(listener, state, std::future::pending()));
+    let memory_mb = std::env::var("BENCH_ENGINE_RAM_MB").ok().and_then(|v| v.parse::<usize>().ok()).unwrap_or(64);
+    println!("render engine memory budget: {memory_mb} MB (JavaScriptCore forceRAMSize)");
+    let host = Host::start(memory_mb).await;
+    let base = host.base.clone();
 
     let client = reqwest::Client::new();
     let list = payload(&client, &base, "/pantries?zip=43215").await;
@@ -244,8 +276,8 @@ async fn main() {
         format!("/products?pantry={pantry}"),
     ] {
         let p = payload(&client, &base, &url).await;
-        let (q50, q95) = engine_render_ms(EngineKind::Quickjs, &p).await;
-        let (j50, j95) = engine_render_ms(EngineKind::Jsc, &p).await;
+        let (q50, q95) = engine_render_ms(EngineKind::Quickjs, &p, memory_mb).await;
+        let (j50, j95) = engine_render_ms(EngineKind::Jsc, &p, memory_mb).await;
         let (n50, n95) = node_render_ms(&p).unwrap_or((f64::NAN, f64::NAN));
         println!(
             "{url:<28} {:>16} {:>16} {:>16} {:>8.2}x {:>8.2}x",
@@ -317,8 +349,5 @@ async fn main() {
         all_renders.errors
     );
     let node_rss = peer.as_ref().map_or(f64::NAN, |p| rss_of(p.child.id()));
-    println!(
-        "RSS after the runs: host {:.0} MB (in-process, load generator included), Node peer {node_rss:.0} MB",
-        rss_mb()
-    );
+    println!("RSS after the runs: host {:.0} MB, Node peer {node_rss:.0} MB", rss_of(host.child.id()));
 }
