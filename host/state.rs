@@ -7,14 +7,7 @@ use crate::{
     pages::PageTable,
     render::{AssetManifest, RenderCache, Renderer},
 };
-use std::{
-    ops::Deref,
-    sync::{
-        Arc,
-        atomic::{AtomicU64, Ordering},
-    },
-    time::Duration,
-};
+use std::{ops::Deref, sync::Arc, time::Duration};
 
 pub struct Shared {
     pub config: Config,
@@ -28,7 +21,6 @@ pub struct Shared {
     pub mailer: crate::mail::Mailer,
     pub rate_limits: crate::api::ratelimit::RateLimits,
     pub hasher: crate::api::hasher::Hasher,
-    data_version: AtomicU64,
 }
 
 #[derive(Clone)]
@@ -52,20 +44,12 @@ impl AppState {
             store,
             tokens,
             renderer,
+            // Checked against the database's cache scopes on every hit; the minute bounds what
+            // depends on the clock alone.
             cache: RenderCache::new(64 << 20, Duration::from_secs(60)),
             pages: PageTable::default(),
             catalog: Catalog::embedded(manifest.namespaces_by_route()),
             manifest,
-            data_version: AtomicU64::new(0),
         }))
-    }
-
-    /// Part of every render-cache key: bumped by writes that change public pages.
-    pub fn data_version(&self) -> u64 {
-        self.data_version.load(Ordering::Relaxed)
-    }
-
-    pub fn bump_data_version(&self) {
-        self.data_version.fetch_add(1, Ordering::Relaxed);
     }
 }

@@ -30,8 +30,11 @@ use sea_orm_migration::MigratorTrait;
 mod entity;
 pub mod migration;
 pub mod repo;
+mod scope;
 pub mod seed;
 pub mod testdb;
+
+pub use scope::Scope;
 
 #[cfg(test)]
 mod tests;

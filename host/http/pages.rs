@@ -99,17 +99,32 @@ fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang
 async fn page(state: &AppState, url: &str, lang: Lang, nonce: &str) -> Response {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
     let public = state.pages.resolve(path).0.public;
-    let key = CacheKey { url: url.to_owned(), data_version: state.data_version(), lang };
-    if public && let Some(hit) = state.cache.get(&key).await {
+    let key = CacheKey { url: url.to_owned(), lang };
+    if public && let Some(hit) = state.cache.get(&key, &state.store).await {
         return document(state, &hit, path, lang, nonce);
     }
+    // Taken before the load: a write to the page's scopes that races the load keeps the page out
+    // of the cache rather than in it with versions newer than its data.
+    let mark = match public {
+        true => state.store.scope_mark().await.inspect_err(|error| tracing::warn!(%error, "scope mark")).ok(),
+        false => None,
+    };
     let (route, loaded) = load(state, url, lang).await;
+    let versions = match &mark {
+        Some(mark) if loaded.status.is_success() => {
+            state.cache.versions_since(&state.store, &loaded.scopes, mark).await
+        }
+        _ => None,
+    };
     let payload: Arc<str> = payload(state, route, &loaded, url, lang).into();
     match state.renderer.render(payload.clone()).await {
         Ok(rendered) => {
             let head_json_ld = loaded.json_ld.iter().map(|v| escape_json_for_html(&v.to_string())).collect();
-            let page = Arc::new(CachedPage { route, status: loaded.status.as_u16(), payload, rendered, head_json_ld });
-            if public && loaded.status.is_success() {
+            let keep = versions.is_some();
+            let scopes = versions.unwrap_or_default();
+            let page =
+                Arc::new(CachedPage { route, status: loaded.status.as_u16(), payload, rendered, head_json_ld, scopes });
+            if keep {
                 state.cache.put(key, page.clone()).await;
             }
             document(state, &page, path, lang, nonce)

@@ -1,5 +1,11 @@
 use super::{LoadCtx, LoadFuture, Loaded, Page};
-use crate::{api::content::sanitized, catalog::Lang, db::repo::StoreResult, model::content::InfoCard, state::AppState};
+use crate::{
+    api::content::sanitized,
+    catalog::Lang,
+    db::{Scope, repo::StoreResult},
+    model::content::InfoCard,
+    state::AppState,
+};
 use serde_json::{Value, json};
 
 pub const PAGE: Page = Page { id: "home", patterns: &["/"], public: true, load };
@@ -54,5 +60,7 @@ fn card_json(c: &InfoCard) -> Value {
 }
 
 fn load(ctx: LoadCtx) -> LoadFuture {
-    Box::pin(async move { Loaded::ok(json!({ "infoSections": info_sections(&ctx.state, None, ctx.lang).await })) })
+    Box::pin(async move {
+        Loaded::ok(json!({ "infoSections": info_sections(&ctx.state, None, ctx.lang).await })).showing([Scope::Content])
+    })
 }

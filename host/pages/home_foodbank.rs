@@ -2,7 +2,7 @@
 //! GET /api/v1/foodbanks/locations) with its info cards, or the not-available message.
 //! /home/foodbank?id=: one food bank by id, as the pantry selector introduces a site's food bank.
 use super::{LoadCtx, LoadFuture, Loaded, Page, home::info_sections, pantries::center};
-use crate::api::foodbanks::food_banks_serving;
+use crate::{api::foodbanks::food_banks_serving, db::Scope};
 use axum::http::StatusCode;
 use serde_json::json;
 
@@ -26,9 +26,12 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         };
         match food_banks_serving(&ctx.state, at).await {
             Ok(banks) => {
+                // Which food bank serves a place (or that none does) is the directory's.
                 let Some(bank) = banks.into_iter().next() else {
-                    return Loaded::ok(json!({ "status": "none", "zip": zip, "query": query }));
+                    return Loaded::ok(json!({ "status": "none", "zip": zip, "query": query }))
+                        .showing([Scope::Directory]);
                 };
+                let scopes = [Scope::Directory, Scope::FoodBank(bank.food_bank.id), Scope::Content, Scope::Catalog];
                 let sections = if bank.food_bank.is_enabled {
                     info_sections(&ctx.state, Some(&bank.food_bank.code), ctx.lang).await
                 } else {
@@ -37,15 +40,14 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                 Loaded::ok(
                     json!({ "status": "ok", "zip": zip, "query": query, "foodBank": bank, "infoSections": sections }),
                 )
+                .showing(scopes)
             }
             Err(error) => {
                 tracing::warn!(?error, "home/foodbank: search failed");
-                Loaded {
-                    status: StatusCode::SERVICE_UNAVAILABLE,
-                    data: json!({ "status": "error", "zip": zip, "query": query }),
-                    json_ld: Vec::new(),
-                    not_found_page: false,
-                }
+                Loaded::with_status(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    json!({ "status": "error", "zip": zip, "query": query }),
+                )
             }
         }
     })
@@ -60,22 +62,17 @@ async fn by_id(ctx: &LoadCtx, id: Option<i64>, query: String) -> Loaded {
         Ok(Some(bank)) => {
             let sections =
                 if bank.is_enabled { info_sections(&ctx.state, Some(&bank.code), ctx.lang).await } else { Vec::new() };
+            let scopes = [Scope::FoodBank(bank.id), Scope::Content, Scope::Catalog];
             Loaded::ok(json!({ "status": "ok", "zip": "", "query": query, "foodBank": bank, "infoSections": sections }))
+                .showing(scopes)
         }
-        Ok(None) => Loaded {
-            status: StatusCode::NOT_FOUND,
-            data: json!({ "status": "none", "zip": "", "query": query }),
-            json_ld: Vec::new(),
-            not_found_page: false,
-        },
+        Ok(None) => Loaded::with_status(StatusCode::NOT_FOUND, json!({ "status": "none", "zip": "", "query": query })),
         Err(error) => {
             tracing::warn!(?error, "home/foodbank: food bank failed to load");
-            Loaded {
-                status: StatusCode::SERVICE_UNAVAILABLE,
-                data: json!({ "status": "error", "zip": "", "query": query }),
-                json_ld: Vec::new(),
-                not_found_page: false,
-            }
+            Loaded::with_status(
+                StatusCode::SERVICE_UNAVAILABLE,
+                json!({ "status": "error", "zip": "", "query": query }),
+            )
         }
     }
 }

@@ -24,7 +24,7 @@ mod forgot_password;
 mod referral;
 mod update_password;
 
-use crate::state::AppState;
+use crate::{db::Scope, state::AppState};
 use axum::http::StatusCode;
 use serde_json::Value;
 use std::{collections::HashMap, future::Future, pin::Pin};
@@ -45,21 +45,29 @@ pub struct Loaded {
     /// The address names nothing (an unknown or malformed id): the host answers the Not Found
     /// page instead of this one, so visitors and crawlers get its content with the 404.
     pub not_found_page: bool,
+    /// What the data came from: a public page is served from the render cache only while none
+    /// of these has been written since it was loaded. Every row the data shows must be in one.
+    pub scopes: Vec<Scope>,
 }
 
 impl Loaded {
     pub fn ok(data: Value) -> Self {
-        Self { status: StatusCode::OK, data, json_ld: Vec::new(), not_found_page: false }
+        Self::with_status(StatusCode::OK, data)
+    }
+
+    pub fn with_status(status: StatusCode, data: Value) -> Self {
+        Self { status, data, json_ld: Vec::new(), not_found_page: false, scopes: Vec::new() }
     }
 
     /// Nothing at this address: served as the Not Found page (spec §2), status 404.
     pub fn not_found() -> Self {
-        Self {
-            status: StatusCode::NOT_FOUND,
-            data: Value::Object(Default::default()),
-            json_ld: Vec::new(),
-            not_found_page: true,
-        }
+        Self { not_found_page: true, ..Self::with_status(StatusCode::NOT_FOUND, Value::Object(Default::default())) }
+    }
+
+    /// The same, showing what these scopes hold.
+    pub fn showing(mut self, scopes: impl IntoIterator<Item = Scope>) -> Self {
+        self.scopes.extend(scopes);
+        self
     }
 }
 

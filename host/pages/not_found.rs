@@ -5,7 +5,5 @@ use serde_json::json;
 pub const PAGE: Page = Page { id: "not-found", patterns: &[], public: true, load };
 
 fn load(_ctx: LoadCtx) -> LoadFuture {
-    Box::pin(async move {
-        Loaded { status: StatusCode::NOT_FOUND, data: json!({}), json_ld: Vec::new(), not_found_page: false }
-    })
+    Box::pin(async move { Loaded::with_status(StatusCode::NOT_FOUND, json!({})) })
 }

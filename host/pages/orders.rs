@@ -32,7 +32,7 @@ fn with_id(ctx: &LoadCtx, mut data: Value) -> Loaded {
             data["orderId"] = json!(id.to_string());
             Loaded::ok(data)
         }
-        None => Loaded { status: StatusCode::NOT_FOUND, data, json_ld: Vec::new(), not_found_page: false },
+        None => Loaded::with_status(StatusCode::NOT_FOUND, data),
     }
 }
 

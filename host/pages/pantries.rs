@@ -3,7 +3,7 @@
 use super::{LoadCtx, LoadFuture, Loaded, Page};
 use crate::{
     api::locations::{SEARCH_RADII_MILES, geocode_zip, point, with_valid_times},
-    db::now,
+    db::{Scope, now},
     domain::pickup::times_for_list_card,
     geo::GeoPoint,
     model::locations::PantryLocation,
@@ -11,7 +11,8 @@ use crate::{
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-// Public: the list depends only on the query and the clock, which the cache's time to live bounds.
+// Public: the list shows the directory and each listed pantry and its food bank (cache scopes),
+// and the clock, which the cache's time to live bounds.
 pub const PAGE: Page = Page { id: "pantries", patterns: &["/pantries"], public: true, load };
 
 /// The searched point from `zip`, or from `lat` and `lng`; Err(zip) when the zip is unknown.
@@ -71,13 +72,17 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         data["lng"] = json!(at.lng);
         match ctx.state.store.pantries_near(at, radius, None, now).await {
             Ok(sites) => {
+                let mut scopes = vec![Scope::Directory, Scope::Catalog];
+                for site in &sites {
+                    scopes.extend([Scope::Pantry(site.location.id), Scope::FoodBank(site.location.food_bank_id)]);
+                }
                 data["pantries"] = sites.into_iter().map(|s| list_card(with_valid_times(s, now))).collect();
-                Loaded::ok(data)
+                Loaded::ok(data).showing(scopes)
             }
             Err(error) => {
                 tracing::warn!(%error, "pantries page: search failed");
                 data["status"] = json!("error");
-                Loaded { status: StatusCode::SERVICE_UNAVAILABLE, data, json_ld: Vec::new(), not_found_page: false }
+                Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, data)
             }
         }
     })

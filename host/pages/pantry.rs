@@ -1,7 +1,11 @@
 //! /pantries/{id}: pantry detail with its valid pickup times (same rules as GET /api/v1/locations/{id}),
 //! indexable: schema.org JSON-LD of the place and its pickup hours goes into the head.
 use super::{LoadCtx, LoadFuture, Loaded, Page};
-use crate::{api::locations::with_valid_times, db::now, model::locations::PantryLocation};
+use crate::{
+    api::locations::with_valid_times,
+    db::{Scope, now},
+    model::locations::PantryLocation,
+};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
@@ -59,22 +63,13 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             Ok(Some(site)) => {
                 let pantry = with_valid_times(site, now);
                 let ld = json_ld(&pantry, &ctx.state.config.public_url);
-                Loaded {
-                    status: StatusCode::OK,
-                    data: json!({ "pantry": pantry }),
-                    json_ld: vec![ld],
-                    not_found_page: false,
-                }
+                let scopes = [Scope::Pantry(pantry.id), Scope::FoodBank(pantry.food_bank_id), Scope::Catalog];
+                Loaded { json_ld: vec![ld], ..Loaded::ok(json!({ "pantry": pantry })) }.showing(scopes)
             }
             Ok(None) => Loaded::not_found(),
             Err(error) => {
                 tracing::warn!(%error, id, "pantry page: load failed");
-                Loaded {
-                    status: StatusCode::SERVICE_UNAVAILABLE,
-                    data: json!({ "pantry": null, "error": true }),
-                    json_ld: Vec::new(),
-                    not_found_page: false,
-                }
+                Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, json!({ "pantry": null, "error": true }))
             }
         }
     })

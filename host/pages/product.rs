@@ -23,6 +23,6 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         let mut data = shop.data;
         data["item"] = json!(item);
         data["productId"] = json!(product);
-        Loaded { status, data, json_ld: Vec::new(), not_found_page: false }
+        Loaded::with_status(status, data).showing(shop.scopes)
     })
 }

@@ -16,11 +16,8 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         if code.is_empty() {
             return Loaded::ok(json!({ "code": null }));
         }
-        let failed = |status: StatusCode, reason: Option<&str>| Loaded {
-            status,
-            data: json!({ "code": code, "referral": null, "failureReason": reason }),
-            json_ld: Vec::new(),
-            not_found_page: false,
+        let failed = |status: StatusCode, reason: Option<&str>| {
+            Loaded::with_status(status, json!({ "code": code, "referral": null, "failureReason": reason }))
         };
         match ctx.state.store.referral_code(&code, None).await {
             Ok(Some(referral)) => Loaded::ok(json!({ "code": code, "referral": referral })),

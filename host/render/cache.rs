@@ -1,14 +1,26 @@
-//! Rendered markup of pages that are the same for everyone. The key carries the
-//! data version, so a write that changes public data makes old entries unreachable;
-//! the time to live bounds pages whose content depends on the clock (pickup times).
+//! Rendered markup of pages that are the same for everyone, kept with the versions of the cache
+//! scopes their data came from (`db::Scope`). A hit is served only while those versions still
+//! hold: one query per hit against the database every host writes to, so a write from anywhere
+//! (this host, another one, an operator's SQL) shows at once, and only the pages showing what it
+//! changed are re-rendered. The time to live bounds what depends on the clock alone (pickup times
+//! that pass, notifications that expire).
 use super::Rendered;
+use crate::db::{
+    Scope,
+    repo::{ScopeMark, Store},
+};
 use moka::future::Cache;
-use std::{sync::Arc, time::Duration};
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicU64, Ordering},
+    },
+    time::Duration,
+};
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq)]
 pub struct CacheKey {
     pub url: String,
-    pub data_version: u64,
     pub lang: crate::catalog::Lang,
 }
 
@@ -20,11 +32,32 @@ pub struct CachedPage {
     pub rendered: Rendered,
     /// Structured data for the head (schema.org JSON-LD), already escaped.
     pub head_json_ld: Vec<String>,
+    /// The scopes the page shows, with their versions as the page's data was read.
+    pub scopes: Vec<(Scope, i64)>,
+}
+
+/// What the cache did since it started (for tests and diagnostics).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CacheStats {
+    /// Pages served from the cache.
+    pub hits: u64,
+    /// Pages found but outdated: one of their scopes has been written since.
+    pub stale: u64,
+    /// Pages not kept: one of their scopes was written while they loaded.
+    pub raced: u64,
+}
+
+#[derive(Default)]
+struct Counters {
+    hits: AtomicU64,
+    stale: AtomicU64,
+    raced: AtomicU64,
 }
 
 #[derive(Clone)]
 pub struct RenderCache {
     inner: Cache<CacheKey, Arc<CachedPage>>,
+    counters: Arc<Counters>,
 }
 
 impl RenderCache {
@@ -36,12 +69,64 @@ impl RenderCache {
             .max_capacity(max_bytes)
             .time_to_live(ttl)
             .build();
-        Self { inner }
+        Self { inner, counters: Arc::default() }
     }
-    pub async fn get(&self, key: &CacheKey) -> Option<Arc<CachedPage>> {
-        self.inner.get(key).await
+
+    /// The page kept for `key`, if the versions of its scopes in `store` are still those it was
+    /// rendered at (read in one query). An outdated page is dropped; so is the answer when the
+    /// versions cannot be read (the loader then says what is wrong).
+    pub async fn get(&self, key: &CacheKey, store: &Store) -> Option<Arc<CachedPage>> {
+        let page = self.inner.get(key).await?;
+        if !page.scopes.is_empty() {
+            let scopes: Vec<Scope> = page.scopes.iter().map(|(scope, _)| *scope).collect();
+            match store.scope_versions(&scopes).await {
+                Ok(now) if now.iter().eq(page.scopes.iter().map(|(_, version)| version)) => {}
+                Ok(_) => {
+                    self.counters.stale.fetch_add(1, Ordering::Relaxed);
+                    self.inner.invalidate(key).await;
+                    return None;
+                }
+                Err(error) => {
+                    tracing::warn!(%error, url = key.url, "render cache: scope versions unreadable");
+                    return None;
+                }
+            }
+        }
+        self.counters.hits.fetch_add(1, Ordering::Relaxed);
+        Some(page)
     }
+
+    /// The versions to keep with a page whose loader named `scopes` and started after `mark`.
+    /// None when one of them was written since the mark: the loader may or may not have read that
+    /// write, so the page is served but not kept.
+    pub async fn versions_since(&self, store: &Store, scopes: &[Scope], mark: &ScopeMark) -> Option<Vec<(Scope, i64)>> {
+        let mut scopes = scopes.to_vec();
+        scopes.sort_unstable();
+        scopes.dedup();
+        match store.scope_versions_before(&scopes, mark).await {
+            Ok(versions) => {
+                let kept: Option<Vec<i64>> = versions.into_iter().collect();
+                if kept.is_none() {
+                    self.counters.raced.fetch_add(1, Ordering::Relaxed);
+                }
+                Some(scopes.into_iter().zip(kept?).collect())
+            }
+            Err(error) => {
+                tracing::warn!(%error, "render cache: scope versions unreadable");
+                None
+            }
+        }
+    }
+
     pub async fn put(&self, key: CacheKey, page: Arc<CachedPage>) {
         self.inner.insert(key, page).await
+    }
+
+    pub fn stats(&self) -> CacheStats {
+        CacheStats {
+            hits: self.counters.hits.load(Ordering::Relaxed),
+            stale: self.counters.stale.load(Ordering::Relaxed),
+            raced: self.counters.raced.load(Ordering::Relaxed),
+        }
     }
 }

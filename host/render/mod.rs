@@ -8,7 +8,7 @@ mod manifest;
 mod pool;
 mod quickjs;
 
-pub use cache::{CacheKey, CachedPage, RenderCache};
+pub use cache::{CacheKey, CacheStats, CachedPage, RenderCache};
 pub use document::{Document, escape_json_for_html};
 pub use manifest::{AssetManifest, RouteAssets};
 pub use pool::{EngineKind, PoolConfig, PoolStats, RenderPool};

@@ -21,6 +21,7 @@ mod api_support;
 mod api_tefap;
 mod browser;
 mod js_units;
+mod page_cache;
 mod pages;
 mod render_pool;
 mod seo;

@@ -19,6 +19,7 @@ mod m20260401_000009_pantry_updated_at;
 mod m20261124_000010_content_translations;
 mod m20261124_000011_user_language;
 mod m20261124_000012_one_favorite;
+mod m20261201_000013_cache_scopes;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000010_content_translations::Migration),
             Box::new(m20261124_000011_user_language::Migration),
             Box::new(m20261124_000012_one_favorite::Migration),
+            Box::new(m20261201_000013_cache_scopes::Migration),
         ]
     }
 }

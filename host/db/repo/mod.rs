@@ -12,10 +12,13 @@ mod orders;
 mod passwords;
 mod reference;
 mod referrals;
+mod scopes;
 pub mod shopping;
 pub mod sitemap;
 mod survey;
 mod tefap;
+
+pub use scopes::ScopeMark;
 
 use super::entity::user;
 use sea_orm::{DatabaseConnection, DbErr, EntityTrait, QuerySelect, SqlErr};

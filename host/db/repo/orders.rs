@@ -3,7 +3,8 @@
 //! first locks the shopper's row (a no-op on SQLite, where `BEGIN IMMEDIATE`
 //! already serialises writers), so one shopper's limit checks never race; stock
 //! moves only through conditional updates, in inventory-id order so that two
-//! transactions never wait on each other's rows in opposite orders.
+//! transactions never wait on each other's rows in opposite orders (after the stock's cache
+//! scope rows, which every stock change bumps, taken in key order).
 use super::{
     Store, StoreError, StoreResult,
     accounts::access_grants,
@@ -294,8 +295,11 @@ fn status_of(s: &order_status_type::Model) -> OrderStatus {
 }
 
 /// Applies stock changes (negative = take) in inventory-id order. A take that finds too
-/// little stock refuses with the cart rule's reason for that item.
+/// little stock refuses with the cart rule's reason for that item. The stock's cache scopes are
+/// locked first, in key order (each change bumps them, see `scopes::lock_stock_scopes`).
 async fn move_stock(c: &DatabaseTransaction, deltas: &BTreeMap<Id, i64>, now: DateTime<Utc>) -> Step<()> {
+    let moving: Vec<Id> = deltas.iter().filter(|(_, delta)| **delta != 0).map(|(id, _)| *id).collect();
+    super::scopes::lock_stock_scopes(c, &moving).await?;
     for (&id, &delta) in deltas {
         if delta == 0 {
             continue;

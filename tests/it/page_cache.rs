@@ -1,0 +1,113 @@
+//! The render cache against the database's cache scopes, on SQLite and PostgreSQL: a cached public
+//! page shows a write at once, whether it came through this host's API or straight from SQL (as
+//! another host or an operator writes), and only the pages showing what the write changed are
+//! re-rendered.
+use crate::{
+    api_orders::{DRIVING_PARK, MAIN, demo, pantry, pickup, stock, times},
+    api_support::TestApp,
+    on_both,
+};
+use axum::{body::Body, http::Request};
+use http_body_util::BodyExt;
+use sea_orm::ConnectionTrait;
+use serde_json::Value;
+use tower::ServiceExt;
+
+on_both!(
+    shop_page_shows_orders_and_cancels_at_once,
+    stock_written_by_sql_reaches_only_its_pantrys_pages,
+    pickup_time_edit_reaches_the_pantry_page,
+);
+
+/// Fetches a page and tells whether the render cache served it; answers its loader data (the
+/// document's `__oa` payload).
+async fn fetch(t: &TestApp, url: &str) -> (Value, bool) {
+    let hits = t.state.cache.stats().hits;
+    let res = t.app().oneshot(Request::get(url).body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(res.status(), 200, "{url}");
+    let html = String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    let json = html.split(r#"<script id="__oa""#).nth(1).and_then(|s| s.split_once('>')).expect("payload").1;
+    let payload: Value = serde_json::from_str(json.split("</script>").next().unwrap()).expect("payload JSON");
+    assert_eq!(payload["ssr"], true, "{url}: server-rendered");
+    (payload["data"].clone(), t.state.cache.stats().hits > hits)
+}
+
+/// The quantity the shop page shows of an inventory item.
+fn shown(data: &Value, item: i64) -> i64 {
+    let items = data["items"].as_array().expect("items");
+    items.iter().find(|i| i["id"] == item).unwrap_or_else(|| panic!("item {item} shown"))["quantity"].as_i64().unwrap()
+}
+
+async fn shop_page_shows_orders_and_cancels_at_once(t: &TestApp) {
+    let me = demo(t).await;
+    let main = pantry(t, MAIN).await;
+    let time = times(t, main, 2).await[0];
+    let mine = stock(t, main, 10).await;
+    let url = format!("/products?pantry={main}");
+
+    let (data, hit) = fetch(t, &url).await;
+    assert!(!hit);
+    assert_eq!(shown(&data, mine), 10);
+    let (data, hit) = fetch(t, &url).await;
+    assert!(hit, "the second visit is served from the cache");
+    assert_eq!(shown(&data, mine), 10);
+
+    let r = t.post("/api/v1/order", Some(&me.token), pickup(main, time, &[(mine, 3)])).await;
+    let order = r.value().as_i64().expect("order id");
+    let stale = t.state.cache.stats().stale;
+    let (data, hit) = fetch(t, &url).await;
+    assert!(!hit, "the order outdated the cached page");
+    assert_eq!(t.state.cache.stats().stale, stale + 1, "found and dropped, not expired");
+    assert_eq!(shown(&data, mine), 7);
+    let (data, hit) = fetch(t, &url).await;
+    assert!(hit, "cached again");
+    assert_eq!(shown(&data, mine), 7);
+
+    t.delete(&format!("/api/v1/orders/{order}"), Some(&me.token)).await.value();
+    let (data, hit) = fetch(t, &url).await;
+    assert!(!hit, "the cancel outdated the cached page");
+    assert_eq!(shown(&data, mine), 10);
+}
+
+async fn stock_written_by_sql_reaches_only_its_pantrys_pages(t: &TestApp) {
+    let (main, park) = (pantry(t, MAIN).await, pantry(t, DRIVING_PARK).await);
+    let (mine, theirs) = (stock(t, main, 10).await, stock(t, park, 5).await);
+    let (shop, other_shop, detail) =
+        (format!("/products?pantry={main}"), format!("/products?pantry={park}"), format!("/pantries/{main}"));
+    for url in [&shop, &other_shop, &detail] {
+        fetch(t, url).await;
+        assert!(fetch(t, url).await.1, "{url} cached");
+    }
+
+    // Another host (or an operator) sells some: no request of this host is involved.
+    t.db().execute_unprepared(&format!("UPDATE inventory_items SET quantity = 4 WHERE id = {mine}")).await.unwrap();
+
+    let (data, hit) = fetch(t, &shop).await;
+    assert!(!hit, "the pantry's shop is outdated");
+    assert_eq!(shown(&data, mine), 4);
+    let (data, hit) = fetch(t, &other_shop).await;
+    assert!(hit, "another pantry's shop is not");
+    assert_eq!(shown(&data, theirs), 5);
+    assert!(fetch(t, &detail).await.1, "nor the pantry's own page, which shows no stock");
+}
+
+async fn pickup_time_edit_reaches_the_pantry_page(t: &TestApp) {
+    let (main, park) = (pantry(t, MAIN).await, pantry(t, DRIVING_PARK).await);
+    let (url, other) = (format!("/pantries/{main}"), format!("/pantries/{park}"));
+    for url in [&url, &other] {
+        fetch(t, url).await;
+        assert!(fetch(t, url).await.1, "{url} cached");
+    }
+    let (data, _) = fetch(t, &url).await;
+    let first = data["pantry"]["pantryLocationPickupTimes"][0].clone();
+    assert_ne!(first["pickupEndTime"], "23:59:00", "{first}");
+
+    let sql = format!("UPDATE pickup_times SET pickup_end_time = '23:59:00' WHERE id = {}", first["id"]);
+    t.db().execute_unprepared(&sql).await.unwrap();
+
+    let (data, hit) = fetch(t, &url).await;
+    assert!(!hit, "the pantry page is outdated");
+    let now = &data["pantry"]["pantryLocationPickupTimes"][0];
+    assert_eq!((&now["id"], &now["pickupEndTime"]), (&first["id"], &Value::from("23:59:00")));
+    assert!(fetch(t, &other).await.1, "another pantry's page is not");
+}
