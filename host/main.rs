@@ -109,7 +109,7 @@ impl ServeArgs {
         let mut render = PoolConfig::default();
         if let Some(n) = self.render_threads {
             render.threads = n.max(1);
-            render.queue = render.threads * 64;
+            render.queue = render.threads * orderahead::render::QUEUE_PER_THREAD;
         }
         if let Some(engine) = self.js_engine {
             render.engine = engine;

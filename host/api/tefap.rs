@@ -199,7 +199,8 @@ pub fn openapi() -> Value {
                 json!({ "type": "object", "properties": {
                     "postalCode": postal.clone(), "province": province.clone(),
                     "county": { "$ref": "#/components/schemas/County" },
-                    "foodBank": { "$ref": "#/components/schemas/FoodBankRef" } } }), false),
+                    // No food bank serves some ZIP codes yet.
+                    "foodBank": { "nullable": true, "allOf": [{ "$ref": "#/components/schemas/FoodBankRef" }] } } }), false),
                 &[("code", "path", "zip")]) },
             "/tefapeligibility/guidelines/{postalCode}": { "get": with_params(operation(
                 "The TEFAP guideline of a ZIP code's state",

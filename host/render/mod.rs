@@ -11,7 +11,7 @@ mod quickjs;
 pub use cache::{CacheKey, CacheStats, CachedPage, RenderCache};
 pub use document::{Document, escape_json_for_html};
 pub use manifest::{AssetManifest, RouteAssets};
-pub use pool::{EngineKind, PoolConfig, PoolStats, RenderPool};
+pub use pool::{EngineKind, PoolConfig, PoolStats, QUEUE_PER_THREAD, RenderPool};
 
 use std::{future::Future, pin::Pin, sync::Arc};
 

