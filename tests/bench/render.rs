@@ -244,7 +244,10 @@ fn print_load(label: &str, conns: usize, l: &Load) {
 
 #[tokio::main]
 async fn main() {
-    let memory_mb = std::env::var("BENCH_ENGINE_RAM_MB").ok().and_then(|v| v.parse::<usize>().ok()).unwrap_or(64);
+    let memory_mb = std::env::var("BENCH_ENGINE_RAM_MB")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(PoolConfig::default().memory_limit >> 20);
     println!("render engine memory budget: {memory_mb} MB (JavaScriptCore forceRAMSize)");
     let host = Host::start(memory_mb).await;
     let base = host.base.clone();
