@@ -116,6 +116,17 @@ async fn clear_other_primaries(txn: &DatabaseTransaction, user_id: i64, keep: Op
     Ok(())
 }
 
+/// The user's saved address `id` (None for someone else's), read after locking the user's row:
+/// an address deleted meanwhile is simply not found.
+async fn locked_saved_address(
+    txn: &DatabaseTransaction,
+    user_id: i64,
+    id: i64,
+) -> StoreResult<Option<saved_address::Model>> {
+    lock_user(txn, user_id).await?;
+    Ok(saved_address::Entity::find_by_id(id).filter(saved_address::Column::UserId.eq(user_id)).one(txn).await?)
+}
+
 impl Store {
     pub async fn saved_addresses(&self, user_id: i64) -> StoreResult<Vec<SavedAddress>> {
         saved_addresses(&self.db, user_id).await
@@ -156,13 +167,7 @@ impl Store {
     ) -> StoreResult<Option<SavedAddress>> {
         retrying(|| async move {
             let txn = begin_write(&self.db).await?;
-            // Read after the lock: an address deleted meanwhile is simply not found.
-            lock_user(&txn, user_id).await?;
-            let Some(saved) = saved_address::Entity::find_by_id(id)
-                .filter(saved_address::Column::UserId.eq(user_id))
-                .one(&txn)
-                .await?
-            else {
+            let Some(saved) = locked_saved_address(&txn, user_id, id).await? else {
                 return Ok(None);
             };
             let mut address = address_columns(&txn, form).await?;
@@ -187,12 +192,7 @@ impl Store {
     pub async fn delete_saved_address(&self, user_id: i64, id: i64) -> StoreResult<bool> {
         retrying(|| async move {
             let txn = begin_write(&self.db).await?;
-            lock_user(&txn, user_id).await?;
-            let Some(saved) = saved_address::Entity::find_by_id(id)
-                .filter(saved_address::Column::UserId.eq(user_id))
-                .one(&txn)
-                .await?
-            else {
+            let Some(saved) = locked_saved_address(&txn, user_id, id).await? else {
                 return Ok(false);
             };
             saved_address::Entity::delete_by_id(saved.id).exec(&txn).await?;
