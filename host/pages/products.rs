@@ -49,26 +49,17 @@ async fn load_shop(
 ) -> Result<ShopLoad, ApiError> {
     let anonymous = || MaybeUser(None);
     let (site, items, limits, mut scopes) = if let Some(id) = pantry {
-        // Independent reads, run at once: the page waits for the slowest, not for their sum.
-        let limits = async {
-            let facts = state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found("Pantry location"))?;
-            let limits = state.store.pantry_limits(&facts.pantry).await?;
-            Ok::<_, ApiError>((facts.pantry.food_bank_id, limits))
-        };
-        let (site, items, (food_bank_id, limits)) =
-            tokio::try_join!(pantry_detail(state, id), pantry_items(state, id, anonymous()), limits)?;
-        let scopes = vec![Scope::Pantry(id), Scope::PantryStock(id), Scope::FoodBank(food_bank_id)];
+        let site = pantry_detail(state, id).await?;
+        let items = pantry_items(state, id, anonymous()).await?;
+        let facts = state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found("Pantry location"))?;
+        let limits = state.store.pantry_limits(&facts.pantry).await?;
+        let scopes = vec![Scope::Pantry(id), Scope::PantryStock(id), Scope::FoodBank(facts.pantry.food_bank_id)];
         (json!({ "foodBank": site.food_bank, "pantry": site }), items, limits, scopes)
     } else if let Some(id) = delivery {
-        let facts = async {
-            let facts = state.store.delivery_facts(id).await?.ok_or_else(|| ApiError::not_found("Delivery time"))?;
-            let (limits, food_bank) = tokio::try_join!(
-                state.store.delivery_limits(&facts.time),
-                state.store.food_bank(facts.time.food_bank_id)
-            )?;
-            Ok::<_, ApiError>((facts, limits, food_bank))
-        };
-        let (items, (facts, limits, food_bank)) = tokio::try_join!(delivery_items(state, id, anonymous()), facts)?;
+        let items = delivery_items(state, id, anonymous()).await?;
+        let facts = state.store.delivery_facts(id).await?.ok_or_else(|| ApiError::not_found("Delivery time"))?;
+        let limits = state.store.delivery_limits(&facts.time).await?;
+        let food_bank = state.store.food_bank(facts.time.food_bank_id).await?;
         let scopes = vec![
             Scope::DeliveryProgram(facts.time.entity_delivery_program_id),
             Scope::FoodBank(facts.time.food_bank_id),
