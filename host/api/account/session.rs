@@ -185,3 +185,15 @@ pub fn openapi() -> Value {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use argon2::{Argon2, PasswordHash, password_hash::ParamsString};
+
+    #[test]
+    fn the_dummy_hash_costs_what_a_real_one_does() {
+        let dummy = PasswordHash::new(super::DUMMY_HASH).unwrap();
+        assert_eq!(dummy.params, ParamsString::try_from(Argon2::default().params()).unwrap());
+        assert_eq!(dummy.algorithm, argon2::Algorithm::default().ident());
+    }
+}
