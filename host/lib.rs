@@ -13,4 +13,5 @@ pub mod pages;
 pub mod private_files;
 pub mod render;
 pub mod server;
+pub mod service;
 pub mod state;

@@ -117,6 +117,17 @@ impl From<StoreError> for ApiError {
     }
 }
 
+impl From<crate::service::Error> for ApiError {
+    fn from(e: crate::service::Error) -> Self {
+        use crate::service::Error;
+        match e {
+            Error::NotFound(m) => Self::NotFound(m),
+            Error::Invalid(m) => Self::BadRequest(m),
+            Error::Store(e) => e.into(),
+        }
+    }
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> Self {
         match r {

@@ -1,11 +1,5 @@
 use super::{LoadCtx, LoadFuture, Loaded, Page};
-use crate::{
-    api::content::sanitized,
-    catalog::Lang,
-    db::{Scope, repo::StoreResult},
-    model::content::InfoCard,
-    state::AppState,
-};
+use crate::{catalog::Lang, db::Scope, model::content::InfoCard, service, state::AppState};
 use serde_json::{Value, json};
 
 pub const PAGE: Page = Page { id: "home", patterns: &["/"], public: true, load };
@@ -28,8 +22,8 @@ pub(crate) async fn try_info_sections(
     state: &AppState,
     food_bank_code: Option<&str>,
     lang: Lang,
-) -> StoreResult<Vec<Value>> {
-    let cards = sanitized(state.store.info_cards(food_bank_code, lang).await?);
+) -> service::Result<Vec<Value>> {
+    let cards = service::content::info_cards(state, food_bank_code, lang).await?;
     let mut sections: Vec<(Option<i64>, Value)> = Vec::new();
     for card in cards {
         let key = card.section.as_ref().map(|s| s.id);

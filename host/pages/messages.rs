@@ -1,7 +1,7 @@
 //! /messages: the general notifications, as a visitor sees them, so the page has its content
 //! without JavaScript; a signed-in shopper's list (orders, food bank notes) follows after hydration.
 use super::{LoadCtx, LoadFuture, Loaded, Page};
-use crate::{api::content::messages_for, db::Scope};
+use crate::{db::Scope, service::content::messages_for};
 use axum::http::StatusCode;
 use serde_json::json;
 

@@ -1,0 +1,81 @@
+//! Home-page info cards and the messages list (notifications plus, for a signed-in
+//! shopper, their upcoming orders): GET /content/infocards, GET /messages and the /, /home/foodbank
+//! and /messages pages.
+//!
+//! Only public cards are served (§7 "Content service ... public only"). Messages put
+//! the caller's upcoming orders first, soonest first, then notifications newest
+//! first; expired notifications are left out. An unknown food bank code is a 404.
+use super::{Error, Result, rich_text};
+use crate::{
+    catalog::Lang,
+    db::now,
+    model::{
+        content::{InfoCard, Message, MessageData},
+        orders::Order,
+    },
+    state::AppState,
+};
+
+/// §8 "Messages: Error loading messages" is the client's text; this is ours for a bad code.
+const UNKNOWN_FOOD_BANK: &str = "Food bank not found";
+const MAX_CODE_LEN: usize = 32;
+
+/// The stored spelling of `code`, or NotFound for a code no food bank has.
+pub async fn food_bank_code(state: &AppState, code: &str) -> Result<String> {
+    let code = code.trim();
+    if code.is_empty() || code.len() > MAX_CODE_LEN {
+        return Err(Error::Invalid(format!("A food bank code has 1 to {MAX_CODE_LEN} characters.")));
+    }
+    state.store.food_bank_code(code).await?.ok_or_else(|| Error::NotFound(UNKNOWN_FOOD_BANK.into()))
+}
+
+/// The public info cards shown everywhere, plus the food bank's (`code` as stored), with
+/// their rich text cleaned.
+pub async fn info_cards(state: &AppState, code: Option<&str>, lang: Lang) -> Result<Vec<InfoCard>> {
+    let mut cards = state.store.info_cards(code, lang).await?;
+    for c in &mut cards {
+        c.modal_content = c.modal_content.as_deref().map(rich_text::sanitize);
+    }
+    Ok(cards)
+}
+
+/// The day and start of an order's pickup or delivery, for soonest-first order.
+fn starts(o: &Order) -> (Option<chrono::NaiveDate>, Option<chrono::NaiveTime>) {
+    match (&o.pickup_time, &o.delivery_time) {
+        (Some(p), _) => (Some(p.pickup_day), Some(p.pickup_start_time)),
+        (None, Some(d)) => (Some(d.delivery_day), Some(d.delivery_start_time)),
+        (None, None) => (None, None),
+    }
+}
+
+/// The shopper's upcoming orders (soonest first), then the notifications for them and the food
+/// bank; a visitor (`user_id` None) gets the general notifications only.
+pub async fn messages_for(
+    state: &AppState,
+    food_bank_code: Option<&str>,
+    user_id: Option<i64>,
+    lang: Lang,
+) -> Result<Vec<Message>> {
+    let code = match food_bank_code.filter(|c| !c.trim().is_empty()) {
+        Some(c) => Some(self::food_bank_code(state, c).await?),
+        None => None,
+    };
+    let mut out = Vec::new();
+    if let Some(user_id) = user_id {
+        // `isUpcoming` is `domain::orders::OrderFacts::is_upcoming`, the rule of `upcoming_orders`.
+        let mut upcoming: Vec<Order> =
+            state.store.orders_of(user_id).await?.into_iter().filter(|o| o.is_upcoming).collect();
+        upcoming.sort_by_key(|o| (starts(o), o.id));
+        out.extend(upcoming.into_iter().map(|o| Message { data: MessageData::Order(Box::new(o)), is_read: false }));
+    }
+    for (mut note, is_read) in state.store.notifications(code.as_deref(), user_id, now(), lang).await? {
+        note.details = note.details.as_deref().map(rich_text::sanitize);
+        out.push(Message { data: MessageData::Notification(note), is_read });
+    }
+    Ok(out)
+}
+
+/// Marks notification `id` read for the shopper; NotFound when there is no such notification.
+pub async fn mark_read(state: &AppState, user_id: i64, id: i64) -> Result<()> {
+    if state.store.mark_notification_read(user_id, id).await? { Ok(()) } else { Err(Error::not_found("Message")) }
+}

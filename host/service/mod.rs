@@ -1,0 +1,32 @@
+//! The application's operations: what the API handlers (host/api) and the page loaders
+//! (host/pages) both need, in one place. A service reads and writes through the Store,
+//! applies the rules of host/domain, and answers in the wire shapes of host/model; it
+//! knows nothing of HTTP. Handlers turn its [`Error`] into the API envelope, loaders into
+//! a page status, so neither calls the other.
+pub mod content;
+mod rich_text;
+
+use crate::db::repo::StoreError;
+
+/// Why an operation gave no answer. The message is the one people see (the API's
+/// `failureReason`), so each variant maps to one status in both callers.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The address names nothing: an unknown id or code.
+    #[error("{0}")]
+    NotFound(String),
+    /// The input cannot be used as given.
+    #[error("{0}")]
+    Invalid(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl Error {
+    /// `"{what} not found"`, the API's wording for an unknown id.
+    pub fn not_found(what: &str) -> Self {
+        Self::NotFound(format!("{what} not found"))
+    }
+}
+
+pub type Result<T> = std::result::Result<T, Error>;
