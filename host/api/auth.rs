@@ -98,6 +98,12 @@ pub struct AuthUser {
 /// the shopper to log in again), only a missing one is `None`.
 pub struct MaybeUser(pub Option<AuthUser>);
 
+impl MaybeUser {
+    pub fn id(&self) -> Option<i64> {
+        self.0.as_ref().map(|u| u.id)
+    }
+}
+
 fn bearer(parts: &Parts) -> Option<&str> {
     let value = parts.headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
     value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")).map(str::trim)

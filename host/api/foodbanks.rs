@@ -1,21 +1,16 @@
 //! Food banks: detail, the ones serving a place, delivery windows and their
 //! inventory, and the home-page product overview.
-use super::locations::{SEARCH_RADII_MILES, geocode_zip, point, shop_items};
 use super::{ApiError, ApiResult, PathParams, QueryParams, auth::MaybeUser, ok};
 use crate::{
-    db::{now, repo::shopping::ShopFacts},
+    db::now,
     domain::{delivery::valid_delivery_times, tefap::TefapArea},
-    geo::GeoPoint,
-    model::locations::{DeliveryTime, FoodBank, InventoryItem, InventoryList, InventoryOverviewEntry, NearbyFoodBank},
+    model::locations::{DeliveryTime, FoodBank, InventoryList, InventoryOverviewEntry, NearbyFoodBank},
+    service::{places, shop},
     state::AppState,
 };
 use axum::{Router, extract::State, routing::get};
 use serde::Deserialize;
 use serde_json::{Value, json};
-
-/// A food bank with no pantry in range still serves a point this close to its office
-/// (how a food bank that has not launched yet is found).
-pub const OFFICE_RADIUS_MILES: f64 = 50.0;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -41,27 +36,18 @@ struct PlaceQuery {
     lng: Option<f64>,
 }
 
-/// The food banks with pantries within the largest search radius of the zip or point,
-/// nearest first; `isEnabled` false tells the app OrderAhead is not available there yet.
+/// The food banks serving the zip or point, nearest first; `isEnabled` false tells the app
+/// OrderAhead is not available there yet.
 async fn serving(
     State(state): State<AppState>,
     QueryParams(q): QueryParams<PlaceQuery>,
 ) -> ApiResult<Vec<NearbyFoodBank>> {
     let center = match (q.zip.as_deref(), q.lat, q.lng) {
-        (Some(zip), _, _) => {
-            let g = geocode_zip(zip)?;
-            GeoPoint::new(g.latitude, g.longitude)
-        }
-        (None, Some(lat), Some(lng)) => point(lat, lng)?,
+        (Some(zip), _, _) => places::zip_point(zip)?,
+        (None, Some(lat), Some(lng)) => places::point(lat, lng)?,
         _ => return Err(ApiError::BadRequest("Send zip, or lat and lng.".into())),
     };
-    ok(food_banks_serving(&state, center).await?)
-}
-
-/// The food banks serving `center` (shared with the /home/foodbank page loader).
-pub(crate) async fn food_banks_serving(state: &AppState, center: GeoPoint) -> Result<Vec<NearbyFoodBank>, ApiError> {
-    let radius = SEARCH_RADII_MILES[SEARCH_RADII_MILES.len() - 1];
-    Ok(state.store.food_banks_near(center, radius, OFFICE_RADIUS_MILES).await?)
+    ok(places::food_banks_serving(&state, center).await?)
 }
 
 async fn delivery_times(
@@ -84,32 +70,12 @@ async fn overview(
     ok(state.store.inventory_overview(id, eligible).await?)
 }
 
-/// What a delivery window offers, as the caller sees it. Windows that have started
-/// still answer, so a cart can be checked against them; ordering re-checks the time.
 async fn delivery_inventory(
     State(state): State<AppState>,
     user: MaybeUser,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<InventoryList> {
-    ok(InventoryList { items: delivery_items(&state, id, user).await? })
-}
-
-/// The delivery window's items as `user` sees them (the shop page renders them for a visitor).
-pub(crate) async fn delivery_items(state: &AppState, id: i64, user: MaybeUser) -> Result<Vec<InventoryItem>, ApiError> {
-    let facts = state.store.delivery_facts(id).await?.ok_or_else(|| ApiError::not_found("Delivery time"))?;
-    let user_id = user.0.map(|u| u.id);
-    let shop = ShopFacts {
-        inventory: Vec::new(),
-        past_orders: match user_id {
-            Some(u) => state.store.past_orders(u, facts.time.food_bank_id).await?,
-            None => Vec::new(),
-        },
-        order_limits: Vec::new(),
-        tefap_eligible: state.store.tefap_eligible(user_id, &facts.tefap_area()).await?,
-        tz: facts.tz,
-    };
-    let items = state.store.delivery_inventory_items(&facts.time).await?;
-    Ok(shop_items(items, &shop, now()))
+    ok(InventoryList { items: shop::delivery_items(&state, id, user.id()).await? })
 }
 
 pub fn openapi() -> Value {

@@ -34,6 +34,7 @@ pub mod order_limits;
 pub mod orders;
 pub mod passwords;
 pub mod pickup;
+pub mod places;
 pub mod submission;
 pub mod survey;
 pub mod tefap;

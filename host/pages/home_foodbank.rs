@@ -2,7 +2,7 @@
 //! GET /api/v1/foodbanks/locations) with its info cards, or the not-available message.
 //! /home/foodbank?id=: one food bank by id, as the pantry selector introduces a site's food bank.
 use super::{LoadCtx, LoadFuture, Loaded, Page, home::info_sections, pantries::center};
-use crate::{api::foodbanks::food_banks_serving, db::Scope};
+use crate::{db::Scope, service::places::food_banks_serving};
 use axum::http::StatusCode;
 use serde_json::json;
 

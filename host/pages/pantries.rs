@@ -2,11 +2,14 @@
 //! geocoding, radius search and valid-time rules as GET /api/v1/locations.
 use super::{LoadCtx, LoadFuture, Loaded, Page};
 use crate::{
-    api::locations::{SEARCH_RADII_MILES, geocode_zip, point, with_valid_times},
-    db::{Scope, now},
-    domain::pickup::times_for_list_card,
+    db::Scope,
+    domain::{
+        pickup::times_for_list_card,
+        places::{SEARCH_RADII_MILES, search_radius},
+    },
     geo::GeoPoint,
     model::locations::PantryLocation,
+    service::places::{pantries_near, point, zip_point},
 };
 use axum::http::StatusCode;
 use serde_json::{Value, json};
@@ -18,7 +21,7 @@ pub const PAGE: Page = Page { id: "pantries", patterns: &["/pantries"], public: 
 /// The searched point from `zip`, or from `lat` and `lng`; Err(zip) when the zip is unknown.
 pub(super) fn center(q: &std::collections::HashMap<String, String>) -> Option<Result<GeoPoint, String>> {
     if let Some(zip) = q.get("zip").map(|z| z.trim()).filter(|z| !z.is_empty()) {
-        return Some(geocode_zip(zip).map(|g| GeoPoint::new(g.latitude, g.longitude)).map_err(|_| zip.to_owned()));
+        return Some(zip_point(zip).map_err(|_| zip.to_owned()));
     }
     let lat = q.get("lat")?.parse::<f64>().ok()?;
     let lng = q.get("lng")?.parse::<f64>().ok()?;
@@ -45,11 +48,8 @@ fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
         let q = &ctx.query;
         // An unsupported radius falls back to the default rather than failing the page.
-        let radius = q
-            .get("radius")
-            .and_then(|r| r.parse::<f64>().ok())
-            .filter(|r| SEARCH_RADII_MILES.contains(r))
-            .unwrap_or(SEARCH_RADII_MILES[0]);
+        let radius =
+            q.get("radius").and_then(|r| search_radius(r.parse::<f64>().ok())).unwrap_or(SEARCH_RADII_MILES[0]);
         let sort = if q.get("sort").map(String::as_str) == Some("closest") { "closest" } else { "soonest" };
         let base = |status: &str| -> Value {
             json!({
@@ -66,17 +66,16 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             Some(Err(_)) => return Loaded::ok(base("badZip")),
             Some(Ok(at)) => at,
         };
-        let now = now();
         let mut data = base("ok");
         data["lat"] = json!(at.lat);
         data["lng"] = json!(at.lng);
-        match ctx.state.store.pantries_near(at, radius, None, now).await {
-            Ok(sites) => {
+        match pantries_near(&ctx.state, at, Some(radius), None).await {
+            Ok(pantries) => {
                 let mut scopes = vec![Scope::Directory, Scope::Catalog];
-                for site in &sites {
-                    scopes.extend([Scope::Pantry(site.location.id), Scope::FoodBank(site.location.food_bank_id)]);
+                for p in &pantries {
+                    scopes.extend([Scope::Pantry(p.id), Scope::FoodBank(p.food_bank_id)]);
                 }
-                data["pantries"] = sites.into_iter().map(|s| list_card(with_valid_times(s, now))).collect();
+                data["pantries"] = pantries.into_iter().map(list_card).collect();
                 Loaded::ok(data).showing(scopes)
             }
             Err(error) => {

@@ -2,9 +2,9 @@
 //! indexable: schema.org JSON-LD of the place and its pickup hours goes into the head.
 use super::{LoadCtx, LoadFuture, Loaded, Page};
 use crate::{
-    api::locations::with_valid_times,
-    db::{Scope, now},
+    db::Scope,
     model::locations::PantryLocation,
+    service::{self, shop::pantry},
 };
 use axum::http::StatusCode;
 use serde_json::{Value, json};
@@ -58,15 +58,13 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         let Some(id) = ctx.params.get("id").and_then(|i| i.parse::<i64>().ok()) else {
             return Loaded::not_found();
         };
-        let now = now();
-        match ctx.state.store.pantry_site(id, now).await {
-            Ok(Some(site)) => {
-                let pantry = with_valid_times(site, now);
+        match pantry(&ctx.state, id).await {
+            Ok(pantry) => {
                 let ld = json_ld(&pantry, &ctx.state.config.public_url);
                 let scopes = [Scope::Pantry(pantry.id), Scope::FoodBank(pantry.food_bank_id), Scope::Catalog];
                 Loaded { json_ld: vec![ld], ..Loaded::ok(json!({ "pantry": pantry })) }.showing(scopes)
             }
-            Ok(None) => Loaded::not_found(),
+            Err(service::Error::NotFound(_)) => Loaded::not_found(),
             Err(error) => {
                 tracing::warn!(%error, id, "pantry page: load failed");
                 Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, json!({ "pantry": null, "error": true }))

@@ -3,16 +3,12 @@
 //! component refetches with the shopper's token after hydration for their own effective limits.
 use super::{LoadCtx, LoadFuture, Loaded, Page};
 use crate::{
-    api::{
-        ApiError,
-        auth::MaybeUser,
-        foodbanks::delivery_items,
-        locations::{categories_in, pantry_detail, pantry_items},
-    },
     db::Scope,
-    domain::limits::OrderSizeLimit,
-    model::locations::{InventoryItem, Limit},
-    state::AppState,
+    model::locations::InventoryItem,
+    service::{
+        self,
+        shop::{Site, shop as load_shop},
+    },
 };
 use axum::http::StatusCode;
 use serde_json::{Value, json};
@@ -28,75 +24,33 @@ pub(super) struct Shop {
     pub scopes: Vec<Scope>,
 }
 
-/// The data a shop shows, its items and where they came from.
-type ShopLoad = (Value, Vec<InventoryItem>, Vec<Scope>);
-
 /// `?{key}=`: None when absent, Err when present but not an id (then the address names nothing).
 fn id_param(ctx: &LoadCtx, key: &str) -> Result<Option<i64>, std::num::ParseIntError> {
     ctx.query.get(key).map(|v| v.parse()).transpose()
 }
 
-fn order_limit(limits: &[Limit]) -> Value {
-    let domain: Vec<_> = limits.iter().filter_map(Limit::to_domain).collect();
-    json!(OrderSizeLimit::from_limits(&domain))
-}
-
-async fn load_shop(
-    state: &AppState,
-    pantry: Option<i64>,
-    delivery: Option<i64>,
-    lang: crate::catalog::Lang,
-) -> Result<ShopLoad, ApiError> {
-    let anonymous = || MaybeUser(None);
-    let (site, items, limits, mut scopes) = if let Some(id) = pantry {
-        let site = pantry_detail(state, id).await?;
-        let items = pantry_items(state, id, anonymous()).await?;
-        let facts = state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found("Pantry location"))?;
-        let limits = state.store.pantry_limits(&facts.pantry).await?;
-        let scopes = vec![Scope::Pantry(id), Scope::PantryStock(id), Scope::FoodBank(facts.pantry.food_bank_id)];
-        (json!({ "foodBank": site.food_bank, "pantry": site }), items, limits, scopes)
-    } else if let Some(id) = delivery {
-        let items = delivery_items(state, id, anonymous()).await?;
-        let facts = state.store.delivery_facts(id).await?.ok_or_else(|| ApiError::not_found("Delivery time"))?;
-        let limits = state.store.delivery_limits(&facts.time).await?;
-        let food_bank = state.store.food_bank(facts.time.food_bank_id).await?;
-        let scopes = vec![
-            Scope::DeliveryProgram(facts.time.entity_delivery_program_id),
-            Scope::FoodBank(facts.time.food_bank_id),
-        ];
-        (json!({ "deliveryTimeId": id, "foodBank": food_bank }), items, limits, scopes)
-    } else {
-        return Ok((json!({}), Vec::new(), Vec::new()));
-    };
-    scopes.push(Scope::Catalog);
-    let ids: Vec<i64> = items.iter().map(|i| i.id).collect();
-    let categories = categories_in(lang, state.store.categories_of(&ids).await?);
-    let mut data = site;
-    data["categories"] = json!(categories);
-    data["orderLimit"] = order_limit(&limits);
-    Ok((data, items, scopes))
-}
-
 /// Shared by the shop and product pages: a failed load still renders, with `error` set; an
 /// unknown or malformed site answers 404.
 pub(super) async fn shop(ctx: &LoadCtx) -> Shop {
-    let (Ok(pantry), Ok(delivery)) = (id_param(ctx, "pantry"), id_param(ctx, "delivery")) else {
-        return Shop {
-            status: StatusCode::NOT_FOUND,
-            data: json!({ "error": true }),
-            items: Vec::new(),
-            scopes: Vec::new(),
-        };
+    let failed = |status| Shop { status, data: json!({ "error": true }), items: Vec::new(), scopes: Vec::new() };
+    let site = match (id_param(ctx, "pantry"), id_param(ctx, "delivery")) {
+        (Ok(Some(id)), _) => Site::Pantry(id),
+        (Ok(None), Ok(Some(id))) => Site::Delivery(id),
+        (Ok(None), Ok(None)) => {
+            return Shop { status: StatusCode::OK, data: json!({}), items: Vec::new(), scopes: Vec::new() };
+        }
+        _ => return failed(StatusCode::NOT_FOUND),
     };
-    match load_shop(&ctx.state, pantry, delivery, ctx.lang).await {
-        Ok((data, items, scopes)) => Shop { status: StatusCode::OK, data, items, scopes },
-        Err(e) => {
-            let status = if matches!(e, ApiError::NotFound(_)) {
-                StatusCode::NOT_FOUND
-            } else {
-                StatusCode::INTERNAL_SERVER_ERROR
-            };
-            Shop { status, data: json!({ "error": true }), items: Vec::new(), scopes: Vec::new() }
+    match load_shop(&ctx.state, site, ctx.lang).await {
+        Ok(mut shop) => {
+            let items = std::mem::take(&mut shop.items);
+            let scopes = std::mem::take(&mut shop.scopes);
+            Shop { status: StatusCode::OK, data: json!(shop), items, scopes }
+        }
+        Err(service::Error::NotFound(_)) => failed(StatusCode::NOT_FOUND),
+        Err(error) => {
+            tracing::warn!(%error, "shop page: load failed");
+            failed(StatusCode::INTERNAL_SERVER_ERROR)
         }
     }
 }

@@ -4,7 +4,9 @@
 //! knows nothing of HTTP. Handlers turn its [`Error`] into the API envelope, loaders into
 //! a page status, so neither calls the other.
 pub mod content;
+pub mod places;
 mod rich_text;
+pub mod shop;
 
 use crate::db::repo::StoreError;
 

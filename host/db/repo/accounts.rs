@@ -6,9 +6,8 @@ use crate::{
     db::{
         begin_write,
         entity::{
-            food_bank, pantry_location, province, referral_code, referral_code_food_bank,
-            referral_code_pantry_location, tefap_eligibility, user, user_authorized_location, user_delivery_food_bank,
-            user_referral_code,
+            food_bank, province, referral_code, referral_code_food_bank, referral_code_pantry_location,
+            tefap_eligibility, user, user_authorized_location, user_delivery_food_bank, user_referral_code,
         },
         now,
     },
@@ -16,7 +15,7 @@ use crate::{
         access::{AccessGrants, ReferralCode, ReferralFoodBank},
         delivery::delivery_food_bank_ids,
     },
-    geo::{self, GeoPoint, bounding_box, haversine_miles},
+    geo,
     model::account::{AbbreviationRef, CodeRef, DefaultFoodBank, IdRef, Profile, StoredTefapEligibility},
 };
 use chrono::{DateTime, Utc};
@@ -25,9 +24,6 @@ use sea_orm::{
     TransactionTrait,
     sea_query::{Expr, ExprTrait, Func},
 };
-
-/// A pantry this close to the user's ZIP makes its food bank the default one.
-pub const DEFAULT_FOOD_BANK_MILES: f64 = 50.0;
 
 /// Sign-up data, already validated and normalised.
 #[derive(Debug, Clone)]
@@ -171,32 +167,22 @@ pub async fn access_grants<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreR
     Ok(AccessGrants { authorized_location_ids, food_bank_ids_with_delivery_enabled, referral_codes })
 }
 
-/// The food bank of the nearest active pantry (of an enabled food bank) within
-/// [`DEFAULT_FOOD_BANK_MILES`] of the ZIP's centroid.
+/// The enabled food bank nearest to serving the ZIP's centroid (see `domain::places`).
 async fn food_bank_near_zip<C: ConnectionTrait>(conn: &C, zip: &str) -> StoreResult<Option<i64>> {
     let Some(center) = geo::zip_table().lookup(zip).map(|z| z.point()) else {
         return Ok(None);
     };
-    let (min_lat, max_lat, min_lng, max_lng) = bounding_box(center, DEFAULT_FOOD_BANK_MILES);
-    let pantries: Vec<(i64, f64, f64)> = pantry_location::Entity::find()
-        .inner_join(food_bank::Entity)
-        .filter(pantry_location::Column::IsActive.eq(true))
+    let served = super::locations::serving_near(conn, center).await?;
+    let ids: Vec<i64> = served.iter().map(|s| s.food_bank_id).collect();
+    let enabled: Vec<i64> = food_bank::Entity::find()
+        .filter(food_bank::Column::Id.is_in(ids))
         .filter(food_bank::Column::IsEnabled.eq(true))
-        .filter(pantry_location::Column::Latitude.between(min_lat, max_lat))
-        .filter(pantry_location::Column::Longitude.between(min_lng, max_lng))
         .select_only()
-        .column(pantry_location::Column::FoodBankId)
-        .column(pantry_location::Column::Latitude)
-        .column(pantry_location::Column::Longitude)
+        .column(food_bank::Column::Id)
         .into_tuple()
         .all(conn)
         .await?;
-    Ok(pantries
-        .into_iter()
-        .map(|(bank, lat, lng)| (bank, haversine_miles(center, GeoPoint::new(lat, lng))))
-        .filter(|(_, miles)| *miles <= DEFAULT_FOOD_BANK_MILES)
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(bank, _)| bank))
+    Ok(served.into_iter().map(|s| s.food_bank_id).find(|id| enabled.contains(id)))
 }
 
 async fn tefap_eligibilities<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Vec<StoredTefapEligibility>> {

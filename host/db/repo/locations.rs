@@ -3,7 +3,7 @@ use super::shopping::{parse_tz, pickup_times_of, to_delivery_time};
 use super::{Store, StoreResult};
 use crate::{
     db::entity::{address, attachment, county, delivery_program, delivery_time, food_bank, pantry_location, province},
-    domain::Id,
+    domain::{Id, places},
     geo::{GeoPoint, bounding_box, haversine_miles},
     model::locations::{
         Address, Attachment, AttachmentEntry, CountyRef, DeliverySchedule, FoodBank, FoodBankAddress, NearbyFoodBank,
@@ -218,6 +218,28 @@ async fn pantry_rows_near<C: ConnectionTrait>(
     Ok(found)
 }
 
+/// [`places::serving`] of `center`, from the active pantries within its radius and the
+/// food bank offices (there are few food banks, so all their offices are read).
+pub(super) async fn serving_near<C: ConnectionTrait>(conn: &C, center: GeoPoint) -> StoreResult<Vec<places::Serving>> {
+    let pantries: Vec<(Id, f64)> = pantry_rows_near(conn, center, places::SERVING_RADIUS_MILES, None)
+        .await?
+        .into_iter()
+        .map(|(p, miles)| (p.food_bank_id, miles))
+        .collect();
+    let mut offices = Vec::new();
+    if pantries.is_empty() {
+        let banks = food_bank::Entity::find().all(conn).await?;
+        let places = Places::load(conn, banks.iter().map(|b| b.address_id).collect()).await?;
+        for b in &banks {
+            let Some(a) = places.addresses.get(&b.address_id) else { continue };
+            if let (Some(lat), Some(lng)) = (a.latitude, a.longitude) {
+                offices.push((b.id, haversine_miles(center, GeoPoint::new(lat, lng))));
+            }
+        }
+    }
+    Ok(places::serving(&pantries, &offices))
+}
+
 impl Store {
     /// Active pantries of enabled food banks within the radius, nearest first, with
     /// pickup times from about `since` on.
@@ -247,42 +269,20 @@ impl Store {
         Ok(Some(places.food_bank(&fb)))
     }
 
-    /// The food banks serving `center`: those with active pantries within
-    /// `pantry_radius_miles`, by nearest pantry; when there are none, those whose office
-    /// is within `office_radius_miles`, by distance (so a food bank that has not
-    /// launched yet, without pantries, is still found). Disabled ones included.
-    pub async fn food_banks_near(
-        &self,
-        center: GeoPoint,
-        pantry_radius_miles: f64,
-        office_radius_miles: f64,
-    ) -> StoreResult<Vec<NearbyFoodBank>> {
-        let mut nearest: Vec<(Id, f64, usize)> = Vec::new();
-        for (p, d) in pantry_rows_near(&self.db, center, pantry_radius_miles, None).await? {
-            match nearest.iter_mut().find(|n| n.0 == p.food_bank_id) {
-                Some(n) => n.2 += 1,
-                None => nearest.push((p.food_bank_id, d, 1)),
-            }
-        }
-        if nearest.is_empty() {
-            let banks = food_bank::Entity::find().all(&self.db).await?;
-            let places = Places::load(&self.db, banks.iter().map(|b| b.address_id).collect()).await?;
-            for b in &banks {
-                let Some(a) = places.addresses.get(&b.address_id) else { continue };
-                let (Some(lat), Some(lng)) = (a.latitude, a.longitude) else { continue };
-                let d = haversine_miles(center, GeoPoint::new(lat, lng));
-                if d <= office_radius_miles {
-                    nearest.push((b.id, d, 0));
-                }
-            }
-            nearest.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
-        }
-        let banks = food_banks_by_id(&self.db, nearest.iter().map(|n| n.0).collect()).await?;
+    /// The food banks serving `center` ([`places::serving`]), nearest first; disabled ones
+    /// included, so the app can say OrderAhead is not available there yet.
+    pub async fn food_banks_serving(&self, center: GeoPoint) -> StoreResult<Vec<NearbyFoodBank>> {
+        let served = serving_near(&self.db, center).await?;
+        let banks = food_banks_by_id(&self.db, served.iter().map(|s| s.food_bank_id).collect()).await?;
         let places = Places::load(&self.db, banks.values().map(|b| b.address_id).collect()).await?;
-        Ok(nearest
+        Ok(served
             .into_iter()
-            .filter_map(|(id, distance, pantry_count)| {
-                Some(NearbyFoodBank { food_bank: places.food_bank(banks.get(&id)?), distance, pantry_count })
+            .filter_map(|s| {
+                Some(NearbyFoodBank {
+                    food_bank: places.food_bank(banks.get(&s.food_bank_id)?),
+                    distance: s.miles,
+                    pantry_count: s.pantry_count,
+                })
             })
             .collect())
     }

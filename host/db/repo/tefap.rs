@@ -9,13 +9,12 @@ use crate::{
     db::{
         begin_write,
         entity::{
-            address, assistance_program, county, food_bank, pantry_location, province, province_assistance_program,
-            tefap_eligibility, tefap_guideline, tefap_response, user,
+            address, assistance_program, county, food_bank, province, province_assistance_program, tefap_eligibility,
+            tefap_guideline, tefap_response, user,
         },
         now,
     },
     domain::tefap::TefapEligibility,
-    geo::{GeoPoint, bounding_box, haversine_miles},
     model::tefap::{
         CodeRef, County, Guideline, GuidelineProvince, NameRef, NewTefapResponse, PovertyGuideline, Program,
         ProvinceProgram, TefapResult, ZipArea,
@@ -26,10 +25,6 @@ use sea_orm::{
     QueryOrder, QuerySelect, Set, sea_query::Expr,
 };
 use std::collections::HashMap;
-
-/// A place is served by the food bank of the nearest pickup site within the widest
-/// search distance the app offers (§9: 10, 15 or 20 miles).
-pub const SERVING_RADIUS_MILES: f64 = 20.0;
 
 async fn guideline<C: ConnectionTrait>(conn: &C, province_id: i64) -> StoreResult<Option<Guideline>> {
     let Some(g) =
@@ -84,45 +79,6 @@ async fn guideline<C: ConnectionTrait>(conn: &C, province_id: i64) -> StoreResul
             tefap_province_assistance_programs: offered.into_iter().map(|(_, p)| p).collect(),
         },
     }))
-}
-
-/// The food bank of the nearest active pickup site within [`SERVING_RADIUS_MILES`];
-/// failing that, the food bank whose head office is nearest in the same province.
-async fn food_bank_serving<C: ConnectionTrait>(conn: &C, at: GeoPoint, province_id: i64) -> StoreResult<Option<i64>> {
-    let (min_lat, max_lat, min_lng, max_lng) = bounding_box(at, SERVING_RADIUS_MILES);
-    let nearby = pantry_location::Entity::find()
-        .filter(pantry_location::Column::IsActive.eq(true))
-        .filter(pantry_location::Column::Latitude.between(min_lat, max_lat))
-        .filter(pantry_location::Column::Longitude.between(min_lng, max_lng))
-        .select_only()
-        .column(pantry_location::Column::FoodBankId)
-        .column(pantry_location::Column::Latitude)
-        .column(pantry_location::Column::Longitude)
-        .into_tuple::<(i64, f64, f64)>()
-        .all(conn)
-        .await?;
-    let nearest = |points: Vec<(i64, f64, f64)>, radius: f64| {
-        points
-            .into_iter()
-            .map(|(id, lat, lng)| (id, haversine_miles(at, GeoPoint::new(lat, lng))))
-            .filter(|(_, d)| *d <= radius)
-            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
-            .map(|(id, _)| id)
-    };
-    if let Some(id) = nearest(nearby, SERVING_RADIUS_MILES) {
-        return Ok(Some(id));
-    }
-    let offices = food_bank::Entity::find()
-        .filter(food_bank::Column::IsEnabled.eq(true))
-        .find_also_related(address::Entity)
-        .all(conn)
-        .await?;
-    let in_province = offices
-        .into_iter()
-        .filter_map(|(b, a)| a.filter(|a| a.province_id == province_id).map(|a| (b.id, a)))
-        .map(|(id, a)| (id, a.latitude.unwrap_or(at.lat), a.longitude.unwrap_or(at.lng)))
-        .collect();
-    Ok(nearest(in_province, f64::INFINITY))
 }
 
 /// The answer shape of a stored response, with the names of what it refers to.
@@ -235,8 +191,9 @@ impl Store {
         Ok(Some(ZipArea { postal_code: place.postal_code, province: place.province, county, food_bank }))
     }
 
+    /// The food bank nearest to serving the place (see `domain::places`).
     pub async fn food_bank_serving(&self, place: &ZipPlace) -> StoreResult<Option<i64>> {
-        food_bank_serving(&self.db, place.point(), place.province.id).await
+        Ok(super::locations::serving_near(&self.db, place.point()).await?.first().map(|s| s.food_bank_id))
     }
 
     /// The postal code of a food bank's head office; `None` for an unknown food bank.

@@ -1,0 +1,152 @@
+//! The shop: a pantry's or delivery window's items as a shopper (or a visitor) sees them,
+//! with its site, categories and order-size limit (GET /locations/{id}[/pickuptimes|/inventory|
+//! /categories], /deliverytimes/{id}/inventory and the /products and /products/{id} pages).
+use super::{Error, Result};
+use crate::{
+    catalog::Lang,
+    db::{Scope, now, repo::shopping::ShopFacts},
+    domain::{
+        limits::{OrderSizeLimit, item_limits},
+        pickup::valid_pickup_times,
+    },
+    model::locations::{Category, FoodBank, InventoryItem, Limit, PantryLocation, PantrySite, PickupTime},
+    state::AppState,
+};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+/// The pantry with only its valid pickup times (later than now in its zone).
+pub fn with_valid_times(site: PantrySite, now: DateTime<Utc>) -> PantryLocation {
+    let mut location = site.location;
+    location.pantry_location_pickup_times =
+        valid_pickup_times(&site.pickup_times, now, site.tz).iter().map(PickupTime::from).collect();
+    location
+}
+
+/// An active pantry of an enabled food bank, with its valid pickup times.
+pub async fn pantry(state: &AppState, id: i64) -> Result<PantryLocation> {
+    let now = now();
+    let site = state.store.pantry_site(id, now).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+    Ok(with_valid_times(site, now))
+}
+
+/// The items the shopper may see (TEFAP ones only when eligible), each with its
+/// effective limits against the shopper's past orders (none for a visitor).
+fn visible_items(items: Vec<InventoryItem>, shop: &ShopFacts, now: DateTime<Utc>) -> Vec<InventoryItem> {
+    items
+        .into_iter()
+        .filter_map(|mut item| {
+            let line = item.to_line();
+            if !line.is_visible(shop.tefap_eligible) {
+                return None;
+            }
+            let limits = item_limits(&line, &shop.past_orders, now, shop.tz);
+            item.effective_limit = limits.effective_limit;
+            item.all_effective_limits = limits.all_effective_limits;
+            Some(item)
+        })
+        .collect()
+}
+
+/// What the item rules need of the shopper at `food_bank_id`: their past orders there and
+/// whether they may see TEFAP items in `area`.
+async fn shopper_facts(
+    state: &AppState,
+    user_id: Option<i64>,
+    food_bank_id: i64,
+    area: &crate::domain::tefap::TefapArea,
+    tz: chrono_tz::Tz,
+) -> Result<ShopFacts> {
+    Ok(ShopFacts {
+        inventory: Vec::new(),
+        past_orders: match user_id {
+            Some(u) => state.store.past_orders(u, food_bank_id).await?,
+            None => Vec::new(),
+        },
+        order_limits: Vec::new(),
+        tefap_eligible: state.store.tefap_eligible(user_id, area).await?,
+        tz,
+    })
+}
+
+/// The pantry's items as the shopper `user_id` (None: a visitor) sees them.
+pub async fn pantry_items(state: &AppState, id: i64, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
+    let facts = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+    let shop = shopper_facts(state, user_id, facts.pantry.food_bank_id, &facts.tefap_area(), facts.tz).await?;
+    let items = state.store.pantry_inventory_items(id).await?;
+    Ok(visible_items(items, &shop, now()))
+}
+
+/// What a delivery window offers, as the shopper `user_id` sees it. Windows that have started
+/// still answer, so a cart can be checked against them; ordering re-checks the time.
+pub async fn delivery_items(state: &AppState, id: i64, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
+    let facts = state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found("Delivery time"))?;
+    let shop = shopper_facts(state, user_id, facts.time.food_bank_id, &facts.tefap_area(), facts.tz).await?;
+    let items = state.store.delivery_inventory_items(&facts.time).await?;
+    Ok(visible_items(items, &shop, now()))
+}
+
+/// The categories of `items`, named in `lang`, in display order (the shop's section headings).
+pub async fn categories(state: &AppState, items: &[InventoryItem], lang: Lang) -> Result<Vec<Category>> {
+    let ids: Vec<i64> = items.iter().map(|i| i.id).collect();
+    let list = state.store.categories_of(&ids).await?;
+    Ok(list.into_iter().map(|c| Category { name: crate::api::localize::name_in(lang, c.name), ..c }).collect())
+}
+
+/// Where a shop is: a pantry, or a delivery window.
+#[derive(Debug, Clone, Copy)]
+pub enum Site {
+    Pantry(i64),
+    Delivery(i64),
+}
+
+/// A shop as a visitor sees it: the shop page's data (the app refetches the items with the
+/// shopper's token after hydration, for their own effective limits).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Shop {
+    pub food_bank: Option<FoodBank>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pantry: Option<PantryLocation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delivery_time_id: Option<i64>,
+    pub categories: Vec<Category>,
+    pub order_limit: OrderSizeLimit,
+    pub items: Vec<InventoryItem>,
+    /// What the data came from (the page cache's scopes).
+    #[serde(skip)]
+    pub scopes: Vec<Scope>,
+}
+
+fn order_limit(limits: &[Limit]) -> OrderSizeLimit {
+    let domain: Vec<_> = limits.iter().filter_map(Limit::to_domain).collect();
+    OrderSizeLimit::from_limits(&domain)
+}
+
+/// The shop at `site` for a visitor.
+pub async fn shop(state: &AppState, site: Site, lang: Lang) -> Result<Shop> {
+    let (food_bank, pantry, delivery_time_id, items, limits, mut scopes) = match site {
+        Site::Pantry(id) => {
+            let pantry = self::pantry(state, id).await?;
+            let items = pantry_items(state, id, None).await?;
+            let facts = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+            let limits = state.store.pantry_limits(&facts.pantry).await?;
+            let scopes = vec![Scope::Pantry(id), Scope::PantryStock(id), Scope::FoodBank(facts.pantry.food_bank_id)];
+            (Some(pantry.food_bank.clone()), Some(pantry), None, items, limits, scopes)
+        }
+        Site::Delivery(id) => {
+            let items = delivery_items(state, id, None).await?;
+            let facts = state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found("Delivery time"))?;
+            let limits = state.store.delivery_limits(&facts.time).await?;
+            let food_bank = state.store.food_bank(facts.time.food_bank_id).await?;
+            let scopes = vec![
+                Scope::DeliveryProgram(facts.time.entity_delivery_program_id),
+                Scope::FoodBank(facts.time.food_bank_id),
+            ];
+            (food_bank, None, Some(id), items, limits, scopes)
+        }
+    };
+    scopes.push(Scope::Catalog);
+    let categories = categories(state, &items, lang).await?;
+    Ok(Shop { food_bank, pantry, delivery_time_id, categories, order_limit: order_limit(&limits), items, scopes })
+}
