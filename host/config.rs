@@ -66,6 +66,7 @@ pub const SITEMAP_MAX_URLS: usize = 50_000;
 
 impl Config {
     /// Settings for tests and benchmarks: no tiles, a throwaway data dir.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn for_tests(data_dir: PathBuf) -> Self {
         Self {
             bind: "127.0.0.1:0".parse().unwrap(),

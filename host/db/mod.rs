@@ -32,6 +32,7 @@ pub mod migration;
 pub mod repo;
 mod scope;
 pub mod seed;
+#[cfg(any(test, feature = "test-support"))]
 pub mod testdb;
 
 pub use scope::Scope;

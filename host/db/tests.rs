@@ -16,8 +16,12 @@ use super::entity::{
     address, food_bank, info_card, inventory_item, limit, notification, order, order_item, pantry_item,
     pantry_location, pickup_time, referral_code, saved_address, user,
 };
-use super::seed::{self, codes};
+use super::seed;
 use super::testdb::TestDb;
+use crate::domain::{
+    inventory::Source,
+    limits::{LimitScope, LimitType},
+};
 
 /// Runs `$body(&TestDb)` as two tests, `$name::sqlite` and `$name::postgres`.
 macro_rules! on_both {
@@ -317,12 +321,16 @@ async fn check_demo_seed(t: &TestDb) {
 
     // Limits of every scope, an ITEM limit, TEFAP stock, referral codes, content.
     let limits = limit::Entity::find().all(db).await.unwrap();
-    for scope in [codes::SCOPE_DAY, codes::SCOPE_WEEK, codes::SCOPE_MONTH, codes::SCOPE_ORDER, codes::SCOPE_ACCOUNT] {
+    for scope in LimitScope::ALL.map(LimitScope::code) {
         assert!(limits.iter().any(|l| l.time_scope_code == scope), "no {scope} limit");
     }
-    assert!(limits.iter().any(|l| l.limit_type_code == codes::LIMIT_ITEM && l.time_scope_code == codes::SCOPE_ORDER));
+    assert!(
+        limits
+            .iter()
+            .any(|l| l.limit_type_code == LimitType::Item.code() && l.time_scope_code == LimitScope::Order.code())
+    );
     let tefap = inventory_item::Entity::find()
-        .filter(inventory_item::Column::SourceCode.eq(codes::SOURCE_TEFAP))
+        .filter(inventory_item::Column::SourceCode.eq(Source::Tefap.code()))
         .count(db)
         .await
         .unwrap();
@@ -461,7 +469,7 @@ fn new_stock(
         delivery_program_id: Set(None),
         quantity: Set(quantity),
         weight_pounds: Set(1.0),
-        source_code: Set(Some(codes::SOURCE_DONATED.into())),
+        source_code: Set(Some(Source::Donated.code().into())),
         is_active: Set(true),
         created_at: Set(now),
         updated_at: Set(now),
@@ -664,7 +672,7 @@ async fn check_user_constraints(t: &TestDb) {
         value: Set(1),
         time_scope_amount: Set(1),
         time_scope_code: Set("YEAR".into()),
-        limit_type_code: Set(codes::LIMIT_QUANTITY.into()),
+        limit_type_code: Set(LimitType::Quantity.code().into()),
         pantry_item_id: Set(None),
         inventory_item_id: Set(None),
         pantry_location_id: Set(None),

@@ -5,8 +5,29 @@ use serde::{Deserialize, Serialize};
 use super::Id;
 use super::limits::Limit;
 
-/// `pantryInventoryItemSource.code` of federal-program (TEFAP) items.
-pub const TEFAP_SOURCE_CODE: &str = "TEFAP";
+/// `pantryInventoryItemSource.code`: where stock came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The Emergency Food Assistance Program: shown only to eligible shoppers.
+    Tefap,
+    Donated,
+    Purchased,
+}
+
+impl Source {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Tefap => "TEFAP",
+            Self::Donated => "DONATED",
+            Self::Purchased => "PURCHASED",
+        }
+    }
+
+    /// Whether a stored source code names TEFAP stock.
+    pub fn is_tefap(code: Option<&str>) -> bool {
+        code.is_some_and(|c| c.trim().eq_ignore_ascii_case(Self::Tefap.code()))
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -26,7 +47,7 @@ pub struct InventoryLine {
 
 impl InventoryLine {
     pub fn is_tefap(&self) -> bool {
-        self.source_code.as_deref().is_some_and(|c| c.eq_ignore_ascii_case(TEFAP_SOURCE_CODE))
+        Source::is_tefap(self.source_code.as_deref())
     }
 
     /// TEFAP items are hidden from shoppers who are not TEFAP-eligible (spec §5).

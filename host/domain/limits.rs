@@ -21,15 +21,10 @@ pub enum LimitScope {
 }
 
 impl LimitScope {
+    pub const ALL: [Self; 5] = [Self::Day, Self::Week, Self::Month, Self::Order, Self::Account];
+
     pub fn from_code(code: &str) -> Option<Self> {
-        match code.trim().to_ascii_uppercase().as_str() {
-            "DAY" => Some(Self::Day),
-            "WEEK" => Some(Self::Week),
-            "MONTH" => Some(Self::Month),
-            "ORDER" => Some(Self::Order),
-            "ACCOUNT" => Some(Self::Account),
-            _ => None,
-        }
+        Self::ALL.into_iter().find(|s| code.trim().eq_ignore_ascii_case(s.code()))
     }
 
     pub fn code(self) -> &'static str {
@@ -53,10 +48,29 @@ pub enum LimitKind {
 }
 
 impl LimitKind {
-    pub const ITEM_CODE: &str = "ITEM";
-
     pub fn from_code(code: &str) -> Self {
-        if code.trim().eq_ignore_ascii_case(Self::ITEM_CODE) { Self::Item } else { Self::Product }
+        if code.trim().eq_ignore_ascii_case(LimitType::Item.code()) { Self::Item } else { Self::Product }
+    }
+}
+
+/// `limits.limit_type_code`: what a stored limit counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitType {
+    /// Units of one product (attached to a product or an inventory item).
+    Quantity,
+    /// Units in one order (attached to a pantry, food bank or delivery program).
+    Item,
+    /// Orders per period (attached to a pantry, food bank or delivery program).
+    Order,
+}
+
+impl LimitType {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Quantity => "QUANTITY",
+            Self::Item => "ITEM",
+            Self::Order => "ORDER",
+        }
     }
 }
 

@@ -42,6 +42,66 @@ impl OrderStatus {
     }
 }
 
+/// The order status types every database holds (`order_status_types`, seeded with these ids),
+/// and the flags that map each to an [`OrderStatus`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusType {
+    Submitted,
+    Packing,
+    Ready,
+    OutForDelivery,
+    Completed,
+    Cancelled,
+}
+
+impl StatusType {
+    pub const ALL: [Self; 6] =
+        [Self::Submitted, Self::Packing, Self::Ready, Self::OutForDelivery, Self::Completed, Self::Cancelled];
+
+    /// The row id.
+    pub fn id(self) -> Id {
+        match self {
+            Self::Submitted => 1,
+            Self::Packing => 2,
+            Self::Ready => 3,
+            Self::OutForDelivery => 4,
+            Self::Completed => 5,
+            Self::Cancelled => 6,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Submitted => "SUBMITTED",
+            Self::Packing => "PACKING",
+            Self::Ready => "READY",
+            Self::OutForDelivery => "OUT_FOR_DELIVERY",
+            Self::Completed => "COMPLETED",
+            Self::Cancelled => "CANCELLED",
+        }
+    }
+
+    /// The name a pantry sees (the app shows its own catalog's).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Submitted => "Submitted",
+            Self::Packing => "Being Packed",
+            Self::Ready => "Ready for Pickup",
+            Self::OutForDelivery => "Out for Delivery",
+            Self::Completed => "Completed",
+            Self::Cancelled => "Cancelled",
+        }
+    }
+
+    pub fn status(self) -> OrderStatus {
+        match self {
+            Self::Completed => OrderStatus::Completed,
+            Self::Cancelled => OrderStatus::Cancelled,
+            _ => OrderStatus::InProgress,
+        }
+    }
+}
+
 /// What the order rules read from an order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -408,7 +408,7 @@ async fn cancel_gives_stock_back_once(t: &TestApp) {
 
     // Completed orders cannot be cancelled either.
     let other = place(t, &me, pickup(main, time, &[(mine, 1)])).await;
-    t.state.store.test_set_order_status(other, orderahead::db::seed::status::COMPLETED).await.unwrap();
+    t.state.store.test_set_order_status(other, orderahead::domain::orders::StatusType::Completed.id()).await.unwrap();
     refused(&t.delete(&format!("/api/v1/orders/{other}"), Some(&me.token)).await, ORDER_CANNOT_CHANGE);
     assert_eq!(qty(t, mine).await, 9);
     // An order whose pickup day is past the cutoff.

@@ -1,5 +1,5 @@
 //! `order_status_types`: Order statuses (§3 pantryOrderStatusType); seeded, ids are stable (see
-//! `seed::status`).
+//! `domain::orders::StatusType`).
 use sea_orm::entity::prelude::*;
 
 #[sea_orm::model]

@@ -10,8 +10,7 @@ use crate::{
 };
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveValue::NotSet, ColumnTrait, Condition, EntityTrait, ExprTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    sea_query::Expr,
+    ColumnTrait, Condition, EntityTrait, ExprTrait, QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Expr,
 };
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
@@ -162,61 +161,5 @@ impl Store {
         // A notification deleted between the check and the insert fails the foreign key: a 400, never a 500.
         notification_read::Entity::insert(row).on_conflict_do_nothing().exec_without_returning(&self.db).await?;
         Ok(true)
-    }
-}
-
-// ---- Test support -----------------------------------------------------------------------
-
-/// Helpers for the integration tests (they have no other way into the database);
-/// the server never calls them.
-#[doc(hidden)]
-impl Store {
-    /// A public card in the first section (order 1) with the given rich text; returns its id.
-    pub async fn test_info_card(
-        &self,
-        food_bank_code: Option<&str>,
-        title: &str,
-        modal_content: &str,
-    ) -> StoreResult<i64> {
-        let section =
-            info_card_section::Entity::find().order_by_asc(info_card_section::Column::SortOrder).one(&self.db).await?;
-        let row = info_card::ActiveModel {
-            id: NotSet,
-            section_id: Set(section.map(|s| s.id)),
-            title: Set(title.into()),
-            images: Set(serde_json::json!([])),
-            description: Set(None),
-            action_button_text: Set(None),
-            modal_title: Set(Some(title.into())),
-            modal_content: Set(Some(modal_content.into())),
-            sort_order: Set(99),
-            text_color: Set(None),
-            background_color: Set(None),
-            food_bank_code: Set(food_bank_code.map(Into::into)),
-            is_public: Set(true),
-            created_at: Set(now()),
-            translations: Set(None),
-        };
-        Ok(info_card::Entity::insert(row).exec(&self.db).await?.last_insert_id)
-    }
-
-    /// A notification created now with the given details HTML; returns its id.
-    pub async fn test_notification(
-        &self,
-        food_bank_code: Option<&str>,
-        title: &str,
-        details: &str,
-    ) -> StoreResult<i64> {
-        let row = notification::ActiveModel {
-            id: NotSet,
-            title: Set(title.into()),
-            description: Set(None),
-            details: Set(Some(details.into())),
-            food_bank_code: Set(food_bank_code.map(Into::into)),
-            created_at: Set(now()),
-            expires_at: Set(None),
-            translations: Set(None),
-        };
-        Ok(notification::Entity::insert(row).exec(&self.db).await?.last_insert_id)
     }
 }

@@ -188,9 +188,7 @@ impl Store {
             .order_by_asc(inventory_item::Column::Id)
             .all(&self.db)
             .await?;
-        let is_tefap = |code: &Option<String>| {
-            code.as_deref().is_some_and(|c| c.eq_ignore_ascii_case(crate::domain::inventory::TEFAP_SOURCE_CODE))
-        };
+        let is_tefap = |code: &Option<String>| crate::domain::inventory::Source::is_tefap(code.as_deref());
         // First row of each product stands for it.
         let mut firsts: Vec<inventory_item::Model> = Vec::new();
         for r in rows.into_iter().filter(|r| include_tefap || !is_tefap(&r.source_code)) {

@@ -17,6 +17,8 @@ pub mod shopping;
 pub mod sitemap;
 mod survey;
 mod tefap;
+#[cfg(any(test, feature = "test-support"))]
+mod test_support;
 
 pub use scopes::ScopeMark;
 

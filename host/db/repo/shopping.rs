@@ -29,9 +29,6 @@ use chrono_tz::Tz;
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::HashMap;
 
-/// `limits.limit_type_code` of orders-per-period limits (the seed's `codes::LIMIT_ORDER`).
-pub const ORDER_LIMIT_TYPE: &str = "ORDER";
-
 /// An active pantry of an enabled food bank, as the rules see it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PantryFacts {
@@ -497,7 +494,7 @@ async fn scoped_order_limits<C: ConnectionTrait>(
     owners: Condition,
 ) -> StoreResult<Vec<ScopedOrderLimit>> {
     let rows = limit::Entity::find()
-        .filter(limit::Column::LimitTypeCode.eq(ORDER_LIMIT_TYPE))
+        .filter(limit::Column::LimitTypeCode.eq(crate::domain::limits::LimitType::Order.code()))
         .filter(owners)
         .order_by_asc(limit::Column::Id)
         .all(conn)

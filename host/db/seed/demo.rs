@@ -21,7 +21,12 @@ use super::demo_data::{
     SECTIONS_ES, WITHOUT_PICKUP_TIMES, pickup_instructions,
 };
 use super::reference::{PACKAGE_TYPES, SURVEY_QUESTIONS, UNITS, province_id};
-use super::{Ids, codes, hm, insert_batched, local_to_utc_tz, mix, seed_reference, status, whole_seconds};
+use super::{Ids, hm, insert_batched, local_to_utc_tz, mix, seed_reference, whole_seconds};
+use crate::domain::{
+    inventory::Source,
+    limits::{LimitScope, LimitType},
+    orders::StatusType,
+};
 
 /// E-mail of the demo shopper.
 pub const DEMO_EMAIL: &str = "demo@example.org";
@@ -544,23 +549,23 @@ async fn seed_world<C: ConnectionTrait>(
     let mut limit_specs: Vec<(i32, &str, i32, &str, LimitOwner)> = Vec::new();
     for &(name, value, scope, amount) in PRODUCT_LIMITS {
         let owner = LimitOwner::Product(product_ids[product_index(name)]);
-        limit_specs.push((value, scope, amount, codes::LIMIT_QUANTITY, owner));
+        limit_specs.push((value, scope, amount, LimitType::Quantity.code(), owner));
     }
     // An inventory-item limit that is tighter than the product's: apples at the Main Library.
     let apples_main = inventory_at[&(StockAt::Pantry(main_library), product_index("Gala Apples"))];
-    limit_specs.push((2, codes::SCOPE_ORDER, 1, codes::LIMIT_QUANTITY, LimitOwner::Inventory(apples_main)));
+    limit_specs.push((2, LimitScope::Order.code(), 1, LimitType::Quantity.code(), LimitOwner::Inventory(apples_main)));
     // Items-per-order limits (type ITEM, scope ORDER).
     let parsons = pantry_rows.iter().find(|r| r.label.ends_with("Parsons Branch")).expect("Parsons").id;
     let (chi_id, _) = bank_ids["CHI"];
     let (den_id, _) = bank_ids["DEN"];
-    limit_specs.push((30, codes::SCOPE_ORDER, 1, codes::LIMIT_ITEM, LimitOwner::FoodBank(coh_id)));
-    limit_specs.push((15, codes::SCOPE_ORDER, 1, codes::LIMIT_ITEM, LimitOwner::Pantry(parsons)));
-    limit_specs.push((20, codes::SCOPE_ORDER, 1, codes::LIMIT_ITEM, LimitOwner::Program(home_delivery)));
-    limit_specs.push((25, codes::SCOPE_ORDER, 1, codes::LIMIT_ITEM, LimitOwner::FoodBank(chi_id)));
+    limit_specs.push((30, LimitScope::Order.code(), 1, LimitType::Item.code(), LimitOwner::FoodBank(coh_id)));
+    limit_specs.push((15, LimitScope::Order.code(), 1, LimitType::Item.code(), LimitOwner::Pantry(parsons)));
+    limit_specs.push((20, LimitScope::Order.code(), 1, LimitType::Item.code(), LimitOwner::Program(home_delivery)));
+    limit_specs.push((25, LimitScope::Order.code(), 1, LimitType::Item.code(), LimitOwner::FoodBank(chi_id)));
     // Orders-per-period limits (type ORDER).
-    limit_specs.push((2, codes::SCOPE_WEEK, 1, codes::LIMIT_ORDER, LimitOwner::FoodBank(chi_id)));
-    limit_specs.push((1, codes::SCOPE_WEEK, 1, codes::LIMIT_ORDER, LimitOwner::FoodBank(den_id)));
-    limit_specs.push((4, codes::SCOPE_MONTH, 1, codes::LIMIT_ORDER, LimitOwner::Program(senior_delivery)));
+    limit_specs.push((2, LimitScope::Week.code(), 1, LimitType::Order.code(), LimitOwner::FoodBank(chi_id)));
+    limit_specs.push((1, LimitScope::Week.code(), 1, LimitType::Order.code(), LimitOwner::FoodBank(den_id)));
+    limit_specs.push((4, LimitScope::Month.code(), 1, LimitType::Order.code(), LimitOwner::Program(senior_delivery)));
     for (value, scope, amount, kind, owner) in limit_specs {
         let id = ids.next(db, "limits").await?;
         limits.push(limit_row(id, value, scope, amount, kind, owner, now - Duration::days(100)));
@@ -906,7 +911,7 @@ async fn seed_world<C: ConnectionTrait>(
     let mut specs: Vec<OrderSpec> = vec![
         (
             "demo-order-completed",
-            status::COMPLETED,
+            StatusType::Completed.id(),
             now - Duration::days(12),
             Some(past_ids[0]),
             None,
@@ -914,7 +919,7 @@ async fn seed_world<C: ConnectionTrait>(
         ),
         (
             "demo-order-cancelled",
-            status::CANCELLED,
+            StatusType::Cancelled.id(),
             now - Duration::days(21),
             Some(past_ids[1]),
             None,
@@ -924,7 +929,7 @@ async fn seed_world<C: ConnectionTrait>(
     if let Some((pickup_id, _)) = upcoming {
         specs.push((
             "demo-order-upcoming",
-            status::SUBMITTED,
+            StatusType::Submitted.id(),
             now - Duration::hours(5),
             Some(pickup_id),
             None,
@@ -934,7 +939,7 @@ async fn seed_world<C: ConnectionTrait>(
     if let Some((delivery_id, _)) = first_home_delivery {
         specs.push((
             "demo-order-delivery",
-            status::SUBMITTED,
+            StatusType::Submitted.id(),
             now - Duration::hours(2),
             None,
             Some((delivery_id, home_saved)),
@@ -970,7 +975,7 @@ async fn seed_world<C: ConnectionTrait>(
             request_fingerprint: Set(None),
             created_at: Set(created),
             updated_at: Set(created),
-            cancelled_at: Set((status_id == status::CANCELLED).then(|| created + Duration::hours(3))),
+            cancelled_at: Set((status_id == StatusType::Cancelled.id()).then(|| created + Duration::hours(3))),
         });
         for &(name, quantity) in items {
             let j = product_index(name);
@@ -1055,11 +1060,11 @@ fn inventory_row(
     now: DateTime<Utc>,
 ) -> inventory_item::ActiveModel {
     let source = if p.tefap && tefap_ok {
-        codes::SOURCE_TEFAP
+        Source::Tefap.code()
     } else if h.is_multiple_of(3) {
-        codes::SOURCE_PURCHASED
+        Source::Purchased.code()
     } else {
-        codes::SOURCE_DONATED
+        Source::Donated.code()
     };
     let created = now - Duration::days((h % 30) as i64 + 1);
     inventory_item::ActiveModel {

@@ -32,35 +32,6 @@ pub use scale::{
     PANTRIES_PER_SCALE_FOOD_BANK, SCALE_PICKUPS_PER_PANTRY, ScaleSummary, scale_food_bank_code, seed_scale,
 };
 
-/// Fixed ids and codes of the seeded order status types.
-pub mod status {
-    pub const SUBMITTED: i64 = 1;
-    pub const PACKING: i64 = 2;
-    pub const READY: i64 = 3;
-    pub const OUT_FOR_DELIVERY: i64 = 4;
-    pub const COMPLETED: i64 = 5;
-    pub const CANCELLED: i64 = 6;
-}
-
-/// Codes used in `limits`, `inventory_items.source_code` and `survey_questions`.
-pub mod codes {
-    pub const SCOPE_DAY: &str = "DAY";
-    pub const SCOPE_WEEK: &str = "WEEK";
-    pub const SCOPE_MONTH: &str = "MONTH";
-    pub const SCOPE_ORDER: &str = "ORDER";
-    pub const SCOPE_ACCOUNT: &str = "ACCOUNT";
-    /// Per-product quantity limit (attached to a product or an inventory item).
-    pub const LIMIT_QUANTITY: &str = "QUANTITY";
-    /// Items-per-order limit (attached to a pantry, food bank or delivery program).
-    pub const LIMIT_ITEM: &str = "ITEM";
-    /// Orders-per-period limit (attached to a pantry, food bank or delivery program).
-    pub const LIMIT_ORDER: &str = "ORDER";
-    /// Inventory from The Emergency Food Assistance Program.
-    pub const SOURCE_TEFAP: &str = "TEFAP";
-    pub const SOURCE_DONATED: &str = "DONATED";
-    pub const SOURCE_PURCHASED: &str = "PURCHASED";
-}
-
 /// Converts a wall-clock time in an IANA zone to UTC. In the spring-forward gap the time
 /// is moved an hour later; in the autumn overlap the earlier instant is used. `None` for
 /// an unknown zone.

@@ -8,8 +8,9 @@ use super::super::entity::{
     assistance_program, donation_package_type, gender, order_status_type, province, province_assistance_program, race,
     survey_question, tefap_guideline, unit_of_measure,
 };
+use super::insert_missing;
 use super::us_states::US_STATES;
-use super::{insert_missing, status};
+use crate::domain::orders::{OrderStatus, StatusType};
 
 /// HHS poverty guidelines, 2025 (published January 2025), in dollars per year:
 /// (base for a household of one, amount per additional person).
@@ -17,16 +18,6 @@ pub(super) const POVERTY_GUIDELINE_YEAR: i32 = 2025;
 const POVERTY_CONTIGUOUS: (i32, i32) = (15_650, 5_500);
 const POVERTY_ALASKA: (i32, i32) = (19_550, 6_880);
 const POVERTY_HAWAII: (i32, i32) = (17_990, 6_330);
-
-/// (id, code, name, completed, cancelled, in progress)
-const STATUSES: &[(i64, &str, &str, bool, bool, bool)] = &[
-    (status::SUBMITTED, "SUBMITTED", "Submitted", false, false, true),
-    (status::PACKING, "PACKING", "Being Packed", false, false, true),
-    (status::READY, "READY", "Ready for Pickup", false, false, true),
-    (status::OUT_FOR_DELIVERY, "OUT_FOR_DELIVERY", "Out for Delivery", false, false, true),
-    (status::COMPLETED, "COMPLETED", "Completed", true, false, false),
-    (status::CANCELLED, "CANCELLED", "Cancelled", false, true, false),
-];
 
 const GENDERS: &[&str] = &["Female", "Male", "Non-binary", "Another gender", "Prefer not to say"];
 
@@ -111,16 +102,16 @@ pub(super) fn province_id(abbreviation: &str) -> i64 {
 
 /// Seeds the reference tables. Safe to run on every start: existing ids are left alone.
 pub async fn seed_reference<C: ConnectionTrait>(db: &C) -> Result<(), DbErr> {
-    let statuses = STATUSES
-        .iter()
-        .map(|&(id, code, name, done, cancelled, in_progress)| order_status_type::ActiveModel {
-            id: Set(id),
-            code: Set(code.into()),
-            name: Set(name.into()),
-            is_successfully_completed_type: Set(done),
-            is_cancelled_type: Set(cancelled),
-            is_in_progress_type: Set(in_progress),
-            sort_order: Set(id as i32),
+    let statuses = StatusType::ALL
+        .into_iter()
+        .map(|t| order_status_type::ActiveModel {
+            id: Set(t.id()),
+            code: Set(t.code().into()),
+            name: Set(t.name().into()),
+            is_successfully_completed_type: Set(t.status() == OrderStatus::Completed),
+            is_cancelled_type: Set(t.status() == OrderStatus::Cancelled),
+            is_in_progress_type: Set(t.status() == OrderStatus::InProgress),
+            sort_order: Set(t.id() as i32),
         })
         .collect();
     insert_missing(db, "order_status_types", statuses).await?;

@@ -1,0 +1,214 @@
+//! Orders as the API answers them, read back with their sites, times and items.
+use super::*;
+
+pub(super) fn ids<T>(rows: &[T], f: impl Fn(&T) -> Option<Id>) -> Vec<Id> {
+    let mut v: Vec<Id> = rows.iter().filter_map(f).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+pub(super) async fn by_ids<E, C>(c: &C, column: E::Column, ids: Vec<Id>) -> StoreResult<Vec<E::Model>>
+where
+    E: EntityTrait,
+    C: ConnectionTrait,
+{
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(E::find().filter(column.is_in(ids)).all(c).await?)
+}
+
+/// Orders in the API's shape, in the order given.
+pub(super) async fn order_views<C: ConnectionTrait>(
+    c: &C,
+    rows: Vec<order::Model>,
+    now: DateTime<Utc>,
+) -> StoreResult<Vec<Order>> {
+    let statuses: HashMap<Id, order_status_type::Model> =
+        order_status_type::Entity::find().all(c).await?.into_iter().map(|s| (s.id, s)).collect();
+    let pantries: HashMap<Id, pantry_location::Model> =
+        by_ids::<pantry_location::Entity, _>(c, pantry_location::Column::Id, ids(&rows, |o| o.pantry_location_id))
+            .await?
+            .into_iter()
+            .map(|p| (p.id, p))
+            .collect();
+    let pickups: HashMap<Id, pickup_time::Model> =
+        by_ids::<pickup_time::Entity, _>(c, pickup_time::Column::Id, ids(&rows, |o| o.pickup_time_id))
+            .await?
+            .into_iter()
+            .map(|t| (t.id, t))
+            .collect();
+    let deliveries: HashMap<Id, delivery_time::Model> =
+        by_ids::<delivery_time::Entity, _>(c, delivery_time::Column::Id, ids(&rows, |o| o.delivery_time_id))
+            .await?
+            .into_iter()
+            .map(|t| (t.id, t))
+            .collect();
+    let zones: HashMap<Id, Tz> =
+        by_ids::<food_bank::Entity, _>(c, food_bank::Column::Id, ids(&rows, |o| Some(o.food_bank_id)))
+            .await?
+            .into_iter()
+            .map(|b| (b.id, parse_tz(&b.time_zone)))
+            .collect();
+    let pantry_list: Vec<&pantry_location::Model> = pantries.values().collect();
+    let addresses = addresses_by_id(c, ids(&pantry_list, |p| Some(p.address_id))).await?;
+
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let pantry = row.pantry_location_id.and_then(|id| pantries.get(&id));
+        let pickup = row.pickup_time_id.and_then(|id| pickups.get(&id)).cloned().map(to_pickup_time);
+        let delivery = row.delivery_time_id.and_then(|id| deliveries.get(&id)).cloned().map(to_delivery_time);
+        let zone = match (pantry, &pickup) {
+            (Some(p), Some(_)) => parse_tz(&p.time_zone),
+            _ => zones.get(&row.food_bank_id).copied().unwrap_or(chrono_tz::UTC),
+        };
+        let status = statuses.get(&row.status_type_id);
+        let facts = OrderFacts {
+            id: row.id,
+            created: row.created_at,
+            status: status.map_or(OrderStatus::Other, status_of),
+            pickup_time: pickup.clone(),
+            delivery_time: delivery.clone(),
+            time_zone: zone,
+        };
+        let snapshot = row.delivery_address.clone().and_then(|v| match serde_json::from_value::<DeliveryAddress>(v) {
+            Ok(a) => Some(a),
+            Err(e) => {
+                tracing::warn!(order = row.id, error = %e, "unreadable delivery address snapshot");
+                None
+            }
+        });
+        out.push(Order {
+            id: row.id,
+            created: row.created_at,
+            food_bank_id: row.food_bank_id,
+            pantry_location_id: row.pantry_location_id,
+            pantry_location: pantry.and_then(|p| {
+                Some(OrderPantryLocation {
+                    id: p.id,
+                    label: p.label.clone(),
+                    food_bank_id: p.food_bank_id,
+                    address_id: p.address_id,
+                    address: addresses.get(&p.address_id)?.clone(),
+                    is_restricted: p.is_restricted,
+                    pickup_instructions: p.pickup_instructions.clone(),
+                })
+            }),
+            pickup_time_id: row.pickup_time_id,
+            pickup_time: pickup.as_ref().map(Into::into),
+            delivery_time_id: row.delivery_time_id,
+            delivery_time: delivery.as_ref().map(Into::into),
+            address_id: row.saved_address_id,
+            food_insecure_neighbor_address: snapshot,
+            pantry_order_status_type: status.map_or_else(
+                || OrderStatusType {
+                    id: row.status_type_id,
+                    name: String::new(),
+                    is_successfully_completed_type: false,
+                    is_cancelled_type: false,
+                    is_in_progress_type: false,
+                },
+                |s| OrderStatusType {
+                    id: s.id,
+                    name: s.name.clone(),
+                    is_successfully_completed_type: s.is_successfully_completed_type,
+                    is_cancelled_type: s.is_cancelled_type,
+                    is_in_progress_type: s.is_in_progress_type,
+                },
+            ),
+            can_change_or_cancel: facts.can_change_or_cancel(now),
+            is_upcoming: facts.is_upcoming(now),
+        });
+    }
+    Ok(out)
+}
+
+pub(super) async fn addresses_by_id<C: ConnectionTrait>(
+    c: &C,
+    address_ids: Vec<Id>,
+) -> StoreResult<HashMap<Id, Address>> {
+    let rows = by_ids::<address::Entity, _>(c, address::Column::Id, address_ids).await?;
+    let provinces: HashMap<Id, String> =
+        by_ids::<province::Entity, _>(c, province::Column::Id, ids(&rows, |a| Some(a.province_id)))
+            .await?
+            .into_iter()
+            .map(|p| (p.id, p.abbreviation))
+            .collect();
+    let counties: HashMap<Id, String> = by_ids::<county::Entity, _>(c, county::Column::Id, ids(&rows, |a| a.county_id))
+        .await?
+        .into_iter()
+        .map(|k| (k.id, k.name))
+        .collect();
+    Ok(rows
+        .into_iter()
+        .map(|a| {
+            let county = a.county_id.and_then(|id| counties.get(&id).map(|name| CountyRef { id, name: name.clone() }));
+            (
+                a.id,
+                Address {
+                    id: a.id,
+                    address_line1: a.address_line1,
+                    address_line2: a.address_line2,
+                    city: a.city,
+                    province: provinces.get(&a.province_id).cloned().unwrap_or_default(),
+                    postal_code: a.postal_code,
+                    county,
+                    latitude: a.latitude,
+                    longitude: a.longitude,
+                    country_code: a.country_code,
+                },
+            )
+        })
+        .collect())
+}
+
+pub(super) async fn item_views<C: ConnectionTrait>(c: &C, order_id: Id) -> StoreResult<Vec<OrderItem>> {
+    let lines = order_lines(c, order_id).await?;
+    let product_ids = ids(&lines, |l| Some(l.pantry_item_id));
+    let products: HashMap<Id, pantry_item::Model> =
+        by_ids::<pantry_item::Entity, _>(c, pantry_item::Column::Id, product_ids.clone())
+            .await?
+            .into_iter()
+            .map(|p| (p.id, p))
+            .collect();
+    let mut photos: HashMap<Id, Vec<AttachmentEntry>> = HashMap::new();
+    if !product_ids.is_empty() {
+        let rows = attachment::Entity::find()
+            .filter(attachment::Column::PantryItemId.is_in(product_ids))
+            .order_by_asc(attachment::Column::SequenceNumber)
+            .order_by_asc(attachment::Column::Id)
+            .all(c)
+            .await?;
+        for a in rows {
+            if let Some(product) = a.pantry_item_id {
+                photos.entry(product).or_default().push(AttachmentEntry {
+                    sequence_number: a.sequence_number,
+                    attachment: Attachment { id: a.id, storage_path: a.storage_path },
+                });
+            }
+        }
+    }
+    Ok(lines
+        .into_iter()
+        .map(|l| {
+            let product = products.get(&l.pantry_item_id);
+            OrderItem {
+                id: l.id,
+                inventory_item_id: l.inventory_item_id,
+                quantity: i64::from(l.quantity),
+                is_substitute_ok: l.is_substitute_ok,
+                pantry_inventory_item: OrderInventoryItem {
+                    id: l.inventory_item_id,
+                    pantry_item_id: l.pantry_item_id,
+                    pantry_item: OrderPantryItem {
+                        name: product.map(|p| p.name.clone()).unwrap_or_default(),
+                        description: product.and_then(|p| p.description.clone()),
+                    },
+                    weight_pounds: l.weight_pounds,
+                    attachment_collection: photos.get(&l.pantry_item_id).cloned().unwrap_or_default(),
+                },
+            }
+        })
+        .collect())
+}
