@@ -284,6 +284,80 @@ describe("orders", () => {
     await stranger.context.close();
   });
 
+  test("signed in, /account/orders shows the orders without JavaScript too, until the shopper signs out", async () => {
+    const email = `cookie.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`;
+    const password = "a good password 8";
+    const { jwt } = await apiValue("POST", "/account", null, {
+      firstName: "Cora",
+      lastName: "Tester",
+      eMailAddress: email,
+      password,
+      phoneNumber: "(614) 555-0143",
+      isEligible: true,
+    });
+    await answerCheckoutQuestions(jwt);
+    const { a, item } = await twoPantriesAndAProduct();
+    const orderId = await apiValue("POST", "/order", jwt, {
+      pantryLocationID: a.id,
+      pantryLocationPickupTimeID: laterTimes(a)[0].id,
+      foodBankDeliveryTimeID: null,
+      foodInsecureNeighborAddressID: null,
+      pantryOrderItems: [{ pantryInventoryItemID: item.id, isSubstituteOk: false, quantity: 1 }],
+    });
+    const number = `Order ${hex(orderId)}`;
+
+    // Signing in through the form.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/account/login"));
+    await waitForApp(page);
+    await page.getByRole("textbox", { name: "E-Mail" }).fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("dialog", { name: "Remember Me?" }).getByRole("button", { name: "No" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    const session = (await context.cookies()).find((c) => c.name === "oa_session");
+    assert.ok(session, "the login set the session cookie");
+    assert.equal(session.httpOnly, true);
+    assert.equal(session.sameSite, "Lax");
+    assert.equal(await page.evaluate(() => document.cookie.includes("oa_session")), false, "scripts cannot read it");
+
+    // The server's HTML already lists the order, and the app hydrates it without a mismatch.
+    const res = await page.goto(url("/account/orders"));
+    assert.ok((await res.text()).includes(number), "the order is in the server HTML");
+    assert.match(res.headers()["cache-control"], /private, no-store/);
+    await waitForApp(page);
+    await page.getByRole("link", { name: number }).waitFor();
+
+    // The same person in a browser without JavaScript, holding the same cookie.
+    const bare = await browser.newContext({ javaScriptEnabled: false });
+    await bare.addCookies(await context.cookies());
+    const plain = await bare.newPage();
+    await plain.goto(url("/account/orders"));
+    const entry = plain.getByRole("listitem").filter({ has: plain.getByRole("link", { name: number }) });
+    await entry.getByText("Upcoming").waitFor();
+    await entry.getByText(a.label).waitFor();
+    assert.equal(await plain.getByText("Please log in to see your orders.").count(), 0);
+
+    // Log Out (Account Details) drops the cookie: the page renders signed out again.
+    await page.goto(url("/account"));
+    await waitForApp(page);
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    assert.equal((await context.cookies()).find((c) => c.name === "oa_session"), undefined, "the cookie is gone");
+    const after = await context.request.get(url("/account/orders"));
+    assert.equal((await after.text()).includes(number), false, "the signed-out HTML has no order");
+    await bare.clearCookies();
+    await bare.addCookies(await context.cookies());
+    await plain.goto(url("/account/orders"));
+    await plain.getByText("Please log in to see your orders.").waitFor();
+    assert.equal(await plain.getByRole("link", { name: number }).count(), 0);
+    assert.deepEqual(problems, []);
+    await bare.close();
+    await context.close();
+  });
+
   test("a shopper without orders sees the empty text", async () => {
     const { context, page, problems } = await signedIn(browser, await newAccountToken());
     await page.goto(url("/account/orders"));
