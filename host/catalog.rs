@@ -58,7 +58,8 @@ pub fn query_lang(path_and_query: &str) -> Option<&str> {
     query.split('&').find_map(|pair| pair.strip_prefix("lang="))
 }
 
-fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+/// The value of cookie `name` in the request's `Cookie` headers.
+pub(crate) fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers
         .get_all(header::COOKIE)
         .iter()

@@ -1,15 +1,19 @@
 //! Session tokens (HS256 JWT with sub, iss, exp) and the extractors that turn a
 //! bearer header into the caller's user id. Password hashing is in `hasher`.
+//!
+//! Only the `Authorization: Bearer` header signs an API call in; the session cookie
+//! (`session_cookie`) never does, so no cross-site request can act for a shopper. Page loads read
+//! the cookie, through [`user_of`], to render the shopper's own data.
 use super::error::{ApiError, UNAUTHORIZED};
 pub use super::hasher::hash_password_blocking;
-use crate::state::AppState;
+use crate::{db::repo::StoreError, state::AppState};
 use axum::{extract::FromRequestParts, http::request::Parts};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use std::{fmt, path::Path, time::Duration};
 
 pub const ISSUER: &str = "orderahead";
-const TOKEN_LIFETIME: Duration = Duration::from_secs(30 * 24 * 3600);
+pub const TOKEN_LIFETIME: Duration = Duration::from_secs(30 * 24 * 3600);
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Claims {
@@ -117,14 +121,24 @@ fn refused(parts: &Parts, state: &AppState, reason: &'static str) -> ApiError {
     ApiError::Unauthorized(UNAUTHORIZED.into())
 }
 
+/// The account a session token signs in, checked as every API call checks its bearer: signature,
+/// issuer, expiry, and the account's current token version (so a password change revokes it).
+/// `Ok(Err(reason))` is a token that does not let its bearer in.
+pub async fn user_of(state: &AppState, token: &str) -> Result<Result<i64, &'static str>, StoreError> {
+    let Some(claims) = state.tokens.verify(token) else { return Ok(Err("invalid or expired")) };
+    let Ok(id) = claims.sub.parse::<i64>() else { return Ok(Err("bad subject")) };
+    Ok(match state.store.token_version(id).await? {
+        None => Err("unknown user"),
+        Some(current) if current != claims.ver => Err("revoked"),
+        Some(_) => Ok(id),
+    })
+}
+
 async fn authenticate(parts: &Parts, state: &AppState, token: &str) -> Result<AuthUser, ApiError> {
-    let claims = state.tokens.verify(token).ok_or_else(|| refused(parts, state, "invalid or expired"))?;
-    let id: i64 = claims.sub.parse().map_err(|_| refused(parts, state, "bad subject"))?;
-    let current = state.store.token_version(id).await?.ok_or_else(|| refused(parts, state, "unknown user"))?;
-    if current != claims.ver {
-        return Err(refused(parts, state, "revoked"));
+    match user_of(state, token).await? {
+        Ok(id) => Ok(AuthUser { id }),
+        Err(reason) => Err(refused(parts, state, reason)),
     }
-    Ok(AuthUser { id })
 }
 
 impl FromRequestParts<AppState> for AuthUser {

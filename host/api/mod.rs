@@ -20,6 +20,7 @@ mod orders;
 pub mod ratelimit;
 mod reference;
 pub(crate) mod referrals;
+pub mod session_cookie;
 mod tefap;
 
 pub use envelope::{Api, ApiResult, ok};

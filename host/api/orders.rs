@@ -7,6 +7,7 @@ use crate::{
     model::orders::{
         Idempotency, MAX_IDEMPOTENCY_KEY_LEN, Order, OrderItem, OrderLocationChange, OrderRefused, OrderSubmission,
     },
+    service::orders as service,
     state::AppState,
 };
 use axum::{
@@ -67,11 +68,11 @@ async fn submit(
 }
 
 async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult<Vec<Order>> {
-    ok(state.store.orders_of(user.id).await?)
+    ok(service::list(&state, user.id).await?)
 }
 
 async fn show(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<Id>) -> ApiResult<Order> {
-    ok(state.store.order_of(user.id, id).await?.ok_or_else(|| ApiError::not_found("Order"))?)
+    ok(service::show(&state, user.id, id).await?)
 }
 
 async fn items(
@@ -79,7 +80,7 @@ async fn items(
     user: AuthUser,
     PathParams(id): PathParams<Id>,
 ) -> ApiResult<Vec<OrderItem>> {
-    ok(state.store.order_items_of(user.id, id).await?.ok_or_else(|| ApiError::not_found("Order"))?)
+    ok(service::items(&state, user.id, id).await?)
 }
 
 async fn cancel(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<Id>) -> ApiResult<Order> {

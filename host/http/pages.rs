@@ -1,8 +1,12 @@
 //! Server-rendered pages and the JSON that client-side navigation asks for.
 use super::{assets, security::Nonce, seo};
 use crate::{
+    api::{
+        auth,
+        session_cookie::{self, SessionCookie},
+    },
     catalog::{LANG_COOKIE, Lang, query_lang},
-    pages::{LoadCtx, Loaded},
+    pages::{LoadCtx, Loaded, Shopper},
     render::{CacheKey, CachedPage, Document, escape_json_for_html},
     state::AppState,
 };
@@ -21,6 +25,7 @@ const THEME_COLOR: &str = "#2e6b30";
 pub async fn page_or_file(
     State(state): State<AppState>,
     Extension(nonce): Extension<Nonce>,
+    cookie: SessionCookie,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -34,7 +39,9 @@ pub async fn page_or_file(
     let url = uri.path_and_query().map(|pq| pq.as_str()).unwrap_or("/").to_owned();
     let chosen = query_lang(&url).and_then(Lang::from_code);
     let lang = Lang::negotiate(chosen.map(Lang::code), &headers);
-    let mut res = page(&state, &url, lang, &nonce.0).await;
+    let session = session(&state, &url, &headers).await;
+    let mut res = page(&state, &url, lang, &nonce.0, session.shopper).await;
+    session.finish(&mut res, cookie);
     if let Some(lang) = chosen {
         // A page asked for in a language (the switch, a shared link) keeps the visit in it.
         let cookie = format!("{LANG_COOKIE}={}; Path=/; Max-Age=31536000; SameSite=Lax", lang.code());
@@ -48,6 +55,7 @@ pub async fn page_or_file(
 /// `GET /_data?url=/some/page?x=1`: the page's route id and loader data.
 pub async fn data(
     State(state): State<AppState>,
+    cookie: SessionCookie,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
 ) -> Response {
@@ -56,21 +64,66 @@ pub async fn data(
             .into_response();
     };
     let lang = Lang::negotiate(query_lang(url), &headers);
-    let (route, loaded) = load(&state, url, lang).await;
+    let session = session(&state, url, &headers).await;
+    let (route, loaded) = load(&state, url, lang, session.shopper).await;
     let mut res = (loaded.status, payload(&state, route, &loaded, url, lang)).into_response();
     res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    session.finish(&mut res, cookie);
     res
 }
 
-async fn load(state: &AppState, url: &str, lang: Lang) -> (&'static str, Loaded) {
+/// What the session cookie says about a page request.
+#[derive(Default)]
+struct Session {
+    shopper: Option<Shopper>,
+    /// The cookie carries a token the API would refuse (revoked, expired, forged).
+    refused: bool,
+}
+
+/// The signed-in shopper for a page that is not public, from the session cookie, checked exactly
+/// as the API checks a bearer token. Public pages never look: their HTML is shared.
+async fn session(state: &AppState, url: &str, headers: &HeaderMap) -> Session {
+    let path = url.split_once('?').map_or(url, |(p, _)| p);
+    let Some(token) = session_cookie::token(headers).filter(|_| !state.pages.resolve(path).0.public) else {
+        return Session::default();
+    };
+    match auth::user_of(state, token).await {
+        Ok(Ok(id)) => Session { shopper: Some(Shopper { id }), refused: false },
+        // Routine after a password change on another device; the page renders signed out.
+        Ok(Err(reason)) => {
+            tracing::debug!(reason, "session cookie refused");
+            Session { shopper: None, refused: true }
+        }
+        Err(error) => {
+            tracing::warn!(%error, "session cookie not checked; the page renders signed out");
+            Session::default()
+        }
+    }
+}
+
+impl Session {
+    /// A page made for a shopper is theirs alone: no shared or browser cache keeps it (nor the
+    /// back/forward cache after signing out). A refused cookie is dropped, so later pages skip it.
+    fn finish(&self, res: &mut Response, cookie: SessionCookie) {
+        if self.shopper.is_some() {
+            res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+        }
+        if self.refused {
+            res.headers_mut().append(header::SET_COOKIE, cookie.clearing());
+        }
+    }
+}
+
+async fn load(state: &AppState, url: &str, lang: Lang, shopper: Option<Shopper>) -> (&'static str, Loaded) {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
     let (page, params) = state.pages.resolve(path);
     let query = serde_urlencoded::from_str(query).unwrap_or_default();
-    let loaded = (page.load)(LoadCtx { state: state.clone(), lang, params, query }).await;
+    let shopper = shopper.filter(|_| !page.public);
+    let loaded = (page.load)(LoadCtx { state: state.clone(), lang, params, query, shopper }).await;
     if loaded.not_found_page {
         let not_found = state.pages.not_found();
-        let ctx = LoadCtx { state: state.clone(), lang, params: HashMap::new(), query: HashMap::new() };
+        let ctx = LoadCtx { state: state.clone(), lang, params: HashMap::new(), query: HashMap::new(), shopper: None };
         return (not_found.id, (not_found.load)(ctx).await);
     }
     (page.id, loaded)
@@ -96,9 +149,10 @@ fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang
     .to_string()
 }
 
-async fn page(state: &AppState, url: &str, lang: Lang, nonce: &str) -> Response {
+async fn page(state: &AppState, url: &str, lang: Lang, nonce: &str, shopper: Option<Shopper>) -> Response {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
-    let public = state.pages.resolve(path).0.public;
+    // Only public pages are cached, and they are never loaded for a shopper (see `session`).
+    let public = state.pages.resolve(path).0.public && shopper.is_none();
     let key = CacheKey { url: url.to_owned(), lang };
     if public && let Some(hit) = state.cache.get(&key, &state.store).await {
         return document(state, &hit, path, lang, nonce);
@@ -109,7 +163,7 @@ async fn page(state: &AppState, url: &str, lang: Lang, nonce: &str) -> Response 
         true => state.store.scope_mark().await.inspect_err(|error| tracing::warn!(%error, "scope mark")).ok(),
         false => None,
     };
-    let (route, loaded) = load(state, url, lang).await;
+    let (route, loaded) = load(state, url, lang, shopper).await;
     let versions = match &mark {
         Some(mark) if loaded.status.is_success() => {
             state.cache.versions_since(&state.store, &loaded.scopes, mark).await

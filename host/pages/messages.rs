@@ -1,16 +1,24 @@
-//! /messages: the general notifications, as a visitor sees them, so the page has its content
-//! without JavaScript; a signed-in shopper's list (orders, food bank notes) follows after hydration.
+//! /messages: the notifications, plus for a signed-in shopper (session cookie) their upcoming
+//! orders and their food bank's notes, as GET /messages answers them, so the page has its content
+//! without JavaScript. Not public: a shopper's list must never be shared through the render cache.
 use super::{LoadCtx, LoadFuture, Loaded, Page};
-use crate::{db::Scope, service::content::messages_for};
+use crate::service::{accounts, content::messages_for};
 use axum::http::StatusCode;
 use serde_json::json;
 
-pub const PAGE: Page = Page { id: "messages", patterns: &["/messages"], public: true, load };
+pub const PAGE: Page = Page { id: "messages", patterns: &["/messages"], public: false, load };
 
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
-        match messages_for(&ctx.state, None, None, ctx.lang).await {
-            Ok(messages) => Loaded::ok(json!({ "messages": messages })).showing([Scope::Content]),
+        let state = &ctx.state;
+        let user = ctx.shopper.map(|s| s.id);
+        // The app asks for the messages of the shopper's own food bank (their profile's default).
+        let food_bank = match user {
+            Some(id) => accounts::profile(state, id).await.ok().and_then(|p| p.default_food_bank).map(|b| b.code),
+            None => None,
+        };
+        match messages_for(state, food_bank.as_deref(), user, ctx.lang).await {
+            Ok(messages) => Loaded::ok(json!({ "messages": messages })),
             Err(_) => Loaded::with_status(StatusCode::INTERNAL_SERVER_ERROR, json!({ "error": true })),
         }
     })

@@ -35,6 +35,15 @@ pub struct LoadCtx {
     pub lang: crate::catalog::Lang,
     pub params: HashMap<String, String>,
     pub query: HashMap<String, String>,
+    /// Who is signed in, from the session cookie verified as the API verifies a bearer token
+    /// (revoked tokens included). Always None on public pages: their HTML is shared by everyone.
+    pub shopper: Option<Shopper>,
+}
+
+/// The signed-in shopper a page is loaded for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shopper {
+    pub id: i64,
 }
 
 pub struct Loaded {
@@ -76,7 +85,8 @@ pub type LoadFuture = Pin<Box<dyn Future<Output = Loaded> + Send>>;
 pub struct Page {
     pub id: &'static str,
     pub patterns: &'static [&'static str],
-    /// Same HTML for everyone, so it may come from the render cache.
+    /// Same HTML for everyone, so it may come from the render cache. Only other pages are told
+    /// who is signed in (`LoadCtx::shopper`), so a shopper's data never reaches the cache.
     pub public: bool,
     pub load: fn(LoadCtx) -> LoadFuture,
 }
@@ -171,5 +181,13 @@ mod tests {
             assert_eq!((page.id, page.public), (id, false), "{path}");
         }
         assert_eq!(table.resolve("/account/update-password/tok/123456").1["code"], "123456");
+    }
+
+    #[test]
+    fn pages_showing_a_shoppers_data_are_never_public() {
+        let table = PageTable::default();
+        for path in ["/account", "/account/orders", "/account/orders/12", "/messages", "/cart/confirmation/12"] {
+            assert!(!table.resolve(path).0.public, "{path}");
+        }
     }
 }

@@ -86,6 +86,37 @@ async function quantityAt(pantryId, inventoryId) {
   return items.find((i) => i.id === inventoryId)?.quantity;
 }
 
+/** A new account, with the checkout's questions answered: its e-mail, password and token. */
+async function newAccount() {
+  const email = `cookie.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`;
+  const password = "a good password 8";
+  const { jwt } = await apiValue("POST", "/account", null, {
+    firstName: "Cora",
+    lastName: "Tester",
+    eMailAddress: email,
+    password,
+    phoneNumber: "(614) 555-0143",
+    isEligible: true,
+  });
+  await answerCheckoutQuestions(jwt);
+  return { email, password, jwt };
+}
+
+/** Signs in through the login form, as a person does (which also sets the session cookie). */
+async function signInThroughForm(browser, email, password) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = collectProblems(page);
+  await page.goto(url("/account/login"));
+  await waitForApp(page);
+  await page.getByRole("textbox", { name: "E-Mail" }).fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("dialog", { name: "Remember Me?" }).getByRole("button", { name: "No" }).click();
+  await page.waitForURL((u) => u.pathname === "/");
+  return { context, page, problems };
+}
+
 async function signedIn(browser, token) {
   const context = await browser.newContext();
   await context.addInitScript((tk) => localStorage.setItem("oa.token", tk), JSON.stringify(token));
@@ -282,6 +313,74 @@ describe("orders", () => {
     assert.equal(refused.status, 404);
     assert.equal(refused.body.successful, false);
     await stranger.context.close();
+  });
+
+  test("signed in, /account/orders shows the orders without JavaScript too, until the shopper signs out", async () => {
+    const { email, password, jwt } = await newAccount();
+    const { a, item } = await twoPantriesAndAProduct();
+    const orderId = await apiValue("POST", "/order", jwt, {
+      pantryLocationID: a.id,
+      pantryLocationPickupTimeID: laterTimes(a)[0].id,
+      foodBankDeliveryTimeID: null,
+      foodInsecureNeighborAddressID: null,
+      pantryOrderItems: [{ pantryInventoryItemID: item.id, isSubstituteOk: false, quantity: 1 }],
+    });
+    const number = `Order ${hex(orderId)}`;
+
+    const { context, page, problems } = await signInThroughForm(browser, email, password);
+    const session = (await context.cookies()).find((c) => c.name === "oa_session");
+    assert.ok(session, "the login set the session cookie");
+    assert.equal(session.httpOnly, true);
+    assert.equal(session.sameSite, "Lax");
+    assert.equal(await page.evaluate(() => document.cookie.includes("oa_session")), false, "scripts cannot read it");
+
+    // The server's HTML already lists the order, and the app hydrates it without a mismatch.
+    const res = await page.goto(url("/account/orders"));
+    assert.ok((await res.text()).includes(number), "the order is in the server HTML");
+    assert.match(res.headers()["cache-control"], /private, no-store/);
+    await waitForApp(page);
+    await page.getByRole("link", { name: number }).waitFor();
+
+    // The same person in a browser without JavaScript, holding the same cookie.
+    const bare = await browser.newContext({ javaScriptEnabled: false });
+    await bare.addCookies(await context.cookies());
+    const plain = await bare.newPage();
+    await plain.goto(url("/account/orders"));
+    const entry = plain.getByRole("listitem").filter({ has: plain.getByRole("link", { name: number }) });
+    await entry.getByText("Upcoming").waitFor();
+    await entry.getByText(a.label).waitFor();
+    assert.equal(await plain.getByText("Please log in to see your orders.").count(), 0);
+
+    // Log Out (Account Details) drops the cookie: the page renders signed out again.
+    await page.goto(url("/account"));
+    await waitForApp(page);
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    assert.equal((await context.cookies()).find((c) => c.name === "oa_session"), undefined, "the cookie is gone");
+    const after = await context.request.get(url("/account/orders"));
+    assert.equal((await after.text()).includes(number), false, "the signed-out HTML has no order");
+    await bare.clearCookies();
+    await bare.addCookies(await context.cookies());
+    await plain.goto(url("/account/orders"));
+    await plain.getByText("Please log in to see your orders.").waitFor();
+    assert.equal(await plain.getByRole("link", { name: number }).count(), 0);
+    assert.deepEqual(problems, []);
+    await bare.close();
+    await context.close();
+  });
+
+  test("a token the API refuses (401) drops the session cookie too", async () => {
+    const { email, password } = await newAccount();
+    const { context, page, problems } = await signInThroughForm(browser, email, password);
+    assert.ok((await context.cookies()).some((c) => c.name === "oa_session"));
+    // The app's copy goes bad (as after a password change elsewhere): its next call is a 401.
+    await page.evaluate(() => localStorage.setItem("oa.token", JSON.stringify("not.a.token")));
+    await page.goto(url("/account/orders"));
+    await page.waitForURL((u) => u.pathname === "/account/login" && u.searchParams.get("expired") === "true");
+    assert.equal(await page.evaluate(() => localStorage.getItem("oa.token")), null);
+    assert.equal((await context.cookies()).find((c) => c.name === "oa_session"), undefined, "the cookie went with it");
+    assert.deepEqual(problems.filter((p) => !/status of 401/.test(p)), []);
+    await context.close();
   });
 
   test("a shopper without orders sees the empty text", async () => {

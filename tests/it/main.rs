@@ -25,4 +25,5 @@ mod page_cache;
 mod pages;
 mod render_pool;
 mod seo;
+mod session_cookie;
 mod support;

@@ -1,7 +1,7 @@
 // The one way screens talk to /api/v1: every answer is {successful, value, failureReason}; this
 // unwraps it, adds the bearer token, and turns an expired session into a trip to sign-in.
 import { useCallback, useEffect, useState } from "react";
-import { sessionStore, setToken } from "../state/session";
+import { sessionRefused, sessionStore } from "../state/session";
 
 export class ApiFailure extends Error {
   constructor(
@@ -54,8 +54,9 @@ export async function api<T>(
     throw new ApiFailure(0, ""); // network down: status 0 tells callers it was not the server
   }
   if (res.status === 401 && token) {
-    // The token is no longer valid: drop it and ask for a new sign-in; nothing else is stored.
-    setToken(null);
+    // The token is no longer valid: drop it (and the cookie carrying it) and ask for a new sign-in;
+    // nothing else is stored. The cookie goes first, so the login page does not render as the shopper.
+    await sessionRefused();
     if (!location.pathname.startsWith("/account/login")) location.assign(loginUrl(currentPath(), true));
     throw new ApiFailure(401, "");
   }

@@ -8,8 +8,10 @@ import { clearSelection } from "./selection";
 import { clearAllButFavorite, read, remove, write } from "./storage";
 import { createStore, useStore } from "./store";
 
-// The server cannot see localStorage, so it renders signed out and the stored token and profile
-// apply after hydration (restoreSession from startClient).
+// The server cannot see localStorage: the stored token and profile apply after hydration
+// (restoreSession from startClient). Login and registration also set an HttpOnly session cookie
+// with the same token, which only page loads read (the shopper's orders, account and messages
+// render on the server); the API takes the bearer header alone. Signing out drops both.
 interface SessionState {
   token: string | null;
   profile: Profile | null;
@@ -140,12 +142,34 @@ export async function claimStoredReferralCodes(): Promise<void> {
   }
 }
 
-/** Sign-out (spec §4): token, profile, TEFAP state, cart and selection go; the favourite stays. */
-export function logout(): void {
+/**
+ * Asks the server to drop the HttpOnly session cookie, which scripts cannot touch, so pages stop
+ * rendering as this shopper. Never fails: offline, the cookie simply lives until it expires.
+ */
+export async function dropSessionCookie(): Promise<void> {
+  try {
+    await fetch("/api/v1/account/logout", { method: "POST", credentials: "same-origin", headers: { Accept: "application/json" } });
+  } catch {
+    // offline: nothing more to do
+  }
+}
+
+/** The server refused the token (401): forget it, here and in the session cookie. */
+export async function sessionRefused(): Promise<void> {
+  setToken(null);
+  await dropSessionCookie();
+}
+
+/**
+ * Sign-out (spec §4): token, profile, TEFAP state, cart and selection go; the favourite stays. The
+ * returned promise settles once the session cookie is dropped too.
+ */
+export function logout(): Promise<void> {
   clearAllButFavorite();
   sessionStore.set({ token: null, profile: null });
   clearCart();
   clearSelection();
+  return dropSessionCookie();
 }
 
 /** Spec §4: the TEFAP survey was answered or dismissed, on this device or on the signed-in account. */

@@ -52,7 +52,7 @@ fn form(body: SavedAddressBody) -> Result<AddressForm, ApiError> {
 }
 
 async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult<Vec<SavedAddress>> {
-    ok(state.store.saved_addresses(user.id).await?)
+    ok(crate::service::accounts::saved_addresses(&state, user.id).await?)
 }
 
 async fn create(

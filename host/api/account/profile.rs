@@ -41,7 +41,7 @@ async fn set_language(
 }
 
 async fn profile(State(state): State<AppState>, user: AuthUser) -> ApiResult<Profile> {
-    ok(state.store.profile(user.id).await?.ok_or_else(|| ApiError::not_found("Profile"))?)
+    ok(crate::service::accounts::profile(&state, user.id).await?)
 }
 
 async fn update_profile(

@@ -1,9 +1,12 @@
-//! Signing in (`POST /account/login`) and signing up (`POST /account`).
+//! Signing in (`POST /account/login`), signing up (`POST /account`) and signing out
+//! (`POST /account/logout`). The two that issue a session token also set the session cookie
+//! (`api::session_cookie`), which signing out clears.
 use super::{NAME_MAX, PASSWORD_MAX, too_long};
 use crate::{
     api::{
-        ApiError, ApiResult, Body, ok,
+        ApiError, Body,
         ratelimit::{self, ClientIp},
+        session_cookie::{SessionCookie, WithCookie},
     },
     db::repo::{StoreError, accounts::NewUser},
     domain::{
@@ -29,14 +32,18 @@ const DUMMY_HASH: &str =
     "$argon2id$v=19$m=19456,t=2,p=1$r+0AwdQDrronkt3ofzO39g$iF6U1wKLlEDS84MRT19ZHi7L+EcgdKK4Z8X26ll30Io";
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/account/login", post(login)).route("/account", post(register))
+    Router::new()
+        .route("/account/login", post(login))
+        .route("/account", post(register))
+        .route("/account/logout", post(logout))
 }
 
 async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    cookie: SessionCookie,
     Body(body): Body<LoginBody>,
-) -> ApiResult<String> {
+) -> Result<WithCookie<String>, ApiError> {
     let email = body.username.trim().to_lowercase();
     // Registration stores the trimmed password (spec §5: inputs trimmed).
     let password = body.password.trim().to_owned();
@@ -62,7 +69,8 @@ async fn login(
             limits.login_attempts_per_account_ip.clear(&account_ip).await;
             ratelimit::refund(&[buckets[0], buckets[2]]).await;
             state.store.record_login(a.user_id).await?;
-            ok(state.tokens.issue(a.user_id, a.token_version)?)
+            let token = state.tokens.issue(a.user_id, a.token_version)?;
+            Ok(cookie.set(&token, token.clone()))
         }
         Ok(None) => Err(ApiError::Unauthorized(LOGIN_FAILED.into())),
         Err(e) => {
@@ -89,8 +97,9 @@ async fn check_credentials(
 async fn register(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    cookie: SessionCookie,
     Body(body): Body<RegistrationBody>,
-) -> ApiResult<Registered> {
+) -> Result<WithCookie<Registered>, ApiError> {
     let form = ProfileForm {
         first_name: body.first_name,
         last_name: body.last_name,
@@ -149,11 +158,19 @@ async fn register(
         StoreError::Conflict(_) => ApiError::Conflict(EMAIL_TAKEN.into()),
         other => other.into(),
     })?;
-    ok(Registered { jwt: state.tokens.issue(id, version)? })
+    let jwt = state.tokens.issue(id, version)?;
+    Ok(cookie.set(&jwt, Registered { jwt: jwt.clone() }))
+}
+
+/// Drops the session cookie; the app forgets its own copy of the token. Needs no token: a shopper
+/// whose token was refused (401) must still be able to drop the cookie that carries it. The token
+/// itself stays valid until it expires or the password changes, as before.
+async fn logout(cookie: SessionCookie) -> WithCookie<bool> {
+    cookie.clear(true)
 }
 
 pub fn openapi() -> Value {
-    use crate::api::openapi::operation_with_body;
+    use crate::api::openapi::{operation, operation_with_body};
     json!({
         "paths": {
             "/account/login": { "post": operation_with_body(
@@ -162,7 +179,10 @@ pub fn openapi() -> Value {
             "/account": { "post": operation_with_body(
                 "Register; the value holds the session token. A short (under 8 characters) or common password: 400; a taken e-mail: 409; too many sign-ups from one address: 429",
                 json!({ "$ref": "#/components/schemas/Registration" }),
-                json!({ "type": "object", "required": ["jwt"], "properties": { "jwt": { "type": "string" } } }), false) }
+                json!({ "type": "object", "required": ["jwt"], "properties": { "jwt": { "type": "string" } } }), false) },
+            "/account/logout": { "post": operation(
+                "Sign out: clears the session cookie that login and registration set (the cookie only lets pages render the shopper's data; the API takes the bearer header alone)",
+                json!({ "type": "boolean" }), false) }
         },
         "schemas": {
             "LoginBody": { "type": "object", "required": ["Username", "Password"], "properties": {

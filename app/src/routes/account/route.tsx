@@ -18,17 +18,23 @@ const LOGIN = loginUrl("/account");
 
 type Mode = { kind: "view" } | { kind: "profile" } | { kind: "address"; address: AccountAddress | null };
 
+/** host/pages/account.rs: the signed-in shopper's profile and addresses (from the session cookie), else nothing. */
+export interface AccountData {
+  profile?: AccountProfile;
+  addresses?: AccountAddress[];
+}
+
 /**
  * Account Details (spec §2, §4): profile, read-only messaging preferences, saved addresses, Log Out.
- * The data sits behind the bearer token, so the server (and a browser without scripts) shows the
- * heading and a Log In link; the screen loads after hydration.
+ * For a signed-in shopper the server renders them (also for a browser without scripts); signed out,
+ * the heading and a Log In link. After hydration the screen loads them again through the API.
  */
-export default function Account() {
+export default function Account({ data }: { data: AccountData | null }) {
   const navigate = useNavigate();
-  const [started, setStarted] = useState(false);
-  const [profile, setProfile] = useState<AccountProfile | null>(null);
+  const [started, setStarted] = useState(Boolean(data?.profile));
+  const [profile, setProfile] = useState<AccountProfile | null>(data?.profile ?? null);
   const [loadError, setLoadError] = useState(false);
-  const [addresses, setAddresses] = useState<AccountAddress[] | null>(null);
+  const [addresses, setAddresses] = useState<AccountAddress[] | null>(data?.addresses ?? null);
   const [addressError, setAddressError] = useState("");
   const [mode, setMode] = useState<Mode>({ kind: "view" });
   // The session is checked once, on arrival: navigate changes with the location, and Log Out's own
@@ -64,8 +70,9 @@ export default function Account() {
     };
   }, [reloadAddresses]);
 
-  const signOut = () => {
-    logout();
+  const signOut = async () => {
+    // The session cookie is gone before the next page is asked for, so none renders as the shopper.
+    await logout();
     navigate("/");
   };
 
@@ -165,7 +172,7 @@ export default function Account() {
     <section className="card account-details">
       <div className="account-head">
         {heading}
-        <button type="button" className="btn" onClick={signOut}>
+        <button type="button" className="btn" onClick={() => void signOut()}>
           {t("account.details.logout")}
         </button>
       </div>

@@ -10,7 +10,7 @@ import messages from "messages:messages";
 
 addMessages(messages);
 
-/** host/pages/messages.rs: the general notifications, as a visitor sees them. */
+/** host/pages/messages.rs: the notifications, with the signed-in shopper's upcoming orders first. */
 export interface MessagesData {
   messages?: Message[];
   error?: boolean;

@@ -14,15 +14,25 @@ addMessages(messages);
 
 const HERE = "/account/orders";
 
-/** /account/orders (spec §2 "Order history"): the shopper's orders, upcoming ones first and marked. */
-export default function Orders() {
+/** host/pages/orders.rs: the signed-in shopper's orders (read from the session cookie), else nothing. */
+export interface OrdersData {
+  orders?: Order[];
+}
+
+/**
+ * /account/orders (spec §2 "Order history"): the shopper's orders, upcoming ones first and marked.
+ * The server's list shows at once (also without JavaScript); once the session is read the list is
+ * fetched again and replaces it.
+ */
+export default function Orders({ data }: { data: OrdersData | null }) {
   const loggedIn = useLoggedIn();
   const orders = useApi<Order[]>(loggedIn ? "/orders" : null);
+  const shown = orders.value ?? data?.orders ?? null;
 
   return (
     <section className="card orders">
       <h1>{t("orders.title")}</h1>
-      {!loggedIn ? (
+      {!loggedIn && !shown ? (
         <SignInPrompt text={t("orders.signedOut")} action={t("orders.logIn")} returnTo={HERE} />
       ) : orders.error ? (
         <div role="alert" className="error-box">
@@ -34,15 +44,15 @@ export default function Orders() {
             {t("orders.retry")}
           </button>
         </div>
-      ) : !orders.value ? (
+      ) : !shown ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> {t("orders.loading")}
         </p>
-      ) : orders.value.length === 0 ? (
+      ) : shown.length === 0 ? (
         <p>{t("orders.none")}</p>
       ) : (
         <ul className="order-list">
-          {upcomingFirst(orders.value).map((o) => (
+          {upcomingFirst(shown).map((o) => (
             <OrderEntry key={o.id} order={o} />
           ))}
         </ul>
