@@ -12,7 +12,7 @@ addMessages(messages);
 
 // The forms appear only on a click: kept out of the page's first-load JS.
 const ProfileForm = lazy(() => import("./ProfileForm"));
-const AddressForm = lazy(() => import("./AddressForm"));
+const AddressForm = lazy(() => import("../../ui/AddressForm"));
 
 const LOGIN = loginUrl("/account");
 
@@ -148,6 +148,7 @@ export default function Account() {
         <Suspense fallback={<p role="status">{t("account.details.loading")}</p>}>
           <AddressForm
             key={mode.address?.id ?? "new"}
+            className="card account-form"
             address={mode.address}
             defaultZip={profile.postalCode ?? ""}
             onCancel={() => setMode({ kind: "view" })}

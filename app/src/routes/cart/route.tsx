@@ -9,7 +9,7 @@ import { useSelection } from "../../state/selection";
 import { Banner } from "../../ui/Banner";
 import { QuantityStepper } from "../../ui/QuantityStepper";
 import { amountText, details, imageOf } from "../../ui/ProductTile";
-import { limitStatus, orderLimitFrom } from "../products/shop";
+import { limitStatus, orderLimitFrom } from "../../lib/shop";
 import messages from "messages:cart";
 import { limitText } from "../../lib/limits";
 

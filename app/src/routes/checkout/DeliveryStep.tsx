@@ -6,7 +6,9 @@ import { api } from "../../lib/api";
 import { selectDelivery, selectDeliveryAddress, selectionStore } from "../../state/selection";
 import { Modal } from "../../ui/Modal";
 import { deliveryWindowLabel as label } from "../../ui/TimePickers";
-import { Busy, ErrorBox, type StepProps } from "./common";
+import { Busy } from "../../ui/Busy";
+import { ErrorBox } from "../../ui/ErrorBox";
+import type { StepProps } from "./step";
 
 type State = { kind: "checking" } | { kind: "stale"; times: DeliveryTime[] } | { kind: "none" } | { kind: "error" };
 

@@ -1,7 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { t, type MessageKey } from "../../i18n/t";
 import { ApiFailure, api } from "../../lib/api";
-import { Busy, ErrorBox, type StepProps } from "./common";
+import { Busy } from "../../ui/Busy";
+import { ErrorBox } from "../../ui/ErrorBox";
+import type { StepProps } from "./step";
 
 type Answers = { worriedFoodWillRunOut: number; foodDidNotLast: number; receivedCharityFood: number };
 type Question = { name: keyof Answers; text: MessageKey; options: [MessageKey, number][] };

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { t } from "../../i18n/t";
 import { cartStore } from "../../state/cart";
 import { selectionStore } from "../../state/selection";
-import { Busy, type StepProps } from "./common";
+import { Busy } from "../../ui/Busy";
+import type { StepProps } from "./step";
 import { RemovedList } from "./LimitsStep";
 import { applyRemovals, checkCart, loadInventory, type Removal } from "./validate";
 

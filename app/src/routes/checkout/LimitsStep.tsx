@@ -6,7 +6,8 @@ import { formatDate } from "../../lib/format";
 import { cartStore } from "../../state/cart";
 import { changeSite, selectionStore } from "../../state/selection";
 import { Modal } from "../../ui/Modal";
-import { Busy, type StepProps } from "./common";
+import { Busy } from "../../ui/Busy";
+import type { StepProps } from "./step";
 import { applyRemovals, checkCart, loadInventory, type Removal } from "./validate";
 
 interface LimitResult {

@@ -5,7 +5,9 @@ import { t } from "../../i18n/t";
 import { api } from "../../lib/api";
 import { selectPickup, selectionStore } from "../../state/selection";
 import { PickupTimeModal } from "../../ui/TimePickers";
-import { Busy, ErrorBox, type StepProps } from "./common";
+import { Busy } from "../../ui/Busy";
+import { ErrorBox } from "../../ui/ErrorBox";
+import type { StepProps } from "./step";
 
 type State = { kind: "checking" } | { kind: "stale"; times: PickupTime[] } | { kind: "none" } | { kind: "error" };
 

@@ -4,7 +4,9 @@ import { canUsePantry } from "../../lib/access";
 import { ApiFailure, api } from "../../lib/api";
 import { selectionStore } from "../../state/selection";
 import { claimStoredReferralCodes } from "../../state/session";
-import { Busy, ErrorBox, type StepProps } from "./common";
+import { Busy } from "../../ui/Busy";
+import { ErrorBox } from "../../ui/ErrorBox";
+import type { StepProps } from "./step";
 
 /** Referral check (spec §2): claims stored codes; a restricted pantry without access asks for one. */
 export function ReferralStep({ done }: StepProps) {

@@ -2,8 +2,10 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from "reac
 import { t, type MessageKey } from "../../i18n/t";
 import { ApiFailure, api } from "../../lib/api";
 import { selectionStore } from "../../state/selection";
-import { Busy, ErrorBox, type StepProps } from "./common";
-import { US_STATES } from "./us-states";
+import { Busy } from "../../ui/Busy";
+import { ErrorBox } from "../../ui/ErrorBox";
+import type { StepProps } from "./step";
+import { US_STATES } from "../../lib/us-states";
 
 type Flags = Record<string, boolean>;
 type Named = { id: number; name: string };

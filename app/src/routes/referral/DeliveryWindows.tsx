@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import type { DeliveryTime, FoodBank } from "../../entities";
 import { api } from "../../lib/api";
 import { selectDelivery } from "../../state/selection";
-import { WindowPicker } from "../pantries/DeliverySwitch";
+import { WindowPicker } from "../../ui/DeliverySwitch";
 
 export default function DeliveryWindows({ foodBank, onClose }: { foodBank: FoodBank; onClose: () => void }) {
   const navigate = useNavigate();

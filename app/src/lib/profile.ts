@@ -1,23 +1,8 @@
-import type { Registration } from "../../state/session";
-// Profile form rules of spec §5 (registration mode): what a field must hold before submitting.
-import { ZIP_LENGTH } from "../../lib/constants";
-import { digitsOnly } from "../../lib/format";
-import { looksLikeEmail } from "../../lib/forms";
-
-/** The masked phone "(###) ###-####" is exactly this long. */
-export const PHONE_LENGTH = 14;
-
-/** Applies the (###) ###-#### mask to whatever was typed or pasted. */
-export function maskPhone(raw: string): string {
-  const d = digitsOnly(raw, 10);
-  if (d.length === 0) return "";
-  if (d.length <= 3) return `(${d}`;
-  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}
-
-export const maskZip = (raw: string) => digitsOnly(raw, ZIP_LENGTH);
-
+// Profile form rules of spec §5 (registration mode, and the account's profile form): what a field
+// must hold before submitting.
+import type { Registration } from "../state/session";
+import { ZIP_LENGTH } from "./constants";
+import { looksLikeEmail, PHONE_LENGTH } from "./forms";
 
 /** The registration form holds exactly what the API takes. */
 export type RegisterForm = Registration;

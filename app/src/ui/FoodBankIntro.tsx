@@ -1,10 +1,10 @@
 // Spec §4: a site of a food bank the shopper has not chosen yet first shows that food bank's info
 // sections; Start Order selects it and opens the shop.
 import { useEffect, useState } from "react";
-import { t } from "../../i18n/t";
-import { fetchPayload } from "../../shell/page-data";
-import { Modal } from "../../ui/Modal";
-import { InfoSections, type InfoSection } from "../home/InfoSections";
+import { t } from "../i18n/t";
+import { fetchPayload } from "../shell/page-data";
+import { Modal } from "./Modal";
+import { InfoSections, type InfoSection } from "./InfoSections";
 
 interface Props {
   foodBank: { id: number; name?: string };

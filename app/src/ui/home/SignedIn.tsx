@@ -7,8 +7,8 @@ import { t } from "../../i18n/t";
 import { useApi } from "../../lib/api";
 import { formatDay, formatTime } from "../../lib/format";
 import { knownMessages, messageKey, messagesPath, useReadState, type Message, type Notification, type UpcomingOrder } from "../../state/messages";
-import { MessageModal, upcomingOrderText } from "../../ui/MessageModal";
-import { useReducedMotion } from "../../ui/useReducedMotion";
+import { MessageModal, upcomingOrderText } from "../MessageModal";
+import { useReducedMotion } from "../useReducedMotion";
 
 /** Spec §9: the messages carousel moves on every 3000 ms while it holds more than one message. */
 export const MESSAGES_AUTOPLAY_MS = 3000;

@@ -1,9 +1,9 @@
 // What the shop, product and cart screens share: the loader's data shape, the selection query
 // that keeps a page on the same site, and the per-order item limit.
 import { useEffect, useState } from "react";
-import type { FoodBank, InventoryItem } from "../../entities";
-import { api } from "../../lib/api";
-import { useLoggedIn } from "../../state/session";
+import type { FoodBank, InventoryItem } from "../entities";
+import { api } from "./api";
+import { useLoggedIn } from "../state/session";
 
 export interface OrderLimit {
   /** null: no ITEM-type limit applies. */
