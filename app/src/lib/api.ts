@@ -1,6 +1,5 @@
 // The one way screens talk to /api/v1: every answer is {successful, value, failureReason}; this
 // unwraps it, adds the bearer token, and turns an expired session into a trip to sign-in.
-import { useCallback, useEffect, useState } from "react";
 import { sessionStore, setToken } from "../state/session";
 
 export class ApiFailure extends Error {
@@ -69,36 +68,4 @@ export async function api<T>(
     throw new ApiFailure(res.status, env?.failureReason ?? "", env?.value ?? null);
   }
   return env.value as T;
-}
-
-export interface ApiState<T> {
-  value: T | null;
-  error: ApiFailure | null;
-  loading: boolean;
-  reload: () => void;
-}
-
-/** GETs `path` after hydration (null path = wait); never runs during the server render. */
-export function useApi<T>(path: string | null): ApiState<T> {
-  const [state, setState] = useState<{ value: T | null; error: ApiFailure | null; loading: boolean }>({
-    value: null,
-    error: null,
-    loading: path !== null,
-  });
-  const [n, setN] = useState(0);
-  useEffect(() => {
-    if (path === null) return;
-    let live = true;
-    setState((s) => ({ ...s, loading: true, error: null }));
-    api<T>("GET", path).then(
-      (value) => live && setState({ value, error: null, loading: false }),
-      (error: unknown) =>
-        live && setState({ value: null, error: error instanceof ApiFailure ? error : new ApiFailure(0, ""), loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [path, n]);
-  const reload = useCallback(() => setN((x) => x + 1), []);
-  return { ...state, reload };
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { ApiFailure, loginUrl } from "../../lib/api";
+import { loginUrl } from "../../lib/api";
+import { useData } from "../../lib/useData";
 import { logout, restoreSession, sessionStore } from "../../state/session";
 import type { Meta } from "../../types";
 import { Addresses } from "./Addresses";
@@ -26,24 +27,20 @@ type Mode = { kind: "view" } | { kind: "profile" } | { kind: "address"; address:
 export default function Account() {
   const navigate = useNavigate();
   const [started, setStarted] = useState(false);
-  const [profile, setProfile] = useState<AccountProfile | null>(null);
-  const [loadError, setLoadError] = useState(false);
-  const [addresses, setAddresses] = useState<AccountAddress[] | null>(null);
-  const [addressError, setAddressError] = useState("");
+  const loaded = useData(started ? "/account/profile" : null, loadProfile);
+  // The profile form's answer replaces the loaded profile.
+  const [saved, setProfile] = useState<AccountProfile | null>(null);
+  const profile = saved ?? loaded.data;
+  const loadError = loaded.error !== null;
+  const addresses = useData(started ? "/account/addresses" : null, loadAddresses);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+  const addressError =
+    addresses.error && addresses.error.status !== 401 ? t("account.address.loadError") : deleteFailed ? t("account.address.deleteError") : "";
   const [mode, setMode] = useState<Mode>({ kind: "view" });
   // The session is checked once, on arrival: navigate changes with the location, and Log Out's own
   // navigation must not bounce through sign-in.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
-
-  const reloadAddresses = useCallback(async () => {
-    try {
-      setAddresses(await loadAddresses());
-      setAddressError("");
-    } catch (err) {
-      if (!(err instanceof ApiFailure && err.status === 401)) setAddressError(t("account.address.loadError"));
-    }
-  }, []);
 
   useEffect(() => {
     // The route's effects run before the shell's startup: read the stored session first.
@@ -53,16 +50,7 @@ export default function Account() {
       return;
     }
     setStarted(true);
-    let live = true;
-    loadProfile().then(
-      (p) => live && setProfile(p),
-      () => live && setLoadError(true),
-    );
-    void reloadAddresses();
-    return () => {
-      live = false;
-    };
-  }, [reloadAddresses]);
+  }, []);
 
   const signOut = () => {
     logout();
@@ -72,10 +60,11 @@ export default function Account() {
   const removeAddress = async (a: AccountAddress) => {
     try {
       await deleteAddress(a.id);
+      setDeleteFailed(false);
       setMode({ kind: "view" });
-      await reloadAddresses();
+      addresses.refetch();
     } catch {
-      setAddressError(t("account.address.deleteError"));
+      setDeleteFailed(true);
     }
   };
 
@@ -154,7 +143,8 @@ export default function Account() {
             onCancel={() => setMode({ kind: "view" })}
             onSaved={() => {
               setMode({ kind: "view" });
-              void reloadAddresses();
+              setDeleteFailed(false);
+              addresses.refetch();
             }}
           />
         </Suspense>
@@ -187,7 +177,7 @@ export default function Account() {
         <ReadOnlyCheck checked={profile.isPhoneCallNotificationEnabled === true} label={t("account.field.messaging.phone")} />
       </fieldset>
       <Addresses
-        list={addresses}
+        list={addresses.data}
         error={addressError}
         onAdd={() => setMode({ kind: "address", address: null })}
         onEdit={(a) => setMode({ kind: "address", address: a })}

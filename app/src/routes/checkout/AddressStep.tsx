@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { SavedAddress } from "../../entities";
 import { t } from "../../i18n/t";
-import { api } from "../../lib/api";
+import { useApi } from "../../lib/useData";
 import { selectDeliveryAddress, selectionStore } from "../../state/selection";
 import { sessionStore } from "../../state/session";
 import { Busy } from "../../ui/Busy";
@@ -11,31 +11,23 @@ import type { StepProps } from "./step";
 
 /** Delivery address (spec §2): pick a saved address, or save the first one. */
 export function AddressStep({ done }: StepProps) {
-  const [list, setList] = useState<SavedAddress[] | null>(null);
-  const [error, setError] = useState("");
-
-  useEffect(() => {
-    let live = true;
+  // A pickup, or an address chosen already: nothing to ask (the selection as the step found it).
+  const [needed] = useState(() => {
     const { deliveryTime, deliveryAddress } = selectionStore.get();
-    if (!deliveryTime || deliveryAddress) {
-      done();
-      return;
-    }
-    api<SavedAddress[]>("GET", "/account/addresses").then(
-      (l) => live && setList(l),
-      () => live && setError(t("checkout.address.loadError")),
-    );
-    return () => {
-      live = false;
-    };
-  }, [done]);
+    return !!deliveryTime && !deliveryAddress;
+  });
+  useEffect(() => {
+    if (!needed) done();
+  }, [needed, done]);
+  const addresses = useApi<SavedAddress[]>(needed ? "/account/addresses" : null);
+  const list = addresses.data;
 
   const pick = (a: SavedAddress) => {
     selectDeliveryAddress(a);
     done();
   };
 
-  if (error) return <ErrorBox>{error}</ErrorBox>;
+  if (addresses.error) return <ErrorBox>{t("checkout.address.loadError")}</ErrorBox>;
   if (!list) return <Busy text={t("checkout.address.loading")} />;
   if (list.length === 0) {
     const zip = sessionStore.get().profile?.postalCode;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { useApi } from "../../lib/api";
+import { useApi } from "../../lib/useData";
 import { formatDate, formatDay } from "../../lib/format";
 import { orderNumber, upcomingFirst, type Order } from "../../lib/orders";
 import { useLoggedIn } from "../../state/session";
@@ -30,19 +30,19 @@ export default function Orders() {
             <strong>{t("orders.loadErrorTitle")}</strong>
           </p>
           <p>{orders.error.message || t("orders.loadError")}</p>
-          <button type="button" className="btn" onClick={orders.reload}>
+          <button type="button" className="btn" onClick={orders.refetch}>
             {t("orders.retry")}
           </button>
         </div>
-      ) : !orders.value ? (
+      ) : !orders.data ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> {t("orders.loading")}
         </p>
-      ) : orders.value.length === 0 ? (
+      ) : orders.data.length === 0 ? (
         <p>{t("orders.none")}</p>
       ) : (
         <ul className="order-list">
-          {upcomingFirst(orders.value).map((o) => (
+          {upcomingFirst(orders.data).map((o) => (
             <OrderEntry key={o.id} order={o} />
           ))}
         </ul>

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { t } from "../../i18n/t";
 import { CTA_DELAY_MS, ZIP_LENGTH } from "../../lib/constants";
+import { useData } from "../../lib/useData";
 import type { Meta } from "../../types";
 import { Modal } from "../Modal";
 import { useDelay } from "../useDelay";
@@ -49,21 +50,11 @@ export function HomePage({ data, children }: { data: HomeData | null; children?:
   const { pantry, deliveryTime } = useSelection();
   const loggedIn = useLoggedIn();
   const profile = useProfile();
-  // Whether the profile refresh below has finished (either way): until then a missing cached
-  // profile may still arrive, so the messages wait to know the food bank.
-  const [profileChecked, setProfileChecked] = useState(false);
-
-  // Spec §4 startup "when logged in load the profile and default food bank": refreshes the cached copy.
-  useEffect(() => {
-    if (!loggedIn) return;
-    let live = true;
-    loadProfile()
-      .catch(() => undefined)
-      .finally(() => live && setProfileChecked(true));
-    return () => {
-      live = false;
-    };
-  }, [loggedIn]);
+  // Spec §4 startup "when logged in load the profile and default food bank": refreshes the cached
+  // copy. Until it has answered (either way) a missing cached profile may still arrive, so the
+  // messages wait to know the food bank.
+  const refresh = useData(loggedIn ? "profile" : null, loadProfile);
+  const profileChecked = refresh.data !== null || refresh.error !== null;
 
   // Spec §4: searching for sites clears the cart and the stored site, then goes to pantries.
   const findPantries = (query: string) => {

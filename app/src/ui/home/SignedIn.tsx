@@ -4,7 +4,7 @@
 import { useEffect, useId, useState, type CSSProperties, type FocusEvent } from "react";
 import { Link } from "react-router";
 import { t } from "../../i18n/t";
-import { useApi } from "../../lib/api";
+import { useApi } from "../../lib/useData";
 import { formatDay, formatTime } from "../../lib/format";
 import { knownMessages, messageKey, messagesPath, useReadState, type Message, type Notification, type UpcomingOrder } from "../../state/messages";
 import { MessageModal, upcomingOrderText } from "../MessageModal";
@@ -79,7 +79,7 @@ export interface MessagesProps {
  * Nothing is shown when the messages fail to load (spec §2: content failure shows the plain home).
  */
 export function MessagesCarousel({ foodBankCode }: MessagesProps) {
-  const { value } = useApi<Message[]>(messagesPath(foodBankCode));
+  const { data: value } = useApi<Message[]>(messagesPath(foodBankCode));
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -191,7 +191,7 @@ export interface ProductsProps {
  * adding to the cart needs a pickup site or delivery time first. Hidden when the call fails.
  */
 export function ProductCarousel({ foodBank }: ProductsProps) {
-  const { value } = useApi<OverviewEntry[]>(`/foodbanks/${foodBank.id}/inventoryoverview`);
+  const { data: value } = useApi<OverviewEntry[]>(`/foodbanks/${foodBank.id}/inventoryoverview`);
   const titleId = useId();
   const entries = (value ?? []).filter((e) => e && e.label);
   if (!entries.length) return null;
