@@ -127,7 +127,7 @@ export function WindowPicker({
       ) : times.length === 0 ? (
         <p>{t("pantries.noDeliveryTimes")}</p>
       ) : (
-        <ul role="list" style={{ listStyle: "none", padding: 0 }}>
+        <ul role="list" className="window-list">
           {times.map((d) => (
             <li key={d.id}>
               <button type="button" className={`btn btn-small${d.id === id ? " btn-primary" : ""}`} aria-pressed={d.id === id} onClick={() => setId(d.id === id ? null : d.id)}>

@@ -91,7 +91,7 @@ function PickupChooser({ pantry }: { pantry: Pantry }) {
   return (
     <section className="card pickup-chooser">
       <h2 id="pickup-date">{t("pantry.pickupDate")}</h2>
-      <div role="group" aria-labelledby="pickup-date" className="calendar" style={{ display: "flex", flexWrap: "wrap", gap: "0.25rem" }}>
+      <div role="group" aria-labelledby="pickup-date" className="calendar">
         {days.map((d) => (
           <button
             key={d.day}
