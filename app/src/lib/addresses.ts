@@ -3,7 +3,7 @@
 import type { SavedAddress } from "../entities";
 import { api } from "./api";
 import { ZIP_LENGTH } from "./constants";
-import { maskZip } from "./forms";
+import { maskZip } from "./profile";
 
 /** Spec §5: address notes are at most this long. */
 export const NOTES_MAX = 250;

@@ -69,3 +69,7 @@ export async function api<T>(
   }
   return env.value as T;
 }
+
+// The data hook lives in useData.ts. Importing it here keeps it in the entry's chunks with api()
+// (every page has them) rather than in one more shared chunk that many routes would preload.
+export { useApi, useData } from "./useData";

@@ -1,8 +1,24 @@
-// Profile form rules of spec §5 (registration mode, and the account's profile form): what a field
-// must hold before submitting.
+// Profile form rules of spec §5 (registration, and the account's profile form): the phone and zip
+// masks (the address form's zip too) and what a field must hold before submitting.
 import type { Registration } from "../state/session";
 import { ZIP_LENGTH } from "./constants";
-import { looksLikeEmail, PHONE_LENGTH } from "./forms";
+import { digitsOnly } from "./format";
+import { looksLikeEmail } from "./forms";
+
+/** The masked phone "(###) ###-####" is exactly this long. */
+export const PHONE_LENGTH = 14;
+
+/** Applies the (###) ###-#### mask to whatever was typed or pasted. */
+export function maskPhone(raw: string): string {
+  const d = digitsOnly(raw, 10);
+  if (d.length === 0) return "";
+  if (d.length <= 3) return `(${d}`;
+  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+/** Digits only, at most a zip's five. */
+export const maskZip = (raw: string) => digitsOnly(raw, ZIP_LENGTH);
 
 /** The registration form holds exactly what the API takes. */
 export type RegisterForm = Registration;

@@ -3,7 +3,7 @@ import { addMessages, t } from "../i18n/t";
 import { addressComplete, addressFields, NOTES_MAX, saveAddress, type AccountAddress, type AddressFields } from "../lib/addresses";
 import { ApiFailure } from "../lib/api";
 import { ZIP_LENGTH } from "../lib/constants";
-import { maskZip } from "../lib/forms";
+import { maskZip } from "../lib/profile";
 import { US_STATES } from "../lib/us-states";
 import { Field } from "./Field";
 import messages from "messages:account";

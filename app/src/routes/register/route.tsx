@@ -6,8 +6,8 @@ import { claimStoredReferralCodes, register, rememberCredentials } from "../../s
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
 import { RememberMe } from "../../ui/RememberMe";
-import { maskPhone, maskZip, safeReturnTo } from "../../lib/forms";
-import { validate, type ErrorKind, type FieldName, type RegisterForm } from "../../lib/profile";
+import { safeReturnTo } from "../../lib/forms";
+import { maskPhone, maskZip, validate, type ErrorKind, type FieldName, type RegisterForm } from "../../lib/profile";
 import messages from "messages:account";
 import { Field } from "../../ui/Field";
 
