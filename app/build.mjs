@@ -102,6 +102,7 @@ const client = await esbuild.build({
 });
 
 checkMessageNamespaces(client.metafile, appDir, routeIds);
+checkRouteBoundaries(client.metafile);
 const manifest = buildManifest(client.metafile);
 for (const [id, r] of Object.entries(manifest.routes)) {
   // esbuild does not load a dynamically imported chunk's CSS, so a route's own stylesheet would be
@@ -122,6 +123,24 @@ const over = Object.entries(sizes.routes).filter(([, r]) => r.firstLoad > JS_BUD
 if (over.length) {
   console.error(`JS budget exceeded (${JS_BUDGET_GZIP} bytes gzip on first load): ${over.map(([id, r]) => `${id} ${r.firstLoad}`).join(", ")}`);
   process.exit(1);
+}
+
+/**
+ * A route's folder is its own: what two routes share lives in src/ui/ or src/lib/, so that changing
+ * one page never changes another by accident. Only the route loaders (src/routes/load.*.ts) reach
+ * into the folders.
+ */
+function checkRouteBoundaries(metafile) {
+  const folderOf = (file) => /^src\/routes\/([^/]+)\//.exec(file)?.[1];
+  const wrong = [];
+  for (const [file, input] of Object.entries(metafile.inputs)) {
+    if (/^src\/routes\/load\.[a-z]+\.ts$/.test(file)) continue;
+    for (const imp of input.imports) {
+      const target = folderOf(imp.path);
+      if (target && target !== folderOf(file)) wrong.push(`${file} imports ${imp.path}`);
+    }
+  }
+  if (wrong.length) throw new Error(`routes must not import from each other's folders (move the shared code to src/ui/ or src/lib/):\n  ${wrong.join("\n  ")}`);
 }
 
 function buildManifest(metafile) {

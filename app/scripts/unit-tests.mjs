@@ -54,6 +54,24 @@ await esbuild.build({
   plugins: [messagesPlugin(appDir, { inline: true })],
 });
 
+// The data hook's state transitions (src/lib/useData.ts), with the ApiFailure class they produce.
+await esbuild.build({
+  absWorkingDir: appDir,
+  stdin: {
+    contents: 'export * from "./src/lib/useData";\nexport { ApiFailure } from "./src/lib/api";',
+    resolveDir: appDir,
+    loader: "ts",
+  },
+  outfile: "dist/test-lib/data.mjs",
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "es2020",
+  logLevel: "warning",
+  define: { "process.env.NODE_ENV": '"production"' },
+  plugins: [messagesPlugin(appDir, { inline: true })],
+});
+
 const files = readdirSync(testsDir).filter((f) => f.endsWith(".test.mjs")).map((f) => join(testsDir, f));
 const run = spawnSync(process.execPath, ["--test", ...files], { stdio: "inherit" });
 process.exit(run.status ?? 1);

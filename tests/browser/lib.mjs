@@ -23,8 +23,10 @@ export async function launch() {
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   const newContext = browser.newContext.bind(browser);
+  const violations = [];
   browser.newContext = async ({ tefapAnswered = true, ...options } = {}) => {
     const context = await newContext(options);
+    failOnCspViolations(context, violations);
     if (tefapAnswered && options.javaScriptEnabled !== false) {
       await context.addInitScript(() => {
         if (localStorage.getItem("oa.tefapAnswered") === null) localStorage.setItem("oa.tefapAnswered", "true");
@@ -32,7 +34,37 @@ export async function launch() {
     }
     return context;
   };
+  // A context a test left open still gets its violations reported, by the suite's browser.close().
+  const close = browser.close.bind(browser);
+  browser.close = async (...args) => {
+    await close(...args);
+    if (violations.length) throw new Error(`Content-Security-Policy violations:\n  ${violations.join("\n  ")}`);
+  };
   return browser;
+}
+
+/**
+ * Every page of the context runs under the site's Content-Security-Policy (no inline styles, only
+ * nonced scripts): Chromium reports what it blocked on the console, which fails the test when the
+ * context closes, whether or not the test itself watches the console.
+ */
+function failOnCspViolations(context, violations) {
+  const own = [];
+  context.on("console", (msg) => {
+    if (!/Content Security Policy/.test(msg.text())) return;
+    const entry = `${msg.text()} ${msg.location()?.url ?? ""}`.trim();
+    own.push(entry);
+    violations.push(entry);
+  });
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    await close(...args);
+    if (own.length) {
+      // Reported here; the browser's close need not report them again.
+      for (const v of own) violations.splice(violations.indexOf(v), 1);
+      throw new Error(`Content-Security-Policy violations:\n  ${own.join("\n  ")}`);
+    }
+  };
 }
 
 /**

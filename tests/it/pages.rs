@@ -60,6 +60,38 @@ async fn documents_carry_security_headers_and_a_fresh_nonce() {
 }
 
 #[tokio::test]
+async fn styles_come_only_from_stylesheets() {
+    // style-src without 'unsafe-inline': a style attribute in the server's HTML would be refused by
+    // the browser (the page would render unstyled there), so none may be written.
+    let res = get(app().await, "/").await;
+    let csp = res.headers["content-security-policy"].to_str().unwrap().to_owned();
+    let style_src = csp.split(';').map(str::trim).find(|d| d.starts_with("style-src")).expect("a style-src directive");
+    assert_eq!(style_src, "style-src 'self'");
+    assert!(!csp.contains("unsafe-inline"), "{csp}");
+    for uri in [
+        "/",
+        "/home/modal/1",
+        "/home/foodbank?zip=43215",
+        "/pantries?zip=43215",
+        "/pantries/1",
+        "/products?pantry=1",
+        "/messages",
+        "/account/login",
+        "/account/register",
+        "/account",
+        "/cart",
+        "/eligibility",
+        "/nope",
+    ] {
+        let page = get(app().await, uri).await;
+        assert!(page.body.contains(r#"<div id="root">"#), "{uri}: not a document");
+        for needle in [" style=", "<style"] {
+            assert!(!page.body.contains(needle), "{uri} holds {needle:?}");
+        }
+    }
+}
+
+#[tokio::test]
 async fn data_endpoint_answers_the_loader_json() {
     let res = get(app().await, "/_data?url=%2F").await;
     assert_eq!(res.status, 200);

@@ -3,9 +3,18 @@
 import type { SavedAddress } from "../entities";
 import { api } from "./api";
 import { ZIP_LENGTH } from "./constants";
+import { maskZip } from "./profile";
 
 /** Spec §5: address notes are at most this long. */
 export const NOTES_MAX = 250;
+
+/** A saved address with the fields the address form edits. */
+export interface AccountAddress extends SavedAddress {
+  name?: string;
+  isPrimary?: boolean;
+  notes?: string | null;
+  address: SavedAddress["address"] & { addressLine2?: string | null };
+}
 
 /** What an address form edits: the saved address without ids; the country is always USA. */
 export interface AddressFields {
@@ -17,6 +26,20 @@ export interface AddressFields {
   city: string;
   province: string;
   postalCode: string;
+}
+
+/** The form's starting values: the address's own, or an empty one in the shopper's zip. */
+export function addressFields(a: AccountAddress | null, defaultZip: string, isPrimary = false): AddressFields {
+  return {
+    name: a?.name ?? "",
+    isPrimary: a ? a.isPrimary === true : isPrimary,
+    notes: a?.notes ?? "",
+    addressLine1: a?.address.addressLine1 ?? "",
+    addressLine2: a?.address.addressLine2 ?? "",
+    city: a?.address.city ?? "",
+    province: a?.address.province ?? "",
+    postalCode: maskZip(a?.address.postalCode ?? defaultZip),
+  };
 }
 
 /** Every required field is filled, the zip is complete and the notes fit. */

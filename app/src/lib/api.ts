@@ -1,6 +1,5 @@
 // The one way screens talk to /api/v1: every answer is {successful, value, failureReason}; this
 // unwraps it, adds the bearer token, and turns an expired session into a trip to sign-in.
-import { useCallback, useEffect, useState } from "react";
 import { sessionRefused, sessionStore } from "../state/session";
 
 export class ApiFailure extends Error {
@@ -72,34 +71,6 @@ export async function api<T>(
   return env.value as T;
 }
 
-export interface ApiState<T> {
-  value: T | null;
-  error: ApiFailure | null;
-  loading: boolean;
-  reload: () => void;
-}
-
-/** GETs `path` after hydration (null path = wait); never runs during the server render. */
-export function useApi<T>(path: string | null): ApiState<T> {
-  const [state, setState] = useState<{ value: T | null; error: ApiFailure | null; loading: boolean }>({
-    value: null,
-    error: null,
-    loading: path !== null,
-  });
-  const [n, setN] = useState(0);
-  useEffect(() => {
-    if (path === null) return;
-    let live = true;
-    setState((s) => ({ ...s, loading: true, error: null }));
-    api<T>("GET", path).then(
-      (value) => live && setState({ value, error: null, loading: false }),
-      (error: unknown) =>
-        live && setState({ value: null, error: error instanceof ApiFailure ? error : new ApiFailure(0, ""), loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [path, n]);
-  const reload = useCallback(() => setN((x) => x + 1), []);
-  return { ...state, reload };
-}
+// The data hook lives in useData.ts. Importing it here keeps it in the entry's chunks with api()
+// (every page has them) rather than in one more shared chunk that many routes would preload.
+export { useApi, useData } from "./useData";

@@ -1,10 +1,11 @@
 // Changing an order's time (spec §2 "Pickup time change", "Delivery selection"): the times still
 // offered load first, the choice goes to the server, which re-checks every rule.
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import type { DeliveryTime, PickupTime } from "../entities";
 import { t } from "../i18n/t";
 import { api, ApiFailure } from "../lib/api";
 import { changeDeliveryTime, changePickupTime, type Order } from "../lib/orders";
+import { useData } from "../lib/useData";
 import { Modal } from "./Modal";
 import { DeliveryWindowModal, PickupTimeModal } from "./TimePickers";
 
@@ -12,26 +13,22 @@ type Times = { kind: "pickup"; times: PickupTime[] } | { kind: "delivery"; times
 type State = { kind: "loading" } | { kind: "loadError" } | { kind: "choose"; times: Times; updateError?: string; retry?: () => void };
 
 export default function ChangeTime({ order, onClose, onChanged }: { order: Order; onClose: () => void; onChanged: (o: Order) => void }) {
-  const [state, setState] = useState<State>({ kind: "loading" });
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<{ updateError: string; retry: () => void } | null>(null);
   const delivery = order.foodBankDeliveryTime;
-
-  const load = useCallback(() => {
-    setState({ kind: "loading" });
-    const request: Promise<Times> = delivery
-      ? api<DeliveryTime[]>("GET", `/foodbanks/${delivery.foodBankID}/deliverytimes`).then((all) => ({
-          kind: "delivery",
-          // The order's stock belongs to its delivery program: only that program's windows can take it.
-          times: all.filter((d) => d.entityDeliveryProgramID === delivery.entityDeliveryProgramID),
-        }))
-      : api<PickupTime[]>("GET", `/locations/${order.pantryLocationID}/pickuptimes`).then((times) => ({ kind: "pickup", times }));
-    request.then(
-      (times) => setState({ kind: "choose", times }),
-      () => setState({ kind: "loadError" }),
-    );
-  }, [delivery, order.pantryLocationID]);
-
-  useEffect(load, [load]);
+  const loaded = useData<Times>(
+    delivery ? `/foodbanks/${delivery.foodBankID}/deliverytimes` : `/locations/${order.pantryLocationID}/pickuptimes`,
+    (path) =>
+      delivery
+        ? api<DeliveryTime[]>("GET", path).then((all) => ({
+            kind: "delivery",
+            // The order's stock belongs to its delivery program: only that program's windows can take it.
+            times: all.filter((d) => d.entityDeliveryProgramID === delivery.entityDeliveryProgramID),
+          }))
+        : api<PickupTime[]>("GET", path).then((times) => ({ kind: "pickup", times })),
+  );
+  const state: State = loaded.error ? { kind: "loadError" } : loaded.data ? { kind: "choose", times: loaded.data, ...failed } : { kind: "loading" };
+  const load = loaded.refetch;
 
   const update = (id: number) => {
     if (state.kind !== "choose") return;
@@ -41,7 +38,7 @@ export default function ChangeTime({ order, onClose, onChanged }: { order: Order
       (times.kind === "delivery" ? changeDeliveryTime(order.id, id) : changePickupTime(order.id, id)).then(onChanged, (e: unknown) => {
         setBusy(false);
         const reason = e instanceof ApiFailure && e.status !== 0 ? e.message : "";
-        setState({ kind: "choose", times, updateError: reason || t(times.kind === "delivery" ? "orders.delivery.updateError" : "orders.times.updateError"), retry: send });
+        setFailed({ updateError: reason || t(times.kind === "delivery" ? "orders.delivery.updateError" : "orders.times.updateError"), retry: send });
       });
     };
     send();

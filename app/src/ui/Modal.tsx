@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { t } from "../i18n/t";
 
 export interface ModalProps {
@@ -16,28 +16,6 @@ export interface ModalProps {
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
-// Inline so the modal works before app.css has modal rules; classes allow restyling there.
-const backdrop: CSSProperties = {
-  position: "fixed",
-  inset: 0,
-  background: "rgba(0,0,0,0.55)",
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  zIndex: 1000,
-  padding: "1rem",
-};
-const panel: CSSProperties = {
-  background: "#fff",
-  color: "#1a1a1a",
-  borderRadius: 8,
-  maxWidth: 480,
-  width: "100%",
-  maxHeight: "90vh",
-  overflow: "auto",
-  padding: "1rem",
-};
-const fullPanel: CSSProperties = { ...panel, maxWidth: "none", height: "100%", maxHeight: "none", borderRadius: 0 };
 
 /**
  * Accessible modal dialog: role=dialog + aria-modal, labelled by its title, focus moves in on open,
@@ -90,7 +68,6 @@ export function Modal({ title, onClose, children, actions, full, className }: Mo
   return (
     <div
       className="modal-backdrop"
-      style={backdrop}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}
@@ -102,21 +79,20 @@ export function Modal({ title, onClose, children, actions, full, className }: Mo
         aria-labelledby={titleId}
         tabIndex={-1}
         className={`modal${full ? " modal-full" : ""}${className ? " " + className : ""}`}
-        style={full ? fullPanel : panel}
       >
-        <div style={{ display: "flex", alignItems: "flex-start", justifyContent: "space-between", gap: "0.5rem" }}>
-          <h2 id={titleId} style={{ margin: 0, fontSize: "1.25rem" }}>
+        <div className="modal-head">
+          <h2 id={titleId} className="modal-title">
             {title}
           </h2>
           <button type="button" className="btn btn-small modal-close" aria-label={t("modal.close")} onClick={onClose}>
             ×
           </button>
         </div>
-        <div className="modal-body" style={{ marginTop: "0.75rem" }}>
+        <div className="modal-body">
           {children}
         </div>
         {actions && (
-          <div className="modal-actions" style={{ display: "flex", flexWrap: "wrap", gap: "0.5rem", marginTop: "1rem" }}>
+          <div className="modal-actions">
             {actions}
           </div>
         )}

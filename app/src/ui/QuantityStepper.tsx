@@ -13,7 +13,7 @@ export interface StepperProps {
 /** − count + ; minus is disabled at 0 or less. */
 export function QuantityStepper({ name, count, addDisabled, onAdd, onRemove }: StepperProps) {
   return (
-    <div className="stepper" role="group" style={{ display: "inline-flex", alignItems: "center", gap: "0.75rem" }} aria-label={t("shop.stepper.count", { count, name })}>
+    <div className="stepper" role="group" aria-label={t("shop.stepper.count", { count, name })}>
       <button type="button" className="btn btn-small" aria-label={t("shop.stepper.remove", { name })} disabled={count <= 0} onClick={onRemove}>
         −
       </button>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { t, type MessageKey } from "../../i18n/t";
 import { ApiFailure, api } from "../../lib/api";
-import { maskPhone, maskZip, validate, type ErrorKind, type FieldName } from "../register/fields";
+import { maskPhone, maskZip, validate, type ErrorKind, type FieldName } from "../../lib/profile";
 import { type AccountProfile } from "./data";
 import { Field } from "../../ui/Field";
 

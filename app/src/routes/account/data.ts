@@ -1,5 +1,6 @@
 // The account screen's calls (spec §7): profile and saved addresses, behind the bearer token.
-import type { Profile, SavedAddress } from "../../entities";
+import type { Profile } from "../../entities";
+import type { AccountAddress } from "../../lib/addresses";
 import { api } from "../../lib/api";
 
 export interface AccountProfile extends Profile {
@@ -11,12 +12,7 @@ export interface AccountProfile extends Profile {
   isPhoneCallNotificationEnabled?: boolean;
 }
 
-export interface AccountAddress extends SavedAddress {
-  name?: string;
-  isPrimary?: boolean;
-  notes?: string | null;
-  address: SavedAddress["address"] & { addressLine2?: string | null };
-}
+export type { AccountAddress };
 
 export const loadProfile = () => api<AccountProfile>("GET", "/account/profile");
 export const loadAddresses = () => api<AccountAddress[]>("GET", "/account/addresses");

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { ApiFailure, loginUrl } from "../../lib/api";
+import { loginUrl } from "../../lib/api";
+import { useData } from "../../lib/useData";
 import { logout, restoreSession, sessionStore } from "../../state/session";
 import type { Meta } from "../../types";
 import { Addresses } from "./Addresses";
@@ -12,7 +13,7 @@ addMessages(messages);
 
 // The forms appear only on a click: kept out of the page's first-load JS.
 const ProfileForm = lazy(() => import("./ProfileForm"));
-const AddressForm = lazy(() => import("./AddressForm"));
+const AddressForm = lazy(() => import("../../ui/AddressForm"));
 
 const LOGIN = loginUrl("/account");
 
@@ -32,24 +33,21 @@ export interface AccountData {
 export default function Account({ data }: { data: AccountData | null }) {
   const navigate = useNavigate();
   const [started, setStarted] = useState(Boolean(data?.profile));
-  const [profile, setProfile] = useState<AccountProfile | null>(data?.profile ?? null);
-  const [loadError, setLoadError] = useState(false);
-  const [addresses, setAddresses] = useState<AccountAddress[] | null>(data?.addresses ?? null);
-  const [addressError, setAddressError] = useState("");
+  // The server's copy (from the session cookie) shows until the API answers.
+  const loaded = useData(started ? "/account/profile" : null, loadProfile, data?.profile);
+  // The profile form's answer replaces the loaded profile.
+  const [saved, setProfile] = useState<AccountProfile | null>(null);
+  const profile = saved ?? loaded.data;
+  const loadError = loaded.error !== null;
+  const addresses = useData(started ? "/account/addresses" : null, loadAddresses, data?.addresses);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+  const addressError =
+    addresses.error && addresses.error.status !== 401 ? t("account.address.loadError") : deleteFailed ? t("account.address.deleteError") : "";
   const [mode, setMode] = useState<Mode>({ kind: "view" });
   // The session is checked once, on arrival: navigate changes with the location, and Log Out's own
   // navigation must not bounce through sign-in.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
-
-  const reloadAddresses = useCallback(async () => {
-    try {
-      setAddresses(await loadAddresses());
-      setAddressError("");
-    } catch (err) {
-      if (!(err instanceof ApiFailure && err.status === 401)) setAddressError(t("account.address.loadError"));
-    }
-  }, []);
 
   useEffect(() => {
     // The route's effects run before the shell's startup: read the stored session first.
@@ -59,16 +57,7 @@ export default function Account({ data }: { data: AccountData | null }) {
       return;
     }
     setStarted(true);
-    let live = true;
-    loadProfile().then(
-      (p) => live && setProfile(p),
-      () => live && setLoadError(true),
-    );
-    void reloadAddresses();
-    return () => {
-      live = false;
-    };
-  }, [reloadAddresses]);
+  }, []);
 
   const signOut = async () => {
     // The session cookie is gone before the next page is asked for, so none renders as the shopper.
@@ -79,10 +68,11 @@ export default function Account({ data }: { data: AccountData | null }) {
   const removeAddress = async (a: AccountAddress) => {
     try {
       await deleteAddress(a.id);
+      setDeleteFailed(false);
       setMode({ kind: "view" });
-      await reloadAddresses();
+      addresses.refetch();
     } catch {
-      setAddressError(t("account.address.deleteError"));
+      setDeleteFailed(true);
     }
   };
 
@@ -155,12 +145,14 @@ export default function Account({ data }: { data: AccountData | null }) {
         <Suspense fallback={<p role="status">{t("account.details.loading")}</p>}>
           <AddressForm
             key={mode.address?.id ?? "new"}
+            className="card account-form"
             address={mode.address}
             defaultZip={profile.postalCode ?? ""}
             onCancel={() => setMode({ kind: "view" })}
             onSaved={() => {
               setMode({ kind: "view" });
-              void reloadAddresses();
+              setDeleteFailed(false);
+              addresses.refetch();
             }}
           />
         </Suspense>
@@ -193,7 +185,7 @@ export default function Account({ data }: { data: AccountData | null }) {
         <ReadOnlyCheck checked={profile.isPhoneCallNotificationEnabled === true} label={t("account.field.messaging.phone")} />
       </fieldset>
       <Addresses
-        list={addresses}
+        list={addresses.data}
         error={addressError}
         onAdd={() => setMode({ kind: "address", address: null })}
         onEdit={(a) => setMode({ kind: "address", address: a })}

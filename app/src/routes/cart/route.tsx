@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { addMessages, pageTitle, t, tn } from "../../i18n/t";
-import { useApi } from "../../lib/api";
+import { useApi } from "../../lib/useData";
 import { round } from "../../lib/format";
 import type { Meta } from "../../types";
 import { useOffline } from "../../state/app";
@@ -9,7 +9,7 @@ import { useSelection } from "../../state/selection";
 import { Banner } from "../../ui/Banner";
 import { QuantityStepper } from "../../ui/QuantityStepper";
 import { amountText, details, imageOf } from "../../ui/ProductTile";
-import { limitStatus, orderLimitFrom } from "../products/shop";
+import { limitStatus, orderLimitFrom } from "../../lib/shop";
 import messages from "messages:cart";
 import { limitText } from "../../lib/limits";
 
@@ -48,7 +48,7 @@ export default function Cart() {
   const sel = useSelection();
   const limitsPath = sel.pantry ? `/limits/locations/${sel.pantry.id}` : sel.deliveryTime ? `/limits/deliverytimes/${sel.deliveryTime.id}` : null;
   const limits = useApi<{ value: number; limitType?: { code: string } }[]>(limitsPath);
-  const limit = orderLimitFrom(limits.value ?? []);
+  const limit = orderLimitFrom(limits.data ?? []);
   const status = limitStatus({ limit, message: "" }, items.length);
   const lines = cartLines(items);
   const pounds = round(items.reduce((sum, i) => sum + (i.weightPounds ?? 0), 0), 0);

@@ -6,7 +6,8 @@ import { ApiFailure, api } from "../../lib/api";
 import { formatDay, formatTime } from "../../lib/format";
 import { clearCart, useCartItems } from "../../state/cart";
 import { clearSelection, selectPickup, selectionStore, useSelection } from "../../state/selection";
-import { Busy, ErrorBox } from "./common";
+import { Busy } from "../../ui/Busy";
+import { ErrorBox } from "../../ui/ErrorBox";
 import { PickupTimeModal } from "../../ui/TimePickers";
 import { orderLines } from "./validate";
 

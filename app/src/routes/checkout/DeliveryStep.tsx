@@ -2,38 +2,34 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { DeliveryTime } from "../../entities";
 import { t } from "../../i18n/t";
-import { api } from "../../lib/api";
+import { useApi } from "../../lib/useData";
 import { selectDelivery, selectDeliveryAddress, selectionStore } from "../../state/selection";
 import { Modal } from "../../ui/Modal";
 import { deliveryWindowLabel as label } from "../../ui/TimePickers";
-import { Busy, ErrorBox, type StepProps } from "./common";
+import { Busy } from "../../ui/Busy";
+import { ErrorBox } from "../../ui/ErrorBox";
+import type { StepProps } from "./step";
 
 type State = { kind: "checking" } | { kind: "stale"; times: DeliveryTime[] } | { kind: "none" } | { kind: "error" };
 
 /** Delivery window check (spec §2): the chosen window must still be offered, else pick another. */
 export function DeliveryStep({ done }: StepProps) {
-  const [state, setState] = useState<State>({ kind: "checking" });
+  // The selection as the step found it: the flow restored it before its first step.
+  const [{ deliveryTime }] = useState(() => selectionStore.get());
+  const times = useApi<DeliveryTime[]>(deliveryTime ? `/foodbanks/${deliveryTime.foodBankID}/deliverytimes` : null);
   const [choosing, setChoosing] = useState(false);
-
+  // A pickup order has nothing to verify here.
+  const valid = !deliveryTime || !!times.data?.some((x) => x.id === deliveryTime.id);
   useEffect(() => {
-    let live = true;
-    const { deliveryTime } = selectionStore.get();
-    if (!deliveryTime) {
-      done();
-      return;
-    }
-    api<DeliveryTime[]>("GET", `/foodbanks/${deliveryTime.foodBankID}/deliverytimes`).then(
-      (times) => {
-        if (!live) return;
-        if (times.some((x) => x.id === deliveryTime.id)) done();
-        else setState(times.length ? { kind: "stale", times } : { kind: "none" });
-      },
-      () => live && setState({ kind: "error" }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [done]);
+    if (valid) done();
+  }, [valid, done]);
+  const state: State = times.error
+    ? { kind: "error" }
+    : !times.data || valid
+      ? { kind: "checking" }
+      : times.data.length
+        ? { kind: "stale", times: times.data }
+        : { kind: "none" };
 
   const choose = (time: DeliveryTime) => {
     // selectDelivery keeps the rest of the selection; the address chosen in the step before stays.

@@ -1,7 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { t, type MessageKey } from "../../i18n/t";
 import { ApiFailure, api } from "../../lib/api";
-import { Busy, ErrorBox, type StepProps } from "./common";
+import { useApi } from "../../lib/useData";
+import { Busy } from "../../ui/Busy";
+import { ErrorBox } from "../../ui/ErrorBox";
+import type { StepProps } from "./step";
 
 type Answers = { worriedFoodWillRunOut: number; foodDidNotLast: number; receivedCharityFood: number };
 type Question = { name: keyof Answers; text: MessageKey; options: [MessageKey, number][] };
@@ -28,23 +31,18 @@ const QUESTIONS: Question[] = [
 
 /** Food-situation screening: asked only when the account's status says it is required. */
 export function EligibilityStep({ done }: StepProps) {
-  const [asking, setAsking] = useState(false);
   const [answers, setAnswers] = useState<Partial<Answers>>({});
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState("");
   const id = useId();
 
+  const status = useApi<{ isSurveyRequired: boolean }>("/account/eligibilitystatus");
+  const asking = status.data?.isSurveyRequired === true;
+  // Status failure: the check counts as complete (spec §8).
+  const skip = status.error !== null || status.data?.isSurveyRequired === false;
   useEffect(() => {
-    let live = true;
-    api<{ isSurveyRequired: boolean }>("GET", "/account/eligibilitystatus").then(
-      (s) => live && (s.isSurveyRequired ? setAsking(true) : done()),
-      // Status failure: the check counts as complete (spec §8).
-      () => live && done(),
-    );
-    return () => {
-      live = false;
-    };
-  }, [done]);
+    if (skip) done();
+  }, [skip, done]);
 
   const complete = QUESTIONS.every((q) => answers[q.name] !== undefined);
 

@@ -1,38 +1,36 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { t } from "../../i18n/t";
 import { cartStore } from "../../state/cart";
 import { selectionStore } from "../../state/selection";
-import { Busy, type StepProps } from "./common";
+import { useData } from "../../lib/useData";
+import { Busy } from "../../ui/Busy";
+import type { StepProps } from "./step";
 import { RemovedList } from "./LimitsStep";
 import { applyRemovals, checkCart, loadInventory, type Removal } from "./validate";
 
+/** Takes out of the cart what the site no longer stocks; what was taken out. */
+async function checkInventory(): Promise<Removal[]> {
+  const inventory = await loadInventory(selectionStore.get());
+  const gone = checkCart(cartStore.get().items, inventory, false, {
+    noStock: t("checkout.reason.noStock"),
+    exceeded: t("checkout.reason.exceeded"),
+  }).removed;
+  applyRemovals(gone);
+  return gone;
+}
+
 /** Inventory check (spec §2): excess over stock is removed and reported; completes itself when nothing was. */
 export function InventoryStep({ done }: StepProps) {
-  const [removed, setRemoved] = useState<Removal[] | null>(null);
-
+  const check = useData("inventory", checkInventory);
+  const removed = check.data;
+  // Failure sets a flag only (spec §8): the server checks stock again when the order is placed.
+  const clear = check.error !== null || removed?.length === 0;
   useEffect(() => {
-    let live = true;
-    loadInventory(selectionStore.get()).then(
-      (inventory) => {
-        const gone = checkCart(cartStore.get().items, inventory, false, {
-          noStock: t("checkout.reason.noStock"),
-          exceeded: t("checkout.reason.exceeded"),
-        }).removed;
-        applyRemovals(gone);
-        if (!live) return;
-        if (gone.length === 0) done();
-        else setRemoved(gone);
-      },
-      // Failure sets a flag only (spec §8): the server checks stock again when the order is placed.
-      () => live && done(),
-    );
-    return () => {
-      live = false;
-    };
-  }, [done]);
+    if (clear) done();
+  }, [clear, done]);
 
-  if (!removed) return <Busy text={t("checkout.inventory.checking")} />;
+  if (!removed || clear) return <Busy text={t("checkout.inventory.checking")} />;
   return (
     <div>
       <p>{t("checkout.limits.removed")}</p>

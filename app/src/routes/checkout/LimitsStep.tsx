@@ -1,12 +1,14 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { t } from "../../i18n/t";
 import { ApiFailure, api } from "../../lib/api";
 import { formatDate } from "../../lib/format";
+import { useData } from "../../lib/useData";
 import { cartStore } from "../../state/cart";
 import { changeSite, selectionStore } from "../../state/selection";
 import { Modal } from "../../ui/Modal";
-import { Busy, type StepProps } from "./common";
+import { Busy } from "../../ui/Busy";
+import type { StepProps } from "./step";
 import { applyRemovals, checkCart, loadInventory, type Removal } from "./validate";
 
 interface LimitResult {
@@ -15,48 +17,46 @@ interface LimitResult {
   nextAvailableOrderDate?: string | null;
 }
 
+/** Reloads inventory, drops what no longer fits, then asks for the order-limit check. */
+async function checkLimits(): Promise<{ gone: Removal[]; over: LimitResult | null }> {
+  const sel = selectionStore.get();
+  let gone: Removal[] = [];
+  try {
+    const inventory = await loadInventory(sel);
+    gone = checkCart(cartStore.get().items, inventory, true, {
+      noStock: t("checkout.reason.noStock"),
+      exceeded: t("checkout.reason.exceeded"),
+    }).removed;
+    applyRemovals(gone);
+  } catch {
+    // Inventory check failure: flag only, nothing shown (spec §8); the order is checked on submit.
+  }
+  let over: LimitResult | null = null;
+  // The limits Place Order will enforce: the pantry's (or the delivery program's) and the food bank's.
+  const path = sel.pantry ? `/limits/locations/${sel.pantry.id}/check` : `/limits/deliverytimes/${sel.deliveryTime!.id}/check`;
+  try {
+    await api("GET", path);
+  } catch (err) {
+    // Only a refusal with its result counts; a failed load is silently ignored (spec §8).
+    if (err instanceof ApiFailure && err.status === 422) over = (err.value as LimitResult) ?? { message: err.message };
+  }
+  return { gone, over };
+}
+
 /**
  * Limits (spec §4 "Cart check at checkout"): reload inventory, drop what no longer fits, then the
  * order-limit check. Advances by itself when nothing was removed and the shopper may order.
  */
 export function LimitsStep({ done }: StepProps) {
   const navigate = useNavigate();
-  const [removed, setRemoved] = useState<Removal[] | null>(null);
-  const [refusal, setRefusal] = useState<LimitResult | null>(null);
-
+  const check = useData("limits", checkLimits);
+  // The check catches its own failures, so it always answers.
+  const clear = !!check.data && !check.data.over && check.data.gone.length === 0;
   useEffect(() => {
-    let live = true;
-    (async () => {
-      const sel = selectionStore.get();
-      let gone: Removal[] = [];
-      try {
-        const inventory = await loadInventory(sel);
-        gone = checkCart(cartStore.get().items, inventory, true, {
-          noStock: t("checkout.reason.noStock"),
-          exceeded: t("checkout.reason.exceeded"),
-        }).removed;
-        applyRemovals(gone);
-      } catch {
-        // Inventory check failure: flag only, nothing shown (spec §8); the order is checked on submit.
-      }
-      let over: LimitResult | null = null;
-      // The limits Place Order will enforce: the pantry's (or the delivery program's) and the food bank's.
-      const path = sel.pantry ? `/limits/locations/${sel.pantry.id}/check` : `/limits/deliverytimes/${sel.deliveryTime!.id}/check`;
-      try {
-        await api("GET", path);
-      } catch (err) {
-        // Only a refusal with its result counts; a failed load is silently ignored (spec §8).
-        if (err instanceof ApiFailure && err.status === 422) over = (err.value as LimitResult) ?? { message: err.message };
-      }
-      if (!live) return;
-      if (over) setRefusal(over);
-      else if (gone.length === 0) done();
-      else setRemoved(gone);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [done]);
+    if (clear) done();
+  }, [clear, done]);
+  const refusal = check.data?.over ?? null;
+  const removed = check.data && !clear ? check.data.gone : null;
 
   if (refusal) {
     const next = formatDate(refusal.nextAvailableOrderDate ?? null);

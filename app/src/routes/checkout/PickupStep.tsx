@@ -2,37 +2,33 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { PickupTime } from "../../entities";
 import { t } from "../../i18n/t";
-import { api } from "../../lib/api";
+import { useApi } from "../../lib/useData";
 import { selectPickup, selectionStore } from "../../state/selection";
 import { PickupTimeModal } from "../../ui/TimePickers";
-import { Busy, ErrorBox, type StepProps } from "./common";
+import { Busy } from "../../ui/Busy";
+import { ErrorBox } from "../../ui/ErrorBox";
+import type { StepProps } from "./step";
 
 type State = { kind: "checking" } | { kind: "stale"; times: PickupTime[] } | { kind: "none" } | { kind: "error" };
 
 /** Pickup window check (spec §2): the chosen time must still be offered, else pick another. */
 export function PickupStep({ done }: StepProps) {
-  const [state, setState] = useState<State>({ kind: "checking" });
+  // The selection as the step found it: the flow restored it before its first step.
+  const [{ pantry, pickupTime }] = useState(() => selectionStore.get());
+  const times = useApi<PickupTime[]>(pantry ? `/locations/${pantry.id}/pickuptimes` : null);
   const [choosing, setChoosing] = useState(false);
-
+  // A delivery order has nothing to verify here.
+  const valid = !pantry || (!!pickupTime && !!times.data?.some((x) => x.id === pickupTime.id));
   useEffect(() => {
-    let live = true;
-    const { pantry, pickupTime } = selectionStore.get();
-    if (!pantry) {
-      done(); // delivery order: nothing to verify here
-      return;
-    }
-    api<PickupTime[]>("GET", `/locations/${pantry.id}/pickuptimes`).then(
-      (times) => {
-        if (!live) return;
-        if (pickupTime && times.some((x) => x.id === pickupTime.id)) done();
-        else setState(times.length ? { kind: "stale", times } : { kind: "none" });
-      },
-      () => live && setState({ kind: "error" }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [done]);
+    if (valid) done();
+  }, [valid, done]);
+  const state: State = times.error
+    ? { kind: "error" }
+    : !times.data || valid
+      ? { kind: "checking" }
+      : times.data.length
+        ? { kind: "stale", times: times.data }
+        : { kind: "none" };
 
   const choose = (time: PickupTime) => {
     const { pantry, foodBank } = selectionStore.get();

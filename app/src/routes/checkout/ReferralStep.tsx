@@ -2,13 +2,15 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { t } from "../../i18n/t";
 import { canUsePantry } from "../../lib/access";
 import { ApiFailure, api } from "../../lib/api";
+import { useData } from "../../lib/useData";
 import { selectionStore } from "../../state/selection";
 import { claimStoredReferralCodes } from "../../state/session";
-import { Busy, ErrorBox, type StepProps } from "./common";
+import { Busy } from "../../ui/Busy";
+import { ErrorBox } from "../../ui/ErrorBox";
+import type { StepProps } from "./step";
 
 /** Referral check (spec §2): claims stored codes; a restricted pantry without access asks for one. */
 export function ReferralStep({ done }: StepProps) {
-  const [needed, setNeeded] = useState(false);
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
@@ -25,13 +27,11 @@ export function ReferralStep({ done }: StepProps) {
     }
   }, [pantry]);
 
+  const access = useData(`referral-${pantry?.id ?? ""}`, check);
+  const needed = access.data === false;
   useEffect(() => {
-    let live = true;
-    check().then((ok) => live && (ok ? done() : setNeeded(true)));
-    return () => {
-      live = false;
-    };
-  }, [check, done]);
+    if (access.data === true) done();
+  }, [access.data, done]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

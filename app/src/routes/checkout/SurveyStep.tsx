@@ -1,9 +1,12 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { t, type MessageKey } from "../../i18n/t";
 import { ApiFailure, api } from "../../lib/api";
+import { useApi } from "../../lib/useData";
 import { selectionStore } from "../../state/selection";
-import { Busy, ErrorBox, type StepProps } from "./common";
-import { US_STATES } from "./us-states";
+import { Busy } from "../../ui/Busy";
+import { ErrorBox } from "../../ui/ErrorBox";
+import type { StepProps } from "./step";
+import { US_STATES } from "../../lib/us-states";
 
 type Flags = Record<string, boolean>;
 type Named = { id: number; name: string };
@@ -85,35 +88,25 @@ function body(shown: readonly Question[], a: Answers, foodBankId: number) {
 
 /** Checkout survey (spec §2, §5): up to four unanswered questions, certification, Submit. */
 export function SurveyStep({ done }: StepProps) {
-  const [shown, setShown] = useState<Question[] | null>(null);
-  const [genders, setGenders] = useState<Named[]>([]);
-  const [races, setRaces] = useState<Named[]>([]);
   const [a, setA] = useState<Answers>({});
   const [accurate, setAccurate] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const foodBankId = selectionStore.get().foodBank?.id ?? selectionStore.get().deliveryTime?.foodBankID;
 
+  const status = useApi<Flags>(foodBankId ? `/account/surveystatus/${foodBankId}` : null);
+  const flags = status.data;
+  const shown = flags ? QUESTIONS.filter(([, flag]) => flags[flag]).map(([q]) => q).slice(0, MAX_QUESTIONS) : null;
+  // No site (nothing to ask about), nothing unanswered, or a status failure: the survey is
+  // skipped silently (spec §8).
+  const skip = !foodBankId || status.error !== null || shown?.length === 0;
   useEffect(() => {
-    let live = true;
-    if (!foodBankId) return done(); // no pantry and no delivery time: nothing to ask about
-    api<Flags>("GET", `/account/surveystatus/${foodBankId}`).then(
-      (flags) => {
-        const qs = QUESTIONS.filter(([, flag]) => flags[flag]).map(([q]) => q).slice(0, MAX_QUESTIONS);
-        if (!live) return;
-        if (qs.length === 0) return done();
-        if (qs.includes("gender")) api<Named[]>("GET", "/genders").then((g) => live && setGenders(g), () => undefined);
-        if (qs.includes("race")) api<Named[]>("GET", "/races").then((r) => live && setRaces(r), () => undefined);
-        setShown(qs);
-      },
-      () => live && done(), // status failure: the survey is skipped silently (spec §8)
-    );
-    return () => {
-      live = false;
-    };
-  }, [done, foodBankId]);
+    if (skip) done();
+  }, [skip, done]);
+  const genders = useApi<Named[]>(shown?.includes("gender") ? "/genders" : null).data ?? [];
+  const races = useApi<Named[]>(shown?.includes("race") ? "/races" : null).data ?? [];
 
-  if (!shown) return <Busy text={t("checkout.survey.loading")} />;
+  if (!shown || skip) return <Busy text={t("checkout.survey.loading")} />;
   const ready = accurate && shown.every((q) => answered(q, a)) && !busy;
   const set = (patch: Answers) => setA((x) => ({ ...x, ...patch }));
   const num = (v: string) => (v === "" ? undefined : Number(v));

@@ -7,7 +7,8 @@ import { restoreCart } from "../../state/cart";
 import { restoreSelection, selectionStore } from "../../state/selection";
 import { restoreSession, sessionStore } from "../../state/session";
 import type { Meta } from "../../types";
-import { Busy, type StepProps } from "./common";
+import { Busy } from "../../ui/Busy";
+import type { StepProps } from "./step";
 import messages from "messages:account,checkout";
 
 addMessages(messages);

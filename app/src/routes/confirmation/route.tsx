@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { loginUrl, useApi } from "../../lib/api";
+import { loginUrl } from "../../lib/api";
+import { useApi } from "../../lib/useData";
 import { validOrderId, type Order } from "../../lib/orders";
 import { restoreSession, sessionStore, useLoggedIn } from "../../state/session";
 import type { Meta } from "../../types";
@@ -32,10 +33,10 @@ export default function Confirmation({ data }: { data: ConfirmationData | null }
   return (
     <section className="card confirmation">
       <h1>{t("orders.confirmed.title")}</h1>
-      {order.value ? (
+      {order.data ? (
         <>
           <p>{t("orders.confirmed.thanks")}</p>
-          <OrderSummary order={order.value} onChanged={order.reload} />
+          <OrderSummary order={order.data} onChanged={order.refetch} />
         </>
       ) : order.error ? (
         <p role="alert" className="error-box">

@@ -1,7 +1,7 @@
 import { useId, useState, type Dispatch, type FormEvent } from "react";
 import { t } from "../../i18n/t";
 import { looksLikeEmail } from "../../lib/forms";
-import { ErrorBox } from "../checkout/common";
+import { ErrorBox } from "../../ui/ErrorBox";
 import type { Action } from "./flow";
 
 /** A lookup's or the submission's failure (spec §8): its message and Retry, plus the not-available option. */

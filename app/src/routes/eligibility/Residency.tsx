@@ -1,6 +1,6 @@
 import { useId, type Dispatch } from "react";
 import { t } from "../../i18n/t";
-import { Busy } from "../checkout/common";
+import { Busy } from "../../ui/Busy";
 import { ZIP_LENGTH } from "../../lib/constants";
 import { OTHER_COUNTY_ID, type Action, type County, type State } from "./flow";
 import { LookupFailure } from "./Failure";

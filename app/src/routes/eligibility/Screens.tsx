@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { t, tn, type MessageKey } from "../../i18n/t";
 import { sessionStore } from "../../state/session";
 import { recordTefapResponse } from "../../state/tefap";
-import { Busy } from "../checkout/common";
+import { Busy } from "../../ui/Busy";
 import {
   AGE_GROUPS,
   HOUSEHOLD_SIZES,

@@ -3,7 +3,7 @@ import { addMessages, pageTitle, t } from "../../i18n/t";
 import { safeReturnTo } from "../../lib/forms";
 import { restoreSelection } from "../../state/selection";
 import type { Meta } from "../../types";
-import { Busy } from "../checkout/common";
+import { Busy } from "../../ui/Busy";
 import { INITIAL, reduce } from "./flow";
 import { YesNo } from "./YesNo";
 import messages from "messages:eligibility";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { changeSite, selectFoodBank } from "../../state/selection";
 import type { Meta } from "../../types";
-import { InfoSections, type InfoSection } from "../home/InfoSections";
+import { InfoSections, type InfoSection } from "../../ui/InfoSections";
 import messages from "messages:pantries";
 
 addMessages(messages);

@@ -3,9 +3,9 @@ import { Link, useNavigate } from "react-router";
 import { t } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
-import Home, { meta as homeMeta, type HomeData } from "../home/route";
-import type { InfoCard } from "../home/InfoSections";
-import NotFound, { meta as notFoundMeta } from "../not-found/route";
+import { HomePage, homeMeta, type HomeData } from "../../ui/home/HomePage";
+import type { InfoCard } from "../../ui/InfoSections";
+import { NotFound, notFoundMeta } from "../../ui/NotFound";
 
 export interface HomeModalData extends HomeData {
   modal: InfoCard | null;
@@ -26,7 +26,7 @@ export default function HomeModal({ data }: { data: HomeModalData }) {
   if (!card && data.notFound) return <NotFound />;
   const close = () => navigate("/");
   return (
-    <Home data={data}>
+    <HomePage data={data}>
       {card && (
         <Modal title={card.modalTitle || card.title} onClose={close}>
           {/* The host sanitises modalContent (the same filter as the content API). */}
@@ -36,7 +36,7 @@ export default function HomeModal({ data }: { data: HomeModalData }) {
           </p>
         </Modal>
       )}
-    </Home>
+    </HomePage>
   );
 }
 

@@ -9,7 +9,7 @@ import { claimStoredReferralCodes, forgetProfile, login, rememberCredentials, re
 import type { Meta } from "../../types";
 import { Field } from "../../ui/Field";
 import { safeReturnTo } from "../../lib/forms";
-import { RememberMe } from "./RememberMe";
+import { RememberMe } from "../../ui/RememberMe";
 import messages from "messages:account";
 
 addMessages(messages);

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { api } from "../../lib/api";
+import { useApi } from "../../lib/useData";
 import { knownMessages, messageKey, messagesPath, useReadState, type Message, type Notification } from "../../state/messages";
 import { useLoggedIn, useProfile } from "../../state/session";
 import type { Meta } from "../../types";
@@ -24,19 +24,8 @@ function useOwnMessages(data: MessagesData | null): { list: Message[]; error: bo
   const loggedIn = useLoggedIn();
   const profile = useProfile();
   const code = (profile?.defaultFoodBank as { code?: string } | null | undefined)?.code ?? null;
-  const [own, setOwn] = useState<{ list: Message[] | null; error: boolean } | null>(null);
-  useEffect(() => {
-    if (!loggedIn) return setOwn(null);
-    let live = true;
-    api<Message[]>("GET", messagesPath(code)).then(
-      (list) => live && setOwn({ list, error: false }),
-      () => live && setOwn({ list: null, error: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [loggedIn, code]);
-  if (own) return { list: knownMessages(own.list), error: own.error };
+  const own = useApi<Message[]>(loggedIn ? messagesPath(code) : null);
+  if (own.data || own.error) return { list: knownMessages(own.data), error: own.error !== null };
   return { list: knownMessages(data?.messages), error: data?.error === true };
 }
 

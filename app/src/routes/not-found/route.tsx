@@ -1,18 +1,2 @@
-import { Link } from "react-router";
-import { pageTitle, t } from "../../i18n/t";
-import type { Meta } from "../../types";
-
-export default function NotFound() {
-  return (
-    <section className="card not-found">
-      <h1>{t("notFound.title")}</h1>
-      <Link to="/" className="btn btn-primary">
-        {t("notFound.goHome")}
-      </Link>
-    </section>
-  );
-}
-
-export function meta(): Meta {
-  return { title: pageTitle(t("notFound.title")), description: t("notFound.title") };
-}
+// Not Found is also what /home/modal/{id} shows for an unknown card, so it lives in ui/.
+export { NotFound as default, notFoundMeta as meta } from "../../ui/NotFound";

@@ -3,7 +3,8 @@ import { Link, useNavigate } from "react-router";
 import type { PickupTime } from "../../entities";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { canUsePantry } from "../../lib/access";
-import { ApiFailure, useApi } from "../../lib/api";
+import { ApiFailure } from "../../lib/api";
+import { useApi } from "../../lib/useData";
 import { formatDay } from "../../lib/format";
 import { changeLocation, validOrderId, type Order } from "../../lib/orders";
 import { useLoggedIn } from "../../state/session";
@@ -42,10 +43,10 @@ export default function OrderLocation({ data }: { data: OrderLocationData | null
   const id = validOrderId(data?.orderId);
   const loggedIn = useLoggedIn();
   const order = useApi<Order>(loggedIn && id ? `/orders/${id}` : null);
-  const o = order.value;
+  const o = order.data;
   const movable = o && o.canChangeOrCancel && o.pantryLocationID ? o : null;
   const current = useApi<Pantry>(movable ? `/locations/${movable.pantryLocationID}` : null);
-  const here = current.value;
+  const here = current.data;
   const pantries = useApi<Pantry[]>(
     movable && here?.address.latitude != null && here.address.longitude != null
       ? `/locations?lat=${here.address.latitude}&lng=${here.address.longitude}&radiusMiles=${RADIUS_MILES}&foodBankId=${movable.foodBankID}`
@@ -59,17 +60,17 @@ export default function OrderLocation({ data }: { data: OrderLocationData | null
   } else if (!loggedIn) {
     body = <SignInPrompt text={t("orders.signedOut")} action={t("orders.logIn")} returnTo={`${back}/location`} />;
   } else if (order.error) {
-    body = <Failure text={order.error.message || t("orders.location.loadError")} retry={order.reload} />;
+    body = <Failure text={order.error.message || t("orders.location.loadError")} retry={order.refetch} />;
   } else if (!o) {
     body = <Loading text={t("orders.detail.loading")} />;
   } else if (!movable) {
     body = <p className="info-box">{t("orders.cannotChange")}</p>;
   } else if (current.error || pantries.error) {
-    body = <Failure text={t("orders.location.pantryError")} retry={current.error ? current.reload : pantries.reload} />;
-  } else if (!pantries.value) {
+    body = <Failure text={t("orders.location.pantryError")} retry={current.error ? current.refetch : pantries.refetch} />;
+  } else if (!pantries.data) {
     body = <Loading text={t("orders.location.loading")} />;
   } else {
-    body = <Choose order={movable} pantries={pantries.value} />;
+    body = <Choose order={movable} pantries={pantries.data} />;
   }
 
   return (

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { ApiFailure, useApi } from "../../lib/api";
+import { ApiFailure } from "../../lib/api";
+import { useApi } from "../../lib/useData";
 import { cancelOrder, orderNumber, validOrderId, type Order } from "../../lib/orders";
 import { useLoggedIn } from "../../state/session";
 import type { Meta } from "../../types";
@@ -25,7 +26,7 @@ export default function OrderPage({ data }: { data: OrderData | null }) {
   const loaded = useApi<Order>(loggedIn && id ? `/orders/${id}` : null);
   // The server's answer to a change or cancel replaces the loaded order.
   const [changed, setChanged] = useState<Order | null>(null);
-  const order = changed ?? loaded.value;
+  const order = changed ?? loaded.data;
   const here = id ? `/account/orders/${id}${cancelPage ? "/cancel" : ""}` : "/account/orders";
   const title = cancelPage ? t("orders.cancel.title") : id ? t("orders.detail.title", { number: orderNumber(Number(id)) }) : t("orders.title");
 
@@ -49,7 +50,7 @@ export default function OrderPage({ data }: { data: OrderData | null }) {
           <strong>{t("orders.detail.loadErrorTitle")}</strong>
         </p>
         <p>{loaded.error.message || t("orders.detail.loadError")}</p>
-        <button type="button" className="btn" onClick={loaded.reload}>
+        <button type="button" className="btn" onClick={loaded.refetch}>
           {t("orders.retry")}
         </button>
       </div>

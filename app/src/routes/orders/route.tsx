@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { useApi } from "../../lib/api";
+import { useApi } from "../../lib/useData";
 import { formatDate, formatDay } from "../../lib/format";
 import { orderNumber, upcomingFirst, type Order } from "../../lib/orders";
 import { useLoggedIn } from "../../state/session";
@@ -27,7 +27,7 @@ export interface OrdersData {
 export default function Orders({ data }: { data: OrdersData | null }) {
   const loggedIn = useLoggedIn();
   const orders = useApi<Order[]>(loggedIn ? "/orders" : null);
-  const shown = orders.value ?? data?.orders ?? null;
+  const shown = orders.data ?? data?.orders ?? null;
 
   return (
     <section className="card orders">
@@ -40,7 +40,7 @@ export default function Orders({ data }: { data: OrdersData | null }) {
             <strong>{t("orders.loadErrorTitle")}</strong>
           </p>
           <p>{orders.error.message || t("orders.loadError")}</p>
-          <button type="button" className="btn" onClick={orders.reload}>
+          <button type="button" className="btn" onClick={orders.refetch}>
             {t("orders.retry")}
           </button>
         </div>

@@ -3,18 +3,9 @@ import { Link } from "react-router";
 import type { PickupTime } from "../../entities";
 import { t } from "../../i18n/t";
 import { api } from "../../lib/api";
-import { formatDay, formatTime, round } from "../../lib/format";
-import { addressLine, INITIAL_ENTRIES, pickupEntries, type Pantry, type PickupEntry } from "./pickup";
-
-export function entryLabel(e: PickupEntry): string {
-  const first = e.times[0];
-  const last = e.times[e.times.length - 1];
-  return t("pantries.dayRange", { day: formatDay(e.day), start: formatTime(first.pickupStartTime), end: formatTime(last.pickupEndTime) });
-}
-
-export function timeLabel(time: PickupTime): string {
-  return t("pantries.timeRange", { start: formatTime(time.pickupStartTime), end: formatTime(time.pickupEndTime) });
-}
+import { formatDay, round } from "../../lib/format";
+import { addressLine, INITIAL_ENTRIES, pickupEntries, type Pantry, type PickupEntry } from "../../lib/pantries";
+import { entryLabel, timeLabel } from "../../lib/pickup-labels";
 
 interface Props {
   pantry: Pantry;

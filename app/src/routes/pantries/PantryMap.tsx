@@ -12,7 +12,7 @@ import {
   MAP_VIEWPORT_RADIUS_FRACTION,
 } from "../../lib/constants";
 import { useConfig } from "../../shell/page-data";
-import type { Pantry } from "./pickup";
+import type { Pantry } from "../../lib/pantries";
 
 declare const __LEAFLET_CSS__: string;
 

@@ -7,9 +7,10 @@ import { useProfile } from "../../state/session";
 import { read, write } from "../../state/storage";
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
-import { PantryCard, timeLabel } from "./PantryCard";
-import { usePickupFlow } from "./PickupFlow";
-import { sortPantries, type Pantry, type PickupEntry, type SortOrder } from "./pickup";
+import { PantryCard } from "./PantryCard";
+import { usePickupFlow } from "../../ui/PickupFlow";
+import { sortPantries, type Pantry, type PickupEntry, type SortOrder } from "../../lib/pantries";
+import { timeLabel } from "../../lib/pickup-labels";
 import { formatDay } from "../../lib/format";
 import { MAP_LOAD_MIN_ZOOM } from "../../lib/constants";
 import { fetchPayload } from "../../shell/page-data";
@@ -18,7 +19,7 @@ import messages from "messages:pantries";
 
 addMessages(messages);
 
-const DeliveryFlow = lazy(() => import("./DeliverySwitch"));
+const DeliveryFlow = lazy(() => import("../../ui/DeliverySwitch"));
 const PantryMap = lazy(() => import("./PantryMap"));
 const DistanceModal = lazy(async () => ({ default: (await import("./SearchModals")).DistanceModal }));
 const ZipModal = lazy(async () => ({ default: (await import("./SearchModals")).ZipModal }));

@@ -4,7 +4,7 @@ import { api } from "../../lib/api";
 import { sessionStore } from "../../state/session";
 import { read, write } from "../../state/storage";
 import { Modal } from "../../ui/Modal";
-import { storedPantry, type Pantry } from "../pantries/pickup";
+import { storedPantry, type Pantry } from "../../lib/pantries";
 
 /**
  * Favourite toggle (spec §4): kept on the device, and on the account when signed in. Adding shows

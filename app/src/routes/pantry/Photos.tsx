@@ -1,5 +1,5 @@
 import { Carousel } from "../../ui/Carousel";
-import type { Pantry } from "../pantries/pickup";
+import type { Pantry } from "../../lib/pantries";
 
 /** The pantry's photos (spec §2 pantry detail). */
 export function Photos({ pantry }: { pantry: Pantry }) {

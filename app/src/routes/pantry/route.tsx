@@ -3,9 +3,9 @@ import { Link, useNavigate } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { formatDay, truncate } from "../../lib/format";
 import type { Meta } from "../../types";
-import { timeLabel } from "../pantries/PantryCard";
-import { usePickupFlow } from "../pantries/PickupFlow";
-import { addressLine, INSTRUCTIONS_MAX, timesByDay, type Pantry } from "../pantries/pickup";
+import { usePickupFlow } from "../../ui/PickupFlow";
+import { addressLine, INSTRUCTIONS_MAX, timesByDay, type Pantry } from "../../lib/pantries";
+import { timeLabel } from "../../lib/pickup-labels";
 import { Favorite } from "./Favorite";
 import { Photos } from "./Photos";
 import messages from "messages:pantries,pantry";
@@ -91,7 +91,7 @@ function PickupChooser({ pantry }: { pantry: Pantry }) {
   return (
     <section className="card pickup-chooser">
       <h2 id="pickup-date">{t("pantry.pickupDate")}</h2>
-      <div role="group" aria-labelledby="pickup-date" className="calendar" style={{ display: "flex", flexWrap: "wrap", gap: "0.25rem" }}>
+      <div role="group" aria-labelledby="pickup-date" className="calendar">
         {days.map((d) => (
           <button
             key={d.day}

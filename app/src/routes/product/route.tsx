@@ -7,7 +7,7 @@ import type { InventoryItem } from "../../entities";
 import { useCartCount } from "../../state/cart";
 import { Carousel, type CarouselImage } from "../../ui/Carousel";
 import { CartControls, amountText, details } from "../../ui/ProductTile";
-import { limitStatus, shopQuery, useShopperItems, type ShopData } from "../products/shop";
+import { limitStatus, shopQuery, useShopperItems, type ShopData } from "../../lib/shop";
 import { limitText } from "../../lib/limits";
 
 interface ProductData extends ShopData {

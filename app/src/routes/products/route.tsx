@@ -11,9 +11,9 @@ import { tefapAnswered } from "../../state/session";
 import { Banner } from "../../ui/Banner";
 import { Modal } from "../../ui/Modal";
 import { PlaceholderTile, ProductTile, details } from "../../ui/ProductTile";
-import { limitStatus, shopQuery, useShopperItems, type Category, type ShopData } from "./shop";
+import { limitStatus, shopQuery, useShopperItems, type Category, type ShopData } from "../../lib/shop";
 
-const DeliveryFlow = lazy(() => import("../pantries/DeliverySwitch"));
+const DeliveryFlow = lazy(() => import("../../ui/DeliverySwitch"));
 const TefapPrompt = lazy(() => import("./TefapPrompt"));
 
 /** Spec §9: a category counts as the one being read once its heading is this close to the top. */

@@ -7,7 +7,7 @@ import { restoreSession, sessionStore, useLoggedIn } from "../../state/session";
 import { read, write } from "../../state/storage";
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
-import { addressLine, type Pantry } from "../pantries/pickup";
+import { addressLine, type Pantry } from "../../lib/pantries";
 import messages from "messages:referral";
 
 addMessages(messages);

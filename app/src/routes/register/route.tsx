@@ -5,9 +5,9 @@ import { ApiFailure } from "../../lib/api";
 import { claimStoredReferralCodes, register, rememberCredentials } from "../../state/session";
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
+import { RememberMe } from "../../ui/RememberMe";
 import { safeReturnTo } from "../../lib/forms";
-import { RememberMe } from "../login/RememberMe";
-import { maskPhone, maskZip, validate, type ErrorKind, type FieldName, type RegisterForm } from "./fields";
+import { maskPhone, maskZip, validate, type ErrorKind, type FieldName, type RegisterForm } from "../../lib/profile";
 import messages from "messages:account";
 import { Field } from "../../ui/Field";
 

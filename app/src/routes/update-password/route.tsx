@@ -1,7 +1,8 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { api, ApiFailure } from "../../lib/api";
+import { useApi } from "../../lib/useData";
 import type { Meta } from "../../types";
 import { Field } from "../../ui/Field";
 import messages from "messages:reset";
@@ -21,23 +22,16 @@ type Phase = "checking" | "expired" | "form" | "updating" | "updated" | "error";
  * updating, updated with a Log In link, or the error.
  */
 export default function UpdatePassword({ data }: { data: UpdatePasswordData | null }) {
-  const [phase, setPhase] = useState<Phase>("checking");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [reason, setReason] = useState("");
   const query = `token=${encodeURIComponent(data?.token ?? "")}&code=${encodeURIComponent(data?.code ?? "")}`;
 
-  useEffect(() => {
-    let live = true;
-    setPhase("checking");
-    api<boolean>("GET", `/user/password/validate?${query}`).then(
-      () => live && setPhase("form"),
-      () => live && setPhase("expired"),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query]);
+  const check = useApi<boolean>(`/user/password/validate?${query}`);
+  // What the form went through since; a link with another token starts over from its check.
+  const [after, setAfter] = useState<{ query: string; phase: Phase } | null>(null);
+  const phase: Phase = after?.query === query ? after.phase : check.loading ? "checking" : check.error ? "expired" : "form";
+  const setPhase = (next: Phase) => setAfter({ query, phase: next });
 
   const chosen = password.trim();
   const differ = confirm.trim() !== "" && confirm.trim() !== chosen;

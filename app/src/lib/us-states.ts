@@ -1,4 +1,4 @@
-// The state select of the checkout survey (spec §2: 50 states plus District Of Columbia), in the
+// The state select of the checkout survey and the address form (spec §2: 50 states plus District Of Columbia), in the
 // order the host validates them (host/domain/survey.rs US_STATES).
 export const US_STATES: readonly (readonly [string, string])[] = [
   ["AL", "Alabama"], ["AK", "Alaska"], ["AZ", "Arizona"], ["AR", "Arkansas"], ["CA", "California"],

@@ -3,16 +3,16 @@
 // after the food bank's introduction when it is not the one already chosen.
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import type { PickupTime } from "../../entities";
-import { t } from "../../i18n/t";
-import { canUsePantry } from "../../lib/access";
-import { loginUrl } from "../../lib/api";
-import { cartStore, clearCart } from "../../state/cart";
-import { selectFoodBank, selectPickup, selectionStore } from "../../state/selection";
-import { Modal } from "../../ui/Modal";
-import { storedPantry, type Pantry } from "./pickup";
+import type { PickupTime } from "../entities";
+import { t } from "../i18n/t";
+import { canUsePantry } from "../lib/access";
+import { loginUrl } from "../lib/api";
+import { cartStore, clearCart } from "../state/cart";
+import { selectFoodBank, selectPickup, selectionStore } from "../state/selection";
+import { Modal } from "./Modal";
+import { storedPantry, type Pantry } from "../lib/pantries";
 
-const ReferralModal = lazy(() => import("../../ui/ReferralModal"));
+const ReferralModal = lazy(() => import("./ReferralModal"));
 const FoodBankIntro = lazy(() => import("./FoodBankIntro"));
 
 async function hasAccess(pantry: Pantry): Promise<boolean> {

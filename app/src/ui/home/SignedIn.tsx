@@ -1,38 +1,23 @@
 // The signed-in parts of home (spec §2): the messages carousel and the default food bank's product
 // carousel. A separate chunk, loaded only once a session token is present, so the signed-out home
 // (what the server renders and caches for everyone) does not download them.
-import { useEffect, useId, useState, type CSSProperties, type FocusEvent } from "react";
+import { useEffect, useId, useState, type FocusEvent } from "react";
 import { Link } from "react-router";
 import { t } from "../../i18n/t";
-import { useApi } from "../../lib/api";
+import { useApi } from "../../lib/useData";
 import { formatDay, formatTime } from "../../lib/format";
 import { knownMessages, messageKey, messagesPath, useReadState, type Message, type Notification, type UpcomingOrder } from "../../state/messages";
-import { MessageModal, upcomingOrderText } from "../../ui/MessageModal";
-import { useReducedMotion } from "../../ui/useReducedMotion";
+import { MessageModal, upcomingOrderText } from "../MessageModal";
+import { useReducedMotion } from "../useReducedMotion";
 
 /** Spec §9: the messages carousel moves on every 3000 ms while it holds more than one message. */
 export const MESSAGES_AUTOPLAY_MS = 3000;
 
-const row: CSSProperties = { display: "flex", alignItems: "center", gap: "0.5rem" };
-const slideLink: CSSProperties = {
-  display: "flex",
-  flexDirection: "column",
-  gap: "0.25rem",
-  width: "100%",
-  minHeight: 48,
-  textAlign: "left",
-  font: "inherit",
-  color: "inherit",
-  background: "none",
-  border: 0,
-  padding: "0.5rem",
-  cursor: "pointer",
-};
 
 function OrderSlide({ order }: { order: UpcomingOrder }) {
   const { title, time } = upcomingOrderText(order);
   return (
-    <Link to={`/account/orders/${order.id}`} className="message-slide" style={slideLink}>
+    <Link to={`/account/orders/${order.id}`} className="message-slide">
       <strong className="message-title">{title}</strong>
       {time && <span className="message-text">{time}</span>}
     </Link>
@@ -54,7 +39,7 @@ function Slide({ message: m, label, unread, onOpen }: SlideProps) {
       {m.type === "order" ? (
         <OrderSlide order={m.data} />
       ) : (
-        <button type="button" className="message-slide" style={slideLink} onClick={() => onOpen(m.data, unread)}>
+        <button type="button" className="message-slide" onClick={() => onOpen(m.data, unread)}>
           <strong className="message-title">
             {m.data.title}
             {unread && <span className="message-new">{" " + t("home.messageNew")}</span>}
@@ -79,7 +64,7 @@ export interface MessagesProps {
  * Nothing is shown when the messages fail to load (spec §2: content failure shows the plain home).
  */
 export function MessagesCarousel({ foodBankCode }: MessagesProps) {
-  const { value } = useApi<Message[]>(messagesPath(foodBankCode));
+  const { data: value } = useApi<Message[]>(messagesPath(foodBankCode));
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -123,12 +108,12 @@ export function MessagesCarousel({ foodBankCode }: MessagesProps) {
         onFocus={() => setFocused(true)}
         onBlur={blur}
       >
-        <div className="carousel-head" style={{ ...row, justifyContent: "space-between" }}>
-          <h2 id={labelId} style={{ margin: 0, fontSize: "1.1rem" }}>
+        <div className="carousel-head">
+          <h2 id={labelId}>
             {t("home.messages")}
           </h2>
           {count > 1 && (
-            <div className="carousel-controls" style={row}>
+            <div className="carousel-controls">
               <button
                 type="button"
                 className="btn btn-small"
@@ -169,17 +154,6 @@ interface OverviewEntry {
   sourceCode?: string | null;
 }
 
-const strip: CSSProperties = {
-  display: "flex",
-  gap: "0.75rem",
-  overflowX: "auto",
-  scrollSnapType: "x mandatory",
-  listStyle: "none",
-  margin: 0,
-  padding: "0.25rem 0 0.75rem",
-};
-const tile: CSSProperties = { flex: "0 0 9rem", scrollSnapAlign: "start", display: "flex", flexDirection: "column", gap: "0.25rem" };
-const picture: CSSProperties = { width: "100%", height: "auto", aspectRatio: "1", objectFit: "cover", borderRadius: 8, background: "#eee" };
 
 export interface ProductsProps {
   foodBank: { id: number; name?: string | null };
@@ -191,7 +165,7 @@ export interface ProductsProps {
  * adding to the cart needs a pickup site or delivery time first. Hidden when the call fails.
  */
 export function ProductCarousel({ foodBank }: ProductsProps) {
-  const { value } = useApi<OverviewEntry[]>(`/foodbanks/${foodBank.id}/inventoryoverview`);
+  const { data: value } = useApi<OverviewEntry[]>(`/foodbanks/${foodBank.id}/inventoryoverview`);
   const titleId = useId();
   const entries = (value ?? []).filter((e) => e && e.label);
   if (!entries.length) return null;
@@ -199,13 +173,13 @@ export function ProductCarousel({ foodBank }: ProductsProps) {
     <section className="card product-carousel" aria-labelledby={titleId}>
       <h2 id={titleId}>{foodBank.name ? t("home.productsAt", { name: foodBank.name }) : t("home.products")}</h2>
       {/* Focusable so keyboard users can scroll it (a scrolling region needs to take focus). */}
-      <ul className="product-strip" style={strip} tabIndex={0} aria-labelledby={titleId}>
+      <ul className="product-strip" tabIndex={0} aria-labelledby={titleId}>
         {entries.map((e, i) => (
-          <li key={`${i}-${e.label}`} className="product-strip-item" style={tile}>
+          <li key={`${i}-${e.label}`} className="product-strip-item">
             {e.imageUrl ? (
-              <img src={e.imageUrl} alt="" width={500} height={500} loading="lazy" decoding="async" style={picture} />
+              <img src={e.imageUrl} alt="" width={500} height={500} loading="lazy" decoding="async" className="product-strip-picture" />
             ) : (
-              <div aria-hidden="true" style={picture} />
+              <div aria-hidden="true" className="product-strip-picture" />
             )}
             <span className="product-name">{e.label}</span>
           </li>

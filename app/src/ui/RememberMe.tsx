@@ -1,5 +1,5 @@
-import { t } from "../../i18n/t";
-import { Modal } from "../../ui/Modal";
+import { t } from "../i18n/t";
+import { Modal } from "./Modal";
 
 /** Spec §4: after a successful sign-in or sign-up, both answers continue to returnTo. */
 export function RememberMe({ onAnswer }: { onAnswer: (remember: boolean) => void }) {

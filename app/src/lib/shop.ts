@@ -1,9 +1,8 @@
 // What the shop, product and cart screens share: the loader's data shape, the selection query
 // that keeps a page on the same site, and the per-order item limit.
-import { useEffect, useState } from "react";
-import type { FoodBank, InventoryItem } from "../../entities";
-import { api } from "../../lib/api";
-import { useLoggedIn } from "../../state/session";
+import type { FoodBank, InventoryItem } from "../entities";
+import { useApi } from "./useData";
+import { useLoggedIn } from "../state/session";
 
 export interface OrderLimit {
   /** null: no ITEM-type limit applies. */
@@ -66,18 +65,7 @@ export function inventoryPath(data: ShopData): string | null {
  */
 export function useShopperItems(data: ShopData): InventoryItem[] | undefined {
   const loggedIn = useLoggedIn();
-  const [own, setOwn] = useState<{ path: string; items: InventoryItem[] } | null>(null);
   const path = inventoryPath(data);
-  useEffect(() => {
-    if (!loggedIn || !path) return;
-    let live = true;
-    api<{ items: InventoryItem[] }>("GET", path).then(
-      (v) => live && setOwn({ path, items: v.items }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [loggedIn, path]);
-  return own && own.path === path ? own.items : data.items;
+  const own = useApi<{ items: InventoryItem[] }>(loggedIn ? path : null);
+  return own.data?.items ?? data.items;
 }

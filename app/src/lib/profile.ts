@@ -1,8 +1,9 @@
-import type { Registration } from "../../state/session";
-// Profile form rules of spec §5 (registration mode): what a field must hold before submitting.
-import { ZIP_LENGTH } from "../../lib/constants";
-import { digitsOnly } from "../../lib/format";
-import { looksLikeEmail } from "../../lib/forms";
+// Profile form rules of spec §5 (registration, and the account's profile form): the phone and zip
+// masks (the address form's zip too) and what a field must hold before submitting.
+import type { Registration } from "../state/session";
+import { ZIP_LENGTH } from "./constants";
+import { digitsOnly } from "./format";
+import { looksLikeEmail } from "./forms";
 
 /** The masked phone "(###) ###-####" is exactly this long. */
 export const PHONE_LENGTH = 14;
@@ -16,8 +17,8 @@ export function maskPhone(raw: string): string {
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
 
+/** Digits only, at most a zip's five. */
 export const maskZip = (raw: string) => digitsOnly(raw, ZIP_LENGTH);
-
 
 /** The registration form holds exactly what the API takes. */
 export type RegisterForm = Registration;

@@ -1,27 +1,33 @@
 import { useState, type FormEvent } from "react";
-import { t } from "../../i18n/t";
-import { ApiFailure } from "../../lib/api";
-import { ZIP_LENGTH } from "../../lib/constants";
-import { maskZip } from "../register/fields";
-import { US_STATES } from "../checkout/us-states";
-import { addressComplete, NOTES_MAX, saveAddress, type AddressFields } from "../../lib/addresses";
-import type { AccountAddress } from "./data";
-import { Field } from "../../ui/Field";
+import { addMessages, t } from "../i18n/t";
+import { addressComplete, addressFields, NOTES_MAX, saveAddress, type AccountAddress, type AddressFields } from "../lib/addresses";
+import { ApiFailure } from "../lib/api";
+import { ZIP_LENGTH } from "../lib/constants";
+import { maskZip } from "../lib/profile";
+import { US_STATES } from "../lib/us-states";
+import { Field } from "./Field";
+import messages from "messages:account";
 
+addMessages(messages);
 
-/** Address form (spec §5): Add when `address` is null, else Edit; Save stays disabled while invalid. */
-export default function AddressForm(props: { address: AccountAddress | null; defaultZip: string; onSaved: () => void; onCancel: () => void }) {
+/**
+ * The saved-address form (spec §5), on the account page (Add when `address` is null, else Edit)
+ * and in checkout, where the first delivery address is saved. Save stays disabled while invalid.
+ */
+export function AddressForm(props: {
+  address: AccountAddress | null;
+  defaultZip: string;
+  /** Checkout's own heading; else Add or Edit. */
+  title?: string;
+  /** Set: the address is saved with this primary flag, and the shopper is not asked. */
+  primary?: boolean;
+  className?: string;
+  onSaved: (saved: AccountAddress) => void;
+  /** Without it there is no Cancel: checkout cannot go on without an address. */
+  onCancel?: () => void;
+}) {
   const a = props.address;
-  const [f, setF] = useState<AddressFields>({
-    name: a?.name ?? "",
-    isPrimary: a ? a.isPrimary === true : false,
-    notes: a?.notes ?? "",
-    addressLine1: a?.address.addressLine1 ?? "",
-    addressLine2: a?.address.addressLine2 ?? "",
-    city: a?.address.city ?? "",
-    province: a?.address.province ?? "",
-    postalCode: maskZip(a?.address.postalCode ?? props.defaultZip),
-  });
+  const [f, setF] = useState<AddressFields>(() => addressFields(a, props.defaultZip, props.primary ?? false));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const set = <K extends keyof AddressFields>(k: K, v: AddressFields[K]) => setF((x) => ({ ...x, [k]: v }));
@@ -35,8 +41,7 @@ export default function AddressForm(props: { address: AccountAddress | null; def
     setBusy(true);
     setError("");
     try {
-      await saveAddress<AccountAddress>(a ? a.id : null, f);
-      props.onSaved();
+      props.onSaved(await saveAddress<AccountAddress>(a ? a.id : null, f));
     } catch (err) {
       setError((err instanceof ApiFailure && err.message) || t("account.address.saveError"));
       setBusy(false);
@@ -44,8 +49,8 @@ export default function AddressForm(props: { address: AccountAddress | null; def
   };
 
   return (
-    <form className="card account-form" onSubmit={submit} noValidate>
-      <h2>{a ? t("account.address.edit") : t("account.address.add")}</h2>
+    <form className={props.className} onSubmit={submit} noValidate>
+      <h2>{props.title ?? (a ? t("account.address.edit") : t("account.address.add"))}</h2>
       <Field label={t("account.address.name")} hint={need(!!f.name.trim())}>
         {(ip) => <input {...ip} value={f.name} onChange={(e) => set("name", e.target.value)} />}
       </Field>
@@ -76,20 +81,26 @@ export default function AddressForm(props: { address: AccountAddress | null; def
       <Field label={t("account.address.notes")} hint={`${f.notes.length}/${NOTES_MAX}`} optional>
         {(ip) => <textarea {...ip} maxLength={NOTES_MAX} rows={3} value={f.notes} onChange={(e) => set("notes", e.target.value)} />}
       </Field>
-      <p className="field-check">
-        <label>
-          <input type="checkbox" checked={f.isPrimary} onChange={(e) => set("isPrimary", e.target.checked)} /> {t("account.address.isPrimary")}
-        </label>
-      </p>
+      {props.primary === undefined && (
+        <p className="field-check">
+          <label>
+            <input type="checkbox" checked={f.isPrimary} onChange={(e) => set("isPrimary", e.target.checked)} /> {t("account.address.isPrimary")}
+          </label>
+        </p>
+      )}
       {error && (
         <p role="alert" className="error-box">
           {error}
         </p>
       )}
       <p className="button-row">
-        <button type="button" className="btn" onClick={props.onCancel}>
-          {t("account.address.cancel")}
-        </button>{" "}
+        {props.onCancel && (
+          <>
+            <button type="button" className="btn" onClick={props.onCancel}>
+              {t("account.address.cancel")}
+            </button>{" "}
+          </>
+        )}
         <button type="submit" className="btn btn-primary" disabled={!valid || busy}>
           {t("account.address.save")}
         </button>
@@ -97,3 +108,6 @@ export default function AddressForm(props: { address: AccountAddress | null; def
     </form>
   );
 }
+
+// The account page loads the form lazily, as its default export.
+export default AddressForm;

@@ -1,10 +1,10 @@
 // Spec §4: a site of a food bank the shopper has not chosen yet first shows that food bank's info
 // sections; Start Order selects it and opens the shop.
-import { useEffect, useState } from "react";
-import { t } from "../../i18n/t";
-import { fetchPayload } from "../../shell/page-data";
-import { Modal } from "../../ui/Modal";
-import { InfoSections, type InfoSection } from "../home/InfoSections";
+import { t } from "../i18n/t";
+import { useData } from "../lib/useData";
+import { fetchPayload } from "../shell/page-data";
+import { Modal } from "./Modal";
+import { InfoSections, type InfoSection } from "./InfoSections";
 
 interface Props {
   foodBank: { id: number; name?: string };
@@ -12,17 +12,13 @@ interface Props {
   onClose: () => void;
 }
 
+const loadSections = (url: string, signal: AbortSignal) =>
+  fetchPayload(url, signal).then((p) => (p.data as { infoSections?: InfoSection[] }).infoSections ?? []);
+
 export default function FoodBankIntro({ foodBank, onStart, onClose }: Props) {
-  const [sections, setSections] = useState<InfoSection[] | null>(null);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    fetchPayload(`/home/foodbank?id=${foodBank.id}`, ctrl.signal).then(
-      (p) => setSections((p.data as { infoSections?: InfoSection[] }).infoSections ?? []),
-      // Without its cards the shopper can still start: the cards are information, not a step.
-      () => setSections([]),
-    );
-    return () => ctrl.abort();
-  }, [foodBank.id]);
+  const intro = useData(`/home/foodbank?id=${foodBank.id}`, loadSections);
+  // Without its cards the shopper can still start: the cards are information, not a step.
+  const sections = intro.error ? [] : intro.data;
   return (
     <Modal
       title={foodBank.name || t("home.foodBankTitle")}

@@ -1,5 +1,5 @@
 // Pantry shapes and pickup-time rules (spec §4, §9) shared by the selector and the detail page.
-import type { PantryLocation, PickupTime } from "../../entities";
+import type { PantryLocation, PickupTime } from "../entities";
 
 export interface Pantry extends PantryLocation {
   foodBank?: { id: number; name?: string; homePageUrl?: string | null; isEnabled?: boolean; isDeliveryEnabled?: boolean };

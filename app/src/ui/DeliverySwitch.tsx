@@ -2,14 +2,14 @@
 // the first such food bank; otherwise a referral code first. Signed out, sign-in comes first.
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import type { DeliveryTime } from "../../entities";
-import { addMessages, t } from "../../i18n/t";
-import { api, ApiFailure, loginUrl } from "../../lib/api";
-import { cartStore, clearCart } from "../../state/cart";
-import { selectDelivery, selectionStore } from "../../state/selection";
-import { sessionStore } from "../../state/session";
-import { Modal } from "../../ui/Modal";
-import { deliveryWindowLabel as windowLabel } from "../../ui/TimePickers";
+import type { DeliveryTime } from "../entities";
+import { addMessages, t } from "../i18n/t";
+import { api, ApiFailure, loginUrl } from "../lib/api";
+import { cartStore, clearCart } from "../state/cart";
+import { selectDelivery, selectionStore } from "../state/selection";
+import { sessionStore } from "../state/session";
+import { Modal } from "./Modal";
+import { deliveryWindowLabel as windowLabel } from "./TimePickers";
 import messages from "messages:pantries";
 
 // Also opened from the shop, whose page does not carry the selector's texts.
@@ -127,7 +127,7 @@ export function WindowPicker({
       ) : times.length === 0 ? (
         <p>{t("pantries.noDeliveryTimes")}</p>
       ) : (
-        <ul role="list" style={{ listStyle: "none", padding: 0 }}>
+        <ul role="list" className="window-list">
           {times.map((d) => (
             <li key={d.id}>
               <button type="button" className={`btn btn-small${d.id === id ? " btn-primary" : ""}`} aria-pressed={d.id === id} onClick={() => setId(d.id === id ? null : d.id)}>
