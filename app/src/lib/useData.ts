@@ -17,13 +17,8 @@ export interface Data<T> extends Omit<DataState<T>, "key"> {
   refetch: () => void;
 }
 
-/** The state before anything answered for `key`: nothing, or what the server rendered. */
-export const initialData = <T>(key: string | null, data: T | null = null): DataState<T> => ({
-  key,
-  data,
-  error: null,
-  loading: key !== null,
-});
+/** The state before anything answered for `key`. */
+export const initialData = <T>(key: string | null): DataState<T> => ({ key, data: null, error: null, loading: key !== null });
 
 /** A load of `key` starts: a refetch keeps what the key showed, another key starts empty. */
 export const loadStarted = <T>(s: DataState<T>, key: string): DataState<T> =>
@@ -44,15 +39,16 @@ export function loadSettled<T>(s: DataState<T>, key: string, result: { data: T }
  * Runs `load(key, signal)` after hydration and whenever `key` changes; `null` waits. The signal
  * aborts when the key changes or the screen unmounts (pass it to fetch where possible); answers
  * after that are dropped either way. `load` may change every render: only `key` starts a load.
- * `initial`: what the server rendered for `key` (a personal page's loader), shown until the
- * first answer.
+ * `initial`: what the server rendered (a personal page's loader, from the session cookie), shown
+ * while nothing has answered yet, also while `key` waits for the session to be read.
  */
 export function useData<T>(
   key: string | null,
   load: (key: string, signal: AbortSignal) => Promise<T>,
   initial?: T | null,
 ): Data<T> {
-  const [state, setState] = useState<DataState<T>>(() => initialData<T>(key, initial ?? null));
+  const [state, setState] = useState<DataState<T>>(() => initialData<T>(key));
+  const fromServer = useRef(initial ?? null);
   const [round, setRound] = useState(0);
   const loader = useRef(load);
   loader.current = load;
@@ -64,15 +60,23 @@ export function useData<T>(
     const ctrl = new AbortController();
     setState((s) => loadStarted(s, key));
     loader.current(key, ctrl.signal).then(
-      (data) => ctrl.signal.aborted || setState((s) => loadSettled(s, key, { data })),
-      (error: unknown) => ctrl.signal.aborted || setState((s) => loadSettled(s, key, { error })),
+      (data) => {
+        if (ctrl.signal.aborted) return;
+        fromServer.current = null;
+        setState((s) => loadSettled(s, key, { data }));
+      },
+      (error: unknown) => {
+        if (ctrl.signal.aborted) return;
+        fromServer.current = null;
+        setState((s) => loadSettled(s, key, { error }));
+      },
     );
     return () => ctrl.abort();
   }, [key, round]);
   const refetch = useCallback(() => setRound((n) => n + 1), []);
   // Until the effect has run for a new key, nothing of the old key's answer shows.
   const shown = state.key === key ? state : initialData<T>(key);
-  return { data: shown.data, error: shown.error, loading: shown.loading, refetch };
+  return { data: shown.data ?? fromServer.current, error: shown.error, loading: shown.loading, refetch };
 }
 
 const getJson = <T>(path: string) => api<T>("GET", path);

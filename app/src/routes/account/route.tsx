@@ -32,14 +32,16 @@ export interface AccountData {
  */
 export default function Account({ data }: { data: AccountData | null }) {
   const navigate = useNavigate();
+  // Started: the shopper's data may show (the server's copy, from the session cookie, counts);
+  // ready: the stored session has been read, so the API calls carry the token.
   const [started, setStarted] = useState(Boolean(data?.profile));
-  // The server's copy (from the session cookie) shows until the API answers.
-  const loaded = useData(started ? "/account/profile" : null, loadProfile, data?.profile);
+  const [ready, setReady] = useState(false);
+  const loaded = useData(ready ? "/account/profile" : null, loadProfile, data?.profile);
   // The profile form's answer replaces the loaded profile.
   const [saved, setProfile] = useState<AccountProfile | null>(null);
   const profile = saved ?? loaded.data;
   const loadError = loaded.error !== null;
-  const addresses = useData(started ? "/account/addresses" : null, loadAddresses, data?.addresses);
+  const addresses = useData(ready ? "/account/addresses" : null, loadAddresses, data?.addresses);
   const [deleteFailed, setDeleteFailed] = useState(false);
   const addressError =
     addresses.error && addresses.error.status !== 401 ? t("account.address.loadError") : deleteFailed ? t("account.address.deleteError") : "";
@@ -57,6 +59,7 @@ export default function Account({ data }: { data: AccountData | null }) {
       return;
     }
     setStarted(true);
+    setReady(true);
   }, []);
 
   const signOut = async () => {
