@@ -1,7 +1,10 @@
 //! OrderAhead: the Axum host that renders the React app on the server and
 //! serves the API it calls.
+//!
+//! Only what the binary, the integration tests and the benches use is public; the rest is
+//! crate-private, so rustc reports code nothing calls.
 pub mod api;
-pub mod catalog;
+mod catalog;
 pub mod config;
 pub mod db;
 pub mod domain;
@@ -9,9 +12,9 @@ pub mod geo;
 pub mod http;
 pub mod mail;
 pub mod model;
-pub mod pages;
-pub mod private_files;
+mod pages;
+mod private_files;
 pub mod render;
 pub mod server;
-pub mod service;
+mod service;
 pub mod state;

@@ -28,7 +28,7 @@ use sea_orm_migration::MigratorTrait;
 
 #[allow(dead_code)] // the repository layer uses these; not every column is read yet
 mod entity;
-pub mod migration;
+pub(crate) mod migration;
 pub mod repo;
 mod scope;
 pub mod seed;

@@ -56,11 +56,6 @@ impl InventoryLine {
     }
 }
 
-/// The inventory a shopper may see and order from.
-pub fn visible_inventory(inventory: &[InventoryLine], tefap_eligible: bool) -> Vec<&InventoryLine> {
-    inventory.iter().filter(|i| i.is_visible(tefap_eligible)).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,10 +65,11 @@ mod tests {
     }
 
     #[test]
-    fn tefap_items_hidden_unless_eligible() {
-        let inv = [line(1, None), line(2, Some("TEFAP")), line(3, Some("DONATED"))];
-        let ids = |v: Vec<&InventoryLine>| v.iter().map(|i| i.id).collect::<Vec<_>>();
-        assert_eq!(ids(visible_inventory(&inv, false)), vec![1, 3]);
-        assert_eq!(ids(visible_inventory(&inv, true)), vec![1, 2, 3]);
+    fn tefap_stock_shows_only_to_eligible_shoppers() {
+        let tefap = line(1, Some(" tefap "));
+        assert!(!tefap.is_visible(false));
+        assert!(tefap.is_visible(true));
+        assert!(line(2, Some("DONATED")).is_visible(false));
+        assert!(line(3, None).is_visible(false));
     }
 }

@@ -22,23 +22,23 @@
 //! - `forms`: address, profile and small form validations.
 //! - `passwords`: the length and common-password rules for new passwords.
 
-pub mod access;
-pub mod cart;
-pub mod checkout_questions;
-pub mod delivery;
-pub mod forms;
-pub mod inventory;
-pub mod limits;
+pub(crate) mod access;
+pub(crate) mod cart;
+pub(crate) mod checkout_questions;
+pub(crate) mod delivery;
+pub(crate) mod forms;
+pub(crate) mod inventory;
+pub(crate) mod limits;
 pub mod messages;
-pub mod order_limits;
+pub(crate) mod order_limits;
 pub mod orders;
-pub mod passwords;
-pub mod pickup;
-pub mod places;
-pub mod submission;
-pub mod survey;
-pub mod tefap;
-pub mod time;
+pub(crate) mod passwords;
+pub(crate) mod pickup;
+pub(crate) mod places;
+pub(crate) mod submission;
+pub(crate) mod survey;
+pub(crate) mod tefap;
+pub(crate) mod time;
 
 /// Database identifier of any entity. One alias so a change of key type is one edit.
 pub type Id = i64;

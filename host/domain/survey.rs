@@ -156,11 +156,6 @@ pub struct SurveyAnswers {
     pub participation_response: Option<Participation>,
 }
 
-/// The birth years offered, newest first.
-pub fn birth_years(current_year: i32) -> Vec<i32> {
-    BIRTH_YEARS_BEFORE_CURRENT.map(|back| current_year - back).collect()
-}
-
 /// The stored date of birth: day 1 of the month, when month and year are valid.
 pub fn date_of_birth(birth: BirthMonth, current_year: i32) -> Option<NaiveDate> {
     BIRTH_YEARS_BEFORE_CURRENT
@@ -312,16 +307,6 @@ mod tests {
         assert_eq!(shown_questions(&some), vec![Street, Race]);
         assert!(shown_questions(&SurveyStatus::default()).is_empty());
         assert_eq!(Participation.name(), "participationResponse");
-    }
-
-    #[test]
-    fn birth_years_and_date() {
-        let years = birth_years(2025);
-        assert_eq!((years.len(), years[0], years[89]), (90, 2015, 1926));
-        assert_eq!(date_of_birth(BirthMonth { month: 7, year: 1980 }, 2025), NaiveDate::from_ymd_opt(1980, 7, 1));
-        assert_eq!(date_of_birth(BirthMonth { month: 7, year: 2016 }, 2025), None);
-        assert_eq!(date_of_birth(BirthMonth { month: 7, year: 1925 }, 2025), None);
-        assert_eq!(date_of_birth(BirthMonth { month: 13, year: 1980 }, 2025), None);
     }
 
     #[test]

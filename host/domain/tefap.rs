@@ -6,12 +6,9 @@ use std::ops::RangeInclusive;
 use serde::{Deserialize, Serialize};
 
 use super::Id;
-use super::messages;
 
 pub const DEFAULT_INCOME_PERCENT: f64 = 100.0;
 pub const HOUSEHOLD_SIZES: RangeInclusive<u32> = 1..=20;
-/// Choices of each age-group select in the household members sub-form.
-pub const HOUSEHOLD_MEMBER_COUNTS: RangeInclusive<u32> = 0..=10;
 /// The "Other" county added locally; a real county must then be picked.
 pub const OTHER_COUNTY_ID: Id = 0;
 /// The "None" assistance program added locally.
@@ -74,12 +71,6 @@ pub fn is_tefap_eligible(eligibilities: &[TefapEligibility], area: &TefapArea) -
     })
 }
 
-/// The shop offers the TEFAP survey when the food bank is TEFAP-enabled and the
-/// shopper has not answered it yet (dismissing counts as answering).
-pub fn should_offer_tefap_survey(food_bank_is_tefap_enabled: bool, is_tefap_survey_answered: bool) -> bool {
-    food_bank_is_tefap_enabled && !is_tefap_survey_answered
-}
-
 /// (base income + per-person amount × (household size − 1)) × percent / 100.
 /// A missing or zero `incomePercentRequired` means 100, as the spec's "or 100".
 pub fn income_maximum(
@@ -91,36 +82,6 @@ pub fn income_maximum(
     let percent = income_percent_required.filter(|p| *p != 0.0).unwrap_or(DEFAULT_INCOME_PERCENT);
     let extra_people = household_size.max(1) - 1;
     (base_income + per_person_amount * f64::from(extra_people)) * percent / 100.0
-}
-
-/// Household members by age group: 65 and over, 18 to 64, 17 and under.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct HouseholdMembers {
-    pub aged_65_and_over: u32,
-    pub aged_18_to_64: u32,
-    pub aged_17_and_under: u32,
-}
-
-impl HouseholdMembers {
-    pub fn total(&self) -> u32 {
-        self.aged_65_and_over + self.aged_18_to_64 + self.aged_17_and_under
-    }
-
-    /// Members still to assign; negative when too many were given.
-    pub fn remaining(&self, household_size: u32) -> i64 {
-        i64::from(household_size) - i64::from(self.total())
-    }
-
-    /// The sub-form is complete only when the three groups, each a valid
-    /// choice, sum to the household size.
-    pub fn is_complete(&self, household_size: u32) -> bool {
-        HOUSEHOLD_SIZES.contains(&household_size)
-            && [self.aged_65_and_over, self.aged_18_to_64, self.aged_17_and_under]
-                .iter()
-                .all(|n| HOUSEHOLD_MEMBER_COUNTS.contains(n))
-            && self.remaining(household_size) == 0
-    }
 }
 
 /// An assistance program of the guideline's province.
@@ -164,20 +125,6 @@ impl TefapGuideline {
 
     fn has_cross_eligible_programs(&self) -> bool {
         self.programs.iter().any(|p| p.is_cross_eligible)
-    }
-}
-
-/// The program checklist needs at least one choice ("None" counts).
-pub fn program_selection_valid(selected_program_ids: &[Id]) -> bool {
-    !selected_program_ids.is_empty()
-}
-
-/// A county is required; choosing Other requires a county from the province's full list.
-pub fn county_selection_valid(county_id: Option<Id>, other_county_id: Option<Id>) -> bool {
-    match county_id {
-        Some(OTHER_COUNTY_ID) => other_county_id.is_some_and(|c| c != OTHER_COUNTY_ID),
-        Some(_) => true,
-        None => false,
     }
 }
 
@@ -286,23 +233,6 @@ pub fn tefap_answers_eligible(answers: &TefapAnswers, guideline: &TefapGuideline
     }
 }
 
-/// "{location}" of the eligible message: the first present of county, food
-/// bank, postal code, province, else "your area".
-pub fn eligible_location(
-    county: Option<&str>,
-    food_bank: Option<&str>,
-    postal_code: Option<&str>,
-    province: Option<&str>,
-) -> String {
-    [county, food_bank, postal_code, province]
-        .into_iter()
-        .flatten()
-        .map(str::trim)
-        .find(|s| !s.is_empty())
-        .unwrap_or(messages::TEFAP_YOUR_AREA)
-        .to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -341,41 +271,12 @@ mod tests {
     }
 
     #[test]
-    fn survey_offered_when_enabled_and_unanswered() {
-        assert!(should_offer_tefap_survey(true, false));
-        assert!(!should_offer_tefap_survey(true, true));
-        assert!(!should_offer_tefap_survey(false, false));
-    }
-
-    #[test]
     fn income_maximum_formula() {
         assert_eq!(income_maximum(15_060.0, 5_380.0, 1, None), 15_060.0);
         assert_eq!(income_maximum(15_060.0, 5_380.0, 4, None), 31_200.0);
         assert_eq!(income_maximum(15_060.0, 5_380.0, 4, Some(185.0)), 57_720.0);
         assert_eq!(income_maximum(15_060.0, 5_380.0, 4, Some(0.0)), 31_200.0);
         assert_eq!(income_maximum(10_000.0, 1_000.0, 0, None), 10_000.0);
-    }
-
-    #[test]
-    fn household_members_must_sum_to_size() {
-        let m = HouseholdMembers { aged_65_and_over: 1, aged_18_to_64: 2, aged_17_and_under: 1 };
-        assert_eq!(m.total(), 4);
-        assert!(m.is_complete(4));
-        assert!(!m.is_complete(5));
-        assert_eq!(m.remaining(5), 1);
-        assert_eq!(m.remaining(3), -1);
-        assert!(!HouseholdMembers { aged_18_to_64: 11, ..Default::default() }.is_complete(11), "select goes to 10");
-        assert!(!HouseholdMembers::default().is_complete(0), "size starts at 1");
-    }
-
-    #[test]
-    fn selections() {
-        assert!(program_selection_valid(&[NONE_PROGRAM_ID]));
-        assert!(!program_selection_valid(&[]));
-        assert!(county_selection_valid(Some(12), None));
-        assert!(!county_selection_valid(None, None));
-        assert!(!county_selection_valid(Some(OTHER_COUNTY_ID), None));
-        assert!(county_selection_valid(Some(OTHER_COUNTY_ID), Some(77)));
     }
 
     fn guideline() -> TefapGuideline {
@@ -481,18 +382,5 @@ mod tests {
             TefapAnswers { can_prove_income: Some(true), is_identification_available: Some(true), ..answers() };
         assert!(tefap_answers_eligible(&proven, &strict));
         assert!(!tefap_answers_eligible(&TefapAnswers { total_household_size: Some(21), ..answers() }, &g));
-    }
-
-    #[test]
-    fn eligible_location_falls_back_in_order() {
-        assert_eq!(eligible_location(Some("Delaware County"), Some("Mid-Ohio"), None, None), "Delaware County");
-        assert_eq!(eligible_location(None, Some("Mid-Ohio"), Some("43004"), None), "Mid-Ohio");
-        assert_eq!(eligible_location(Some(" "), None, Some("43004"), Some("Ohio")), "43004");
-        assert_eq!(eligible_location(None, None, None, Some("Ohio")), "Ohio");
-        assert_eq!(eligible_location(None, None, None, None), "your area");
-        assert_eq!(
-            messages::tefap_eligible(&eligible_location(None, None, None, None)),
-            "Congratulations, you are eligible for additional free food items in your area"
-        );
     }
 }
