@@ -4,7 +4,7 @@
 //! Only what the binary, the integration tests and the benches use is public; the rest is
 //! crate-private, so rustc reports code nothing calls.
 pub mod api;
-mod catalog;
+pub mod catalog;
 pub mod config;
 pub mod db;
 pub mod domain;
