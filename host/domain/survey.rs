@@ -81,7 +81,7 @@ impl SurveyQuestion {
 }
 
 /// Survey status flags: `is<Question>EnabledAndUnanswered`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SurveyStatus {
     pub is_household_members_enabled_and_unanswered: bool,
@@ -116,16 +116,17 @@ pub fn shown_questions(status: &SurveyStatus) -> Vec<SurveyQuestion> {
     SurveyQuestion::ALL.into_iter().filter(|q| status.asks(*q)).take(MAX_SURVEY_QUESTIONS).collect()
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BirthMonth {
+    #[schema(minimum = 1, maximum = 12)]
     pub month: u32,
     pub year: i32,
 }
 
 /// The spec spells the program abbreviations in capitals (`isParticipationSNAPNoted`);
 /// unticked boxes may be left out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct Participation {
     #[serde(rename = "isParticipationSNAPNoted", alias = "isParticipationSnapNoted")]
@@ -140,17 +141,21 @@ pub struct Participation {
     pub is_participation_tanf_noted: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SurveyAnswers {
+    #[schema(minimum = 1, maximum = 20)]
     pub household_members_response: Option<u32>,
+    #[schema(max_length = 200)]
     pub street: Option<String>,
+    #[schema(max_length = 100)]
     pub city: Option<String>,
     /// State abbreviation.
     pub state: Option<String>,
     pub date_of_birth: Option<BirthMonth>,
     pub gender_id: Option<Id>,
     pub race_id: Option<Id>,
+    #[schema(max_length = 1000)]
     pub how_did_you_hear: Option<String>,
     /// A ticked-or-not checklist: answered once present, even with nothing ticked.
     pub participation_response: Option<Participation>,
