@@ -76,7 +76,11 @@ async fn messages(
     security(("bearer" = [])),
     responses((status = 200, description = "successful", body = MessageRead))
 )]
-async fn mark_read(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<i64>) -> ApiResult<MessageRead> {
+async fn mark_read(
+    State(state): State<AppState>,
+    user: AuthUser,
+    PathParams(id): PathParams<i64>,
+) -> ApiResult<MessageRead> {
     mark_message_read(&state, user.id, id).await?;
     ok(MessageRead { id, is_read: true })
 }

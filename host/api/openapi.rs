@@ -108,3 +108,30 @@ impl PartialSchema for Failure {
 }
 
 impl ToSchema for Failure {}
+
+#[cfg(test)]
+mod tests {
+    use super::super::account::{ADDRESS_LINE_MAX, FREE_TEXT_MAX, NAME_MAX, PASSWORD_MAX};
+    use crate::model::orders::{MAX_LINE_QUANTITY, MAX_ORDER_LINES};
+
+    /// utoipa takes only literals in `#[schema(max_length = ...)]`; these are the limits the
+    /// handlers enforce, so the document and the checks cannot drift apart unnoticed.
+    #[test]
+    fn documented_limits_are_the_enforced_ones() {
+        let schemas = &super::DOCUMENT["components"]["schemas"];
+        let limit = |schema: &str, field: &str, key: &str| schemas[schema]["properties"][field][key].clone();
+        for schema in ["RegistrationBody", "ProfileUpdateBody"] {
+            assert_eq!(limit(schema, "firstName", "maxLength"), NAME_MAX, "{schema}");
+            assert_eq!(limit(schema, "lastName", "maxLength"), NAME_MAX, "{schema}");
+        }
+        assert_eq!(limit("RegistrationBody", "password", "maxLength"), PASSWORD_MAX);
+        assert_eq!(limit("NewPasswordBody", "password", "maxLength"), PASSWORD_MAX);
+        assert_eq!(limit("SavedAddressBody", "name", "maxLength"), NAME_MAX);
+        assert_eq!(limit("StreetAddressBody", "addressLine1", "maxLength"), ADDRESS_LINE_MAX);
+        assert_eq!(limit("StreetAddressBody", "city", "maxLength"), NAME_MAX);
+        assert_eq!(limit("SurveyAnswers", "street", "maxLength"), ADDRESS_LINE_MAX);
+        assert_eq!(limit("SurveyAnswers", "howDidYouHear", "maxLength"), FREE_TEXT_MAX);
+        assert_eq!(limit("OrderSubmission", "pantryOrderItems", "maxItems"), MAX_ORDER_LINES);
+        assert_eq!(limit("OrderSubmissionItem", "quantity", "maximum"), MAX_LINE_QUANTITY);
+    }
+}

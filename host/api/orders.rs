@@ -55,7 +55,7 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     summary = r#"Place an order (pickup, or delivery to a saved address); the value is the new order id. Refused with 422 and value {"step": "eligibility"|"survey"} while the checkout's food-situation screening or a survey round is unanswered"#,
     params(("Idempotency-Key" = Option<String>, Header, max_length = 255, description = "A retry with the same key returns the first order's id and places nothing.")),
     security(("bearer" = [])),
-    responses((status = 200, description = "successful", body = i64))
+    responses((status = 200, description = "successful", body = inline(i64)))
 )]
 async fn submit(
     State(state): State<AppState>,

@@ -85,7 +85,10 @@ async fn parameters_have_the_shapes_the_server_accepts() {
     let search = op("GET", "/locations");
     assert_eq!(param(&search, "lat")["schema"], json!({ "type": "number", "minimum": -90, "maximum": 90 }));
     assert_eq!(param(&search, "lng")["schema"], json!({ "type": "number", "minimum": -180, "maximum": 180 }));
-    assert_eq!((param(&search, "lat")["required"].clone(), param(&search, "lng")["required"].clone()), (json!(true), json!(true)));
+    assert_eq!(
+        (param(&search, "lat")["required"].clone(), param(&search, "lng")["required"].clone()),
+        (json!(true), json!(true))
+    );
     assert_eq!(param(&search, "radiusMiles")["schema"], json!({ "type": "number", "enum": [10.0, 15.0, 20.0] }));
     assert_eq!(param(&search, "radiusMiles")["required"], false);
     for name in ["token", "code"] {
@@ -106,14 +109,16 @@ async fn every_answer_is_documented_in_its_envelope() {
     assert_eq!(schemas["Envelope"]["required"], json!(["successful", "value", "failureReason"]));
     assert_eq!(schemas["Failure"]["properties"]["successful"]["enum"], json!([false]));
     assert_eq!(doc["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
-    let signed_in = regex_lite::Regex::new(r"^(/account|/orders?\b|/limits/.*/(orders|check)$|/messages/\{id\}/read|/tefapeligibility/responses/)").unwrap();
+    let signed_in = regex_lite::Regex::new(
+        r"^(/account|/orders?\b|/limits/.*/(orders|check)$|/messages/\{id\}/read|/tefapeligibility/responses/)",
+    )
+    .unwrap();
     for (method, path, op) in operations(&doc) {
         let ok = &op["responses"]["200"]["content"]["application/json"]["schema"]["allOf"];
         assert_eq!(ok[0]["$ref"], "#/components/schemas/Envelope", "{method} {path}");
         assert!(ok[1]["properties"]["value"].is_object(), "{method} {path}");
         assert_eq!(
-            op["responses"]["4XX"]["content"]["application/json"]["schema"]["$ref"],
-            "#/components/schemas/Failure",
+            op["responses"]["4XX"]["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/Failure",
             "{method} {path}"
         );
         // Registration and login are the open calls under /account; referral codes and the

@@ -19,8 +19,8 @@ use crate::{
 };
 use axum::extract::State;
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
-use utoipa_axum::{router::OpenApiRouter, routes};
 use sha2::{Digest, Sha256};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub const RESET_EXPIRED: &str = "This reset token has expired. Please try resetting your password again.";
 pub const TOO_MANY_RESETS: &str = "Too many password reset requests. Please wait an hour and try again.";
@@ -30,10 +30,7 @@ const RESET_SUBJECT_ES: &str = "Cambie su contraseña de OrderAhead";
 const LINK_LIFETIME: chrono::Duration = chrono::Duration::hours(1);
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(request_reset))
-        .routes(routes!(validate))
-        .routes(routes!(set_password))
+    OpenApiRouter::new().routes(routes!(request_reset)).routes(routes!(validate)).routes(routes!(set_password))
 }
 
 fn sha256_hex(text: &str) -> String {
