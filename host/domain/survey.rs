@@ -168,8 +168,10 @@ pub fn birth_years(current_year: i32) -> Vec<i32> {
 
 /// The stored date of birth: day 1 of the month, when month and year are valid.
 pub fn date_of_birth(birth: BirthMonth, current_year: i32) -> Option<NaiveDate> {
-    BIRTH_YEARS_BEFORE_CURRENT
-        .contains(&(current_year - birth.year))
+    // Checked: any i32 can arrive as the year, and the fuzzer sends the extremes.
+    current_year
+        .checked_sub(birth.year)
+        .is_some_and(|age| BIRTH_YEARS_BEFORE_CURRENT.contains(&age))
         .then(|| NaiveDate::from_ymd_opt(birth.year, birth.month, DEFAULT_BIRTH_DAY))
         .flatten()
 }
@@ -327,6 +329,9 @@ mod tests {
         assert_eq!(date_of_birth(BirthMonth { month: 7, year: 2016 }, 2025), None);
         assert_eq!(date_of_birth(BirthMonth { month: 7, year: 1925 }, 2025), None);
         assert_eq!(date_of_birth(BirthMonth { month: 13, year: 1980 }, 2025), None);
+        // Years far out of range are refused, not an overflow.
+        assert_eq!(date_of_birth(BirthMonth { month: 7, year: i32::MIN }, 2025), None);
+        assert_eq!(date_of_birth(BirthMonth { month: 7, year: i32::MAX }, -2), None);
     }
 
     #[test]
