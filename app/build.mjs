@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { checkServerBundle } from "./scripts/check-server-bundle.mjs";
+import { generateApiTypes } from "./scripts/gen-api-types.mjs";
 import { checkMessageNamespaces, messagesPlugin, namespacesReachable } from "./scripts/messages-plugin.mjs";
 
 const appDir = dirname(fileURLToPath(import.meta.url));
@@ -24,6 +25,8 @@ if (!args.out) {
   process.exit(2);
 }
 const outDir = resolve(process.cwd(), args.out);
+// The API's types first, so the typecheck that follows any build sees the current document.
+await generateApiTypes();
 const assetsDir = join(outDir, "client", "assets");
 
 /** A route is a folder src/routes/<id>/ holding route.tsx; its id is the folder name. */

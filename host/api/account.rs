@@ -10,38 +10,15 @@ use crate::{
     domain::{forms::FieldError, messages},
     state::AppState,
 };
-use axum::Router;
-use serde_json::{Map, Value, json};
+use utoipa_axum::router::OpenApiRouter;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(session::router())
         .merge(profile::router())
         .merge(addresses::router())
         .merge(password::router())
         .merge(survey::router())
-}
-
-pub fn openapi() -> Value {
-    let mut paths = Map::new();
-    let mut schemas = Map::new();
-    for part in [session::openapi(), profile::openapi(), addresses::openapi(), password::openapi(), survey::openapi()] {
-        if let Some(p) = part["paths"].as_object() {
-            for (path, ops) in p {
-                // Two parts may document different methods of one path.
-                match paths.get_mut(path).and_then(Value::as_object_mut) {
-                    Some(existing) => existing.extend(ops.as_object().cloned().unwrap_or_default()),
-                    None => {
-                        paths.insert(path.clone(), ops.clone());
-                    }
-                }
-            }
-        }
-        if let Some(s) = part["schemas"].as_object() {
-            schemas.extend(s.clone());
-        }
-    }
-    json!({ "paths": paths, "schemas": schemas })
 }
 
 /// Free-text fields have no length limit in the spec; these keep rows (and

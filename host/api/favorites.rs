@@ -2,24 +2,25 @@
 //! server when signed in). One favourite: storing another replaces it.
 use super::{ApiError, ApiResult, PathParams, auth::AuthUser, ok};
 use crate::{model::referrals::PantryRef, state::AppState};
-use axum::{
-    Router,
-    extract::State,
-    routing::{get, put},
-};
-use serde_json::{Value, json};
+use axum::extract::State;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/account/favorite", get(load).delete(clear))
-        .route("/account/favorite/{locationId}", put(store))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(load, clear)).routes(routes!(store))
 }
 
 /// The favourite pantry, or `null` when there is none.
+#[utoipa::path(get, path = "/account/favorite", operation_id = "load_favorite",
+    summary = "The caller's favourite pantry, or null", security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = Option<PantryRef>)))]
 async fn load(State(state): State<AppState>, user: AuthUser) -> ApiResult<Option<PantryRef>> {
     ok(state.store.favorite_pantry(user.id).await?)
 }
 
+#[utoipa::path(put, path = "/account/favorite/{locationId}",
+    summary = "Make a pantry the caller's favourite (replacing any other); 404 for an unknown pantry",
+    params(("locationId" = inline(super::params::RowId), Path)), security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = PantryRef)))]
 async fn store(
     State(state): State<AppState>,
     user: AuthUser,
@@ -30,25 +31,10 @@ async fn store(
 }
 
 /// Clearing when there is no favourite succeeds too; the value is the (now empty) favourite.
+#[utoipa::path(delete, path = "/account/favorite",
+    summary = "Clear the caller's favourite pantry (value null)", security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = Option<PantryRef>)))]
 async fn clear(State(state): State<AppState>, user: AuthUser) -> ApiResult<Option<PantryRef>> {
     state.store.clear_favorite_pantry(user.id).await?;
     ok(None)
-}
-
-pub fn openapi() -> Value {
-    use super::openapi::{operation, with_params};
-    let pantry = json!({ "allOf": [{ "$ref": "#/components/schemas/PantryRef" }], "nullable": true });
-    json!({
-        "paths": {
-            "/account/favorite": {
-                "get": operation("The caller's favourite pantry, or null", pantry.clone(), true),
-                "delete": operation("Clear the caller's favourite pantry (value null)", pantry.clone(), true)
-            },
-            "/account/favorite/{locationId}": { "put": with_params(
-                operation("Make a pantry the caller's favourite (replacing any other); 404 for an unknown pantry",
-                    json!({ "$ref": "#/components/schemas/PantryRef" }), true),
-                &[("locationId", "path", "id")]) }
-        },
-        "schemas": {}
-    })
 }

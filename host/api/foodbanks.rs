@@ -8,36 +8,53 @@ use crate::{
     service::{places, shop},
     state::AppState,
 };
-use axum::{Router, extract::State, routing::get};
+use axum::extract::State;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/foodbanks/locations", get(serving))
-        .route("/foodbanks/{id}", get(detail))
-        .route("/foodbanks/{id}/deliverytimes", get(delivery_times))
-        .route("/foodbanks/{id}/inventoryoverview", get(overview))
-        .route("/deliverytimes/{id}/inventory", get(delivery_inventory))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(serving))
+        .routes(routes!(detail))
+        .routes(routes!(delivery_times))
+        .routes(routes!(overview))
+        .routes(routes!(delivery_inventory))
 }
 
 async fn food_bank(state: &AppState, id: i64) -> Result<FoodBank, ApiError> {
     state.store.food_bank(id).await?.ok_or_else(|| ApiError::not_found("Food bank"))
 }
 
+#[utoipa::path(
+    get, path = "/foodbanks/{id}",
+    operation_id = "food_bank",
+    summary = "Food bank",
+    params(("id" = inline(super::params::RowId), Path)),
+    responses((status = 200, description = "successful", body = FoodBank))
+)]
 async fn detail(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<FoodBank> {
     ok(food_bank(&state, id).await?)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct PlaceQuery {
+    #[param(value_type = Option<super::params::Zip>, inline)]
     zip: Option<String>,
+    #[param(value_type = Option<super::params::Latitude>, inline)]
     lat: Option<f64>,
+    #[param(value_type = Option<super::params::Longitude>, inline)]
     lng: Option<f64>,
 }
 
 /// The food banks serving the zip or point, nearest first; `isEnabled` false tells the app
 /// OrderAhead is not available there yet.
+#[utoipa::path(
+    get, path = "/foodbanks/locations",
+    summary = "Food banks serving a zip or lat/lng: those with pantries within 20 miles, nearest first (else those with an office within 50 miles)",
+    params(PlaceQuery),
+    responses((status = 200, description = "successful", body = Vec<NearbyFoodBank>))
+)]
 async fn serving(
     State(state): State<AppState>,
     QueryParams(q): QueryParams<PlaceQuery>,
@@ -50,6 +67,12 @@ async fn serving(
     ok(places::food_banks_serving(&state, center).await?)
 }
 
+#[utoipa::path(
+    get, path = "/foodbanks/{id}/deliverytimes",
+    summary = "The food bank's valid delivery windows (later than now), soonest first",
+    params(("id" = inline(super::params::RowId), Path)),
+    responses((status = 200, description = "successful", body = Vec<DeliveryTime>))
+)]
 async fn delivery_times(
     State(state): State<AppState>,
     PathParams(id): PathParams<i64>,
@@ -59,6 +82,12 @@ async fn delivery_times(
     ok(valid_delivery_times(&schedule.times, now, schedule.tz).iter().map(DeliveryTime::from).collect())
 }
 
+#[utoipa::path(
+    get, path = "/foodbanks/{id}/inventoryoverview",
+    summary = "One entry per product the food bank has on hand, by category",
+    params(("id" = inline(super::params::RowId), Path)),
+    responses((status = 200, description = "successful", body = Vec<InventoryOverviewEntry>))
+)]
 async fn overview(
     State(state): State<AppState>,
     user: MaybeUser,
@@ -70,40 +99,16 @@ async fn overview(
     ok(state.store.inventory_overview(id, eligible).await?)
 }
 
+#[utoipa::path(
+    get, path = "/deliverytimes/{id}/inventory",
+    summary = "Inventory of a delivery window's program, with effective limits for the caller",
+    params(("id" = inline(super::params::RowId), Path)),
+    responses((status = 200, description = "successful", body = InventoryList))
+)]
 async fn delivery_inventory(
     State(state): State<AppState>,
     user: MaybeUser,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<InventoryList> {
     ok(InventoryList { items: shop::delivery_items(&state, id, user.id()).await? })
-}
-
-pub fn openapi() -> Value {
-    use super::openapi::{operation, with_params};
-    let id = [("id", "path", "id")];
-    let items = json!({ "type": "object", "properties": { "items": { "type": "array", "items": { "$ref": "#/components/schemas/InventoryItem" } } } });
-    json!({
-        "paths": {
-            "/foodbanks/locations": { "get": with_params(
-                operation("Food banks serving a zip or lat/lng: those with pantries within 20 miles, nearest first (else those with an office within 50 miles)",
-                          json!({ "type": "array", "items": { "$ref": "#/components/schemas/NearbyFoodBank" } }), false),
-                &[("zip", "query", "zip"), ("lat", "query", "latitude"), ("lng", "query", "longitude")]) },
-            "/foodbanks/{id}": { "get": with_params(operation("Food bank", json!({ "$ref": "#/components/schemas/FoodBank" }), false), &id) },
-            "/foodbanks/{id}/deliverytimes": { "get": with_params(
-                operation("The food bank's valid delivery windows (later than now), soonest first",
-                          json!({ "type": "array", "items": { "$ref": "#/components/schemas/DeliveryTime" } }), false), &id) },
-            "/foodbanks/{id}/inventoryoverview": { "get": with_params(
-                operation("One entry per product the food bank has on hand, by category",
-                          json!({ "type": "array", "items": { "$ref": "#/components/schemas/InventoryOverviewEntry" } }), false), &id) },
-            "/deliverytimes/{id}/inventory": { "get": with_params(
-                operation("Inventory of a delivery window's program, with effective limits for the caller", items, false), &id) }
-        },
-        "schemas": {
-            "NearbyFoodBank": { "allOf": [ { "$ref": "#/components/schemas/FoodBank" }, { "type": "object", "properties": {
-                "distance": { "type": "number" }, "pantryCount": { "type": "integer" } } } ] },
-            "InventoryOverviewEntry": { "type": "object", "properties": {
-                "subcategoryID": { "type": "integer", "nullable": true }, "label": { "type": "string" },
-                "imageUrl": { "type": "string", "nullable": true }, "sourceCode": { "type": "string", "nullable": true } } }
-        }
-    })
 }

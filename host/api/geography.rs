@@ -5,18 +5,20 @@
 //! table's county list (every county some ZIP code lies in), so any US ZIP works.
 use super::{ApiError, ApiResult, PathParams, ok};
 use crate::{domain::forms::is_valid_zip, model::tefap::County, state::AppState};
-use axum::{Router, extract::State, routing::get};
-use serde_json::{Value, json};
+use axum::extract::State;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// §8: "county failure: message or An error occurred loading counties".
 pub const COUNTIES_NOT_LOADED: &str = "An error occurred loading counties";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/counties/postalcode/{postalCode}", get(by_postal_code))
-        .route("/provinces/{provinceId}/counties", get(of_province))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(by_postal_code)).routes(routes!(of_province))
 }
 
+#[utoipa::path(get, path = "/counties/postalcode/{postalCode}",
+    summary = "The counties of a ZIP code's state, sorted by name; the ZIP's own county has isMatch",
+    params(("postalCode" = inline(super::params::Zip), Path)),
+    responses((status = 200, description = "successful", body = Vec<County>)))]
 async fn by_postal_code(State(state): State<AppState>, PathParams(zip): PathParams<String>) -> ApiResult<Vec<County>> {
     let zip = zip.trim();
     if !is_valid_zip(zip) {
@@ -25,6 +27,9 @@ async fn by_postal_code(State(state): State<AppState>, PathParams(zip): PathPara
     ok(state.store.counties_for_zip(zip).await?.ok_or_else(|| ApiError::NotFound(COUNTIES_NOT_LOADED.into()))?)
 }
 
+#[utoipa::path(get, path = "/provinces/{provinceId}/counties", summary = "The counties of a state, sorted by name",
+    params(("provinceId" = inline(super::params::RowId), Path)),
+    responses((status = 200, description = "successful", body = Vec<County>)))]
 async fn of_province(
     State(state): State<AppState>,
     PathParams(province_id): PathParams<i64>,
@@ -34,24 +39,4 @@ async fn of_province(
         .counties_of_province(province_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(COUNTIES_NOT_LOADED.into()))?)
-}
-
-pub fn openapi() -> Value {
-    use super::openapi::{operation, with_params};
-    let list = json!({ "type": "array", "items": { "$ref": "#/components/schemas/County" } });
-    json!({
-        "paths": {
-            "/counties/postalcode/{postalCode}": { "get": with_params(
-                operation("The counties of a ZIP code's state, sorted by name; the ZIP's own county has isMatch", list.clone(), false),
-                &[("postalCode", "path", "zip")]) },
-            "/provinces/{provinceId}/counties": { "get": with_params(
-                operation("The counties of a state, sorted by name", list, false),
-                &[("provinceId", "path", "id")]) }
-        },
-        "schemas": {
-            "County": { "type": "object", "properties": {
-                "id": { "type": "integer" }, "name": { "type": "string" }, "provinceId": { "type": "integer" },
-                "description": { "type": "string", "nullable": true }, "isMatch": { "type": "boolean" } } }
-        }
-    })
 }

@@ -8,33 +8,45 @@ use crate::{
     state::AppState,
 };
 use axum::{
-    Json, Router,
+    Json,
     extract::State,
     http::StatusCode,
     response::{IntoResponse, Response},
-    routing::get,
 };
-use serde_json::{Value, json};
+use serde_json::json;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// §7/§8: the past-orders calls fail with this text when there are none.
 pub const NO_PAST_ORDERS: &str = "Server Error";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/limits/locations/{id}", get(pantry_limits))
-        .route("/limits/deliverytimes/{id}", get(delivery_limits))
-        .route("/limits/locations/{id}/orders", get(pantry_orders))
-        .route("/limits/foodbanks/{id}/orders", get(food_bank_orders))
-        .route("/limits/locations/{id}/check", get(pantry_check))
-        .route("/limits/foodbanks/{id}/check", get(food_bank_check))
-        .route("/limits/deliverytimes/{id}/check", get(delivery_check))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(pantry_limits))
+        .routes(routes!(delivery_limits))
+        .routes(routes!(pantry_orders))
+        .routes(routes!(food_bank_orders))
+        .routes(routes!(pantry_check))
+        .routes(routes!(food_bank_check))
+        .routes(routes!(delivery_check))
 }
 
+#[utoipa::path(
+    get, path = "/limits/locations/{id}",
+    summary = "Limits set on the pantry and its food bank (ITEM: items per order; ORDER: orders per period)",
+    params(("id" = inline(super::params::RowId), Path)),
+    responses((status = 200, description = "successful", body = Vec<Limit>))
+)]
 async fn pantry_limits(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<Limit>> {
     let facts = state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found("Pantry location"))?;
     ok(state.store.pantry_limits(&facts.pantry).await?)
 }
 
+#[utoipa::path(
+    get, path = "/limits/deliverytimes/{id}",
+    summary = "Limits set on the delivery window's program and its food bank",
+    params(("id" = inline(super::params::RowId), Path)),
+    responses((status = 200, description = "successful", body = Vec<Limit>))
+)]
 async fn delivery_limits(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<Limit>> {
     let facts = state.store.delivery_facts(id).await?.ok_or_else(|| ApiError::not_found("Delivery time"))?;
     ok(state.store.delivery_limits(&facts.time).await?)
@@ -44,6 +56,13 @@ fn non_empty(orders: Vec<LimitOrder>) -> ApiResult<Vec<LimitOrder>> {
     if orders.is_empty() { Err(ApiError::NotFound(NO_PAST_ORDERS.into())) } else { ok(orders) }
 }
 
+#[utoipa::path(
+    get, path = "/limits/locations/{id}/orders",
+    summary = r#"The caller's non-cancelled orders at the pantry, newest first; "Server Error" when none"#,
+    params(("id" = inline(super::params::RowId), Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = Vec<LimitOrder>))
+)]
 async fn pantry_orders(
     State(state): State<AppState>,
     user: AuthUser,
@@ -53,6 +72,13 @@ async fn pantry_orders(
     non_empty(state.store.limit_orders(user.id, Some(facts.pantry.id), None).await?)
 }
 
+#[utoipa::path(
+    get, path = "/limits/foodbanks/{id}/orders",
+    summary = r#"The caller's non-cancelled orders at the food bank, newest first; "Server Error" when none"#,
+    params(("id" = inline(super::params::RowId), Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = Vec<LimitOrder>))
+)]
 async fn food_bank_orders(
     State(state): State<AppState>,
     user: AuthUser,
@@ -84,6 +110,13 @@ impl IntoResponse for CheckReply {
     }
 }
 
+#[utoipa::path(
+    get, path = "/limits/locations/{id}/check",
+    summary = "Whether the caller may place another order at the pantry (orders-per-period limits); 422 with the result and the limit's message when not",
+    params(("id" = inline(super::params::RowId), Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = OrderLimitResult))
+)]
 async fn pantry_check(
     State(state): State<AppState>,
     user: AuthUser,
@@ -96,6 +129,13 @@ async fn pantry_check(
 
 /// The delivery program's and the food bank's limits: what Place Order enforces for a delivery
 /// in this window, so the checkout can say so before the shopper gets that far.
+#[utoipa::path(
+    get, path = "/limits/deliverytimes/{id}/check",
+    summary = "Whether the caller may place another delivery order in the window's program (its and the food bank's orders-per-period limits, as Place Order checks them); 422 with the result and the limit's message when not",
+    params(("id" = inline(super::params::RowId), Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = OrderLimitResult))
+)]
 async fn delivery_check(
     State(state): State<AppState>,
     user: AuthUser,
@@ -106,6 +146,13 @@ async fn delivery_check(
     Ok(CheckReply(state.store.order_limit_check(user.id, site, facts.tz, now()).await?))
 }
 
+#[utoipa::path(
+    get, path = "/limits/foodbanks/{id}/check",
+    summary = "Whether the caller may place another order at the food bank; 422 with the result and the limit's message when not",
+    params(("id" = inline(super::params::RowId), Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = OrderLimitResult))
+)]
 async fn food_bank_check(
     State(state): State<AppState>,
     user: AuthUser,
@@ -115,35 +162,4 @@ async fn food_bank_check(
     let tz = fb.time_zone.parse().unwrap_or(chrono_tz::UTC);
     let limits = state.store.food_bank_order_limits(user.id, fb.id).await?;
     Ok(CheckReply(check_order_limits(&limits, now(), tz)))
-}
-
-pub fn openapi() -> Value {
-    use super::openapi::{operation, with_params};
-    let id = [("id", "path", "id")];
-    let limits = json!({ "type": "array", "items": { "$ref": "#/components/schemas/Limit" } });
-    let orders = json!({ "type": "array", "items": { "$ref": "#/components/schemas/LimitOrder" } });
-    let check = json!({ "$ref": "#/components/schemas/OrderLimitResult" });
-    json!({
-        "paths": {
-            "/limits/locations/{id}": { "get": with_params(operation("Limits set on the pantry and its food bank (ITEM: items per order; ORDER: orders per period)", limits.clone(), false), &id) },
-            "/limits/deliverytimes/{id}": { "get": with_params(operation("Limits set on the delivery window's program and its food bank", limits, false), &id) },
-            "/limits/locations/{id}/orders": { "get": with_params(operation("The caller's non-cancelled orders at the pantry, newest first; \"Server Error\" when none", orders.clone(), true), &id) },
-            "/limits/foodbanks/{id}/orders": { "get": with_params(operation("The caller's non-cancelled orders at the food bank, newest first; \"Server Error\" when none", orders, true), &id) },
-            "/limits/locations/{id}/check": { "get": with_params(operation("Whether the caller may place another order at the pantry (orders-per-period limits); 422 with the result and the limit's message when not", check.clone(), true), &id) },
-            "/limits/foodbanks/{id}/check": { "get": with_params(operation("Whether the caller may place another order at the food bank; 422 with the result and the limit's message when not", check.clone(), true), &id) },
-            "/limits/deliverytimes/{id}/check": { "get": with_params(operation("Whether the caller may place another delivery order in the window's program (its and the food bank's orders-per-period limits, as Place Order checks them); 422 with the result and the limit's message when not", check, true), &id) }
-        },
-        "schemas": {
-            "LimitOrder": { "type": "object", "properties": {
-                "id": { "type": "integer" }, "created": { "type": "string", "format": "date-time" },
-                "foodBankID": { "type": "integer" }, "pantryLocationID": { "type": "integer", "nullable": true },
-                "pantryLocationPickupTimeID": { "type": "integer", "nullable": true },
-                "foodBankDeliveryTimeID": { "type": "integer", "nullable": true },
-                "pantryOrderItems": { "type": "array", "items": { "type": "object", "properties": {
-                    "pantryItemID": { "type": "integer" }, "pantryInventoryItemID": { "type": "integer" }, "quantity": { "type": "integer" } } } } } },
-            "OrderLimitResult": { "type": "object", "properties": {
-                "limit": { "type": "integer", "nullable": true }, "message": { "type": "string" },
-                "nextAvailableOrderDate": { "type": "string", "format": "date", "nullable": true } } }
-        }
-    })
 }

@@ -4,40 +4,29 @@
 //! before login too). This server only issues it; collecting logs is not part of it.
 use super::{ApiResult, ok};
 use crate::state::AppState;
-use axum::{Router, routing::get};
+
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use chrono::{DateTime, Duration, SubsecRound, Utc};
 use serde::Serialize;
-use serde_json::{Value, json};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub const LOG_TOKEN_LIFETIME: Duration = Duration::minutes(10);
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LogToken {
     pub token: String,
     pub expires: DateTime<Utc>,
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/logs/token", get(token))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(token))
 }
 
+#[utoipa::path(get, path = "/logs/token",
+    summary = "A random, opaque token for client-side error reports, valid for 10 minutes",
+    responses((status = 200, description = "successful", body = LogToken)))]
 async fn token() -> ApiResult<LogToken> {
     let bytes: [u8; 32] = rand::random();
     ok(LogToken { token: URL_SAFE_NO_PAD.encode(bytes), expires: Utc::now().trunc_subsecs(0) + LOG_TOKEN_LIFETIME })
-}
-
-pub fn openapi() -> Value {
-    use super::openapi::operation;
-    json!({
-        "paths": {
-            "/logs/token": { "get": operation(
-                "A random, opaque token for client-side error reports, valid for 10 minutes",
-                json!({ "type": "object", "properties": {
-                    "token": { "type": "string" }, "expires": { "type": "string", "format": "date-time" } } }),
-                false) }
-        },
-        "schemas": {}
-    })
 }

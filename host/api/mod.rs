@@ -17,6 +17,7 @@ mod logs;
 mod middleware;
 pub(crate) mod openapi;
 mod orders;
+mod params;
 pub(crate) mod ratelimit;
 mod reference;
 pub(crate) mod referrals;
@@ -29,13 +30,14 @@ pub use extract::{Body, PathParams, QueryParams};
 
 use crate::state::AppState;
 use axum::{Router, extract::DefaultBodyLimit};
+use utoipa_axum::router::OpenApiRouter;
 
 /// JSON bodies above this are refused with a 413 envelope.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .merge(openapi::router())
+/// Every documented route (all of them but /openapi.json, which serves their document).
+pub(crate) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(reference::router())
         .merge(locations::router())
         .merge(foodbanks::router())
@@ -48,6 +50,11 @@ pub fn router() -> Router<AppState> {
         .merge(logs::router())
         .merge(account::router())
         .merge(orders::router())
+}
+
+pub fn router() -> Router<AppState> {
+    Router::from(routes())
+        .merge(openapi::router())
         .fallback(|| async { ApiError::NotFound("No such API path.".into()) })
         .method_not_allowed_fallback(|| async {
             ApiError::MethodNotAllowed("This method is not allowed on this path.".into())

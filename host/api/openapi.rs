@@ -1,129 +1,137 @@
-//! `GET /api/v1/openapi.json`: the OpenAPI 3 document, assembled from the
-//! `openapi()` fragment each API module keeps next to its routes.
-use super::{
-    account, content, favorites, foodbanks, geography, limits, locations, logs, orders, reference, referrals, tefap,
-};
+//! `GET /api/v1/openapi.json`: the OpenAPI document, derived from the routes themselves. Each
+//! module registers its handlers with `utoipa_axum::routes!`, so a route cannot exist without
+//! its `#[utoipa::path]` description, and the schemas come from the wire types' `ToSchema`.
+//!
+//! The handlers' attributes name what the call answers (`body = T` for `ApiResult<T>`); the
+//! envelope every answer travels in (`Api<T>` and `ApiError`) is added here, once, for every
+//! operation, the way the server adds it to every answer.
 use crate::state::AppState;
 use axum::{Json, Router, routing::get};
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::Value;
 use std::sync::LazyLock;
+use utoipa::{
+    PartialSchema, ToSchema,
+    openapi::{
+        Info, OpenApi, Ref, RefOr, Server,
+        content::ContentBuilder,
+        path::Operation,
+        response::ResponseBuilder,
+        schema::{AllOfBuilder, ObjectBuilder, Schema, SchemaType, Type},
+        security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
+    },
+};
 
-/// Every module's `(paths, schemas)` fragment.
-fn fragments() -> Vec<Value> {
-    vec![
-        reference::openapi(),
-        locations::openapi(),
-        foodbanks::openapi(),
-        limits::openapi(),
-        referrals::openapi(),
-        tefap::openapi(),
-        geography::openapi(),
-        content::openapi(),
-        favorites::openapi(),
-        logs::openapi(),
-        account::openapi(),
-        orders::openapi(),
-    ]
-}
+/// The name of the security scheme authenticated calls list (`security(("bearer" = []))`).
+pub const BEARER: &str = "bearer";
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/openapi.json", get(|| async { Json(DOCUMENT.clone()) }))
 }
 
-pub static DOCUMENT: LazyLock<Value> = LazyLock::new(|| {
-    let mut paths = Map::new();
-    let mut schemas = Map::new();
-    for fragment in fragments() {
-        if let Some(p) = fragment["paths"].as_object() {
-            paths.extend(p.clone());
-        }
-        if let Some(s) = fragment["schemas"].as_object() {
-            schemas.extend(s.clone());
+/// The document as served: keys in a stable (sorted) order, so the committed copy
+/// (app/src/lib/api/openapi.json) compares equal and diffs stay small.
+pub static DOCUMENT: LazyLock<Value> =
+    LazyLock::new(|| serde_json::to_value(document()).expect("the OpenAPI document serializes"));
+
+/// The document of every route `super::routes()` declares.
+pub fn document() -> OpenApi {
+    let mut doc = super::routes().into_openapi();
+    doc.info = Info::new("OrderAhead API", env!("CARGO_PKG_VERSION"));
+    doc.servers = Some(vec![Server::new("/api/v1")]);
+    for item in doc.paths.paths.values_mut() {
+        for op in [&mut item.get, &mut item.put, &mut item.post, &mut item.delete].into_iter().flatten() {
+            in_envelope(op);
         }
     }
-    schemas.extend(common_schemas());
-    json!({
-        "openapi": "3.0.3",
-        "info": { "title": "OrderAhead API", "version": env!("CARGO_PKG_VERSION") },
-        "servers": [{ "url": "/api/v1" }],
-        "paths": paths,
-        "components": {
-            "schemas": schemas,
-            "securitySchemes": { "bearer": { "type": "http", "scheme": "bearer", "bearerFormat": "JWT" } }
-        }
-    })
-});
-
-fn common_schemas() -> Map<String, Value> {
-    let envelope = json!({
-        "type": "object",
-        "required": ["successful", "value", "failureReason"],
-        "properties": {
-            "successful": { "type": "boolean" },
-            "value": {},
-            "failureReason": { "type": "string", "nullable": true }
-        }
-    });
-    let failure = json!({
-        "type": "object",
-        "required": ["successful", "failureReason"],
-        "properties": {
-            "successful": { "type": "boolean", "enum": [false] },
-            "value": { "nullable": true },
-            "failureReason": { "type": "string" }
-        }
-    });
-    Map::from_iter([("Envelope".to_owned(), envelope), ("Failure".to_owned(), failure)])
+    let components = doc.components.get_or_insert_with(Default::default);
+    components.schemas.insert(Envelope::name().into(), Envelope::schema());
+    components.schemas.insert(Failure::name().into(), Failure::schema());
+    components.security_schemes.insert(
+        BEARER.to_owned(),
+        SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
+    );
+    doc
 }
 
-/// An operation whose success value has `value_schema`; adds the failure answers every call can give.
-pub fn operation(summary: &str, value_schema: Value, auth: bool) -> Value {
-    let mut op = json!({
-        "summary": summary,
-        "responses": {
-            "200": { "description": "successful", "content": { "application/json": { "schema": {
-                "allOf": [ { "$ref": "#/components/schemas/Envelope" },
-                           { "type": "object", "properties": { "value": value_schema } } ] } } } },
-            "4XX": { "description": "refused", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Failure" } } } }
-        }
-    });
-    if auth {
-        op["security"] = json!([{ "bearer": [] }]);
+/// The 200 answer's schema becomes `Envelope` with `value` of the declared type, and every
+/// call may be refused with a 4xx `Failure`.
+fn in_envelope(op: &mut Operation) {
+    let responses = &mut op.responses.responses;
+    if let Some(RefOr::T(ok)) = responses.get_mut("200") {
+        // A plain `body = i64` is declared text/plain by utoipa; in its envelope it is JSON.
+        let declared = std::mem::take(&mut ok.content).into_values().next().and_then(|c| c.schema);
+        let with_value =
+            ObjectBuilder::new().schema_type(Type::Object).property("value", declared.unwrap_or_else(|| any().into()));
+        let envelope = AllOfBuilder::new().item(Ref::from_schema_name(Envelope::name())).item(with_value);
+        ok.content.insert("application/json".to_owned(), ContentBuilder::new().schema(Some(envelope)).build());
     }
-    op
+    let failure = ContentBuilder::new().schema(Some(Ref::from_schema_name(Failure::name()))).build();
+    responses.insert(
+        "4XX".to_owned(),
+        ResponseBuilder::new().description("refused").content("application/json", failure).build().into(),
+    );
 }
 
-/// `operation` with a JSON request body.
-pub fn operation_with_body(summary: &str, body_schema: Value, value_schema: Value, auth: bool) -> Value {
-    let mut op = operation(summary, value_schema, auth);
-    op["requestBody"] = json!({ "required": true, "content": { "application/json": { "schema": body_schema } } });
-    op
+/// A schema any JSON value satisfies.
+fn any() -> ObjectBuilder {
+    ObjectBuilder::new().schema_type(SchemaType::AnyValue)
 }
 
-/// Path and query parameters, `(name, in, kind)`. A kind is a JSON type, or one of the shapes
-/// the API validates, so that a client (or a fuzzer) generating from the document sends what
-/// the server accepts: `id` (a row id, 64-bit), `zip` (five digits), `zip+4`, `latitude`,
-/// `longitude`, `radius` (the search radii in miles). Path parameters are required; a query
-/// parameter is when its kind ends in `!`.
-pub fn with_params(mut op: Value, params: &[(&str, &str, &str)]) -> Value {
-    op["parameters"] = params
-        .iter()
-        .map(|(name, place, kind)| {
-            let (kind, required) = kind.strip_suffix('!').map_or((*kind, *place == "path"), |k| (k, true));
-            json!({ "name": name, "in": place, "required": required, "schema": param_schema(kind) })
-        })
-        .collect();
-    op
+/// Every answer: `{successful, value, failureReason}` (spec §7); `value` is the call's result
+/// and `failureReason` null when it succeeded.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)] // documentation only: Api<T> and ApiError write the envelope
+pub struct Envelope {
+    successful: bool,
+    value: Value,
+    #[schema(required)]
+    failure_reason: Option<String>,
 }
 
-fn param_schema(kind: &str) -> Value {
-    match kind {
-        "id" => json!({ "type": "integer", "format": "int64", "minimum": 1, "maximum": i64::MAX }),
-        "zip" => json!({ "type": "string", "pattern": "^[0-9]{5}$" }),
-        "zip+4" => json!({ "type": "string", "pattern": "^[0-9]{5}(-[0-9]{4})?$" }),
-        "latitude" => json!({ "type": "number", "minimum": -90, "maximum": 90 }),
-        "longitude" => json!({ "type": "number", "minimum": -180, "maximum": 180 }),
-        "radius" => json!({ "type": "number", "enum": super::locations::SEARCH_RADII_MILES }),
-        ty => json!({ "type": ty }),
+/// A refused call: `successful` false, the reason in `failureReason` and, for some refusals,
+/// details in `value` (`{"errors": [...]}` of an invalid form, `{"step": ...}` at checkout).
+pub struct Failure;
+
+impl PartialSchema for Failure {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .property("successful", ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([false])))
+            .required("successful")
+            .property("value", any())
+            .property("failureReason", ObjectBuilder::new().schema_type(Type::String))
+            .required("failureReason")
+            .into()
+    }
+}
+
+impl ToSchema for Failure {}
+
+#[cfg(test)]
+mod tests {
+    use super::super::account::{ADDRESS_LINE_MAX, FREE_TEXT_MAX, NAME_MAX, PASSWORD_MAX};
+    use crate::model::orders::{MAX_LINE_QUANTITY, MAX_ORDER_LINES};
+
+    /// utoipa takes only literals in `#[schema(max_length = ...)]`; these are the limits the
+    /// handlers enforce, so the document and the checks cannot drift apart unnoticed.
+    #[test]
+    fn documented_limits_are_the_enforced_ones() {
+        let schemas = &super::DOCUMENT["components"]["schemas"];
+        let limit = |schema: &str, field: &str, key: &str| schemas[schema]["properties"][field][key].clone();
+        for schema in ["RegistrationBody", "ProfileUpdateBody"] {
+            assert_eq!(limit(schema, "firstName", "maxLength"), NAME_MAX, "{schema}");
+            assert_eq!(limit(schema, "lastName", "maxLength"), NAME_MAX, "{schema}");
+        }
+        assert_eq!(limit("RegistrationBody", "password", "maxLength"), PASSWORD_MAX);
+        assert_eq!(limit("NewPasswordBody", "password", "maxLength"), PASSWORD_MAX);
+        assert_eq!(limit("SavedAddressBody", "name", "maxLength"), NAME_MAX);
+        assert_eq!(limit("StreetAddressBody", "addressLine1", "maxLength"), ADDRESS_LINE_MAX);
+        assert_eq!(limit("StreetAddressBody", "city", "maxLength"), NAME_MAX);
+        assert_eq!(limit("SurveyAnswers", "street", "maxLength"), ADDRESS_LINE_MAX);
+        assert_eq!(limit("SurveyAnswers", "howDidYouHear", "maxLength"), FREE_TEXT_MAX);
+        assert_eq!(limit("OrderSubmission", "pantryOrderItems", "maxItems"), MAX_ORDER_LINES);
+        assert_eq!(limit("OrderSubmissionItem", "quantity", "maximum"), MAX_LINE_QUANTITY);
     }
 }

@@ -10,25 +10,20 @@ use crate::{
     service::orders as service,
     state::AppState,
 };
-use axum::{
-    Router,
-    extract::State,
-    http::HeaderMap,
-    routing::{get, post, put},
-};
-use serde_json::{Value, json};
+use axum::{extract::State, http::HeaderMap};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub const IDEMPOTENCY_KEY_HEADER: &str = "idempotency-key";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/order", post(submit))
-        .route("/orders", get(list))
-        .route("/orders/{id}", get(show).delete(cancel))
-        .route("/orders/{id}/items", get(items))
-        .route("/orders/{id}/pickuptime/{pickup_time_id}", put(change_pickup_time))
-        .route("/orders/{id}/deliverytime/{delivery_time_id}", put(change_delivery_time))
-        .route("/orders/{id}/location", put(change_location))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(submit))
+        .routes(routes!(list))
+        .routes(routes!(show, cancel))
+        .routes(routes!(items))
+        .routes(routes!(change_pickup_time))
+        .routes(routes!(change_delivery_time))
+        .routes(routes!(change_location))
 }
 
 impl From<OrderRefused> for ApiError {
@@ -55,6 +50,14 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     Ok(Some(key.to_owned()))
 }
 
+#[utoipa::path(
+    post, path = "/order",
+    operation_id = "submit_order", request_body = OrderSubmission,
+    summary = r#"Place an order (pickup, or delivery to a saved address); the value is the new order id. Refused with 422 and value {"step": "eligibility"|"survey"} while the checkout's food-situation screening or a survey round is unanswered"#,
+    params(("Idempotency-Key" = Option<String>, Header, max_length = 255, description = "A retry with the same key returns the first order's id and places nothing.")),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = inline(i64)))
+)]
 async fn submit(
     State(state): State<AppState>,
     user: AuthUser,
@@ -67,14 +70,35 @@ async fn submit(
     ok(state.store.submit_order(user.id, &submission, idempotency.as_ref()).await??)
 }
 
+#[utoipa::path(
+    get, path = "/orders",
+    operation_id = "list_orders",
+    summary = "The shopper's orders, newest first",
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = Vec<Order>))
+)]
 async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult<Vec<Order>> {
     ok(service::list(&state, user.id).await?)
 }
 
+#[utoipa::path(
+    get, path = "/orders/{id}",
+    summary = "One of the shopper's orders",
+    params(("id" = inline(super::params::RowId), Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = Order))
+)]
 async fn show(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<Id>) -> ApiResult<Order> {
     ok(service::show(&state, user.id, id).await?)
 }
 
+#[utoipa::path(
+    get, path = "/orders/{id}/items",
+    summary = "The order's lines",
+    params(("id" = inline(super::params::RowId), Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = Vec<OrderItem>))
+)]
 async fn items(
     State(state): State<AppState>,
     user: AuthUser,
@@ -83,10 +107,24 @@ async fn items(
     ok(service::items(&state, user.id, id).await?)
 }
 
+#[utoipa::path(
+    delete, path = "/orders/{id}",
+    summary = "Cancel the order and give its stock back; the value is the cancelled order",
+    params(("id" = inline(super::params::RowId), Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = Order))
+)]
 async fn cancel(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<Id>) -> ApiResult<Order> {
     ok(state.store.cancel_order(user.id, id).await??)
 }
 
+#[utoipa::path(
+    put, path = "/orders/{id}/pickuptime/{pickupTimeId}",
+    summary = "Move a pickup order to another valid pickup time of its pantry",
+    params(("id" = inline(super::params::RowId), Path), ("pickupTimeId" = inline(super::params::RowId), Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = Order))
+)]
 async fn change_pickup_time(
     State(state): State<AppState>,
     user: AuthUser,
@@ -95,6 +133,13 @@ async fn change_pickup_time(
     ok(state.store.change_pickup_time(user.id, id, pickup_time_id).await??)
 }
 
+#[utoipa::path(
+    put, path = "/orders/{id}/deliverytime/{deliveryTimeId}",
+    summary = "Move a delivery order to another valid window of its delivery program",
+    params(("id" = inline(super::params::RowId), Path), ("deliveryTimeId" = inline(super::params::RowId), Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = Order))
+)]
 async fn change_delivery_time(
     State(state): State<AppState>,
     user: AuthUser,
@@ -103,6 +148,14 @@ async fn change_delivery_time(
     ok(state.store.change_delivery_time(user.id, id, delivery_time_id).await??)
 }
 
+#[utoipa::path(
+    put, path = "/orders/{id}/location",
+    request_body = OrderLocationChange,
+    summary = "Move a pickup order to another pantry of its food bank and a pickup time there",
+    params(("id" = inline(super::params::RowId), Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = Order))
+)]
 async fn change_location(
     State(state): State<AppState>,
     user: AuthUser,
@@ -113,121 +166,4 @@ async fn change_location(
         return Err(ApiError::BadRequest("OrderId does not match the order in the path.".into()));
     }
     ok(state.store.change_location(user.id, &change).await??)
-}
-
-pub fn openapi() -> Value {
-    use super::openapi::{operation, operation_with_body, with_params};
-    let order = json!({ "$ref": "#/components/schemas/Order" });
-    let id_param = [("id", "path", "id")];
-    let mut submit = operation_with_body(
-        "Place an order (pickup, or delivery to a saved address); the value is the new order id. Refused with 422 and value {\"step\": \"eligibility\"|\"survey\"} while the checkout's food-situation screening or a survey round is unanswered",
-        json!({ "$ref": "#/components/schemas/OrderSubmission" }),
-        json!({ "type": "integer" }),
-        true,
-    );
-    submit["parameters"] = json!([{
-        "name": "Idempotency-Key", "in": "header", "required": false,
-        "description": "A retry with the same key returns the first order's id and places nothing.",
-        "schema": { "type": "string", "maxLength": MAX_IDEMPOTENCY_KEY_LEN }
-    }]);
-    let time = |t: &str| json!({ "type": "string", "description": t });
-    json!({
-        "paths": {
-            "/order": { "post": submit },
-            "/orders": { "get": operation("The shopper's orders, newest first", json!({ "type": "array", "items": order }), true) },
-            "/orders/{id}": {
-                "get": with_params(operation("One of the shopper's orders", order.clone(), true), &id_param),
-                "delete": with_params(operation("Cancel the order and give its stock back; the value is the cancelled order", order.clone(), true), &id_param)
-            },
-            "/orders/{id}/items": {
-                "get": with_params(operation("The order's lines", json!({ "type": "array", "items": { "$ref": "#/components/schemas/OrderItem" } }), true), &id_param)
-            },
-            "/orders/{id}/pickuptime/{pickupTimeId}": {
-                "put": with_params(
-                    operation("Move a pickup order to another valid pickup time of its pantry", order.clone(), true),
-                    &[("id", "path", "id"), ("pickupTimeId", "path", "id")])
-            },
-            "/orders/{id}/deliverytime/{deliveryTimeId}": {
-                "put": with_params(
-                    operation("Move a delivery order to another valid window of its delivery program", order.clone(), true),
-                    &[("id", "path", "id"), ("deliveryTimeId", "path", "id")])
-            },
-            "/orders/{id}/location": {
-                "put": with_params(operation_with_body(
-                    "Move a pickup order to another pantry of its food bank and a pickup time there",
-                    json!({ "$ref": "#/components/schemas/OrderLocationChange" }), order, true), &id_param)
-            }
-        },
-        "schemas": {
-            "OrderSubmission": {
-                "type": "object", "required": ["pantryOrderItems"],
-                "properties": {
-                    "pantryLocationID": { "type": "integer", "nullable": true },
-                    "pantryLocationPickupTimeID": { "type": "integer", "nullable": true },
-                    "foodBankDeliveryTimeID": { "type": "integer", "nullable": true },
-                    "foodInsecureNeighborAddressID": { "type": "integer", "nullable": true, "description": "A saved address of the shopper; required for delivery" },
-                    "pantryOrderItems": { "type": "array", "items": {
-                        "type": "object", "required": ["pantryInventoryItemID", "quantity"],
-                        "properties": {
-                            "pantryInventoryItemID": { "type": "integer" },
-                            "isSubstituteOk": { "type": "boolean" },
-                            "quantity": { "type": "integer", "minimum": 1 }
-                        } } }
-                }
-            },
-            "OrderLocationChange": {
-                "type": "object", "required": ["OrderId", "LocationId", "PickupTimeId"],
-                "properties": {
-                    "OrderId": { "type": "integer" }, "LocationId": { "type": "integer" }, "PickupTimeId": { "type": "integer" }
-                }
-            },
-            "Order": {
-                "type": "object",
-                "required": ["id", "created", "foodBankID", "pantryOrderStatusType", "canChangeOrCancel", "isUpcoming"],
-                "properties": {
-                    "id": { "type": "integer" },
-                    "created": { "type": "string", "format": "date-time" },
-                    "foodBankID": { "type": "integer" },
-                    "pantryLocationID": { "type": "integer", "description": "Absent on delivery orders" },
-                    "pantryLocation": { "type": "object", "properties": {
-                        "id": { "type": "integer" }, "label": { "type": "string" }, "foodBankID": { "type": "integer" },
-                        "addressID": { "type": "integer" }, "address": { "type": "object" },
-                        "isRestricted": { "type": "boolean" }, "pickupInstructions": { "type": "string", "nullable": true } } },
-                    "pantryLocationPickupTimeID": { "type": "integer", "description": "Absent on delivery orders" },
-                    "pantryLocationPickupTime": { "type": "object", "properties": {
-                        "id": { "type": "integer" }, "pantryLocationID": { "type": "integer" },
-                        "pickupDay": time("YYYY-MM-DD, the pantry's local day"),
-                        "pickupStartTime": time("HH:MM:SS local"), "pickupEndTime": time("HH:MM:SS local") } },
-                    "foodBankDeliveryTimeID": { "type": "integer", "description": "Absent on pickup orders" },
-                    "foodBankDeliveryTime": { "type": "object", "properties": {
-                        "id": { "type": "integer" }, "deliveryDay": time("YYYY-MM-DD, the food bank's local day"),
-                        "deliveryStartTime": time("HH:MM:SS local"), "deliveryEndTime": time("HH:MM:SS local"),
-                        "foodBankID": { "type": "integer" }, "entityDeliveryProgramID": { "type": "integer" } } },
-                    "foodInsecureNeighborAddressID": { "type": "integer" },
-                    "foodInsecureNeighborAddress": { "type": "object", "description": "The delivery address as it was when ordered",
-                        "properties": { "name": { "type": "string" }, "address": { "type": "object" } } },
-                    "pantryOrderStatusType": { "type": "object", "properties": {
-                        "id": { "type": "integer" }, "name": { "type": "string" },
-                        "isSuccessfullyCompletedType": { "type": "boolean" }, "isCancelledType": { "type": "boolean" },
-                        "isInProgressType": { "type": "boolean" } } },
-                    "canChangeOrCancel": { "type": "boolean" },
-                    "isUpcoming": { "type": "boolean" }
-                }
-            },
-            "OrderItem": {
-                "type": "object",
-                "properties": {
-                    "id": { "type": "integer" },
-                    "pantryInventoryItemID": { "type": "integer" },
-                    "quantity": { "type": "integer" },
-                    "isSubstituteOk": { "type": "boolean" },
-                    "pantryInventoryItem": { "type": "object", "properties": {
-                        "id": { "type": "integer" }, "pantryItemID": { "type": "integer" },
-                        "pantryItem": { "type": "object", "properties": { "name": { "type": "string" }, "description": { "type": "string", "nullable": true } } },
-                        "weightPounds": { "type": "number", "description": "Pounds per unit when ordered" },
-                        "attachmentCollection": { "type": "array", "items": { "type": "object" } } } }
-                }
-            }
-        }
-    })
 }

@@ -12,8 +12,12 @@ use crate::{
     model::referrals::{ClaimResult, ReferralCode},
     state::AppState,
 };
-use axum::{Router, extract::State, routing::get};
-use serde_json::{Value, json};
+use axum::extract::State;
+use utoipa::openapi::{
+    RefOr,
+    schema::{ArrayBuilder, ObjectBuilder, Schema, Type},
+};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub const UNABLE_TO_VERIFY_CODE: &str = "Unable to verify code";
 /// Longest code text accepted; seeded codes are about ten characters.
@@ -21,12 +25,24 @@ const MAX_CODE_LEN: usize = 64;
 /// A device keeps a handful of codes; more in one claim is not a real client.
 const MAX_CLAIMS: usize = 50;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/referralcodes/{code}", get(load))
+/// The claim's body: the code texts, as the limits above bound them.
+struct CodesToClaim;
+
+impl utoipa::PartialSchema for CodesToClaim {
+    fn schema() -> RefOr<Schema> {
+        let code = ObjectBuilder::new().schema_type(Type::String).min_length(Some(1)).max_length(Some(MAX_CODE_LEN));
+        ArrayBuilder::new().items(code).max_items(Some(MAX_CLAIMS)).into()
+    }
+}
+
+impl utoipa::ToSchema for CodesToClaim {}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(load))
         // The static segment wins over `{code}`, so a code spelled "claims" is loaded here.
-        .route("/referralcodes/claims", get(load_claims_code).post(claim))
-        .route("/account/referralcodes", get(held))
+        .routes(routes!(load_claims_code, claim))
+        .routes(routes!(held))
 }
 
 fn clean_code(text: &str) -> Result<&str, ApiError> {
@@ -43,6 +59,13 @@ async fn load_code(state: &AppState, code: &str, user: MaybeUser) -> ApiResult<R
     ok(found.ok_or_else(|| ApiError::NotFound(UNABLE_TO_VERIFY_CODE.into()))?)
 }
 
+#[utoipa::path(
+    get, path = "/referralcodes/{code}",
+    operation_id = "load_referral_code",
+    summary = r#"A referral code by its text, ignoring case (404 "Unable to verify code" when unknown, inactive or expired)"#,
+    params(("code" = String, Path)),
+    responses((status = 200, description = "successful", body = ReferralCode))
+)]
 async fn load(
     State(state): State<AppState>,
     user: MaybeUser,
@@ -51,10 +74,22 @@ async fn load(
     load_code(&state, &code, user).await
 }
 
+#[utoipa::path(
+    get, path = "/referralcodes/claims",
+    summary = r#"The referral code spelled "claims" (the static path shadows the parameter)"#,
+    responses((status = 200, description = "successful", body = ReferralCode))
+)]
 async fn load_claims_code(State(state): State<AppState>, user: MaybeUser) -> ApiResult<ReferralCode> {
     load_code(&state, "claims", user).await
 }
 
+#[utoipa::path(
+    post, path = "/referralcodes/claims",
+    request_body = inline(CodesToClaim),
+    summary = "Claim referral codes onto the account; unknown codes are not applied, repeated claims succeed",
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = Vec<ClaimResult>))
+)]
 async fn claim(
     State(state): State<AppState>,
     user: AuthUser,
@@ -67,61 +102,12 @@ async fn claim(
     ok(state.store.claim_referral_codes(user.id, &codes).await?)
 }
 
+#[utoipa::path(
+    get, path = "/account/referralcodes",
+    summary = "The referral codes the caller holds",
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = Vec<ReferralCode>))
+)]
 async fn held(State(state): State<AppState>, user: AuthUser) -> ApiResult<Vec<ReferralCode>> {
     ok(state.store.held_referral_codes(user.id).await?)
-}
-
-pub fn openapi() -> Value {
-    use super::openapi::{operation, operation_with_body, with_params};
-    let code = json!({ "$ref": "#/components/schemas/ReferralCode" });
-    let code_param = [("code", "path", "string")];
-    json!({
-        "paths": {
-            "/referralcodes/{code}": { "get": with_params(
-                operation("A referral code by its text, ignoring case (404 \"Unable to verify code\" when unknown, inactive or expired)", code.clone(), false),
-                &code_param) },
-            "/referralcodes/claims": {
-                "get": operation("The referral code spelled \"claims\" (the static path shadows the parameter)", code.clone(), false),
-                "post": operation_with_body(
-                    "Claim referral codes onto the account; unknown codes are not applied, repeated claims succeed",
-                    json!({ "type": "array", "maxItems": MAX_CLAIMS, "items": { "type": "string", "minLength": 1, "maxLength": MAX_CODE_LEN } }),
-                    json!({ "type": "array", "items": { "$ref": "#/components/schemas/ClaimResult" } }),
-                    true)
-            },
-            "/account/referralcodes": { "get": operation("The referral codes the caller holds",
-                json!({ "type": "array", "items": code }), true) }
-        },
-        "schemas": {
-            "ReferralCode": { "type": "object", "properties": {
-                "id": { "type": "integer" }, "code": { "type": "string" },
-                "created": { "type": "string", "format": "date-time" },
-                "isApplied": { "type": "boolean" },
-                "referralCodePantryLocations": { "type": "array", "items": { "type": "object", "properties": {
-                    "pantryLocation": { "$ref": "#/components/schemas/PantryRef" } } } },
-                "referralCodePantryLocationIds": { "type": "array", "items": { "type": "integer" } },
-                "referralCodeFoodBanks": { "type": "array", "items": { "type": "object", "properties": {
-                    "foodBank": { "$ref": "#/components/schemas/FoodBankRef" },
-                    "isDeliveryEnabled": { "type": "boolean" } } } }
-            } },
-            "ClaimResult": { "type": "object", "properties": {
-                "code": { "type": "string" }, "isAppliedSuccessfully": { "type": "boolean" } } },
-            "PantryRef": { "type": "object", "properties": {
-                "id": { "type": "integer" }, "label": { "type": "string" }, "foodBankID": { "type": "integer" },
-                "foodBank": { "type": "object", "properties": { "id": { "type": "integer" }, "code": { "type": "string" },
-                    "address": { "type": "object", "properties": { "province": { "type": "string" } } } } },
-                "address": { "$ref": "#/components/schemas/PlaceAddress" },
-                "addressID": { "type": "integer" }, "isRestricted": { "type": "boolean" },
-                "pickupInstructions": { "type": "string", "nullable": true } } },
-            "PlaceAddress": { "type": "object", "properties": {
-                "addressLine1": { "type": "string" }, "addressLine2": { "type": "string", "nullable": true },
-                "city": { "type": "string" }, "province": { "type": "string" }, "postalCode": { "type": "string" },
-                "county": { "type": "object", "nullable": true, "properties": { "id": { "type": "integer" } } },
-                "latitude": { "type": "number", "nullable": true }, "longitude": { "type": "number", "nullable": true } } },
-            "FoodBankRef": { "type": "object", "properties": {
-                "id": { "type": "integer" }, "code": { "type": "string" }, "name": { "type": "string" },
-                "homePageUrl": { "type": "string", "nullable": true }, "isEnabled": { "type": "boolean" },
-                "isTEFAPEnabled": { "type": "boolean" }, "isDeliveryEnabled": { "type": "boolean" },
-                "address": { "type": "object", "properties": { "province": { "type": "string" }, "postalCode": { "type": "string" } } } } }
-        }
-    })
 }

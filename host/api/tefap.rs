@@ -21,12 +21,8 @@ use crate::{
     model::tefap::{GuidelineAnswer, NewTefapResponse, TefapAnswersBody, TefapResult, ZipArea},
     state::AppState,
 };
-use axum::{
-    Router,
-    extract::State,
-    routing::{get, post},
-};
-use serde_json::{Value, json};
+use axum::extract::State;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub const UNABLE_TO_LOAD_DATA: &str = "Unable to load data";
 pub const ERROR_SUBMITTING: &str = "Error submitting TEFAP Response";
@@ -40,12 +36,12 @@ const MAX_PROGRAMS: usize = 20;
 /// Unique ids are UUIDs (36 characters); anything much longer is not one of ours.
 const MAX_UNIQUE_ID: usize = 64;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/tefapeligibility/postalcodes/{code}", get(area))
-        .route("/tefapeligibility/guidelines/{postalCode}", get(guideline))
-        .route("/tefapeligibility/responses", post(submit))
-        .route("/tefapeligibility/responses/{uniqueId}", post(assign))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(area))
+        .routes(routes!(guideline))
+        .routes(routes!(submit))
+        .routes(routes!(assign))
 }
 
 fn zip_or(zip: &str, reason: &str) -> Result<String, ApiError> {
@@ -53,11 +49,23 @@ fn zip_or(zip: &str, reason: &str) -> Result<String, ApiError> {
     if is_valid_zip(zip) { Ok(zip.to_owned()) } else { Err(ApiError::BadRequest(reason.into())) }
 }
 
+#[utoipa::path(
+    get, path = "/tefapeligibility/postalcodes/{code}",
+    summary = r#"Where a ZIP code lies (province, county) and the food bank serving it; 404 "Unable to load data" when unknown"#,
+    params(("code" = inline(super::params::Zip), Path)),
+    responses((status = 200, description = "successful", body = ZipArea))
+)]
 async fn area(State(state): State<AppState>, PathParams(code): PathParams<String>) -> ApiResult<ZipArea> {
     let zip = zip_or(&code, UNABLE_TO_LOAD_DATA)?;
     ok(state.store.zip_area(&zip).await?.ok_or_else(|| ApiError::NotFound(UNABLE_TO_LOAD_DATA.into()))?)
 }
 
+#[utoipa::path(
+    get, path = "/tefapeligibility/guidelines/{postalCode}",
+    summary = "The TEFAP guideline of a ZIP code's state",
+    params(("postalCode" = inline(super::params::Zip), Path)),
+    responses((status = 200, description = "successful", body = GuidelineAnswer))
+)]
 async fn guideline(State(state): State<AppState>, PathParams(code): PathParams<String>) -> ApiResult<GuidelineAnswer> {
     let zip = zip_or(&code, UNABLE_TO_LOAD_DATA)?;
     let not_found = || ApiError::NotFound(UNABLE_TO_LOAD_DATA.into());
@@ -122,6 +130,12 @@ async fn answers_place(state: &AppState, a: &TefapAnswersBody) -> Result<Option<
     Ok(None)
 }
 
+#[utoipa::path(
+    post, path = "/tefapeligibility/responses",
+    operation_id = "submit_tefap_answers", request_body = TefapAnswersBody,
+    summary = "Submit eligibility answers; the server decides isEligible by replaying them. Signed in: also stored as the account's eligibility",
+    responses((status = 200, description = "successful", body = TefapResult))
+)]
 async fn submit(
     State(state): State<AppState>,
     user: MaybeUser,
@@ -171,6 +185,13 @@ async fn submit(
     ok(state.store.save_tefap_response(new).await?)
 }
 
+#[utoipa::path(
+    post, path = "/tefapeligibility/responses/{uniqueId}",
+    summary = r#"Assign a submitted response to the account (stores its eligibility, marks the survey answered); 404 "Error assigning TEFAP response" when unknown"#,
+    params(("uniqueId" = String, Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = TefapResult))
+)]
 async fn assign(
     State(state): State<AppState>,
     user: AuthUser,
@@ -182,78 +203,4 @@ async fn assign(
         return Err(not_found());
     }
     ok(state.store.assign_tefap_response(user.id, unique_id).await?.ok_or_else(not_found)?)
-}
-
-pub fn openapi() -> Value {
-    use super::openapi::{operation, operation_with_body, with_params};
-    let result = json!({ "$ref": "#/components/schemas/TefapResult" });
-    let province = json!({ "$ref": "#/components/schemas/Province" });
-    let postal = json!({ "type": "object", "properties": {
-        "code": { "type": "string" }, "city": { "type": "string", "nullable": true },
-        "latitude": { "type": "number" }, "longitude": { "type": "number" } } });
-    let bool_ = json!({ "type": "boolean" });
-    json!({
-        "paths": {
-            "/tefapeligibility/postalcodes/{code}": { "get": with_params(operation(
-                "Where a ZIP code lies (province, county) and the food bank serving it; 404 \"Unable to load data\" when unknown",
-                json!({ "type": "object", "properties": {
-                    "postalCode": postal.clone(), "province": province.clone(),
-                    "county": { "$ref": "#/components/schemas/County" },
-                    // No food bank serves some ZIP codes yet.
-                    "foodBank": { "nullable": true, "allOf": [{ "$ref": "#/components/schemas/FoodBankRef" }] } } }), false),
-                &[("code", "path", "zip")]) },
-            "/tefapeligibility/guidelines/{postalCode}": { "get": with_params(operation(
-                "The TEFAP guideline of a ZIP code's state",
-                json!({ "type": "object", "properties": {
-                    "province": province.clone(), "postalCode": postal,
-                    "tefapGuideline": { "$ref": "#/components/schemas/TefapGuideline" } } }), false),
-                &[("postalCode", "path", "zip")]) },
-            "/tefapeligibility/responses": { "post": operation_with_body(
-                "Submit eligibility answers; the server decides isEligible by replaying them. Signed in: also stored as the account's eligibility",
-                json!({ "$ref": "#/components/schemas/TefapAnswers" }), result.clone(), false) },
-            "/tefapeligibility/responses/{uniqueId}": { "post": with_params(operation(
-                "Assign a submitted response to the account (stores its eligibility, marks the survey answered); 404 \"Error assigning TEFAP response\" when unknown",
-                result, true), &[("uniqueId", "path", "string")]) }
-        },
-        "schemas": {
-            "Province": { "type": "object", "properties": {
-                "id": { "type": "integer" }, "name": { "type": "string" }, "abbreviation": { "type": "string" } } },
-            "TefapResult": { "type": "object", "properties": {
-                "isEligible": bool_.clone(), "uniqueID": { "type": "string" },
-                "county": { "type": "object", "nullable": true, "properties": { "id": { "type": "integer" }, "name": { "type": "string" } } },
-                "foodBank": { "type": "object", "nullable": true, "properties": { "id": { "type": "integer" }, "name": { "type": "string" } } },
-                "postalCode": { "type": "object", "nullable": true, "properties": { "code": { "type": "string" } } },
-                "province": { "allOf": [province], "nullable": true } } },
-            "TefapGuideline": { "type": "object", "properties": {
-                "requiresGeographicResidency": bool_.clone(), "acceptsCrossEligibility": bool_.clone(),
-                "requiresIncomeCheck": bool_.clone(), "requiresIncomeProof": bool_.clone(),
-                "requiresIncomeSelfDeclare": bool_.clone(), "requiresIdentificationProof": bool_.clone(),
-                "acceptsEmergencySituation": bool_.clone(), "incomePercentRequired": { "type": "integer" },
-                "province": { "type": "object", "properties": {
-                    "id": { "type": "integer" }, "name": { "type": "string" }, "abbreviation": { "type": "string" },
-                    "povertyGuideline": { "type": "object", "properties": {
-                        "year": { "type": "integer" }, "baseIncomeInDollars": { "type": "integer" },
-                        "perPersonAmountInDollars": { "type": "integer" } } },
-                    "tefapProvinceAssistancePrograms": { "type": "array", "items": { "type": "object", "properties": {
-                        "assistanceProgramID": { "type": "integer" }, "isCrossEligible": bool_.clone(),
-                        "assistanceProgram": { "type": "object", "properties": {
-                            "id": { "type": "integer" }, "name": { "type": "string" }, "abbreviation": { "type": "string" } } } } } } } } } },
-            "TefapAnswers": { "type": "object", "properties": {
-                "isHomeless": bool_.clone(), "residencyPostalCode": { "type": "string", "nullable": true },
-                "residencyCounty": { "type": "integer", "nullable": true },
-                "selectedAssistanceProgramIDs": { "type": "array", "maxItems": MAX_PROGRAMS, "items": { "type": "integer" } },
-                "totalHouseholdSize": { "type": "integer", "minimum": 1, "maximum": 20, "nullable": true },
-                "isBelowIncomeLimit": { "type": "boolean", "nullable": true },
-                "incomeLimit": { "type": "number", "nullable": true, "description": "ignored; the server stores its own income maximum" },
-                "canProveIncome": { "type": "boolean", "nullable": true },
-                "isEmergency": { "type": "boolean", "nullable": true },
-                "emergencyText": { "type": "string", "maxLength": MAX_EMERGENCY_TEXT, "nullable": true },
-                "signature": { "type": "string", "maxLength": MAX_SIGNATURE, "nullable": true },
-                "typedName": { "type": "string", "maxLength": MAX_TYPED_NAME, "nullable": true },
-                "isIdentificationAvailable": { "type": "boolean", "nullable": true },
-                "acceptedTerms": bool_.clone(), "disqualified": bool_,
-                "addressID": { "type": "integer", "nullable": true },
-                "foodBankID": { "type": "integer", "nullable": true, "description": "the selected food bank (homeless shoppers' area)" } } }
-        }
-    })
 }

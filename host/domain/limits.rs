@@ -103,7 +103,7 @@ pub struct PastOrderLine {
 
 /// `effectiveLimit`: how many more units may be ordered, and why: `message` in the spec's English,
 /// `rule` the same as data, so the app words it from its own catalog in the shopper's language.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EffectiveLimit {
     pub limit: i64,
@@ -112,7 +112,7 @@ pub struct EffectiveLimit {
 }
 
 /// What a limit message says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", tag = "kind")]
 pub enum LimitRule {
     /// "Limit of N", or "Out of stock" at 0.
@@ -133,7 +133,7 @@ pub enum LimitRule {
     },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum PeriodUnit {
     Day,

@@ -81,7 +81,7 @@ impl SurveyQuestion {
 }
 
 /// Survey status flags: `is<Question>EnabledAndUnanswered`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SurveyStatus {
     pub is_household_members_enabled_and_unanswered: bool,
@@ -116,16 +116,17 @@ pub fn shown_questions(status: &SurveyStatus) -> Vec<SurveyQuestion> {
     SurveyQuestion::ALL.into_iter().filter(|q| status.asks(*q)).take(MAX_SURVEY_QUESTIONS).collect()
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BirthMonth {
+    #[schema(minimum = 1, maximum = 12)]
     pub month: u32,
     pub year: i32,
 }
 
 /// The spec spells the program abbreviations in capitals (`isParticipationSNAPNoted`);
 /// unticked boxes may be left out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct Participation {
     #[serde(rename = "isParticipationSNAPNoted", alias = "isParticipationSnapNoted")]
@@ -140,17 +141,21 @@ pub struct Participation {
     pub is_participation_tanf_noted: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SurveyAnswers {
+    #[schema(minimum = 1, maximum = 20)]
     pub household_members_response: Option<u32>,
+    #[schema(max_length = 200)]
     pub street: Option<String>,
+    #[schema(max_length = 100)]
     pub city: Option<String>,
     /// State abbreviation.
     pub state: Option<String>,
     pub date_of_birth: Option<BirthMonth>,
     pub gender_id: Option<Id>,
     pub race_id: Option<Id>,
+    #[schema(max_length = 1000)]
     pub how_did_you_hear: Option<String>,
     /// A ticked-or-not checklist: answered once present, even with nothing ticked.
     pub participation_response: Option<Participation>,
@@ -158,8 +163,10 @@ pub struct SurveyAnswers {
 
 /// The stored date of birth: day 1 of the month, when month and year are valid.
 pub fn date_of_birth(birth: BirthMonth, current_year: i32) -> Option<NaiveDate> {
-    BIRTH_YEARS_BEFORE_CURRENT
-        .contains(&(current_year - birth.year))
+    // Checked: any i32 can arrive as the year, and the fuzzer sends the extremes.
+    current_year
+        .checked_sub(birth.year)
+        .is_some_and(|age| BIRTH_YEARS_BEFORE_CURRENT.contains(&age))
         .then(|| NaiveDate::from_ymd_opt(birth.year, birth.month, DEFAULT_BIRTH_DAY))
         .flatten()
 }
@@ -307,6 +314,17 @@ mod tests {
         assert_eq!(shown_questions(&some), vec![Street, Race]);
         assert!(shown_questions(&SurveyStatus::default()).is_empty());
         assert_eq!(Participation.name(), "participationResponse");
+    }
+
+    #[test]
+    fn date_of_birth_is_within_the_offered_years() {
+        assert_eq!(date_of_birth(BirthMonth { month: 7, year: 1980 }, 2025), NaiveDate::from_ymd_opt(1980, 7, 1));
+        assert_eq!(date_of_birth(BirthMonth { month: 7, year: 2016 }, 2025), None);
+        assert_eq!(date_of_birth(BirthMonth { month: 7, year: 1925 }, 2025), None);
+        assert_eq!(date_of_birth(BirthMonth { month: 13, year: 1980 }, 2025), None);
+        // Years far out of range are refused, not an overflow.
+        assert_eq!(date_of_birth(BirthMonth { month: 7, year: i32::MIN }, 2025), None);
+        assert_eq!(date_of_birth(BirthMonth { month: 7, year: i32::MAX }, -2), None);
     }
 
     #[test]

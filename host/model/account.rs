@@ -1,9 +1,10 @@
 //! The shopper's account in the spec's JSON names (§3 Profile, Saved address,
 //! survey status), and the bodies the account calls accept.
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// `GET /account/profile`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Profile {
     pub id: i64,
@@ -27,7 +28,7 @@ pub struct Profile {
     pub language: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DefaultFoodBank {
     pub id: i64,
@@ -41,7 +42,7 @@ pub struct DefaultFoodBank {
 
 /// A stored TEFAP eligibility: `province.abbreviation`, `foodBank.id`,
 /// `county.id`, `postalCode.code`, each absent when the eligibility does not name it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoredTefapEligibility {
     pub id: i64,
@@ -52,23 +53,23 @@ pub struct StoredTefapEligibility {
     pub postal_code: Option<CodeRef>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct IdRef {
     pub id: i64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct AbbreviationRef {
     pub abbreviation: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct CodeRef {
     pub code: String,
 }
 
 /// A saved delivery address (`foodInsecureNeighborAddresses`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedAddress {
     pub id: i64,
@@ -79,7 +80,7 @@ pub struct SavedAddress {
     pub address: StreetAddress,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StreetAddress {
     pub id: i64,
@@ -96,7 +97,7 @@ pub struct StreetAddress {
 }
 
 /// `POST /account/login`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginBody {
     #[serde(rename = "Username")]
     pub username: String,
@@ -105,15 +106,21 @@ pub struct LoginBody {
 }
 
 /// `POST /account`: the profile form plus password and the eligibility checkbox.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegistrationBody {
+    #[schema(max_length = 100)]
     pub first_name: String,
+    #[schema(max_length = 100)]
     pub last_name: String,
+    #[schema(format = Email)]
     pub e_mail_address: String,
+    #[schema(min_length = 8, max_length = 256)]
     pub password: String,
+    #[schema(pattern = r"^\(\d{3}\) \d{3}-\d{4}$")]
     pub phone_number: String,
     #[serde(default)]
+    #[schema(pattern = r"^\d{5}$")]
     pub postal_code: Option<String>,
     #[serde(default)]
     pub is_email_notification_enabled: Option<bool>,
@@ -127,20 +134,24 @@ pub struct RegistrationBody {
 }
 
 /// `POST /account` answer.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct Registered {
     pub jwt: String,
 }
 
 /// `PUT /account/profile`. E-mail and password are not changed here; a sent
 /// `eMailAddress` is ignored. Omitted preferences keep their stored value.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileUpdateBody {
+    #[schema(max_length = 100)]
     pub first_name: String,
+    #[schema(max_length = 100)]
     pub last_name: String,
+    #[schema(pattern = r"^\(\d{3}\) \d{3}-\d{4}$")]
     pub phone_number: String,
     #[serde(default)]
+    #[schema(pattern = r"^\d{5}$")]
     pub postal_code: Option<String>,
     #[serde(default)]
     pub is_email_notification_enabled: Option<bool>,
@@ -154,9 +165,10 @@ pub struct ProfileUpdateBody {
 
 /// `POST /account/addresses`, `PUT /account/addresses/{addressId}`: the saved
 /// address shape, without ids.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedAddressBody {
+    #[schema(max_length = 100)]
     pub name: String,
     #[serde(default)]
     pub is_primary: bool,
@@ -165,14 +177,18 @@ pub struct SavedAddressBody {
     pub address: StreetAddressBody,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StreetAddressBody {
+    #[schema(max_length = 200)]
     pub address_line1: String,
     #[serde(default)]
+    #[schema(max_length = 200)]
     pub address_line2: Option<String>,
+    #[schema(max_length = 100)]
     pub city: String,
     pub province: String,
+    #[schema(pattern = r"^\d{5}$")]
     pub postal_code: String,
     /// Always USA; anything else is refused.
     #[serde(default)]
@@ -180,23 +196,26 @@ pub struct StreetAddressBody {
 }
 
 /// `POST /user/reset`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetRequestBody {
     #[serde(alias = "eMailAddress", alias = "Username")]
+    #[schema(format = Email)]
     pub email: String,
 }
 
 /// Query of `GET /user/password/validate` and `POST /user/password`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ResetLink {
     pub token: String,
     pub code: String,
 }
 
 /// `POST /user/password`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewPasswordBody {
+    #[schema(max_length = 256)]
     pub password: String,
     /// The form's confirmation field; when sent it must match.
     #[serde(default)]
@@ -204,29 +223,38 @@ pub struct NewPasswordBody {
 }
 
 /// `GET /account/eligibilitystatus`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EligibilityStatus {
     pub is_survey_required: bool,
 }
 
 /// `POST /account/eligibilitystatus`: codes 1 to 3 each.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FoodSituationBody {
+    #[schema(minimum = 1, maximum = 3)]
     pub worried_food_will_run_out: i64,
+    #[schema(minimum = 1, maximum = 3)]
     pub food_did_not_last: i64,
+    #[schema(minimum = 1, maximum = 3)]
     pub received_charity_food: i64,
 }
 
 /// `POST /account/survey`: the answers of the shown questions, keyed by their
 /// names (`domain::survey::SurveyQuestion::name`), plus the food bank whose
 /// questions were shown (the user's default food bank when omitted).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SurveyBody {
     #[serde(default)]
     pub food_bank_id: Option<i64>,
     #[serde(flatten)]
     pub answers: crate::domain::survey::SurveyAnswers,
+}
+
+/// The language kept on the account, as set.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct LanguageChoice {
+    pub language: String,
 }

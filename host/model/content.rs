@@ -2,13 +2,15 @@
 use super::orders::Order;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use utoipa::ToSchema;
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InfoCard {
     pub id: i64,
     pub title: String,
     /// Image URLs, as stored.
+    #[schema(value_type = Vec<String>)]
     pub images: serde_json::Value,
     pub description: Option<String>,
     pub action_button_text: Option<String>,
@@ -21,7 +23,7 @@ pub struct InfoCard {
     pub background_color: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InfoCardSection {
     pub id: i64,
@@ -30,7 +32,7 @@ pub struct InfoCardSection {
     pub hide_title: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Notification {
     pub id: i64,
@@ -44,18 +46,26 @@ pub struct Notification {
 }
 
 /// One entry of `GET /messages`: `{type: "notification" | "order", data, isRead}`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(tag = "type", content = "data", rename_all = "camelCase")]
 pub enum MessageData {
     Notification(Notification),
     Order(Box<Order>),
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Message {
     #[serde(flatten)]
     pub data: MessageData,
     /// Orders are never "read": they stay until they are past.
+    pub is_read: bool,
+}
+
+/// The answer to marking a notification read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageRead {
+    pub id: i64,
     pub is_read: bool,
 }

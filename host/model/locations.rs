@@ -3,15 +3,16 @@
 use crate::domain::limits::EffectiveLimit;
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use serde::Serialize;
+use utoipa::ToSchema;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct CountyRef {
     pub id: i64,
     pub name: String,
 }
 
 /// A street address; `province` is the state abbreviation ("OH").
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Address {
     pub id: i64,
@@ -26,14 +27,14 @@ pub struct Address {
     pub country_code: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FoodBankAddress {
     pub province: String,
     pub postal_code: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FoodBank {
     pub id: i64,
@@ -50,7 +51,7 @@ pub struct FoodBank {
 }
 
 /// A food bank serving a searched point (`GET /foodbanks/locations`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NearbyFoodBank {
     #[serde(flatten)]
@@ -61,7 +62,7 @@ pub struct NearbyFoodBank {
     pub pantry_count: usize,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Attachment {
     pub id: i64,
@@ -69,7 +70,7 @@ pub struct Attachment {
 }
 
 /// One entry of an `attachmentCollection`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AttachmentEntry {
     pub sequence_number: i32,
@@ -77,7 +78,7 @@ pub struct AttachmentEntry {
 }
 
 /// Local wall-clock day and times of the pantry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PickupTime {
     pub id: i64,
@@ -101,7 +102,7 @@ impl From<&crate::domain::pickup::PickupTime> for PickupTime {
 }
 
 /// Local wall-clock day and times of the food bank.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeliveryTime {
     pub id: i64,
@@ -127,7 +128,7 @@ impl From<&crate::domain::delivery::DeliveryTime> for DeliveryTime {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PantryLocation {
     pub id: i64,
@@ -149,18 +150,18 @@ pub struct PantryLocation {
     pub pantry_location_pickup_times: Vec<PickupTime>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Code {
     pub code: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Name {
     pub name: String,
 }
 
 /// §3 Limit.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Limit {
     pub id: i64,
@@ -182,7 +183,7 @@ impl Limit {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PantryItem {
     pub id: i64,
@@ -196,7 +197,7 @@ pub struct PantryItem {
     pub limits: Vec<Limit>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct InventorySubcategory {
     #[serde(rename = "pantrySubcategoryID")]
     pub pantry_subcategory_id: i64,
@@ -204,7 +205,7 @@ pub struct InventorySubcategory {
     pub pantry_subcategory: Name,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InventoryItem {
     pub id: i64,
@@ -239,13 +240,13 @@ impl InventoryItem {
 }
 
 /// `value` of the inventory calls: `{items: [...]}`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct InventoryList {
     pub items: Vec<InventoryItem>,
 }
 
 /// A category (subcategory) with items at a pantry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Category {
     pub id: i64,
@@ -255,7 +256,7 @@ pub struct Category {
 }
 
 /// A product a food bank has in stock, for its home-page carousel.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InventoryOverviewEntry {
     #[serde(rename = "subcategoryID")]
@@ -266,7 +267,7 @@ pub struct InventoryOverviewEntry {
 }
 
 /// `GET /locations/geocode/{text}`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GeocodeResult {
     pub latitude: f64,
@@ -280,7 +281,7 @@ pub struct GeocodeResult {
 }
 
 /// §3 "Order limit result".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderLimitResult {
     pub limit: Option<i64>,
@@ -288,7 +289,7 @@ pub struct OrderLimitResult {
     pub next_available_order_date: Option<NaiveDate>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LimitOrderItem {
     #[serde(rename = "pantryItemID")]
@@ -299,7 +300,7 @@ pub struct LimitOrderItem {
 }
 
 /// A past order as the limit rules count it (`GET /limits/.../orders`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LimitOrder {
     pub id: i64,

@@ -4,6 +4,7 @@ use super::locations::{Address, AttachmentEntry, DeliveryTime, PickupTime};
 use crate::domain::{Id, forms::FieldError};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// Not in spec: the app never sends more, so more is a broken or hostile client.
 pub const MAX_ORDER_LINES: usize = 500;
@@ -27,7 +28,7 @@ pub const OTHER_DELIVERY_PROGRAM: &str = "The new delivery time must be from the
 
 /// `POST /order` body (spec §3 "Order submission"). Serialised back, it is the
 /// canonical form an `Idempotency-Key` fingerprint is taken of.
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 pub struct OrderSubmission {
     #[serde(rename = "pantryLocationID", default)]
     pub pantry_location_id: Option<Id>,
@@ -38,16 +39,18 @@ pub struct OrderSubmission {
     #[serde(rename = "foodInsecureNeighborAddressID", default)]
     pub address_id: Option<Id>,
     #[serde(rename = "pantryOrderItems")]
+    #[schema(max_items = 500)]
     pub items: Vec<OrderSubmissionItem>,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 pub struct OrderSubmissionItem {
     #[serde(rename = "pantryInventoryItemID")]
     pub inventory_item_id: Id,
     /// The app always sends false; stored as given.
     #[serde(rename = "isSubstituteOk", default)]
     pub is_substitute_ok: bool,
+    #[schema(minimum = 1, maximum = 10000)]
     pub quantity: i64,
 }
 
@@ -92,7 +95,7 @@ impl OrderSubmission {
 }
 
 /// `PUT /orders/{id}/location` body (spec §3 "Set-location payload").
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
 pub struct OrderLocationChange {
     #[serde(rename = "OrderId", alias = "orderId")]
     pub order_id: Id,
@@ -115,7 +118,7 @@ pub enum OrderRefused {
 
 /// An order as listed and shown (spec §3 Order). Pickup fields are absent on
 /// delivery orders and delivery fields on pickup orders.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
     pub id: Id,
@@ -146,7 +149,7 @@ pub struct Order {
 }
 
 /// The pantry of a pickup order, as the order summary shows it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderPantryLocation {
     pub id: Id,
@@ -160,7 +163,7 @@ pub struct OrderPantryLocation {
     pub pickup_instructions: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PostalAddress {
     pub address_line1: String,
@@ -175,13 +178,13 @@ pub struct PostalAddress {
 }
 
 /// The delivery address as it was when the order was placed (`foodInsecureNeighborAddress`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct DeliveryAddress {
     pub name: String,
     pub address: PostalAddress,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderStatusType {
     pub id: Id,
@@ -192,7 +195,7 @@ pub struct OrderStatusType {
 }
 
 /// One line of an order (`pantryOrderItems`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderItem {
     pub id: Id,
@@ -203,7 +206,7 @@ pub struct OrderItem {
     pub pantry_inventory_item: OrderInventoryItem,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderInventoryItem {
     pub id: Id,
@@ -215,7 +218,7 @@ pub struct OrderInventoryItem {
     pub attachment_collection: Vec<AttachmentEntry>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct OrderPantryItem {
     pub name: String,
     pub description: Option<String>,

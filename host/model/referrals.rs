@@ -2,14 +2,15 @@
 //! shapes they, favourites and TEFAP answers embed.
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use utoipa::ToSchema;
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct IdRef {
     pub id: i64,
 }
 
 /// §3 pantry `address`: province is the state's abbreviation.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlaceAddress {
     pub address_line1: String,
@@ -23,20 +24,20 @@ pub struct PlaceAddress {
 }
 
 /// §3 pantry `foodBank (id, code, address.province)`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct FoodBankBrief {
     pub id: i64,
     pub code: String,
     pub address: ProvinceOnly,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ProvinceOnly {
     pub province: String,
 }
 
 /// A pantry location without its schedule or photos.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PantryRef {
     pub id: i64,
@@ -52,7 +53,7 @@ pub struct PantryRef {
 }
 
 /// §3 food bank: `address (province, postalCode)`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FoodBankRef {
     pub id: i64,
@@ -66,14 +67,14 @@ pub struct FoodBankRef {
     pub address: FoodBankAddress,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FoodBankAddress {
     pub province: String,
     pub postal_code: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReferralCode {
     pub id: i64,
@@ -86,13 +87,13 @@ pub struct ReferralCode {
     pub referral_code_food_banks: Vec<ReferralCodeFoodBank>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReferralCodePantryLocation {
     pub pantry_location: PantryRef,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReferralCodeFoodBank {
     pub food_bank: FoodBankRef,
@@ -100,7 +101,7 @@ pub struct ReferralCodeFoodBank {
 }
 
 /// One entry of a claim answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClaimResult {
     pub code: String,

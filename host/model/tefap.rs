@@ -3,15 +3,16 @@
 use super::referrals::FoodBankRef;
 use crate::domain::tefap::{AssistanceProgram, TefapAnswers, TefapGuideline};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Province {
     pub id: i64,
     pub name: String,
     pub abbreviation: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct County {
     pub id: i64,
@@ -22,7 +23,7 @@ pub struct County {
     pub is_match: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct PostalCode {
     pub code: String,
     pub city: Option<String>,
@@ -31,7 +32,7 @@ pub struct PostalCode {
 }
 
 /// `GET /tefapeligibility/postalcodes/{code}`: where a ZIP code is and who serves it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ZipArea {
     pub postal_code: PostalCode,
@@ -41,7 +42,7 @@ pub struct ZipArea {
     pub food_bank: Option<FoodBankRef>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GuidelineAnswer {
     pub province: Province,
@@ -49,7 +50,7 @@ pub struct GuidelineAnswer {
     pub tefap_guideline: Guideline,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Guideline {
     pub requires_geographic_residency: bool,
@@ -63,7 +64,7 @@ pub struct Guideline {
     pub province: GuidelineProvince,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GuidelineProvince {
     pub id: i64,
@@ -73,7 +74,7 @@ pub struct GuidelineProvince {
     pub tefap_province_assistance_programs: Vec<ProvinceProgram>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PovertyGuideline {
     pub year: i32,
@@ -81,7 +82,7 @@ pub struct PovertyGuideline {
     pub per_person_amount_in_dollars: i32,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProvinceProgram {
     #[serde(rename = "assistanceProgramID")]
@@ -90,7 +91,7 @@ pub struct ProvinceProgram {
     pub assistance_program: Program,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Program {
     pub id: i64,
     pub name: String,
@@ -124,7 +125,7 @@ impl Guideline {
 
 /// The eligibility answers of §3 as the client sends them. Any `isEligible` the
 /// client adds is ignored: the server replays the answers itself.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TefapAnswersBody {
     #[serde(default)]
@@ -133,16 +134,21 @@ pub struct TefapAnswersBody {
     /// A county id of `GET /counties/postalcode/{zip}`; 0 is the local "Other" choice.
     pub residency_county: Option<i64>,
     #[serde(default, rename = "selectedAssistanceProgramIDs", alias = "selectedAssistanceProgramIds")]
+    #[schema(max_items = 20)]
     pub selected_assistance_program_ids: Vec<i64>,
+    #[schema(minimum = 1, maximum = 20)]
     pub total_household_size: Option<u32>,
     pub is_below_income_limit: Option<bool>,
     /// Replaced by the server's own income maximum before it is stored.
     pub income_limit: Option<f64>,
     pub can_prove_income: Option<bool>,
     pub is_emergency: Option<bool>,
+    #[schema(max_length = 2000)]
     pub emergency_text: Option<String>,
     /// SVG data of the drawn signature.
+    #[schema(max_length = 48000)]
     pub signature: Option<String>,
+    #[schema(max_length = 200)]
     pub typed_name: Option<String>,
     pub is_identification_available: Option<bool>,
     #[serde(default)]
@@ -178,19 +184,19 @@ impl TefapAnswersBody {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct NameRef {
     pub id: i64,
     pub name: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct CodeRef {
     pub code: String,
 }
 
 /// The answer to a submitted or assigned response.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TefapResult {
     pub is_eligible: bool,

@@ -4,19 +4,17 @@ use super::{ADDRESS_LINE_MAX, NAME_MAX, field_error, too_long};
 use crate::{
     api::{ApiError, ApiResult, Body, PathParams, auth::AuthUser, ok},
     domain::{
-        forms::{ADDRESS_NOTES_MAX, AddressForm, COUNTRY_CODE, validate_address},
+        forms::{AddressForm, COUNTRY_CODE, validate_address},
         messages,
     },
     model::account::{SavedAddress, SavedAddressBody},
     state::AppState,
 };
-use axum::{Router, extract::State, routing::get};
-use serde_json::{Value, json};
+use axum::extract::State;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/account/addresses", get(list).post(create))
-        .route("/account/addresses/{addressId}", axum::routing::put(update).delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(update, remove))
 }
 
 /// The validated, trimmed form of a body.
@@ -51,10 +49,24 @@ fn form(body: SavedAddressBody) -> Result<AddressForm, ApiError> {
     }
 }
 
+#[utoipa::path(
+    get, path = "/account/addresses",
+    operation_id = "list_addresses",
+    summary = "The shopper's saved addresses, primary first",
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = Vec<SavedAddress>))
+)]
 async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult<Vec<SavedAddress>> {
     ok(crate::service::accounts::saved_addresses(&state, user.id).await?)
 }
 
+#[utoipa::path(
+    post, path = "/account/addresses",
+    request_body = SavedAddressBody,
+    summary = "Save an address; marking it primary clears the other primary",
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = SavedAddress))
+)]
 async fn create(
     State(state): State<AppState>,
     user: AuthUser,
@@ -64,6 +76,14 @@ async fn create(
     ok(state.store.create_saved_address(user.id, &form).await?)
 }
 
+#[utoipa::path(
+    put, path = "/account/addresses/{addressId}",
+    request_body = SavedAddressBody,
+    summary = "Edit a saved address (404 if not the shopper's)",
+    params(("addressId" = inline(crate::api::params::RowId), Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = SavedAddress))
+)]
 async fn update(
     State(state): State<AppState>,
     user: AuthUser,
@@ -74,57 +94,13 @@ async fn update(
     ok(state.store.update_saved_address(user.id, id, &form).await?.ok_or_else(|| ApiError::not_found("Address"))?)
 }
 
+#[utoipa::path(
+    delete, path = "/account/addresses/{addressId}",
+    summary = "Delete a saved address (404 if not the shopper's)",
+    params(("addressId" = inline(crate::api::params::RowId), Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = bool))
+)]
 async fn remove(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<i64>) -> ApiResult<bool> {
     if state.store.delete_saved_address(user.id, id).await? { ok(true) } else { Err(ApiError::not_found("Address")) }
-}
-
-pub fn openapi() -> Value {
-    use crate::api::openapi::{operation, operation_with_body, with_params};
-    let saved = json!({ "$ref": "#/components/schemas/SavedAddress" });
-    let body = json!({ "$ref": "#/components/schemas/SavedAddressInput" });
-    let id = [("addressId", "path", "id")];
-    json!({
-        "paths": {
-            "/account/addresses": {
-                "get": operation("The shopper's saved addresses, primary first",
-                    json!({ "type": "array", "items": saved.clone() }), true),
-                "post": operation_with_body("Save an address; marking it primary clears the other primary",
-                    body.clone(), saved.clone(), true)
-            },
-            "/account/addresses/{addressId}": {
-                "put": with_params(operation_with_body("Edit a saved address (404 if not the shopper's)",
-                    body, saved, true), &id),
-                "delete": with_params(operation("Delete a saved address (404 if not the shopper's)",
-                    json!({ "type": "boolean" }), true), &id)
-            }
-        },
-        "schemas": {
-            "SavedAddress": { "type": "object", "properties": {
-                "id": { "type": "integer" },
-                "name": { "type": "string" },
-                "isPrimary": { "type": "boolean" },
-                "notes": { "type": "string", "nullable": true, "maxLength": ADDRESS_NOTES_MAX },
-                "address": { "type": "object", "properties": {
-                    "id": { "type": "integer" },
-                    "addressLine1": { "type": "string" },
-                    "addressLine2": { "type": "string", "nullable": true },
-                    "city": { "type": "string" },
-                    "province": { "type": "string", "description": "State abbreviation" },
-                    "postalCode": { "type": "string" },
-                    "countryCode": { "type": "string", "enum": [COUNTRY_CODE] },
-                    "latitude": { "type": "number", "nullable": true },
-                    "longitude": { "type": "number", "nullable": true } } } } },
-            "SavedAddressInput": { "type": "object", "required": ["name", "address"], "properties": {
-                "name": { "type": "string", "maxLength": NAME_MAX },
-                "isPrimary": { "type": "boolean", "default": false },
-                "notes": { "type": "string", "nullable": true, "maxLength": ADDRESS_NOTES_MAX },
-                "address": { "type": "object", "required": ["addressLine1", "city", "province", "postalCode"], "properties": {
-                    "addressLine1": { "type": "string", "maxLength": ADDRESS_LINE_MAX },
-                    "addressLine2": { "type": "string", "nullable": true, "maxLength": ADDRESS_LINE_MAX },
-                    "city": { "type": "string", "maxLength": NAME_MAX },
-                    "province": { "type": "string", "description": "One of the 50 states or DC" },
-                    "postalCode": { "type": "string", "pattern": "^\\d{5}$" },
-                    "countryCode": { "type": "string", "enum": [COUNTRY_CODE] } } } } }
-        }
-    })
 }

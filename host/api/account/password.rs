@@ -17,14 +17,10 @@ use crate::{
     model::account::{NewPasswordBody, ResetLink, ResetRequestBody},
     state::AppState,
 };
-use axum::{
-    Router,
-    extract::State,
-    routing::{get, post},
-};
+use axum::extract::State;
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
-use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub const RESET_EXPIRED: &str = "This reset token has expired. Please try resetting your password again.";
 pub const TOO_MANY_RESETS: &str = "Too many password reset requests. Please wait an hour and try again.";
@@ -33,11 +29,8 @@ const RESET_SUBJECT: &str = "Reset your OrderAhead password";
 const RESET_SUBJECT_ES: &str = "Cambie su contraseña de OrderAhead";
 const LINK_LIFETIME: chrono::Duration = chrono::Duration::hours(1);
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user/reset", post(request_reset))
-        .route("/user/password/validate", get(validate))
-        .route("/user/password", post(set_password))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(request_reset)).routes(routes!(validate)).routes(routes!(set_password))
 }
 
 fn sha256_hex(text: &str) -> String {
@@ -61,6 +54,12 @@ fn same(a: &str, b: &str) -> bool {
 /// Always successful for a well-formed request: whether the e-mail has an account
 /// is not told, neither by the answer nor by its timing (the link is made and
 /// mailed after answering).
+#[utoipa::path(
+    post, path = "/user/reset",
+    request_body = ResetRequestBody,
+    summary = "Mail a password reset link (valid 1 hour). Successful whether or not the e-mail has an account; 429 when asked too often",
+    responses((status = 200, description = "successful", body = bool))
+)]
 async fn request_reset(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -150,11 +149,24 @@ async fn open_link(state: &AppState, link: &ResetLink) -> Result<ResetToken, Api
     }
 }
 
+#[utoipa::path(
+    get, path = "/user/password/validate",
+    summary = "Whether a reset link is usable; 422 with the expiry message when expired, used or wrong",
+    params(ResetLink),
+    responses((status = 200, description = "successful", body = bool))
+)]
 async fn validate(State(state): State<AppState>, QueryParams(link): QueryParams<ResetLink>) -> ApiResult<bool> {
     open_link(&state, &link).await?;
     ok(true)
 }
 
+#[utoipa::path(
+    post, path = "/user/password",
+    request_body = NewPasswordBody,
+    summary = "Set a new password through a reset link; ends every session of the account",
+    params(ResetLink),
+    responses((status = 200, description = "successful", body = bool))
+)]
 async fn set_password(
     State(state): State<AppState>,
     QueryParams(link): QueryParams<ResetLink>,
@@ -183,30 +195,6 @@ async fn set_password(
         state.rate_limits.login_attempts_per_account.clear(&profile.e_mail_address.to_lowercase()).await;
     }
     ok(true)
-}
-
-pub fn openapi() -> Value {
-    use crate::api::openapi::{operation, operation_with_body, with_params};
-    let link = [("token", "query", "string!"), ("code", "query", "string!")];
-    let yes = json!({ "type": "boolean" });
-    json!({
-        "paths": {
-            "/user/reset": { "post": operation_with_body(
-                "Mail a password reset link (valid 1 hour). Successful whether or not the e-mail has an account; 429 when asked too often",
-                json!({ "type": "object", "required": ["email"], "properties": { "email": { "type": "string", "format": "email" } } }),
-                yes.clone(), false) },
-            "/user/password/validate": { "get": with_params(operation(
-                "Whether a reset link is usable; 422 with the expiry message when expired, used or wrong",
-                yes.clone(), false), &link) },
-            "/user/password": { "post": with_params(operation_with_body(
-                "Set a new password through a reset link; ends every session of the account",
-                json!({ "type": "object", "required": ["password"], "properties": {
-                    "password": { "type": "string", "maxLength": PASSWORD_MAX },
-                    "confirmPassword": { "type": "string", "description": "When sent, must equal password" } } }),
-                yes, false), &link) }
-        },
-        "schemas": {}
-    })
 }
 
 #[cfg(test)]

@@ -16,8 +16,8 @@ use crate::{
     model::account::{LoginBody, Registered, RegistrationBody},
     state::AppState,
 };
-use axum::{Router, extract::State, routing::post};
-use serde_json::{Value, json};
+use axum::extract::State;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// One answer for a wrong password and an unknown e-mail, so accounts cannot be probed.
 pub const LOGIN_FAILED: &str = "There was an error authenticating: the email address or password is incorrect.";
@@ -31,13 +31,16 @@ pub const EMAIL_TAKEN: &str = "An account with this email address already exists
 const DUMMY_HASH: &str =
     "$argon2id$v=19$m=19456,t=2,p=1$r+0AwdQDrronkt3ofzO39g$iF6U1wKLlEDS84MRT19ZHi7L+EcgdKK4Z8X26ll30Io";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/account/login", post(login))
-        .route("/account", post(register))
-        .route("/account/logout", post(logout))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(login)).routes(routes!(register)).routes(routes!(logout))
 }
 
+#[utoipa::path(
+    post, path = "/account/login",
+    request_body = LoginBody,
+    summary = "Log in; the value is the session token. Wrong e-mail or password: 401; too many failures: 429",
+    responses((status = 200, description = "successful", body = String))
+)]
 async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -94,6 +97,12 @@ async fn check_credentials(
     Ok(account.filter(|_| verified))
 }
 
+#[utoipa::path(
+    post, path = "/account",
+    request_body = RegistrationBody,
+    summary = "Register; the value holds the session token. A short (under 8 characters) or common password: 400; a taken e-mail: 409; too many sign-ups from one address: 429",
+    responses((status = 200, description = "successful", body = Registered))
+)]
 async fn register(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -165,45 +174,13 @@ async fn register(
 /// Drops the session cookie; the app forgets its own copy of the token. Needs no token: a shopper
 /// whose token was refused (401) must still be able to drop the cookie that carries it. The token
 /// itself stays valid until it expires or the password changes, as before.
+#[utoipa::path(
+    post, path = "/account/logout",
+    summary = "Sign out: clears the session cookie that login and registration set (the cookie only lets pages render the shopper's data; the API takes the bearer header alone)",
+    responses((status = 200, description = "successful", body = bool))
+)]
 async fn logout(cookie: SessionCookie) -> WithCookie<bool> {
     cookie.clear(true)
-}
-
-pub fn openapi() -> Value {
-    use crate::api::openapi::{operation, operation_with_body};
-    json!({
-        "paths": {
-            "/account/login": { "post": operation_with_body(
-                "Log in; the value is the session token. Wrong e-mail or password: 401; too many failures: 429",
-                json!({ "$ref": "#/components/schemas/LoginBody" }), json!({ "type": "string" }), false) },
-            "/account": { "post": operation_with_body(
-                "Register; the value holds the session token. A short (under 8 characters) or common password: 400; a taken e-mail: 409; too many sign-ups from one address: 429",
-                json!({ "$ref": "#/components/schemas/Registration" }),
-                json!({ "type": "object", "required": ["jwt"], "properties": { "jwt": { "type": "string" } } }), false) },
-            "/account/logout": { "post": operation(
-                "Sign out: clears the session cookie that login and registration set (the cookie only lets pages render the shopper's data; the API takes the bearer header alone)",
-                json!({ "type": "boolean" }), false) }
-        },
-        "schemas": {
-            "LoginBody": { "type": "object", "required": ["Username", "Password"], "properties": {
-                "Username": { "type": "string", "description": "E-mail, trimmed, case-insensitive" },
-                "Password": { "type": "string" } } },
-            "Registration": { "type": "object",
-                "required": ["firstName", "lastName", "eMailAddress", "password", "phoneNumber", "isEligible"],
-                "properties": {
-                    "firstName": { "type": "string", "maxLength": NAME_MAX },
-                    "lastName": { "type": "string", "maxLength": NAME_MAX },
-                    "eMailAddress": { "type": "string", "format": "email" },
-                    "password": { "type": "string", "minLength": 8, "maxLength": PASSWORD_MAX, "description": "Not a common password" },
-                    "phoneNumber": { "type": "string", "pattern": "^\\(\\d{3}\\) \\d{3}-\\d{4}$" },
-                    "postalCode": { "type": "string", "pattern": "^\\d{5}$", "nullable": true },
-                    "isEmailNotificationEnabled": { "type": "boolean", "default": true },
-                    "isTextMessageNotificationEnabled": { "type": "boolean", "default": true },
-                    "isPhoneCallNotificationEnabled": { "type": "boolean", "default": true },
-                    "isEligible": { "type": "boolean", "description": "The \"I am eligible\" checkbox; anything but true refuses" }
-                } }
-        }
-    })
 }
 
 #[cfg(test)]

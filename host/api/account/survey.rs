@@ -15,20 +15,26 @@ use crate::{
     model::account::{EligibilityStatus, FoodSituationBody, SurveyBody},
     state::AppState,
 };
-use axum::{Router, extract::State, routing::get, routing::post};
+use axum::extract::State;
 use chrono::Datelike;
-use serde_json::{Value, json};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// Household size choices (spec §9: 1 to 20).
 const HOUSEHOLD_MEMBERS: std::ops::RangeInclusive<u32> = 1..=20;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/account/eligibilitystatus", get(eligibility_status).post(answer_food_situation))
-        .route("/account/surveystatus/{foodBankId}", get(survey_status))
-        .route("/account/survey", post(answer_survey))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(eligibility_status, answer_food_situation))
+        .routes(routes!(survey_status))
+        .routes(routes!(answer_survey))
 }
 
+#[utoipa::path(
+    get, path = "/account/eligibilitystatus",
+    summary = "Whether the food-situation survey must be answered (no eligible answer in the last year)",
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = EligibilityStatus))
+)]
 async fn eligibility_status(State(state): State<AppState>, user: AuthUser) -> ApiResult<EligibilityStatus> {
     let latest = state.store.latest_food_situation(user.id).await?;
     ok(EligibilityStatus { is_survey_required: food_situation_survey_required(latest, now()) })
@@ -36,6 +42,13 @@ async fn eligibility_status(State(state): State<AppState>, user: AuthUser) -> Ap
 
 /// Stores the answers; an ineligible result is refused with the spec's message
 /// (after storing it, so the survey stays required).
+#[utoipa::path(
+    post, path = "/account/eligibilitystatus",
+    request_body = FoodSituationBody,
+    summary = r#"Answer the food-situation survey; true when eligible, else 422 "Sorry, you are not currently eligible for this service.""#,
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = bool))
+)]
 async fn answer_food_situation(
     State(state): State<AppState>,
     user: AuthUser,
@@ -62,6 +75,13 @@ async fn answer_food_situation(
     if eligible { ok(true) } else { Err(ApiError::Refused(messages::FOOD_SITUATION_NOT_ELIGIBLE.into())) }
 }
 
+#[utoipa::path(
+    get, path = "/account/surveystatus/{foodBankId}",
+    summary = "Which checkout-survey questions the food bank asks and the shopper has not answered",
+    params(("foodBankId" = inline(crate::api::params::RowId), Path)),
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = SurveyStatus))
+)]
 async fn survey_status(
     State(state): State<AppState>,
     user: AuthUser,
@@ -107,6 +127,13 @@ async fn invalid_answers(state: &AppState, a: &SurveyAnswers, year: i32) -> Resu
 /// Stores the answers of the shown questions. Every question the food bank shows
 /// (the first four enabled and unanswered) must be answered; answers to questions
 /// not shown are stored too, as long as they are valid.
+#[utoipa::path(
+    post, path = "/account/survey",
+    request_body = SurveyBody,
+    summary = "Answer the checkout survey: every shown question of the food bank (default: the shopper's) is required",
+    security(("bearer" = [])),
+    responses((status = 200, description = "successful", body = bool))
+)]
 async fn answer_survey(State(state): State<AppState>, user: AuthUser, Body(body): Body<SurveyBody>) -> ApiResult<bool> {
     let year = now().year();
     let answers = clean(body.answers);
@@ -134,64 +161,4 @@ async fn answer_survey(State(state): State<AppState>, user: AuthUser, Body(body)
     let birth = answers.date_of_birth.and_then(|b| date_of_birth(b, year));
     state.store.save_survey_answers(user.id, food_bank_id, &answers, birth).await?;
     ok(true)
-}
-
-pub fn openapi() -> Value {
-    use crate::api::openapi::{operation, operation_with_body, with_params};
-    let code = json!({ "type": "integer", "minimum": 1, "maximum": 3 });
-    let flag = json!({ "type": "boolean" });
-    let flags: serde_json::Map<String, Value> = [
-        "isHouseholdMembersEnabledAndUnanswered",
-        "isStreetEnabledAndUnanswered",
-        "isCityEnabledAndUnanswered",
-        "isStateEnabledAndUnanswered",
-        "isDateOfBirthEnabledAndUnanswered",
-        "isGenderEnabledAndUnanswered",
-        "isRaceEnabledAndUnanswered",
-        "isHowDidYouHearEnabledAndUnanswered",
-        "isParticipationEnabledAndUnanswered",
-    ]
-    .into_iter()
-    .map(|f| (f.to_owned(), flag.clone()))
-    .collect();
-    json!({
-        "paths": {
-            "/account/eligibilitystatus": {
-                "get": operation("Whether the food-situation survey must be answered (no eligible answer in the last year)",
-                    json!({ "type": "object", "properties": { "isSurveyRequired": { "type": "boolean" } } }), true),
-                "post": operation_with_body(
-                    "Answer the food-situation survey; true when eligible, else 422 \"Sorry, you are not currently eligible for this service.\"",
-                    json!({ "type": "object", "required": ["worriedFoodWillRunOut", "foodDidNotLast", "receivedCharityFood"],
-                        "properties": { "worriedFoodWillRunOut": code.clone(), "foodDidNotLast": code.clone(), "receivedCharityFood": code } }),
-                    json!({ "type": "boolean" }), true)
-            },
-            "/account/surveystatus/{foodBankId}": { "get": with_params(operation(
-                "Which checkout-survey questions the food bank asks and the shopper has not answered",
-                json!({ "$ref": "#/components/schemas/SurveyStatus" }), true), &[("foodBankId", "path", "id")]) },
-            "/account/survey": { "post": operation_with_body(
-                "Answer the checkout survey: every shown question of the food bank (default: the shopper's) is required",
-                json!({ "$ref": "#/components/schemas/SurveyAnswers" }), json!({ "type": "boolean" }), true) }
-        },
-        "schemas": {
-            "SurveyStatus": { "type": "object", "properties": flags },
-            "SurveyAnswers": { "type": "object", "properties": {
-                "foodBankId": { "type": "integer", "description": "Whose questions were shown; default the shopper's food bank" },
-                "householdMembersResponse": { "type": "integer", "minimum": 1, "maximum": 20 },
-                "street": { "type": "string", "maxLength": ADDRESS_LINE_MAX },
-                "city": { "type": "string", "maxLength": NAME_MAX },
-                "state": { "type": "string", "description": "Abbreviation of one of the 50 states or DC" },
-                "dateOfBirth": { "type": "object", "required": ["month", "year"], "properties": {
-                    "month": { "type": "integer", "minimum": 1, "maximum": 12 },
-                    "year": { "type": "integer", "description": "10 to 99 years before the current year" } } },
-                "genderId": { "type": "integer" },
-                "raceId": { "type": "integer" },
-                "howDidYouHear": { "type": "string", "maxLength": FREE_TEXT_MAX },
-                "participationResponse": { "type": "object", "properties": {
-                    "isParticipationSNAPNoted": { "type": "boolean" },
-                    "isParticipationWICNoted": { "type": "boolean" },
-                    "isParticipationMedicaidNoted": { "type": "boolean" },
-                    "isParticipationSSINoted": { "type": "boolean" },
-                    "isParticipationTANFNoted": { "type": "boolean" } } } } }
-        }
-    })
 }

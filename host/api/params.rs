@@ -1,0 +1,69 @@
+//! The shapes of path and query parameters the API validates, as OpenAPI schemas, so that a
+//! client (or a fuzzer) generating from the document sends what the server accepts. Handlers
+//! take plain `i64`/`String`/`f64`; these types only describe them (`inline(RowId)` in a
+//! `#[utoipa::path]`, `#[param(value_type = ...)]` on a query struct).
+use utoipa::{
+    PartialSchema, ToSchema,
+    openapi::{
+        KnownFormat, RefOr, SchemaFormat,
+        schema::{ObjectBuilder, Schema, Type},
+    },
+};
+
+macro_rules! param_schema {
+    ($(#[$doc:meta])* $name:ident => $schema:expr) => {
+        $(#[$doc])*
+        pub struct $name;
+
+        impl PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                $schema.into()
+            }
+        }
+
+        impl ToSchema for $name {}
+    };
+}
+
+param_schema!(
+    /// A row id: 64-bit, positive.
+    RowId => ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+        .minimum(Some(1))
+        .maximum(Some(i64::MAX))
+);
+
+param_schema!(
+    /// A 5-digit US ZIP code.
+    Zip => ObjectBuilder::new().schema_type(Type::String).pattern(Some("^[0-9]{5}$"))
+);
+
+param_schema!(
+    /// A 5-digit ZIP code or a ZIP+4.
+    ZipPlus4 => ObjectBuilder::new().schema_type(Type::String).pattern(Some("^[0-9]{5}(-[0-9]{4})?$"))
+);
+
+param_schema!(
+    /// Degrees north.
+    Latitude => ObjectBuilder::new().schema_type(Type::Number).minimum(Some(-90)).maximum(Some(90))
+);
+
+param_schema!(
+    /// Degrees east.
+    Longitude => ObjectBuilder::new().schema_type(Type::Number).minimum(Some(-180)).maximum(Some(180))
+);
+
+param_schema!(
+    /// One of the pantry selector's search radii (spec §9).
+    RadiusMiles => ObjectBuilder::new()
+        .schema_type(Type::Number)
+        .enum_values(Some(crate::domain::places::SEARCH_RADII_MILES))
+);
+
+param_schema!(
+    /// A language the app is translated into.
+    Language => ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(crate::catalog::LANGS.map(crate::catalog::Lang::code)))
+);
