@@ -290,51 +290,40 @@ mod tests {
         }
     }
 
+    /// The transition table the app's flow is checked against too (tests/js/eligibility.test.mjs).
     #[test]
-    fn flow_transitions() {
-        let g = guideline();
-        assert_eq!(next_step(Intro, true, &g), Homeless);
-        assert_eq!(next_step(Intro, false, &g), Disqualified);
-        assert_eq!(next_step(Homeless, true, &g), CrossEligibility);
-        assert_eq!(next_step(Homeless, false, &g), Residency);
-        assert_eq!(next_step(Residency, true, &g), CrossEligibility);
-        assert_eq!(next_step(Residency, false, &g), Disqualified);
-        assert_eq!(next_step(CrossEligibility, true, &g), Attest);
-        assert_eq!(next_step(CrossEligibility, false, &g), HouseholdSize);
-        assert_eq!(next_step(HouseholdSize, true, &g), Income);
-        assert_eq!(next_step(HouseholdSize, false, &g), Disqualified);
-        assert_eq!(next_step(Income, true, &g), Attest);
-        assert_eq!(next_step(Income, false, &g), Disqualified, "emergency not accepted");
-        assert_eq!(next_step(Attest, true, &g), Confirmation);
-        assert_eq!(next_step(Attest, false, &g), Disqualified);
-        assert_eq!(next_step(Confirmation, true, &g), Complete);
-        assert_eq!(next_step(Confirmation, false, &g), Disqualified);
-        assert_eq!(next_step(Disqualified, false, &g), Complete);
-        assert_eq!(next_step(Complete, true, &g), Complete);
-    }
-
-    #[test]
-    fn flow_checks_follow_the_guideline() {
-        let strict = TefapGuideline {
-            requires_income_proof: true,
-            accepts_emergency_situation: true,
-            requires_identification_proof: true,
-            ..guideline()
-        };
-        assert_eq!(next_step(Income, true, &strict), ProveIncome);
-        assert_eq!(next_step(ProveIncome, true, &strict), Attest);
-        assert_eq!(next_step(ProveIncome, false, &strict), Disqualified);
-        assert_eq!(next_step(Income, false, &strict), EmergencySituation);
-        assert_eq!(next_step(EmergencySituation, true, &strict), Attest);
-        assert_eq!(next_step(EmergencySituation, false, &strict), Disqualified);
-        assert_eq!(next_step(Attest, true, &strict), IdRequirement);
-        assert_eq!(next_step(IdRequirement, true, &strict), Confirmation);
-        assert_eq!(next_step(IdRequirement, false, &strict), Disqualified);
-        // Cross eligibility skipped when not accepted or when no program is cross-eligible.
-        let no_cross = TefapGuideline { accepts_cross_eligibility: false, ..guideline() };
-        assert_eq!(next_step(Homeless, true, &no_cross), HouseholdSize);
-        let no_programs = TefapGuideline { programs: vec![], ..guideline() };
-        assert_eq!(next_step(Residency, true, &no_programs), HouseholdSize);
+    fn flow_follows_the_shared_transition_table() {
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Flags {
+            accepts_cross_eligibility: bool,
+            cross_eligible_programs: bool,
+            requires_income_proof: bool,
+            accepts_emergency_situation: bool,
+            requires_identification_proof: bool,
+        }
+        #[derive(Deserialize)]
+        struct Table {
+            guidelines: std::collections::HashMap<String, Flags>,
+            transitions: Vec<(String, TefapStep, bool, TefapStep)>,
+        }
+        let table: Table =
+            serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/tefap-flow.json")))
+                .expect("tests/fixtures/tefap-flow.json");
+        assert!(table.transitions.len() >= 30);
+        for (name, step, yes, next) in &table.transitions {
+            let f = &table.guidelines[name];
+            let g = TefapGuideline {
+                accepts_cross_eligibility: f.accepts_cross_eligibility,
+                requires_income_proof: f.requires_income_proof,
+                accepts_emergency_situation: f.accepts_emergency_situation,
+                requires_identification_proof: f.requires_identification_proof,
+                programs: vec![AssistanceProgram { assistance_program_id: 1, is_cross_eligible: f.cross_eligible_programs }],
+                ..Default::default()
+            };
+            assert_eq!(next_step(*step, *yes, &g), *next, "{name}: {step:?} answered {yes}");
+        }
+        assert_eq!(next_step(Complete, true, &guideline()), Complete);
     }
 
     fn answers() -> TefapAnswers {

@@ -355,3 +355,42 @@ test("the signature becomes one SVG path in whole pixels, under the server's siz
   assert.ok(long.length > 1000, "thinned, not dropped");
   assert.equal((long.match(/M/g) ?? []).length, 40, "every stroke kept");
 });
+
+test("the flow follows the transition table the server's rules are checked against", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const table = JSON.parse(await readFile(new URL("../fixtures/tefap-flow.json", import.meta.url), "utf8"));
+  const guidelineOf = (flags) => ({
+    ...OHIO,
+    acceptsCrossEligibility: flags.acceptsCrossEligibility,
+    requiresIncomeProof: flags.requiresIncomeProof,
+    acceptsEmergencySituation: flags.acceptsEmergencySituation,
+    requiresIdentificationProof: flags.requiresIdentificationProof,
+    province: { ...OHIO.province, tefapProvinceAssistancePrograms: [program(1, "SNAP", flags.crossEligiblePrograms)] },
+  });
+  assert.ok(table.transitions.length >= 30);
+  for (const [name, step, answer, next] of table.transitions) {
+    const g = guidelineOf(table.guidelines[name]);
+    let s;
+    if (step === "residency") {
+      s = reduce(atCountyForm(g), { type: "answer", yes: answer });
+    } else {
+      // Every answer of the step's own form is given, so the answer is the only thing decided.
+      const at = {
+        ...INITIAL,
+        step,
+        guideline: g,
+        programs: [1],
+        householdSize: 1,
+        members: { over65: 0, adults: 1, children: 0 },
+        signature: { drawn: true, accepted: true, svg: "M0 0L1 1" },
+        typedName: "Pat Doe",
+        terms: true,
+      };
+      assert.ok(canAnswer(at, answer), `${name}: ${step} can be answered ${answer}`);
+      s = reduce(at, { type: "answer", yes: answer });
+      // YES to Homeless waits for the guideline of the food bank's area, then moves on.
+      if (step === "homeless" && answer) s = reduce(s, { type: "guidelineLoaded", guideline: g });
+    }
+    assert.equal(s.step, next, `${name}: ${step} answered ${answer}`);
+  }
+});
