@@ -2,6 +2,7 @@
 //! `{successful, value, failureReason}`. Each module exposes `router()`.
 mod account;
 pub mod auth;
+mod cart;
 pub(crate) mod content;
 mod envelope;
 mod error;
@@ -47,6 +48,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .merge(geography::router())
         .merge(content::router())
         .merge(favorites::router())
+        .merge(cart::router())
         .merge(logs::router())
         .merge(account::router())
         .merge(orders::router())

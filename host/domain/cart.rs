@@ -18,6 +18,38 @@ pub struct CartLine {
     pub quantity: i64,
 }
 
+/// Why units leave the cart (spec §5): the app words each from its catalog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum RemovalReason {
+    /// "No Available Stock": the site no longer offers the item.
+    NoStock,
+    /// "Inventory Exceeded": fewer on hand than in the cart.
+    Exceeded,
+    /// Over the item's effective limit for this shopper.
+    Limit,
+}
+
+/// Units of one cart line that may not be ordered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shortfall {
+    pub allowed: i64,
+    pub reason: RemovalReason,
+    /// The limit that holds the units back (for [`RemovalReason::Limit`]).
+    pub limit: Option<EffectiveLimit>,
+}
+
+impl Shortfall {
+    /// The spec's English wording, as order refusals carry it.
+    pub fn message(&self) -> String {
+        match (&self.reason, &self.limit) {
+            (RemovalReason::NoStock, _) => messages::NO_AVAILABLE_STOCK.to_string(),
+            (RemovalReason::Limit, Some(limit)) => limit.message.clone(),
+            _ => messages::INVENTORY_EXCEEDED.to_string(),
+        }
+    }
+}
+
 /// What the cart is checked against: the inventory of the chosen pantry or
 /// delivery time, the shopper's past orders there, and the local clock.
 #[derive(Debug, Clone, Copy)]
@@ -41,18 +73,21 @@ impl ShoppingContext<'_> {
         item_limits(item, self.past_orders, self.now, self.tz)
     }
 
-    /// How many of `count` units may stay, and the reason for the rest, in the
-    /// spec's order: gone from inventory, then stock, then the effective limit.
-    /// None when all may stay.
-    pub fn shortfall(&self, inventory_item_id: Id, count: i64) -> Option<(i64, String)> {
+    /// How many of `count` units may stay, and why not the rest, in the spec's order: gone from
+    /// inventory, then stock, then (when `with_limits`) the effective limit. None when all may stay.
+    pub fn shortfall(&self, inventory_item_id: Id, count: i64, with_limits: bool) -> Option<Shortfall> {
         let Some(item) = self.item(inventory_item_id) else {
-            return Some((0, messages::NO_AVAILABLE_STOCK.to_string()));
+            return Some(Shortfall { allowed: 0, reason: RemovalReason::NoStock, limit: None });
         };
         if item.quantity < count {
-            return Some((item.quantity.max(0), messages::INVENTORY_EXCEEDED.to_string()));
+            return Some(Shortfall { allowed: item.quantity.max(0), reason: RemovalReason::Exceeded, limit: None });
         }
-        let EffectiveLimit { limit, message, .. } = self.limits(item).effective_limit;
-        (limit < count).then_some((limit, message))
+        let limit = self.limits(item).effective_limit;
+        (with_limits && limit.limit < count).then(|| Shortfall {
+            allowed: limit.limit.max(0),
+            reason: RemovalReason::Limit,
+            limit: Some(limit),
+        })
     }
 }
 
@@ -71,6 +106,18 @@ pub fn merge_cart(cart: &[CartLine]) -> Vec<CartLine> {
 
 pub fn cart_units(cart: &[CartLine]) -> i64 {
     cart.iter().map(|l| l.quantity.max(0)).sum()
+}
+
+/// The checkout's cart check (spec §4, §5): for each line, the units that must leave the cart
+/// and why; stock only for the inventory step, stock and limits for the limits step.
+pub fn check_cart(cart: &[CartLine], ctx: &ShoppingContext, with_limits: bool) -> Vec<(CartLine, Shortfall)> {
+    merge_cart(cart)
+        .into_iter()
+        .filter_map(|line| {
+            let short = ctx.shortfall(line.inventory_item_id, line.quantity, with_limits)?;
+            Some((CartLine { quantity: line.quantity - short.allowed, ..line }, short))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -99,15 +146,27 @@ mod tests {
     }
 
     #[test]
-    fn a_shortfall_names_the_first_rule_that_holds_units_back() {
+    fn the_cart_check_names_the_first_rule_that_holds_units_back() {
         let inv = [item(1, 5, vec![]), item(2, 2, vec![]), item(3, 9, vec![per_order(2)])];
         let c = ctx(&inv, &[]);
-        assert_eq!(c.shortfall(9, 1), Some((0, messages::NO_AVAILABLE_STOCK.to_string())), "not stocked");
-        assert_eq!(c.shortfall(2, 3), Some((2, messages::INVENTORY_EXCEEDED.to_string())), "over stock");
-        let (allowed, reason) = c.shortfall(3, 3).expect("over the per-order limit");
-        assert_eq!(allowed, 2);
-        assert!(reason.contains('2'), "the limit's own message: {reason}");
-        assert_eq!(c.shortfall(1, 5), None, "all may stay");
+        let mut cart = units(9, 1);
+        cart.extend(units(2, 3));
+        cart.extend(units(3, 3));
+        cart.extend(units(1, 5));
+        let removed = check_cart(&cart, &c, true);
+        let got: Vec<(Id, i64, RemovalReason)> =
+            removed.iter().map(|(l, s)| (l.inventory_item_id, l.quantity, s.reason)).collect();
+        assert_eq!(
+            got,
+            vec![(9, 1, RemovalReason::NoStock), (2, 1, RemovalReason::Exceeded), (3, 1, RemovalReason::Limit)],
+            "item 1 may stay whole"
+        );
+        assert_eq!(removed[0].1.message(), messages::NO_AVAILABLE_STOCK);
+        assert_eq!(removed[1].1.message(), messages::INVENTORY_EXCEEDED);
+        assert!(removed[2].1.message().contains('2'), "the limit's own message");
+        assert_eq!(removed[2].1.limit.as_ref().map(|l| l.limit), Some(2));
+        let stock_only = check_cart(&cart, &c, false);
+        assert_eq!(stock_only.len(), 2, "the inventory step leaves limits to the next step");
         assert_eq!(cart_units(&units(1, 4)), 4);
     }
 

@@ -113,7 +113,8 @@ pub fn check_order(req: &OrderRequest) -> Result<Vec<CartLine>, OrderRefusal> {
         }
     }
     for line in &stock {
-        if let Some((_, message)) = req.shop.shortfall(line.inventory_item_id, line.quantity) {
+        if let Some(short) = req.shop.shortfall(line.inventory_item_id, line.quantity, true) {
+            let message = short.message();
             return Err(OrderRefusal::ItemNotAllowed { inventory_item_id: line.inventory_item_id, message });
         }
     }

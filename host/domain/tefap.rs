@@ -318,7 +318,10 @@ mod tests {
                 requires_income_proof: f.requires_income_proof,
                 accepts_emergency_situation: f.accepts_emergency_situation,
                 requires_identification_proof: f.requires_identification_proof,
-                programs: vec![AssistanceProgram { assistance_program_id: 1, is_cross_eligible: f.cross_eligible_programs }],
+                programs: vec![AssistanceProgram {
+                    assistance_program_id: 1,
+                    is_cross_eligible: f.cross_eligible_programs,
+                }],
                 ..Default::default()
             };
             assert_eq!(next_step(*step, *yes, &g), *next, "{name}: {step:?} answered {yes}");

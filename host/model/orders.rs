@@ -77,17 +77,71 @@ impl OrderSubmission {
 
     /// Shape checks only (the rules run in the store's transaction): line count and quantities.
     pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        let errors = line_errors(&self.items);
+        if errors.is_empty() { Ok(()) } else { Err(errors) }
+    }
+}
+
+/// The shape rules of a list of order lines: how many, and each quantity.
+fn line_errors(items: &[OrderSubmissionItem]) -> Vec<FieldError> {
+    {
         let mut errors = Vec::new();
-        if self.items.len() > MAX_ORDER_LINES {
+        if items.len() > MAX_ORDER_LINES {
             errors.push(FieldError {
                 field: "pantryOrderItems",
                 message: format!("At most {MAX_ORDER_LINES} lines per order"),
             });
         }
-        if self.items.iter().any(|i| !(1..=MAX_LINE_QUANTITY).contains(&i.quantity)) {
+        if items.iter().any(|i| !(1..=MAX_LINE_QUANTITY).contains(&i.quantity)) {
             errors.push(FieldError {
                 field: "pantryOrderItems.quantity",
                 message: format!("Each quantity must be between 1 and {MAX_LINE_QUANTITY}"),
+            });
+        }
+        errors
+    }
+}
+
+/// `POST /cart/check` body: the cart (as order lines) at a pantry or a delivery window.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct CartCheck {
+    #[serde(rename = "pantryLocationID", default)]
+    pub pantry_location_id: Option<Id>,
+    #[serde(rename = "foodBankDeliveryTimeID", default)]
+    pub delivery_time_id: Option<Id>,
+    #[serde(rename = "pantryOrderItems")]
+    #[schema(max_items = 500)]
+    pub items: Vec<OrderSubmissionItem>,
+    /// False: stock only (the checkout's inventory step); true: stock and the shopper's limits.
+    #[serde(rename = "withLimits", default)]
+    pub with_limits: bool,
+}
+
+/// Units the cart check takes out of one line, and why (the app words the reason).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CartRemoval {
+    #[serde(rename = "pantryInventoryItemID")]
+    pub inventory_item_id: Id,
+    pub quantity: i64,
+    pub reason: crate::domain::cart::RemovalReason,
+    /// The limit that holds the units back, when `reason` is `limit`.
+    pub effective_limit: Option<crate::domain::limits::EffectiveLimit>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CartCheckResult {
+    pub removed: Vec<CartRemoval>,
+}
+
+impl CartCheck {
+    /// Shape checks: one site, and the lines' count and quantities.
+    pub fn validate(&self) -> Result<(), Vec<FieldError>> {
+        let mut errors = line_errors(&self.items);
+        if self.pantry_location_id.is_some() == self.delivery_time_id.is_some() {
+            errors.push(FieldError {
+                field: "pantryLocationID",
+                message: "Send pantryLocationID or foodBankDeliveryTimeID, not both.".into(),
             });
         }
         if errors.is_empty() { Ok(()) } else { Err(errors) }

@@ -6,10 +6,14 @@ use crate::{
     catalog::Lang,
     db::{Scope, now, repo::shopping::ShopFacts},
     domain::{
+        cart::{self, CartLine, ShoppingContext},
         limits::{OrderSizeLimit, item_limits},
         pickup::valid_pickup_times,
     },
-    model::locations::{Category, FoodBank, InventoryItem, Limit, PantryLocation, PantrySite, PickupTime},
+    model::{
+        locations::{Category, FoodBank, InventoryItem, Limit, PantryLocation, PantrySite, PickupTime},
+        orders::CartRemoval,
+    },
     state::AppState,
 };
 use chrono::{DateTime, Utc};
@@ -91,6 +95,43 @@ pub async fn categories(state: &AppState, items: &[InventoryItem], lang: Lang) -
     let ids: Vec<i64> = items.iter().map(|i| i.id).collect();
     let list = state.store.categories_of(&ids).await?;
     Ok(list.into_iter().map(|c| Category { name: crate::api::localize::name_in(lang, c.name), ..c }).collect())
+}
+
+/// The checkout's cart check for the shopper `user_id` at `site`: the units that must leave
+/// the cart, and why (`domain::cart::check_cart`, the rule orders are placed by).
+pub async fn check_cart(
+    state: &AppState,
+    site: Site,
+    user_id: Option<i64>,
+    lines: &[CartLine],
+    with_limits: bool,
+) -> Result<Vec<CartRemoval>> {
+    let facts = match site {
+        Site::Pantry(id) => {
+            let pantry = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+            state.store.pickup_shop(&pantry, user_id).await?
+        }
+        Site::Delivery(id) => {
+            let time = state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found("Delivery time"))?;
+            state.store.delivery_shop(&time, user_id).await?
+        }
+    };
+    let ctx = ShoppingContext {
+        inventory: &facts.inventory,
+        past_orders: &facts.past_orders,
+        tefap_eligible: facts.tefap_eligible,
+        now: now(),
+        tz: facts.tz,
+    };
+    Ok(cart::check_cart(lines, &ctx, with_limits)
+        .into_iter()
+        .map(|(line, short)| CartRemoval {
+            inventory_item_id: line.inventory_item_id,
+            quantity: line.quantity,
+            reason: short.reason,
+            effective_limit: short.limit,
+        })
+        .collect())
 }
 
 /// Where a shop is: a pantry, or a delivery window.

@@ -5,7 +5,7 @@ use crate::{
     api_support::TestApp,
     on_both,
 };
-use serde_json::Value;
+use serde_json::{Value, json};
 
 on_both!(
     pantry_inventory_has_the_spec_shape,
@@ -15,6 +15,7 @@ on_both!(
     delivery_window_inventory,
     food_bank_inventory_overview,
     invalid_tokens_are_refused_not_ignored,
+    the_cart_check_removes_what_cannot_be_ordered,
 );
 
 async fn items(t: &TestApp, path: &str, token: Option<&str>) -> Vec<Value> {
@@ -209,4 +210,46 @@ async fn invalid_tokens_are_refused_not_ignored(t: &TestApp) {
     let r = t.get(&format!("/api/v1/locations/{id}/inventory"), Some("not-a-token")).await;
     assert_eq!(r.status, 401);
     assert!(!r.failure().is_empty());
+}
+
+/// POST /cart/check: the checkout's check runs the order rules on the browser's cart.
+async fn the_cart_check_removes_what_cannot_be_ordered(t: &TestApp) {
+    let demo = t.demo_token().await;
+    let pantry = pantry_id(t, COLUMBUS, MAIN_LIBRARY).await;
+    let list = main_library_items(t, Some(&demo)).await;
+    let id = |name: &str| named(&list, name)["id"].as_i64().unwrap();
+    let stock = |name: &str| named(&list, name)["quantity"].as_i64().unwrap();
+    let cart = json!([
+        { "pantryInventoryItemID": id("Whole Turkey"), "quantity": 1 },
+        { "pantryInventoryItemID": id("Peanut Butter"), "quantity": stock("Peanut Butter") + 1 },
+        { "pantryInventoryItemID": 999_999_999, "quantity": 2 },
+    ]);
+    let check = |with_limits: bool, token: Option<String>| {
+        let body = json!({ "pantryLocationID": pantry, "pantryOrderItems": cart, "withLimits": with_limits });
+        async move { t.post("/api/v1/cart/check", token.as_deref(), body).await }
+    };
+    let r = check(true, Some(demo.clone())).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let removed = r.value()["removed"].as_array().unwrap().clone();
+    let reason = |item: i64| removed.iter().find(|x| x["pantryInventoryItemID"] == item).map(|x| x.clone());
+    // The demo shopper's upcoming order holds the account's one turkey.
+    let turkey = reason(id("Whole Turkey")).expect("the turkey is over its limit");
+    assert_eq!((turkey["quantity"].as_i64(), turkey["reason"].as_str()), (Some(1), Some("limit")));
+    assert_eq!(turkey["effectiveLimit"]["rule"]["kind"], "perAccount");
+    let butter = reason(id("Peanut Butter")).expect("more peanut butter than on hand");
+    assert_eq!((butter["quantity"].as_i64(), butter["reason"].as_str()), (Some(1), Some("exceeded")));
+    let gone = reason(999_999_999).expect("an item the pantry does not have");
+    assert_eq!((gone["quantity"].as_i64(), gone["reason"].as_str()), (Some(2), Some("noStock")));
+
+    // Stock only: the turkey stays; a visitor has no past orders, so the turkey fits too.
+    let stock_only = check(false, Some(demo)).await.value()["removed"].as_array().unwrap().len();
+    assert_eq!(stock_only, 2);
+    let visitor = check(true, None).await.value()["removed"].as_array().unwrap().len();
+    assert_eq!(visitor, 2);
+
+    // Bad input is a 4xx in the envelope, never a 500.
+    let both = json!({ "pantryLocationID": pantry, "foodBankDeliveryTimeID": 1, "pantryOrderItems": [] });
+    assert_eq!(t.post("/api/v1/cart/check", None, both).await.status, 400);
+    let unknown = json!({ "pantryLocationID": 999_999_999, "pantryOrderItems": [] });
+    assert_eq!(t.post("/api/v1/cart/check", None, unknown).await.status, 404);
 }

@@ -7,15 +7,14 @@ import { useData } from "../../lib/useData";
 import { Busy } from "../../ui/Busy";
 import type { StepProps } from "./step";
 import { RemovedList } from "./LimitsStep";
-import { applyRemovals, checkCart, loadInventory, type Removal } from "./validate";
+import { applyRemovals, checkCart, type Removal } from "./validate";
 
 /** Takes out of the cart what the site no longer stocks; what was taken out. */
 async function checkInventory(): Promise<Removal[]> {
-  const inventory = await loadInventory(selectionStore.get());
-  const gone = checkCart(cartStore.get().items, inventory, false, {
+  const gone = await checkCart(selectionStore.get(), cartStore.get().items, false, {
     noStock: t("checkout.reason.noStock"),
     exceeded: t("checkout.reason.exceeded"),
-  }).removed;
+  });
   applyRemovals(gone);
   return gone;
 }

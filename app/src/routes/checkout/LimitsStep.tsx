@@ -9,7 +9,7 @@ import { changeSite, selectionStore } from "../../state/selection";
 import { Modal } from "../../ui/Modal";
 import { Busy } from "../../ui/Busy";
 import type { StepProps } from "./step";
-import { applyRemovals, checkCart, loadInventory, type Removal } from "./validate";
+import { applyRemovals, checkCart, type Removal } from "./validate";
 
 interface LimitResult {
   limit?: number | null;
@@ -22,11 +22,10 @@ async function checkLimits(): Promise<{ gone: Removal[]; over: LimitResult | nul
   const sel = selectionStore.get();
   let gone: Removal[] = [];
   try {
-    const inventory = await loadInventory(sel);
-    gone = checkCart(cartStore.get().items, inventory, true, {
+    gone = await checkCart(sel, cartStore.get().items, true, {
       noStock: t("checkout.reason.noStock"),
       exceeded: t("checkout.reason.exceeded"),
-    }).removed;
+    });
     applyRemovals(gone);
   } catch {
     // Inventory check failure: flag only, nothing shown (spec §8); the order is checked on submit.

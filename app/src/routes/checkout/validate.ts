@@ -1,7 +1,9 @@
-// Cart checks of spec §5 against freshly loaded inventory. The cart holds one entry per unit, so
-// "quantity in cart" is the number of entries with the same inventory item id.
-import type { CartItem, InventoryItem } from "../../entities";
-import { api } from "../../lib/api";
+// The checkout's cart checks (spec §4, §5). The server decides what leaves the cart (POST
+// /cart/check runs the rules orders are placed by); this only sends the cart and words the
+// reasons. The cart holds one entry per unit, so a line's quantity is its number of entries.
+import type { CartItem } from "../../entities";
+import { request } from "../../lib/api/typed";
+import type { components } from "../../lib/api/schema.gen";
 import { removeFromCart } from "../../state/cart";
 import type { Selection } from "../../state/selection";
 import { limitText } from "../../lib/limits";
@@ -14,48 +16,31 @@ export interface Removal {
   reason: string;
 }
 
-export interface CheckResult {
-  removed: Removal[];
+type CartRemoval = components["schemas"]["CartRemoval"];
+
+/** The catalog's words for why the server took units out. */
+export interface ReasonTexts {
+  noStock: string;
+  exceeded: string;
 }
 
-/** The selection's current inventory: the pantry's, or the delivery window's. */
-export async function loadInventory(sel: Selection): Promise<InventoryItem[]> {
-  const path = sel.pantry ? `/locations/${sel.pantry.id}/inventory` : `/deliverytimes/${sel.deliveryTime!.id}/inventory`;
-  const { items } = await api<{ items: InventoryItem[] }>("GET", path);
-  return items;
+function reasonText(r: CartRemoval, texts: ReasonTexts): string {
+  if (r.reason === "noStock") return texts.noStock;
+  if (r.reason === "limit" && r.effectiveLimit) return limitText(r.effectiveLimit) || texts.exceeded;
+  return texts.exceeded;
 }
 
 /**
- * `withLimits` false is the checkout inventory rule (stock only); true adds the effective-limit
- * rule of cart validation.
+ * Asks the server what of `cart` cannot be ordered at the selection's site: stock only, or
+ * (`withLimits`) stock and the shopper's limits; the answer as the screens list it.
  */
-export function checkCart(cart: readonly CartItem[], inventory: readonly InventoryItem[], withLimits: boolean, texts: {
-  noStock: string;
-  exceeded: string;
-}): CheckResult {
-  const byId = new Map(inventory.map((i) => [i.id, i]));
-  const counts = new Map<number, number>();
-  for (const item of cart) counts.set(item.id, (counts.get(item.id) ?? 0) + 1);
-  const removed: Removal[] = [];
-  for (const [id, count] of counts) {
-    const entry = cart.find((c) => c.id === id)!;
-    const name = entry.pantryItem?.name ?? "";
-    const stock = byId.get(id);
-    let keep = count;
-    let reason = "";
-    if (!stock) {
-      keep = 0;
-      reason = texts.noStock;
-    } else if (typeof stock.quantity === "number" && stock.quantity < count) {
-      keep = Math.max(0, stock.quantity);
-      reason = texts.exceeded;
-    } else if (withLimits && stock.effectiveLimit && stock.effectiveLimit.limit < count) {
-      keep = Math.max(0, stock.effectiveLimit.limit);
-      reason = limitText(stock.effectiveLimit) || texts.exceeded;
-    }
-    if (keep < count) removed.push({ pantryItemID: entry.pantryItemID, name, quantity: count - keep, reason });
-  }
-  return { removed };
+export async function checkCart(sel: Selection, cart: readonly CartItem[], withLimits: boolean, texts: ReasonTexts): Promise<Removal[]> {
+  const site = sel.pantry ? { pantryLocationID: sel.pantry.id } : { foodBankDeliveryTimeID: sel.deliveryTime!.id };
+  const { removed } = await request("post", "/cart/check", { body: { ...site, pantryOrderItems: orderLines(cart), withLimits } });
+  return removed.map((r) => {
+    const entry = cart.find((c) => c.id === r.pantryInventoryItemID);
+    return { pantryItemID: entry?.pantryItemID ?? 0, name: entry?.pantryItem?.name ?? "", quantity: r.quantity, reason: reasonText(r, texts) };
+  });
 }
 
 /** Order lines of the submission: one per inventory item with its unit count. */
