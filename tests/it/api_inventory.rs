@@ -231,7 +231,7 @@ async fn the_cart_check_removes_what_cannot_be_ordered(t: &TestApp) {
     let r = check(true, Some(demo.clone())).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let removed = r.value()["removed"].as_array().unwrap().clone();
-    let reason = |item: i64| removed.iter().find(|x| x["pantryInventoryItemID"] == item).map(|x| x.clone());
+    let reason = |item: i64| removed.iter().find(|x| x["pantryInventoryItemID"] == item).cloned();
     // The demo shopper's upcoming order holds the account's one turkey.
     let turkey = reason(id("Whole Turkey")).expect("the turkey is over its limit");
     assert_eq!((turkey["quantity"].as_i64(), turkey["reason"].as_str()), (Some(1), Some("limit")));
