@@ -18,7 +18,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(
     post, path = "/cart/check",
     request_body = CartCheck,
-    summary = "The units of the cart that cannot be ordered at the pantry or delivery window, and why (noStock, exceeded, or limit with the effective limit); the caller's past orders count when signed in",
+    summary = "The units of the cart that cannot be ordered at the pantry or delivery window, and why (noStock, exceeded, or limit with the effective limit), and where the cart stands against the order-size limit; the caller's past orders count when signed in",
     responses((status = 200, description = "successful", body = CartCheckResult))
 )]
 async fn check(
@@ -34,5 +34,5 @@ async fn check(
     };
     let lines: Vec<CartLine> =
         body.items.iter().map(|i| CartLine { inventory_item_id: i.inventory_item_id, quantity: i.quantity }).collect();
-    ok(CartCheckResult { removed: shop::check_cart(&state, site, user.id(), &lines, body.with_limits).await? })
+    ok(shop::check_cart(&state, site, user.id(), &lines, body.with_limits).await?)
 }

@@ -1,9 +1,10 @@
-//! Pantries: radius search, detail, pickup times, inventory and categories, and zip geocoding
-//! (see [`crate::service::places`] and [`crate::service::shop`]).
-use super::{ApiResult, PathParams, QueryParams, auth::MaybeUser, ok};
+//! Pantries: radius search, detail, pickup times, inventory, categories and whether the caller
+//! may order there, and zip geocoding (see [`crate::service::places`], [`crate::service::shop`]
+//! and [`crate::service::access`]).
+use super::{ApiError, ApiResult, PathParams, QueryParams, auth::MaybeUser, ok};
 use crate::{
-    model::locations::{Category, GeocodeResult, InventoryList, PantryLocation, PickupTime},
-    service::{places, shop},
+    model::locations::{Category, GeocodeResult, InventoryList, PantryAccess, PantryLocation, PickupTime},
+    service::{access, places, shop},
     state::AppState,
 };
 use axum::extract::State;
@@ -18,6 +19,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(pickup_times))
         .routes(routes!(inventory))
         .routes(routes!(categories))
+        .routes(routes!(pantry_access))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -107,4 +109,39 @@ async fn categories(
 )]
 async fn geocode(PathParams(text): PathParams<String>) -> ApiResult<GeocodeResult> {
     ok(places::geocode_zip(&text)?)
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+struct AccessQuery {
+    /// Codes entered on this device and not claimed for an account, comma-separated.
+    #[param(max_length = 3300, pattern = "^[^,]{1,64}(,[^,]{1,64}){0,49}$")]
+    referral_codes: Option<String>,
+}
+
+#[utoipa::path(
+    get, path = "/locations/{id}/access",
+    summary = "Whether the caller may order at the pantry (spec §5 pantry access): open, authorised on the profile, or covered by a referral code held on the account or listed in referralCodes",
+    params(("id" = inline(super::params::RowId), Path), AccessQuery),
+    responses((status = 200, description = "successful", body = PantryAccess))
+)]
+async fn pantry_access(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    PathParams(id): PathParams<i64>,
+    QueryParams(q): QueryParams<AccessQuery>,
+) -> ApiResult<PantryAccess> {
+    let codes: Vec<String> =
+        q.referral_codes.as_deref().map_or_else(Vec::new, |list| list.split(',').map(str::to_owned).collect());
+    if codes.len() > super::referrals::MAX_CLAIMS
+        || codes.iter().any(|c| c.is_empty() || c.chars().count() > super::referrals::MAX_CODE_LEN)
+    {
+        return Err(ApiError::BadRequest(format!(
+            "Send at most {} referral codes of 1 to {} characters.",
+            super::referrals::MAX_CLAIMS,
+            super::referrals::MAX_CODE_LEN
+        )));
+    }
+    ok(PantryAccess { can_order: access::can_order(&state, id, user.id(), &codes).await? })
 }

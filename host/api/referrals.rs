@@ -21,9 +21,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub const UNABLE_TO_VERIFY_CODE: &str = "Unable to verify code";
 /// Longest code text accepted; seeded codes are about ten characters.
-const MAX_CODE_LEN: usize = 64;
+pub(super) const MAX_CODE_LEN: usize = 64;
 /// A device keeps a handful of codes; more in one claim is not a real client.
-const MAX_CLAIMS: usize = 50;
+pub(super) const MAX_CLAIMS: usize = 50;
 
 /// The claim's body: the code texts, as the limits above bound them.
 struct CodesToClaim;

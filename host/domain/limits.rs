@@ -273,7 +273,7 @@ fn used(pantry_item_id: Id, window: Window, past_orders: &[PastOrder]) -> i64 {
 }
 
 /// Where a count stands against a limit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum LimitStatus {
     Under,
@@ -282,7 +282,7 @@ pub enum LimitStatus {
 }
 
 /// The per-order item-count limit: the smallest ITEM-type limit value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderSizeLimit {
     /// None when no ITEM-type limit applies.

@@ -332,3 +332,10 @@ pub struct DeliverySchedule {
     pub tz: chrono_tz::Tz,
     pub times: Vec<crate::domain::delivery::DeliveryTime>,
 }
+
+/// `GET /locations/{id}/access`: what the server decided about the caller at the pantry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PantryAccess {
+    pub can_order: bool,
+}

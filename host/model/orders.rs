@@ -130,8 +130,13 @@ pub struct CartRemoval {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct CartCheckResult {
     pub removed: Vec<CartRemoval>,
+    /// The site's per-order item limit (spec §5)...
+    pub order_limit: crate::domain::limits::OrderSizeLimit,
+    /// ...and where the whole cart stands against it: at blocks adding, over blocks checkout.
+    pub order_limit_status: crate::domain::limits::LimitStatus,
 }
 
 impl CartCheck {

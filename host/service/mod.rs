@@ -3,6 +3,7 @@
 //! applies the rules of host/domain, and answers in the wire shapes of host/model; it
 //! knows nothing of HTTP. Handlers turn its [`Error`] into the API envelope, loaders into
 //! a page status, so neither calls the other.
+pub mod access;
 pub mod accounts;
 pub mod content;
 pub mod orders;

@@ -12,7 +12,7 @@ use crate::{
     },
     model::{
         locations::{Category, FoodBank, InventoryItem, Limit, PantryLocation, PantrySite, PickupTime},
-        orders::CartRemoval,
+        orders::{CartCheckResult, CartRemoval},
     },
     state::AppState,
 };
@@ -97,15 +97,16 @@ pub async fn categories(state: &AppState, items: &[InventoryItem], lang: Lang) -
     Ok(list.into_iter().map(|c| Category { name: crate::api::localize::name_in(lang, c.name), ..c }).collect())
 }
 
-/// The checkout's cart check for the shopper `user_id` at `site`: the units that must leave
-/// the cart, and why (`domain::cart::check_cart`, the rule orders are placed by).
+/// The cart check for the shopper `user_id` at `site`: the units that must leave the cart, and
+/// why (`domain::cart::check_cart`, the rule orders are placed by), and where the cart stands
+/// against the site's order-size limit (the cart and shop screens show it as it changes).
 pub async fn check_cart(
     state: &AppState,
     site: Site,
     user_id: Option<i64>,
     lines: &[CartLine],
     with_limits: bool,
-) -> Result<Vec<CartRemoval>> {
+) -> Result<CartCheckResult> {
     let facts = match site {
         Site::Pantry(id) => {
             let pantry = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
@@ -123,7 +124,7 @@ pub async fn check_cart(
         now: now(),
         tz: facts.tz,
     };
-    Ok(cart::check_cart(lines, &ctx, with_limits)
+    let removed = cart::check_cart(lines, &ctx, with_limits)
         .into_iter()
         .map(|(line, short)| CartRemoval {
             inventory_item_id: line.inventory_item_id,
@@ -131,7 +132,10 @@ pub async fn check_cart(
             reason: short.reason,
             effective_limit: short.limit,
         })
-        .collect())
+        .collect();
+    let order_limit = OrderSizeLimit::from_limits(&facts.order_limits);
+    let units = lines.iter().map(|l| l.quantity).sum();
+    Ok(CartCheckResult { removed, order_limit_status: order_limit.status(units), order_limit })
 }
 
 /// Where a shop is: a pantry, or a delivery window.

@@ -103,6 +103,51 @@ describe("shop", () => {
     await context.close();
   });
 
+  test("at the order-size limit the server computes, adding stops and the shop and cart say why", async () => {
+    const geo = await api("/locations/geocode/43215");
+    const pantries = await api(`/locations?lat=${geo.latitude}&lng=${geo.longitude}&radiusMiles=10`);
+    const parsons = pantries.find((p) => p.label === "Columbus Metropolitan Library - Parsons Branch");
+    assert.ok(parsons, "the demo's Parsons Branch allows 15 items per order");
+    const { items } = await api(`/locations/${parsons.id}/inventory`);
+    const context = await browser.newContext();
+    // Chosen as Pick Up Here would: the cart page shops at the selected site.
+    const stored = { id: parsons.id, label: parsons.label, foodBankID: parsons.foodBankID };
+    await context.addInitScript((p) => localStorage.setItem("oa.pantry", p), JSON.stringify(stored));
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url(`/products?pantry=${parsons.id}`));
+    await waitForApp(page);
+    const banner = page.getByText("There is a limit of 15 items per order");
+    let count = 0;
+    for (const item of items.filter((i) => i.effectiveLimit?.limit > 0)) {
+      const name = item.pantryItem.name;
+      const tile = page.getByRole("article", { name, exact: true });
+      await tile.getByRole("button", { name: /^Add to Cart/ }).click();
+      count += 1;
+      const plus = tile.getByRole("button", { name: `Add one ${name}` });
+      for (let n = 1; n < item.effectiveLimit.limit && count < 15; n++) {
+        await plus.click();
+        count += 1;
+      }
+      if (count === 15) break;
+    }
+    assert.equal(count, 15, "the demo stocks enough to reach the limit");
+    await banner.waitFor();
+    // Every product not yet in the cart can no longer be added.
+    const adds = page.getByRole("button", { name: /^Add to Cart/ });
+    assert.ok((await adds.count()) > 0);
+    for (const add of await adds.all()) assert.ok(await add.isDisabled(), "Add to Cart is disabled at the limit");
+
+    // At the limit is allowed to check out; the cart says why nothing more can be added.
+    await page.getByRole("link", { name: /^Checkout Now/ }).click();
+    await page.waitForURL(/\/cart$/);
+    await page.getByText("There is a limit of 15 items per order").waitFor();
+    await page.getByRole("link", { name: "Checkout", exact: true }).waitFor();
+    await assertAccessible(page);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("plain /products goes to the stored pickup site's shop after hydration", async () => {
     const context = await browser.newContext();
     const { pantry } = found;

@@ -16,6 +16,7 @@ on_both!(
     food_bank_inventory_overview,
     invalid_tokens_are_refused_not_ignored,
     the_cart_check_removes_what_cannot_be_ordered,
+    the_cart_check_tells_where_the_cart_stands_against_the_order_size_limit,
 );
 
 async fn items(t: &TestApp, path: &str, token: Option<&str>) -> Vec<Value> {
@@ -252,4 +253,37 @@ async fn the_cart_check_removes_what_cannot_be_ordered(t: &TestApp) {
     assert_eq!(t.post("/api/v1/cart/check", None, both).await.status, 400);
     let unknown = json!({ "pantryLocationID": 999_999_999, "pantryOrderItems": [] });
     assert_eq!(t.post("/api/v1/cart/check", None, unknown).await.status, 404);
+}
+
+async fn the_cart_check_tells_where_the_cart_stands_against_the_order_size_limit(t: &TestApp) {
+    // Parsons allows 15 items per order (its own limit, tighter than its food bank's 30).
+    let parsons = pantry_id(t, COLUMBUS, "Columbus Metropolitan Library - Parsons Branch").await;
+    let list = items(t, &format!("/api/v1/locations/{parsons}/inventory"), None).await;
+    let (a, b) = (list[0]["id"].as_i64().unwrap(), list[1]["id"].as_i64().unwrap());
+    let standing = |units: i64| async move {
+        let lines = if units == 0 {
+            json!([])
+        } else {
+            json!([{ "pantryInventoryItemID": a, "quantity": 1 }, { "pantryInventoryItemID": b, "quantity": units - 1 }])
+        };
+        let body = json!({ "pantryLocationID": parsons, "pantryOrderItems": lines, "withLimits": false });
+        let r = t.post("/api/v1/cart/check", None, body).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let v = r.value();
+        assert_eq!(v["orderLimit"]["limit"], 15, "{v}");
+        assert_eq!(v["orderLimit"]["message"], "There is a limit of 15 items per order");
+        v["orderLimitStatus"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(standing(0).await, "under");
+    assert_eq!(standing(14).await, "under");
+    assert_eq!(standing(15).await, "at");
+    assert_eq!(standing(16).await, "over");
+    // Denver's pantries have no item limit: any cart is under it.
+    let denver = pantry_id(t, crate::api_locations::DENVER, "Denver Public Library - Central Library").await;
+    let body = json!({ "pantryLocationID": denver, "pantryOrderItems": [], "withLimits": false });
+    let r = t.post("/api/v1/cart/check", None, body).await;
+    assert_eq!(
+        (r.value()["orderLimit"]["limit"].clone(), r.value()["orderLimitStatus"].clone()),
+        (json!(null), json!("under"))
+    );
 }

@@ -12,6 +12,7 @@ on_both!(
     claims_apply_known_codes_once_and_grant_access,
     bad_claims_are_4xx_and_write_nothing,
     favourite_pantry_is_stored_replaced_and_cleared,
+    a_pantry_answers_whether_the_caller_may_order_there,
 );
 
 pub const FAITH_MISSION: &str = "Faith Mission";
@@ -226,4 +227,37 @@ async fn favourite_pantry_is_stored_replaced_and_cleared(t: &TestApp) {
         assert_eq!(r.status, 401);
         assert!(!r.failure().is_empty());
     }
+}
+
+async fn a_pantry_answers_whether_the_caller_may_order_there(t: &TestApp) {
+    let faith = pantry(t, FAITH_MISSION).await;
+    let main = pantry(t, MAIN_LIBRARY).await;
+    let can_order = |path: String, token: Option<String>| async move {
+        let r = t.get(&path, token.as_deref()).await;
+        assert_eq!(r.status, 200, "{path}: {}", r.body);
+        r.value()["canOrder"].as_bool().unwrap()
+    };
+    assert!(can_order(format!("/api/v1/locations/{main}/access"), None).await, "an open pantry is open to visitors");
+    assert!(!can_order(format!("/api/v1/locations/{faith}/access"), None).await);
+    // A code kept on the device counts whatever its case; an unknown one grants nothing.
+    assert!(can_order(format!("/api/v1/locations/{faith}/access?referralCodes=NOPE,faith2026"), None).await);
+    assert!(!can_order(format!("/api/v1/locations/{faith}/access?referralCodes=OLDSTPATS"), None).await);
+    // A shopper's claimed code counts without being sent.
+    let shopper = fresh(t).await;
+    let path = format!("/api/v1/locations/{faith}/access");
+    assert!(!can_order(path.clone(), Some(shopper.token.clone())).await);
+    let r = t.post("/api/v1/referralcodes/claims", Some(&shopper.token), json!(["FAITH2026"])).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(can_order(path, Some(shopper.token.clone())).await);
+    // Bad input is a 4xx; an unknown pantry is Not Found.
+    let long = "x".repeat(65);
+    for bad in [
+        format!("/api/v1/locations/{faith}/access?referralCodes={long}"),
+        format!("/api/v1/locations/{faith}/access?referralCodes=A,,B"),
+    ] {
+        let r = t.get(&bad, None).await;
+        assert_eq!(r.status, 400, "{bad}: {}", r.body);
+        r.failure();
+    }
+    assert_eq!(t.get("/api/v1/locations/999999999/access", None).await.status, 404);
 }

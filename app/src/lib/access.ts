@@ -1,31 +1,15 @@
-// Spec §5 pantry access, as the client pre-checks it (the order submission enforces it again):
-// open, or authorised on the profile, or covered by a referral code the account holds (signed out:
-// a code kept on the device, claimed for the account at sign-in).
-import { sessionStore } from "../state/session";
+// Spec §5 pantry access as the server decides it (GET /locations/{id}/access, the rule Place
+// Order enforces): the pickup flow asks before it offers times, so a restricted pantry asks for
+// a referral code first. Codes entered on this device and not yet claimed for an account go along.
 import { read } from "../state/storage";
-import { api } from "./api";
-
-interface HeldCode {
-  referralCodePantryLocationIds?: number[];
-}
+import { request } from "./api/typed";
 
 /** True when the shopper may order from the pantry; throws when the server cannot be asked. */
 export async function canUsePantry(pantry: { id: number; isRestricted?: unknown }): Promise<boolean> {
+  // Open pantries need no question (the server answers the same).
   if (!pantry.isRestricted) return true;
-  if (!sessionStore.get().token) return heldOnDevice(pantry.id);
-  const [held, profile] = await Promise.all([
-    api<HeldCode[]>("GET", "/account/referralcodes"),
-    api<{ explicitlyAuthorizedLocationIDs?: number[] }>("GET", "/account/profile"),
-  ]);
-  if (profile.explicitlyAuthorizedLocationIDs?.includes(pantry.id)) return true;
-  return held.some((c) => c.referralCodePantryLocationIds?.includes(pantry.id));
-}
-
-/** Signed out: whether a code entered on this device (referral landing, referral form) covers the pantry. */
-async function heldOnDevice(pantryId: number): Promise<boolean> {
-  for (const code of read("referralCodes") ?? []) {
-    const info = await api<HeldCode>("GET", `/referralcodes/${encodeURIComponent(code)}`).catch(() => null);
-    if (info?.referralCodePantryLocationIds?.includes(pantryId)) return true;
-  }
-  return false;
+  const codes = read("referralCodes") ?? [];
+  const query = codes.length ? { referralCodes: codes.join(",") } : {};
+  const { canOrder } = await request("get", "/locations/{id}/access", { path: { id: pantry.id }, query });
+  return canOrder;
 }

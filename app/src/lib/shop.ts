@@ -1,8 +1,12 @@
 // What the shop, product and cart screens share: the loader's data shape, the selection query
-// that keeps a page on the same site, and the per-order item limit.
-import type { FoodBank, InventoryItem } from "../entities";
-import { useApi } from "./useData";
+// that keeps a page on the same site, the cart as order lines, and where the cart stands against
+// the per-order item limit (the server computes it: POST /cart/check).
+import type { CartItem, FoodBank, InventoryItem } from "../entities";
+import { useEffect, useState } from "react";
+import { useApi, useData } from "./useData";
 import { useLoggedIn } from "../state/session";
+import { request } from "./api/typed";
+import type { components } from "./api/schema.gen";
 
 export interface OrderLimit {
   /** null: no ITEM-type limit applies. */
@@ -35,21 +39,65 @@ export function shopQuery(data: ShopData): string {
   return "";
 }
 
-/** Spec §5: at when the cart holds exactly the limit, over when more. */
-export function limitStatus(limit: OrderLimit | undefined, count: number): "under" | "at" | "over" {
-  if (limit?.limit == null) return "under";
-  return count > limit.limit ? "over" : count === limit.limit ? "at" : "under";
+/** Where a site's shop is: a pantry, or a delivery window. */
+export type ShopSite = { pantryLocationID: number } | { foodBankDeliveryTimeID: number };
+
+/** The site of the shop data, or null. */
+export function siteOf(data: ShopData): ShopSite | null {
+  if (data.pantry) return { pantryLocationID: data.pantry.id };
+  if (data.deliveryTimeId != null) return { foodBankDeliveryTimeID: data.deliveryTimeId };
+  return null;
 }
 
-interface ApiLimit {
-  value: number;
-  limitType?: { code: string };
+/** Order lines of the cart: one per inventory item with its unit count (the cart holds one entry per unit). */
+export function orderLines(cart: readonly CartItem[]) {
+  const lines = new Map<number, number>();
+  for (const item of cart) lines.set(item.id, (lines.get(item.id) ?? 0) + 1);
+  return [...lines].map(([id, quantity]) => ({ pantryInventoryItemID: id, isSubstituteOk: false, quantity }));
 }
 
-/** Spec §5 order-size limit from the site's limits: the smallest ITEM-type value (the cart page has no loader data). */
-export function orderLimitFrom(limits: readonly ApiLimit[]): number | null {
-  const items = limits.filter((l) => l.limitType?.code === "ITEM").map((l) => Math.max(0, l.value));
-  return items.length ? Math.min(...items) : null;
+export type LimitStatus = components["schemas"]["LimitStatus"];
+
+export interface CartStanding {
+  /** The site's per-order item limit; null: none applies. */
+  limit: number | null;
+  status: LimitStatus;
+  /** The server has answered for the cart as it is now. */
+  checked: boolean;
+}
+
+/** A run of taps on a stepper is one question to the server. */
+const SETTLE_MS = 300;
+
+const settled = (signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, SETTLE_MS);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(new DOMException("aborted", "AbortError"));
+    });
+  });
+
+/**
+ * Where the cart stands against the site's order-size limit (spec §5: at stops adding, over
+ * stops checkout), as the server computes it for this cart; asked again whenever the cart
+ * changes. Until it answers, and when it cannot be asked (offline), the last answer stands,
+ * unchecked.
+ */
+export function useCartStanding(site: ShopSite | null, cart: readonly CartItem[]): CartStanding {
+  const key = site ? JSON.stringify({ ...site, pantryOrderItems: orderLines(cart) }) : null;
+  const check = useData(key, async (k, signal) => {
+    await settled(signal);
+    return request("post", "/cart/check", { body: { ...JSON.parse(k), withLimits: false } });
+  });
+  const [last, setLast] = useState<CartStanding>({ limit: null, status: "under", checked: false });
+  const answer = check.data;
+  useEffect(() => {
+    if (answer) setLast({ limit: answer.orderLimit.limit ?? null, status: answer.orderLimitStatus, checked: true });
+  }, [answer]);
+  // No site: no limit to stand against.
+  if (!site) return { limit: null, status: "under", checked: true };
+  return check.loading || !answer ? { ...last, checked: false } : last;
 }
 
 /** The inventory API path of the site or window, or null. */

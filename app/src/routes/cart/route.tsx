@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { addMessages, pageTitle, t, tn } from "../../i18n/t";
-import { useApi } from "../../lib/useData";
 import { round } from "../../lib/format";
 import type { Meta } from "../../types";
 import { useOffline } from "../../state/app";
@@ -9,7 +8,7 @@ import { useSelection } from "../../state/selection";
 import { Banner } from "../../ui/Banner";
 import { QuantityStepper } from "../../ui/QuantityStepper";
 import { amountText, details, imageOf } from "../../ui/ProductTile";
-import { limitStatus, orderLimitFrom } from "../../lib/shop";
+import { useCartStanding } from "../../lib/shop";
 import messages from "messages:cart";
 import { limitText } from "../../lib/limits";
 
@@ -46,14 +45,12 @@ export default function Cart() {
   const items = useCartItems();
   const offline = useOffline();
   const sel = useSelection();
-  const limitsPath = sel.pantry ? `/limits/locations/${sel.pantry.id}` : sel.deliveryTime ? `/limits/deliverytimes/${sel.deliveryTime.id}` : null;
-  const limits = useApi<{ value: number; limitType?: { code: string } }[]>(limitsPath);
-  const limit = orderLimitFrom(limits.data ?? []);
-  const status = limitStatus({ limit, message: "" }, items.length);
+  const site = sel.pantry ? { pantryLocationID: sel.pantry.id } : sel.deliveryTime ? { foodBankDeliveryTimeID: sel.deliveryTime.id } : null;
+  const { limit, status, checked } = useCartStanding(site, items);
   const lines = cartLines(items);
   const pounds = round(items.reduce((sum, i) => sum + (i.weightPounds ?? 0), 0), 0);
   const shopUrl = sel.pantry ? `/products?pantry=${sel.pantry.id}` : sel.deliveryTime ? `/products?delivery=${sel.deliveryTime.id}` : "/products";
-  const blocked = offline || !items.length || status === "over" || limits.loading;
+  const blocked = offline || !items.length || status === "over" || !checked;
 
   return (
     <div className="cart">

@@ -9,7 +9,7 @@ import { clearSelection, selectPickup, selectionStore, useSelection } from "../.
 import { Busy } from "../../ui/Busy";
 import { ErrorBox } from "../../ui/ErrorBox";
 import { PickupTimeModal } from "../../ui/TimePickers";
-import { orderLines } from "./validate";
+import { orderLines } from "../../lib/shop";
 
 /** Steps Place Order may send the shopper back to, when their questions are still unanswered. */
 export type DueStep = "eligibility" | "survey";

@@ -7,6 +7,7 @@ import type { components } from "../../lib/api/schema.gen";
 import { removeFromCart } from "../../state/cart";
 import type { Selection } from "../../state/selection";
 import { limitText } from "../../lib/limits";
+import { orderLines } from "../../lib/shop";
 
 export interface Removal {
   pantryItemID: number;
@@ -41,13 +42,6 @@ export async function checkCart(sel: Selection, cart: readonly CartItem[], withL
     const entry = cart.find((c) => c.id === r.pantryInventoryItemID);
     return { pantryItemID: entry?.pantryItemID ?? 0, name: entry?.pantryItem?.name ?? "", quantity: r.quantity, reason: reasonText(r, texts) };
   });
-}
-
-/** Order lines of the submission: one per inventory item with its unit count. */
-export function orderLines(cart: readonly CartItem[]) {
-  const lines = new Map<number, number>();
-  for (const item of cart) lines.set(item.id, (lines.get(item.id) ?? 0) + 1);
-  return [...lines].map(([id, quantity]) => ({ pantryInventoryItemID: id, isSubstituteOk: false, quantity }));
 }
 
 /** Takes the removed units out of the cart through the cart store (one entry per call). */

@@ -4,10 +4,10 @@ import { restoreSelection, selectionStore } from "../../state/selection";
 import { pageTitle, t } from "../../i18n/t";
 import type { Meta } from "../../types";
 import type { InventoryItem } from "../../entities";
-import { useCartCount } from "../../state/cart";
+import { useCartItems } from "../../state/cart";
 import { Carousel, type CarouselImage } from "../../ui/Carousel";
 import { CartControls, amountText, details } from "../../ui/ProductTile";
-import { limitStatus, shopQuery, useShopperItems, type ShopData } from "../../lib/shop";
+import { shopQuery, siteOf, useCartStanding, useShopperItems, type ShopData } from "../../lib/shop";
 import { limitText } from "../../lib/limits";
 
 interface ProductData extends ShopData {
@@ -20,7 +20,7 @@ export default function Product({ data }: { data: ProductData | null }) {
   const d = data ?? {};
   const own = useShopperItems({ ...d, items: undefined });
   const item = own?.find((i) => i.id === d.productId) ?? d.item ?? null;
-  const count = useCartCount();
+  const standing = useCartStanding(siteOf(d), useCartItems());
   const query = shopQuery(d);
   const navigate = useNavigate();
   // Spec §2: without a site in the URL, use the stored selection's, else go home. Read from the
@@ -62,7 +62,7 @@ export default function Product({ data }: { data: ProductData | null }) {
       {limit === 0 ? (
         <p className="limit-message">{limitText(item.effectiveLimit)}</p>
       ) : (
-        <CartControls item={item} orderFull={limitStatus(d.orderLimit, count) !== "under"} />
+        <CartControls item={item} orderFull={standing.status !== "under"} />
       )}
       {actions}
     </article>

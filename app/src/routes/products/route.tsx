@@ -11,7 +11,7 @@ import { tefapAnswered } from "../../state/session";
 import { Banner } from "../../ui/Banner";
 import { Modal } from "../../ui/Modal";
 import { PlaceholderTile, ProductTile, details } from "../../ui/ProductTile";
-import { limitStatus, shopQuery, useShopperItems, type Category, type ShopData } from "../../lib/shop";
+import { shopQuery, siteOf, useCartStanding, useShopperItems, type Category, type ShopData } from "../../lib/shop";
 
 const DeliveryFlow = lazy(() => import("../../ui/DeliverySwitch"));
 const TefapPrompt = lazy(() => import("./TefapPrompt"));
@@ -145,6 +145,8 @@ export default function Products({ data }: { data: ShopData | null }) {
   useEffect(() => {
     if (items) refreshCartItems(items);
   }, [items, cart]);
+  const standing = useCartStanding(siteOf(d), cart);
+  const status = standing.status;
   // Each Change Delivery Time mounts the picker anew (it loads the windows on mount).
   const [changing, setChanging] = useState(0);
   // Spec §4: offered once per shopper, by food banks in the program; decided after hydration
@@ -159,7 +161,6 @@ export default function Products({ data }: { data: ShopData | null }) {
   }, [tefapBank]);
 
   if (!d.pantry && d.deliveryTimeId == null) return d.error ? <p role="alert">{t("shop.error")}</p> : <NoSite />;
-  const status = limitStatus(d.orderLimit, count);
   const query = shopQuery(d);
   return (
     <div className="shop">
@@ -174,7 +175,7 @@ export default function Products({ data }: { data: ShopData | null }) {
           <TefapPrompt foodBank={tefapBank} returnTo={`/products?${query}`} onClose={() => setAskTefap(false)} />
         </Suspense>
       )}
-      {status !== "under" && d.orderLimit && <Banner tone="warning">{t("shop.orderLimit", { n: d.orderLimit.limit ?? 0 })}</Banner>}
+      {status !== "under" && <Banner tone="warning">{t("shop.orderLimit", { n: standing.limit ?? 0 })}</Banner>}
       <h1 className="sr-only">{t("shop.title")}</h1>
       {d.error ? (
         <p role="alert">{t("shop.error")}</p>

@@ -1,0 +1,37 @@
+//! Who may order at a pantry (spec §5 "Pantry access"): the rule Place Order enforces, asked
+//! ahead so the pickup flow knows whether it must ask for a referral code first.
+use super::{Error, Result};
+use crate::{
+    domain::access::{AccessGrants, ReferralCode},
+    state::AppState,
+};
+
+/// Whether the shopper `user_id` (None: a visitor), holding also `device_codes` (codes entered
+/// on the device and not yet claimed for an account), may order at the pantry `pantry_id`.
+pub async fn can_order(
+    state: &AppState,
+    pantry_id: i64,
+    user_id: Option<i64>,
+    device_codes: &[String],
+) -> Result<bool> {
+    let facts = state.store.pantry_facts(pantry_id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+    if !facts.pantry.is_restricted {
+        return Ok(true);
+    }
+    let mut grants = match user_id {
+        Some(user) => state.store.access_grants(user).await?,
+        None => AccessGrants::default(),
+    };
+    for text in device_codes {
+        // An unknown, inactive or expired code grants nothing; the others are as if held.
+        if let Some(code) = state.store.referral_code(text, None).await? {
+            grants.referral_codes.push(ReferralCode {
+                id: code.id,
+                code: code.code,
+                pantry_location_ids: code.referral_code_pantry_location_ids,
+                food_banks: Vec::new(),
+            });
+        }
+    }
+    Ok(grants.can_access_pantry(facts.pantry.id, facts.pantry.is_restricted))
+}
