@@ -201,6 +201,12 @@ mod tests {
             (super::super::hasher::HASHER_BUSY, "serverBusy"),
             (super::super::middleware::TIMED_OUT, "timedOut"),
             (messages::VERIFY_REQUIRED_FIELDS, "verifyRequiredFields"),
+            (super::super::referrals::UNABLE_TO_VERIFY_CODE, "unableToVerifyCode"),
+            (super::super::geography::COUNTIES_NOT_LOADED, "countiesNotLoaded"),
+            (super::super::tefap::UNABLE_TO_LOAD_DATA, "unableToLoadData"),
+            (super::super::tefap::ERROR_ASSIGNING, "errorAssigningTefap"),
+            (&ApiError::not_found("Order").to_string(), "orderNotFound"),
+            (&ApiError::not_found("Pantry location").to_string(), "pantryLocationNotFound"),
         ] {
             assert_eq!(code(text), Some(expected), "{text}");
         }
@@ -225,8 +231,10 @@ mod tests {
 
     #[tokio::test]
     async fn other_failures_have_null_code_and_data() {
-        let e = envelope(ApiError::not_found("Order")).await;
+        let e = envelope(ApiError::not_found("Shelf")).await;
         assert_eq!((&e["failureCode"], &e["failureData"]), (&Value::Null, &Value::Null));
-        assert_eq!(e["failureReason"], "Order not found");
+        assert_eq!(e["failureReason"], "Shelf not found");
+        let e = envelope(ApiError::BadRequest("OrderId does not match the order in the path.".into())).await;
+        assert_eq!((&e["failureCode"], &e["failureData"]), (&Value::Null, &Value::Null));
     }
 }
