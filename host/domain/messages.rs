@@ -147,8 +147,9 @@ const fn fixed(code: &'static str, english: &'static str) -> RefusalKind {
     RefusalKind { code, english, slots: &[] }
 }
 
-/// Every refusal code. Texts the spec gives are its exact wording; the rest are ours and marked
-/// "not in spec" where they are defined (`domain::messages`, `model::orders`, `api::account`).
+/// Every refusal code, with the exact English its rule words it in: the spec's where it gives one.
+/// Texts defined elsewhere (`model::orders`, `api::*`) are checked against this list by the tests of
+/// `api::error` and `api::account`, so rewording one there alone fails a test rather than dropping its code.
 pub const REFUSALS: &[RefusalKind] = &[
     // Cart and limits (§5)
     fixed("noAvailableStock", NO_AVAILABLE_STOCK),
