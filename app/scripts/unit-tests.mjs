@@ -54,11 +54,17 @@ await esbuild.build({
   plugins: [messagesPlugin(appDir, { inline: true })],
 });
 
-// The data hook's state transitions (src/lib/useData.ts), with the ApiFailure class they produce.
+// The data hook's state transitions (src/lib/useData.ts), with the ApiFailure class they produce,
+// and the wording of refusals (src/lib/refusal.ts) with the catalog it reads.
 await esbuild.build({
   absWorkingDir: appDir,
   stdin: {
-    contents: 'export * from "./src/lib/useData";\nexport { ApiFailure } from "./src/lib/api";',
+    contents: [
+      'export * from "./src/lib/useData";',
+      'export { ApiFailure } from "./src/lib/api";',
+      'export { refusalText } from "./src/lib/refusal";',
+      'export { addMessages } from "./src/i18n/t";',
+    ].join("\n"),
     resolveDir: appDir,
     loader: "ts",
   },

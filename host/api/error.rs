@@ -1,13 +1,17 @@
 //! One error type for the API, answered in the spec's envelope
-//! `{successful:false, value:null, failureReason}` with a fitting 4xx/5xx status.
-use crate::{db::repo::StoreError, domain::forms::FieldError};
+//! `{successful:false, value:null, failureReason}` with a fitting 4xx/5xx status, plus the refusal's
+//! stable `failureCode` and `failureData` (see [`failure_envelope`]).
+use crate::{
+    db::repo::StoreError,
+    domain::{forms::FieldError, messages::Refusal},
+};
 use axum::{
     Json,
     extract::rejection::{JsonRejection, PathRejection, QueryRejection},
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use serde_json::json;
+use serde_json::{Value, json};
 use std::time::Duration;
 
 #[derive(Debug, thiserror::Error)]
@@ -94,8 +98,7 @@ impl IntoResponse for ApiError {
             Self::RefusedAtStep { message, step } => (message.clone(), json!({ "step": step })),
             other => (other.to_string(), serde_json::Value::Null),
         };
-        let mut response =
-            (status, Json(json!({ "successful": false, "value": value, "failureReason": reason }))).into_response();
+        let mut response = (status, Json(failure_envelope(value, &reason))).into_response();
         if let Self::TooManyRequests { retry_after, .. } = &self {
             // Whole seconds, rounded up: "0" would invite an immediate retry.
             let secs = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
@@ -103,6 +106,24 @@ impl IntoResponse for ApiError {
         }
         response
     }
+}
+
+/// A failure envelope. A reason that is a coded refusal (`domain::messages::REFUSALS`) also carries
+/// `failureCode` and `failureData` (its placeholders' values, null when it has none), so clients word
+/// it from their own catalog; any other reason has both null.
+pub fn failure_envelope(value: Value, reason: &str) -> Value {
+    let refusal = Refusal::recognize(reason);
+    let data = refusal.as_ref().filter(|r| !r.data.is_empty()).map(|r| {
+        let fields = r.data.iter().map(|(name, v)| ((*name).to_owned(), json!(v)));
+        Value::Object(fields.collect())
+    });
+    json!({
+        "successful": false,
+        "value": value,
+        "failureReason": reason,
+        "failureCode": refusal.map(|r| r.code),
+        "failureData": data,
+    })
 }
 
 impl From<StoreError> for ApiError {
@@ -151,5 +172,69 @@ impl From<PathRejection> for ApiError {
 impl From<QueryRejection> for ApiError {
     fn from(r: QueryRejection) -> Self {
         Self::BadRequest(r.body_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{domain::messages, model::orders};
+
+    fn code(text: &str) -> Option<&'static str> {
+        Refusal::recognize(text).map(|r| r.code)
+    }
+
+    /// The refusal texts defined outside `domain::messages` keep their codes: a rewording there
+    /// without the list would silently drop the code.
+    #[test]
+    fn refusal_texts_defined_elsewhere_have_their_codes() {
+        for (text, expected) in [
+            (orders::ORDER_CANNOT_CHANGE, "orderCannotChange"),
+            (orders::DELIVERY_ADDRESS_REQUIRED, "deliveryAddressRequired"),
+            (orders::OTHER_FOOD_BANK, "otherFoodBank"),
+            (orders::NOT_A_PICKUP_ORDER, "notAPickupOrder"),
+            (orders::NOT_A_DELIVERY_ORDER, "notADeliveryOrder"),
+            (orders::OTHER_DELIVERY_PROGRAM, "otherDeliveryProgram"),
+            (orders::IDEMPOTENCY_KEY_REUSED, "idempotencyKeyReused"),
+            (UNAUTHORIZED, "loginRequired"),
+            (GENERIC_FAILURE, "unavailable"),
+            (super::super::hasher::HASHER_BUSY, "serverBusy"),
+            (super::super::middleware::TIMED_OUT, "timedOut"),
+            (messages::VERIFY_REQUIRED_FIELDS, "verifyRequiredFields"),
+            (super::super::referrals::UNABLE_TO_VERIFY_CODE, "unableToVerifyCode"),
+            (super::super::geography::COUNTIES_NOT_LOADED, "countiesNotLoaded"),
+            (super::super::tefap::UNABLE_TO_LOAD_DATA, "unableToLoadData"),
+            (super::super::tefap::ERROR_ASSIGNING, "errorAssigningTefap"),
+            (&ApiError::not_found("Order").to_string(), "orderNotFound"),
+            (&ApiError::not_found("Pantry location").to_string(), "pantryLocationNotFound"),
+        ] {
+            assert_eq!(code(text), Some(expected), "{text}");
+        }
+    }
+
+    async fn envelope(e: ApiError) -> Value {
+        let bytes = axum::body::to_bytes(e.into_response().into_body(), 1 << 16).await.unwrap();
+        serde_json::from_slice(&bytes).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_coded_refusal_carries_its_code_and_data_beside_its_text() {
+        let e = envelope(ApiError::Refused(messages::items_per_order(5))).await;
+        assert_eq!(e["failureReason"], "There is a limit of 5 items per order");
+        assert_eq!(e["failureCode"], "itemsPerOrder");
+        assert_eq!(e["failureData"], serde_json::json!({ "limit": 5 }));
+        let e = envelope(ApiError::Refused(messages::requires_referral_code("Eastside"))).await;
+        assert_eq!(e["failureData"], serde_json::json!({ "pantry": "Eastside" }));
+        let e = envelope(ApiError::Refused(orders::ORDER_CANNOT_CHANGE.into())).await;
+        assert_eq!((e["failureCode"].as_str(), &e["failureData"]), (Some("orderCannotChange"), &Value::Null));
+    }
+
+    #[tokio::test]
+    async fn other_failures_have_null_code_and_data() {
+        let e = envelope(ApiError::not_found("Shelf")).await;
+        assert_eq!((&e["failureCode"], &e["failureData"]), (&Value::Null, &Value::Null));
+        assert_eq!(e["failureReason"], "Shelf not found");
+        let e = envelope(ApiError::BadRequest("OrderId does not match the order in the path.".into())).await;
+        assert_eq!((&e["failureCode"], &e["failureData"]), (&Value::Null, &Value::Null));
     }
 }

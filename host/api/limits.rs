@@ -104,7 +104,7 @@ impl IntoResponse for CheckReply {
         if c.allowed {
             Json(json!({ "successful": true, "value": result, "failureReason": null })).into_response()
         } else {
-            let body = json!({ "successful": false, "value": result, "failureReason": c.message });
+            let body = super::error::failure_envelope(json!(result), &c.message);
             (StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response()
         }
     }

@@ -2,7 +2,8 @@
 //! in `domain::messages` and beside the rules); on the way out, a failure envelope's
 //! `failureReason` and field errors are looked up in `host/i18n/api.<lang>.json`, whose keys are
 //! those English texts, with `{name}` standing for the parts a rule fills in. A text without an
-//! entry stays English.
+//! entry stays English. `failureCode` and `failureData` are left as they are: the app words coded
+//! refusals from its own catalog (`refusal.<code>`), and this table serves the API's other clients.
 use crate::catalog::{Lang, query_lang};
 use axum::{body::Body, extract::Request, http::header, middleware::Next, response::Response};
 use serde_json::Value;
@@ -156,6 +157,7 @@ pub async fn failures(request: Request, next: Next) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::messages::{REFUSALS, Refusal, RefusalValue, Slot};
 
     fn texts() -> ServerTexts {
         ServerTexts::parse(
@@ -195,6 +197,57 @@ mod tests {
             Some("Este artículo tiene un límite de ¿2 cada 3 meses"),
             "values may start with any character"
         );
+    }
+
+    fn catalog(json: &str) -> HashMap<String, String> {
+        serde_json::from_str(json).expect("the app's catalog is a flat object of strings")
+    }
+
+    /// The app's catalog text of a coded refusal, filled in as `app/src/lib/refusal.ts` does:
+    /// word data in the catalog's language (`refusal.word.<value>`), numbers and names as they are.
+    fn app_text(catalog: &HashMap<String, String>, refusal: &Refusal) -> String {
+        let mut text = catalog[&format!("refusal.{}", refusal.code)].clone();
+        for (name, value) in &refusal.data {
+            let value = value.to_string();
+            let word = catalog.get(&format!("refusal.word.{value}")).unwrap_or(&value);
+            text = text.replace(&format!("{{{name}}}"), word);
+        }
+        text
+    }
+
+    /// The app words refusals by code from its own catalog; for every code and every word its data
+    /// may hold, that text is the server's: the code's English, and this table's Spanish for it.
+    #[test]
+    fn the_app_catalog_words_every_refusal_as_the_server_does() {
+        let en = catalog(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/app/src/i18n/en.json")));
+        let es = catalog(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/app/src/i18n/es.json")));
+        for kind in REFUSALS {
+            let base: Vec<(&'static str, RefusalValue)> = kind
+                .slots
+                .iter()
+                .map(|(name, slot)| match slot {
+                    Slot::Number => (*name, RefusalValue::Number(3)),
+                    Slot::Word(words) => (*name, RefusalValue::Text(words[0].into())),
+                    Slot::Name => (*name, RefusalValue::Text("Eastside Pantry".into())),
+                })
+                .collect();
+            let mut samples = vec![base.clone()];
+            for (i, (_, slot)) in kind.slots.iter().enumerate() {
+                if let Slot::Word(words) = slot {
+                    for word in *words {
+                        let mut data = base.clone();
+                        data[i].1 = RefusalValue::Text((*word).into());
+                        samples.push(data);
+                    }
+                }
+            }
+            for data in samples {
+                let refusal = Refusal { code: kind.code, data };
+                let english = refusal.text();
+                assert_eq!(app_text(&en, &refusal), english, "{}", kind.code);
+                assert_eq!(Some(app_text(&es, &refusal)), SPANISH.translate(&english), "{english}");
+            }
+        }
     }
 
     #[test]

@@ -91,7 +91,8 @@ pub struct Envelope {
 }
 
 /// A refused call: `successful` false, the reason in `failureReason` and, for some refusals,
-/// details in `value` (`{"errors": [...]}` of an invalid form, `{"step": ...}` at checkout).
+/// details in `value` (`{"errors": [...]}` of an invalid form, `{"step": ...}` at checkout). A coded
+/// refusal also has `failureCode` and `failureData`, so clients can word it in their own language.
 pub struct Failure;
 
 impl PartialSchema for Failure {
@@ -103,6 +104,25 @@ impl PartialSchema for Failure {
             .property("value", any())
             .property("failureReason", ObjectBuilder::new().schema_type(Type::String))
             .required("failureReason")
+            .property(
+                "failureCode",
+                ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::String, Type::Null])).description(Some(
+                    "The refusal's stable code (camelCase, e.g. \"orderCannotChange\"); null for a failure \
+                         without one. Clients key their own texts by it.",
+                )),
+            )
+            .required("failureCode")
+            .property(
+                "failureData",
+                ObjectBuilder::new()
+                    .schema_type(SchemaType::from_iter([Type::Object, Type::Null]))
+                    .additional_properties(Some(any()))
+                    .description(Some(
+                        "The values the refusal's text fills in (e.g. {\"limit\": 5} or {\"pantry\": \"Eastside\"}); \
+                         null when it has none.",
+                    )),
+            )
+            .required("failureData")
             .into()
     }
 }

@@ -83,3 +83,352 @@ pub const SURVEY_QUESTIONS_DUE: &str = "Please answer the survey before placing 
 pub fn tefap_eligible(location: &str) -> String {
     format!("Congratulations, you are eligible for additional free food items in {location}")
 }
+
+// --- Refusal codes (issue 11) ---
+//
+// A refusal travels as its English text (the spec's wording, built by the constants and functions
+// above and beside the rules) and, in the API's failure envelope, as a stable code with the data its
+// wording fills in. The app words the code from its own catalog, so it does not depend on English
+// text and a second language follows the code. `REFUSALS` is the one list of codes; each code's
+// English is a template whose `{name}` placeholders are the data, so a rule's text is recognised
+// exactly and the unit tests prove every code renders its exact text.
+
+/// What one placeholder of a refusal's wording holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    /// A whole number: a limit, an amount.
+    Number,
+    /// One of a few fixed English words (a unit such as "days"), which a catalog words in its language.
+    Word(&'static [&'static str]),
+    /// A name from the data (a pantry's label), shown as it is.
+    Name,
+}
+
+/// One kind of refusal: its stable code and English wording.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RefusalKind {
+    /// camelCase, never changed once published: clients key their texts by it.
+    pub code: &'static str,
+    /// The exact English text; `{name}` stands for the data of that name.
+    pub english: &'static str,
+    pub slots: &'static [(&'static str, Slot)],
+}
+
+/// A value filled into a refusal's wording.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum RefusalValue {
+    Number(i64),
+    Text(String),
+}
+
+impl std::fmt::Display for RefusalValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Number(n) => write!(f, "{n}"),
+            Self::Text(s) => f.write_str(s),
+        }
+    }
+}
+
+/// A refusal as clients receive it: a code of [`REFUSALS`] and the values of its placeholders.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: &'static str,
+    /// In the order the wording names them; empty for a fixed text.
+    pub data: Vec<(&'static str, RefusalValue)>,
+}
+
+const ITEM_UNITS: &[&str] = &["day", "days", "week", "weeks", "month", "months", "orders"];
+const ORDER_UNITS: &[&str] = &["day", "days", "week", "weeks", "month", "months"];
+const ORDER_WORDS: &[&str] = &["order", "orders"];
+
+const fn fixed(code: &'static str, english: &'static str) -> RefusalKind {
+    RefusalKind { code, english, slots: &[] }
+}
+
+/// Every refusal code, with the exact English its rule words it in: the spec's where it gives one.
+/// Texts defined elsewhere (`model::orders`, `api::*`) are checked against this list by the tests of
+/// `api::error` and `api::account`, so rewording one there alone fails a test rather than dropping its code.
+pub const REFUSALS: &[RefusalKind] = &[
+    // Cart and limits (§5)
+    fixed("noAvailableStock", NO_AVAILABLE_STOCK),
+    fixed("inventoryExceeded", INVENTORY_EXCEEDED),
+    fixed("outOfStock", OUT_OF_STOCK),
+    RefusalKind { code: "stockLimit", english: "Limit of {limit}", slots: &[("limit", Slot::Number)] },
+    fixed("overTotalItemLimit", OVER_TOTAL_ITEM_LIMIT),
+    fixed("unableToPlaceOrder", UNABLE_TO_PLACE_ORDER),
+    RefusalKind {
+        code: "itemLimitEvery",
+        english: "This item has a limit of {limit} every {amount} {unit}",
+        slots: &[("limit", Slot::Number), ("amount", Slot::Number), ("unit", Slot::Word(ITEM_UNITS))],
+    },
+    RefusalKind {
+        code: "itemLimitPerOrder",
+        english: "This item has a limit of {limit} per order",
+        slots: &[("limit", Slot::Number)],
+    },
+    RefusalKind {
+        code: "itemLimitPerAccount",
+        english: "This item has a limit of {limit} per account",
+        slots: &[("limit", Slot::Number)],
+    },
+    RefusalKind {
+        code: "itemsPerOrder",
+        english: "There is a limit of {limit} items per order",
+        slots: &[("limit", Slot::Number)],
+    },
+    RefusalKind {
+        code: "orderLimitEvery",
+        english: "There is a limit of {limit} {orders} every {amount} {unit}",
+        slots: &[
+            ("limit", Slot::Number),
+            ("orders", Slot::Word(ORDER_WORDS)),
+            ("amount", Slot::Number),
+            ("unit", Slot::Word(ORDER_UNITS)),
+        ],
+    },
+    RefusalKind {
+        code: "orderLimitPerOrder",
+        english: "There is a limit of {limit} {orders} per order",
+        slots: &[("limit", Slot::Number), ("orders", Slot::Word(ORDER_WORDS))],
+    },
+    RefusalKind {
+        code: "orderLimitPerAccount",
+        english: "There is a limit of {limit} {orders} per account",
+        slots: &[("limit", Slot::Number), ("orders", Slot::Word(ORDER_WORDS))],
+    },
+    // Checkout and submission (§5, §8)
+    fixed("invalidPickupTime", INVALID_PICKUP_TIME),
+    fixed("noProductsInCart", NO_PRODUCTS_IN_CART),
+    fixed("pickupTimeNoLongerAvailable", PICKUP_TIME_NO_LONGER_AVAILABLE),
+    fixed("deliveryTimeNoLongerAvailable", DELIVERY_TIME_NO_LONGER_AVAILABLE),
+    fixed("noAvailableDeliveryTimes", NO_AVAILABLE_DELIVERY_TIMES),
+    fixed("noAvailablePickupTimes", NO_AVAILABLE_PICKUP_TIMES),
+    fixed("errorSubmittingOrder", ERROR_SUBMITTING_ORDER),
+    RefusalKind {
+        code: "referralCodeRequired",
+        english: "{pantry} requires a referral code",
+        slots: &[("pantry", Slot::Name)],
+    },
+    fixed("eligibilityQuestionsDue", ELIGIBILITY_QUESTIONS_DUE),
+    fixed("surveyQuestionsDue", SURVEY_QUESTIONS_DUE),
+    fixed("notEligible", FOOD_SITUATION_NOT_ELIGIBLE),
+    fixed("verifyRequiredFields", VERIFY_REQUIRED_FIELDS),
+    // Order changes and retries (`model::orders`)
+    fixed("orderCannotChange", "This order can no longer be changed or cancelled."),
+    fixed("deliveryAddressRequired", "Please choose a delivery address."),
+    fixed("otherFoodBank", "The new pickup site must belong to the same food bank."),
+    fixed("notAPickupOrder", "Only pickup orders can change their pickup site or time."),
+    fixed("notADeliveryOrder", "Only delivery orders can change their delivery time."),
+    fixed("otherDeliveryProgram", "The new delivery time must be from the same delivery program."),
+    fixed(
+        "idempotencyKeyReused",
+        "This Idempotency-Key was already used for a different order. Use a new key for a new order.",
+    ),
+    // Accounts and sessions (`api::account`, `api::error`)
+    fixed("loginRequired", "Please log in to continue."),
+    fixed("loginFailed", "There was an error authenticating: the email address or password is incorrect."),
+    fixed("tooManyLogins", "Too many failed login attempts. Please wait a few minutes and try again."),
+    fixed("tooManyRegistrations", "Too many new accounts from this network. Please try again later."),
+    fixed("emailTaken", "An account with this email address already exists."),
+    fixed("resetExpired", "This reset token has expired. Please try resetting your password again."),
+    fixed("tooManyResets", "Too many password reset requests. Please wait an hour and try again."),
+    fixed("alreadyExists", "This already exists."),
+    // Lookups the screens show the reason of (`api::referrals`, `api::geography`, `api::tefap`, `service`)
+    fixed("addressNotFound", "Address not found"),
+    fixed("deliveryTimeNotFound", "Delivery time not found"),
+    fixed("foodBankNotFound", "Food bank not found"),
+    fixed("messageNotFound", "Message not found"),
+    fixed("orderNotFound", "Order not found"),
+    fixed("pantryLocationNotFound", "Pantry location not found"),
+    fixed("pantryNotFound", "Pantry not found"),
+    fixed("profileNotFound", "Profile not found"),
+    fixed("userNotFound", "User not found"),
+    fixed("unableToVerifyCode", "Unable to verify code"),
+    fixed("countiesNotLoaded", "An error occurred loading counties"),
+    fixed("unableToLoadData", "Unable to load data"),
+    fixed("errorAssigningTefap", "Error assigning TEFAP response"),
+    RefusalKind { code: "unknownZip", english: "Unable to load zip code {zip}", slots: &[("zip", Slot::Name)] },
+    // The service itself
+    fixed("serverBusy", "The server is busy. Please try again in a moment."),
+    fixed("timedOut", "The request took too long. Please try again."),
+    fixed("unavailable", "The service is temporarily unavailable. Please try again."),
+];
+
+/// "a {n} b {m} c" → (["a ", " b ", " c"], ["n", "m"]).
+fn split(template: &'static str) -> (Vec<&'static str>, Vec<&'static str>) {
+    let mut literals = Vec::new();
+    let mut names = Vec::new();
+    let mut rest = template;
+    while let (Some(open), Some(close)) = (rest.find('{'), rest.find('}')) {
+        literals.push(&rest[..open]);
+        names.push(&rest[open + 1..close]);
+        rest = &rest[close + 1..];
+    }
+    literals.push(rest);
+    (literals, names)
+}
+
+impl RefusalKind {
+    pub fn by_code(code: &str) -> Option<&'static RefusalKind> {
+        REFUSALS.iter().find(|k| k.code == code)
+    }
+
+    fn slot(&self, name: &str) -> Option<Slot> {
+        self.slots.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+    }
+
+    /// The refusal when `text` is this kind's wording filled in with values its slots accept.
+    fn recognize(&'static self, text: &str) -> Option<Refusal> {
+        let (literals, names) = split(self.english);
+        let mut rest = text.strip_prefix(literals[0])?;
+        let mut data = Vec::new();
+        for (i, name) in names.iter().enumerate() {
+            let next = literals[i + 1];
+            // A value is at least one character and runs to the next literal (or the end).
+            let skip = rest.chars().next()?.len_utf8();
+            let end =
+                if next.is_empty() && i + 1 == names.len() { rest.len() } else { rest[skip..].find(next)? + skip };
+            let raw = &rest[..end];
+            let value = match self.slot(name)? {
+                Slot::Number => RefusalValue::Number(raw.parse().ok().filter(|_| !raw.starts_with('+'))?),
+                Slot::Word(words) => RefusalValue::Text(words.contains(&raw).then(|| raw.to_owned())?),
+                Slot::Name => RefusalValue::Text(raw.to_owned()),
+            };
+            data.push((*name, value));
+            rest = &rest[end + next.len()..];
+        }
+        rest.is_empty().then_some(Refusal { code: self.code, data })
+    }
+}
+
+impl Refusal {
+    /// The code and data of a rule's English text; None for a text that has no code.
+    pub fn recognize(text: &str) -> Option<Self> {
+        REFUSALS.iter().find_map(|kind| kind.recognize(text))
+    }
+
+    pub fn kind(&self) -> &'static RefusalKind {
+        RefusalKind::by_code(self.code).expect("a refusal's code is one of REFUSALS")
+    }
+
+    /// The exact English text.
+    pub fn text(&self) -> String {
+        let (literals, names) = split(self.kind().english);
+        let mut out = literals[0].to_owned();
+        for (name, literal) in names.iter().zip(&literals[1..]) {
+            if let Some((_, value)) = self.data.iter().find(|(n, _)| n == name) {
+                out.push_str(&value.to_string());
+            }
+            out.push_str(literal);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn num(name: &'static str, n: i64) -> (&'static str, RefusalValue) {
+        (name, RefusalValue::Number(n))
+    }
+
+    fn text(name: &'static str, s: &str) -> (&'static str, RefusalValue) {
+        (name, RefusalValue::Text(s.to_owned()))
+    }
+
+    /// Sample data for every placeholder of a kind: the first word, a number, a name.
+    fn sample(kind: &RefusalKind) -> Refusal {
+        let data = kind
+            .slots
+            .iter()
+            .map(|(name, slot)| match slot {
+                Slot::Number => num(name, 7),
+                Slot::Word(words) => text(name, words[0]),
+                Slot::Name => text(name, "Eastside Pantry"),
+            })
+            .collect();
+        Refusal { code: kind.code, data }
+    }
+
+    #[test]
+    fn codes_are_unique_camel_case_and_their_placeholders_are_declared() {
+        for (i, kind) in REFUSALS.iter().enumerate() {
+            assert!(REFUSALS[..i].iter().all(|k| k.code != kind.code), "{} twice", kind.code);
+            assert!(kind.code.chars().next().is_some_and(|c| c.is_ascii_lowercase()), "{}", kind.code);
+            assert!(kind.code.chars().all(|c| c.is_ascii_alphanumeric()), "{}", kind.code);
+            let (_, names) = split(kind.english);
+            let declared: Vec<&str> = kind.slots.iter().map(|(n, _)| *n).collect();
+            assert_eq!(names, declared, "{}", kind.code);
+        }
+    }
+
+    /// Every code renders a text that is recognised as that code with the same data, so no two
+    /// wordings can be mistaken for each other.
+    #[test]
+    fn every_code_round_trips_through_its_english_text() {
+        for kind in REFUSALS {
+            let refusal = sample(kind);
+            let english = refusal.text();
+            assert!(!english.contains('{'), "{english}");
+            assert_eq!(Refusal::recognize(&english), Some(refusal), "{english}");
+        }
+    }
+
+    /// The texts the rules build are the codes' exact English.
+    #[test]
+    fn the_rules_texts_render_from_their_codes() {
+        let r = |code, data| Refusal { code, data }.text();
+        assert_eq!(r("invalidPickupTime", vec![]), INVALID_PICKUP_TIME);
+        assert_eq!(r("noAvailableStock", vec![]), "No Available Stock");
+        assert_eq!(r("itemsPerOrder", vec![num("limit", 5)]), items_per_order(5));
+        assert_eq!(r("itemsPerOrder", vec![num("limit", 5)]), "There is a limit of 5 items per order");
+        assert_eq!(r("stockLimit", vec![num("limit", 3)]), stock_limit(3));
+        assert_eq!(r("outOfStock", vec![]), stock_limit(0));
+        assert_eq!(r("itemLimitPerOrder", vec![num("limit", 2)]), limit_per_order(2));
+        assert_eq!(r("itemLimitPerAccount", vec![num("limit", 2)]), limit_per_account(2));
+        assert_eq!(
+            r("itemLimitEvery", vec![num("limit", 2), num("amount", 1), text("unit", "week")]),
+            limit_every(2, 1, "week")
+        );
+        assert_eq!(r("referralCodeRequired", vec![text("pantry", "Eastside")]), "Eastside requires a referral code");
+        assert_eq!(r("referralCodeRequired", vec![text("pantry", "Eastside")]), requires_referral_code("Eastside"));
+    }
+
+    #[test]
+    fn recognised_texts_carry_typed_data() {
+        assert_eq!(
+            Refusal::recognize("There is a limit of 1 order every 3 days"),
+            Some(Refusal {
+                code: "orderLimitEvery",
+                data: vec![num("limit", 1), text("orders", "order"), num("amount", 3), text("unit", "days")],
+            })
+        );
+        // "items" is not an order word: this is the items-per-order limit, not an orders limit.
+        assert_eq!(
+            Refusal::recognize("There is a limit of 12 items per order"),
+            Some(Refusal { code: "itemsPerOrder", data: vec![num("limit", 12)] })
+        );
+        assert_eq!(
+            Refusal::recognize("Hope Pantry requires a referral code").map(|r| r.data),
+            Some(vec![text("pantry", "Hope Pantry")])
+        );
+    }
+
+    #[test]
+    fn other_texts_have_no_code() {
+        for t in [
+            "Something new",
+            "Limit of ",
+            "Limit of many",
+            "Limit of +3",
+            "There is a limit of 5 orders every 2 fortnights",
+            " requires a referral code",
+            "Invalid pickup time.",
+        ] {
+            assert_eq!(Refusal::recognize(t), None, "{t}");
+        }
+    }
+}

@@ -503,6 +503,13 @@ async fn refusals_come_in_the_callers_language(t: &TestApp) {
     assert_eq!(es.body["failureReason"], spanish(login_failed));
     let en = t.send(post_in("/api/v1/account/login", ("cookie", "oa_lang=en"), wrong)).await;
     assert_eq!(en.body["failureReason"], login_failed);
+    // The code is the same in every language, and the app's catalog words it as the server does.
+    for reply in [&es, &en] {
+        assert_eq!((&reply.body["failureCode"], &reply.body["failureData"]), (&json!("loginFailed"), &Value::Null));
+    }
+    let app_es: Value =
+        serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/app/src/i18n/es.json"))).unwrap();
+    assert_eq!(app_es["refusal.loginFailed"], es.body["failureReason"]);
 
     // Field errors too, and the field names stay as the app knows them.
     let mut incomplete = registration(&unique_email("es"));

@@ -168,6 +168,9 @@ async fn order_limit_check_allows_then_refuses_with_the_next_date(t: &TestApp) {
         assert_eq!(r.body["value"]["limit"], 0);
         assert_eq!(r.body["value"]["message"], "There is a limit of 1 order every 1 week");
         assert_eq!(r.body["value"]["nextAvailableOrderDate"], next.as_str());
+        assert_eq!(r.body["failureCode"], "orderLimitEvery");
+        let data = json!({ "limit": 1, "orders": "order", "amount": 1, "unit": "week" });
+        assert_eq!(r.body["failureData"], data);
     }
     // The submission itself enforces it, not only the check.
     let r = try_order(t, &fresh, denver).await;

@@ -319,11 +319,20 @@ async fn refusals_write_nothing(t: &TestApp) {
         &post(&me, pickup(main, past_time(t, main).await, &[(mine, 1)])).await,
         "The selected pickup time is no longer available.",
     );
-    refused(&post(&stranger, pickup(faith, faith_time, &[(mine, 1)])).await, "Faith Mission requires a referral code");
+    let referral = post(&stranger, pickup(faith, faith_time, &[(mine, 1)])).await;
+    refused(&referral, "Faith Mission requires a referral code");
+    assert_eq!(referral.body["failureCode"], "referralCodeRequired");
+    assert_eq!(referral.body["failureData"], json!({ "pantry": "Faith Mission" }));
     // The demo shopper already has a turkey on order (1 per account).
     refused(&post(&me, pickup(main, time, &[(turkey, 1)])).await, "This item has a limit of 1 per account");
     // Central Ohio allows 30 items per order.
-    refused(&post(&me, pickup(main, time, &[(plenty, 30), (mine, 1)])).await, "There is a limit of 30 items per order");
+    let over = post(&me, pickup(main, time, &[(plenty, 30), (mine, 1)])).await;
+    refused(&over, "There is a limit of 30 items per order");
+    // Clients word refusals by code and data (issue 11) rather than by the English text.
+    assert_eq!(
+        (&over.body["failureCode"], &over.body["failureData"]),
+        (&json!("itemsPerOrder"), &json!({ "limit": 30 }))
+    );
     refused(&post(&me, pickup(main, time, &[(mine, 4)])).await, "Inventory Exceeded");
     refused(&post(&me, pickup(main, time, &[(mine, 2), (mine, 2)])).await, "Inventory Exceeded");
     refused(&post(&me, pickup(main, time, &[(mine, 1), (987_654, 1)])).await, "No Available Stock");

@@ -8,6 +8,10 @@ export class ApiFailure extends Error {
     message: string,
     /** A refusal's value when the server sends one (e.g. the order-limit check's next date). */
     readonly value: unknown = null,
+    /** The refusal's stable code (`failureCode`), which the catalog words as `refusal.<code>`; see refusalText. */
+    readonly code: string | null = null,
+    /** The values the refusal's text fills in (`failureData`), e.g. `{ limit: 5 }`. */
+    readonly data: Record<string, string | number> | null = null,
   ) {
     super(message);
     this.name = "ApiFailure";
@@ -18,6 +22,8 @@ interface Envelope<T> {
   successful?: boolean;
   value?: T;
   failureReason?: string | null;
+  failureCode?: string | null;
+  failureData?: Record<string, string | number> | null;
 }
 
 const BASE = "/api/v1";
@@ -66,7 +72,7 @@ export async function api<T>(
     env = null;
   }
   if (!res.ok || !env || env.successful === false) {
-    throw new ApiFailure(res.status, env?.failureReason ?? "", env?.value ?? null);
+    throw new ApiFailure(res.status, env?.failureReason ?? "", env?.value ?? null, env?.failureCode ?? null, env?.failureData ?? null);
   }
   return env.value as T;
 }

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { addMessages, t } from "../i18n/t";
 import { addressComplete, addressFields, NOTES_MAX, saveAddress, type AccountAddress, type AddressFields } from "../lib/addresses";
-import { ApiFailure } from "../lib/api";
 import { ZIP_LENGTH } from "../lib/constants";
 import { maskZip } from "../lib/profile";
 import { US_STATES } from "../lib/us-states";
 import { Field } from "./Field";
 import messages from "messages:account";
+import { refusalText } from "../lib/refusal";
 
 addMessages(messages);
 
@@ -43,7 +43,7 @@ export function AddressForm(props: {
     try {
       props.onSaved(await saveAddress<AccountAddress>(a ? a.id : null, f));
     } catch (err) {
-      setError((err instanceof ApiFailure && err.message) || t("account.address.saveError"));
+      setError(refusalText(err) || t("account.address.saveError"));
       setBusy(false);
     }
   };

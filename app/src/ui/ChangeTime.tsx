@@ -3,11 +3,12 @@
 import { useState } from "react";
 import type { DeliveryTime, PickupTime } from "../entities";
 import { t } from "../i18n/t";
-import { api, ApiFailure } from "../lib/api";
+import { api } from "../lib/api";
 import { changeDeliveryTime, changePickupTime, type Order } from "../lib/orders";
 import { useData } from "../lib/useData";
 import { Modal } from "./Modal";
 import { DeliveryWindowModal, PickupTimeModal } from "./TimePickers";
+import { refusalText } from "../lib/refusal";
 
 type Times = { kind: "pickup"; times: PickupTime[] } | { kind: "delivery"; times: DeliveryTime[] };
 type State = { kind: "loading" } | { kind: "loadError" } | { kind: "choose"; times: Times; updateError?: string; retry?: () => void };
@@ -37,7 +38,7 @@ export default function ChangeTime({ order, onClose, onChanged }: { order: Order
       setBusy(true);
       (times.kind === "delivery" ? changeDeliveryTime(order.id, id) : changePickupTime(order.id, id)).then(onChanged, (e: unknown) => {
         setBusy(false);
-        const reason = e instanceof ApiFailure && e.status !== 0 ? e.message : "";
+        const reason = refusalText(e);
         setFailed({ updateError: reason || t(times.kind === "delivery" ? "orders.delivery.updateError" : "orders.times.updateError"), retry: send });
       });
     };

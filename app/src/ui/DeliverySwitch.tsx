@@ -11,6 +11,7 @@ import { sessionStore } from "../state/session";
 import { Modal } from "./Modal";
 import { deliveryWindowLabel as windowLabel } from "./TimePickers";
 import messages from "messages:pantries";
+import { refusalText } from "../lib/refusal";
 
 // Also opened from the shop, whose page does not carry the selector's texts.
 addMessages(messages);
@@ -159,7 +160,7 @@ function DeliveryReferral({ onClose, onAccepted }: { onClose: () => void; onAcce
       if (!res?.isAppliedSuccessfully) throw new ApiFailure(404, "");
       onAccepted();
     } catch (e) {
-      setError((e instanceof ApiFailure && e.message) || t("pantries.referralInvalid"));
+      setError(refusalText(e) || t("pantries.referralInvalid"));
       setBusy(false);
     }
   };

@@ -7,6 +7,7 @@ import { sessionStore } from "../state/session";
 import { read, write } from "../state/storage";
 import { Modal } from "./Modal";
 import messages from "messages:pantries";
+import { refusalText } from "../lib/refusal";
 
 addMessages(messages);
 
@@ -49,7 +50,7 @@ export default function ReferralModal({ pantry, onClose, onAccepted }: { pantry:
       setAccepted(true);
       setTimeout(() => onAccepted(!loggedIn), REFERRAL_ACCEPTED_MS);
     } catch (e) {
-      setError((e instanceof ApiFailure && e.message) || t("pantries.referralInvalid"));
+      setError(refusalText(e) || t("pantries.referralInvalid"));
       setBusy(false);
     }
   };

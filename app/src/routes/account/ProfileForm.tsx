@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { t, type MessageKey } from "../../i18n/t";
-import { ApiFailure, api } from "../../lib/api";
+import { api } from "../../lib/api";
 import { maskPhone, maskZip, validate, type ErrorKind, type FieldName } from "../../lib/profile";
 import { type AccountProfile } from "./data";
 import { Field } from "../../ui/Field";
+import { refusalText } from "../../lib/refusal";
 
 const ERROR_TEXT: Record<ErrorKind, MessageKey> = {
   required: "account.error.required",
@@ -63,7 +64,7 @@ export default function ProfileForm(props: { profile: AccountProfile; onSaved: (
       });
       props.onSaved(saved);
     } catch (err) {
-      setError((err instanceof ApiFailure && err.message) || t("account.error.verify"));
+      setError(refusalText(err) || t("account.error.verify"));
       setBusy(false);
     }
   };

@@ -10,6 +10,7 @@ import { Busy } from "../../ui/Busy";
 import { ErrorBox } from "../../ui/ErrorBox";
 import { PickupTimeModal } from "../../ui/TimePickers";
 import { orderLines } from "../../lib/shop";
+import { refusalText } from "../../lib/refusal";
 
 /** Steps Place Order may send the shopper back to, when their questions are still unanswered. */
 export type DueStep = "eligibility" | "survey";
@@ -67,7 +68,7 @@ export function ConfirmStep({ idempotencyKey, onDue }: { idempotencyKey: string;
         setOffered(times);
         setError(t("checkout.submit.timeGone"));
       } else {
-        setError((err instanceof ApiFailure && err.message) || t("checkout.submit.error"));
+        setError(refusalText(err) || t("checkout.submit.error"));
       }
       setBusy(false);
     }

@@ -1,10 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { t, type MessageKey } from "../../i18n/t";
-import { ApiFailure, api } from "../../lib/api";
+import { api } from "../../lib/api";
 import { useApi } from "../../lib/useData";
 import { Busy } from "../../ui/Busy";
 import { ErrorBox } from "../../ui/ErrorBox";
 import type { StepProps } from "./step";
+import { refusalText } from "../../lib/refusal";
 
 type Answers = { worriedFoodWillRunOut: number; foodDidNotLast: number; receivedCharityFood: number };
 type Question = { name: keyof Answers; text: MessageKey; options: [MessageKey, number][] };
@@ -56,7 +57,7 @@ export function EligibilityStep({ done }: StepProps) {
       if (eligible) return done();
       setRefused(t("checkout.eligibility.refused"));
     } catch (err) {
-      setRefused((err instanceof ApiFailure && err.message) || t("checkout.eligibility.refused"));
+      setRefused(refusalText(err) || t("checkout.eligibility.refused"));
     }
     setBusy(false);
   };

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { t } from "../../i18n/t";
 import { ApiFailure, api } from "../../lib/api";
+import { refusalText } from "../../lib/refusal";
 import { formatDate } from "../../lib/format";
 import { useData } from "../../lib/useData";
 import { cartStore } from "../../state/cart";
@@ -37,7 +38,8 @@ async function checkLimits(): Promise<{ gone: Removal[]; over: LimitResult | nul
     await api("GET", path);
   } catch (err) {
     // Only a refusal with its result counts; a failed load is silently ignored (spec §8).
-    if (err instanceof ApiFailure && err.status === 422) over = (err.value as LimitResult) ?? { message: err.message };
+    // The words come from the catalog by the refusal's code; the value keeps the next available date.
+    if (err instanceof ApiFailure && err.status === 422) over = { ...(err.value as LimitResult | null), message: refusalText(err) };
   }
   return { gone, over };
 }

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { t } from "../../i18n/t";
 import { canUsePantry } from "../../lib/access";
-import { ApiFailure, api } from "../../lib/api";
+import { api } from "../../lib/api";
 import { useData } from "../../lib/useData";
 import { selectionStore } from "../../state/selection";
 import { claimStoredReferralCodes } from "../../state/session";
 import { Busy } from "../../ui/Busy";
 import { ErrorBox } from "../../ui/ErrorBox";
 import type { StepProps } from "./step";
+import { refusalText } from "../../lib/refusal";
 
 /** Referral check (spec §2): claims stored codes; a restricted pantry without access asks for one. */
 export function ReferralStep({ done }: StepProps) {
@@ -44,7 +45,7 @@ export function ReferralStep({ done }: StepProps) {
       if (result?.isAppliedSuccessfully && (await check())) return done();
       setError(t("checkout.referral.invalid"));
     } catch (err) {
-      setError((err instanceof ApiFailure && err.message) || t("checkout.referral.invalid"));
+      setError(refusalText(err) || t("checkout.referral.invalid"));
     }
     setBusy(false);
   };

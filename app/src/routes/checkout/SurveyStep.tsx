@@ -1,12 +1,13 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { t, type MessageKey } from "../../i18n/t";
-import { ApiFailure, api } from "../../lib/api";
+import { api } from "../../lib/api";
 import { useApi } from "../../lib/useData";
 import { selectionStore } from "../../state/selection";
 import { Busy } from "../../ui/Busy";
 import { ErrorBox } from "../../ui/ErrorBox";
 import type { StepProps } from "./step";
 import { US_STATES } from "../../lib/us-states";
+import { refusalText } from "../../lib/refusal";
 
 type Flags = Record<string, boolean>;
 type Named = { id: number; name: string };
@@ -120,7 +121,7 @@ export function SurveyStep({ done }: StepProps) {
       await api("POST", "/account/survey", body(shown, a, foodBankId!));
       done();
     } catch (err) {
-      setError((err instanceof ApiFailure && err.message) || t("checkout.survey.error"));
+      setError(refusalText(err) || t("checkout.survey.error"));
       setBusy(false);
     }
   };

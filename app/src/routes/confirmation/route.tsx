@@ -8,6 +8,7 @@ import { restoreSession, sessionStore, useLoggedIn } from "../../state/session";
 import type { Meta } from "../../types";
 import { OrderSummary } from "../../ui/OrderSummary";
 import messages from "messages:orders";
+import { refusalText } from "../../lib/refusal";
 
 addMessages(messages);
 
@@ -40,7 +41,7 @@ export default function Confirmation({ data }: { data: ConfirmationData | null }
         </>
       ) : order.error ? (
         <p role="alert" className="error-box">
-          {order.error.message || t("orders.detail.loadError")}
+          {refusalText(order.error) || t("orders.detail.loadError")}
         </p>
       ) : (
         <p role="status">{t("orders.detail.loading")}</p>

@@ -1,10 +1,11 @@
 // The calls of the questionnaire (spec §7 TEFAP calls) and the messages of their failures (§8).
 import type { FoodBank } from "../../entities";
 import { t, type MessageKey } from "../../i18n/t";
-import { ApiFailure, api } from "../../lib/api";
+import { api } from "../../lib/api";
 import { selectionStore } from "../../state/selection";
 import type { County, Guideline, TefapResult, ZipArea } from "./flow";
 import { withForcedFlags } from "./testing";
+import { refusalText } from "../../lib/refusal";
 
 /** A failed lookup with the text to show; `notAvailable` adds the not-available option. */
 export class LookupError extends Error {
@@ -18,7 +19,7 @@ export class LookupError extends Error {
 
 /** The server's failureReason, else the screen's own text (spec §8 "message or ..."). */
 export function failureText(err: unknown, fallback: MessageKey): string {
-  return (err instanceof ApiFailure && err.message) || t(fallback);
+  return refusalText(err) || t(fallback);
 }
 
 const failWith =

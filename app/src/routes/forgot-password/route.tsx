@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { api, ApiFailure } from "../../lib/api";
+import { api } from "../../lib/api";
 import type { Meta } from "../../types";
 import { Field } from "../../ui/Field";
 import messages from "messages:reset";
+import { refusalText } from "../../lib/refusal";
 
 addMessages(messages);
 
@@ -27,7 +28,7 @@ export default function ForgotPassword() {
       setPhase({ kind: "sent", email: address });
     } catch (e) {
       // The server's reason (a malformed address, too many requests) says more than the generic text.
-      setPhase({ kind: "error", reason: (e instanceof ApiFailure && e.message) || "" });
+      setPhase({ kind: "error", reason: refusalText(e) || "" });
     }
   };
 

@@ -2,7 +2,6 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { canUsePantry } from "../../lib/access";
-import { ApiFailure } from "../../lib/api";
 import { setAppFlag } from "../../state/app";
 import { selectionStore } from "../../state/selection";
 import { claimStoredReferralCodes, forgetProfile, login, rememberCredentials, rememberedEmail } from "../../state/session";
@@ -11,6 +10,7 @@ import { Field } from "../../ui/Field";
 import { safeReturnTo } from "../../lib/forms";
 import { RememberMe } from "../../ui/RememberMe";
 import messages from "messages:account";
+import { refusalText } from "../../lib/refusal";
 
 addMessages(messages);
 
@@ -61,7 +61,7 @@ export default function Login({ data }: { data: LoginData | null }) {
       await login(email, password);
       setPrompt(true);
     } catch (err) {
-      setError((err instanceof ApiFailure && err.message) || t("account.login.error"));
+      setError(refusalText(err) || t("account.login.error"));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,6 @@ import { Link, useNavigate } from "react-router";
 import type { PickupTime } from "../../entities";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { canUsePantry } from "../../lib/access";
-import { ApiFailure } from "../../lib/api";
 import { useApi } from "../../lib/useData";
 import { formatDay } from "../../lib/format";
 import { changeLocation, validOrderId, type Order } from "../../lib/orders";
@@ -12,6 +11,7 @@ import type { Meta } from "../../types";
 import { SignInPrompt } from "../../ui/SignInPrompt";
 import { PickupTimeModal, pickupTimeLabel } from "../../ui/TimePickers";
 import messages from "messages:orders";
+import { refusalText } from "../../lib/refusal";
 
 addMessages(messages);
 
@@ -60,7 +60,7 @@ export default function OrderLocation({ data }: { data: OrderLocationData | null
   } else if (!loggedIn) {
     body = <SignInPrompt text={t("orders.signedOut")} action={t("orders.logIn")} returnTo={`${back}/location`} />;
   } else if (order.error) {
-    body = <Failure text={order.error.message || t("orders.location.loadError")} retry={order.refetch} />;
+    body = <Failure text={refusalText(order.error) || t("orders.location.loadError")} retry={order.refetch} />;
   } else if (!o) {
     body = <Loading text={t("orders.detail.loading")} />;
   } else if (!movable) {
@@ -112,7 +112,7 @@ function Choose({ order, pantries }: { order: Order; pantries: Pantry[] }) {
       navigate(`/account/orders/${order.id}`);
     } catch (e) {
       setStep("list");
-      setError((e instanceof ApiFailure && e.status !== 0 && e.message) || t("orders.location.updateError"));
+      setError(refusalText(e) || t("orders.location.updateError"));
       setBusy(false);
     }
   };

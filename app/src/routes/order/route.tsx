@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { ApiFailure } from "../../lib/api";
 import { useApi } from "../../lib/useData";
 import { cancelOrder, orderNumber, validOrderId, type Order } from "../../lib/orders";
 import { useLoggedIn } from "../../state/session";
@@ -9,6 +8,7 @@ import type { Meta } from "../../types";
 import { OrderSummary } from "../../ui/OrderSummary";
 import { SignInPrompt } from "../../ui/SignInPrompt";
 import messages from "messages:orders";
+import { refusalText } from "../../lib/refusal";
 
 addMessages(messages);
 
@@ -49,7 +49,7 @@ export default function OrderPage({ data }: { data: OrderData | null }) {
         <p>
           <strong>{t("orders.detail.loadErrorTitle")}</strong>
         </p>
-        <p>{loaded.error.message || t("orders.detail.loadError")}</p>
+        <p>{refusalText(loaded.error) || t("orders.detail.loadError")}</p>
         <button type="button" className="btn" onClick={loaded.refetch}>
           {t("orders.retry")}
         </button>
@@ -96,7 +96,7 @@ function CancelOrder({ order }: { order: Order }) {
       navigate(`/account/orders/${order.id}`);
     } catch (e) {
       // Spec §8: a refused cancel shows the server's message.
-      setError((e instanceof ApiFailure && e.message) || t("orders.cannotChange"));
+      setError(refusalText(e) || t("orders.cannotChange"));
       setBusy(false);
     }
   };

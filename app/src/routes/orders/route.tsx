@@ -9,6 +9,7 @@ import { StatusBadge } from "../../ui/OrderSummary";
 import { SignInPrompt } from "../../ui/SignInPrompt";
 import { deliveryWindowLabel, pickupTimeLabel } from "../../ui/TimePickers";
 import messages from "messages:orders";
+import { refusalText } from "../../lib/refusal";
 
 addMessages(messages);
 
@@ -39,7 +40,7 @@ export default function Orders({ data }: { data: OrdersData | null }) {
           <p>
             <strong>{t("orders.loadErrorTitle")}</strong>
           </p>
-          <p>{orders.error.message || t("orders.loadError")}</p>
+          <p>{refusalText(orders.error) || t("orders.loadError")}</p>
           <button type="button" className="btn" onClick={orders.refetch}>
             {t("orders.retry")}
           </button>

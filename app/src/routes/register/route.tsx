@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
-import { ApiFailure } from "../../lib/api";
 import { claimStoredReferralCodes, register, rememberCredentials } from "../../state/session";
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
@@ -10,6 +9,7 @@ import { safeReturnTo } from "../../lib/forms";
 import { maskPhone, maskZip, validate, type ErrorKind, type FieldName, type RegisterForm } from "../../lib/profile";
 import messages from "messages:account";
 import { Field } from "../../ui/Field";
+import { refusalText } from "../../lib/refusal";
 
 addMessages(messages);
 
@@ -69,7 +69,7 @@ export default function Register({ data }: { data: RegisterData | null }) {
       await register(trimmed);
       setPrompt(true);
     } catch (err) {
-      setServerError((err instanceof ApiFailure && err.message) || t("account.login.error"));
+      setServerError(refusalText(err) || t("account.login.error"));
     } finally {
       setBusy(false);
     }

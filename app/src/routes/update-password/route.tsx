@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { api, ApiFailure } from "../../lib/api";
+import { api } from "../../lib/api";
 import { useApi } from "../../lib/useData";
 import type { Meta } from "../../types";
 import { Field } from "../../ui/Field";
 import messages from "messages:reset";
+import { refusalText } from "../../lib/refusal";
 
 addMessages(messages);
 
@@ -46,7 +47,7 @@ export default function UpdatePassword({ data }: { data: UpdatePasswordData | nu
       await api("POST", `/user/password?${query}`, { password: chosen, confirmPassword: confirm.trim() });
       setPhase("updated");
     } catch (err) {
-      setReason((err instanceof ApiFailure && err.message) || "");
+      setReason(refusalText(err) || "");
       setPhase("error");
     }
   };
