@@ -5,8 +5,9 @@
 //
 // The names come from the seed's tables in host/db/seed/demo_data.rs (PRODUCTS, CATEGORIES,
 // PRODUCTS_WITH_TWO_IMAGES, PANTRIES kinds, INFO_CARDS) plus any literal "/img/<dir>/<name>.svg" in
-// host/db/seed/demo.rs (library-2). The unit test db::seed::demo::tests::every_demo_image_is_shipped
-// fails when the seed names a picture that is not here, so rerun this after changing those tables.
+// host/db/seed/demo/pictures.rs (library-2). The unit test
+// db::seed::demo::pictures::tests::every_demo_image_is_shipped fails when the seed names a picture
+// that is not here, so rerun this after changing those tables.
 //
 // Every picture is deterministic: its background hue is a hash of its name. Each file carries a
 // viewBox and an intrinsic width/height (products and categories 1:1, pantries 4:3, cards 16:9, as the
@@ -22,7 +23,7 @@ const MAX_BYTES = 1536;
 
 // ---- Names from the seed ------------------------------------------------------------------------
 
-/** Same as `slug` in host/db/seed/demo.rs: "Diapers, Size 3" -> "diapers-size-3". */
+/** Same as `slug` in host/db/seed/demo/pictures.rs: "Diapers, Size 3" -> "diapers-size-3". */
 function slug(name) {
   let out = "";
   for (const c of name) {
@@ -41,7 +42,7 @@ function table(src, name) {
 
 function readSeed() {
   const data = readFileSync(join(seedDir, "demo_data.rs"), "utf8");
-  const demo = readFileSync(join(seedDir, "demo.rs"), "utf8");
+  const demo = readFileSync(join(seedDir, "demo", "pictures.rs"), "utf8");
   const productTable = table(data, "PRODUCTS");
   const products = [...productTable.matchAll(/\bpc?\(\s*"([^"]+)",\s*"([^"]+)",\s*"(?:[^"\\]|\\.)*",\s*[\d.]+,\s*"[^"]*",\s*"([^"]+)"/g)].map(
     ([, category, name, pkg]) => ({ category, name, pkg }),
@@ -50,7 +51,7 @@ function readSeed() {
   const categories = [...table(data, "CATEGORIES").matchAll(/\(\s*"([^"]+)",\s*"([^"]+)"\s*\)/g)].map(([, name, image]) => ({ name, image }));
   const kinds = [...new Set([...table(data, "PANTRIES").matchAll(/\bkind:\s*"([^"]+)"/g)].map((m) => m[1]))];
   const cards = [...new Set([...table(data, "INFO_CARDS").matchAll(/\bimage:\s*"([^"]+)"/g)].map((m) => m[1]))];
-  // Whole paths written out in demo.rs, e.g. the second library photo.
+  // Whole paths written out in demo/pictures.rs, e.g. the second library photo.
   const literal = [...demo.matchAll(/"\/img\/(products|categories|pantries|cards)\/([a-z0-9-]+)\.svg"/g)].map(([, dir, name]) => ({ dir, name }));
   if (products.length < 50 || categories.length < 5 || !kinds.length || !cards.length) {
     throw new Error(`demo_data.rs: parsed only ${products.length} products, ${categories.length} categories, ${kinds.length} pantry kinds, ${cards.length} cards`);
@@ -324,7 +325,7 @@ for (const { dir, name } of literal) {
   if (files.has(`${dir}/${name}`)) continue;
   if (dir === "pantries") files.set(`${dir}/${name}`, pantry(name));
   else if (dir === "cards") files.set(`${dir}/${name}`, card(name));
-  else throw new Error(`demo.rs names ${dir}/${name}.svg, which this script cannot draw`);
+  else throw new Error(`demo/pictures.rs names ${dir}/${name}.svg, which this script cannot draw`);
 }
 
 for (const [name, text] of files) {

@@ -144,6 +144,8 @@ impl From<crate::service::Error> for ApiError {
         match e {
             Error::NotFound(m) => Self::NotFound(m),
             Error::Invalid(m) => Self::BadRequest(m),
+            Error::Refused { message, step: None } => Self::Refused(message),
+            Error::Refused { message, step: Some(step) } => Self::RefusedAtStep { message, step },
             Error::Store(e) => e.into(),
         }
     }

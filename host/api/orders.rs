@@ -4,9 +4,7 @@
 use super::{ApiError, ApiResult, Body, PathParams, auth::AuthUser, ok};
 use crate::{
     domain::Id,
-    model::orders::{
-        Idempotency, MAX_IDEMPOTENCY_KEY_LEN, Order, OrderItem, OrderLocationChange, OrderRefused, OrderSubmission,
-    },
+    model::orders::{MAX_IDEMPOTENCY_KEY_LEN, Order, OrderItem, OrderLocationChange, OrderSubmission},
     service::orders as service,
     state::AppState,
 };
@@ -24,18 +22,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(change_pickup_time))
         .routes(routes!(change_delivery_time))
         .routes(routes!(change_location))
-}
-
-impl From<OrderRefused> for ApiError {
-    fn from(r: OrderRefused) -> Self {
-        match r {
-            OrderRefused::NotFound(what) => ApiError::not_found(what),
-            OrderRefused::Rule(message) => ApiError::Refused(message),
-            OrderRefused::Unanswered(due) => {
-                ApiError::RefusedAtStep { message: due.message().into(), step: due.step() }
-            }
-        }
-    }
 }
 
 /// The optional `Idempotency-Key`: 1 to 255 visible ASCII characters.
@@ -66,8 +52,7 @@ async fn submit(
 ) -> ApiResult<Id> {
     let key = idempotency_key(&headers)?;
     submission.validate().map_err(ApiError::invalid)?;
-    let idempotency = key.map(|key| Idempotency { key, fingerprint: submission.fingerprint() });
-    ok(state.store.submit_order(user.id, &submission, idempotency.as_ref()).await??)
+    ok(service::submit(&state, user.id, &submission, key).await?)
 }
 
 #[utoipa::path(
@@ -115,7 +100,7 @@ async fn items(
     responses((status = 200, description = "successful", body = Order))
 )]
 async fn cancel(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<Id>) -> ApiResult<Order> {
-    ok(state.store.cancel_order(user.id, id).await??)
+    ok(service::cancel(&state, user.id, id).await?)
 }
 
 #[utoipa::path(
@@ -130,7 +115,7 @@ async fn change_pickup_time(
     user: AuthUser,
     PathParams((id, pickup_time_id)): PathParams<(Id, Id)>,
 ) -> ApiResult<Order> {
-    ok(state.store.change_pickup_time(user.id, id, pickup_time_id).await??)
+    ok(service::change_time(&state, user.id, id, pickup_time_id).await?)
 }
 
 #[utoipa::path(
@@ -145,7 +130,7 @@ async fn change_delivery_time(
     user: AuthUser,
     PathParams((id, delivery_time_id)): PathParams<(Id, Id)>,
 ) -> ApiResult<Order> {
-    ok(state.store.change_delivery_time(user.id, id, delivery_time_id).await??)
+    ok(service::change_delivery(&state, user.id, id, delivery_time_id).await?)
 }
 
 #[utoipa::path(
@@ -162,8 +147,5 @@ async fn change_location(
     PathParams(id): PathParams<Id>,
     Body(change): Body<OrderLocationChange>,
 ) -> ApiResult<Order> {
-    if change.order_id != id {
-        return Err(ApiError::BadRequest("OrderId does not match the order in the path.".into()));
-    }
-    ok(state.store.change_location(user.id, &change).await??)
+    ok(service::change_location(&state, user.id, id, &change).await?)
 }

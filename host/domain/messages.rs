@@ -47,6 +47,8 @@ pub const NO_AVAILABLE_DELIVERY_TIMES: &str = "Sorry, there are no available del
 /// Not in spec: the delivery twin of the pickup text above (an order moved to a window that has started).
 pub const DELIVERY_TIME_NO_LONGER_AVAILABLE: &str = "The selected delivery time is no longer available.";
 pub const ERROR_SUBMITTING_ORDER: &str = "There was an error submitting your order";
+/// Not in spec: a delivery order without one of the shopper's saved addresses.
+pub const DELIVERY_ADDRESS_REQUIRED: &str = "Please choose a delivery address.";
 pub const NO_AVAILABLE_PICKUP_TIMES: &str = "There are no available pickup times for this location.";
 
 pub fn requires_referral_code(pantry_label: &str) -> String {
@@ -75,6 +77,18 @@ pub const INVALID_ZIP: &str = "Please enter a 5-digit zip code";
 pub const TEFAP_NOT_QUALIFIED: &str = "You do not qualify for additional groceries from The Emergency Food Assistance Program at this time. Click OK to begin shopping other free food items available in your area.";
 pub const TEFAP_YOUR_AREA: &str = "your area";
 pub const FOOD_SITUATION_NOT_ELIGIBLE: &str = "Sorry, you are not currently eligible for this service.";
+
+// --- Order changes (§9) ---
+/// Not in spec: cancel or change of an order that is completed, cancelled, timeless or past the cutoff.
+pub const ORDER_CANNOT_CHANGE: &str = "This order can no longer be changed or cancelled.";
+/// Not in spec: a location change to a pantry of another food bank.
+pub const OTHER_FOOD_BANK: &str = "The new pickup site must belong to the same food bank.";
+/// Not in spec: location and pickup-time changes apply to pickup orders only.
+pub const NOT_A_PICKUP_ORDER: &str = "Only pickup orders can change their pickup site or time.";
+/// Not in spec: delivery-window changes apply to delivery orders only.
+pub const NOT_A_DELIVERY_ORDER: &str = "Only delivery orders can change their delivery time.";
+/// Not in spec: the order's stock belongs to its delivery program, so a new window must be of the same one.
+pub const OTHER_DELIVERY_PROGRAM: &str = "The new delivery time must be from the same delivery program.";
 
 // --- Checkout questions Place Order enforces (not in spec: the checkout never lets it happen) ---
 pub const ELIGIBILITY_QUESTIONS_DUE: &str = "Please answer the eligibility questions before placing your order.";

@@ -16,6 +16,7 @@
 //! - `access`: restricted pantries and referral codes.
 //! - `order_limits`: orders-per-period limits and the next date an order is allowed.
 //! - `orders`: order status, change/cancel cutoff, upcoming and nearest orders.
+//! - `order_changes`: whether a placed order may be cancelled or moved, and to which time or pantry.
 //! - `submission`: the checks an order must pass before stock is taken.
 //! - `tefap`: TEFAP eligibility matching, income maximum, eligibility flow.
 //! - `survey`: checkout survey questions and answers.
@@ -30,6 +31,7 @@ pub(crate) mod forms;
 pub(crate) mod inventory;
 pub(crate) mod limits;
 pub mod messages;
+pub(crate) mod order_changes;
 pub(crate) mod order_limits;
 pub mod orders;
 pub(crate) mod passwords;

@@ -13,19 +13,6 @@ pub const MAX_LINE_QUANTITY: i64 = 10_000;
 /// Longest accepted `Idempotency-Key` header (the column is a varchar).
 pub const MAX_IDEMPOTENCY_KEY_LEN: usize = 255;
 
-/// Not in spec: cancel or change of an order that is completed, cancelled, timeless or past the cutoff.
-pub const ORDER_CANNOT_CHANGE: &str = "This order can no longer be changed or cancelled.";
-/// Not in spec: a delivery order without one of the shopper's saved addresses.
-pub const DELIVERY_ADDRESS_REQUIRED: &str = "Please choose a delivery address.";
-/// Not in spec: a location change to a pantry of another food bank.
-pub const OTHER_FOOD_BANK: &str = "The new pickup site must belong to the same food bank.";
-/// Not in spec: location and pickup-time changes apply to pickup orders only.
-pub const NOT_A_PICKUP_ORDER: &str = "Only pickup orders can change their pickup site or time.";
-/// Not in spec: delivery-window changes apply to delivery orders only.
-pub const NOT_A_DELIVERY_ORDER: &str = "Only delivery orders can change their delivery time.";
-/// Not in spec: the order's stock belongs to its delivery program, so a new window must be of the same one.
-pub const OTHER_DELIVERY_PROGRAM: &str = "The new delivery time must be from the same delivery program.";
-
 /// `POST /order` body (spec §3 "Order submission"). Serialised back, it is the
 /// canonical form an `Idempotency-Key` fingerprint is taken of.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]

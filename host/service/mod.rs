@@ -23,6 +23,9 @@ pub enum Error {
     /// The input cannot be used as given.
     #[error("{0}")]
     Invalid(String),
+    /// A rule of host/domain said no; `step` names the checkout step that mends it, if one does.
+    #[error("{message}")]
+    Refused { message: String, step: Option<&'static str> },
     #[error(transparent)]
     Store(#[from] StoreError),
 }

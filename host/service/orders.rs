@@ -1,12 +1,23 @@
-//! Reading the shopper's orders: GET /orders, /orders/{id} and /orders/{id}/items, and the
-//! /account/orders page. Another shopper's order is NotFound, like one that does not exist.
-//! (Placing, cancelling and changing orders stay in host/api/orders.rs for now.)
+//! The shopper's orders: reading them (GET /orders, /orders/{id} and /orders/{id}/items, and the
+//! /account/orders page), placing one, cancelling it and moving it to another time or pantry.
+//! Another shopper's order is NotFound, like one that does not exist. Each write is one store
+//! transaction that asks host/domain (`submission`, `order_changes`) for every decision.
 use super::{Error, Result};
 use crate::{
     domain::Id,
-    model::orders::{Order, OrderItem},
+    model::orders::{Idempotency, Order, OrderItem, OrderLocationChange, OrderRefused, OrderSubmission},
     state::AppState,
 };
+
+impl From<OrderRefused> for Error {
+    fn from(r: OrderRefused) -> Self {
+        match r {
+            OrderRefused::NotFound(what) => Error::not_found(what),
+            OrderRefused::Rule(message) => Error::Refused { message, step: None },
+            OrderRefused::Unanswered(due) => Error::Refused { message: due.message().into(), step: Some(due.step()) },
+        }
+    }
+}
 
 /// Every order of the shopper, as the order history lists them.
 pub async fn list(state: &AppState, user_id: Id) -> Result<Vec<Order>> {
@@ -19,4 +30,46 @@ pub async fn show(state: &AppState, user_id: Id, order_id: Id) -> Result<Order> 
 
 pub async fn items(state: &AppState, user_id: Id, order_id: Id) -> Result<Vec<OrderItem>> {
     state.store.order_items_of(user_id, order_id).await?.ok_or_else(|| Error::not_found("Order"))
+}
+
+/// Place Order: the new order's id. The submission's shape is the caller's to check first
+/// (`OrderSubmission::validate`, whose field errors only an API answer can carry). With an
+/// idempotency key, a retry of the same request answers the first order's id and places nothing.
+pub async fn submit(
+    state: &AppState,
+    user_id: Id,
+    submission: &OrderSubmission,
+    idempotency_key: Option<String>,
+) -> Result<Id> {
+    let idempotency = idempotency_key.map(|key| Idempotency { key, fingerprint: submission.fingerprint() });
+    Ok(state.store.submit_order(user_id, submission, idempotency.as_ref()).await??)
+}
+
+/// Cancels the order and gives its stock back; the cancelled order.
+pub async fn cancel(state: &AppState, user_id: Id, order_id: Id) -> Result<Order> {
+    Ok(state.store.cancel_order(user_id, order_id).await??)
+}
+
+/// Moves a pickup order to another valid pickup time of its pantry.
+pub async fn change_time(state: &AppState, user_id: Id, order_id: Id, pickup_time_id: Id) -> Result<Order> {
+    Ok(state.store.change_pickup_time(user_id, order_id, pickup_time_id).await??)
+}
+
+/// Moves a delivery order to another valid window of its delivery program.
+pub async fn change_delivery(state: &AppState, user_id: Id, order_id: Id, delivery_time_id: Id) -> Result<Order> {
+    Ok(state.store.change_delivery_time(user_id, order_id, delivery_time_id).await??)
+}
+
+/// Moves the pickup order `order_id` to another pantry of its food bank; `change` must name the
+/// same order (its body repeats the id).
+pub async fn change_location(
+    state: &AppState,
+    user_id: Id,
+    order_id: Id,
+    change: &OrderLocationChange,
+) -> Result<Order> {
+    if change.order_id != order_id {
+        return Err(Error::Invalid("OrderId does not match the order in the path.".into()));
+    }
+    Ok(state.store.change_location(user_id, change).await??)
 }

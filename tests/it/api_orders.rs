@@ -10,10 +10,9 @@ use axum::{
     http::{Method, Request, header},
 };
 use chrono::{Duration, Utc};
-use orderahead::domain::messages;
-use orderahead::model::orders::{
-    DELIVERY_ADDRESS_REQUIRED, NOT_A_DELIVERY_ORDER, NOT_A_PICKUP_ORDER, ORDER_CANNOT_CHANGE, OTHER_DELIVERY_PROGRAM,
-    OTHER_FOOD_BANK,
+use orderahead::domain::messages::{
+    self, DELIVERY_ADDRESS_REQUIRED, NOT_A_DELIVERY_ORDER, NOT_A_PICKUP_ORDER, ORDER_CANNOT_CHANGE,
+    OTHER_DELIVERY_PROGRAM, OTHER_FOOD_BANK,
 };
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicU32, Ordering};

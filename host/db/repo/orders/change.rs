@@ -1,12 +1,18 @@
 //! Cancelling an order and moving it to another pickup time, delivery time or pantry.
 use super::*;
+use crate::domain::order_changes::{
+    ChangeRefusal, check_cancel, check_delivery_change, check_new_delivery_time, check_new_pantry,
+    check_new_pickup_time, check_pickup_change,
+};
+
+fn changed(r: ChangeRefusal) -> Fail {
+    rule(r.message())
+}
 
 pub(super) async fn cancel_in(c: &DatabaseTransaction, user_id: Id, order_id: Id, now: DateTime<Utc>) -> Step<Order> {
     lock_user(c, user_id).await?;
     let (row, facts) = order_for_change(c, user_id, order_id).await?;
-    if !facts.can_change_or_cancel(now) {
-        return Err(rule(ORDER_CANNOT_CHANGE));
-    }
+    check_cancel(&facts, now).map_err(changed)?;
     // Conditional on the status read above, so a concurrent change cannot be cancelled twice.
     let updated = order::Entity::update_many()
         .col_expr(order::Column::StatusTypeId, Expr::value(StatusType::Cancelled.id()))
@@ -17,7 +23,7 @@ pub(super) async fn cancel_in(c: &DatabaseTransaction, user_id: Id, order_id: Id
         .exec(c)
         .await?;
     if updated.rows_affected != 1 {
-        return Err(rule(ORDER_CANNOT_CHANGE));
+        return Err(changed(ChangeRefusal::CannotChange));
     }
     let mut deltas = BTreeMap::new();
     for line in order_lines(c, row.id).await? {
@@ -49,12 +55,7 @@ pub(super) async fn changeable_pickup(
 ) -> Step<(order::Model, Id)> {
     lock_user(c, user_id).await?;
     let (row, facts) = order_for_change(c, user_id, order_id).await?;
-    let Some(pantry_id) = row.pantry_location_id.filter(|_| facts.pickup_time.is_some()) else {
-        return Err(rule(NOT_A_PICKUP_ORDER));
-    };
-    if !facts.can_change_or_cancel(now) {
-        return Err(rule(ORDER_CANNOT_CHANGE));
-    }
+    let pantry_id = check_pickup_change(&facts, row.pantry_location_id, now).map_err(changed)?;
     Ok((row, pantry_id))
 }
 
@@ -66,18 +67,14 @@ pub(super) async fn change_time_in(
     now: DateTime<Utc>,
 ) -> Step<Order> {
     let (row, pantry_id) = changeable_pickup(c, user_id, order_id, now).await?;
-    let pantry = shopping::pantry_facts(c, pantry_id).await?.ok_or_else(|| rule(messages::INVALID_PICKUP_TIME))?;
-    let time = shopping::pickup_time(c, pickup_time_id)
-        .await?
-        .filter(|t| t.pantry_location_id == pantry_id)
-        .ok_or_else(|| rule(messages::INVALID_PICKUP_TIME))?;
-    if !time.is_valid(now, pantry.tz) {
-        return Err(rule(messages::PICKUP_TIME_NO_LONGER_AVAILABLE));
-    }
+    let pantry = shopping::pantry_facts(c, pantry_id).await?;
+    let time = shopping::pickup_time(c, pickup_time_id).await?;
     let grants = access_grants(c, user_id).await?;
-    check_pantry_access(&grants, &pantry.pantry).map_err(rule)?;
+    let tz = pantry.as_ref().map_or(chrono_tz::UTC, |p| p.tz);
+    check_new_pickup_time(pantry_id, pantry.as_ref().map(|p| &p.pantry), time.as_ref(), tz, &grants, now)
+        .map_err(changed)?;
     order::Entity::update_many()
-        .col_expr(order::Column::PickupTimeId, Expr::value(Some(time.id)))
+        .col_expr(order::Column::PickupTimeId, Expr::value(Some(pickup_time_id)))
         .col_expr(order::Column::UpdatedAt, Expr::value(now))
         .filter(order::Column::Id.eq(row.id))
         .exec(c)
@@ -94,25 +91,10 @@ pub(super) async fn change_delivery_in(
 ) -> Step<Order> {
     lock_user(c, user_id).await?;
     let (row, facts) = order_for_change(c, user_id, order_id).await?;
-    let Some(current) = facts.delivery_time.as_ref().filter(|_| facts.pickup_time.is_none()) else {
-        return Err(rule(NOT_A_DELIVERY_ORDER));
-    };
-    if !facts.can_change_or_cancel(now) {
-        return Err(rule(ORDER_CANNOT_CHANGE));
-    }
+    let current = check_delivery_change(&facts, now).map_err(changed)?;
     let new = shopping::delivery_facts(c, delivery_time_id).await?.ok_or_else(|| not_found("Delivery time"))?;
-    if new.time.food_bank_id != row.food_bank_id
-        || new.time.entity_delivery_program_id != current.entity_delivery_program_id
-    {
-        return Err(rule(OTHER_DELIVERY_PROGRAM));
-    }
-    if !new.time.is_valid(now, new.tz) {
-        return Err(rule(messages::DELIVERY_TIME_NO_LONGER_AVAILABLE));
-    }
     let grants = access_grants(c, user_id).await?;
-    if !delivery_allowed(&grants, row.food_bank_id) {
-        return Err(rule(messages::NO_AVAILABLE_DELIVERY_TIMES));
-    }
+    check_new_delivery_time(row.food_bank_id, current, &new.time, new.tz, &grants, now).map_err(changed)?;
     order::Entity::update_many()
         .col_expr(order::Column::DeliveryTimeId, Expr::value(Some(new.time.id)))
         .col_expr(order::Column::UpdatedAt, Expr::value(now))
@@ -130,9 +112,7 @@ pub(super) async fn change_location_in(
 ) -> Step<Order> {
     let (row, _) = changeable_pickup(c, user_id, change.order_id, now).await?;
     let pantry = shopping::pantry_facts(c, change.location_id).await?.ok_or_else(|| not_found("Pantry location"))?;
-    if pantry.pantry.food_bank_id != row.food_bank_id {
-        return Err(rule(OTHER_FOOD_BANK));
-    }
+    check_new_pantry(row.food_bank_id, &pantry.pantry).map_err(changed)?;
     let time = shopping::pickup_time(c, change.pickup_time_id).await?;
     let mut shop = shopping::pickup_shop(c, &pantry, Some(user_id)).await?;
     // This order's own units are neither a past order nor taken stock once it moves.

@@ -27,10 +27,9 @@ use crate::{
     },
     domain::{
         Id,
-        access::{AccessGrants, check_pantry_access},
+        access::AccessGrants,
         cart::{CartLine, ShoppingContext},
         checkout_questions::due_step,
-        delivery::delivery_allowed,
         messages,
         orders::{OrderFacts, OrderStatus, StatusType},
         submission::{OrderRequest, check_order},
@@ -38,10 +37,9 @@ use crate::{
     model::{
         locations::{Address, Attachment, AttachmentEntry, CountyRef},
         orders::{
-            DELIVERY_ADDRESS_REQUIRED, DeliveryAddress, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WINDOW, Idempotency,
-            NOT_A_DELIVERY_ORDER, NOT_A_PICKUP_ORDER, ORDER_CANNOT_CHANGE, OTHER_DELIVERY_PROGRAM, OTHER_FOOD_BANK,
-            Order, OrderInventoryItem, OrderItem, OrderLocationChange, OrderPantryItem, OrderPantryLocation,
-            OrderRefused, OrderStatusType, OrderSubmission, PostalAddress,
+            DeliveryAddress, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WINDOW, Idempotency, Order, OrderInventoryItem,
+            OrderItem, OrderLocationChange, OrderPantryItem, OrderPantryLocation, OrderRefused, OrderStatusType,
+            OrderSubmission, PostalAddress,
         },
     },
 };

@@ -54,7 +54,7 @@ pub(super) async fn submit_in(
 
     let address = match &slot.delivery {
         Some(_) => {
-            let id = sub.address_id.ok_or_else(|| rule(DELIVERY_ADDRESS_REQUIRED))?;
+            let id = sub.address_id.ok_or_else(|| rule(messages::DELIVERY_ADDRESS_REQUIRED))?;
             Some((id, address_snapshot(c, user_id, id).await?.ok_or_else(|| not_found("Address"))?))
         }
         None => None,
