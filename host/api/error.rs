@@ -191,12 +191,12 @@ mod tests {
     #[test]
     fn refusal_texts_defined_elsewhere_have_their_codes() {
         for (text, expected) in [
-            (orders::ORDER_CANNOT_CHANGE, "orderCannotChange"),
-            (orders::DELIVERY_ADDRESS_REQUIRED, "deliveryAddressRequired"),
-            (orders::OTHER_FOOD_BANK, "otherFoodBank"),
-            (orders::NOT_A_PICKUP_ORDER, "notAPickupOrder"),
-            (orders::NOT_A_DELIVERY_ORDER, "notADeliveryOrder"),
-            (orders::OTHER_DELIVERY_PROGRAM, "otherDeliveryProgram"),
+            (messages::ORDER_CANNOT_CHANGE, "orderCannotChange"),
+            (messages::DELIVERY_ADDRESS_REQUIRED, "deliveryAddressRequired"),
+            (messages::OTHER_FOOD_BANK, "otherFoodBank"),
+            (messages::NOT_A_PICKUP_ORDER, "notAPickupOrder"),
+            (messages::NOT_A_DELIVERY_ORDER, "notADeliveryOrder"),
+            (messages::OTHER_DELIVERY_PROGRAM, "otherDeliveryProgram"),
             (orders::IDEMPOTENCY_KEY_REUSED, "idempotencyKeyReused"),
             (UNAUTHORIZED, "loginRequired"),
             (GENERIC_FAILURE, "unavailable"),
@@ -227,7 +227,7 @@ mod tests {
         assert_eq!(e["failureData"], serde_json::json!({ "limit": 5 }));
         let e = envelope(ApiError::Refused(messages::requires_referral_code("Eastside"))).await;
         assert_eq!(e["failureData"], serde_json::json!({ "pantry": "Eastside" }));
-        let e = envelope(ApiError::Refused(orders::ORDER_CANNOT_CHANGE.into())).await;
+        let e = envelope(ApiError::Refused(messages::ORDER_CANNOT_CHANGE.into())).await;
         assert_eq!((e["failureCode"].as_str(), &e["failureData"]), (Some("orderCannotChange"), &Value::Null));
     }
 

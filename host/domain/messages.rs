@@ -229,13 +229,13 @@ pub const REFUSALS: &[RefusalKind] = &[
     fixed("surveyQuestionsDue", SURVEY_QUESTIONS_DUE),
     fixed("notEligible", FOOD_SITUATION_NOT_ELIGIBLE),
     fixed("verifyRequiredFields", VERIFY_REQUIRED_FIELDS),
-    // Order changes and retries (`model::orders`)
-    fixed("orderCannotChange", "This order can no longer be changed or cancelled."),
-    fixed("deliveryAddressRequired", "Please choose a delivery address."),
-    fixed("otherFoodBank", "The new pickup site must belong to the same food bank."),
-    fixed("notAPickupOrder", "Only pickup orders can change their pickup site or time."),
-    fixed("notADeliveryOrder", "Only delivery orders can change their delivery time."),
-    fixed("otherDeliveryProgram", "The new delivery time must be from the same delivery program."),
+    // Order changes (above) and retries (`model::orders`)
+    fixed("orderCannotChange", ORDER_CANNOT_CHANGE),
+    fixed("deliveryAddressRequired", DELIVERY_ADDRESS_REQUIRED),
+    fixed("otherFoodBank", OTHER_FOOD_BANK),
+    fixed("notAPickupOrder", NOT_A_PICKUP_ORDER),
+    fixed("notADeliveryOrder", NOT_A_DELIVERY_ORDER),
+    fixed("otherDeliveryProgram", OTHER_DELIVERY_PROGRAM),
     fixed(
         "idempotencyKeyReused",
         "This Idempotency-Key was already used for a different order. Use a new key for a new order.",
