@@ -1,32 +1,20 @@
 // What the shop, product and cart screens share: the loader's data shape, the selection query
 // that keeps a page on the same site, and the per-order item limit.
-import type { FoodBank, InventoryItem } from "../entities";
+import type { InventoryItem } from "../entities";
+import type { components } from "./api/schema.gen";
+import type { OrderLimit, ShopSite } from "./api/pages";
 import { useApi } from "./useData";
 import { useLoggedIn } from "../state/session";
 
-export interface OrderLimit {
-  /** null: no ITEM-type limit applies. */
-  limit: number | null;
-  message: string;
-}
+export type { OrderLimit };
 
-export interface Category {
-  id: number;
-  name: string;
-  order: number;
-}
+export type Category = components["schemas"]["Category"];
 
-/** host/pages/products.rs: what the shop knows without the shopper. */
-export interface ShopData {
-  pantry?: { id: number; label: string; foodBankID: number; [field: string]: unknown };
-  /** The site's food bank (isTEFAPEnabled decides whether the TEFAP survey is offered). */
-  foodBank?: FoodBank | null;
-  deliveryTimeId?: number;
-  items?: InventoryItem[];
-  categories?: Category[];
-  orderLimit?: OrderLimit;
-  error?: boolean;
-}
+/**
+ * What the shop and product pages' data share (host/pages/products.rs): the site as a visitor
+ * sees it, or `error` when it failed to load.
+ */
+export type ShopData = ShopSite & { error?: boolean };
 
 /** `pantry=3` or `delivery=9`: the shop URL's query for the site or window the data is for. */
 export function shopQuery(data: ShopData): string {
@@ -63,7 +51,7 @@ export function inventoryPath(data: ShopData): string | null {
  * The server rendered the items as a visitor sees them; a signed-in shopper refetches them with
  * the token for their own effective limits (past orders count). Failure keeps the visitor's view.
  */
-export function useShopperItems(data: ShopData): InventoryItem[] | undefined {
+export function useShopperItems(data: ShopData & { items?: InventoryItem[] }): InventoryItem[] | undefined {
   const loggedIn = useLoggedIn();
   const path = inventoryPath(data);
   const own = useApi<{ items: InventoryItem[] }>(loggedIn ? path : null);

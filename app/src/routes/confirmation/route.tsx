@@ -8,12 +8,11 @@ import { restoreSession, sessionStore, useLoggedIn } from "../../state/session";
 import type { Meta } from "../../types";
 import { OrderSummary } from "../../ui/OrderSummary";
 import messages from "messages:orders";
+import type { ConfirmationPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
-export interface ConfirmationData {
-  orderId?: string | null;
-}
+export type ConfirmationData = ConfirmationPage;
 
 /** /cart/confirmation/{orderId} (spec §2): the placed order's summary, fetched with the token after hydration. */
 export default function Confirmation({ data }: { data: ConfirmationData | null }) {

@@ -7,13 +7,11 @@ import type { InventoryItem } from "../../entities";
 import { useCartCount } from "../../state/cart";
 import { Carousel, type CarouselImage } from "../../ui/Carousel";
 import { CartControls, amountText, details } from "../../ui/ProductTile";
-import { limitStatus, shopQuery, useShopperItems, type ShopData } from "../../lib/shop";
+import { limitStatus, shopQuery, useShopperItems } from "../../lib/shop";
+import type { ProductPage } from "../../lib/api/pages";
 import { limitText } from "../../lib/limits";
 
-interface ProductData extends ShopData {
-  item?: InventoryItem | null;
-  productId?: number | null;
-}
+type ProductData = ProductPage;
 
 /** Product detail (spec §2): image carousel, name, amount, description, stepper or limit message, and the way back. */
 export default function Product({ data }: { data: ProductData | null }) {

@@ -10,12 +10,11 @@ import { safeReturnTo } from "../../lib/forms";
 import { maskPhone, maskZip, validate, type ErrorKind, type FieldName, type RegisterForm } from "../../lib/profile";
 import messages from "messages:account";
 import { Field } from "../../ui/Field";
+import type { RegisterPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
-export interface RegisterData {
-  returnTo?: string;
-}
+export type RegisterData = RegisterPage;
 
 const EMPTY: RegisterForm = {
   firstName: "",
