@@ -2,19 +2,11 @@ import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { changeSite, selectFoodBank } from "../../state/selection";
 import type { Meta } from "../../types";
-import { InfoSections, type InfoSection } from "../../ui/InfoSections";
+import { InfoSections } from "../../ui/InfoSections";
 import messages from "messages:pantries";
 import type { HomeFoodBankPage } from "../../lib/api/pages";
 
 addMessages(messages);
-
-interface FoodBankInfo {
-  id: number;
-  code?: string;
-  name?: string;
-  homePageUrl?: string | null;
-  isEnabled?: boolean;
-}
 
 export type HomeFoodBankData = HomeFoodBankPage;
 

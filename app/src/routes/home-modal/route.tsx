@@ -3,8 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { t } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
-import { HomePage, homeMeta, type HomeData } from "../../ui/home/HomePage";
-import type { InfoCard } from "../../ui/InfoSections";
+import { HomePage, homeMeta } from "../../ui/home/HomePage";
 import { NotFound, notFoundMeta } from "../../ui/NotFound";
 import type { HomeModalPage } from "../../lib/api/pages";
 

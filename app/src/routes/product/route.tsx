@@ -3,7 +3,6 @@ import { Link, useNavigate } from "react-router";
 import { restoreSelection, selectionStore } from "../../state/selection";
 import { pageTitle, t } from "../../i18n/t";
 import type { Meta } from "../../types";
-import type { InventoryItem } from "../../entities";
 import { useCartCount } from "../../state/cart";
 import { Carousel, type CarouselImage } from "../../ui/Carousel";
 import { CartControls, amountText, details } from "../../ui/ProductTile";

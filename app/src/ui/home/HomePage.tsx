@@ -8,7 +8,7 @@ import { Modal } from "../Modal";
 import { useDelay } from "../useDelay";
 import { UseMyLocation, type Located } from "../UseMyLocation";
 import { ZipSearch } from "../ZipSearch";
-import { InfoSections, type InfoSection } from "../InfoSections";
+import { InfoSections } from "../InfoSections";
 import { SelectedSite } from "./SelectedSite";
 import { changeSite, useSelection } from "../../state/selection";
 import { loadProfile, useLoggedIn, useProfile } from "../../state/session";
