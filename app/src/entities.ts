@@ -30,9 +30,10 @@ export type DeliveryTime = Schemas["DeliveryTime"];
 export type FoodBank = Kept<Schemas["FoodBank"]>;
 
 /**
- * Still hand-written, as the fields the app reads: routes/pantries/pickup.ts (Pantry) widens it
- * with optional address and food bank for partial copies, which the generated type's required
- * fields refuse. Becomes an alias once those copies are typed (after the app's reorganisation).
+ * Still hand-written, as the fields the app reads: lib/pantries.ts (Pantry) widens it with
+ * optional address and food bank for partial copies, and the referral page keeps the code's
+ * sites (PantryRef: a smaller address and food bank) as Pantry too, which the generated type's
+ * required fields refuse. Becomes an alias once those copies have a type of their own.
  */
 export interface PantryLocation {
   id: number;
@@ -41,13 +42,8 @@ export interface PantryLocation {
   [field: string]: unknown;
 }
 
-/** Still hand-written for the same reason: routes/account/data.ts (AccountAddress) widens it. */
-export interface SavedAddress {
-  id: number;
-  name?: string;
-  address: { addressLine1: string; city: string; province: string; postalCode: string; [field: string]: unknown };
-  [field: string]: unknown;
-}
+/** A saved delivery address: id and address always, the rest where the copy has it. */
+export type SavedAddress = Pick<Schemas["SavedAddress"], "id" | "address"> & Partial<Schemas["SavedAddress"]>;
 
 export type Profile = Kept<Schemas["Profile"]>;
 

@@ -47,6 +47,9 @@ pub fn document() -> OpenApi {
     let components = doc.components.get_or_insert_with(Default::default);
     components.schemas.insert(Envelope::name().into(), Envelope::schema());
     components.schemas.insert(Failure::name().into(), Failure::schema());
+    // The pages' data (host/pages) belongs to the same contract: the app's routes take it as
+    // types generated from this document, like the API's answers.
+    components.schemas.extend(crate::pages::schemas());
     components.security_schemes.insert(
         BEARER.to_owned(),
         SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),

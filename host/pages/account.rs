@@ -2,21 +2,34 @@
 //! addresses, as GET /account/profile and /account/addresses answer them, so the page shows them
 //! without JavaScript; signed out, the heading and a Log In link.
 use super::{LoadCtx, LoadFuture, Loaded, Page};
-use crate::service::accounts;
-use serde_json::json;
+use crate::{
+    model::account::{Profile, SavedAddress},
+    service::accounts,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 pub const PAGE: Page = Page { id: "account", patterns: &["/account"], public: false, load };
 
+/// The shopper's profile and addresses; both absent when signed out or when they failed to load.
+#[derive(Serialize, ToSchema, Default)]
+pub struct AccountPage {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    profile: Option<Profile>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    addresses: Option<Vec<SavedAddress>>,
+}
+
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
-        let Some(shopper) = ctx.shopper else { return Loaded::ok(json!({})) };
+        let Some(shopper) = ctx.shopper else { return Loaded::ok(AccountPage::default()) };
         let state = &ctx.state;
         match tokio::try_join!(accounts::profile(state, shopper.id), accounts::saved_addresses(state, shopper.id)) {
-            Ok((profile, addresses)) => Loaded::ok(json!({ "profile": profile, "addresses": addresses })),
+            Ok((profile, addresses)) => Loaded::ok(AccountPage { profile: Some(profile), addresses: Some(addresses) }),
             // The page still works: the app loads the account itself after hydration.
             Err(error) => {
                 tracing::warn!(%error, "account page rendered without the shopper's data");
-                Loaded::ok(json!({}))
+                Loaded::ok(AccountPage::default())
             }
         }
     })

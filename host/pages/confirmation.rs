@@ -1,11 +1,19 @@
 //! /cart/confirmation/{orderId}: the order belongs to the signed-in shopper, whose token only the
 //! browser holds, so it is fetched after hydration; the server passes the id on.
 use super::{LoadCtx, LoadFuture, Loaded, Page};
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 pub const PAGE: Page =
     Page { id: "confirmation", patterns: &["/cart/confirmation", "/cart/confirmation/{orderId}"], public: false, load };
 
+/// The confirmation's data: the order the address names, as the URL spells it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmationPage {
+    order_id: Option<String>,
+}
+
 fn load(ctx: LoadCtx) -> LoadFuture {
-    Box::pin(async move { Loaded::ok(json!({ "orderId": ctx.params.get("orderId") })) })
+    Box::pin(async move { Loaded::ok(ConfirmationPage { order_id: ctx.params.get("orderId").cloned() }) })
 }

@@ -1,12 +1,69 @@
 //! /home/foodbank?zip=|lat=&lng=: the food bank serving a place (same search as
 //! GET /api/v1/foodbanks/locations) with its info cards, or the not-available message.
 //! /home/foodbank?id=: one food bank by id, as the pantry selector introduces a site's food bank.
-use super::{LoadCtx, LoadFuture, Loaded, Page, home::info_sections, pantries::center};
-use crate::{db::Scope, service::places::food_banks_serving};
+use super::{
+    LoadCtx, LoadFuture, Loaded, Page,
+    home::{InfoSection, info_sections},
+    pantries::center,
+};
+use crate::{
+    db::Scope,
+    model::locations::{FoodBank, NearbyFoodBank},
+    service::places::food_banks_serving,
+};
 use axum::http::StatusCode;
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 pub const PAGE: Page = Page { id: "home-foodbank", patterns: &["/home/foodbank"], public: true, load };
+
+/// The food bank page: the search as given (`zip`, and `query` to link back to it), what it
+/// found, and with `ok` the food bank and its info cards.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HomeFoodBankPage {
+    status: FoodBankSearch,
+    zip: String,
+    query: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    food_bank: Option<ShownFoodBank>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    info_sections: Option<Vec<InfoSection>>,
+}
+
+#[derive(Serialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+pub enum FoodBankSearch {
+    Ok,
+    BadZip,
+    NoLocation,
+    /// No food bank serves the place, or the id names none.
+    #[serde(rename = "none")]
+    NotServed,
+    Error,
+}
+
+/// From a search, with its distance and pantry count; by id, the food bank alone.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ShownFoodBank {
+    Nearby(NearbyFoodBank),
+    ById(FoodBank),
+}
+
+impl HomeFoodBankPage {
+    fn without_bank(status: FoodBankSearch, zip: &str, query: &str) -> Self {
+        Self { status, zip: zip.to_owned(), query: query.to_owned(), food_bank: None, info_sections: None }
+    }
+
+    fn found(zip: &str, query: &str, bank: ShownFoodBank, sections: Vec<InfoSection>) -> Self {
+        Self {
+            food_bank: Some(bank),
+            info_sections: Some(sections),
+            ..Self::without_bank(FoodBankSearch::Ok, zip, query)
+        }
+    }
+}
 
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
@@ -21,14 +78,14 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         }
         let at = match center(&ctx.query) {
             Some(Ok(at)) => at,
-            Some(Err(_)) => return Loaded::ok(json!({ "status": "badZip", "zip": zip, "query": query })),
-            None => return Loaded::ok(json!({ "status": "noLocation", "zip": zip, "query": query })),
+            Some(Err(_)) => return Loaded::ok(HomeFoodBankPage::without_bank(FoodBankSearch::BadZip, &zip, &query)),
+            None => return Loaded::ok(HomeFoodBankPage::without_bank(FoodBankSearch::NoLocation, &zip, &query)),
         };
         match food_banks_serving(&ctx.state, at).await {
             Ok(banks) => {
                 // Which food bank serves a place (or that none does) is the directory's.
                 let Some(bank) = banks.into_iter().next() else {
-                    return Loaded::ok(json!({ "status": "none", "zip": zip, "query": query }))
+                    return Loaded::ok(HomeFoodBankPage::without_bank(FoodBankSearch::NotServed, &zip, &query))
                         .showing([Scope::Directory]);
                 };
                 let scopes = [Scope::Directory, Scope::FoodBank(bank.food_bank.id), Scope::Content, Scope::Catalog];
@@ -37,16 +94,13 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                 } else {
                     Vec::new()
                 };
-                Loaded::ok(
-                    json!({ "status": "ok", "zip": zip, "query": query, "foodBank": bank, "infoSections": sections }),
-                )
-                .showing(scopes)
+                Loaded::ok(HomeFoodBankPage::found(&zip, &query, ShownFoodBank::Nearby(bank), sections)).showing(scopes)
             }
             Err(error) => {
                 tracing::warn!(?error, "home/foodbank: search failed");
                 Loaded::with_status(
                     StatusCode::SERVICE_UNAVAILABLE,
-                    json!({ "status": "error", "zip": zip, "query": query }),
+                    HomeFoodBankPage::without_bank(FoodBankSearch::Error, &zip, &query),
                 )
             }
         }
@@ -63,15 +117,17 @@ async fn by_id(ctx: &LoadCtx, id: Option<i64>, query: String) -> Loaded {
             let sections =
                 if bank.is_enabled { info_sections(&ctx.state, Some(&bank.code), ctx.lang).await } else { Vec::new() };
             let scopes = [Scope::FoodBank(bank.id), Scope::Content, Scope::Catalog];
-            Loaded::ok(json!({ "status": "ok", "zip": "", "query": query, "foodBank": bank, "infoSections": sections }))
-                .showing(scopes)
+            Loaded::ok(HomeFoodBankPage::found("", &query, ShownFoodBank::ById(bank), sections)).showing(scopes)
         }
-        Ok(None) => Loaded::with_status(StatusCode::NOT_FOUND, json!({ "status": "none", "zip": "", "query": query })),
+        Ok(None) => Loaded::with_status(
+            StatusCode::NOT_FOUND,
+            HomeFoodBankPage::without_bank(FoodBankSearch::NotServed, "", &query),
+        ),
         Err(error) => {
             tracing::warn!(?error, "home/foodbank: food bank failed to load");
             Loaded::with_status(
                 StatusCode::SERVICE_UNAVAILABLE,
-                json!({ "status": "error", "zip": "", "query": query }),
+                HomeFoodBankPage::without_bank(FoodBankSearch::Error, "", &query),
             )
         }
     }

@@ -2,11 +2,23 @@
 //! orders and their food bank's notes, as GET /messages answers them, so the page has its content
 //! without JavaScript. Not public: a shopper's list must never be shared through the render cache.
 use super::{LoadCtx, LoadFuture, Loaded, Page};
-use crate::service::{accounts, content::messages_for};
+use crate::{
+    model::content::Message,
+    service::{accounts, content::messages_for},
+};
 use axum::http::StatusCode;
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 pub const PAGE: Page = Page { id: "messages", patterns: &["/messages"], public: false, load };
+
+/// The messages, or `error` when they failed to load.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum MessagesPage {
+    Loaded { messages: Vec<Message> },
+    Failed { error: bool },
+}
 
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
@@ -18,8 +30,8 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             None => None,
         };
         match messages_for(state, food_bank.as_deref(), user, ctx.lang).await {
-            Ok(messages) => Loaded::ok(json!({ "messages": messages })),
-            Err(_) => Loaded::with_status(StatusCode::INTERNAL_SERVER_ERROR, json!({ "error": true })),
+            Ok(messages) => Loaded::ok(MessagesPage::Loaded { messages }),
+            Err(_) => Loaded::with_status(StatusCode::INTERNAL_SERVER_ERROR, MessagesPage::Failed { error: true }),
         }
     })
 }

@@ -26,8 +26,13 @@ mod update_password;
 
 use crate::{db::Scope, state::AppState};
 use axum::http::StatusCode;
+use serde::Serialize;
 use serde_json::Value;
 use std::{collections::HashMap, future::Future, pin::Pin};
+use utoipa::{
+    ToSchema,
+    openapi::{RefOr, schema::Schema},
+};
 
 pub struct LoadCtx {
     pub state: AppState,
@@ -60,17 +65,21 @@ pub struct Loaded {
 }
 
 impl Loaded {
-    pub fn ok(data: Value) -> Self {
+    pub fn ok(data: impl Serialize) -> Self {
         Self::with_status(StatusCode::OK, data)
     }
 
-    pub fn with_status(status: StatusCode, data: Value) -> Self {
+    /// The page's typed data becomes the JSON value once, here: the payload embeds it and the
+    /// render cache keeps it, both as JSON.
+    pub fn with_status(status: StatusCode, data: impl Serialize) -> Self {
+        // Page types are plain structs of strings, numbers and lists: they always serialize.
+        let data = serde_json::to_value(data).expect("page data serializes");
         Self { status, data, json_ld: Vec::new(), not_found_page: false, scopes: Vec::new() }
     }
 
     /// Nothing at this address: served as the Not Found page (spec §2), status 404.
     pub fn not_found() -> Self {
-        Self { not_found_page: true, ..Self::with_status(StatusCode::NOT_FOUND, Value::Object(Default::default())) }
+        Self { not_found_page: true, ..Self::with_status(StatusCode::NOT_FOUND, EmptyPage {}) }
     }
 
     /// The same, showing what these scopes hold.
@@ -79,6 +88,10 @@ impl Loaded {
         self
     }
 }
+
+/// The data of a page that needs nothing from the server: `{}`.
+#[derive(Serialize, ToSchema)]
+pub struct EmptyPage {}
 
 pub type LoadFuture = Pin<Box<dyn Future<Output = Loaded> + Send>>;
 
@@ -119,6 +132,37 @@ fn pages() -> Vec<Page> {
         referral::PAGE,
         messages::PAGE,
     ]
+}
+
+/// The pages' data types with the types they refer to, for the OpenAPI document's components:
+/// the app's route components take their data as these generated types.
+pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
+    fn add<T: ToSchema>(out: &mut Vec<(String, RefOr<Schema>)>) {
+        out.push((T::name().into_owned(), T::schema()));
+        T::schemas(out);
+    }
+    let mut out = Vec::new();
+    add::<EmptyPage>(&mut out);
+    add::<account::AccountPage>(&mut out);
+    add::<checkout::CheckoutPage>(&mut out);
+    add::<confirmation::ConfirmationPage>(&mut out);
+    add::<eligibility::EligibilityPage>(&mut out);
+    add::<home::HomePage>(&mut out);
+    add::<home_foodbank::HomeFoodBankPage>(&mut out);
+    add::<home_modal::HomeModalPage>(&mut out);
+    add::<login::LoginPage>(&mut out);
+    add::<messages::MessagesPage>(&mut out);
+    add::<orders::OrdersPage>(&mut out);
+    add::<orders::OrderPage>(&mut out);
+    add::<orders::OrderLocationPage>(&mut out);
+    add::<pantries::PantriesPage>(&mut out);
+    add::<pantry::PantryPage>(&mut out);
+    add::<product::ProductPage>(&mut out);
+    add::<products::ShopPage>(&mut out);
+    add::<referral::ReferralPage>(&mut out);
+    add::<register::RegisterPage>(&mut out);
+    add::<update_password::UpdatePasswordPage>(&mut out);
+    out
 }
 
 pub struct PageTable {

@@ -1,9 +1,8 @@
-use super::{LoadCtx, LoadFuture, Loaded, Page};
+use super::{EmptyPage, LoadCtx, LoadFuture, Loaded, Page};
 use axum::http::StatusCode;
-use serde_json::json;
 
 pub const PAGE: Page = Page { id: "not-found", patterns: &[], public: true, load };
 
 fn load(_ctx: LoadCtx) -> LoadFuture {
-    Box::pin(async move { Loaded::with_status(StatusCode::NOT_FOUND, json!({})) })
+    Box::pin(async move { Loaded::with_status(StatusCode::NOT_FOUND, EmptyPage {}) })
 }

@@ -4,9 +4,10 @@
 //! An order's screens load after hydration: their loaders pass the order id on, and an id that
 //! cannot be one is Not Found at once.
 use super::{LoadCtx, LoadFuture, Loaded, Page};
-use crate::service::orders;
+use crate::{model::orders::Order, service::orders};
 use axum::http::StatusCode;
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 pub const LIST: Page = Page { id: "orders", patterns: &["/account/orders"], public: false, load: list };
 
@@ -19,15 +20,44 @@ pub const CANCEL: Page =
 pub const LOCATION: Page =
     Page { id: "order-location", patterns: &["/account/orders/{orderId}/location"], public: false, load: location };
 
+/// The order history: the shopper's orders, absent when signed out or when they failed to load.
+#[derive(Serialize, ToSchema, Default)]
+pub struct OrdersPage {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    orders: Option<Vec<Order>>,
+}
+
+/// An order's screens: the order the address names (null when it cannot be one) and the view.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderPage {
+    order_id: Option<String>,
+    view: OrderView,
+}
+
+#[derive(Serialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+pub enum OrderView {
+    Summary,
+    Cancel,
+}
+
+/// The order's pickup location screen: the order the address names.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderLocationPage {
+    order_id: Option<String>,
+}
+
 fn list(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
-        let Some(shopper) = ctx.shopper else { return Loaded::ok(json!({})) };
+        let Some(shopper) = ctx.shopper else { return Loaded::ok(OrdersPage::default()) };
         match orders::list(&ctx.state, shopper.id).await {
-            Ok(list) => Loaded::ok(json!({ "orders": list })),
+            Ok(list) => Loaded::ok(OrdersPage { orders: Some(list) }),
             // The page still works: the app loads the orders itself after hydration.
             Err(error) => {
                 tracing::warn!(%error, "order history rendered without the shopper's orders");
-                Loaded::ok(json!({}))
+                Loaded::ok(OrdersPage::default())
             }
         }
     })
@@ -38,26 +68,24 @@ fn order_id(ctx: &LoadCtx) -> Option<i64> {
     ctx.params.get("orderId").and_then(|s| s.parse::<i64>().ok()).filter(|id| *id > 0)
 }
 
-fn with_id(ctx: &LoadCtx, mut data: Value) -> Loaded {
+/// The page made from the id (as a string: ids are strings in the app's URLs), 404 without one.
+fn with_id<T: Serialize>(ctx: &LoadCtx, page: impl FnOnce(Option<String>) -> T) -> Loaded {
     match order_id(ctx) {
-        Some(id) => {
-            data["orderId"] = json!(id.to_string());
-            Loaded::ok(data)
-        }
-        None => Loaded::with_status(StatusCode::NOT_FOUND, data),
+        Some(id) => Loaded::ok(page(Some(id.to_string()))),
+        None => Loaded::with_status(StatusCode::NOT_FOUND, page(None)),
     }
 }
 
 fn summary(ctx: LoadCtx) -> LoadFuture {
-    Box::pin(async move { with_id(&ctx, json!({ "orderId": null, "view": "summary" })) })
+    Box::pin(async move { with_id(&ctx, |order_id| OrderPage { order_id, view: OrderView::Summary }) })
 }
 
 fn cancel(ctx: LoadCtx) -> LoadFuture {
-    Box::pin(async move { with_id(&ctx, json!({ "orderId": null, "view": "cancel" })) })
+    Box::pin(async move { with_id(&ctx, |order_id| OrderPage { order_id, view: OrderView::Cancel }) })
 }
 
 fn location(ctx: LoadCtx) -> LoadFuture {
-    Box::pin(async move { with_id(&ctx, json!({ "orderId": null })) })
+    Box::pin(async move { with_id(&ctx, |order_id| OrderLocationPage { order_id }) })
 }
 
 #[cfg(test)]

@@ -8,15 +8,69 @@ use crate::{
         places::{SEARCH_RADII_MILES, search_radius},
     },
     geo::GeoPoint,
-    model::locations::PantryLocation,
+    model::locations::{Address, FoodBank, PantryLocation, PickupTime},
     service::places::{pantries_near, point, zip_point},
 };
 use axum::http::StatusCode;
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 // Public: the list shows the directory and each listed pantry and its food bank (cache scopes),
 // and the clock, which the cache's time to live bounds.
 pub const PAGE: Page = Page { id: "pantries", patterns: &["/pantries"], public: true, load };
+
+/// The pantry selector's list: the search as given and understood, and what it found.
+#[derive(Serialize, ToSchema)]
+pub struct PantriesPage {
+    status: PantrySearch,
+    zip: String,
+    /// Miles: the one searched, of `radii`, the ones offered.
+    radius: f64,
+    radii: Vec<f64>,
+    sort: PantrySort,
+    pantries: Vec<PantryCard>,
+    /// The searched point, once there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lat: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lng: Option<f64>,
+}
+
+#[derive(Serialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+pub enum PantrySearch {
+    Ok,
+    BadZip,
+    NoLocation,
+    Error,
+}
+
+#[derive(Serialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+pub enum PantrySort {
+    Soonest,
+    Closest,
+}
+
+/// A pantry as its card in the list shows it: the times of its first days only, with
+/// `morePickupTimes` when the card's View More has others to fetch; no photos or instructions.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PantryCard {
+    id: i64,
+    label: String,
+    #[serde(rename = "foodBankID")]
+    food_bank_id: i64,
+    food_bank: FoodBank,
+    address: Address,
+    #[serde(rename = "addressID")]
+    address_id: i64,
+    distance: Option<f64>,
+    is_restricted: bool,
+    time_zone: String,
+    pantry_location_pickup_times: Vec<PickupTime>,
+    more_pickup_times: bool,
+}
 
 /// The searched point from `zip`, or from `lat` and `lng`; Err(zip) when the zip is unknown.
 pub(super) fn center(q: &std::collections::HashMap<String, String>) -> Option<Result<GeoPoint, String>> {
@@ -28,20 +82,38 @@ pub(super) fn center(q: &std::collections::HashMap<String, String>) -> Option<Re
     point(lat, lng).ok().map(Ok)
 }
 
-/// A pantry as its card in the list shows it: the times of its first days only, with
-/// `morePickupTimes` when the card's View More has others to fetch; no photos or instructions.
-fn list_card(mut pantry: PantryLocation) -> Value {
-    let times = &mut pantry.pantry_location_pickup_times;
+fn list_card(pantry: PantryLocation) -> PantryCard {
+    // Every field named, so a new one is a decision for the card rather than silently left out.
+    let PantryLocation {
+        id,
+        label,
+        food_bank_id,
+        food_bank,
+        address,
+        address_id,
+        distance,
+        is_restricted,
+        pickup_instructions: _,
+        time_zone,
+        attachment_collection: _,
+        pantry_location_pickup_times: mut times,
+    } = pantry;
     let keep = times_for_list_card(times.iter().map(|t| t.pickup_day));
-    let more = keep < times.len();
+    let more_pickup_times = keep < times.len();
     times.truncate(keep);
-    let mut card = json!(pantry);
-    if let Some(card) = card.as_object_mut() {
-        card.remove("attachmentCollection");
-        card.remove("pickupInstructions");
-        card.insert("morePickupTimes".into(), json!(more));
+    PantryCard {
+        id,
+        label,
+        food_bank_id,
+        food_bank,
+        address,
+        address_id,
+        distance,
+        is_restricted,
+        time_zone,
+        pantry_location_pickup_times: times,
+        more_pickup_times,
     }
-    card
 }
 
 fn load(ctx: LoadCtx) -> LoadFuture {
@@ -50,37 +122,39 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         // An unsupported radius falls back to the default rather than failing the page.
         let radius =
             q.get("radius").and_then(|r| search_radius(r.parse::<f64>().ok())).unwrap_or(SEARCH_RADII_MILES[0]);
-        let sort = if q.get("sort").map(String::as_str) == Some("closest") { "closest" } else { "soonest" };
-        let base = |status: &str| -> Value {
-            json!({
-                "status": status,
-                "zip": q.get("zip").cloned().unwrap_or_default(),
-                "radius": radius,
-                "radii": SEARCH_RADII_MILES,
-                "sort": sort,
-                "pantries": [],
-            })
+        let sort = if q.get("sort").map(String::as_str) == Some("closest") {
+            PantrySort::Closest
+        } else {
+            PantrySort::Soonest
+        };
+        let base = |status| PantriesPage {
+            status,
+            zip: q.get("zip").cloned().unwrap_or_default(),
+            radius,
+            radii: SEARCH_RADII_MILES.to_vec(),
+            sort,
+            pantries: Vec::new(),
+            lat: None,
+            lng: None,
         };
         let at = match center(q) {
-            None => return Loaded::ok(base("noLocation")),
-            Some(Err(_)) => return Loaded::ok(base("badZip")),
+            None => return Loaded::ok(base(PantrySearch::NoLocation)),
+            Some(Err(_)) => return Loaded::ok(base(PantrySearch::BadZip)),
             Some(Ok(at)) => at,
         };
-        let mut data = base("ok");
-        data["lat"] = json!(at.lat);
-        data["lng"] = json!(at.lng);
+        let mut data = PantriesPage { lat: Some(at.lat), lng: Some(at.lng), ..base(PantrySearch::Ok) };
         match pantries_near(&ctx.state, at, Some(radius), None).await {
             Ok(pantries) => {
                 let mut scopes = vec![Scope::Directory, Scope::Catalog];
                 for p in &pantries {
                     scopes.extend([Scope::Pantry(p.id), Scope::FoodBank(p.food_bank_id)]);
                 }
-                data["pantries"] = pantries.into_iter().map(list_card).collect();
+                data.pantries = pantries.into_iter().map(list_card).collect();
                 Loaded::ok(data).showing(scopes)
             }
             Err(error) => {
                 tracing::warn!(%error, "pantries page: search failed");
-                data["status"] = json!("error");
+                data.status = PantrySearch::Error;
                 Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, data)
             }
         }

@@ -7,9 +7,19 @@ use crate::{
     service::{self, shop::pantry},
 };
 use axum::http::StatusCode;
+use serde::Serialize;
 use serde_json::{Value, json};
+use utoipa::ToSchema;
 
 pub const PAGE: Page = Page { id: "pantry", patterns: &["/pantries/{id}"], public: true, load };
+
+/// The pantry's detail; `pantry` null with `error` when it failed to load.
+#[derive(Serialize, ToSchema)]
+pub struct PantryPage {
+    pantry: Option<PantryLocation>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    error: bool,
+}
 
 /// schema.org FoodEstablishment: address, geo and one opening-hours entry per valid pickup time.
 fn json_ld(p: &PantryLocation, public_url: &str) -> Value {
@@ -62,12 +72,13 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             Ok(pantry) => {
                 let ld = json_ld(&pantry, &ctx.state.config.public_url);
                 let scopes = [Scope::Pantry(pantry.id), Scope::FoodBank(pantry.food_bank_id), Scope::Catalog];
-                Loaded { json_ld: vec![ld], ..Loaded::ok(json!({ "pantry": pantry })) }.showing(scopes)
+                Loaded { json_ld: vec![ld], ..Loaded::ok(PantryPage { pantry: Some(pantry), error: false }) }
+                    .showing(scopes)
             }
             Err(service::Error::NotFound(_)) => Loaded::not_found(),
             Err(error) => {
                 tracing::warn!(%error, id, "pantry page: load failed");
-                Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, json!({ "pantry": null, "error": true }))
+                Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, PantryPage { pantry: None, error: true })
             }
         }
     })

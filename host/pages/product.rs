@@ -1,28 +1,50 @@
 //! One product of the shop (`/products/{productId}?pantry=…`): the same load as the shop page,
 //! narrowed to the inventory item, so the stepper knows the visitor's limit.
-use super::{LoadCtx, LoadFuture, Loaded, Page, products::shop};
+use super::{
+    LoadCtx, LoadFuture, Loaded, Page,
+    products::{ShopSite, shop},
+};
+use crate::model::locations::InventoryItem;
 use axum::http::StatusCode;
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 pub const PAGE: Page = Page { id: "product", patterns: &["/products/{productId}"], public: true, load };
 
+/// The product page: the shop's site as the shop page has it, the item (null when the site has
+/// no such product) and the id the address names.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductPage {
+    #[serde(flatten)]
+    #[schema(value_type = ShopSite)]
+    site: Option<ShopSite>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    error: bool,
+    /// An empty list whenever the site loaded: the page reads `item`, never the list, which the
+    /// data carried before it was typed; kept so the JSON did not change with the types.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    items: Option<Vec<InventoryItem>>,
+    item: Option<InventoryItem>,
+    product_id: Option<i64>,
+}
+
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
-        let product: Option<i64> = ctx.params.get("productId").and_then(|v| v.parse().ok());
+        let product_id: Option<i64> = ctx.params.get("productId").and_then(|v| v.parse().ok());
         let shop = shop(&ctx).await;
         // An unknown site names nothing; an unknown product at a known site keeps its own page.
         if shop.status == StatusCode::NOT_FOUND {
             return Loaded::not_found();
         }
-        let item = shop.items.into_iter().find(|i| Some(i.id) == product);
-        let status = if shop.status == StatusCode::OK && item.is_none() && shop.data.get("orderLimit").is_some() {
+        let item = shop.items.into_iter().find(|i| Some(i.id) == product_id);
+        let status = if shop.status == StatusCode::OK && item.is_none() && shop.site.is_some() {
             StatusCode::NOT_FOUND
         } else {
             shop.status
         };
-        let mut data = shop.data;
-        data["item"] = json!(item);
-        data["productId"] = json!(product);
+        let items = shop.site.as_ref().map(|_| Vec::new());
+        let data = ProductPage { site: shop.site, error: shop.error, items, item, product_id };
         Loaded::with_status(status, data).showing(shop.scopes)
     })
 }

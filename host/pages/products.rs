@@ -4,21 +4,68 @@
 use super::{LoadCtx, LoadFuture, Loaded, Page};
 use crate::{
     db::Scope,
-    model::locations::InventoryItem,
+    domain::limits::OrderSizeLimit,
+    model::locations::{Category, FoodBank, InventoryItem, PantryLocation},
     service::{
         self,
         shop::{Site, shop as load_shop},
     },
 };
 use axum::http::StatusCode;
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 pub const PAGE: Page = Page { id: "products", patterns: &["/products"], public: true, load };
+
+/// The shop page: the site (absent when the URL names none or it failed to load, then with
+/// `error`) and its items as a visitor sees them.
+#[derive(Serialize, ToSchema)]
+pub struct ShopPage {
+    #[serde(flatten)]
+    #[schema(value_type = ShopSite)]
+    site: Option<ShopSite>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    error: bool,
+    items: Vec<InventoryItem>,
+}
+
+/// What the shop knows of its site without the shopper: a pantry or a delivery window, its food
+/// bank, its categories and its order-size limit. A page without a site has none of these, so the
+/// document calls every field optional: pages flatten `Option<ShopSite>` into their data.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopSite {
+    food_bank: Option<FoodBank>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pantry: Option<PantryLocation>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    delivery_time_id: Option<i64>,
+    #[schema(required = false)]
+    categories: Vec<Category>,
+    #[schema(required = false)]
+    order_limit: OrderLimit,
+}
+
+/// The per-order item limit (spec §5) and its message.
+#[derive(Serialize, ToSchema)]
+pub struct OrderLimit {
+    /// None when no ITEM-type limit applies.
+    limit: Option<i64>,
+    message: String,
+}
+
+impl From<OrderSizeLimit> for OrderLimit {
+    fn from(OrderSizeLimit { limit, message }: OrderSizeLimit) -> Self {
+        Self { limit, message }
+    }
+}
 
 /// What the shop knows without the shopper: the site, its items, categories and order-size limit.
 pub(super) struct Shop {
     pub status: StatusCode,
-    pub data: Value,
+    /// None when the URL names no site or it failed to load (then `error`).
+    pub site: Option<ShopSite>,
+    pub error: bool,
     pub items: Vec<InventoryItem>,
     /// What the data came from (see `Loaded::scopes`).
     pub scopes: Vec<Scope>,
@@ -32,20 +79,21 @@ fn id_param(ctx: &LoadCtx, key: &str) -> Result<Option<i64>, std::num::ParseIntE
 /// Shared by the shop and product pages: a failed load still renders, with `error` set; an
 /// unknown or malformed site answers 404.
 pub(super) async fn shop(ctx: &LoadCtx) -> Shop {
-    let failed = |status| Shop { status, data: json!({ "error": true }), items: Vec::new(), scopes: Vec::new() };
+    let failed = |status| Shop { status, site: None, error: true, items: Vec::new(), scopes: Vec::new() };
     let site = match (id_param(ctx, "pantry"), id_param(ctx, "delivery")) {
         (Ok(Some(id)), _) => Site::Pantry(id),
         (Ok(None), Ok(Some(id))) => Site::Delivery(id),
         (Ok(None), Ok(None)) => {
-            return Shop { status: StatusCode::OK, data: json!({}), items: Vec::new(), scopes: Vec::new() };
+            return Shop { status: StatusCode::OK, site: None, error: false, items: Vec::new(), scopes: Vec::new() };
         }
         _ => return failed(StatusCode::NOT_FOUND),
     };
     match load_shop(&ctx.state, site, ctx.lang).await {
-        Ok(mut shop) => {
-            let items = std::mem::take(&mut shop.items);
-            let scopes = std::mem::take(&mut shop.scopes);
-            Shop { status: StatusCode::OK, data: json!(shop), items, scopes }
+        Ok(shop) => {
+            let service::shop::Shop { food_bank, pantry, delivery_time_id, categories, order_limit, items, scopes } =
+                shop;
+            let site = ShopSite { food_bank, pantry, delivery_time_id, categories, order_limit: order_limit.into() };
+            Shop { status: StatusCode::OK, site: Some(site), error: false, items, scopes }
         }
         Err(service::Error::NotFound(_)) => failed(StatusCode::NOT_FOUND),
         Err(error) => {
@@ -61,8 +109,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         if shop.status == StatusCode::NOT_FOUND {
             return Loaded::not_found();
         }
-        let mut data = shop.data;
-        data["items"] = json!(shop.items);
+        let data = ShopPage { site: shop.site, error: shop.error, items: shop.items };
         Loaded::with_status(shop.status, data).showing(shop.scopes)
     })
 }

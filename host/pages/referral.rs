@@ -3,24 +3,45 @@
 //! keeping it on the device happens in the browser. Without a code the page is the code form, whose
 //! plain GET submission arrives as `?code=`.
 use super::{LoadCtx, LoadFuture, Loaded, Page};
-use crate::api::referrals::UNABLE_TO_VERIFY_CODE;
+use crate::{api::referrals::UNABLE_TO_VERIFY_CODE, model::referrals::ReferralCode};
 use axum::http::StatusCode;
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 pub const PAGE: Page = Page { id: "referral", patterns: &["/referral", "/referral/{code}"], public: false, load };
+
+/// The landing's data: no code (the code form), the code's public data, or why it has none.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ReferralPage {
+    Form {
+        code: Option<String>,
+    },
+    Found {
+        code: String,
+        referral: ReferralCode,
+    },
+    #[serde(rename_all = "camelCase")]
+    Failed {
+        code: String,
+        referral: Option<ReferralCode>,
+        failure_reason: Option<String>,
+    },
+}
 
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
         let code =
             ctx.params.get("code").or_else(|| ctx.query.get("code")).map(|c| c.trim().to_owned()).unwrap_or_default();
         if code.is_empty() {
-            return Loaded::ok(json!({ "code": null }));
+            return Loaded::ok(ReferralPage::Form { code: None });
         }
         let failed = |status: StatusCode, reason: Option<&str>| {
-            Loaded::with_status(status, json!({ "code": code, "referral": null, "failureReason": reason }))
+            let failure_reason = reason.map(str::to_owned);
+            Loaded::with_status(status, ReferralPage::Failed { code: code.clone(), referral: None, failure_reason })
         };
         match ctx.state.store.referral_code(&code, None).await {
-            Ok(Some(referral)) => Loaded::ok(json!({ "code": code, "referral": referral })),
+            Ok(Some(referral)) => Loaded::ok(ReferralPage::Found { code, referral }),
             Ok(None) => failed(StatusCode::NOT_FOUND, Some(UNABLE_TO_VERIFY_CODE)),
             Err(error) => {
                 tracing::warn!(%error, "referral page: load failed");

@@ -1,36 +1,19 @@
 // A shopper's orders as the API returns them (spec §3 Order) and the calls that change them. The
 // server decides what may change (`canChangeOrCancel`) and what is upcoming; screens only show it.
-import type { DeliveryTime, PickupTime } from "../entities";
+import type { components } from "./api/schema.gen";
 import { api } from "./api";
 import { round } from "./format";
 
-export interface OrderAddress {
-  addressLine1: string;
-  addressLine2?: string | null;
-  city: string;
-  province: string;
-  postalCode: string;
-}
+type Schemas = components["schemas"];
 
-export interface Order {
-  id: number;
-  created: string;
-  foodBankID: number;
-  pantryLocationID?: number;
-  pantryLocation?: { id: number; label: string; foodBankID: number; address: OrderAddress & { latitude?: number; longitude?: number }; isRestricted?: boolean; pickupInstructions?: string | null };
-  pantryLocationPickupTime?: PickupTime;
-  foodBankDeliveryTime?: DeliveryTime;
-  foodInsecureNeighborAddress?: { name: string; address: OrderAddress };
-  pantryOrderStatusType: { name: string; isSuccessfullyCompletedType: boolean; isCancelledType: boolean; isInProgressType: boolean };
-  canChangeOrCancel: boolean;
-  isUpcoming: boolean;
-}
+/** An order as GET /orders/{id} answers it. */
+export type Order = Schemas["Order"];
 
-export interface OrderLine {
-  id: number;
-  quantity: number;
-  pantryInventoryItem: { id: number; weightPounds: number; pantryItem: { name: string; description?: string | null } };
-}
+/** The parts of an order's pickup or delivery address its screens write out. */
+export type OrderAddress = Pick<Schemas["Address"], "addressLine1" | "addressLine2" | "city" | "province" | "postalCode">;
+
+/** One line of an order (GET /orders/{id}/items). */
+export type OrderLine = Schemas["OrderItem"];
 
 /** Order number as shoppers see it on every order screen (spec §2: hex). */
 export const orderNumber = (id: number) => id.toString(16).toUpperCase();

@@ -1,36 +1,23 @@
 // What the shop, product and cart screens share: the loader's data shape, the selection query
 // that keeps a page on the same site, the cart as order lines, and where the cart stands against
 // the per-order item limit (the server computes it: POST /cart/check).
-import type { CartItem, FoodBank, InventoryItem } from "../entities";
-import { useEffect, useState } from "react";
+import type { CartItem, InventoryItem } from "../entities";
+import { useRef } from "react";
+import type { components } from "./api/schema.gen";
+import type { OrderLimit, ShopSite as SiteData } from "./api/pages";
 import { useApi, useData } from "./useData";
 import { useLoggedIn } from "../state/session";
 import { request } from "./api/typed";
-import type { components } from "./api/schema.gen";
 
-export interface OrderLimit {
-  /** null: no ITEM-type limit applies. */
-  limit: number | null;
-  message: string;
-}
+export type { OrderLimit };
 
-export interface Category {
-  id: number;
-  name: string;
-  order: number;
-}
+export type Category = components["schemas"]["Category"];
 
-/** host/pages/products.rs: what the shop knows without the shopper. */
-export interface ShopData {
-  pantry?: { id: number; label: string; foodBankID: number; [field: string]: unknown };
-  /** The site's food bank (isTEFAPEnabled decides whether the TEFAP survey is offered). */
-  foodBank?: FoodBank | null;
-  deliveryTimeId?: number;
-  items?: InventoryItem[];
-  categories?: Category[];
-  orderLimit?: OrderLimit;
-  error?: boolean;
-}
+/**
+ * What the shop and product pages' data share (host/pages/products.rs): the site as a visitor
+ * sees it, or `error` when it failed to load.
+ */
+export type ShopData = SiteData & { error?: boolean };
 
 /** `pantry=3` or `delivery=9`: the shop URL's query for the site or window the data is for. */
 export function shopQuery(data: ShopData): string {
@@ -39,11 +26,11 @@ export function shopQuery(data: ShopData): string {
   return "";
 }
 
-/** Where a site's shop is: a pantry, or a delivery window. */
-export type ShopSite = { pantryLocationID: number } | { foodBankDeliveryTimeID: number };
+/** Where a cart is checked: at a pantry, or a delivery window. */
+export type CartSite = { pantryLocationID: number } | { foodBankDeliveryTimeID: number };
 
 /** The site of the shop data, or null. */
-export function siteOf(data: ShopData): ShopSite | null {
+export function siteOf(data: ShopData): CartSite | null {
   if (data.pantry) return { pantryLocationID: data.pantry.id };
   if (data.deliveryTimeId != null) return { foodBankDeliveryTimeID: data.deliveryTimeId };
   return null;
@@ -84,20 +71,19 @@ const settled = (signal: AbortSignal) =>
  * changes. Until it answers, and when it cannot be asked (offline), the last answer stands,
  * unchecked.
  */
-export function useCartStanding(site: ShopSite | null, cart: readonly CartItem[]): CartStanding {
+export function useCartStanding(site: CartSite | null, cart: readonly CartItem[]): CartStanding {
   const key = site ? JSON.stringify({ ...site, pantryOrderItems: orderLines(cart) }) : null;
   const check = useData(key, async (k, signal) => {
     await settled(signal);
     return request("post", "/cart/check", { body: { ...JSON.parse(k), withLimits: false } });
   });
-  const [last, setLast] = useState<CartStanding>({ limit: null, status: "under", checked: false });
   const answer = check.data;
-  useEffect(() => {
-    if (answer) setLast({ limit: answer.orderLimit.limit ?? null, status: answer.orderLimitStatus, checked: true });
-  }, [answer]);
+  const fresh = answer ? { limit: answer.orderLimit.limit ?? null, status: answer.orderLimitStatus } : null;
+  const last = useRef(fresh ?? { limit: null, status: "under" as LimitStatus });
+  if (fresh) last.current = fresh;
   // No site: no limit to stand against.
   if (!site) return { limit: null, status: "under", checked: true };
-  return check.loading || !answer ? { ...last, checked: false } : last;
+  return { ...last.current, checked: fresh !== null && !check.loading };
 }
 
 /** The inventory API path of the site or window, or null. */
@@ -111,7 +97,7 @@ export function inventoryPath(data: ShopData): string | null {
  * The server rendered the items as a visitor sees them; a signed-in shopper refetches them with
  * the token for their own effective limits (past orders count). Failure keeps the visitor's view.
  */
-export function useShopperItems(data: ShopData): InventoryItem[] | undefined {
+export function useShopperItems(data: ShopData & { items?: InventoryItem[] }): InventoryItem[] | undefined {
   const loggedIn = useLoggedIn();
   const path = inventoryPath(data);
   const own = useApi<{ items: InventoryItem[] }>(loggedIn ? path : null);

@@ -1,22 +1,10 @@
 import { Link } from "react-router";
+import type { HomeCard, InfoSection } from "../lib/api/pages";
 
-// Shape of the content service's info cards as the host passes them in `data.infoSections`.
-export interface InfoCard {
-  id: string;
-  title: string;
-  summary?: string;
-  imageUrl?: string | null;
-  actionButtonText?: string | null;
-  modalTitle?: string | null;
-  /** HTML, sanitised by the host. */
-  modalContent?: string | null;
-}
+/** A card as the home pages' loaders send it (host/pages/home.rs). */
+export type InfoCard = HomeCard;
 
-export interface InfoSection {
-  id: string;
-  title?: string | null;
-  cards: InfoCard[];
-}
+export type { InfoSection };
 
 /** Info-card sections; a card opens its modal route /home/modal/{id}. Backgrounds cycle by order modulo 3 (spec §9). */
 export function InfoSections({ sections }: { sections: InfoSection[] }) {

@@ -3,14 +3,8 @@ import type { Profile } from "../../entities";
 import type { AccountAddress } from "../../lib/addresses";
 import { api } from "../../lib/api";
 
-export interface AccountProfile extends Profile {
-  eMailAddress?: string;
-  phoneNumber?: string;
-  postalCode?: string | null;
-  isEmailNotificationEnabled?: boolean;
-  isTextMessageNotificationEnabled?: boolean;
-  isPhoneCallNotificationEnabled?: boolean;
-}
+/** The profile as GET /account/profile answers it; the account screen may hold a partial copy. */
+export type AccountProfile = Profile;
 
 export type { AccountAddress };
 

@@ -8,6 +8,7 @@ import type { Meta } from "../../types";
 import { Addresses } from "./Addresses";
 import { deleteAddress, fullName, loadAddresses, loadProfile, type AccountAddress, type AccountProfile } from "./data";
 import messages from "messages:account";
+import type { AccountPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
@@ -20,10 +21,7 @@ const LOGIN = loginUrl("/account");
 type Mode = { kind: "view" } | { kind: "profile" } | { kind: "address"; address: AccountAddress | null };
 
 /** host/pages/account.rs: the signed-in shopper's profile and addresses (from the session cookie), else nothing. */
-export interface AccountData {
-  profile?: AccountProfile;
-  addresses?: AccountAddress[];
-}
+export type AccountData = AccountPage;
 
 /**
  * Account Details (spec §2, §4): profile, read-only messaging preferences, saved addresses, Log Out.

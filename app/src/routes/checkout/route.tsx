@@ -10,12 +10,11 @@ import type { Meta } from "../../types";
 import { Busy } from "../../ui/Busy";
 import type { StepProps } from "./step";
 import messages from "messages:account,checkout";
+import type { CheckoutPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
-export interface CheckoutData {
-  step?: string | null;
-}
+export type CheckoutData = CheckoutPage;
 
 // One chunk for all steps, fetched as soon as the page hydrates (see steps.ts).
 const loadSteps = () => import("./steps");

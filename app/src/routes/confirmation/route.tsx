@@ -9,12 +9,11 @@ import type { Meta } from "../../types";
 import { OrderSummary } from "../../ui/OrderSummary";
 import messages from "messages:orders";
 import { refusalText } from "../../lib/refusal";
+import type { ConfirmationPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
-export interface ConfirmationData {
-  orderId?: string | null;
-}
+export type ConfirmationData = ConfirmationPage;
 
 /** /cart/confirmation/{orderId} (spec §2): the placed order's summary, fetched with the token after hydration. */
 export default function Confirmation({ data }: { data: ConfirmationData | null }) {

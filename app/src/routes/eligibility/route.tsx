@@ -7,12 +7,11 @@ import { Busy } from "../../ui/Busy";
 import { INITIAL, reduce } from "./flow";
 import { YesNo } from "./YesNo";
 import messages from "messages:eligibility";
+import type { EligibilityPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
-export interface EligibilityData {
-  returnTo?: string;
-}
+export type EligibilityData = EligibilityPage;
 
 // The questions after the first, the signature pad and the calls: one chunk, fetched as soon as the
 // page hydrates, so the page's first-load JavaScript holds only the introduction and the reducer.

@@ -2,27 +2,13 @@ import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { changeSite, selectFoodBank } from "../../state/selection";
 import type { Meta } from "../../types";
-import { InfoSections, type InfoSection } from "../../ui/InfoSections";
+import { InfoSections } from "../../ui/InfoSections";
 import messages from "messages:pantries";
+import type { HomeFoodBankPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
-interface FoodBankInfo {
-  id: number;
-  code?: string;
-  name?: string;
-  homePageUrl?: string | null;
-  isEnabled?: boolean;
-}
-
-export interface HomeFoodBankData {
-  status: "ok" | "badZip" | "noLocation" | "none" | "error";
-  zip: string;
-  /** The place as pantries query parameters (zip, or lat and lng). */
-  query: string;
-  foodBank?: FoodBankInfo;
-  infoSections?: InfoSection[];
-}
+export type HomeFoodBankData = HomeFoodBankPage;
 
 /** /home/foodbank (spec §2): the food bank serving a place, its info cards and Start Order. */
 export default function HomeFoodBank({ data }: { data: HomeFoodBankData }) {

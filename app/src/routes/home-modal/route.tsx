@@ -3,15 +3,11 @@ import { Link, useNavigate } from "react-router";
 import { t } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
-import { HomePage, homeMeta, type HomeData } from "../../ui/home/HomePage";
-import type { InfoCard } from "../../ui/InfoSections";
+import { HomePage, homeMeta } from "../../ui/home/HomePage";
 import { NotFound, notFoundMeta } from "../../ui/NotFound";
+import type { HomeModalPage } from "../../lib/api/pages";
 
-export interface HomeModalData extends HomeData {
-  modal: InfoCard | null;
-  /** The id names no card (the server answered 404). */
-  notFound?: boolean;
-}
+export type HomeModalData = HomeModalPage;
 
 /**
  * /home/modal/{id}: home with the info card's modal open. An unknown id goes back to / (spec §2);

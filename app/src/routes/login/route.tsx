@@ -11,13 +11,11 @@ import { safeReturnTo } from "../../lib/forms";
 import { RememberMe } from "../../ui/RememberMe";
 import messages from "messages:account";
 import { refusalText } from "../../lib/refusal";
+import type { LoginPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
-export interface LoginData {
-  returnTo?: string;
-  expired?: boolean;
-}
+export type LoginData = LoginPage;
 
 /** Spec §4: after sign-in and the claimed codes, a chosen pantry the account still cannot use is named. */
 async function warnIfPantryStillRestricted(): Promise<void> {

@@ -7,14 +7,12 @@ import { useLoggedIn, useProfile } from "../../state/session";
 import type { Meta } from "../../types";
 import { MessageModal, upcomingOrderText } from "../../ui/MessageModal";
 import messages from "messages:messages";
+import type { MessagesPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
 /** host/pages/messages.rs: the notifications, with the signed-in shopper's upcoming orders first. */
-export interface MessagesData {
-  messages?: Message[];
-  error?: boolean;
-}
+export type MessagesData = MessagesPage;
 
 /**
  * The shopper's own list: signed in, their upcoming orders and their food bank's notifications

@@ -12,15 +12,14 @@ import { SignInPrompt } from "../../ui/SignInPrompt";
 import { PickupTimeModal, pickupTimeLabel } from "../../ui/TimePickers";
 import messages from "messages:orders";
 import { refusalText } from "../../lib/refusal";
+import type { OrderLocationPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
 const ReferralModal = lazy(() => import("../../ui/ReferralModal"));
 
 /** host/pages/orders.rs: the order to move. */
-export interface OrderLocationData {
-  orderId?: string | null;
-}
+export type OrderLocationData = OrderLocationPage;
 
 interface Pantry {
   id: number;

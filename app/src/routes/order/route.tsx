@@ -9,14 +9,12 @@ import { OrderSummary } from "../../ui/OrderSummary";
 import { SignInPrompt } from "../../ui/SignInPrompt";
 import messages from "messages:orders";
 import { refusalText } from "../../lib/refusal";
+import type { OrderPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
 /** host/pages/orders.rs: which order, and whether this is its Cancel Order page. */
-export interface OrderData {
-  orderId?: string | null;
-  view?: "summary" | "cancel";
-}
+export type OrderData = OrderPage;
 
 /** /account/orders/{orderId} and …/cancel (spec §2 "Order summary", "Cancel Order page"). */
 export default function OrderPage({ data }: { data: OrderData | null }) {

@@ -10,15 +10,14 @@ import { SignInPrompt } from "../../ui/SignInPrompt";
 import { deliveryWindowLabel, pickupTimeLabel } from "../../ui/TimePickers";
 import messages from "messages:orders";
 import { refusalText } from "../../lib/refusal";
+import type { OrdersPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
 const HERE = "/account/orders";
 
 /** host/pages/orders.rs: the signed-in shopper's orders (read from the session cookie), else nothing. */
-export interface OrdersData {
-  orders?: Order[];
-}
+export type OrdersData = OrdersPage;
 
 /**
  * /account/orders (spec §2 "Order history"): the shopper's orders, upcoming ones first and marked.

@@ -16,6 +16,7 @@ import { MAP_LOAD_MIN_ZOOM } from "../../lib/constants";
 import { fetchPayload } from "../../shell/page-data";
 import type { MapView } from "./PantryMap";
 import messages from "messages:pantries";
+import type { PantriesPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
@@ -33,16 +34,7 @@ type MapNote = "none" | "zoomIn" | "loading" | "error";
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
-export interface PantriesData {
-  status: "ok" | "badZip" | "noLocation" | "error";
-  zip: string;
-  lat?: number;
-  lng?: number;
-  radius: number;
-  radii: number[];
-  sort: SortOrder;
-  pantries: Pantry[];
-}
+export type PantriesData = PantriesPage;
 
 /** The search as query parameters (zip when searched by zip, else the point). */
 function searchQuery(d: PantriesData, changes: { radius?: number; sort?: SortOrder } = {}): string {

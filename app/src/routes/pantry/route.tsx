@@ -9,13 +9,11 @@ import { timeLabel } from "../../lib/pickup-labels";
 import { Favorite } from "./Favorite";
 import { Photos } from "./Photos";
 import messages from "messages:pantries,pantry";
+import type { PantryPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
-export interface PantryData {
-  pantry: Pantry | null;
-  error?: boolean;
-}
+export type PantryData = PantryPage;
 
 function directionsUrl(p: Pantry): string {
   const a = p.address;

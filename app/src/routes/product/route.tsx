@@ -3,17 +3,14 @@ import { Link, useNavigate } from "react-router";
 import { restoreSelection, selectionStore } from "../../state/selection";
 import { pageTitle, t } from "../../i18n/t";
 import type { Meta } from "../../types";
-import type { InventoryItem } from "../../entities";
 import { useCartItems } from "../../state/cart";
 import { Carousel, type CarouselImage } from "../../ui/Carousel";
 import { CartControls, amountText, details } from "../../ui/ProductTile";
-import { shopQuery, siteOf, useCartStanding, useShopperItems, type ShopData } from "../../lib/shop";
+import { shopQuery, siteOf, useCartStanding, useShopperItems } from "../../lib/shop";
+import type { ProductPage } from "../../lib/api/pages";
 import { limitText } from "../../lib/limits";
 
-interface ProductData extends ShopData {
-  item?: InventoryItem | null;
-  productId?: number | null;
-}
+type ProductData = ProductPage;
 
 /** Product detail (spec §2): image carousel, name, amount, description, stepper or limit message, and the way back. */
 export default function Product({ data }: { data: ProductData | null }) {

@@ -12,6 +12,7 @@ import { Banner } from "../../ui/Banner";
 import { Modal } from "../../ui/Modal";
 import { PlaceholderTile, ProductTile, details } from "../../ui/ProductTile";
 import { shopQuery, siteOf, useCartStanding, useShopperItems, type Category, type ShopData } from "../../lib/shop";
+import type { ShopPage } from "../../lib/api/pages";
 
 const DeliveryFlow = lazy(() => import("../../ui/DeliverySwitch"));
 const TefapPrompt = lazy(() => import("./TefapPrompt"));
@@ -135,8 +136,8 @@ function NoSite() {
 }
 
 /** Shop (spec §2): the site's products by category, with the cart controls and order limit. */
-export default function Products({ data }: { data: ShopData | null }) {
-  const d = data ?? {};
+export default function Products({ data }: { data: ShopPage | null }) {
+  const d: Partial<ShopPage> = data ?? {};
   const items = useShopperItems(d);
   const count = useCartCount();
   const [removed, closeRemoved] = useUnavailable(d.error ? undefined : items);
@@ -227,7 +228,7 @@ export default function Products({ data }: { data: ShopData | null }) {
   );
 }
 
-export function meta(data: ShopData | null): Meta {
+export function meta(data: ShopPage | null): Meta {
   const site = data?.pantry?.label;
   return {
     title: pageTitle(site ? `${t("shop.title")}: ${site}` : t("shop.title")),

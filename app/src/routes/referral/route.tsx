@@ -9,6 +9,7 @@ import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
 import { addressLine, type Pantry } from "../../lib/pantries";
 import messages from "messages:referral";
+import type { ReferralPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
@@ -23,11 +24,7 @@ export interface ReferralCode {
   referralCodeFoodBanks: Array<{ foodBank: FoodBank; isDeliveryEnabled: boolean }>;
 }
 
-export interface ReferralData {
-  code: string | null;
-  referral?: ReferralCode | null;
-  failureReason?: string | null;
-}
+export type ReferralData = ReferralPage;
 
 /** Referral landing (spec §2, §4, §8): the code form, the load failure, or what the code unlocks. */
 export default function Referral({ data }: { data: ReferralData | null }) {

@@ -10,12 +10,11 @@ import { maskPhone, maskZip, validate, type ErrorKind, type FieldName, type Regi
 import messages from "messages:account";
 import { Field } from "../../ui/Field";
 import { refusalText } from "../../lib/refusal";
+import type { RegisterPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
-export interface RegisterData {
-  returnTo?: string;
-}
+export type RegisterData = RegisterPage;
 
 const EMPTY: RegisterForm = {
   firstName: "",

@@ -7,13 +7,11 @@ import type { Meta } from "../../types";
 import { Field } from "../../ui/Field";
 import messages from "messages:reset";
 import { refusalText } from "../../lib/refusal";
+import type { UpdatePasswordPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
-export interface UpdatePasswordData {
-  token: string;
-  code: string;
-}
+export type UpdatePasswordData = UpdatePasswordPage;
 
 type Phase = "checking" | "expired" | "form" | "updating" | "updated" | "error";
 

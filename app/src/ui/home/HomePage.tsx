@@ -8,20 +8,19 @@ import { Modal } from "../Modal";
 import { useDelay } from "../useDelay";
 import { UseMyLocation, type Located } from "../UseMyLocation";
 import { ZipSearch } from "../ZipSearch";
-import { InfoSections, type InfoSection } from "../InfoSections";
+import { InfoSections } from "../InfoSections";
 import { SelectedSite } from "./SelectedSite";
 import { changeSite, useSelection } from "../../state/selection";
 import { loadProfile, useLoggedIn, useProfile } from "../../state/session";
 import { LanguageSwitch } from "../LanguageSwitch";
+import type { HomePage as HomePageData } from "../../lib/api/pages";
 
 // Signed-in parts: their own chunk, fetched once a session token shows up after hydration.
 const signedIn = () => import("./SignedIn");
 const MessagesCarousel = lazy(() => signedIn().then((m) => ({ default: m.MessagesCarousel })));
 const ProductCarousel = lazy(() => signedIn().then((m) => ({ default: m.ProductCarousel })));
 
-export interface HomeData {
-  infoSections?: InfoSection[];
-}
+export type HomeData = HomePageData;
 
 /** Pantry searches by device location use 4 decimals (about 11 m): enough, and stable URLs. */
 const coord = (x: number) => x.toFixed(4);

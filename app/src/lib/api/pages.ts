@@ -1,0 +1,40 @@
+// The data each page's loader (host/pages) sends, as the types generated from the host's OpenAPI
+// document (schema.gen.ts): the Rust structs are the one definition, so a change to a loader
+// shows up in the routes as a type error rather than at run time.
+import type { components } from "./schema.gen";
+
+type Schemas = components["schemas"];
+
+/**
+ * A page whose data has several shapes (a Rust untagged enum: loaded, or failed) as one object
+ * whose fields are each optional, as the screens read it: `data.error` rather than a narrowing
+ * test first. Each field keeps the union of its types in the shapes that have it.
+ */
+type AnyOf<U> = {
+  [K in U extends unknown ? keyof U : never]?: U extends unknown ? (K extends keyof U ? U[K] : never) : never;
+};
+
+export type AccountPage = Schemas["AccountPage"];
+export type CheckoutPage = Schemas["CheckoutPage"];
+export type ConfirmationPage = Schemas["ConfirmationPage"];
+export type EligibilityPage = Schemas["EligibilityPage"];
+export type HomePage = Schemas["HomePage"];
+export type InfoSection = Schemas["InfoSection"];
+export type HomeCard = Schemas["HomeCard"];
+export type HomeFoodBankPage = Schemas["HomeFoodBankPage"];
+export type HomeModalPage = Schemas["HomeModalPage"];
+export type LoginPage = Schemas["LoginPage"];
+export type MessagesPage = AnyOf<Schemas["MessagesPage"]>;
+export type OrdersPage = Schemas["OrdersPage"];
+export type OrderPage = Schemas["OrderPage"];
+export type OrderLocationPage = Schemas["OrderLocationPage"];
+export type PantriesPage = Schemas["PantriesPage"];
+export type PantryCard = Schemas["PantryCard"];
+export type PantryPage = Schemas["PantryPage"];
+export type ProductPage = Schemas["ProductPage"];
+export type ShopPage = Schemas["ShopPage"];
+export type ShopSite = Schemas["ShopSite"];
+export type OrderLimit = Schemas["OrderLimit"];
+export type ReferralPage = AnyOf<Schemas["ReferralPage"]>;
+export type RegisterPage = Schemas["RegisterPage"];
+export type UpdatePasswordPage = Schemas["UpdatePasswordPage"];
