@@ -2,7 +2,10 @@
 //! GET /api/v1/foodbanks/locations) with its info cards, or the not-available message.
 //! /home/foodbank?id=: one food bank by id, as the pantry selector introduces a site's food bank.
 use super::{LoadCtx, LoadFuture, Loaded, Page, home::info_sections, pantries::center};
-use crate::{db::Scope, service::places::food_banks_serving};
+use crate::{
+    db::Scope,
+    service::places::{find_food_bank, food_banks_serving},
+};
 use axum::http::StatusCode;
 use serde_json::json;
 
@@ -55,7 +58,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
 
 async fn by_id(ctx: &LoadCtx, id: Option<i64>, query: String) -> Loaded {
     let found = match id {
-        Some(id) => ctx.state.store.food_bank(id).await,
+        Some(id) => find_food_bank(&ctx.state, id).await,
         None => Ok(None),
     };
     match found {

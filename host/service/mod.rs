@@ -8,6 +8,7 @@ pub mod content;
 pub mod orders;
 pub mod places;
 mod rich_text;
+mod shapes;
 pub mod shop;
 
 use crate::db::repo::StoreError;

@@ -1,13 +1,14 @@
 //! The repository: the only code that queries the database. It returns domain
-//! and API-shaped types, never SeaORM models, so handlers stay storage-agnostic.
+//! values or plain row structs, never SeaORM models nor the API's wire shapes: the
+//! services build those, once, from what it returns.
 //! Each file adds an `impl Store` block for one area.
 pub mod accounts;
 mod addresses;
-mod content;
+pub mod content;
 mod favorites;
 pub mod geography;
-mod inventory;
-mod locations;
+pub mod inventory;
+pub mod locations;
 mod orders;
 mod passwords;
 mod reference;
@@ -24,6 +25,14 @@ pub use scopes::ScopeMark;
 
 use super::entity::user;
 use sea_orm::{DatabaseConnection, DbErr, EntityTrait, QuerySelect, SqlErr};
+
+/// A stored photo (of a product or a pantry), in its collection's order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhotoRow {
+    pub id: i64,
+    pub sequence_number: i32,
+    pub storage_path: String,
+}
 
 #[derive(Clone)]
 pub struct Store {
