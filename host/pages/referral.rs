@@ -19,7 +19,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         let failed = |status: StatusCode, reason: Option<&str>| {
             Loaded::with_status(status, json!({ "code": code, "referral": null, "failureReason": reason }))
         };
-        match ctx.state.store.referral_code(&code, None).await {
+        match crate::service::referrals::referral_code(&ctx.state, &code, None).await {
             Ok(Some(referral)) => Loaded::ok(json!({ "code": code, "referral": referral })),
             Ok(None) => failed(StatusCode::NOT_FOUND, Some(UNABLE_TO_VERIFY_CODE)),
             Err(error) => {

@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod content;
 pub mod orders;
 pub mod places;
+pub mod referrals;
 mod rich_text;
 mod shapes;
 pub mod shop;

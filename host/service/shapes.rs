@@ -4,15 +4,23 @@
 use crate::{
     db::repo::{
         PhotoRow,
+        geography::{PantryBriefRow, PlaceRow},
         inventory::{CategoryRow, InventoryRow, OverviewRow},
         locations::{AddressRow, FoodBankRow, PantryRow},
+        referrals::{Claim, ReferralCodeRow},
         shopping::{LimitOrderLine, LimitOrderRow, LimitRow},
     },
     domain::limits::ItemLimits,
-    model::locations::{
-        Address, Attachment, AttachmentEntry, Category, Code, CountyRef, FoodBank, FoodBankAddress, InventoryItem,
-        InventoryOverviewEntry, InventorySubcategory, Limit, LimitOrder, LimitOrderItem, Name, PantryItem,
-        PantryLocation, PickupTime,
+    model::{
+        locations::{
+            Address, Attachment, AttachmentEntry, Category, Code, CountyRef, FoodBank, FoodBankAddress, InventoryItem,
+            InventoryOverviewEntry, InventorySubcategory, Limit, LimitOrder, LimitOrderItem, Name, PantryItem,
+            PantryLocation, PickupTime,
+        },
+        referrals::{
+            self, ClaimResult, FoodBankBrief, FoodBankRef, IdRef, PantryRef, PlaceAddress, ProvinceOnly, ReferralCode,
+            ReferralCodeFoodBank, ReferralCodePantryLocation,
+        },
     },
 };
 
@@ -146,5 +154,83 @@ pub fn pantry_location(p: PantryRow, pickup_times: Vec<PickupTime>) -> PantryLoc
         time_zone: p.time_zone,
         attachment_collection: p.photos.into_iter().map(AttachmentEntry::from).collect(),
         pantry_location_pickup_times: pickup_times,
+    }
+}
+
+impl From<PlaceRow> for PlaceAddress {
+    fn from(a: PlaceRow) -> Self {
+        Self {
+            address_line1: a.address_line1,
+            address_line2: a.address_line2,
+            city: a.city,
+            province: a.province,
+            postal_code: a.postal_code,
+            county: a.county_id.map(|id| IdRef { id }),
+            latitude: a.latitude,
+            longitude: a.longitude,
+        }
+    }
+}
+
+impl From<PantryBriefRow> for PantryRef {
+    fn from(p: PantryBriefRow) -> Self {
+        Self {
+            id: p.id,
+            label: p.label,
+            food_bank_id: p.food_bank_id,
+            food_bank: FoodBankBrief {
+                id: p.food_bank_id,
+                code: p.food_bank_code,
+                address: ProvinceOnly { province: p.food_bank_province },
+            },
+            address: p.address.into(),
+            address_id: p.address_id,
+            is_restricted: p.is_restricted,
+            pickup_instructions: p.pickup_instructions,
+        }
+    }
+}
+
+/// The compact food bank that referral codes and TEFAP answers embed (no time zone).
+impl From<FoodBankRow> for FoodBankRef {
+    fn from(f: FoodBankRow) -> Self {
+        Self {
+            id: f.id,
+            code: f.code,
+            name: f.name,
+            home_page_url: f.home_page_url,
+            is_enabled: f.is_enabled,
+            is_tefap_enabled: f.is_tefap_enabled,
+            is_delivery_enabled: f.is_delivery_enabled,
+            address: referrals::FoodBankAddress { province: f.province, postal_code: f.postal_code },
+        }
+    }
+}
+
+impl From<ReferralCodeRow> for ReferralCode {
+    fn from(r: ReferralCodeRow) -> Self {
+        Self {
+            id: r.id,
+            code: r.code,
+            created: r.created,
+            is_applied: r.is_applied,
+            referral_code_pantry_location_ids: r.pantries.iter().map(|p| p.id).collect(),
+            referral_code_pantry_locations: r
+                .pantries
+                .into_iter()
+                .map(|p| ReferralCodePantryLocation { pantry_location: p.into() })
+                .collect(),
+            referral_code_food_banks: r
+                .food_banks
+                .into_iter()
+                .map(|(f, is_delivery_enabled)| ReferralCodeFoodBank { food_bank: f.into(), is_delivery_enabled })
+                .collect(),
+        }
+    }
+}
+
+impl From<Claim> for ClaimResult {
+    fn from(c: Claim) -> Self {
+        Self { code: c.code, is_applied_successfully: c.applied }
     }
 }

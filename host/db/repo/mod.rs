@@ -12,7 +12,7 @@ pub mod locations;
 mod orders;
 mod passwords;
 mod reference;
-mod referrals;
+pub mod referrals;
 mod scopes;
 pub mod shopping;
 pub mod sitemap;
