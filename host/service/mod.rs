@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod content;
 pub mod orders;
 pub mod places;
+pub mod reference;
 pub mod referrals;
 mod rich_text;
 mod shapes;

@@ -11,7 +11,7 @@ pub mod inventory;
 pub mod locations;
 mod orders;
 mod passwords;
-mod reference;
+pub mod reference;
 pub mod referrals;
 mod scopes;
 pub mod shopping;
