@@ -4,6 +4,7 @@
 use crate::{
     db::repo::{
         PhotoRow,
+        addresses::{SavedAddressRow, StreetRow},
         geography::{PantryBriefRow, PlaceRow},
         inventory::{CategoryRow, InventoryRow, OverviewRow},
         locations::{AddressRow, FoodBankRow, PantryRow},
@@ -12,6 +13,7 @@ use crate::{
     },
     domain::limits::ItemLimits,
     model::{
+        account::{SavedAddress, StreetAddress},
         locations::{
             Address, Attachment, AttachmentEntry, Category, Code, CountyRef, FoodBank, FoodBankAddress, InventoryItem,
             InventoryOverviewEntry, InventorySubcategory, Limit, LimitOrder, LimitOrderItem, Name, PantryItem,
@@ -232,5 +234,27 @@ impl From<ReferralCodeRow> for ReferralCode {
 impl From<Claim> for ClaimResult {
     fn from(c: Claim) -> Self {
         Self { code: c.code, is_applied_successfully: c.applied }
+    }
+}
+
+impl From<StreetRow> for StreetAddress {
+    fn from(a: StreetRow) -> Self {
+        Self {
+            id: a.id,
+            address_line1: a.address_line1,
+            address_line2: a.address_line2,
+            city: a.city,
+            province: a.province,
+            postal_code: a.postal_code,
+            country_code: a.country_code,
+            latitude: a.latitude,
+            longitude: a.longitude,
+        }
+    }
+}
+
+impl From<SavedAddressRow> for SavedAddress {
+    fn from(s: SavedAddressRow) -> Self {
+        Self { id: s.id, name: s.name, is_primary: s.is_primary, notes: s.notes, address: s.address.into() }
     }
 }

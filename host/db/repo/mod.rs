@@ -3,7 +3,7 @@
 //! services build those, once, from what it returns.
 //! Each file adds an `impl Store` block for one area.
 pub mod accounts;
-mod addresses;
+pub mod addresses;
 pub mod content;
 mod favorites;
 pub mod geography;
