@@ -1,7 +1,7 @@
 //! The signed-in shopper's favourite pantry (§4 "Favorite toggle": stored on the
 //! server when signed in). One favourite: storing another replaces it.
 use super::{ApiError, ApiResult, PathParams, auth::AuthUser, ok};
-use crate::{model::referrals::PantryRef, state::AppState};
+use crate::{model::referrals::PantryRef, service::referrals, state::AppState};
 use axum::extract::State;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -14,7 +14,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     summary = "The caller's favourite pantry, or null", security(("bearer" = [])),
     responses((status = 200, description = "successful", body = Option<PantryRef>)))]
 async fn load(State(state): State<AppState>, user: AuthUser) -> ApiResult<Option<PantryRef>> {
-    ok(state.store.favorite_pantry(user.id).await?)
+    ok(referrals::favorite_pantry(&state, user.id).await?)
 }
 
 #[utoipa::path(put, path = "/account/favorite/{locationId}",
@@ -26,7 +26,7 @@ async fn store(
     user: AuthUser,
     PathParams(location_id): PathParams<i64>,
 ) -> ApiResult<PantryRef> {
-    let pantry = state.store.set_favorite_pantry(user.id, location_id).await?;
+    let pantry = referrals::set_favorite_pantry(&state, user.id, location_id).await?;
     ok(pantry.ok_or_else(|| ApiError::not_found("Pantry"))?)
 }
 

@@ -22,7 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 async fn food_bank(state: &AppState, id: i64) -> Result<FoodBank, ApiError> {
-    state.store.food_bank(id).await?.ok_or_else(|| ApiError::not_found("Food bank"))
+    Ok(places::food_bank(state, id).await?)
 }
 
 #[utoipa::path(
@@ -96,7 +96,7 @@ async fn overview(
     let fb = food_bank(&state, id).await?;
     let area = TefapArea::delivery(fb.id, Some(fb.address.province.clone()), Some(fb.address.postal_code.clone()));
     let eligible = state.store.tefap_eligible(user.0.map(|u| u.id), &area).await?;
-    ok(state.store.inventory_overview(id, eligible).await?)
+    ok(shop::inventory_overview(&state, id, eligible).await?)
 }
 
 #[utoipa::path(

@@ -5,6 +5,7 @@ use crate::{
     db::{now, repo::shopping::OrderSite},
     domain::order_limits::{OrderLimitCheck, check_order_limits},
     model::locations::{Limit, LimitOrder, OrderLimitResult},
+    service::{places, shop},
     state::AppState,
 };
 use axum::{
@@ -37,8 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, description = "successful", body = Vec<Limit>))
 )]
 async fn pantry_limits(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<Limit>> {
-    let facts = state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found("Pantry location"))?;
-    ok(state.store.pantry_limits(&facts.pantry).await?)
+    ok(shop::pantry_limits(&state, id).await?)
 }
 
 #[utoipa::path(
@@ -48,8 +48,7 @@ async fn pantry_limits(State(state): State<AppState>, PathParams(id): PathParams
     responses((status = 200, description = "successful", body = Vec<Limit>))
 )]
 async fn delivery_limits(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<Limit>> {
-    let facts = state.store.delivery_facts(id).await?.ok_or_else(|| ApiError::not_found("Delivery time"))?;
-    ok(state.store.delivery_limits(&facts.time).await?)
+    ok(shop::delivery_limits(&state, id).await?)
 }
 
 fn non_empty(orders: Vec<LimitOrder>) -> ApiResult<Vec<LimitOrder>> {
@@ -68,8 +67,7 @@ async fn pantry_orders(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<Vec<LimitOrder>> {
-    let facts = state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found("Pantry location"))?;
-    non_empty(state.store.limit_orders(user.id, Some(facts.pantry.id), None).await?)
+    non_empty(shop::pantry_orders(&state, user.id, id).await?)
 }
 
 #[utoipa::path(
@@ -84,8 +82,7 @@ async fn food_bank_orders(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<Vec<LimitOrder>> {
-    let fb = state.store.food_bank(id).await?.ok_or_else(|| ApiError::not_found("Food bank"))?;
-    non_empty(state.store.limit_orders(user.id, None, Some(fb.id)).await?)
+    non_empty(shop::food_bank_orders(&state, user.id, id).await?)
 }
 
 /// The check's answer: successful with the allowance, or — when the caller may not
@@ -158,7 +155,7 @@ async fn food_bank_check(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
-    let fb = state.store.food_bank(id).await?.ok_or_else(|| ApiError::not_found("Food bank"))?;
+    let fb = places::food_bank(&state, id).await?;
     let tz = fb.time_zone.parse().unwrap_or(chrono_tz::UTC);
     let limits = state.store.food_bank_order_limits(user.id, fb.id).await?;
     Ok(CheckReply(check_order_limits(&limits, now(), tz)))

@@ -10,6 +10,7 @@ use super::{
 };
 use crate::{
     model::referrals::{ClaimResult, ReferralCode},
+    service::referrals,
     state::AppState,
 };
 use axum::extract::State;
@@ -55,7 +56,7 @@ fn clean_code(text: &str) -> Result<&str, ApiError> {
 
 async fn load_code(state: &AppState, code: &str, user: MaybeUser) -> ApiResult<ReferralCode> {
     let code = clean_code(code)?;
-    let found = state.store.referral_code(code, user.0.map(|u| u.id)).await?;
+    let found = referrals::referral_code(state, code, user.0.map(|u| u.id)).await?;
     ok(found.ok_or_else(|| ApiError::NotFound(UNABLE_TO_VERIFY_CODE.into()))?)
 }
 
@@ -99,7 +100,7 @@ async fn claim(
         return Err(ApiError::BadRequest(format!("At most {MAX_CLAIMS} codes can be claimed at once.")));
     }
     let codes: Vec<String> = codes.iter().map(|c| clean_code(c).map(str::to_owned)).collect::<Result<_, _>>()?;
-    ok(state.store.claim_referral_codes(user.id, &codes).await?)
+    ok(referrals::claim(&state, user.id, &codes).await?)
 }
 
 #[utoipa::path(
@@ -109,5 +110,5 @@ async fn claim(
     responses((status = 200, description = "successful", body = Vec<ReferralCode>))
 )]
 async fn held(State(state): State<AppState>, user: AuthUser) -> ApiResult<Vec<ReferralCode>> {
-    ok(state.store.held_referral_codes(user.id).await?)
+    ok(referrals::held(&state, user.id).await?)
 }

@@ -171,18 +171,6 @@ pub struct Limit {
     pub limit_type: Code,
 }
 
-impl Limit {
-    pub fn to_domain(&self) -> Option<crate::domain::limits::Limit> {
-        use crate::domain::limits::{LimitKind, LimitScope};
-        Some(crate::domain::limits::Limit {
-            value: i64::from(self.value),
-            scope_amount: i64::from(self.limit_time_scope_amount),
-            scope: LimitScope::from_code(&self.limit_time_scope.code)?,
-            kind: LimitKind::from_code(&self.limit_type.code),
-        })
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PantryItem {
@@ -224,19 +212,6 @@ pub struct InventoryItem {
     pub pantry_inventory_subcategories: Vec<InventorySubcategory>,
     pub pantry_inventory_item_source: Option<Code>,
     pub created: DateTime<Utc>,
-}
-
-impl InventoryItem {
-    /// The facts the limit and cart rules read: product limits, then the item's own.
-    pub fn to_line(&self) -> crate::domain::inventory::InventoryLine {
-        crate::domain::inventory::InventoryLine {
-            id: self.id,
-            pantry_item_id: self.pantry_item_id,
-            quantity: i64::from(self.quantity),
-            limits: self.pantry_item.limits.iter().chain(&self.limits).filter_map(Limit::to_domain).collect(),
-            source_code: self.pantry_inventory_item_source.as_ref().map(|s| s.code.clone()),
-        }
-    }
 }
 
 /// `value` of the inventory calls: `{items: [...]}`.
@@ -314,23 +289,6 @@ pub struct LimitOrder {
     #[serde(rename = "foodBankDeliveryTimeID")]
     pub food_bank_delivery_time_id: Option<i64>,
     pub pantry_order_items: Vec<LimitOrderItem>,
-}
-
-/// A pantry as the repository loads it, before the rules pick its valid pickup
-/// times (`location.pantry_location_pickup_times` is left empty for the caller).
-#[derive(Debug, Clone)]
-pub struct PantrySite {
-    pub location: PantryLocation,
-    pub tz: chrono_tz::Tz,
-    /// Pickup times from shortly before the load's `since`, soonest first.
-    pub pickup_times: Vec<crate::domain::pickup::PickupTime>,
-}
-
-/// A food bank's delivery windows (of active programs), before the rules pick the valid ones.
-#[derive(Debug, Clone)]
-pub struct DeliverySchedule {
-    pub tz: chrono_tz::Tz,
-    pub times: Vec<crate::domain::delivery::DeliveryTime>,
 }
 
 /// `GET /locations/{id}/access`: what the server decided about the caller at the pantry.

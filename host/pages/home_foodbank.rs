@@ -9,7 +9,7 @@ use super::{
 use crate::{
     db::Scope,
     model::locations::{FoodBank, NearbyFoodBank},
-    service::places::food_banks_serving,
+    service::places::{find_food_bank, food_banks_serving},
 };
 use axum::http::StatusCode;
 use serde::Serialize;
@@ -109,7 +109,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
 
 async fn by_id(ctx: &LoadCtx, id: Option<i64>, query: String) -> Loaded {
     let found = match id {
-        Some(id) => ctx.state.store.food_bank(id).await,
+        Some(id) => find_food_bank(&ctx.state, id).await,
         None => Ok(None),
     };
     match found {

@@ -40,7 +40,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             let failure_reason = reason.map(str::to_owned);
             Loaded::with_status(status, ReferralPage::Failed { code: code.clone(), referral: None, failure_reason })
         };
-        match ctx.state.store.referral_code(&code, None).await {
+        match crate::service::referrals::referral_code(&ctx.state, &code, None).await {
             Ok(Some(referral)) => Loaded::ok(ReferralPage::Found { code, referral }),
             Ok(None) => failed(StatusCode::NOT_FOUND, Some(UNABLE_TO_VERIFY_CODE)),
             Err(error) => {

@@ -28,7 +28,7 @@ pub async fn can_order(
             grants.referral_codes.push(ReferralCode {
                 id: code.id,
                 code: code.code,
-                pantry_location_ids: code.referral_code_pantry_location_ids,
+                pantry_location_ids: code.pantries.iter().map(|p| p.id).collect(),
                 food_banks: Vec::new(),
             });
         }

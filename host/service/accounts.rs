@@ -1,7 +1,8 @@
-//! Reading the shopper's account: GET /account/profile and /account/addresses, and the /account
-//! page (Account Details), which shows both.
+//! The shopper's account: GET /account/profile and /account/addresses (and saving them), and
+//! the /account page (Account Details), which shows both.
 use super::{Error, Result};
 use crate::{
+    domain::forms::AddressForm,
     model::account::{Profile, SavedAddress},
     state::AppState,
 };
@@ -12,5 +13,16 @@ pub async fn profile(state: &AppState, user_id: i64) -> Result<Profile> {
 
 /// The shopper's saved delivery addresses.
 pub async fn saved_addresses(state: &AppState, user_id: i64) -> Result<Vec<SavedAddress>> {
-    Ok(state.store.saved_addresses(user_id).await?)
+    Ok(state.store.saved_addresses(user_id).await?.into_iter().map(SavedAddress::from).collect())
+}
+
+/// Saves a new address for the shopper (primary clears the other primary).
+pub async fn create_saved_address(state: &AppState, user_id: i64, form: &AddressForm) -> Result<SavedAddress> {
+    Ok(state.store.create_saved_address(user_id, form).await?.into())
+}
+
+/// Edits the shopper's saved address `id`; NotFound when it is not theirs.
+pub async fn update_saved_address(state: &AppState, user_id: i64, id: i64, form: &AddressForm) -> Result<SavedAddress> {
+    let row = state.store.update_saved_address(user_id, id, form).await?;
+    row.map(SavedAddress::from).ok_or_else(|| Error::not_found("Address"))
 }

@@ -8,9 +8,12 @@
 use super::{Error, Result, rich_text};
 use crate::{
     catalog::Lang,
-    db::now,
+    db::{
+        now,
+        repo::content::{InfoCardRow, NotificationRow},
+    },
     model::{
-        content::{InfoCard, Message, MessageData},
+        content::{InfoCard, InfoCardSection, Message, MessageData, Notification},
         orders::Order,
     },
     state::AppState,
@@ -32,11 +35,40 @@ pub async fn food_bank_code(state: &AppState, code: &str) -> Result<String> {
 /// The public info cards shown everywhere, plus the food bank's (`code` as stored), with
 /// their rich text cleaned.
 pub async fn info_cards(state: &AppState, code: Option<&str>, lang: Lang) -> Result<Vec<InfoCard>> {
-    let mut cards = state.store.info_cards(code, lang).await?;
-    for c in &mut cards {
-        c.modal_content = c.modal_content.as_deref().map(rich_text::sanitize);
+    Ok(state.store.info_cards(code, lang).await?.into_iter().map(info_card).collect())
+}
+
+fn info_card(c: InfoCardRow) -> InfoCard {
+    InfoCard {
+        id: c.id,
+        title: c.title,
+        images: c.images,
+        description: c.description,
+        action_button_text: c.action_button_text,
+        modal_title: c.modal_title,
+        modal_content: c.modal_content.as_deref().map(rich_text::sanitize),
+        order: c.sort_order,
+        section: c.section.map(|s| InfoCardSection {
+            id: s.id,
+            name: s.name,
+            order: s.sort_order,
+            hide_title: s.hide_title,
+        }),
+        text_color: c.text_color,
+        background_color: c.background_color,
     }
-    Ok(cards)
+}
+
+fn notification_message(n: NotificationRow) -> Message {
+    let note = Notification {
+        id: n.id,
+        title: n.title,
+        description: n.description,
+        details: n.details.as_deref().map(rich_text::sanitize),
+        created: n.created,
+        food_bank_code: n.food_bank_code,
+    };
+    Message { data: MessageData::Notification(note), is_read: n.is_read }
 }
 
 /// The day and start of an order's pickup or delivery, for soonest-first order.
@@ -68,10 +100,8 @@ pub async fn messages_for(
         upcoming.sort_by_key(|o| (starts(o), o.id));
         out.extend(upcoming.into_iter().map(|o| Message { data: MessageData::Order(Box::new(o)), is_read: false }));
     }
-    for (mut note, is_read) in state.store.notifications(code.as_deref(), user_id, now(), lang).await? {
-        note.details = note.details.as_deref().map(rich_text::sanitize);
-        out.push(Message { data: MessageData::Notification(note), is_read });
-    }
+    let notes = state.store.notifications(code.as_deref(), user_id, now(), lang).await?;
+    out.extend(notes.into_iter().map(notification_message));
     Ok(out)
 }
 

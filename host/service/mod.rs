@@ -8,7 +8,10 @@ pub mod accounts;
 pub mod content;
 pub mod orders;
 pub mod places;
+pub mod reference;
+pub mod referrals;
 mod rich_text;
+mod shapes;
 pub mod shop;
 
 use crate::db::repo::StoreError;

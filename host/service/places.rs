@@ -6,7 +6,7 @@ use crate::{
     db::now,
     domain::places::search_radius,
     geo::{GeoPoint, zip_table},
-    model::locations::{GeocodeResult, NearbyFoodBank, PantryLocation},
+    model::locations::{FoodBank, GeocodeResult, NearbyFoodBank, PantryLocation},
     service::shop::with_valid_times,
     state::AppState,
 };
@@ -62,5 +62,25 @@ pub async fn pantries_near(
 
 /// The food banks serving `center` (`domain::places`), nearest first.
 pub async fn food_banks_serving(state: &AppState, center: GeoPoint) -> Result<Vec<NearbyFoodBank>> {
-    Ok(state.store.food_banks_serving(center).await?)
+    Ok(state
+        .store
+        .food_banks_serving(center)
+        .await?
+        .into_iter()
+        .map(|s| NearbyFoodBank {
+            food_bank: s.food_bank.into(),
+            distance: s.serving.miles,
+            pantry_count: s.serving.pantry_count,
+        })
+        .collect())
+}
+
+/// A food bank by id, enabled or not.
+pub async fn food_bank(state: &AppState, id: i64) -> Result<FoodBank> {
+    find_food_bank(state, id).await?.ok_or_else(|| super::Error::not_found("Food bank"))
+}
+
+/// A food bank by id, enabled or not; None for an unknown id.
+pub async fn find_food_bank(state: &AppState, id: i64) -> Result<Option<FoodBank>> {
+    Ok(state.store.food_bank(id).await?.map(FoodBank::from))
 }

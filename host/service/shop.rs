@@ -1,17 +1,22 @@
 //! The shop: a pantry's or delivery window's items as a shopper (or a visitor) sees them,
 //! with its site, categories and order-size limit (GET /locations/{id}[/pickuptimes|/inventory|
 //! /categories], /deliverytimes/{id}/inventory and the /products and /products/{id} pages).
-use super::{Error, Result};
+use super::{Error, Result, shapes};
 use crate::{
     catalog::Lang,
-    db::{Scope, now, repo::shopping::ShopFacts},
+    db::{
+        Scope, now,
+        repo::{inventory::InventoryRow, locations::PantryRow, shopping::ShopFacts},
+    },
     domain::{
         cart::{self, CartLine, ShoppingContext},
         limits::{OrderSizeLimit, item_limits},
         pickup::valid_pickup_times,
     },
     model::{
-        locations::{Category, FoodBank, InventoryItem, Limit, PantryLocation, PantrySite, PickupTime},
+        locations::{
+            Category, FoodBank, InventoryItem, InventoryOverviewEntry, Limit, LimitOrder, PantryLocation, PickupTime,
+        },
         orders::{CartCheckResult, CartRemoval},
     },
     state::AppState,
@@ -20,11 +25,9 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 /// The pantry with only its valid pickup times (later than now in its zone).
-pub fn with_valid_times(site: PantrySite, now: DateTime<Utc>) -> PantryLocation {
-    let mut location = site.location;
-    location.pantry_location_pickup_times =
-        valid_pickup_times(&site.pickup_times, now, site.tz).iter().map(PickupTime::from).collect();
-    location
+pub fn with_valid_times(site: PantryRow, now: DateTime<Utc>) -> PantryLocation {
+    let times = valid_pickup_times(&site.pickup_times, now, site.tz).iter().map(PickupTime::from).collect();
+    shapes::pantry_location(site, times)
 }
 
 /// An active pantry of an enabled food bank, with its valid pickup times.
@@ -36,18 +39,12 @@ pub async fn pantry(state: &AppState, id: i64) -> Result<PantryLocation> {
 
 /// The items the shopper may see (TEFAP ones only when eligible), each with its
 /// effective limits against the shopper's past orders (none for a visitor).
-fn visible_items(items: Vec<InventoryItem>, shop: &ShopFacts, now: DateTime<Utc>) -> Vec<InventoryItem> {
-    items
-        .into_iter()
-        .filter_map(|mut item| {
-            let line = item.to_line();
-            if !line.is_visible(shop.tefap_eligible) {
-                return None;
-            }
-            let limits = item_limits(&line, &shop.past_orders, now, shop.tz);
-            item.effective_limit = limits.effective_limit;
-            item.all_effective_limits = limits.all_effective_limits;
-            Some(item)
+fn visible_items(rows: Vec<InventoryRow>, shop: &ShopFacts, now: DateTime<Utc>) -> Vec<InventoryItem> {
+    rows.into_iter()
+        .filter(|row| row.line.is_visible(shop.tefap_eligible))
+        .map(|row| {
+            let limits = item_limits(&row.line, &shop.past_orders, now, shop.tz);
+            shapes::inventory_item(row, limits)
         })
         .collect()
 }
@@ -94,7 +91,10 @@ pub async fn delivery_items(state: &AppState, id: i64, user_id: Option<i64>) -> 
 pub async fn categories(state: &AppState, items: &[InventoryItem], lang: Lang) -> Result<Vec<Category>> {
     let ids: Vec<i64> = items.iter().map(|i| i.id).collect();
     let list = state.store.categories_of(&ids).await?;
-    Ok(list.into_iter().map(|c| Category { name: crate::api::localize::name_in(lang, c.name), ..c }).collect())
+    Ok(list
+        .into_iter()
+        .map(|c| Category { name: crate::api::localize::name_in(lang, c.name.clone()), ..Category::from(c) })
+        .collect())
 }
 
 /// The cart check for the shopper `user_id` at `site`: the units that must leave the cart, and
@@ -163,11 +163,6 @@ pub struct Shop {
     pub scopes: Vec<Scope>,
 }
 
-fn order_limit(limits: &[Limit]) -> OrderSizeLimit {
-    let domain: Vec<_> = limits.iter().filter_map(Limit::to_domain).collect();
-    OrderSizeLimit::from_limits(&domain)
-}
-
 /// The shop at `site` for a visitor.
 pub async fn shop(state: &AppState, site: Site, lang: Lang) -> Result<Shop> {
     let (food_bank, pantry, delivery_time_id, items, limits, mut scopes) = match site {
@@ -175,15 +170,15 @@ pub async fn shop(state: &AppState, site: Site, lang: Lang) -> Result<Shop> {
             let pantry = self::pantry(state, id).await?;
             let items = pantry_items(state, id, None).await?;
             let facts = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
-            let limits = state.store.pantry_limits(&facts.pantry).await?;
+            let limits = state.store.pantry_order_size_limits(&facts.pantry).await?;
             let scopes = vec![Scope::Pantry(id), Scope::PantryStock(id), Scope::FoodBank(facts.pantry.food_bank_id)];
             (Some(pantry.food_bank.clone()), Some(pantry), None, items, limits, scopes)
         }
         Site::Delivery(id) => {
             let items = delivery_items(state, id, None).await?;
             let facts = state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found("Delivery time"))?;
-            let limits = state.store.delivery_limits(&facts.time).await?;
-            let food_bank = state.store.food_bank(facts.time.food_bank_id).await?;
+            let limits = state.store.delivery_order_size_limits(&facts.time).await?;
+            let food_bank = state.store.food_bank(facts.time.food_bank_id).await?.map(FoodBank::from);
             let scopes = vec![
                 Scope::DeliveryProgram(facts.time.entity_delivery_program_id),
                 Scope::FoodBank(facts.time.food_bank_id),
@@ -193,5 +188,49 @@ pub async fn shop(state: &AppState, site: Site, lang: Lang) -> Result<Shop> {
     };
     scopes.push(Scope::Catalog);
     let categories = categories(state, &items, lang).await?;
-    Ok(Shop { food_bank, pantry, delivery_time_id, categories, order_limit: order_limit(&limits), items, scopes })
+    Ok(Shop {
+        food_bank,
+        pantry,
+        delivery_time_id,
+        categories,
+        order_limit: OrderSizeLimit::from_limits(&limits),
+        items,
+        scopes,
+    })
+}
+
+/// Every limit set on the pantry and its food bank, as stored (`GET /limits/locations/{id}`).
+pub async fn pantry_limits(state: &AppState, id: i64) -> Result<Vec<Limit>> {
+    let facts = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+    Ok(state.store.pantry_limits(&facts.pantry).await?.iter().map(Limit::from).collect())
+}
+
+/// Every limit set on the delivery window's program and its food bank, as stored.
+pub async fn delivery_limits(state: &AppState, id: i64) -> Result<Vec<Limit>> {
+    let facts = state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found("Delivery time"))?;
+    Ok(state.store.delivery_limits(&facts.time).await?.iter().map(Limit::from).collect())
+}
+
+/// The user's non-cancelled orders at the pantry, newest first (the orders its limits count).
+pub async fn pantry_orders(state: &AppState, user_id: i64, id: i64) -> Result<Vec<LimitOrder>> {
+    let facts = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+    let rows = state.store.limit_orders(user_id, Some(facts.pantry.id), None).await?;
+    Ok(rows.into_iter().map(LimitOrder::from).collect())
+}
+
+/// The user's non-cancelled orders at the food bank, newest first.
+pub async fn food_bank_orders(state: &AppState, user_id: i64, id: i64) -> Result<Vec<LimitOrder>> {
+    let fb = state.store.food_bank(id).await?.ok_or_else(|| Error::not_found("Food bank"))?;
+    let rows = state.store.limit_orders(user_id, None, Some(fb.id)).await?;
+    Ok(rows.into_iter().map(LimitOrder::from).collect())
+}
+
+/// One entry per product the food bank has on hand, by category; TEFAP stock only if `include_tefap`.
+pub async fn inventory_overview(
+    state: &AppState,
+    food_bank_id: i64,
+    include_tefap: bool,
+) -> Result<Vec<InventoryOverviewEntry>> {
+    let rows = state.store.inventory_overview(food_bank_id, include_tefap).await?;
+    Ok(rows.into_iter().map(InventoryOverviewEntry::from).collect())
 }

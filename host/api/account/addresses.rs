@@ -73,7 +73,7 @@ async fn create(
     Body(body): Body<SavedAddressBody>,
 ) -> ApiResult<SavedAddress> {
     let form = form(body)?;
-    ok(state.store.create_saved_address(user.id, &form).await?)
+    ok(crate::service::accounts::create_saved_address(&state, user.id, &form).await?)
 }
 
 #[utoipa::path(
@@ -91,7 +91,7 @@ async fn update(
     Body(body): Body<SavedAddressBody>,
 ) -> ApiResult<SavedAddress> {
     let form = form(body)?;
-    ok(state.store.update_saved_address(user.id, id, &form).await?.ok_or_else(|| ApiError::not_found("Address"))?)
+    ok(crate::service::accounts::update_saved_address(&state, user.id, id, &form).await?)
 }
 
 #[utoipa::path(

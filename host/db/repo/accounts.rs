@@ -233,7 +233,12 @@ async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<O
         explicitly_authorized_location_ids: grants.authorized_location_ids,
         is_tefap_survey_answered: u.is_tefap_survey_answered,
         tefap_eligibilities: tefap_eligibilities(conn, user_id).await?,
-        food_insecure_neighbor_addresses: saved_addresses(conn, user_id).await?,
+        // Still the wire shape here until this file answers in rows too.
+        food_insecure_neighbor_addresses: saved_addresses(conn, user_id)
+            .await?
+            .into_iter()
+            .map(crate::model::account::SavedAddress::from)
+            .collect(),
         language: u.language,
     }))
 }

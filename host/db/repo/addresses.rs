@@ -10,15 +10,40 @@ use crate::{
     },
     domain::forms::{AddressForm, COUNTRY_CODE},
     geo,
-    model::account::{SavedAddress, StreetAddress},
 };
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder,
     QuerySelect, Set, sea_query::Expr,
 };
 
+/// A shopper's saved delivery address.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedAddressRow {
+    pub id: i64,
+    /// The location name ("Home").
+    pub name: String,
+    pub is_primary: bool,
+    pub notes: Option<String>,
+    pub address: StreetRow,
+}
+
+/// The street address a saved address owns, its state as an abbreviation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StreetRow {
+    pub id: i64,
+    pub address_line1: String,
+    pub address_line2: Option<String>,
+    pub city: String,
+    pub province: String,
+    pub postal_code: String,
+    pub country_code: String,
+    /// Centroid of the ZIP code, when the ZIP table knows it.
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+}
+
 /// A user's saved addresses, primary first, then oldest first.
-pub async fn saved_addresses<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Vec<SavedAddress>> {
+pub async fn saved_addresses<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Vec<SavedAddressRow>> {
     let rows = saved_address::Entity::find()
         .filter(saved_address::Column::UserId.eq(user_id))
         .find_also_related(address::Entity)
@@ -38,12 +63,12 @@ pub async fn saved_addresses<C: ConnectionTrait>(conn: &C, user_id: i64) -> Stor
         .into_iter()
         .filter_map(|(s, a)| {
             let a = a?;
-            Some(SavedAddress {
+            Some(SavedAddressRow {
                 id: s.id,
                 name: s.name,
                 is_primary: s.is_primary,
                 notes: s.notes,
-                address: StreetAddress {
+                address: StreetRow {
                     id: a.id,
                     address_line1: a.address_line1,
                     address_line2: a.address_line2,
@@ -59,7 +84,7 @@ pub async fn saved_addresses<C: ConnectionTrait>(conn: &C, user_id: i64) -> Stor
         .collect())
 }
 
-async fn saved_address_of<C: ConnectionTrait>(conn: &C, user_id: i64, id: i64) -> StoreResult<Option<SavedAddress>> {
+async fn saved_address_of<C: ConnectionTrait>(conn: &C, user_id: i64, id: i64) -> StoreResult<Option<SavedAddressRow>> {
     Ok(saved_addresses(conn, user_id).await?.into_iter().find(|a| a.id == id))
 }
 
@@ -128,11 +153,11 @@ async fn locked_saved_address(
 }
 
 impl Store {
-    pub async fn saved_addresses(&self, user_id: i64) -> StoreResult<Vec<SavedAddress>> {
+    pub async fn saved_addresses(&self, user_id: i64) -> StoreResult<Vec<SavedAddressRow>> {
         saved_addresses(&self.db, user_id).await
     }
 
-    pub async fn create_saved_address(&self, user_id: i64, form: &AddressForm) -> StoreResult<SavedAddress> {
+    pub async fn create_saved_address(&self, user_id: i64, form: &AddressForm) -> StoreResult<SavedAddressRow> {
         retrying(|| async move {
             let txn = begin_write(&self.db).await?;
             lock_user(&txn, user_id).await?;
@@ -164,7 +189,7 @@ impl Store {
         user_id: i64,
         id: i64,
         form: &AddressForm,
-    ) -> StoreResult<Option<SavedAddress>> {
+    ) -> StoreResult<Option<SavedAddressRow>> {
         retrying(|| async move {
             let txn = begin_write(&self.db).await?;
             let Some(saved) = locked_saved_address(&txn, user_id, id).await? else {

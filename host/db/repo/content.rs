@@ -1,12 +1,9 @@
 //! Info cards and notifications, with who has read which notification.
 use super::{Store, StoreResult};
 use crate::catalog::Lang;
-use crate::{
-    db::{
-        entity::{food_bank, info_card, info_card_section, notification, notification_read},
-        now,
-    },
-    model::content::{InfoCard, InfoCardSection, Notification},
+use crate::db::{
+    entity::{food_bank, info_card, info_card_section, notification, notification_read},
+    now,
 };
 use chrono::{DateTime, Utc};
 use sea_orm::{
@@ -14,6 +11,46 @@ use sea_orm::{
 };
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
+
+/// A public info card, its texts in the asked language (rich text as stored).
+#[derive(Debug, Clone, PartialEq)]
+pub struct InfoCardRow {
+    pub id: i64,
+    pub title: String,
+    /// Image URLs, as stored.
+    pub images: Value,
+    pub description: Option<String>,
+    pub action_button_text: Option<String>,
+    pub modal_title: Option<String>,
+    /// HTML, uncleaned.
+    pub modal_content: Option<String>,
+    pub sort_order: i32,
+    pub section: Option<InfoCardSectionRow>,
+    pub text_color: Option<String>,
+    pub background_color: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InfoCardSectionRow {
+    pub id: i64,
+    pub name: String,
+    pub sort_order: i32,
+    pub hide_title: bool,
+}
+
+/// An unexpired notification in the asked language, and whether the reader has read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotificationRow {
+    pub id: i64,
+    pub title: String,
+    pub description: Option<String>,
+    /// HTML, uncleaned.
+    pub details: Option<String>,
+    pub created: DateTime<Utc>,
+    /// `None` for notifications shown everywhere.
+    pub food_bank_code: Option<String>,
+    pub is_read: bool,
+}
 
 /// `field` of a row in `lang` from its `translations`, else the row's own text.
 fn localized(own: String, translations: &Option<Value>, lang: Lang, field: &str) -> String {
@@ -51,7 +88,7 @@ impl Store {
 
     /// Public cards: the general ones plus `food_bank_code`'s, by section order, then
     /// card order (general before the food bank's on a tie); cards without a section last.
-    pub async fn info_cards(&self, food_bank_code: Option<&str>, lang: Lang) -> StoreResult<Vec<InfoCard>> {
+    pub async fn info_cards(&self, food_bank_code: Option<&str>, lang: Lang) -> StoreResult<Vec<InfoCardRow>> {
         let cards = info_card::Entity::find()
             .filter(info_card::Column::IsPublic.eq(true))
             .filter(general_or(info_card::Column::FoodBankCode, food_bank_code))
@@ -59,24 +96,28 @@ impl Store {
             .await?;
         let section_ids: Vec<i64> =
             cards.iter().filter_map(|c| c.section_id).collect::<HashSet<_>>().into_iter().collect();
-        let sections: HashMap<i64, InfoCardSection> = info_card_section::Entity::find()
+        let sections: HashMap<i64, InfoCardSectionRow> = info_card_section::Entity::find()
             .filter(info_card_section::Column::Id.is_in(section_ids))
             .all(&self.db)
             .await?
             .into_iter()
             .map(|s| {
                 let name = localized(s.name, &s.translations, lang, "name");
-                (s.id, InfoCardSection { id: s.id, name, order: s.sort_order, hide_title: s.hide_title })
+                (s.id, InfoCardSectionRow { id: s.id, name, sort_order: s.sort_order, hide_title: s.hide_title })
             })
             .collect();
         let mut keyed: Vec<_> = cards
             .into_iter()
             .map(|c| {
                 let section = c.section_id.and_then(|id| sections.get(&id).cloned());
-                let key =
-                    (section.as_ref().map_or(i32::MAX, |s| s.order), c.sort_order, c.food_bank_code.is_some(), c.id);
+                let key = (
+                    section.as_ref().map_or(i32::MAX, |s| s.sort_order),
+                    c.sort_order,
+                    c.food_bank_code.is_some(),
+                    c.id,
+                );
                 let tr = &c.translations;
-                let card = InfoCard {
+                let card = InfoCardRow {
                     id: c.id,
                     title: localized(c.title, tr, lang, "title"),
                     images: c.images,
@@ -84,7 +125,7 @@ impl Store {
                     action_button_text: localized_opt(c.action_button_text, tr, lang, "actionButtonText"),
                     modal_title: localized_opt(c.modal_title, tr, lang, "modalTitle"),
                     modal_content: localized_opt(c.modal_content, tr, lang, "modalContent"),
-                    order: c.sort_order,
+                    sort_order: c.sort_order,
                     section,
                     text_color: c.text_color,
                     background_color: c.background_color,
@@ -104,7 +145,7 @@ impl Store {
         user_id: Option<i64>,
         at: DateTime<Utc>,
         lang: Lang,
-    ) -> StoreResult<Vec<(Notification, bool)>> {
+    ) -> StoreResult<Vec<NotificationRow>> {
         let rows = notification::Entity::find()
             .filter(general_or(notification::Column::FoodBankCode, food_bank_code))
             .filter(
@@ -132,17 +173,16 @@ impl Store {
         Ok(rows
             .into_iter()
             .map(|n| {
-                let is_read = read.contains(&n.id);
                 let tr = &n.translations;
-                let note = Notification {
+                NotificationRow {
+                    is_read: read.contains(&n.id),
                     id: n.id,
                     title: localized(n.title, tr, lang, "title"),
                     description: localized_opt(n.description, tr, lang, "description"),
                     details: localized_opt(n.details, tr, lang, "details"),
                     created: n.created_at,
                     food_bank_code: n.food_bank_code,
-                };
-                (note, is_read)
+                }
             })
             .collect())
     }

@@ -1,17 +1,18 @@
 //! The shopper's favourite pantry: one per user (a unique index), so storing one replaces it.
-use super::{Store, StoreResult, geography::pantry_refs, lock_user, retrying};
-use crate::{
-    db::{
-        begin_write,
-        entity::{favorite_pantry, pantry_location},
-        now,
-    },
-    model::referrals::PantryRef,
+use super::{
+    Store, StoreResult,
+    geography::{PantryBriefRow, pantry_refs},
+    lock_user, retrying,
+};
+use crate::db::{
+    begin_write,
+    entity::{favorite_pantry, pantry_location},
+    now,
 };
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 impl Store {
-    pub async fn favorite_pantry(&self, user_id: i64) -> StoreResult<Option<PantryRef>> {
+    pub async fn favorite_pantry(&self, user_id: i64) -> StoreResult<Option<PantryBriefRow>> {
         let ids: Vec<i64> = favorite_pantry::Entity::find()
             .filter(favorite_pantry::Column::UserId.eq(user_id))
             .order_by_desc(favorite_pantry::Column::CreatedAt)
@@ -26,7 +27,11 @@ impl Store {
     }
 
     /// Makes `pantry_location_id` the favourite; `None` for an unknown or inactive pantry.
-    pub async fn set_favorite_pantry(&self, user_id: i64, pantry_location_id: i64) -> StoreResult<Option<PantryRef>> {
+    pub async fn set_favorite_pantry(
+        &self,
+        user_id: i64,
+        pantry_location_id: i64,
+    ) -> StoreResult<Option<PantryBriefRow>> {
         retrying(|| async move {
             let txn = begin_write(&self.db).await?;
             lock_user(&txn, user_id).await?;

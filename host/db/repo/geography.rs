@@ -4,17 +4,14 @@
 //! Counties come from the database so that stored answers can refer to them by id.
 //! The demo seed holds only a few; the rest of a state's counties are added from
 //! the embedded ZIP table the first time that state is asked about.
-use super::{Store, StoreResult, retrying};
+use super::{Store, StoreResult, locations::FoodBankRow, retrying};
 use crate::{
     db::{
         begin_write,
         entity::{address, county, food_bank, pantry_location, postal_code, postal_code_county, province},
     },
     geo::{self, GeoPoint},
-    model::{
-        referrals::{FoodBankAddress, FoodBankBrief, FoodBankRef, IdRef, PantryRef, PlaceAddress, ProvinceOnly},
-        tefap::{County, PostalCode, Province},
-    },
+    model::tefap::{County, PostalCode, Province},
 };
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -33,6 +30,34 @@ impl ZipPlace {
     pub fn point(&self) -> GeoPoint {
         GeoPoint::new(self.postal_code.latitude, self.postal_code.longitude)
     }
+}
+
+/// An address with its state abbreviation ("OH"); its county by id only.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlaceRow {
+    pub address_line1: String,
+    pub address_line2: Option<String>,
+    pub city: String,
+    pub province: String,
+    pub postal_code: String,
+    pub county_id: Option<i64>,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+}
+
+/// An active pantry without its schedule or photos, with its food bank's code and state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PantryBriefRow {
+    pub id: i64,
+    pub label: String,
+    pub food_bank_id: i64,
+    pub food_bank_code: String,
+    /// The food bank's state abbreviation (empty when its address is missing).
+    pub food_bank_province: String,
+    pub address_id: i64,
+    pub address: PlaceRow,
+    pub is_restricted: bool,
+    pub pickup_instructions: Option<String>,
 }
 
 /// Every county the ZIP table names, by state: `(5-digit FIPS, name)` sorted by FIPS.
@@ -117,7 +142,7 @@ async fn counties_of<C: ConnectionTrait>(
 }
 
 /// Pantry locations by id, in the order given; unknown or inactive ids are left out.
-pub(super) async fn pantry_refs<C: ConnectionTrait>(conn: &C, ids: &[i64]) -> StoreResult<Vec<PantryRef>> {
+pub(super) async fn pantry_refs<C: ConnectionTrait>(conn: &C, ids: &[i64]) -> StoreResult<Vec<PantryBriefRow>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -133,21 +158,18 @@ pub(super) async fn pantry_refs<C: ConnectionTrait>(conn: &C, ids: &[i64]) -> St
     let address_ids = pantries.iter().map(|p| p.address_id).chain(banks.iter().map(|b| b.address_id));
     let places = addresses(conn, address_ids.collect()).await?;
     let banks: HashMap<i64, food_bank::Model> = banks.into_iter().map(|b| (b.id, b)).collect();
-    let mut by_id: HashMap<i64, PantryRef> = HashMap::new();
+    let mut by_id: HashMap<i64, PantryBriefRow> = HashMap::new();
     for p in pantries {
         let (Some(place), Some(bank)) = (places.get(&p.address_id), banks.get(&p.food_bank_id)) else { continue };
         let bank_province = places.get(&bank.address_id).map(|a| a.province.clone()).unwrap_or_default();
         by_id.insert(
             p.id,
-            PantryRef {
+            PantryBriefRow {
                 id: p.id,
                 label: p.label,
                 food_bank_id: p.food_bank_id,
-                food_bank: FoodBankBrief {
-                    id: bank.id,
-                    code: bank.code.clone(),
-                    address: ProvinceOnly { province: bank_province },
-                },
+                food_bank_code: bank.code.clone(),
+                food_bank_province: bank_province,
                 address: place.clone(),
                 address_id: p.address_id,
                 is_restricted: p.is_restricted,
@@ -162,7 +184,7 @@ pub(super) async fn pantry_refs<C: ConnectionTrait>(conn: &C, ids: &[i64]) -> St
 pub(super) async fn food_bank_refs<C: ConnectionTrait>(
     conn: &C,
     ids: &[i64],
-) -> StoreResult<HashMap<i64, FoodBankRef>> {
+) -> StoreResult<HashMap<i64, FoodBankRow>> {
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
@@ -172,11 +194,7 @@ pub(super) async fn food_bank_refs<C: ConnectionTrait>(
         .into_iter()
         .map(|b| {
             let place = places.get(&b.address_id);
-            let address = FoodBankAddress {
-                province: place.map(|a| a.province.clone()).unwrap_or_default(),
-                postal_code: place.map(|a| a.postal_code.clone()).unwrap_or_default(),
-            };
-            let r = FoodBankRef {
+            let r = FoodBankRow {
                 id: b.id,
                 code: b.code,
                 name: b.name,
@@ -184,14 +202,16 @@ pub(super) async fn food_bank_refs<C: ConnectionTrait>(
                 is_enabled: b.is_enabled,
                 is_tefap_enabled: b.is_tefap_enabled,
                 is_delivery_enabled: b.is_delivery_enabled,
-                address,
+                time_zone: b.time_zone,
+                province: place.map(|a| a.province.clone()).unwrap_or_default(),
+                postal_code: place.map(|a| a.postal_code.clone()).unwrap_or_default(),
             };
             (b.id, r)
         })
         .collect())
 }
 
-async fn addresses<C: ConnectionTrait>(conn: &C, mut ids: Vec<i64>) -> StoreResult<HashMap<i64, PlaceAddress>> {
+async fn addresses<C: ConnectionTrait>(conn: &C, mut ids: Vec<i64>) -> StoreResult<HashMap<i64, PlaceRow>> {
     ids.sort_unstable();
     ids.dedup();
     let rows = address::Entity::find().filter(address::Column::Id.is_in(ids)).all(conn).await?;
@@ -209,13 +229,13 @@ async fn addresses<C: ConnectionTrait>(conn: &C, mut ids: Vec<i64>) -> StoreResu
     Ok(rows
         .into_iter()
         .map(|a| {
-            let place = PlaceAddress {
+            let place = PlaceRow {
                 address_line1: a.address_line1,
                 address_line2: a.address_line2,
                 city: a.city,
                 province: abbreviations.get(&a.province_id).cloned().unwrap_or_default(),
                 postal_code: a.postal_code,
-                county: a.county_id.map(|id| IdRef { id }),
+                county_id: a.county_id,
                 latitude: a.latitude,
                 longitude: a.longitude,
             };

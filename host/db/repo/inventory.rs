@@ -1,26 +1,77 @@
 //! Inventory as the shop shows it: products with photos, categories and limits.
-use super::shopping::{delivery_stock_filter, item_limit_rows, limit_model, pantry_stock_filter};
-use super::{Store, StoreResult};
+use super::shopping::{LimitRow, delivery_stock_filter, inventory_line, item_limit_rows, pantry_stock_filter};
+use super::{PhotoRow, Store, StoreResult};
 use crate::{
     db::entity::{
         attachment, donation_package_type, inventory_item, inventory_item_subcategory, pantry_item, subcategory,
         unit_of_measure,
     },
-    domain::{Id, delivery::DeliveryTime, limits::EffectiveLimit},
-    model::locations::{
-        Attachment, AttachmentEntry, Category, Code, InventoryItem, InventoryOverviewEntry, InventorySubcategory, Name,
-        PantryItem,
-    },
+    domain::{Id, delivery::DeliveryTime, inventory::InventoryLine},
 };
+use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::HashMap;
 
+/// One stock row with what the shop shows of it. `line` is what the rules read, built
+/// from the same limit rows that `product.limits` and `item_limits` list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InventoryRow {
+    pub line: InventoryLine,
+    /// The stored quantity (`line.quantity` widened for the rules).
+    pub quantity: i32,
+    pub product: ProductRow,
+    pub weight_pounds: f64,
+    /// The product's photos.
+    pub photos: Vec<PhotoRow>,
+    /// Limits on this stock row itself (on top of the product's).
+    pub item_limits: Vec<LimitRow>,
+    /// Its categories, in display order.
+    pub categories: Vec<CategoryRow>,
+    pub created: DateTime<Utc>,
+}
+
+/// A product, with its unit and package type named.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProductRow {
+    pub id: Id,
+    pub name: String,
+    pub description: Option<String>,
+    pub amount: Option<f64>,
+    pub each_quantity: Option<i32>,
+    pub unit_of_measure: Option<String>,
+    pub donation_package_type: Option<String>,
+    /// The product's own limits.
+    pub limits: Vec<LimitRow>,
+}
+
+/// A category (stored as a subcategory); `name` may be a translatable name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CategoryRow {
+    pub id: Id,
+    pub name: String,
+    pub sort_order: i32,
+    pub image_url: Option<String>,
+}
+
+impl From<subcategory::Model> for CategoryRow {
+    fn from(s: subcategory::Model) -> Self {
+        Self { id: s.id, name: s.name, sort_order: s.sort_order, image_url: s.image_url }
+    }
+}
+
+/// A product a food bank has on hand, for its home-page carousel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OverviewRow {
+    pub subcategory_id: Option<Id>,
+    pub label: String,
+    /// The product's first photo.
+    pub image_url: Option<String>,
+    pub source_code: Option<String>,
+}
+
 /// Photos of these products, by product, in sequence order.
-async fn product_photos<C: ConnectionTrait>(
-    conn: &C,
-    product_ids: &[Id],
-) -> StoreResult<HashMap<Id, Vec<AttachmentEntry>>> {
-    let mut out: HashMap<Id, Vec<AttachmentEntry>> = HashMap::new();
+async fn product_photos<C: ConnectionTrait>(conn: &C, product_ids: &[Id]) -> StoreResult<HashMap<Id, Vec<PhotoRow>>> {
+    let mut out: HashMap<Id, Vec<PhotoRow>> = HashMap::new();
     if product_ids.is_empty() {
         return Ok(out);
     }
@@ -32,9 +83,10 @@ async fn product_photos<C: ConnectionTrait>(
         .await?;
     for a in rows {
         if let Some(p) = a.pantry_item_id {
-            out.entry(p).or_default().push(AttachmentEntry {
+            out.entry(p).or_default().push(PhotoRow {
+                id: a.id,
                 sequence_number: a.sequence_number,
-                attachment: Attachment { id: a.id, storage_path: a.storage_path },
+                storage_path: a.storage_path,
             });
         }
     }
@@ -73,9 +125,8 @@ async fn item_subcategories<C: ConnectionTrait>(
     Ok(pairs)
 }
 
-/// The stock rows matching `filter` as the shop shows them, in id order. The effective
-/// limits are the stock alone here; the caller applies the shopper's limits.
-async fn inventory_items<C: ConnectionTrait>(conn: &C, filter: Condition) -> StoreResult<Vec<InventoryItem>> {
+/// The stock rows matching `filter` as the shop shows them, in id order.
+async fn inventory_items<C: ConnectionTrait>(conn: &C, filter: Condition) -> StoreResult<Vec<InventoryRow>> {
     let rows = inventory_item::Entity::find().filter(filter).order_by_asc(inventory_item::Column::Id).all(conn).await?;
     if rows.is_empty() {
         return Ok(Vec::new());
@@ -98,41 +149,31 @@ async fn inventory_items<C: ConnectionTrait>(conn: &C, filter: Condition) -> Sto
         donation_package_type::Entity::find().all(conn).await?.into_iter().map(|u| (u.id, u.name)).collect();
     let limits = item_limit_rows(conn, &item_ids, &product_ids).await?;
     let photos = product_photos(conn, &product_ids).await?;
-    let mut subs: HashMap<Id, Vec<InventorySubcategory>> = HashMap::new();
+    let mut subs: HashMap<Id, Vec<CategoryRow>> = HashMap::new();
     for (item, s) in item_subcategories(conn, &item_ids).await? {
-        subs.entry(item)
-            .or_default()
-            .push(InventorySubcategory { pantry_subcategory_id: s.id, pantry_subcategory: Name { name: s.name } });
+        subs.entry(item).or_default().push(s.into());
     }
     Ok(rows
         .into_iter()
         .filter_map(|r| {
             let p = products.get(&r.pantry_item_id)?;
-            let quantity = i64::from(r.quantity);
-            let stock = EffectiveLimit::stock(quantity);
-            Some(InventoryItem {
-                id: r.id,
-                pantry_item_id: r.pantry_item_id,
+            Some(InventoryRow {
+                line: inventory_line(&r, &limits),
                 quantity: r.quantity,
-                pantry_item: PantryItem {
+                product: ProductRow {
                     id: p.id,
                     name: p.name.clone(),
                     description: p.description.clone(),
                     amount: p.amount,
                     each_quantity: p.each_quantity,
-                    unit_of_measure: p.unit_of_measure_id.and_then(|u| Some(Name { name: units.get(&u)?.clone() })),
-                    donation_package_type: p
-                        .donation_package_type_id
-                        .and_then(|u| Some(Name { name: packages.get(&u)?.clone() })),
-                    limits: limits.by_product.get(&p.id).into_iter().flatten().map(limit_model).collect(),
+                    unit_of_measure: p.unit_of_measure_id.and_then(|u| units.get(&u).cloned()),
+                    donation_package_type: p.donation_package_type_id.and_then(|u| packages.get(&u).cloned()),
+                    limits: limits.product_rows(p.id),
                 },
                 weight_pounds: r.weight_pounds,
-                attachment_collection: photos.get(&p.id).cloned().unwrap_or_default(),
-                effective_limit: stock.clone(),
-                all_effective_limits: vec![stock],
-                limits: limits.by_item.get(&r.id).into_iter().flatten().map(limit_model).collect(),
-                pantry_inventory_subcategories: subs.remove(&r.id).unwrap_or_default(),
-                pantry_inventory_item_source: r.source_code.map(|code| Code { code }),
+                photos: photos.get(&p.id).cloned().unwrap_or_default(),
+                item_limits: limits.item_rows(r.id),
+                categories: subs.remove(&r.id).unwrap_or_default(),
                 created: r.created_at,
             })
         })
@@ -140,22 +181,22 @@ async fn inventory_items<C: ConnectionTrait>(conn: &C, filter: Condition) -> Sto
 }
 
 impl Store {
-    /// The pantry's active stock, shop-shaped (stock-only effective limits).
-    pub async fn pantry_inventory_items(&self, pantry_id: Id) -> StoreResult<Vec<InventoryItem>> {
+    /// The pantry's active stock, with what the shop shows of each row.
+    pub async fn pantry_inventory_items(&self, pantry_id: Id) -> StoreResult<Vec<InventoryRow>> {
         inventory_items(&self.db, pantry_stock_filter(pantry_id)).await
     }
 
-    /// The stock a delivery window offers, shop-shaped (stock-only effective limits).
-    pub async fn delivery_inventory_items(&self, time: &DeliveryTime) -> StoreResult<Vec<InventoryItem>> {
+    /// The stock a delivery window offers, with what the shop shows of each row.
+    pub async fn delivery_inventory_items(&self, time: &DeliveryTime) -> StoreResult<Vec<InventoryRow>> {
         inventory_items(&self.db, delivery_stock_filter(time.food_bank_id, time.entity_delivery_program_id)).await
     }
 
     /// The categories these inventory items are in, in display order.
-    pub async fn categories_of(&self, item_ids: &[Id]) -> StoreResult<Vec<Category>> {
-        let mut out: Vec<Category> = Vec::new();
+    pub async fn categories_of(&self, item_ids: &[Id]) -> StoreResult<Vec<CategoryRow>> {
+        let mut out: Vec<CategoryRow> = Vec::new();
         for (_, s) in item_subcategories(&self.db, item_ids).await? {
             if out.last().is_none_or(|c| c.id != s.id) {
-                out.push(Category { id: s.id, name: s.name, order: s.sort_order, image_url: s.image_url });
+                out.push(s.into());
             }
         }
         Ok(out)
@@ -163,11 +204,7 @@ impl Store {
 
     /// One entry per product the food bank has on hand anywhere (pantries and delivery
     /// stock), by category order then name; `include_tefap` false leaves TEFAP stock out.
-    pub async fn inventory_overview(
-        &self,
-        food_bank_id: Id,
-        include_tefap: bool,
-    ) -> StoreResult<Vec<InventoryOverviewEntry>> {
+    pub async fn inventory_overview(&self, food_bank_id: Id, include_tefap: bool) -> StoreResult<Vec<OverviewRow>> {
         use crate::db::entity::pantry_location;
         use sea_orm::QuerySelect;
         let pantry_ids: Vec<Id> = pantry_location::Entity::find()
@@ -214,7 +251,7 @@ impl Store {
         for (item, s) in item_subcategories(&self.db, &item_ids).await? {
             sub_of.entry(item).or_insert(s);
         }
-        let mut entries: Vec<((i32, String), InventoryOverviewEntry)> = firsts
+        let mut entries: Vec<((i32, String), OverviewRow)> = firsts
             .into_iter()
             .filter_map(|r| {
                 let label = products.get(&r.pantry_item_id)?.clone();
@@ -222,13 +259,13 @@ impl Store {
                 let key = (sub.map_or(i32::MAX, |s| s.sort_order), label.clone());
                 Some((
                     key,
-                    InventoryOverviewEntry {
+                    OverviewRow {
                         subcategory_id: sub.map(|s| s.id),
                         label,
                         image_url: photos
                             .get(&r.pantry_item_id)
                             .and_then(|p| p.first())
-                            .map(|a| a.attachment.storage_path.clone()),
+                            .map(|a| a.storage_path.clone()),
                         source_code: r.source_code,
                     },
                 ))

@@ -1,14 +1,10 @@
 //! Pantries and food banks: radius search, detail, pickup and delivery schedules.
 use super::shopping::{parse_tz, pickup_times_of, to_delivery_time};
-use super::{Store, StoreResult};
+use super::{PhotoRow, Store, StoreResult};
 use crate::{
     db::entity::{address, attachment, county, delivery_program, delivery_time, food_bank, pantry_location, province},
-    domain::{Id, places},
+    domain::{Id, delivery::DeliveryTime, pickup::PickupTime, places},
     geo::{GeoPoint, bounding_box, haversine_miles},
-    model::locations::{
-        Address, Attachment, AttachmentEntry, CountyRef, DeliverySchedule, FoodBank, FoodBankAddress, NearbyFoodBank,
-        PantryLocation, PantrySite,
-    },
 };
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
@@ -18,6 +14,72 @@ use std::collections::HashMap;
 /// the instant keeps this much slack so the domain rule, not SQL, has the last word
 /// around daylight-saving changes.
 const SQL_TIME_SLACK: Duration = Duration::hours(3);
+
+/// A street address with its state abbreviation and county named.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AddressRow {
+    pub id: Id,
+    pub address_line1: String,
+    pub address_line2: Option<String>,
+    pub city: String,
+    /// State abbreviation ("OH").
+    pub province: String,
+    pub postal_code: String,
+    /// County id and name.
+    pub county: Option<(Id, String)>,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+    pub country_code: String,
+}
+
+/// A food bank with the state and zip of its office (empty when its address is missing).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FoodBankRow {
+    pub id: Id,
+    pub code: String,
+    pub name: String,
+    pub home_page_url: Option<String>,
+    pub is_enabled: bool,
+    pub is_tefap_enabled: bool,
+    pub is_delivery_enabled: bool,
+    /// IANA zone its delivery windows are written in.
+    pub time_zone: String,
+    pub province: String,
+    pub postal_code: String,
+}
+
+/// An active pantry of an enabled food bank, before the rules pick its valid pickup times.
+#[derive(Debug, Clone)]
+pub struct PantryRow {
+    pub id: Id,
+    pub label: String,
+    pub food_bank: FoodBankRow,
+    pub address: AddressRow,
+    /// Miles from the searched point; None outside a search.
+    pub distance: Option<f64>,
+    pub is_restricted: bool,
+    pub pickup_instructions: Option<String>,
+    /// The stored IANA zone name, and the zone it names (UTC if unknown).
+    pub time_zone: String,
+    pub tz: chrono_tz::Tz,
+    pub photos: Vec<PhotoRow>,
+    /// Pickup times from shortly before the load's `since`, soonest first.
+    pub pickup_times: Vec<PickupTime>,
+}
+
+/// A food bank serving a searched point ([`places::serving`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServingFoodBank {
+    pub food_bank: FoodBankRow,
+    pub serving: places::Serving,
+}
+
+/// A food bank's delivery windows (of active programs), before the rules pick the valid ones.
+#[derive(Debug, Clone)]
+pub struct DeliverySchedule {
+    pub tz: chrono_tz::Tz,
+    pub times: Vec<DeliveryTime>,
+}
 
 struct Places {
     addresses: HashMap<Id, address::Model>,
@@ -73,25 +135,25 @@ impl Places {
         self.provinces.get(&a.province_id).cloned().unwrap_or_default()
     }
 
-    fn address(&self, id: Id) -> Option<Address> {
+    fn address(&self, id: Id) -> Option<AddressRow> {
         let a = self.addresses.get(&id)?;
-        Some(Address {
+        Some(AddressRow {
             id: a.id,
             address_line1: a.address_line1.clone(),
             address_line2: a.address_line2.clone(),
             city: a.city.clone(),
             province: self.province(a),
             postal_code: a.postal_code.clone(),
-            county: a.county_id.and_then(|c| Some(CountyRef { id: c, name: self.counties.get(&c)?.clone() })),
+            county: a.county_id.and_then(|c| Some((c, self.counties.get(&c)?.clone()))),
             latitude: a.latitude,
             longitude: a.longitude,
             country_code: a.country_code.clone(),
         })
     }
 
-    fn food_bank(&self, fb: &food_bank::Model) -> FoodBank {
+    fn food_bank(&self, fb: &food_bank::Model) -> FoodBankRow {
         let addr = self.addresses.get(&fb.address_id);
-        FoodBank {
+        FoodBankRow {
             id: fb.id,
             code: fb.code.clone(),
             name: fb.name.clone(),
@@ -100,10 +162,8 @@ impl Places {
             is_tefap_enabled: fb.is_tefap_enabled,
             is_delivery_enabled: fb.is_delivery_enabled,
             time_zone: fb.time_zone.clone(),
-            address: FoodBankAddress {
-                province: addr.map(|a| self.province(a)).unwrap_or_default(),
-                postal_code: addr.map(|a| a.postal_code.clone()).unwrap_or_default(),
-            },
+            province: addr.map(|a| self.province(a)).unwrap_or_default(),
+            postal_code: addr.map(|a| a.postal_code.clone()).unwrap_or_default(),
         }
     }
 }
@@ -127,7 +187,7 @@ async fn hydrate<C: ConnectionTrait>(
     conn: &C,
     rows: Vec<(pantry_location::Model, Option<f64>)>,
     since: DateTime<Utc>,
-) -> StoreResult<Vec<PantrySite>> {
+) -> StoreResult<Vec<PantryRow>> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
@@ -140,7 +200,7 @@ async fn hydrate<C: ConnectionTrait>(
     let ids: Vec<Id> = rows.iter().map(|(p, _)| p.id).collect();
     let address_ids = rows.iter().map(|(p, _)| p.address_id).chain(banks.values().map(|b| b.address_id)).collect();
     let places = Places::load(conn, address_ids).await?;
-    let mut photos: HashMap<Id, Vec<AttachmentEntry>> = HashMap::new();
+    let mut photos: HashMap<Id, Vec<PhotoRow>> = HashMap::new();
     if !ids.is_empty() {
         let rows = attachment::Entity::find()
             .filter(attachment::Column::PantryLocationId.is_in(ids.iter().copied()))
@@ -150,9 +210,10 @@ async fn hydrate<C: ConnectionTrait>(
             .await?;
         for a in rows {
             if let Some(p) = a.pantry_location_id {
-                photos.entry(p).or_default().push(AttachmentEntry {
+                photos.entry(p).or_default().push(PhotoRow {
+                    id: a.id,
                     sequence_number: a.sequence_number,
-                    attachment: Attachment { id: a.id, storage_path: a.storage_path },
+                    storage_path: a.storage_path,
                 });
             }
         }
@@ -166,23 +227,18 @@ async fn hydrate<C: ConnectionTrait>(
         .filter_map(|(p, distance)| {
             let bank = banks.get(&p.food_bank_id)?;
             let address = places.address(p.address_id)?;
-            Some(PantrySite {
+            Some(PantryRow {
+                id: p.id,
+                label: p.label,
+                food_bank: places.food_bank(bank),
+                address,
+                distance,
+                is_restricted: p.is_restricted,
+                pickup_instructions: p.pickup_instructions,
                 tz: parse_tz(&p.time_zone),
+                time_zone: p.time_zone,
+                photos: photos.remove(&p.id).unwrap_or_default(),
                 pickup_times: times.remove(&p.id).unwrap_or_default(),
-                location: PantryLocation {
-                    id: p.id,
-                    label: p.label,
-                    food_bank_id: p.food_bank_id,
-                    food_bank: places.food_bank(bank),
-                    address,
-                    address_id: p.address_id,
-                    distance,
-                    is_restricted: p.is_restricted,
-                    pickup_instructions: p.pickup_instructions,
-                    time_zone: p.time_zone,
-                    attachment_collection: photos.remove(&p.id).unwrap_or_default(),
-                    pantry_location_pickup_times: Vec::new(),
-                },
             })
         })
         .collect())
@@ -249,13 +305,13 @@ impl Store {
         radius_miles: f64,
         food_bank_id: Option<Id>,
         since: DateTime<Utc>,
-    ) -> StoreResult<Vec<PantrySite>> {
+    ) -> StoreResult<Vec<PantryRow>> {
         let rows = pantry_rows_near(&self.db, center, radius_miles, food_bank_id).await?;
         hydrate(&self.db, rows.into_iter().map(|(p, d)| (p, Some(d))).collect(), since).await
     }
 
     /// One active pantry of an enabled food bank.
-    pub async fn pantry_site(&self, id: Id, since: DateTime<Utc>) -> StoreResult<Option<PantrySite>> {
+    pub async fn pantry_site(&self, id: Id, since: DateTime<Utc>) -> StoreResult<Option<PantryRow>> {
         let Some(row) = pantry_location::Entity::find_by_id(id).one(&self.db).await? else { return Ok(None) };
         if !row.is_active {
             return Ok(None);
@@ -263,7 +319,7 @@ impl Store {
         Ok(hydrate(&self.db, vec![(row, None)], since).await?.pop())
     }
 
-    pub async fn food_bank(&self, id: Id) -> StoreResult<Option<FoodBank>> {
+    pub async fn food_bank(&self, id: Id) -> StoreResult<Option<FoodBankRow>> {
         let Some(fb) = food_bank::Entity::find_by_id(id).one(&self.db).await? else { return Ok(None) };
         let places = Places::load(&self.db, vec![fb.address_id]).await?;
         Ok(Some(places.food_bank(&fb)))
@@ -271,18 +327,14 @@ impl Store {
 
     /// The food banks serving `center` ([`places::serving`]), nearest first; disabled ones
     /// included, so the app can say OrderAhead is not available there yet.
-    pub async fn food_banks_serving(&self, center: GeoPoint) -> StoreResult<Vec<NearbyFoodBank>> {
+    pub async fn food_banks_serving(&self, center: GeoPoint) -> StoreResult<Vec<ServingFoodBank>> {
         let served = serving_near(&self.db, center).await?;
         let banks = food_banks_by_id(&self.db, served.iter().map(|s| s.food_bank_id).collect()).await?;
         let places = Places::load(&self.db, banks.values().map(|b| b.address_id).collect()).await?;
         Ok(served
             .into_iter()
             .filter_map(|s| {
-                Some(NearbyFoodBank {
-                    food_bank: places.food_bank(banks.get(&s.food_bank_id)?),
-                    distance: s.miles,
-                    pantry_count: s.pantry_count,
-                })
+                Some(ServingFoodBank { food_bank: places.food_bank(banks.get(&s.food_bank_id)?), serving: s })
             })
             .collect())
     }

@@ -1,17 +1,19 @@
 //! The repository: the only code that queries the database. It returns domain
-//! and API-shaped types, never SeaORM models, so handlers stay storage-agnostic.
+//! values or plain row structs, never SeaORM models nor the API's wire shapes: the
+//! services build those, once, from what it returns. (accounts, tefap, geography's ZIP
+//! places and orders still return wire shapes; they are next to move.)
 //! Each file adds an `impl Store` block for one area.
 pub mod accounts;
-mod addresses;
-mod content;
+pub mod addresses;
+pub mod content;
 mod favorites;
 pub mod geography;
-mod inventory;
-mod locations;
+pub mod inventory;
+pub mod locations;
 mod orders;
 mod passwords;
-mod reference;
-mod referrals;
+pub mod reference;
+pub mod referrals;
 mod scopes;
 pub mod shopping;
 pub mod sitemap;
@@ -24,6 +26,14 @@ pub use scopes::ScopeMark;
 
 use super::entity::user;
 use sea_orm::{DatabaseConnection, DbErr, EntityTrait, QuerySelect, SqlErr};
+
+/// A stored photo (of a product or a pantry), in its collection's order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhotoRow {
+    pub id: i64,
+    pub sequence_number: i32,
+    pub storage_path: String,
+}
 
 #[derive(Clone)]
 pub struct Store {

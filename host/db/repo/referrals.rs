@@ -2,21 +2,41 @@
 //! the codes an account holds. Only active, unexpired codes can be loaded or claimed.
 use super::{
     Store, StoreResult,
-    geography::{food_bank_refs, pantry_refs},
+    geography::{PantryBriefRow, food_bank_refs, pantry_refs},
+    locations::FoodBankRow,
     retrying,
 };
-use crate::{
-    db::{
-        begin_write,
-        entity::{referral_code, referral_code_food_bank, referral_code_pantry_location, user_referral_code},
-        now,
-    },
-    model::referrals::{ClaimResult, ReferralCode, ReferralCodeFoodBank, ReferralCodePantryLocation},
+use crate::db::{
+    begin_write,
+    entity::{referral_code, referral_code_food_bank, referral_code_pantry_location, user_referral_code},
+    now,
 };
+use chrono::{DateTime, Utc};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, EntityTrait, ExprTrait, QueryFilter, QueryOrder, Set, sea_query::Expr,
 };
 use std::collections::HashSet;
+
+/// A usable referral code with the pantries and food banks it opens.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReferralCodeRow {
+    pub id: i64,
+    pub code: String,
+    pub created: DateTime<Utc>,
+    /// Whether the reader holds the code; false for visitors.
+    pub is_applied: bool,
+    /// Its active pantries, by id.
+    pub pantries: Vec<PantryBriefRow>,
+    /// Its food banks by id, each with whether the code opens delivery there.
+    pub food_banks: Vec<(FoodBankRow, bool)>,
+}
+
+/// One code of a claim: as sent, and whether it is now held.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claim {
+    pub code: String,
+    pub applied: bool,
+}
 
 /// The usable code whose text equals `code` ignoring case (codes are unique by `upper(code)`).
 async fn find_usable<C: ConnectionTrait>(conn: &C, code: &str) -> StoreResult<Option<referral_code::Model>> {
@@ -46,12 +66,12 @@ async fn held_ids<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Has
         .collect())
 }
 
-/// The §3 shape of `code`, `isApplied` from the caller's held codes.
+/// `code` with what it opens, `is_applied` from the reader's held codes.
 async fn view<C: ConnectionTrait>(
     conn: &C,
     code: referral_code::Model,
     held: &HashSet<i64>,
-) -> StoreResult<ReferralCode> {
+) -> StoreResult<ReferralCodeRow> {
     let pantry_ids: Vec<i64> = referral_code_pantry_location::Entity::find()
         .filter(referral_code_pantry_location::Column::ReferralCodeId.eq(code.id))
         .order_by_asc(referral_code_pantry_location::Column::PantryLocationId)
@@ -67,29 +87,22 @@ async fn view<C: ConnectionTrait>(
         .all(conn)
         .await?;
     let mut banks = food_bank_refs(conn, &links.iter().map(|l| l.food_bank_id).collect::<Vec<_>>()).await?;
-    Ok(ReferralCode {
+    Ok(ReferralCodeRow {
         id: code.id,
         is_applied: held.contains(&code.id),
         code: code.code,
         created: code.created_at,
-        referral_code_pantry_location_ids: pantries.iter().map(|p| p.id).collect(),
-        referral_code_pantry_locations: pantries
+        pantries,
+        food_banks: links
             .into_iter()
-            .map(|p| ReferralCodePantryLocation { pantry_location: p })
-            .collect(),
-        referral_code_food_banks: links
-            .into_iter()
-            .filter_map(|l| {
-                let food_bank = banks.remove(&l.food_bank_id)?;
-                Some(ReferralCodeFoodBank { food_bank, is_delivery_enabled: l.is_delivery_enabled })
-            })
+            .filter_map(|l| Some((banks.remove(&l.food_bank_id)?, l.is_delivery_enabled)))
             .collect(),
     })
 }
 
 impl Store {
     /// A usable code by its text, ignoring case; `isApplied` for `user_id` when given.
-    pub async fn referral_code(&self, code: &str, user_id: Option<i64>) -> StoreResult<Option<ReferralCode>> {
+    pub async fn referral_code(&self, code: &str, user_id: Option<i64>) -> StoreResult<Option<ReferralCodeRow>> {
         let Some(row) = find_usable(&self.db, code).await? else { return Ok(None) };
         let held = match user_id {
             Some(u) => held_ids(&self.db, u).await?,
@@ -100,7 +113,7 @@ impl Store {
 
     /// Claims `codes` for `user_id` in one transaction. Unknown, inactive or expired
     /// codes are not applied; claiming a held code again succeeds without a new row.
-    pub async fn claim_referral_codes(&self, user_id: i64, codes: &[String]) -> StoreResult<Vec<ClaimResult>> {
+    pub async fn claim_referral_codes(&self, user_id: i64, codes: &[String]) -> StoreResult<Vec<Claim>> {
         retrying(|| async move {
             let txn = begin_write(&self.db).await?;
             let mut results = Vec::with_capacity(codes.len());
@@ -129,7 +142,7 @@ impl Store {
                     }
                     None => false,
                 };
-                results.push(ClaimResult { code: text.clone(), is_applied_successfully: applied });
+                results.push(Claim { code: text.clone(), applied });
             }
             txn.commit().await?;
             Ok(results)
@@ -138,7 +151,7 @@ impl Store {
     }
 
     /// The usable codes `user_id` holds, oldest claim first.
-    pub async fn held_referral_codes(&self, user_id: i64) -> StoreResult<Vec<ReferralCode>> {
+    pub async fn held_referral_codes(&self, user_id: i64) -> StoreResult<Vec<ReferralCodeRow>> {
         let claims = user_referral_code::Entity::find()
             .filter(user_referral_code::Column::UserId.eq(user_id))
             .filter(user_referral_code::Column::IsApplied.eq(true))

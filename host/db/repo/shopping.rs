@@ -22,7 +22,6 @@ use crate::{
         pickup::PickupTime,
         tefap::{TefapArea, TefapEligibility, is_tefap_eligible},
     },
-    model::locations as model,
 };
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
@@ -184,13 +183,24 @@ pub async fn delivery_facts<C: ConnectionTrait>(conn: &C, delivery_time_id: Id) 
     }))
 }
 
-pub(super) fn limit_model(l: &limit::Model) -> model::Limit {
-    model::Limit {
+/// A stored limit as the `/limits` calls and the shop's items list it: its codes as stored,
+/// kept even when the rules cannot read them (those have no [`Limit`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LimitRow {
+    pub id: Id,
+    pub value: i32,
+    pub time_scope_amount: i32,
+    pub time_scope_code: String,
+    pub limit_type_code: String,
+}
+
+pub(super) fn limit_row(l: &limit::Model) -> LimitRow {
+    LimitRow {
         id: l.id,
         value: l.value,
-        limit_time_scope_amount: l.time_scope_amount,
-        limit_time_scope: model::Code { code: l.time_scope_code.clone() },
-        limit_type: model::Code { code: l.limit_type_code.clone() },
+        time_scope_amount: l.time_scope_amount,
+        time_scope_code: l.time_scope_code.clone(),
+        limit_type_code: l.limit_type_code.clone(),
     }
 }
 
@@ -260,25 +270,41 @@ pub(super) fn delivery_stock_filter(food_bank_id: Id, program_id: Id) -> Conditi
         )
 }
 
+impl ItemLimitRows {
+    fn of_product(&self, product_id: Id) -> impl Iterator<Item = &limit::Model> {
+        self.by_product.get(&product_id).into_iter().flatten()
+    }
+
+    fn of_item(&self, item_id: Id) -> impl Iterator<Item = &limit::Model> {
+        self.by_item.get(&item_id).into_iter().flatten()
+    }
+
+    pub(super) fn product_rows(&self, product_id: Id) -> Vec<LimitRow> {
+        self.of_product(product_id).map(limit_row).collect()
+    }
+
+    pub(super) fn item_rows(&self, item_id: Id) -> Vec<LimitRow> {
+        self.of_item(item_id).map(limit_row).collect()
+    }
+}
+
+/// The facts the rules read of one stock row: its product's limits, then its own.
+pub(super) fn inventory_line(r: &inventory_item::Model, limits: &ItemLimitRows) -> InventoryLine {
+    InventoryLine {
+        id: r.id,
+        pantry_item_id: r.pantry_item_id,
+        quantity: i64::from(r.quantity),
+        limits: limits.of_product(r.pantry_item_id).chain(limits.of_item(r.id)).filter_map(limit_domain).collect(),
+        source_code: r.source_code.clone(),
+    }
+}
+
 async fn inventory_lines<C: ConnectionTrait>(conn: &C, filter: Condition) -> StoreResult<Vec<InventoryLine>> {
     let rows = inventory_item::Entity::find().filter(filter).order_by_asc(inventory_item::Column::Id).all(conn).await?;
     let item_ids: Vec<Id> = rows.iter().map(|r| r.id).collect();
     let product_ids: Vec<Id> = rows.iter().map(|r| r.pantry_item_id).collect();
     let limits = item_limit_rows(conn, &item_ids, &product_ids).await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| {
-            let own = limits.by_product.get(&r.pantry_item_id).into_iter().flatten();
-            let item = limits.by_item.get(&r.id).into_iter().flatten();
-            InventoryLine {
-                id: r.id,
-                pantry_item_id: r.pantry_item_id,
-                quantity: i64::from(r.quantity),
-                limits: own.chain(item).filter_map(limit_domain).collect(),
-                source_code: r.source_code,
-            }
-        })
-        .collect())
+    Ok(rows.iter().map(|r| inventory_line(r, &limits)).collect())
 }
 
 /// The pantry's inventory with each line's product and item limits.
@@ -342,12 +368,12 @@ pub(super) async fn past_orders_of<C: ConnectionTrait>(
 }
 
 /// Every limit set on the pantry or on its food bank (ITEM and ORDER types), in id order.
-pub async fn pantry_limit_rows<C: ConnectionTrait>(
+async fn pantry_limit_models<C: ConnectionTrait>(
     conn: &C,
     pantry_id: Id,
     food_bank_id: Id,
-) -> StoreResult<Vec<model::Limit>> {
-    let rows = limit::Entity::find()
+) -> StoreResult<Vec<limit::Model>> {
+    Ok(limit::Entity::find()
         .filter(
             Condition::any()
                 .add(limit::Column::PantryLocationId.eq(pantry_id))
@@ -355,13 +381,12 @@ pub async fn pantry_limit_rows<C: ConnectionTrait>(
         )
         .order_by_asc(limit::Column::Id)
         .all(conn)
-        .await?;
-    Ok(rows.iter().map(limit_model).collect())
+        .await?)
 }
 
 /// Every limit set on the delivery program or on its food bank, in id order.
-pub async fn delivery_limit_rows<C: ConnectionTrait>(conn: &C, time: &DeliveryTime) -> StoreResult<Vec<model::Limit>> {
-    let rows = limit::Entity::find()
+async fn delivery_limit_models<C: ConnectionTrait>(conn: &C, time: &DeliveryTime) -> StoreResult<Vec<limit::Model>> {
+    Ok(limit::Entity::find()
         .filter(
             Condition::any()
                 .add(limit::Column::DeliveryProgramId.eq(time.entity_delivery_program_id))
@@ -369,12 +394,11 @@ pub async fn delivery_limit_rows<C: ConnectionTrait>(conn: &C, time: &DeliveryTi
         )
         .order_by_asc(limit::Column::Id)
         .all(conn)
-        .await?;
-    Ok(rows.iter().map(limit_model).collect())
+        .await?)
 }
 
-fn item_type_only(rows: &[model::Limit]) -> Vec<Limit> {
-    rows.iter().filter_map(model::Limit::to_domain).filter(|l| l.kind == LimitKind::Item).collect()
+fn item_type_only(rows: &[limit::Model]) -> Vec<Limit> {
+    rows.iter().filter_map(limit_domain).filter(|l| l.kind == LimitKind::Item).collect()
 }
 
 /// The ITEM-type (order size) limits at a pantry.
@@ -383,12 +407,12 @@ pub async fn pantry_order_size_limits<C: ConnectionTrait>(
     pantry_id: Id,
     food_bank_id: Id,
 ) -> StoreResult<Vec<Limit>> {
-    Ok(item_type_only(&pantry_limit_rows(conn, pantry_id, food_bank_id).await?))
+    Ok(item_type_only(&pantry_limit_models(conn, pantry_id, food_bank_id).await?))
 }
 
 /// The ITEM-type (order size) limits of a delivery window.
 pub async fn delivery_order_size_limits<C: ConnectionTrait>(conn: &C, time: &DeliveryTime) -> StoreResult<Vec<Limit>> {
-    Ok(item_type_only(&delivery_limit_rows(conn, time).await?))
+    Ok(item_type_only(&delivery_limit_models(conn, time).await?))
 }
 
 /// The user's stored TEFAP eligibilities, with province abbreviations.
@@ -546,6 +570,25 @@ pub async fn delivery_order_limits<C: ConnectionTrait>(
     scoped_order_limits(conn, user_id, owners).await
 }
 
+/// A past order with the ids the app's own limit counting reads (`GET /limits/.../orders`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LimitOrderRow {
+    pub id: Id,
+    pub created: DateTime<Utc>,
+    pub food_bank_id: Id,
+    pub pantry_location_id: Option<Id>,
+    pub pickup_time_id: Option<Id>,
+    pub delivery_time_id: Option<Id>,
+    pub lines: Vec<LimitOrderLine>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LimitOrderLine {
+    pub pantry_item_id: Id,
+    pub inventory_item_id: Id,
+    pub quantity: i32,
+}
+
 /// Where an order would be placed, for the orders-per-period check.
 #[derive(Debug, Clone, Copy)]
 pub enum OrderSite<'a> {
@@ -597,12 +640,24 @@ impl Store {
         delivery_shop(&self.db, delivery, user_id).await
     }
 
-    pub async fn pantry_limits(&self, pantry: &Pantry) -> StoreResult<Vec<model::Limit>> {
-        pantry_limit_rows(&self.db, pantry.id, pantry.food_bank_id).await
+    /// Every limit set on the pantry or on its food bank, as stored, in id order.
+    pub async fn pantry_limits(&self, pantry: &Pantry) -> StoreResult<Vec<LimitRow>> {
+        Ok(pantry_limit_models(&self.db, pantry.id, pantry.food_bank_id).await?.iter().map(limit_row).collect())
     }
 
-    pub async fn delivery_limits(&self, time: &DeliveryTime) -> StoreResult<Vec<model::Limit>> {
-        delivery_limit_rows(&self.db, time).await
+    /// Every limit set on the delivery program or on its food bank, as stored, in id order.
+    pub async fn delivery_limits(&self, time: &DeliveryTime) -> StoreResult<Vec<LimitRow>> {
+        Ok(delivery_limit_models(&self.db, time).await?.iter().map(limit_row).collect())
+    }
+
+    /// The ITEM-type (order size) limits at a pantry.
+    pub async fn pantry_order_size_limits(&self, pantry: &Pantry) -> StoreResult<Vec<Limit>> {
+        pantry_order_size_limits(&self.db, pantry.id, pantry.food_bank_id).await
+    }
+
+    /// The ITEM-type (order size) limits of a delivery window.
+    pub async fn delivery_order_size_limits(&self, time: &DeliveryTime) -> StoreResult<Vec<Limit>> {
+        delivery_order_size_limits(&self.db, time).await
     }
 
     pub async fn order_limit_check(
@@ -633,7 +688,7 @@ impl Store {
         user_id: Id,
         pantry_id: Option<Id>,
         food_bank_id: Option<Id>,
-    ) -> StoreResult<Vec<model::LimitOrder>> {
+    ) -> StoreResult<Vec<LimitOrderRow>> {
         let cancelled: Vec<Id> = order_status_type::Entity::find()
             .filter(order_status_type::Column::IsCancelledType.eq(true))
             .all(&self.db)
@@ -655,29 +710,29 @@ impl Store {
         if orders.is_empty() {
             return Ok(Vec::new());
         }
-        let mut lines: HashMap<Id, Vec<model::LimitOrderItem>> = HashMap::new();
+        let mut lines: HashMap<Id, Vec<LimitOrderLine>> = HashMap::new();
         for l in order_item::Entity::find()
             .filter(order_item::Column::OrderId.is_in(orders.iter().map(|o| o.id)))
             .order_by_asc(order_item::Column::Id)
             .all(&self.db)
             .await?
         {
-            lines.entry(l.order_id).or_default().push(model::LimitOrderItem {
+            lines.entry(l.order_id).or_default().push(LimitOrderLine {
                 pantry_item_id: l.pantry_item_id,
-                pantry_inventory_item_id: l.inventory_item_id,
+                inventory_item_id: l.inventory_item_id,
                 quantity: l.quantity,
             });
         }
         Ok(orders
             .into_iter()
-            .map(|o| model::LimitOrder {
+            .map(|o| LimitOrderRow {
                 id: o.id,
                 created: o.created_at,
                 food_bank_id: o.food_bank_id,
                 pantry_location_id: o.pantry_location_id,
-                pantry_location_pickup_time_id: o.pickup_time_id,
-                food_bank_delivery_time_id: o.delivery_time_id,
-                pantry_order_items: lines.remove(&o.id).unwrap_or_default(),
+                pickup_time_id: o.pickup_time_id,
+                delivery_time_id: o.delivery_time_id,
+                lines: lines.remove(&o.id).unwrap_or_default(),
             })
             .collect())
     }

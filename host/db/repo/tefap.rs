@@ -15,6 +15,7 @@ use crate::{
         now,
     },
     domain::tefap::TefapEligibility,
+    model::referrals::FoodBankRef,
     model::tefap::{
         CodeRef, County, Guideline, GuidelineProvince, NameRef, NewTefapResponse, PovertyGuideline, Program,
         ProvinceProgram, TefapResult, ZipArea,
@@ -185,7 +186,8 @@ impl Store {
             None => None,
         };
         let food_bank = match self.food_bank_serving(&place).await? {
-            Some(id) => food_bank_refs(&self.db, &[id]).await?.remove(&id),
+            // Still the wire shape here until this file answers in rows too.
+            Some(id) => food_bank_refs(&self.db, &[id]).await?.remove(&id).map(FoodBankRef::from),
             None => None,
         };
         Ok(Some(ZipArea { postal_code: place.postal_code, province: place.province, county, food_bank }))

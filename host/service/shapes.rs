@@ -1,0 +1,260 @@
+//! The API's wire shapes (host/model) built from what the repository returns: its row
+//! structs and domain values. Each shape has one way in, so the JSON cannot drift from
+//! the values the rules read.
+use crate::{
+    db::repo::{
+        PhotoRow,
+        addresses::{SavedAddressRow, StreetRow},
+        geography::{PantryBriefRow, PlaceRow},
+        inventory::{CategoryRow, InventoryRow, OverviewRow},
+        locations::{AddressRow, FoodBankRow, PantryRow},
+        referrals::{Claim, ReferralCodeRow},
+        shopping::{LimitOrderLine, LimitOrderRow, LimitRow},
+    },
+    domain::limits::ItemLimits,
+    model::{
+        account::{SavedAddress, StreetAddress},
+        locations::{
+            Address, Attachment, AttachmentEntry, Category, Code, CountyRef, FoodBank, FoodBankAddress, InventoryItem,
+            InventoryOverviewEntry, InventorySubcategory, Limit, LimitOrder, LimitOrderItem, Name, PantryItem,
+            PantryLocation, PickupTime,
+        },
+        referrals::{
+            self, ClaimResult, FoodBankBrief, FoodBankRef, IdRef, PantryRef, PlaceAddress, ProvinceOnly, ReferralCode,
+            ReferralCodeFoodBank, ReferralCodePantryLocation,
+        },
+    },
+};
+
+impl From<&LimitRow> for Limit {
+    fn from(l: &LimitRow) -> Self {
+        Self {
+            id: l.id,
+            value: l.value,
+            limit_time_scope_amount: l.time_scope_amount,
+            limit_time_scope: Code { code: l.time_scope_code.clone() },
+            limit_type: Code { code: l.limit_type_code.clone() },
+        }
+    }
+}
+
+impl From<LimitOrderLine> for LimitOrderItem {
+    fn from(l: LimitOrderLine) -> Self {
+        Self { pantry_item_id: l.pantry_item_id, pantry_inventory_item_id: l.inventory_item_id, quantity: l.quantity }
+    }
+}
+
+impl From<LimitOrderRow> for LimitOrder {
+    fn from(o: LimitOrderRow) -> Self {
+        Self {
+            id: o.id,
+            created: o.created,
+            food_bank_id: o.food_bank_id,
+            pantry_location_id: o.pantry_location_id,
+            pantry_location_pickup_time_id: o.pickup_time_id,
+            food_bank_delivery_time_id: o.delivery_time_id,
+            pantry_order_items: o.lines.into_iter().map(LimitOrderItem::from).collect(),
+        }
+    }
+}
+
+impl From<PhotoRow> for AttachmentEntry {
+    fn from(p: PhotoRow) -> Self {
+        Self { sequence_number: p.sequence_number, attachment: Attachment { id: p.id, storage_path: p.storage_path } }
+    }
+}
+
+impl From<CategoryRow> for Category {
+    fn from(c: CategoryRow) -> Self {
+        Self { id: c.id, name: c.name, order: c.sort_order, image_url: c.image_url }
+    }
+}
+
+impl From<OverviewRow> for InventoryOverviewEntry {
+    fn from(o: OverviewRow) -> Self {
+        Self { subcategory_id: o.subcategory_id, label: o.label, image_url: o.image_url, source_code: o.source_code }
+    }
+}
+
+/// A stock row as the shop lists it, with the shopper's effective limits on it.
+pub fn inventory_item(row: InventoryRow, limits: ItemLimits) -> InventoryItem {
+    let p = row.product;
+    InventoryItem {
+        id: row.line.id,
+        pantry_item_id: row.line.pantry_item_id,
+        quantity: row.quantity,
+        pantry_item: PantryItem {
+            id: p.id,
+            name: p.name,
+            description: p.description,
+            amount: p.amount,
+            each_quantity: p.each_quantity,
+            unit_of_measure: p.unit_of_measure.map(|name| Name { name }),
+            donation_package_type: p.donation_package_type.map(|name| Name { name }),
+            limits: p.limits.iter().map(Limit::from).collect(),
+        },
+        weight_pounds: row.weight_pounds,
+        attachment_collection: row.photos.into_iter().map(AttachmentEntry::from).collect(),
+        effective_limit: limits.effective_limit,
+        all_effective_limits: limits.all_effective_limits,
+        limits: row.item_limits.iter().map(Limit::from).collect(),
+        pantry_inventory_subcategories: row
+            .categories
+            .into_iter()
+            .map(|c| InventorySubcategory { pantry_subcategory_id: c.id, pantry_subcategory: Name { name: c.name } })
+            .collect(),
+        pantry_inventory_item_source: row.line.source_code.map(|code| Code { code }),
+        created: row.created,
+    }
+}
+
+impl From<AddressRow> for Address {
+    fn from(a: AddressRow) -> Self {
+        Self {
+            id: a.id,
+            address_line1: a.address_line1,
+            address_line2: a.address_line2,
+            city: a.city,
+            province: a.province,
+            postal_code: a.postal_code,
+            county: a.county.map(|(id, name)| CountyRef { id, name }),
+            latitude: a.latitude,
+            longitude: a.longitude,
+            country_code: a.country_code,
+        }
+    }
+}
+
+impl From<FoodBankRow> for FoodBank {
+    fn from(f: FoodBankRow) -> Self {
+        Self {
+            id: f.id,
+            code: f.code,
+            name: f.name,
+            home_page_url: f.home_page_url,
+            is_enabled: f.is_enabled,
+            is_tefap_enabled: f.is_tefap_enabled,
+            is_delivery_enabled: f.is_delivery_enabled,
+            time_zone: f.time_zone,
+            address: FoodBankAddress { province: f.province, postal_code: f.postal_code },
+        }
+    }
+}
+
+/// A pantry as the API shows it, with `pickup_times` (the valid ones, chosen by the caller).
+pub fn pantry_location(p: PantryRow, pickup_times: Vec<PickupTime>) -> PantryLocation {
+    PantryLocation {
+        id: p.id,
+        label: p.label,
+        food_bank_id: p.food_bank.id,
+        food_bank: p.food_bank.into(),
+        address_id: p.address.id,
+        address: p.address.into(),
+        distance: p.distance,
+        is_restricted: p.is_restricted,
+        pickup_instructions: p.pickup_instructions,
+        time_zone: p.time_zone,
+        attachment_collection: p.photos.into_iter().map(AttachmentEntry::from).collect(),
+        pantry_location_pickup_times: pickup_times,
+    }
+}
+
+impl From<PlaceRow> for PlaceAddress {
+    fn from(a: PlaceRow) -> Self {
+        Self {
+            address_line1: a.address_line1,
+            address_line2: a.address_line2,
+            city: a.city,
+            province: a.province,
+            postal_code: a.postal_code,
+            county: a.county_id.map(|id| IdRef { id }),
+            latitude: a.latitude,
+            longitude: a.longitude,
+        }
+    }
+}
+
+impl From<PantryBriefRow> for PantryRef {
+    fn from(p: PantryBriefRow) -> Self {
+        Self {
+            id: p.id,
+            label: p.label,
+            food_bank_id: p.food_bank_id,
+            food_bank: FoodBankBrief {
+                id: p.food_bank_id,
+                code: p.food_bank_code,
+                address: ProvinceOnly { province: p.food_bank_province },
+            },
+            address: p.address.into(),
+            address_id: p.address_id,
+            is_restricted: p.is_restricted,
+            pickup_instructions: p.pickup_instructions,
+        }
+    }
+}
+
+/// The compact food bank that referral codes and TEFAP answers embed (no time zone).
+impl From<FoodBankRow> for FoodBankRef {
+    fn from(f: FoodBankRow) -> Self {
+        Self {
+            id: f.id,
+            code: f.code,
+            name: f.name,
+            home_page_url: f.home_page_url,
+            is_enabled: f.is_enabled,
+            is_tefap_enabled: f.is_tefap_enabled,
+            is_delivery_enabled: f.is_delivery_enabled,
+            address: referrals::FoodBankAddress { province: f.province, postal_code: f.postal_code },
+        }
+    }
+}
+
+impl From<ReferralCodeRow> for ReferralCode {
+    fn from(r: ReferralCodeRow) -> Self {
+        Self {
+            id: r.id,
+            code: r.code,
+            created: r.created,
+            is_applied: r.is_applied,
+            referral_code_pantry_location_ids: r.pantries.iter().map(|p| p.id).collect(),
+            referral_code_pantry_locations: r
+                .pantries
+                .into_iter()
+                .map(|p| ReferralCodePantryLocation { pantry_location: p.into() })
+                .collect(),
+            referral_code_food_banks: r
+                .food_banks
+                .into_iter()
+                .map(|(f, is_delivery_enabled)| ReferralCodeFoodBank { food_bank: f.into(), is_delivery_enabled })
+                .collect(),
+        }
+    }
+}
+
+impl From<Claim> for ClaimResult {
+    fn from(c: Claim) -> Self {
+        Self { code: c.code, is_applied_successfully: c.applied }
+    }
+}
+
+impl From<StreetRow> for StreetAddress {
+    fn from(a: StreetRow) -> Self {
+        Self {
+            id: a.id,
+            address_line1: a.address_line1,
+            address_line2: a.address_line2,
+            city: a.city,
+            province: a.province,
+            postal_code: a.postal_code,
+            country_code: a.country_code,
+            latitude: a.latitude,
+            longitude: a.longitude,
+        }
+    }
+}
+
+impl From<SavedAddressRow> for SavedAddress {
+    fn from(s: SavedAddressRow) -> Self {
+        Self { id: s.id, name: s.name, is_primary: s.is_primary, notes: s.notes, address: s.address.into() }
+    }
+}
