@@ -96,7 +96,7 @@ pub async fn messages_for(
     if let Some(user_id) = user_id {
         // `isUpcoming` is `domain::orders::OrderFacts::is_upcoming`, the rule of `upcoming_orders`.
         let mut upcoming: Vec<Order> =
-            state.store.orders_of(user_id).await?.into_iter().filter(|o| o.is_upcoming).collect();
+            super::orders::list(state, user_id).await?.into_iter().filter(|o| o.is_upcoming).collect();
         upcoming.sort_by_key(|o| (starts(o), o.id));
         out.extend(upcoming.into_iter().map(|o| Message { data: MessageData::Order(Box::new(o)), is_read: false }));
     }

@@ -21,15 +21,16 @@ impl From<OrderRefused> for Error {
 
 /// Every order of the shopper, as the order history lists them.
 pub async fn list(state: &AppState, user_id: Id) -> Result<Vec<Order>> {
-    Ok(state.store.orders_of(user_id).await?)
+    Ok(state.store.orders_of(user_id).await?.into_iter().map(Order::from).collect())
 }
 
 pub async fn show(state: &AppState, user_id: Id, order_id: Id) -> Result<Order> {
-    state.store.order_of(user_id, order_id).await?.ok_or_else(|| Error::not_found("Order"))
+    state.store.order_of(user_id, order_id).await?.map(Order::from).ok_or_else(|| Error::not_found("Order"))
 }
 
 pub async fn items(state: &AppState, user_id: Id, order_id: Id) -> Result<Vec<OrderItem>> {
-    state.store.order_items_of(user_id, order_id).await?.ok_or_else(|| Error::not_found("Order"))
+    let lines = state.store.order_items_of(user_id, order_id).await?.ok_or_else(|| Error::not_found("Order"))?;
+    Ok(lines.into_iter().map(OrderItem::from).collect())
 }
 
 /// Place Order: the new order's id. The submission's shape is the caller's to check first
@@ -47,17 +48,17 @@ pub async fn submit(
 
 /// Cancels the order and gives its stock back; the cancelled order.
 pub async fn cancel(state: &AppState, user_id: Id, order_id: Id) -> Result<Order> {
-    Ok(state.store.cancel_order(user_id, order_id).await??)
+    Ok(state.store.cancel_order(user_id, order_id).await??.into())
 }
 
 /// Moves a pickup order to another valid pickup time of its pantry.
 pub async fn change_time(state: &AppState, user_id: Id, order_id: Id, pickup_time_id: Id) -> Result<Order> {
-    Ok(state.store.change_pickup_time(user_id, order_id, pickup_time_id).await??)
+    Ok(state.store.change_pickup_time(user_id, order_id, pickup_time_id).await??.into())
 }
 
 /// Moves a delivery order to another valid window of its delivery program.
 pub async fn change_delivery(state: &AppState, user_id: Id, order_id: Id, delivery_time_id: Id) -> Result<Order> {
-    Ok(state.store.change_delivery_time(user_id, order_id, delivery_time_id).await??)
+    Ok(state.store.change_delivery_time(user_id, order_id, delivery_time_id).await??.into())
 }
 
 /// Moves the pickup order `order_id` to another pantry of its food bank; `change` must name the
@@ -71,5 +72,5 @@ pub async fn change_location(
     if change.order_id != order_id {
         return Err(Error::Invalid("OrderId does not match the order in the path.".into()));
     }
-    Ok(state.store.change_location(user_id, change).await??)
+    Ok(state.store.change_location(user_id, change).await??.into())
 }

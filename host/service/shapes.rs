@@ -8,6 +8,7 @@ use crate::{
         geography::{PantryBriefRow, PlaceRow},
         inventory::{CategoryRow, InventoryRow, OverviewRow},
         locations::{AddressRow, FoodBankRow, PantryRow},
+        orders::{OrderLineRow, OrderPantryRow, OrderRow, OrderStatusRow, SnapshotRow},
         referrals::{Claim, ReferralCodeRow},
         shopping::{LimitOrderLine, LimitOrderRow, LimitRow},
     },
@@ -18,6 +19,10 @@ use crate::{
             Address, Attachment, AttachmentEntry, Category, Code, CountyRef, FoodBank, FoodBankAddress, InventoryItem,
             InventoryOverviewEntry, InventorySubcategory, Limit, LimitOrder, LimitOrderItem, Name, PantryItem,
             PantryLocation, PickupTime,
+        },
+        orders::{
+            DeliveryAddress, Order, OrderInventoryItem, OrderItem, OrderPantryItem, OrderPantryLocation,
+            OrderStatusType, PostalAddress,
         },
         referrals::{
             self, ClaimResult, FoodBankBrief, FoodBankRef, IdRef, PantryRef, PlaceAddress, ProvinceOnly, ReferralCode,
@@ -256,5 +261,86 @@ impl From<StreetRow> for StreetAddress {
 impl From<SavedAddressRow> for SavedAddress {
     fn from(s: SavedAddressRow) -> Self {
         Self { id: s.id, name: s.name, is_primary: s.is_primary, notes: s.notes, address: s.address.into() }
+    }
+}
+
+impl From<OrderPantryRow> for OrderPantryLocation {
+    fn from(p: OrderPantryRow) -> Self {
+        Self {
+            id: p.id,
+            label: p.label,
+            food_bank_id: p.food_bank_id,
+            address_id: p.address.id,
+            address: p.address.into(),
+            is_restricted: p.is_restricted,
+            pickup_instructions: p.pickup_instructions,
+        }
+    }
+}
+
+impl From<SnapshotRow> for DeliveryAddress {
+    fn from(s: SnapshotRow) -> Self {
+        Self {
+            name: s.name,
+            address: PostalAddress {
+                address_line1: s.address_line1,
+                address_line2: s.address_line2,
+                city: s.city,
+                province: s.province,
+                postal_code: s.postal_code,
+                country_code: s.country_code,
+            },
+        }
+    }
+}
+
+impl From<OrderStatusRow> for OrderStatusType {
+    fn from(s: OrderStatusRow) -> Self {
+        Self {
+            id: s.id,
+            name: s.name,
+            is_successfully_completed_type: s.is_successfully_completed_type,
+            is_cancelled_type: s.is_cancelled_type,
+            is_in_progress_type: s.is_in_progress_type,
+        }
+    }
+}
+
+impl From<OrderRow> for Order {
+    fn from(o: OrderRow) -> Self {
+        Self {
+            id: o.id,
+            created: o.created,
+            food_bank_id: o.food_bank_id,
+            pantry_location_id: o.pantry_location_id,
+            pantry_location: o.pantry.map(OrderPantryLocation::from),
+            pickup_time_id: o.pickup_time_id,
+            pickup_time: o.pickup_time.as_ref().map(Into::into),
+            delivery_time_id: o.delivery_time_id,
+            delivery_time: o.delivery_time.as_ref().map(Into::into),
+            address_id: o.saved_address_id,
+            food_insecure_neighbor_address: o.delivery_address.map(DeliveryAddress::from),
+            pantry_order_status_type: o.status.into(),
+            can_change_or_cancel: o.can_change_or_cancel,
+            is_upcoming: o.is_upcoming,
+        }
+    }
+}
+
+impl From<OrderLineRow> for OrderItem {
+    fn from(l: OrderLineRow) -> Self {
+        Self {
+            id: l.id,
+            inventory_item_id: l.inventory_item_id,
+            quantity: l.quantity,
+            is_substitute_ok: l.is_substitute_ok,
+            pantry_inventory_item: OrderInventoryItem {
+                id: l.inventory_item_id,
+                pantry_item_id: l.pantry_item_id,
+                pantry_item: OrderPantryItem { name: l.name, description: l.description },
+                weight_pounds: l.weight_pounds,
+                attachment_collection: l.photos.into_iter().map(AttachmentEntry::from).collect(),
+            },
+        }
     }
 }

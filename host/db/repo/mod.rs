@@ -10,7 +10,7 @@ mod favorites;
 pub mod geography;
 pub mod inventory;
 pub mod locations;
-mod orders;
+pub mod orders;
 mod passwords;
 pub mod reference;
 pub mod referrals;

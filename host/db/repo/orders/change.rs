@@ -9,7 +9,12 @@ fn changed(r: ChangeRefusal) -> Fail {
     rule(r.message())
 }
 
-pub(super) async fn cancel_in(c: &DatabaseTransaction, user_id: Id, order_id: Id, now: DateTime<Utc>) -> Step<Order> {
+pub(super) async fn cancel_in(
+    c: &DatabaseTransaction,
+    user_id: Id,
+    order_id: Id,
+    now: DateTime<Utc>,
+) -> Step<OrderRow> {
     lock_user(c, user_id).await?;
     let (row, facts) = order_for_change(c, user_id, order_id).await?;
     check_cancel(&facts, now).map_err(changed)?;
@@ -41,7 +46,7 @@ pub(super) async fn order_lines<C: ConnectionTrait>(c: &C, order_id: Id) -> Stor
         .await?)
 }
 
-pub(super) async fn view_in(c: &DatabaseTransaction, order_id: Id, now: DateTime<Utc>) -> Step<Order> {
+pub(super) async fn view_in(c: &DatabaseTransaction, order_id: Id, now: DateTime<Utc>) -> Step<OrderRow> {
     let row = order::Entity::find_by_id(order_id).one(c).await?.ok_or_else(|| not_found("Order"))?;
     order_views(c, vec![row], now).await?.pop().ok_or_else(|| not_found("Order"))
 }
@@ -65,7 +70,7 @@ pub(super) async fn change_time_in(
     order_id: Id,
     pickup_time_id: Id,
     now: DateTime<Utc>,
-) -> Step<Order> {
+) -> Step<OrderRow> {
     let (row, pantry_id) = changeable_pickup(c, user_id, order_id, now).await?;
     let pantry = shopping::pantry_facts(c, pantry_id).await?;
     let time = shopping::pickup_time(c, pickup_time_id).await?;
@@ -88,7 +93,7 @@ pub(super) async fn change_delivery_in(
     order_id: Id,
     delivery_time_id: Id,
     now: DateTime<Utc>,
-) -> Step<Order> {
+) -> Step<OrderRow> {
     lock_user(c, user_id).await?;
     let (row, facts) = order_for_change(c, user_id, order_id).await?;
     let current = check_delivery_change(&facts, now).map_err(changed)?;
@@ -109,7 +114,7 @@ pub(super) async fn change_location_in(
     user_id: Id,
     change: &OrderLocationChange,
     now: DateTime<Utc>,
-) -> Step<Order> {
+) -> Step<OrderRow> {
     let (row, _) = changeable_pickup(c, user_id, change.order_id, now).await?;
     let pantry = shopping::pantry_facts(c, change.location_id).await?.ok_or_else(|| not_found("Pantry location"))?;
     check_new_pantry(row.food_bank_id, &pantry.pantry).map_err(changed)?;

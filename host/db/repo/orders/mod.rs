@@ -10,8 +10,9 @@ mod submit;
 mod views;
 
 use super::{
-    Store, StoreError, StoreResult,
+    PhotoRow, Store, StoreError, StoreResult,
     accounts::access_grants,
+    locations::AddressRow,
     retrying,
     shopping::{self, OrderSite, ShopFacts, parse_tz, to_delivery_time, to_pickup_time},
     survey,
@@ -30,17 +31,14 @@ use crate::{
         access::AccessGrants,
         cart::{CartLine, ShoppingContext},
         checkout_questions::due_step,
+        delivery::DeliveryTime,
         messages,
         orders::{OrderFacts, OrderStatus, StatusType},
+        pickup::PickupTime,
         submission::{OrderRequest, check_order},
     },
-    model::{
-        locations::{Address, Attachment, AttachmentEntry, CountyRef},
-        orders::{
-            DeliveryAddress, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WINDOW, Idempotency, Order, OrderInventoryItem,
-            OrderItem, OrderLocationChange, OrderPantryItem, OrderPantryLocation, OrderRefused, OrderStatusType,
-            OrderSubmission, PostalAddress,
-        },
+    model::orders::{
+        IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WINDOW, Idempotency, OrderLocationChange, OrderRefused, OrderSubmission,
     },
 };
 use change::*;
@@ -54,6 +52,7 @@ use sea_orm::{
 use std::collections::{BTreeMap, HashMap};
 use submit::*;
 use views::*;
+pub use views::{OrderLineRow, OrderPantryRow, OrderRow, OrderStatusRow, SnapshotRow};
 
 /// Why a step stopped: a refusal to report, or a storage failure.
 enum Fail {
@@ -134,7 +133,7 @@ impl Store {
     }
 
     /// The user's orders, newest first.
-    pub async fn orders_of(&self, user_id: Id) -> StoreResult<Vec<Order>> {
+    pub async fn orders_of(&self, user_id: Id) -> StoreResult<Vec<OrderRow>> {
         let rows = order::Entity::find()
             .filter(order::Column::UserId.eq(user_id))
             .order_by_desc(order::Column::CreatedAt)
@@ -145,13 +144,13 @@ impl Store {
     }
 
     /// One of the user's orders; `None` also for another user's order.
-    pub async fn order_of(&self, user_id: Id, order_id: Id) -> StoreResult<Option<Order>> {
+    pub async fn order_of(&self, user_id: Id, order_id: Id) -> StoreResult<Option<OrderRow>> {
         let Some(row) = own_order(&self.db, user_id, order_id).await? else { return Ok(None) };
         Ok(order_views(&self.db, vec![row], db_now()).await?.pop())
     }
 
     /// The lines of one of the user's orders; `None` also for another user's order.
-    pub async fn order_items_of(&self, user_id: Id, order_id: Id) -> StoreResult<Option<Vec<OrderItem>>> {
+    pub async fn order_items_of(&self, user_id: Id, order_id: Id) -> StoreResult<Option<Vec<OrderLineRow>>> {
         if own_order(&self.db, user_id, order_id).await?.is_none() {
             return Ok(None);
         }
@@ -159,7 +158,7 @@ impl Store {
     }
 
     /// Cancels the order and gives its stock back.
-    pub async fn cancel_order(&self, user_id: Id, order_id: Id) -> StoreResult<Result<Order, OrderRefused>> {
+    pub async fn cancel_order(&self, user_id: Id, order_id: Id) -> StoreResult<Result<OrderRow, OrderRefused>> {
         retrying(|| async move {
             let txn = begin_write(&self.db).await?;
             let result = cancel_in(&txn, user_id, order_id, db_now()).await;
@@ -174,7 +173,7 @@ impl Store {
         user_id: Id,
         order_id: Id,
         pickup_time_id: Id,
-    ) -> StoreResult<Result<Order, OrderRefused>> {
+    ) -> StoreResult<Result<OrderRow, OrderRefused>> {
         retrying(|| async move {
             let txn = begin_write(&self.db).await?;
             let result = change_time_in(&txn, user_id, order_id, pickup_time_id, db_now()).await;
@@ -190,7 +189,7 @@ impl Store {
         user_id: Id,
         order_id: Id,
         delivery_time_id: Id,
-    ) -> StoreResult<Result<Order, OrderRefused>> {
+    ) -> StoreResult<Result<OrderRow, OrderRefused>> {
         retrying(|| async move {
             let txn = begin_write(&self.db).await?;
             let result = change_delivery_in(&txn, user_id, order_id, delivery_time_id, db_now()).await;
@@ -205,7 +204,7 @@ impl Store {
         &self,
         user_id: Id,
         change: &OrderLocationChange,
-    ) -> StoreResult<Result<Order, OrderRefused>> {
+    ) -> StoreResult<Result<OrderRow, OrderRefused>> {
         retrying(|| async move {
             let txn = begin_write(&self.db).await?;
             let result = change_location_in(&txn, user_id, change, db_now()).await;

@@ -69,9 +69,10 @@ pub(super) async fn submit_in(
         (None, None) => return Err(rule(messages::INVALID_PICKUP_TIME)),
     };
     let snapshot = match &address {
-        Some((_, a)) => {
-            Some(serde_json::to_value(a).map_err(|e| Fail::Store(StoreError::Db(DbErr::Json(e.to_string()))))?)
-        }
+        Some((_, a)) => Some(
+            serde_json::to_value(StoredSnapshot::from(a.clone()))
+                .map_err(|e| Fail::Store(StoreError::Db(DbErr::Json(e.to_string()))))?,
+        ),
         None => None,
     };
     let order_id = order::Entity::insert(order::ActiveModel {
@@ -201,7 +202,7 @@ pub(super) async fn address_snapshot<C: ConnectionTrait>(
     c: &C,
     user_id: Id,
     saved_id: Id,
-) -> StoreResult<Option<DeliveryAddress>> {
+) -> StoreResult<Option<SnapshotRow>> {
     let Some(saved) =
         saved_address::Entity::find_by_id(saved_id).filter(saved_address::Column::UserId.eq(user_id)).one(c).await?
     else {
@@ -210,15 +211,13 @@ pub(super) async fn address_snapshot<C: ConnectionTrait>(
     let Some(a) = address::Entity::find_by_id(saved.address_id).one(c).await? else { return Ok(None) };
     let province =
         province::Entity::find_by_id(a.province_id).one(c).await?.map(|p| p.abbreviation).unwrap_or_default();
-    Ok(Some(DeliveryAddress {
+    Ok(Some(SnapshotRow {
         name: saved.name,
-        address: PostalAddress {
-            address_line1: a.address_line1,
-            address_line2: a.address_line2,
-            city: a.city,
-            province,
-            postal_code: a.postal_code,
-            country_code: Some(a.country_code),
-        },
+        address_line1: a.address_line1,
+        address_line2: a.address_line2,
+        city: a.city,
+        province,
+        postal_code: a.postal_code,
+        country_code: Some(a.country_code),
     }))
 }

@@ -19,12 +19,136 @@ where
     Ok(E::find().filter(column.is_in(ids)).all(c).await?)
 }
 
-/// Orders in the API's shape, in the order given.
+/// An order as its view shows it: its pantry, times, delivery address and status, with what
+/// the domain's time rules answer for it now.
+#[derive(Debug, Clone)]
+pub struct OrderRow {
+    pub id: Id,
+    pub created: DateTime<Utc>,
+    pub food_bank_id: Id,
+    pub pantry_location_id: Option<Id>,
+    /// `None` also when the pantry or its address is gone.
+    pub pantry: Option<OrderPantryRow>,
+    pub pickup_time_id: Option<Id>,
+    pub pickup_time: Option<PickupTime>,
+    pub delivery_time_id: Option<Id>,
+    pub delivery_time: Option<DeliveryTime>,
+    /// The saved address the order was delivered to.
+    pub saved_address_id: Option<Id>,
+    /// That address as it was when the order was placed.
+    pub delivery_address: Option<SnapshotRow>,
+    pub status: OrderStatusRow,
+    pub can_change_or_cancel: bool,
+    pub is_upcoming: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct OrderPantryRow {
+    pub id: Id,
+    pub label: String,
+    pub food_bank_id: Id,
+    pub address: AddressRow,
+    pub is_restricted: bool,
+    pub pickup_instructions: Option<String>,
+}
+
+/// The order's status type; one that is gone has an empty name and no flags.
+#[derive(Debug, Clone)]
+pub struct OrderStatusRow {
+    pub id: Id,
+    pub name: String,
+    pub is_successfully_completed_type: bool,
+    pub is_cancelled_type: bool,
+    pub is_in_progress_type: bool,
+}
+
+/// A delivery address as an order keeps it.
+#[derive(Debug, Clone)]
+pub struct SnapshotRow {
+    pub name: String,
+    pub address_line1: String,
+    pub address_line2: Option<String>,
+    pub city: String,
+    /// State abbreviation.
+    pub province: String,
+    pub postal_code: String,
+    pub country_code: Option<String>,
+}
+
+/// One line of an order, with its product's name and photos.
+#[derive(Debug, Clone)]
+pub struct OrderLineRow {
+    pub id: Id,
+    pub inventory_item_id: Id,
+    pub pantry_item_id: Id,
+    pub quantity: i64,
+    pub is_substitute_ok: bool,
+    /// Empty when the product is gone.
+    pub name: String,
+    pub description: Option<String>,
+    /// Pounds per unit when the order was placed.
+    pub weight_pounds: f64,
+    pub photos: Vec<PhotoRow>,
+}
+
+/// The `delivery_address` column's JSON. Stored orders already hold it in this form (the API's
+/// `foodInsecureNeighborAddress`), so its field names cannot change.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(super) struct StoredSnapshot {
+    name: String,
+    address: StoredPostal,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StoredPostal {
+    address_line1: String,
+    #[serde(default)]
+    address_line2: Option<String>,
+    city: String,
+    province: String,
+    postal_code: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    country_code: Option<String>,
+}
+
+impl From<StoredSnapshot> for SnapshotRow {
+    fn from(s: StoredSnapshot) -> Self {
+        let a = s.address;
+        Self {
+            name: s.name,
+            address_line1: a.address_line1,
+            address_line2: a.address_line2,
+            city: a.city,
+            province: a.province,
+            postal_code: a.postal_code,
+            country_code: a.country_code,
+        }
+    }
+}
+
+impl From<SnapshotRow> for StoredSnapshot {
+    fn from(s: SnapshotRow) -> Self {
+        Self {
+            name: s.name,
+            address: StoredPostal {
+                address_line1: s.address_line1,
+                address_line2: s.address_line2,
+                city: s.city,
+                province: s.province,
+                postal_code: s.postal_code,
+                country_code: s.country_code,
+            },
+        }
+    }
+}
+
+/// The orders' views, in the order given.
 pub(super) async fn order_views<C: ConnectionTrait>(
     c: &C,
     rows: Vec<order::Model>,
     now: DateTime<Utc>,
-) -> StoreResult<Vec<Order>> {
+) -> StoreResult<Vec<OrderRow>> {
     let statuses: HashMap<Id, order_status_type::Model> =
         order_status_type::Entity::find().all(c).await?.into_iter().map(|s| (s.id, s)).collect();
     let pantries: HashMap<Id, pantry_location::Model> =
@@ -72,44 +196,45 @@ pub(super) async fn order_views<C: ConnectionTrait>(
             delivery_time: delivery.clone(),
             time_zone: zone,
         };
-        let snapshot = row.delivery_address.clone().and_then(|v| match serde_json::from_value::<DeliveryAddress>(v) {
-            Ok(a) => Some(a),
+        let snapshot = row.delivery_address.clone().and_then(|v| match serde_json::from_value::<StoredSnapshot>(v) {
+            Ok(a) => Some(a.into()),
             Err(e) => {
                 tracing::warn!(order = row.id, error = %e, "unreadable delivery address snapshot");
                 None
             }
         });
-        out.push(Order {
+        out.push(OrderRow {
             id: row.id,
             created: row.created_at,
             food_bank_id: row.food_bank_id,
             pantry_location_id: row.pantry_location_id,
-            pantry_location: pantry.and_then(|p| {
-                Some(OrderPantryLocation {
+            pantry: pantry.and_then(|p| {
+                Some(OrderPantryRow {
                     id: p.id,
                     label: p.label.clone(),
                     food_bank_id: p.food_bank_id,
-                    address_id: p.address_id,
                     address: addresses.get(&p.address_id)?.clone(),
                     is_restricted: p.is_restricted,
                     pickup_instructions: p.pickup_instructions.clone(),
                 })
             }),
             pickup_time_id: row.pickup_time_id,
-            pickup_time: pickup.as_ref().map(Into::into),
+            can_change_or_cancel: facts.can_change_or_cancel(now),
+            is_upcoming: facts.is_upcoming(now),
+            pickup_time: pickup,
             delivery_time_id: row.delivery_time_id,
-            delivery_time: delivery.as_ref().map(Into::into),
-            address_id: row.saved_address_id,
-            food_insecure_neighbor_address: snapshot,
-            pantry_order_status_type: status.map_or_else(
-                || OrderStatusType {
+            delivery_time: delivery,
+            saved_address_id: row.saved_address_id,
+            delivery_address: snapshot,
+            status: status.map_or_else(
+                || OrderStatusRow {
                     id: row.status_type_id,
                     name: String::new(),
                     is_successfully_completed_type: false,
                     is_cancelled_type: false,
                     is_in_progress_type: false,
                 },
-                |s| OrderStatusType {
+                |s| OrderStatusRow {
                     id: s.id,
                     name: s.name.clone(),
                     is_successfully_completed_type: s.is_successfully_completed_type,
@@ -117,8 +242,6 @@ pub(super) async fn order_views<C: ConnectionTrait>(
                     is_in_progress_type: s.is_in_progress_type,
                 },
             ),
-            can_change_or_cancel: facts.can_change_or_cancel(now),
-            is_upcoming: facts.is_upcoming(now),
         });
     }
     Ok(out)
@@ -127,7 +250,7 @@ pub(super) async fn order_views<C: ConnectionTrait>(
 pub(super) async fn addresses_by_id<C: ConnectionTrait>(
     c: &C,
     address_ids: Vec<Id>,
-) -> StoreResult<HashMap<Id, Address>> {
+) -> StoreResult<HashMap<Id, AddressRow>> {
     let rows = by_ids::<address::Entity, _>(c, address::Column::Id, address_ids).await?;
     let provinces: HashMap<Id, String> =
         by_ids::<province::Entity, _>(c, province::Column::Id, ids(&rows, |a| Some(a.province_id)))
@@ -143,10 +266,10 @@ pub(super) async fn addresses_by_id<C: ConnectionTrait>(
     Ok(rows
         .into_iter()
         .map(|a| {
-            let county = a.county_id.and_then(|id| counties.get(&id).map(|name| CountyRef { id, name: name.clone() }));
+            let county = a.county_id.and_then(|id| counties.get(&id).map(|name| (id, name.clone())));
             (
                 a.id,
-                Address {
+                AddressRow {
                     id: a.id,
                     address_line1: a.address_line1,
                     address_line2: a.address_line2,
@@ -163,7 +286,7 @@ pub(super) async fn addresses_by_id<C: ConnectionTrait>(
         .collect())
 }
 
-pub(super) async fn item_views<C: ConnectionTrait>(c: &C, order_id: Id) -> StoreResult<Vec<OrderItem>> {
+pub(super) async fn item_views<C: ConnectionTrait>(c: &C, order_id: Id) -> StoreResult<Vec<OrderLineRow>> {
     let lines = order_lines(c, order_id).await?;
     let product_ids = ids(&lines, |l| Some(l.pantry_item_id));
     let products: HashMap<Id, pantry_item::Model> =
@@ -172,7 +295,7 @@ pub(super) async fn item_views<C: ConnectionTrait>(c: &C, order_id: Id) -> Store
             .into_iter()
             .map(|p| (p.id, p))
             .collect();
-    let mut photos: HashMap<Id, Vec<AttachmentEntry>> = HashMap::new();
+    let mut photos: HashMap<Id, Vec<PhotoRow>> = HashMap::new();
     if !product_ids.is_empty() {
         let rows = attachment::Entity::find()
             .filter(attachment::Column::PantryItemId.is_in(product_ids))
@@ -182,9 +305,10 @@ pub(super) async fn item_views<C: ConnectionTrait>(c: &C, order_id: Id) -> Store
             .await?;
         for a in rows {
             if let Some(product) = a.pantry_item_id {
-                photos.entry(product).or_default().push(AttachmentEntry {
+                photos.entry(product).or_default().push(PhotoRow {
+                    id: a.id,
                     sequence_number: a.sequence_number,
-                    attachment: Attachment { id: a.id, storage_path: a.storage_path },
+                    storage_path: a.storage_path,
                 });
             }
         }
@@ -193,21 +317,16 @@ pub(super) async fn item_views<C: ConnectionTrait>(c: &C, order_id: Id) -> Store
         .into_iter()
         .map(|l| {
             let product = products.get(&l.pantry_item_id);
-            OrderItem {
+            OrderLineRow {
                 id: l.id,
                 inventory_item_id: l.inventory_item_id,
+                pantry_item_id: l.pantry_item_id,
                 quantity: i64::from(l.quantity),
                 is_substitute_ok: l.is_substitute_ok,
-                pantry_inventory_item: OrderInventoryItem {
-                    id: l.inventory_item_id,
-                    pantry_item_id: l.pantry_item_id,
-                    pantry_item: OrderPantryItem {
-                        name: product.map(|p| p.name.clone()).unwrap_or_default(),
-                        description: product.and_then(|p| p.description.clone()),
-                    },
-                    weight_pounds: l.weight_pounds,
-                    attachment_collection: photos.get(&l.pantry_item_id).cloned().unwrap_or_default(),
-                },
+                name: product.map(|p| p.name.clone()).unwrap_or_default(),
+                description: product.and_then(|p| p.description.clone()),
+                weight_pounds: l.weight_pounds,
+                photos: photos.get(&l.pantry_item_id).cloned().unwrap_or_default(),
             }
         })
         .collect())
