@@ -4,6 +4,7 @@
 use crate::{
     db::repo::{
         PhotoRow,
+        accounts::{DefaultFoodBankRow, EligibilityRow, ProfileRow},
         addresses::{SavedAddressRow, StreetRow},
         geography::{PantryBriefRow, PlaceRow},
         inventory::{CategoryRow, InventoryRow, OverviewRow},
@@ -11,9 +12,12 @@ use crate::{
         referrals::{Claim, ReferralCodeRow},
         shopping::{LimitOrderLine, LimitOrderRow, LimitRow},
     },
-    domain::limits::ItemLimits,
+    domain::{delivery::delivery_food_bank_ids, limits::ItemLimits},
     model::{
-        account::{SavedAddress, StreetAddress},
+        account::{
+            self, AbbreviationRef, CodeRef, DefaultFoodBank, Profile, SavedAddress, StoredTefapEligibility,
+            StreetAddress,
+        },
         locations::{
             Address, Attachment, AttachmentEntry, Category, Code, CountyRef, FoodBank, FoodBankAddress, InventoryItem,
             InventoryOverviewEntry, InventorySubcategory, Limit, LimitOrder, LimitOrderItem, Name, PantryItem,
@@ -256,5 +260,55 @@ impl From<StreetRow> for StreetAddress {
 impl From<SavedAddressRow> for SavedAddress {
     fn from(s: SavedAddressRow) -> Self {
         Self { id: s.id, name: s.name, is_primary: s.is_primary, notes: s.notes, address: s.address.into() }
+    }
+}
+
+impl From<DefaultFoodBankRow> for DefaultFoodBank {
+    fn from(b: DefaultFoodBankRow) -> Self {
+        Self {
+            id: b.id,
+            code: b.code,
+            name: b.name,
+            is_enabled: b.is_enabled,
+            is_tefap_enabled: b.is_tefap_enabled,
+            is_delivery_enabled: b.is_delivery_enabled,
+        }
+    }
+}
+
+impl From<EligibilityRow> for StoredTefapEligibility {
+    fn from(e: EligibilityRow) -> Self {
+        Self {
+            id: e.id,
+            unique_id: e.unique_id,
+            province: e.province.map(|abbreviation| AbbreviationRef { abbreviation }),
+            food_bank: e.food_bank_id.map(|id| account::IdRef { id }),
+            county: e.county_id.map(|id| account::IdRef { id }),
+            postal_code: e.postal_code.map(|code| CodeRef { code }),
+        }
+    }
+}
+
+/// The profile with the delivery food banks its grants open, its own and its codes'.
+impl From<ProfileRow> for Profile {
+    fn from(p: ProfileRow) -> Self {
+        Self {
+            id: p.id,
+            first_name: p.first_name,
+            last_name: p.last_name,
+            e_mail_address: p.email,
+            phone_number: p.phone_number,
+            postal_code: p.postal_code,
+            is_email_notification_enabled: p.is_email_notification_enabled,
+            is_text_message_notification_enabled: p.is_text_message_notification_enabled,
+            is_phone_call_notification_enabled: p.is_phone_call_notification_enabled,
+            default_food_bank: p.default_food_bank.map(DefaultFoodBank::from),
+            food_bank_ids_with_delivery_enabled: delivery_food_bank_ids(&p.grants),
+            explicitly_authorized_location_ids: p.grants.authorized_location_ids,
+            is_tefap_survey_answered: p.is_tefap_survey_answered,
+            tefap_eligibilities: p.tefap_eligibilities.into_iter().map(StoredTefapEligibility::from).collect(),
+            food_insecure_neighbor_addresses: p.addresses.into_iter().map(SavedAddress::from).collect(),
+            language: p.language,
+        }
     }
 }
