@@ -6,11 +6,12 @@ use crate::{
         PhotoRow,
         accounts::{DefaultFoodBankRow, EligibilityRow, ProfileRow},
         addresses::{SavedAddressRow, StreetRow},
-        geography::{PantryBriefRow, PlaceRow},
+        geography::{CountyRow, PantryBriefRow, PlaceRow},
         inventory::{CategoryRow, InventoryRow, OverviewRow},
         locations::{AddressRow, FoodBankRow, PantryRow},
         referrals::{Claim, ReferralCodeRow},
         shopping::{LimitOrderLine, LimitOrderRow, LimitRow},
+        tefap::{GuidelineRow, ResponseRow, ZipAreaRow},
     },
     domain::{delivery::delivery_food_bank_ids, limits::ItemLimits},
     model::{
@@ -26,6 +27,10 @@ use crate::{
         referrals::{
             self, ClaimResult, FoodBankBrief, FoodBankRef, IdRef, PantryRef, PlaceAddress, ProvinceOnly, ReferralCode,
             ReferralCodeFoodBank, ReferralCodePantryLocation,
+        },
+        tefap::{
+            self as tefap_shapes, Guideline, GuidelineProvince, NameRef, PovertyGuideline, Program, ProvinceProgram,
+            TefapResult, ZipArea,
         },
     },
 };
@@ -309,6 +314,70 @@ impl From<ProfileRow> for Profile {
             tefap_eligibilities: p.tefap_eligibilities.into_iter().map(StoredTefapEligibility::from).collect(),
             food_insecure_neighbor_addresses: p.addresses.into_iter().map(SavedAddress::from).collect(),
             language: p.language,
+        }
+    }
+}
+
+impl From<CountyRow> for tefap_shapes::County {
+    fn from(c: CountyRow) -> Self {
+        Self { id: c.id, name: c.name, province_id: c.province_id, description: c.description, is_match: c.is_match }
+    }
+}
+
+impl From<ZipAreaRow> for ZipArea {
+    fn from(a: ZipAreaRow) -> Self {
+        Self {
+            postal_code: a.place.postal_code,
+            province: a.place.province,
+            county: a.county.map(tefap_shapes::County::from),
+            food_bank: a.food_bank.map(FoodBankRef::from),
+        }
+    }
+}
+
+impl From<GuidelineRow> for Guideline {
+    fn from(g: GuidelineRow) -> Self {
+        Self {
+            requires_geographic_residency: g.requires_geographic_residency,
+            accepts_cross_eligibility: g.accepts_cross_eligibility,
+            requires_income_check: g.requires_income_check,
+            requires_income_proof: g.requires_income_proof,
+            requires_income_self_declare: g.requires_income_self_declare,
+            requires_identification_proof: g.requires_identification_proof,
+            accepts_emergency_situation: g.accepts_emergency_situation,
+            income_percent_required: g.income_percent_required,
+            province: GuidelineProvince {
+                id: g.province_id,
+                name: g.province_name,
+                abbreviation: g.province_abbreviation,
+                poverty_guideline: PovertyGuideline {
+                    year: g.poverty_guideline_year,
+                    base_income_in_dollars: g.poverty_base_income_dollars,
+                    per_person_amount_in_dollars: g.poverty_per_person_dollars,
+                },
+                tefap_province_assistance_programs: g
+                    .programs
+                    .into_iter()
+                    .map(|p| ProvinceProgram {
+                        assistance_program_id: p.id,
+                        is_cross_eligible: p.is_cross_eligible,
+                        assistance_program: Program { id: p.id, name: p.name, abbreviation: p.abbreviation },
+                    })
+                    .collect(),
+            },
+        }
+    }
+}
+
+impl From<ResponseRow> for TefapResult {
+    fn from(r: ResponseRow) -> Self {
+        Self {
+            is_eligible: r.is_eligible,
+            unique_id: r.unique_id,
+            county: r.county.map(|(id, name)| NameRef { id, name }),
+            food_bank: r.food_bank.map(|(id, name)| NameRef { id, name }),
+            postal_code: r.postal_code.map(|code| tefap_shapes::CodeRef { code }),
+            province: r.province,
         }
     }
 }

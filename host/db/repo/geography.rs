@@ -32,6 +32,17 @@ impl ZipPlace {
     }
 }
 
+/// A county of a state's list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountyRow {
+    pub id: i64,
+    pub name: String,
+    pub province_id: i64,
+    pub description: Option<String>,
+    /// The county the asked ZIP code lies in.
+    pub is_match: bool,
+}
+
 /// An address with its state abbreviation ("OH"); its county by id only.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlaceRow {
