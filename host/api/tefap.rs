@@ -72,7 +72,7 @@ async fn guideline(State(state): State<AppState>, PathParams(code): PathParams<S
     let not_found = || ApiError::NotFound(UNABLE_TO_LOAD_DATA.into());
     let place = state.store.zip_place(&zip).await?.ok_or_else(not_found)?;
     let tefap_guideline = tefap::guideline(&state, place.province.id).await?.ok_or_else(not_found)?;
-    ok(GuidelineAnswer { province: place.province, postal_code: place.postal_code, tefap_guideline })
+    ok(GuidelineAnswer { province: place.province.into(), postal_code: place.postal_code.into(), tefap_guideline })
 }
 
 fn too_long(value: &Option<String>, max: usize) -> bool {

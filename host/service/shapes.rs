@@ -6,7 +6,7 @@ use crate::{
         PhotoRow,
         accounts::{DefaultFoodBankRow, EligibilityRow, ProfileRow},
         addresses::{SavedAddressRow, StreetRow},
-        geography::{CountyRow, PantryBriefRow, PlaceRow},
+        geography::{CountyRow, PantryBriefRow, PlaceRow, ProvinceRow, ZipRow},
         inventory::{CategoryRow, InventoryRow, OverviewRow},
         locations::{AddressRow, FoodBankRow, PantryRow},
         referrals::{Claim, ReferralCodeRow},
@@ -29,8 +29,8 @@ use crate::{
             ReferralCodeFoodBank, ReferralCodePantryLocation,
         },
         tefap::{
-            self as tefap_shapes, Guideline, GuidelineProvince, NameRef, PovertyGuideline, Program, ProvinceProgram,
-            TefapResult, ZipArea,
+            self as tefap_shapes, Guideline, GuidelineProvince, NameRef, PostalCode, PovertyGuideline, Program,
+            Province, ProvinceProgram, TefapResult, ZipArea,
         },
     },
 };
@@ -318,6 +318,18 @@ impl From<ProfileRow> for Profile {
     }
 }
 
+impl From<ProvinceRow> for Province {
+    fn from(p: ProvinceRow) -> Self {
+        Self { id: p.id, name: p.name, abbreviation: p.abbreviation }
+    }
+}
+
+impl From<ZipRow> for PostalCode {
+    fn from(z: ZipRow) -> Self {
+        Self { code: z.code, city: z.city, latitude: z.latitude, longitude: z.longitude }
+    }
+}
+
 impl From<CountyRow> for tefap_shapes::County {
     fn from(c: CountyRow) -> Self {
         Self { id: c.id, name: c.name, province_id: c.province_id, description: c.description, is_match: c.is_match }
@@ -327,8 +339,8 @@ impl From<CountyRow> for tefap_shapes::County {
 impl From<ZipAreaRow> for ZipArea {
     fn from(a: ZipAreaRow) -> Self {
         Self {
-            postal_code: a.place.postal_code,
-            province: a.place.province,
+            postal_code: a.place.postal_code.into(),
+            province: a.place.province.into(),
             county: a.county.map(tefap_shapes::County::from),
             food_bank: a.food_bank.map(FoodBankRef::from),
         }
@@ -377,7 +389,7 @@ impl From<ResponseRow> for TefapResult {
             county: r.county.map(|(id, name)| NameRef { id, name }),
             food_bank: r.food_bank.map(|(id, name)| NameRef { id, name }),
             postal_code: r.postal_code.map(|code| tefap_shapes::CodeRef { code }),
-            province: r.province,
+            province: r.province.map(Province::from),
         }
     }
 }

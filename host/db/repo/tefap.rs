@@ -2,7 +2,7 @@
 //! responses and eligibilities.
 use super::{
     Store, StoreResult,
-    geography::{CountyRow, ZipPlace, food_bank_refs, province_by_id},
+    geography::{CountyRow, ProvinceRow, ZipPlace, food_bank_refs, province_by_id},
     locations::FoodBankRow,
     retrying,
 };
@@ -16,7 +16,6 @@ use crate::{
         now,
     },
     domain::tefap::TefapEligibility,
-    model::tefap::Province,
 };
 use sea_orm::{
     ActiveValue::NotSet, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
@@ -64,7 +63,7 @@ pub struct ResponseRow {
     /// `(id, name)`.
     pub food_bank: Option<(i64, String)>,
     pub postal_code: Option<String>,
-    pub province: Option<Province>,
+    pub province: Option<ProvinceRow>,
 }
 
 /// Where a ZIP code lies and the food bank serving it.
