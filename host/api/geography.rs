@@ -4,7 +4,7 @@
 //! response. A state's counties missing there are first added from the embedded ZIP
 //! table's county list (every county some ZIP code lies in), so any US ZIP works.
 use super::{ApiError, ApiResult, PathParams, ok};
-use crate::{domain::forms::is_valid_zip, model::tefap::County, state::AppState};
+use crate::{domain::forms::is_valid_zip, model::tefap::County, service::tefap, state::AppState};
 use axum::extract::State;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -24,7 +24,7 @@ async fn by_postal_code(State(state): State<AppState>, PathParams(zip): PathPara
     if !is_valid_zip(zip) {
         return Err(ApiError::BadRequest(crate::domain::messages::INVALID_ZIP.into()));
     }
-    ok(state.store.counties_for_zip(zip).await?.ok_or_else(|| ApiError::NotFound(COUNTIES_NOT_LOADED.into()))?)
+    ok(tefap::counties_for_zip(&state, zip).await?.ok_or_else(|| ApiError::NotFound(COUNTIES_NOT_LOADED.into()))?)
 }
 
 #[utoipa::path(get, path = "/provinces/{provinceId}/counties", summary = "The counties of a state, sorted by name",
@@ -34,9 +34,7 @@ async fn of_province(
     State(state): State<AppState>,
     PathParams(province_id): PathParams<i64>,
 ) -> ApiResult<Vec<County>> {
-    ok(state
-        .store
-        .counties_of_province(province_id)
+    ok(tefap::counties_of_province(&state, province_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(COUNTIES_NOT_LOADED.into()))?)
 }

@@ -13,12 +13,13 @@ use super::{
     ok,
 };
 use crate::{
-    db::repo::geography::ZipPlace,
+    db::repo::{geography::ZipPlace, tefap::NewTefapResponse},
     domain::{
         forms::is_valid_zip,
         tefap::{HOUSEHOLD_SIZES, NONE_PROGRAM_ID, OTHER_COUNTY_ID, tefap_answers_eligible},
     },
-    model::tefap::{GuidelineAnswer, NewTefapResponse, TefapAnswersBody, TefapResult, ZipArea},
+    model::tefap::{GuidelineAnswer, TefapAnswersBody, TefapResult, ZipArea},
+    service::tefap,
     state::AppState,
 };
 use axum::extract::State;
@@ -57,7 +58,7 @@ fn zip_or(zip: &str, reason: &str) -> Result<String, ApiError> {
 )]
 async fn area(State(state): State<AppState>, PathParams(code): PathParams<String>) -> ApiResult<ZipArea> {
     let zip = zip_or(&code, UNABLE_TO_LOAD_DATA)?;
-    ok(state.store.zip_area(&zip).await?.ok_or_else(|| ApiError::NotFound(UNABLE_TO_LOAD_DATA.into()))?)
+    ok(tefap::zip_area(&state, &zip).await?.ok_or_else(|| ApiError::NotFound(UNABLE_TO_LOAD_DATA.into()))?)
 }
 
 #[utoipa::path(
@@ -70,8 +71,8 @@ async fn guideline(State(state): State<AppState>, PathParams(code): PathParams<S
     let zip = zip_or(&code, UNABLE_TO_LOAD_DATA)?;
     let not_found = || ApiError::NotFound(UNABLE_TO_LOAD_DATA.into());
     let place = state.store.zip_place(&zip).await?.ok_or_else(not_found)?;
-    let tefap_guideline = state.store.tefap_guideline(place.province.id).await?.ok_or_else(not_found)?;
-    ok(GuidelineAnswer { province: place.province, postal_code: place.postal_code, tefap_guideline })
+    let tefap_guideline = tefap::guideline(&state, place.province.id).await?.ok_or_else(not_found)?;
+    ok(GuidelineAnswer { province: place.province.into(), postal_code: place.postal_code.into(), tefap_guideline })
 }
 
 fn too_long(value: &Option<String>, max: usize) -> bool {
@@ -163,7 +164,7 @@ async fn submit(
         (None, None) => None,
     };
     let guideline = match &place {
-        Some(p) => state.store.tefap_guideline(p.province.id).await?,
+        Some(p) => tefap::guideline(&state, p.province.id).await?,
         None => None,
     };
     let is_eligible = guideline.as_ref().is_some_and(|g| tefap_answers_eligible(&answers.to_domain(), &g.rules()));
@@ -182,7 +183,7 @@ async fn submit(
         answers: stored,
         is_eligible,
     };
-    ok(state.store.save_tefap_response(new).await?)
+    ok(tefap::save_response(&state, new).await?)
 }
 
 #[utoipa::path(
@@ -202,5 +203,5 @@ async fn assign(
     if unique_id.is_empty() || unique_id.len() > MAX_UNIQUE_ID {
         return Err(not_found());
     }
-    ok(state.store.assign_tefap_response(user.id, unique_id).await?.ok_or_else(not_found)?)
+    ok(tefap::assign_response(&state, user.id, unique_id).await?.ok_or_else(not_found)?)
 }

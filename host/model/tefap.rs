@@ -207,16 +207,3 @@ pub struct TefapResult {
     pub postal_code: Option<CodeRef>,
     pub province: Option<Province>,
 }
-
-/// A response to store, the verdict already decided by the caller.
-#[derive(Debug, Clone)]
-pub struct NewTefapResponse {
-    pub unique_id: String,
-    pub user_id: Option<i64>,
-    pub food_bank_id: Option<i64>,
-    pub province_id: Option<i64>,
-    pub county_id: Option<i64>,
-    pub postal_code: Option<String>,
-    pub answers: serde_json::Value,
-    pub is_eligible: bool,
-}

@@ -2,13 +2,29 @@
 //! the /account page (Account Details), which shows both.
 use super::{Error, Result};
 use crate::{
+    db::repo::accounts::ProfileChanges,
     domain::forms::AddressForm,
     model::account::{Profile, SavedAddress},
     state::AppState,
 };
 
 pub async fn profile(state: &AppState, user_id: i64) -> Result<Profile> {
-    state.store.profile(user_id).await?.ok_or_else(|| Error::not_found("Profile"))
+    Ok(state.store.profile(user_id).await?.ok_or_else(|| Error::not_found("Profile"))?.into())
+}
+
+/// The account's e-mail address, `None` when the account is gone.
+pub async fn email(state: &AppState, user_id: i64) -> Result<Option<String>> {
+    Ok(state.store.profile(user_id).await?.map(|p| p.email))
+}
+
+pub async fn food_bank_exists(state: &AppState, id: i64) -> Result<bool> {
+    Ok(state.store.food_bank_exists(id).await?)
+}
+
+/// Saves the edited profile and answers it as stored.
+pub async fn update_profile(state: &AppState, user_id: i64, changes: ProfileChanges) -> Result<Profile> {
+    let row = state.store.update_profile(user_id, changes).await?;
+    Ok(row.ok_or_else(|| Error::not_found("Profile"))?.into())
 }
 
 /// The shopper's saved delivery addresses.

@@ -13,6 +13,7 @@ pub mod referrals;
 mod rich_text;
 mod shapes;
 pub mod shop;
+pub mod tefap;
 
 use crate::db::repo::StoreError;
 

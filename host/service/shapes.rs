@@ -4,17 +4,22 @@
 use crate::{
     db::repo::{
         PhotoRow,
+        accounts::{DefaultFoodBankRow, EligibilityRow, ProfileRow},
         addresses::{SavedAddressRow, StreetRow},
-        geography::{PantryBriefRow, PlaceRow},
+        geography::{CountyRow, PantryBriefRow, PlaceRow, ProvinceRow, ZipRow},
         inventory::{CategoryRow, InventoryRow, OverviewRow},
         locations::{AddressRow, FoodBankRow, PantryRow},
         orders::{OrderLineRow, OrderPantryRow, OrderRow, OrderStatusRow, SnapshotRow},
         referrals::{Claim, ReferralCodeRow},
         shopping::{LimitOrderLine, LimitOrderRow, LimitRow},
+        tefap::{GuidelineRow, ResponseRow, ZipAreaRow},
     },
-    domain::limits::ItemLimits,
+    domain::{delivery::delivery_food_bank_ids, limits::ItemLimits},
     model::{
-        account::{SavedAddress, StreetAddress},
+        account::{
+            self, AbbreviationRef, CodeRef, DefaultFoodBank, Profile, SavedAddress, StoredTefapEligibility,
+            StreetAddress,
+        },
         locations::{
             Address, Attachment, AttachmentEntry, Category, Code, CountyRef, FoodBank, FoodBankAddress, InventoryItem,
             InventoryOverviewEntry, InventorySubcategory, Limit, LimitOrder, LimitOrderItem, Name, PantryItem,
@@ -27,6 +32,10 @@ use crate::{
         referrals::{
             self, ClaimResult, FoodBankBrief, FoodBankRef, IdRef, PantryRef, PlaceAddress, ProvinceOnly, ReferralCode,
             ReferralCodeFoodBank, ReferralCodePantryLocation,
+        },
+        tefap::{
+            self as tefap_shapes, Guideline, GuidelineProvince, NameRef, PostalCode, PovertyGuideline, Program,
+            Province, ProvinceProgram, TefapResult, ZipArea,
         },
     },
 };
@@ -261,6 +270,132 @@ impl From<StreetRow> for StreetAddress {
 impl From<SavedAddressRow> for SavedAddress {
     fn from(s: SavedAddressRow) -> Self {
         Self { id: s.id, name: s.name, is_primary: s.is_primary, notes: s.notes, address: s.address.into() }
+    }
+}
+
+impl From<DefaultFoodBankRow> for DefaultFoodBank {
+    fn from(b: DefaultFoodBankRow) -> Self {
+        Self {
+            id: b.id,
+            code: b.code,
+            name: b.name,
+            is_enabled: b.is_enabled,
+            is_tefap_enabled: b.is_tefap_enabled,
+            is_delivery_enabled: b.is_delivery_enabled,
+        }
+    }
+}
+
+impl From<EligibilityRow> for StoredTefapEligibility {
+    fn from(e: EligibilityRow) -> Self {
+        Self {
+            id: e.id,
+            unique_id: e.unique_id,
+            province: e.province.map(|abbreviation| AbbreviationRef { abbreviation }),
+            food_bank: e.food_bank_id.map(|id| account::IdRef { id }),
+            county: e.county_id.map(|id| account::IdRef { id }),
+            postal_code: e.postal_code.map(|code| CodeRef { code }),
+        }
+    }
+}
+
+/// The profile with the delivery food banks its grants open, its own and its codes'.
+impl From<ProfileRow> for Profile {
+    fn from(p: ProfileRow) -> Self {
+        Self {
+            id: p.id,
+            first_name: p.first_name,
+            last_name: p.last_name,
+            e_mail_address: p.email,
+            phone_number: p.phone_number,
+            postal_code: p.postal_code,
+            is_email_notification_enabled: p.is_email_notification_enabled,
+            is_text_message_notification_enabled: p.is_text_message_notification_enabled,
+            is_phone_call_notification_enabled: p.is_phone_call_notification_enabled,
+            default_food_bank: p.default_food_bank.map(DefaultFoodBank::from),
+            food_bank_ids_with_delivery_enabled: delivery_food_bank_ids(&p.grants),
+            explicitly_authorized_location_ids: p.grants.authorized_location_ids,
+            is_tefap_survey_answered: p.is_tefap_survey_answered,
+            tefap_eligibilities: p.tefap_eligibilities.into_iter().map(StoredTefapEligibility::from).collect(),
+            food_insecure_neighbor_addresses: p.addresses.into_iter().map(SavedAddress::from).collect(),
+            language: p.language,
+        }
+    }
+}
+
+impl From<ProvinceRow> for Province {
+    fn from(p: ProvinceRow) -> Self {
+        Self { id: p.id, name: p.name, abbreviation: p.abbreviation }
+    }
+}
+
+impl From<ZipRow> for PostalCode {
+    fn from(z: ZipRow) -> Self {
+        Self { code: z.code, city: z.city, latitude: z.latitude, longitude: z.longitude }
+    }
+}
+
+impl From<CountyRow> for tefap_shapes::County {
+    fn from(c: CountyRow) -> Self {
+        Self { id: c.id, name: c.name, province_id: c.province_id, description: c.description, is_match: c.is_match }
+    }
+}
+
+impl From<ZipAreaRow> for ZipArea {
+    fn from(a: ZipAreaRow) -> Self {
+        Self {
+            postal_code: a.place.postal_code.into(),
+            province: a.place.province.into(),
+            county: a.county.map(tefap_shapes::County::from),
+            food_bank: a.food_bank.map(FoodBankRef::from),
+        }
+    }
+}
+
+impl From<GuidelineRow> for Guideline {
+    fn from(g: GuidelineRow) -> Self {
+        Self {
+            requires_geographic_residency: g.requires_geographic_residency,
+            accepts_cross_eligibility: g.accepts_cross_eligibility,
+            requires_income_check: g.requires_income_check,
+            requires_income_proof: g.requires_income_proof,
+            requires_income_self_declare: g.requires_income_self_declare,
+            requires_identification_proof: g.requires_identification_proof,
+            accepts_emergency_situation: g.accepts_emergency_situation,
+            income_percent_required: g.income_percent_required,
+            province: GuidelineProvince {
+                id: g.province_id,
+                name: g.province_name,
+                abbreviation: g.province_abbreviation,
+                poverty_guideline: PovertyGuideline {
+                    year: g.poverty_guideline_year,
+                    base_income_in_dollars: g.poverty_base_income_dollars,
+                    per_person_amount_in_dollars: g.poverty_per_person_dollars,
+                },
+                tefap_province_assistance_programs: g
+                    .programs
+                    .into_iter()
+                    .map(|p| ProvinceProgram {
+                        assistance_program_id: p.id,
+                        is_cross_eligible: p.is_cross_eligible,
+                        assistance_program: Program { id: p.id, name: p.name, abbreviation: p.abbreviation },
+                    })
+                    .collect(),
+            },
+        }
+    }
+}
+
+impl From<ResponseRow> for TefapResult {
+    fn from(r: ResponseRow) -> Self {
+        Self {
+            is_eligible: r.is_eligible,
+            unique_id: r.unique_id,
+            county: r.county.map(|(id, name)| NameRef { id, name }),
+            food_bank: r.food_bank.map(|(id, name)| NameRef { id, name }),
+            postal_code: r.postal_code.map(|code| tefap_shapes::CodeRef { code }),
+            province: r.province.map(Province::from),
+        }
     }
 }
 

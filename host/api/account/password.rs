@@ -191,8 +191,8 @@ async fn set_password(
     }
     // The owner proved control of the mailbox: guesses spread over many addresses
     // must not keep them out any longer.
-    if let Some(profile) = state.store.profile(token.user_id).await? {
-        state.rate_limits.login_attempts_per_account.clear(&profile.e_mail_address.to_lowercase()).await;
+    if let Some(email) = crate::service::accounts::email(&state, token.user_id).await? {
+        state.rate_limits.login_attempts_per_account.clear(&email.to_lowercase()).await;
     }
     ok(true)
 }

@@ -9,6 +9,7 @@ use crate::{
         messages,
     },
     model::account::{LanguageChoice, Profile, ProfileUpdateBody},
+    service::accounts,
     state::AppState,
 };
 use axum::extract::State;
@@ -48,7 +49,7 @@ async fn set_language(
     responses((status = 200, description = "successful", body = Profile))
 )]
 async fn profile(State(state): State<AppState>, user: AuthUser) -> ApiResult<Profile> {
-    ok(crate::service::accounts::profile(&state, user.id).await?)
+    ok(accounts::profile(&state, user.id).await?)
 }
 
 #[utoipa::path(
@@ -82,7 +83,7 @@ async fn update_profile(
     ]);
     let default_food_bank_id = body.default_food_bank.map(|b| b.id);
     if let Some(id) = default_food_bank_id
-        && !state.store.food_bank_exists(id).await?
+        && !accounts::food_bank_exists(&state, id).await?
     {
         errors.push(field_error("defaultFoodBank", messages::INVALID_CHOICE));
     }
@@ -104,5 +105,5 @@ async fn update_profile(
         is_phone_call_notification_enabled: body.is_phone_call_notification_enabled,
         default_food_bank_id,
     };
-    ok(state.store.update_profile(user.id, changes).await?.ok_or_else(|| ApiError::not_found("Profile"))?)
+    ok(accounts::update_profile(&state, user.id, changes).await?)
 }

@@ -1,7 +1,11 @@
 //! Shopper accounts: sign-up, login records, the profile, and the access a user
 //! holds (authorised pantries, delivery food banks, claimed referral codes).
 //! Also the shapes other account files return (reset links, mail recipients).
-use super::{Store, StoreResult, addresses::saved_addresses, retrying};
+use super::{
+    Store, StoreResult,
+    addresses::{SavedAddressRow, saved_addresses},
+    retrying,
+};
 use crate::{
     db::{
         begin_write,
@@ -11,12 +15,8 @@ use crate::{
         },
         now,
     },
-    domain::{
-        access::{AccessGrants, ReferralCode, ReferralFoodBank},
-        delivery::delivery_food_bank_ids,
-    },
+    domain::access::{AccessGrants, ReferralCode, ReferralFoodBank},
     geo,
-    model::account::{AbbreviationRef, CodeRef, DefaultFoodBank, IdRef, Profile, StoredTefapEligibility},
 };
 use chrono::{DateTime, Utc};
 use sea_orm::{
@@ -85,6 +85,50 @@ impl ResetToken {
     pub fn is_open(&self, at: DateTime<Utc>) -> bool {
         self.used_at.is_none() && self.expires_at > at
     }
+}
+
+/// A shopper's account as stored, with what it holds: access grants, TEFAP
+/// eligibilities and saved addresses.
+#[derive(Debug, Clone)]
+pub struct ProfileRow {
+    pub id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone_number: Option<String>,
+    pub postal_code: Option<String>,
+    pub is_email_notification_enabled: bool,
+    pub is_text_message_notification_enabled: bool,
+    pub is_phone_call_notification_enabled: bool,
+    pub default_food_bank: Option<DefaultFoodBankRow>,
+    pub grants: AccessGrants,
+    pub is_tefap_survey_answered: bool,
+    pub tefap_eligibilities: Vec<EligibilityRow>,
+    pub addresses: Vec<SavedAddressRow>,
+    pub language: Option<String>,
+}
+
+/// The food bank an account defaults to.
+#[derive(Debug, Clone)]
+pub struct DefaultFoodBankRow {
+    pub id: i64,
+    pub code: String,
+    pub name: String,
+    pub is_enabled: bool,
+    pub is_tefap_enabled: bool,
+    pub is_delivery_enabled: bool,
+}
+
+/// A stored TEFAP eligibility; each place is absent when the eligibility does not name it.
+#[derive(Debug, Clone)]
+pub struct EligibilityRow {
+    pub id: i64,
+    pub unique_id: Option<String>,
+    /// The state's abbreviation.
+    pub province: Option<String>,
+    pub food_bank_id: Option<i64>,
+    pub county_id: Option<i64>,
+    pub postal_code: Option<String>,
 }
 
 fn email_is(email: &str) -> sea_orm::sea_query::SimpleExpr {
@@ -185,7 +229,7 @@ async fn food_bank_near_zip<C: ConnectionTrait>(conn: &C, zip: &str) -> StoreRes
     Ok(served.into_iter().map(|s| s.food_bank_id).find(|id| enabled.contains(id)))
 }
 
-async fn tefap_eligibilities<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Vec<StoredTefapEligibility>> {
+async fn tefap_eligibilities<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Vec<EligibilityRow>> {
     let rows = tefap_eligibility::Entity::find()
         .filter(tefap_eligibility::Column::UserId.eq(user_id))
         .find_also_related(province::Entity)
@@ -194,34 +238,33 @@ async fn tefap_eligibilities<C: ConnectionTrait>(conn: &C, user_id: i64) -> Stor
         .await?;
     Ok(rows
         .into_iter()
-        .map(|(e, p)| StoredTefapEligibility {
+        .map(|(e, p)| EligibilityRow {
             id: e.id,
             unique_id: e.unique_id,
-            province: p.map(|p| AbbreviationRef { abbreviation: p.abbreviation }),
-            food_bank: e.food_bank_id.map(|id| IdRef { id }),
-            county: e.county_id.map(|id| IdRef { id }),
-            postal_code: e.postal_code.map(|code| CodeRef { code }),
+            province: p.map(|p| p.abbreviation),
+            food_bank_id: e.food_bank_id,
+            county_id: e.county_id,
+            postal_code: e.postal_code,
         })
         .collect())
 }
 
-async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Option<Profile>> {
+async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Option<ProfileRow>> {
     let Some((u, bank)) = user::Entity::find_by_id(user_id).find_also_related(food_bank::Entity).one(conn).await?
     else {
         return Ok(None);
     };
-    let grants = access_grants(conn, user_id).await?;
-    Ok(Some(Profile {
+    Ok(Some(ProfileRow {
         id: u.id,
         first_name: u.first_name,
         last_name: u.last_name,
-        e_mail_address: u.email,
+        email: u.email,
         phone_number: u.phone_number,
         postal_code: u.postal_code,
         is_email_notification_enabled: u.is_email_notification_enabled,
         is_text_message_notification_enabled: u.is_text_message_notification_enabled,
         is_phone_call_notification_enabled: u.is_phone_call_notification_enabled,
-        default_food_bank: bank.map(|b| DefaultFoodBank {
+        default_food_bank: bank.map(|b| DefaultFoodBankRow {
             id: b.id,
             code: b.code,
             name: b.name,
@@ -229,16 +272,10 @@ async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<O
             is_tefap_enabled: b.is_tefap_enabled,
             is_delivery_enabled: b.is_delivery_enabled,
         }),
-        food_bank_ids_with_delivery_enabled: delivery_food_bank_ids(&grants),
-        explicitly_authorized_location_ids: grants.authorized_location_ids,
+        grants: access_grants(conn, user_id).await?,
         is_tefap_survey_answered: u.is_tefap_survey_answered,
         tefap_eligibilities: tefap_eligibilities(conn, user_id).await?,
-        // Still the wire shape here until this file answers in rows too.
-        food_insecure_neighbor_addresses: saved_addresses(conn, user_id)
-            .await?
-            .into_iter()
-            .map(crate::model::account::SavedAddress::from)
-            .collect(),
+        addresses: saved_addresses(conn, user_id).await?,
         language: u.language,
     }))
 }
@@ -333,7 +370,7 @@ impl Store {
         Ok(())
     }
 
-    pub async fn profile(&self, user_id: i64) -> StoreResult<Option<Profile>> {
+    pub async fn profile(&self, user_id: i64) -> StoreResult<Option<ProfileRow>> {
         let txn = self.db.begin().await?;
         let profile = profile_of(&txn, user_id).await?;
         txn.commit().await?;
@@ -353,7 +390,7 @@ impl Store {
     /// Saves the edited profile and answers the stored result; `None` if the user is gone.
     /// A new ZIP code without an explicit food bank moves the default food bank to the
     /// one serving it, when there is one.
-    pub async fn update_profile(&self, user_id: i64, changes: ProfileChanges) -> StoreResult<Option<Profile>> {
+    pub async fn update_profile(&self, user_id: i64, changes: ProfileChanges) -> StoreResult<Option<ProfileRow>> {
         let changes = &changes;
         retrying(|| async move {
             let txn = begin_write(&self.db).await?;

@@ -11,7 +11,6 @@ use crate::{
         entity::{address, county, food_bank, pantry_location, postal_code, postal_code_county, province},
     },
     geo::{self, GeoPoint},
-    model::tefap::{County, PostalCode, Province},
 };
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -20,8 +19,8 @@ use std::sync::OnceLock;
 /// A ZIP code and where it lies.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ZipPlace {
-    pub postal_code: PostalCode,
-    pub province: Province,
+    pub postal_code: ZipRow,
+    pub province: ProvinceRow,
     /// The database id of the ZIP's county, when known.
     pub county_id: Option<i64>,
 }
@@ -30,6 +29,34 @@ impl ZipPlace {
     pub fn point(&self) -> GeoPoint {
         GeoPoint::new(self.postal_code.latitude, self.postal_code.longitude)
     }
+}
+
+/// A ZIP code with its city and centroid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ZipRow {
+    pub code: String,
+    pub city: Option<String>,
+    pub latitude: f64,
+    pub longitude: f64,
+}
+
+/// A state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProvinceRow {
+    pub id: i64,
+    pub name: String,
+    pub abbreviation: String,
+}
+
+/// A county of a state's list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountyRow {
+    pub id: i64,
+    pub name: String,
+    pub province_id: i64,
+    pub description: Option<String>,
+    /// The county the asked ZIP code lies in.
+    pub is_match: bool,
 }
 
 /// An address with its state abbreviation ("OH"); its county by id only.
@@ -80,11 +107,11 @@ fn table_counties(state: &str) -> &'static [(String, &'static str)] {
     all.get(state).map(Vec::as_slice).unwrap_or(&[])
 }
 
-fn province_of(p: province::Model) -> Province {
-    Province { id: p.id, name: p.name, abbreviation: p.abbreviation }
+fn province_of(p: province::Model) -> ProvinceRow {
+    ProvinceRow { id: p.id, name: p.name, abbreviation: p.abbreviation }
 }
 
-pub(super) async fn province_by_id<C: ConnectionTrait>(conn: &C, id: i64) -> StoreResult<Option<Province>> {
+pub(super) async fn province_by_id<C: ConnectionTrait>(conn: &C, id: i64) -> StoreResult<Option<ProvinceRow>> {
     Ok(province::Entity::find_by_id(id).one(conn).await?.map(province_of))
 }
 
@@ -99,7 +126,7 @@ pub(super) async fn zip_place<C: ConnectionTrait>(conn: &C, zip: &str) -> StoreR
             .await?
             .map(|l| l.county_id);
         let postal_code =
-            PostalCode { code: row.code, city: Some(row.city), latitude: row.latitude, longitude: row.longitude };
+            ZipRow { code: row.code, city: Some(row.city), latitude: row.latitude, longitude: row.longitude };
         return Ok(Some(ZipPlace { postal_code, province, county_id }));
     }
     let Some(info) = geo::zip_table().lookup(zip) else { return Ok(None) };
@@ -114,7 +141,7 @@ pub(super) async fn zip_place<C: ConnectionTrait>(conn: &C, zip: &str) -> StoreR
         .await?
         .map(|c| c.id);
     let postal_code =
-        PostalCode { code: info.zip, city: info.city.map(str::to_owned), latitude: info.lat, longitude: info.lng };
+        ZipRow { code: info.zip, city: info.city.map(str::to_owned), latitude: info.lat, longitude: info.lng };
     Ok(Some(ZipPlace { postal_code, province: province_of(province), county_id }))
 }
 
@@ -122,7 +149,7 @@ async fn counties_of<C: ConnectionTrait>(
     conn: &C,
     province_id: i64,
     matching: Option<i64>,
-) -> StoreResult<Vec<County>> {
+) -> StoreResult<Vec<CountyRow>> {
     let rows = county::Entity::find()
         .filter(county::Column::ProvinceId.eq(province_id))
         .order_by_asc(county::Column::Name)
@@ -131,7 +158,7 @@ async fn counties_of<C: ConnectionTrait>(
         .await?;
     Ok(rows
         .into_iter()
-        .map(|c| County {
+        .map(|c| CountyRow {
             is_match: Some(c.id) == matching,
             id: c.id,
             name: c.name,
@@ -247,7 +274,7 @@ async fn addresses<C: ConnectionTrait>(conn: &C, mut ids: Vec<i64>) -> StoreResu
 impl Store {
     /// Adds the counties the ZIP table knows for `province` and the database lacks.
     /// Concurrent callers may race: the unique FIPS column keeps one row each.
-    pub(super) async fn fill_counties(&self, province: &Province) -> StoreResult<()> {
+    pub(super) async fn fill_counties(&self, province: &ProvinceRow) -> StoreResult<()> {
         retrying(|| async move {
             let known = table_counties(&province.abbreviation);
             if known.is_empty() {
@@ -300,14 +327,14 @@ impl Store {
     }
 
     /// The counties of `zip`'s state, its own county marked `isMatch`.
-    pub async fn counties_for_zip(&self, zip: &str) -> StoreResult<Option<Vec<County>>> {
+    pub async fn counties_for_zip(&self, zip: &str) -> StoreResult<Option<Vec<CountyRow>>> {
         let Some(place) = self.zip_place(zip).await? else { return Ok(None) };
         self.fill_counties(&place.province).await?;
         Ok(Some(counties_of(&self.db, place.province.id, place.county_id).await?))
     }
 
     /// The counties of a province; `None` for an unknown province.
-    pub async fn counties_of_province(&self, province_id: i64) -> StoreResult<Option<Vec<County>>> {
+    pub async fn counties_of_province(&self, province_id: i64) -> StoreResult<Option<Vec<CountyRow>>> {
         let Some(province) = province_by_id(&self.db, province_id).await? else { return Ok(None) };
         self.fill_counties(&province).await?;
         Ok(Some(counties_of(&self.db, province.id, None).await?))

@@ -18,7 +18,7 @@ mod scopes;
 pub mod shopping;
 pub mod sitemap;
 mod survey;
-mod tefap;
+pub mod tefap;
 #[cfg(any(test, feature = "test-support"))]
 mod test_support;
 

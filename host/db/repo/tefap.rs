@@ -2,7 +2,8 @@
 //! responses and eligibilities.
 use super::{
     Store, StoreResult,
-    geography::{ZipPlace, food_bank_refs, province_by_id},
+    geography::{CountyRow, ProvinceRow, ZipPlace, food_bank_refs, province_by_id},
+    locations::FoodBankRow,
     retrying,
 };
 use crate::{
@@ -15,11 +16,6 @@ use crate::{
         now,
     },
     domain::tefap::TefapEligibility,
-    model::referrals::FoodBankRef,
-    model::tefap::{
-        CodeRef, County, Guideline, GuidelineProvince, NameRef, NewTefapResponse, PovertyGuideline, Program,
-        ProvinceProgram, TefapResult, ZipArea,
-    },
 };
 use sea_orm::{
     ActiveValue::NotSet, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
@@ -27,7 +23,71 @@ use sea_orm::{
 };
 use std::collections::HashMap;
 
-async fn guideline<C: ConnectionTrait>(conn: &C, province_id: i64) -> StoreResult<Option<Guideline>> {
+/// A state's TEFAP guideline, with the state's poverty guideline and the assistance
+/// programs offered there in display order.
+#[derive(Debug, Clone)]
+pub struct GuidelineRow {
+    pub requires_geographic_residency: bool,
+    pub accepts_cross_eligibility: bool,
+    pub requires_income_check: bool,
+    pub requires_income_proof: bool,
+    pub requires_income_self_declare: bool,
+    pub requires_identification_proof: bool,
+    pub accepts_emergency_situation: bool,
+    pub income_percent_required: i32,
+    pub province_id: i64,
+    pub province_name: String,
+    pub province_abbreviation: String,
+    pub poverty_guideline_year: i32,
+    pub poverty_base_income_dollars: i32,
+    pub poverty_per_person_dollars: i32,
+    pub programs: Vec<ProgramRow>,
+}
+
+/// An assistance program a state offers.
+#[derive(Debug, Clone)]
+pub struct ProgramRow {
+    pub id: i64,
+    pub name: String,
+    pub abbreviation: String,
+    pub is_cross_eligible: bool,
+}
+
+/// A stored response, with the names of what it refers to.
+#[derive(Debug, Clone)]
+pub struct ResponseRow {
+    pub is_eligible: bool,
+    pub unique_id: String,
+    /// `(id, name)`.
+    pub county: Option<(i64, String)>,
+    /// `(id, name)`.
+    pub food_bank: Option<(i64, String)>,
+    pub postal_code: Option<String>,
+    pub province: Option<ProvinceRow>,
+}
+
+/// Where a ZIP code lies and the food bank serving it.
+#[derive(Debug, Clone)]
+pub struct ZipAreaRow {
+    pub place: ZipPlace,
+    pub county: Option<CountyRow>,
+    pub food_bank: Option<FoodBankRow>,
+}
+
+/// A response to store, the verdict already decided by the caller.
+#[derive(Debug, Clone)]
+pub struct NewTefapResponse {
+    pub unique_id: String,
+    pub user_id: Option<i64>,
+    pub food_bank_id: Option<i64>,
+    pub province_id: Option<i64>,
+    pub county_id: Option<i64>,
+    pub postal_code: Option<String>,
+    pub answers: serde_json::Value,
+    pub is_eligible: bool,
+}
+
+async fn guideline<C: ConnectionTrait>(conn: &C, province_id: i64) -> StoreResult<Option<GuidelineRow>> {
     let Some(g) =
         tefap_guideline::Entity::find().filter(tefap_guideline::Column::ProvinceId.eq(province_id)).one(conn).await?
     else {
@@ -45,21 +105,21 @@ async fn guideline<C: ConnectionTrait>(conn: &C, province_id: i64) -> StoreResul
         .into_iter()
         .map(|a| (a.id, a))
         .collect();
-    let mut offered: Vec<(i32, ProvinceProgram)> = links
+    let mut offered: Vec<(i32, ProgramRow)> = links
         .into_iter()
         .filter_map(|l| {
             let a = programs.get(&l.assistance_program_id)?;
-            let program = Program { id: a.id, name: a.name.clone(), abbreviation: a.abbreviation.clone() };
-            let entry = ProvinceProgram {
-                assistance_program_id: l.assistance_program_id,
+            let entry = ProgramRow {
+                id: a.id,
+                name: a.name.clone(),
+                abbreviation: a.abbreviation.clone(),
                 is_cross_eligible: l.is_cross_eligible,
-                assistance_program: program,
             };
             Some((a.sort_order, entry))
         })
         .collect();
-    offered.sort_by_key(|(order, p)| (*order, p.assistance_program_id));
-    Ok(Some(Guideline {
+    offered.sort_by_key(|(order, p)| (*order, p.id));
+    Ok(Some(GuidelineRow {
         requires_geographic_residency: g.requires_geographic_residency,
         accepts_cross_eligibility: g.accepts_cross_eligibility,
         requires_income_check: g.requires_income_check,
@@ -68,40 +128,35 @@ async fn guideline<C: ConnectionTrait>(conn: &C, province_id: i64) -> StoreResul
         requires_identification_proof: g.requires_identification_proof,
         accepts_emergency_situation: g.accepts_emergency_situation,
         income_percent_required: g.income_percent_required,
-        province: GuidelineProvince {
-            id: p.id,
-            name: p.name,
-            abbreviation: p.abbreviation,
-            poverty_guideline: PovertyGuideline {
-                year: p.poverty_guideline_year,
-                base_income_in_dollars: p.poverty_base_income_dollars,
-                per_person_amount_in_dollars: p.poverty_per_person_dollars,
-            },
-            tefap_province_assistance_programs: offered.into_iter().map(|(_, p)| p).collect(),
-        },
+        province_id: p.id,
+        province_name: p.name,
+        province_abbreviation: p.abbreviation,
+        poverty_guideline_year: p.poverty_guideline_year,
+        poverty_base_income_dollars: p.poverty_base_income_dollars,
+        poverty_per_person_dollars: p.poverty_per_person_dollars,
+        programs: offered.into_iter().map(|(_, p)| p).collect(),
     }))
 }
 
-/// The answer shape of a stored response, with the names of what it refers to.
-async fn result_of<C: ConnectionTrait>(conn: &C, r: &tefap_response::Model) -> StoreResult<TefapResult> {
+async fn result_of<C: ConnectionTrait>(conn: &C, r: &tefap_response::Model) -> StoreResult<ResponseRow> {
     let county = match r.county_id {
-        Some(id) => county::Entity::find_by_id(id).one(conn).await?.map(|c| NameRef { id: c.id, name: c.name }),
+        Some(id) => county::Entity::find_by_id(id).one(conn).await?.map(|c| (c.id, c.name)),
         None => None,
     };
     let food_bank = match r.food_bank_id {
-        Some(id) => food_bank::Entity::find_by_id(id).one(conn).await?.map(|b| NameRef { id: b.id, name: b.name }),
+        Some(id) => food_bank::Entity::find_by_id(id).one(conn).await?.map(|b| (b.id, b.name)),
         None => None,
     };
     let province = match r.province_id {
         Some(id) => province_by_id(conn, id).await?,
         None => None,
     };
-    Ok(TefapResult {
+    Ok(ResponseRow {
         is_eligible: r.is_eligible,
         unique_id: r.unique_id.clone(),
         county,
         food_bank,
-        postal_code: r.postal_code.clone().map(|code| CodeRef { code }),
+        postal_code: r.postal_code.clone(),
         province,
     })
 }
@@ -168,15 +223,15 @@ async fn response_by_unique_id(
 }
 
 impl Store {
-    pub async fn tefap_guideline(&self, province_id: i64) -> StoreResult<Option<Guideline>> {
+    pub async fn tefap_guideline(&self, province_id: i64) -> StoreResult<Option<GuidelineRow>> {
         guideline(&self.db, province_id).await
     }
 
     /// Where `zip` lies and which food bank serves it.
-    pub async fn zip_area(&self, zip: &str) -> StoreResult<Option<ZipArea>> {
+    pub async fn zip_area(&self, zip: &str) -> StoreResult<Option<ZipAreaRow>> {
         let Some(place) = self.zip_place(zip).await? else { return Ok(None) };
         let county = match place.county_id {
-            Some(id) => county::Entity::find_by_id(id).one(&self.db).await?.map(|c| County {
+            Some(id) => county::Entity::find_by_id(id).one(&self.db).await?.map(|c| CountyRow {
                 id: c.id,
                 name: c.name,
                 province_id: c.province_id,
@@ -186,11 +241,10 @@ impl Store {
             None => None,
         };
         let food_bank = match self.food_bank_serving(&place).await? {
-            // Still the wire shape here until this file answers in rows too.
-            Some(id) => food_bank_refs(&self.db, &[id]).await?.remove(&id).map(FoodBankRef::from),
+            Some(id) => food_bank_refs(&self.db, &[id]).await?.remove(&id),
             None => None,
         };
-        Ok(Some(ZipArea { postal_code: place.postal_code, province: place.province, county, food_bank }))
+        Ok(Some(ZipAreaRow { place, county, food_bank }))
     }
 
     /// The food bank nearest to serving the place (see `domain::places`).
@@ -228,7 +282,7 @@ impl Store {
     }
 
     /// Stores a response and, for a signed-in caller, assigns it at once.
-    pub async fn save_tefap_response(&self, new: NewTefapResponse) -> StoreResult<TefapResult> {
+    pub async fn save_tefap_response(&self, new: NewTefapResponse) -> StoreResult<ResponseRow> {
         let new = &new;
         retrying(|| async move {
             let txn = begin_write(&self.db).await?;
@@ -261,7 +315,7 @@ impl Store {
 
     /// Assigns a stored response to `user_id`. `None` when no response has that id
     /// or it already belongs to someone else; assigning it again to its owner is a no-op.
-    pub async fn assign_tefap_response(&self, user_id: i64, unique_id: &str) -> StoreResult<Option<TefapResult>> {
+    pub async fn assign_tefap_response(&self, user_id: i64, unique_id: &str) -> StoreResult<Option<ResponseRow>> {
         retrying(|| async move {
             let txn = begin_write(&self.db).await?;
             let Some(r) = response_by_unique_id(&txn, unique_id).await? else { return Ok(None) };
