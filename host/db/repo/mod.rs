@@ -1,7 +1,7 @@
 //! The repository: the only code that queries the database. It returns domain
 //! values or plain row structs, never SeaORM models nor the API's wire shapes: the
-//! services build those, once, from what it returns. (accounts, tefap, geography's ZIP
-//! places and orders still return wire shapes; they are next to move.)
+//! services build those, once, from what it returns. (Order submission and location change
+//! still take the API's request bodies as input.)
 //! Each file adds an `impl Store` block for one area.
 pub mod accounts;
 pub mod addresses;
