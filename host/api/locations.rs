@@ -1,7 +1,7 @@
 //! Pantries: radius search, detail, pickup times, inventory, categories and whether the caller
 //! may order there, and zip geocoding (see [`crate::service::places`], [`crate::service::shop`]
 //! and [`crate::service::access`]).
-use super::{ApiError, ApiResult, PathParams, QueryParams, auth::MaybeUser, ok};
+use super::{ApiResult, PathParams, QueryParams, auth::MaybeUser, ok};
 use crate::{
     model::locations::{Category, GeocodeResult, InventoryList, PantryAccess, PantryLocation, PickupTime},
     service::{access, places, shop},
@@ -132,16 +132,7 @@ async fn pantry_access(
     PathParams(id): PathParams<i64>,
     QueryParams(q): QueryParams<AccessQuery>,
 ) -> ApiResult<PantryAccess> {
-    let codes: Vec<String> =
-        q.referral_codes.as_deref().map_or_else(Vec::new, |list| list.split(',').map(str::to_owned).collect());
-    if codes.len() > super::referrals::MAX_CLAIMS
-        || codes.iter().any(|c| c.is_empty() || c.chars().count() > super::referrals::MAX_CODE_LEN)
-    {
-        return Err(ApiError::BadRequest(format!(
-            "Send at most {} referral codes of 1 to {} characters.",
-            super::referrals::MAX_CLAIMS,
-            super::referrals::MAX_CODE_LEN
-        )));
-    }
+    let sent: Vec<&str> = q.referral_codes.as_deref().map_or_else(Vec::new, |list| list.split(',').collect());
+    let codes = super::referrals::clean_codes(&sent)?;
     ok(PantryAccess { can_order: access::can_order(&state, id, user.id(), &codes).await? })
 }

@@ -22,9 +22,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub const UNABLE_TO_VERIFY_CODE: &str = "Unable to verify code";
 /// Longest code text accepted; seeded codes are about ten characters.
-pub(super) const MAX_CODE_LEN: usize = 64;
+const MAX_CODE_LEN: usize = 64;
 /// A device keeps a handful of codes; more in one claim is not a real client.
-pub(super) const MAX_CLAIMS: usize = 50;
+const MAX_CLAIMS: usize = 50;
 
 /// The claim's body: the code texts, as the limits above bound them.
 struct CodesToClaim;
@@ -44,6 +44,15 @@ pub fn router() -> OpenApiRouter<AppState> {
         // The static segment wins over `{code}`, so a code spelled "claims" is loaded here.
         .routes(routes!(load_claims_code, claim))
         .routes(routes!(held))
+}
+
+/// Code texts as a caller sends them (a claim, or the codes kept on a device): a handful, each
+/// trimmed and of a length a code can have.
+pub(super) fn clean_codes<S: AsRef<str>>(codes: &[S]) -> Result<Vec<String>, ApiError> {
+    if codes.len() > MAX_CLAIMS {
+        return Err(ApiError::BadRequest(format!("At most {MAX_CLAIMS} codes can be sent at once.")));
+    }
+    codes.iter().map(|c| clean_code(c.as_ref()).map(str::to_owned)).collect()
 }
 
 fn clean_code(text: &str) -> Result<&str, ApiError> {
@@ -96,11 +105,7 @@ async fn claim(
     user: AuthUser,
     Body(codes): Body<Vec<String>>,
 ) -> ApiResult<Vec<ClaimResult>> {
-    if codes.len() > MAX_CLAIMS {
-        return Err(ApiError::BadRequest(format!("At most {MAX_CLAIMS} codes can be claimed at once.")));
-    }
-    let codes: Vec<String> = codes.iter().map(|c| clean_code(c).map(str::to_owned)).collect::<Result<_, _>>()?;
-    ok(referrals::claim(&state, user.id, &codes).await?)
+    ok(referrals::claim(&state, user.id, &clean_codes(&codes)?).await?)
 }
 
 #[utoipa::path(
