@@ -6,10 +6,7 @@ mod profile;
 mod session;
 mod survey;
 
-use crate::{
-    domain::{forms::FieldError, messages},
-    state::AppState,
-};
+use crate::{domain::forms::FieldError, state::AppState};
 use utoipa_axum::router::OpenApiRouter;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -21,24 +18,15 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(survey::router())
 }
 
-/// Free-text fields have no length limit in the spec; these keep rows (and
-/// e-mails built from them) sane. Counted in characters, after trimming.
-pub(crate) const NAME_MAX: usize = 100;
-pub(crate) const ADDRESS_LINE_MAX: usize = 200;
-pub(crate) const PASSWORD_MAX: usize = 256;
-pub(crate) const FREE_TEXT_MAX: usize = 1000;
+pub(crate) use crate::domain::forms::{ADDRESS_LINE_MAX, FREE_TEXT_MAX, NAME_MAX, PASSWORD_MAX};
 
 /// A "too long" error for each `(field, value, max)` over its limit.
 pub(crate) fn too_long(checks: &[(&'static str, Option<&str>, usize)]) -> Vec<FieldError> {
     checks
         .iter()
         .filter(|(_, value, max)| value.is_some_and(|v| v.chars().count() > *max))
-        .map(|(field, _, max)| FieldError { field, message: messages::too_long(*max) })
+        .map(|(field, _, max)| FieldError::too_long(field, *max))
         .collect()
-}
-
-pub(crate) fn field_error(field: &'static str, message: &str) -> FieldError {
-    FieldError { field, message: message.to_owned() }
 }
 
 #[cfg(test)]

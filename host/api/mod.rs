@@ -9,6 +9,7 @@ mod envelope;
 mod error;
 mod extract;
 mod favorites;
+mod form_schemas;
 pub(crate) mod foodbanks;
 mod geography;
 pub(crate) mod hasher;

@@ -50,6 +50,7 @@ pub fn document() -> OpenApi {
     // The pages' data (host/pages) belongs to the same contract: the app's routes take it as
     // types generated from this document, like the API's answers.
     components.schemas.extend(crate::pages::schemas());
+    super::form_schemas::constrain(&mut components.schemas);
     components.security_schemes.insert(
         BEARER.to_owned(),
         SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
@@ -104,7 +105,14 @@ impl PartialSchema for Failure {
             .schema_type(Type::Object)
             .property("successful", ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([false])))
             .required("successful")
-            .property("value", any())
+            .property(
+                "value",
+                any().description(Some(
+                    "Details of some refusals: an invalid form's {\"errors\": [{field, code, message}]}, one per \
+                     refused field, with the stable `code` of the field's problem (e.g. \"required\", \"tooLong\") \
+                     and its English `message`; {\"step\": ...} at checkout.",
+                )),
+            )
             .property("failureReason", ObjectBuilder::new().schema_type(Type::String))
             .required("failureReason")
             .property(
@@ -134,24 +142,17 @@ impl ToSchema for Failure {}
 
 #[cfg(test)]
 mod tests {
-    use super::super::account::{ADDRESS_LINE_MAX, FREE_TEXT_MAX, NAME_MAX, PASSWORD_MAX};
+    use super::super::account::{ADDRESS_LINE_MAX, FREE_TEXT_MAX, PASSWORD_MAX};
     use crate::model::orders::{MAX_LINE_QUANTITY, MAX_ORDER_LINES};
 
     /// utoipa takes only literals in `#[schema(max_length = ...)]`; these are the limits the
-    /// handlers enforce, so the document and the checks cannot drift apart unnoticed.
+    /// handlers enforce, so the document and the checks cannot drift apart unnoticed. The forms'
+    /// limits come from their tables instead (`form_schemas`).
     #[test]
     fn documented_limits_are_the_enforced_ones() {
         let schemas = &super::DOCUMENT["components"]["schemas"];
         let limit = |schema: &str, field: &str, key: &str| schemas[schema]["properties"][field][key].clone();
-        for schema in ["RegistrationBody", "ProfileUpdateBody"] {
-            assert_eq!(limit(schema, "firstName", "maxLength"), NAME_MAX, "{schema}");
-            assert_eq!(limit(schema, "lastName", "maxLength"), NAME_MAX, "{schema}");
-        }
-        assert_eq!(limit("RegistrationBody", "password", "maxLength"), PASSWORD_MAX);
         assert_eq!(limit("NewPasswordBody", "password", "maxLength"), PASSWORD_MAX);
-        assert_eq!(limit("SavedAddressBody", "name", "maxLength"), NAME_MAX);
-        assert_eq!(limit("StreetAddressBody", "addressLine1", "maxLength"), ADDRESS_LINE_MAX);
-        assert_eq!(limit("StreetAddressBody", "city", "maxLength"), NAME_MAX);
         assert_eq!(limit("SurveyAnswers", "street", "maxLength"), ADDRESS_LINE_MAX);
         assert_eq!(limit("SurveyAnswers", "howDidYouHear", "maxLength"), FREE_TEXT_MAX);
         assert_eq!(limit("OrderSubmission", "pantryOrderItems", "maxItems"), MAX_ORDER_LINES);

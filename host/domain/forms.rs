@@ -2,64 +2,239 @@
 //! Validators return the trimmed input on success, or every field error at once.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::sync::LazyLock;
 
 use super::messages;
-use super::survey::is_us_state;
+use super::survey::US_STATES;
 
-pub const ZIP_LENGTH: usize = 5;
-/// "(###) ###-####".
-pub const PHONE_LENGTH: usize = 14;
 pub const ADDRESS_NOTES_MAX: usize = 250;
 pub const COUNTRY_CODE: &str = "USA";
+/// Free-text fields have no length limit in the spec; these keep rows (and e-mails built from
+/// them) sane. Counted in characters, after trimming.
+pub const NAME_MAX: usize = 100;
+pub const ADDRESS_LINE_MAX: usize = 200;
+pub const PASSWORD_MAX: usize = 256;
+pub const FREE_TEXT_MAX: usize = 1000;
+/// Server-only parts of the e-mail rule: a regular expression (as JSON Schema and the app read it)
+/// cannot count the local part, so these show at the field only when the server answers.
+const EMAIL_LOCAL_MAX: usize = 64;
+const EMAIL_MAX: usize = 254;
+
+/// Why a field was refused, stable for clients: they word it from their own catalog
+/// (`account.error.<code>`), while `message` keeps the English for other API clients.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum FieldCode {
+    Required,
+    Email,
+    Phone,
+    Zip,
+    TooLong,
+    /// Not one of the allowed values (a state, a food bank, a survey answer).
+    Choice,
+    /// Too short or too common (`domain::passwords`).
+    WeakPassword,
+    PasswordsDiffer,
+    /// More entries than a list may hold.
+    TooMany,
+    /// A number outside its range.
+    OutOfRange,
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FieldError {
     /// The field's JSON name.
     pub field: &'static str,
+    pub code: FieldCode,
     pub message: String,
 }
 
 impl FieldError {
-    fn new(field: &'static str, message: impl Into<String>) -> Self {
-        Self { field, message: message.into() }
+    pub fn new(field: &'static str, code: FieldCode, message: impl Into<String>) -> Self {
+        Self { field, code, message: message.into() }
     }
+
+    pub fn required(field: &'static str) -> Self {
+        Self::new(field, FieldCode::Required, messages::FIELD_REQUIRED)
+    }
+
+    pub fn choice(field: &'static str) -> Self {
+        Self::new(field, FieldCode::Choice, messages::INVALID_CHOICE)
+    }
+
+    pub fn too_long(field: &'static str, max: usize) -> Self {
+        Self::new(field, FieldCode::TooLong, messages::too_long(max))
+    }
+}
+
+/// What a present value must look like. Each format's rule is one pattern, which the server
+/// matches and the OpenAPI document hands to the app; anchored, ASCII only, and in the syntax
+/// JSON Schema (ECMA-262), Python and `regex_lite` read alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Five ASCII digits.
+    Zip,
+    /// Exactly the masked form "(###) ###-####".
+    Phone,
+    /// A deliverable-looking address: a dot-atom local part, `@`, and a domain of at least two
+    /// labels (letters, digits, inner hyphens, 63 at most each). Stricter than the browser's check
+    /// on purpose: `name@host` is accepted by browsers but cannot receive mail.
+    Email,
+    /// A state abbreviation of the state select ([`US_STATES`]), upper case.
+    UsState,
+}
+
+const ZIP_PATTERN: &str = "^[0-9]{5}$";
+const PHONE_PATTERN: &str = r"^\([0-9]{3}\) [0-9]{3}-[0-9]{4}$";
+const EMAIL_PATTERN: &str = concat!(
+    r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*",
+    r"@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$",
+);
+static STATE_PATTERN: LazyLock<String> =
+    LazyLock::new(|| format!("^(?:{})$", US_STATES.map(|(abbreviation, _)| abbreviation).join("|")));
+
+impl Format {
+    pub fn pattern(self) -> &'static str {
+        match self {
+            Self::Zip => ZIP_PATTERN,
+            Self::Phone => PHONE_PATTERN,
+            Self::Email => EMAIL_PATTERN,
+            Self::UsState => &STATE_PATTERN,
+        }
+    }
+
+    fn regex(self) -> &'static regex_lite::Regex {
+        static COMPILED: LazyLock<[regex_lite::Regex; 4]> = LazyLock::new(|| {
+            [Format::Zip, Format::Phone, Format::Email, Format::UsState]
+                .map(|f| regex_lite::Regex::new(f.pattern()).expect("a format's pattern compiles"))
+        });
+        &COMPILED[self as usize]
+    }
+
+    /// The pattern, plus for e-mail the lengths a pattern does not count.
+    pub fn accepts(self, value: &str) -> bool {
+        self.regex().is_match(value)
+            && (self != Self::Email
+                || (value.len() <= EMAIL_MAX
+                    && value.split_once('@').is_some_and(|(local, _)| local.len() <= EMAIL_LOCAL_MAX)))
+    }
+
+    pub fn error(self, field: &'static str) -> FieldError {
+        match self {
+            Self::Zip => FieldError::new(field, FieldCode::Zip, messages::INVALID_ZIP),
+            Self::Phone => FieldError::new(field, FieldCode::Phone, messages::VALID_PHONE_REQUIRED),
+            Self::Email => FieldError::new(field, FieldCode::Email, messages::VALID_EMAIL_REQUIRED),
+            Self::UsState => FieldError::choice(field),
+        }
+    }
+}
+
+/// One field of a form (spec §5). A text is trimmed first; empty, it is refused when required
+/// and otherwise not checked further; present, it must match its format, then fit `max_chars`.
+/// A checkbox (`ticked`) that is required must be ticked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldRule {
+    /// The field's JSON name in the request body.
+    pub field: &'static str,
+    pub required: bool,
+    /// A boolean field (checkbox) rather than text.
+    pub ticked: bool,
+    pub format: Option<Format>,
+    pub max_chars: Option<usize>,
+}
+
+impl FieldRule {
+    const fn text(field: &'static str) -> Self {
+        Self { field, required: false, ticked: false, format: None, max_chars: None }
+    }
+
+    const fn checkbox(field: &'static str) -> Self {
+        Self { ticked: true, ..Self::text(field) }
+    }
+
+    const fn required(self) -> Self {
+        Self { required: true, ..self }
+    }
+
+    const fn format(self, format: Format) -> Self {
+        Self { format: Some(format), ..self }
+    }
+
+    const fn max(self, max_chars: usize) -> Self {
+        Self { max_chars: Some(max_chars), ..self }
+    }
+
+    /// The field's refusal in `values` (the body's JSON), if any.
+    fn problem(&self, values: &Value) -> Option<FieldError> {
+        let value = &values[self.field];
+        if self.ticked {
+            return (self.required && value != &Value::Bool(true)).then(|| FieldError::required(self.field));
+        }
+        let text = value.as_str().map_or("", str::trim);
+        if text.is_empty() {
+            return self.required.then(|| FieldError::required(self.field));
+        }
+        if let Some(format) = self.format.filter(|f| !f.accepts(text)) {
+            return Some(format.error(self.field));
+        }
+        let max = self.max_chars.filter(|max| text.chars().count() > *max)?;
+        Some(FieldError::too_long(self.field, max))
+    }
+}
+
+/// The saved-address form (`SavedAddressBody` with its `address`).
+pub const ADDRESS_FIELDS: &[FieldRule] = &[
+    FieldRule::text("name").required().max(NAME_MAX),
+    FieldRule::text("addressLine1").required().max(ADDRESS_LINE_MAX),
+    FieldRule::text("addressLine2").max(ADDRESS_LINE_MAX),
+    FieldRule::text("city").required().max(NAME_MAX),
+    FieldRule::text("province").required().format(Format::UsState),
+    FieldRule::text("postalCode").required().format(Format::Zip),
+    FieldRule::text("notes").max(ADDRESS_NOTES_MAX),
+];
+
+/// Registration (`RegistrationBody`). The password's strength is checked apart
+/// (`domain::passwords`), like anything a pattern cannot say.
+pub const REGISTRATION_FIELDS: &[FieldRule] = &[
+    FieldRule::text("firstName").required().max(NAME_MAX),
+    FieldRule::text("lastName").required().max(NAME_MAX),
+    FieldRule::text("password").required().max(PASSWORD_MAX),
+    FieldRule::text("eMailAddress").required().format(Format::Email),
+    // The "I am eligible" checkbox.
+    FieldRule::checkbox("isEligible").required(),
+    FieldRule::text("phoneNumber").required().format(Format::Phone),
+    FieldRule::text("postalCode").format(Format::Zip),
+];
+
+/// The profile update (`ProfileUpdateBody`): e-mail and password are not edited there.
+pub const PROFILE_FIELDS: &[FieldRule] = &[
+    FieldRule::text("firstName").required().max(NAME_MAX),
+    FieldRule::text("lastName").required().max(NAME_MAX),
+    FieldRule::text("phoneNumber").required().format(Format::Phone),
+    FieldRule::text("postalCode").format(Format::Zip),
+];
+
+/// Every refusal of `rules` in `values` (a form as JSON), in the table's order.
+pub fn field_problems(rules: &[FieldRule], values: &Value) -> Vec<FieldError> {
+    rules.iter().filter_map(|rule| rule.problem(values)).collect()
+}
+
+fn checked<T: Serialize>(rules: &[FieldRule], clean: T) -> Result<T, Vec<FieldError>> {
+    let values = serde_json::to_value(&clean).unwrap_or_default();
+    let errors = field_problems(rules, &values);
+    if errors.is_empty() { Ok(clean) } else { Err(errors) }
 }
 
 /// Five ASCII digits.
 pub fn is_valid_zip(zip: &str) -> bool {
-    zip.len() == ZIP_LENGTH && zip.bytes().all(|b| b.is_ascii_digit())
+    Format::Zip.accepts(zip)
 }
 
-/// Exactly the masked form "(###) ###-####", 14 characters.
-pub fn is_valid_phone(phone: &str) -> bool {
-    const MASK: &[u8; PHONE_LENGTH] = b"(###) ###-####";
-    phone.len() == PHONE_LENGTH
-        && phone.bytes().zip(MASK).all(|(c, m)| if *m == b'#' { c.is_ascii_digit() } else { c == *m })
-}
-
-/// A deliverable-looking address: one `@`, a dot-atom local part of at most 64
-/// characters, and a domain of at least two labels (letters, digits, inner
-/// hyphens); 254 characters at most. Stricter than the browser's check on
-/// purpose: `name@host` is accepted by browsers but cannot receive mail.
+/// [`Format::Email`]: its pattern, a local part of at most 64 characters and 254 in all.
 pub fn is_valid_email(email: &str) -> bool {
-    let Some((local, domain)) = email.split_once('@') else {
-        return false;
-    };
-    let local_ok = !local.is_empty()
-        && local.len() <= 64
-        && local.split('.').all(|atom| {
-            !atom.is_empty() && atom.chars().all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~-".contains(c))
-        });
-    let labels: Vec<&str> = domain.split('.').collect();
-    let domain_ok = labels.len() >= 2
-        && labels.iter().all(|l| {
-            (1..=63).contains(&l.len())
-                && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-                && !l.starts_with('-')
-                && !l.ends_with('-')
-        });
-    email.len() <= 254 && local_ok && domain_ok
+    Format::Email.accepts(email)
 }
 
 fn trimmed(s: &str) -> String {
@@ -68,12 +243,6 @@ fn trimmed(s: &str) -> String {
 
 fn trimmed_opt(s: &Option<String>) -> Option<String> {
     s.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)
-}
-
-fn require(errors: &mut Vec<FieldError>, field: &'static str, value: &str) {
-    if value.is_empty() {
-        errors.push(FieldError::new(field, messages::FIELD_REQUIRED));
-    }
 }
 
 /// A saved delivery address as entered in the address form.
@@ -92,8 +261,8 @@ pub struct AddressForm {
     pub is_primary: bool,
 }
 
-/// Location name, line 1, city, state and zip are required; zip is 5 digits;
-/// notes at most 250 characters. The country is always USA ([`COUNTRY_CODE`]).
+/// [`ADDRESS_FIELDS`], on the trimmed form with the state in upper case. The country is always
+/// USA ([`COUNTRY_CODE`]).
 pub fn validate_address(form: &AddressForm) -> Result<AddressForm, Vec<FieldError>> {
     let clean = AddressForm {
         name: trimmed(&form.name),
@@ -105,22 +274,7 @@ pub fn validate_address(form: &AddressForm) -> Result<AddressForm, Vec<FieldErro
         notes: trimmed_opt(&form.notes),
         is_primary: form.is_primary,
     };
-    let mut errors = Vec::new();
-    require(&mut errors, "name", &clean.name);
-    require(&mut errors, "addressLine1", &clean.address_line1);
-    require(&mut errors, "city", &clean.city);
-    require(&mut errors, "province", &clean.province);
-    if !clean.province.is_empty() && !is_us_state(&clean.province) {
-        errors.push(FieldError::new("province", messages::INVALID_CHOICE));
-    }
-    require(&mut errors, "postalCode", &clean.postal_code);
-    if !clean.postal_code.is_empty() && !is_valid_zip(&clean.postal_code) {
-        errors.push(FieldError::new("postalCode", messages::INVALID_ZIP));
-    }
-    if clean.notes.as_deref().is_some_and(|n| n.chars().count() > ADDRESS_NOTES_MAX) {
-        errors.push(FieldError::new("notes", messages::too_long(ADDRESS_NOTES_MAX)));
-    }
-    if errors.is_empty() { Ok(clean) } else { Err(errors) }
+    checked(ADDRESS_FIELDS, clean)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -159,7 +313,8 @@ pub struct ProfileForm {
     pub is_eligible: bool,
 }
 
-/// Spec §5 profile form. Overall refusal text: [`messages::VERIFY_REQUIRED_FIELDS`].
+/// Spec §5 profile form ([`REGISTRATION_FIELDS`] or [`PROFILE_FIELDS`]) on the trimmed form.
+/// Overall refusal text: [`messages::VERIFY_REQUIRED_FIELDS`].
 pub fn validate_profile(form: &ProfileForm, mode: ProfileMode) -> Result<ProfileForm, Vec<FieldError>> {
     let registering = mode == ProfileMode::Registration;
     let clean = ProfileForm {
@@ -171,25 +326,7 @@ pub fn validate_profile(form: &ProfileForm, mode: ProfileMode) -> Result<Profile
         postal_code: trimmed_opt(&form.postal_code),
         ..form.clone()
     };
-    let mut errors = Vec::new();
-    require(&mut errors, "firstName", &clean.first_name);
-    require(&mut errors, "lastName", &clean.last_name);
-    if registering {
-        require(&mut errors, "password", clean.password.as_deref().unwrap_or(""));
-        if !clean.e_mail_address.as_deref().is_some_and(is_valid_email) {
-            errors.push(FieldError::new("eMailAddress", messages::VALID_EMAIL_REQUIRED));
-        }
-        if !clean.is_eligible {
-            errors.push(FieldError::new("isEligible", messages::FIELD_REQUIRED));
-        }
-    }
-    if !is_valid_phone(&clean.phone_number) {
-        errors.push(FieldError::new("phoneNumber", messages::VALID_PHONE_REQUIRED));
-    }
-    if clean.postal_code.as_deref().is_some_and(|z| !is_valid_zip(z)) {
-        errors.push(FieldError::new("postalCode", messages::INVALID_ZIP));
-    }
-    if errors.is_empty() { Ok(clean) } else { Err(errors) }
+    checked(if registering { REGISTRATION_FIELDS } else { PROFILE_FIELDS }, clean)
 }
 
 /// Login may be submitted once the trimmed e-mail and the password are non-empty.
@@ -232,23 +369,23 @@ mod tests {
         let errors = validate_address(&empty).unwrap_err();
         let fields: Vec<_> = errors.iter().map(|e| e.field).collect();
         assert_eq!(fields, vec!["name", "addressLine1", "city", "province", "postalCode"]);
-        assert!(errors.iter().all(|e| e.message == "This field is required"));
+        assert!(errors.iter().all(|e| e.message == "This field is required" && e.code == FieldCode::Required));
         let blank = AddressForm { city: "   ".into(), ..address() };
-        assert_eq!(validate_address(&blank).unwrap_err(), vec![FieldError::new("city", "This field is required")]);
+        assert_eq!(validate_address(&blank).unwrap_err(), vec![FieldError::required("city")]);
     }
 
     #[test]
     fn address_zip_state_and_notes() {
         for zip in ["4300", "430045", "4300a"] {
             let e = validate_address(&AddressForm { postal_code: zip.into(), ..address() }).unwrap_err();
-            assert_eq!(e, vec![FieldError::new("postalCode", messages::INVALID_ZIP)]);
+            assert_eq!(e, vec![FieldError::new("postalCode", FieldCode::Zip, messages::INVALID_ZIP)]);
         }
         let e = validate_address(&AddressForm { province: "ZZ".into(), ..address() }).unwrap_err();
-        assert_eq!(e[0].field, "province");
+        assert_eq!(e, vec![FieldError::choice("province")]);
         let ok = "é".repeat(250);
         assert!(validate_address(&AddressForm { notes: Some(ok), ..address() }).is_ok());
         let e = validate_address(&AddressForm { notes: Some("x".repeat(251)), ..address() }).unwrap_err();
-        assert_eq!(e, vec![FieldError::new("notes", "Must be 250 characters or fewer")]);
+        assert_eq!(e, vec![FieldError::new("notes", FieldCode::TooLong, "Must be 250 characters or fewer")]);
     }
 
     fn profile() -> ProfileForm {
@@ -282,11 +419,11 @@ mod tests {
         assert_eq!(
             e,
             vec![
-                FieldError::new("firstName", "This field is required"),
-                FieldError::new("password", "This field is required"),
-                FieldError::new("eMailAddress", "A valid email address is required"),
-                FieldError::new("isEligible", "This field is required"),
-                FieldError::new("phoneNumber", "A valid phone number is required"),
+                FieldError::new("firstName", FieldCode::Required, "This field is required"),
+                FieldError::new("password", FieldCode::Required, "This field is required"),
+                FieldError::new("eMailAddress", FieldCode::Email, "A valid email address is required"),
+                FieldError::new("isEligible", FieldCode::Required, "This field is required"),
+                FieldError::new("phoneNumber", FieldCode::Phone, "A valid phone number is required"),
             ]
         );
     }
@@ -318,9 +455,9 @@ mod tests {
 
     #[test]
     fn phone_mask() {
-        assert!(is_valid_phone("(614) 555-0100"));
+        assert!(Format::Phone.accepts("(614) 555-0100"));
         for bad in ["614 555 0100", "(614) 555-010", "(614) 555-01000", "(61a) 555-0100", "(614)-555-0100"] {
-            assert!(!is_valid_phone(bad), "{bad}");
+            assert!(!Format::Phone.accepts(bad), "{bad}");
         }
     }
 
@@ -345,5 +482,84 @@ mod tests {
         assert_eq!(new_password(" abc ", "abc"), Some("abc".into()));
         assert_eq!(new_password("abc", "abd"), None);
         assert_eq!(new_password(" ", " "), None);
+    }
+
+    #[test]
+    fn formats_match_their_samples() {
+        let samples: [(Format, &[&str], &[&str]); 4] = [
+            (Format::Zip, &["01234", "43215"], &["1234", "123456", "4321a", "１２３４５", " 43215"]),
+            (
+                Format::Phone,
+                &["(614) 555-0100"],
+                &["614 555 0100", "(614) 555-010", "(614) 555-01000", "(61a) 555-0100", "(٦14) 555-0100"],
+            ),
+            (
+                Format::Email,
+                &["a@b.co", "first.last+tag@mail.example.org", "o'hara@x-y.io", "a{b}|c@d.ef"],
+                &["a@b", "a..b@c.co", "a@b.co.", "a@b-.co", &format!("a@{}.co", "b".repeat(64))],
+            ),
+            (Format::UsState, &["OH", "DC", "WY"], &["oh", "ZZ", "OHIO", ""]),
+        ];
+        for (format, good, bad) in samples {
+            for value in good {
+                assert!(format.accepts(value), "{format:?} {value}");
+            }
+            for value in bad {
+                assert!(!format.accepts(value), "{format:?} {value}");
+            }
+        }
+        assert!(US_STATES.iter().all(|(abbreviation, _)| Format::UsState.accepts(abbreviation)));
+    }
+
+    /// The pattern is the whole client-side rule; only the lengths it cannot count are the server's.
+    #[test]
+    fn email_lengths_are_checked_beyond_the_pattern() {
+        let long_local = format!("{}@example.org", "a".repeat(65));
+        let pattern = regex_lite::Regex::new(Format::Email.pattern()).unwrap();
+        assert!(pattern.is_match(&long_local) && !is_valid_email(&long_local));
+        assert!(is_valid_email(&format!("{}@example.org", "a".repeat(64))));
+        let long = format!("a@{}.org", vec!["b".repeat(60); 5].join("."));
+        assert!(pattern.is_match(&long) && long.len() > 254 && !is_valid_email(&long));
+    }
+
+    #[test]
+    fn the_table_decides_each_field() {
+        let rules = [
+            FieldRule::text("a").required(),
+            FieldRule::text("b").format(Format::Zip).max(3),
+            FieldRule::text("c").max(2),
+            FieldRule::checkbox("d").required(),
+            FieldRule::checkbox("e"),
+        ];
+        let problems = |values: Value| -> Vec<(&str, FieldCode)> {
+            field_problems(&rules, &values).into_iter().map(|e| (e.field, e.code)).collect()
+        };
+        assert_eq!(
+            problems(serde_json::json!({ "a": "  ", "b": "1234", "c": " xyz ", "d": "true" })),
+            vec![("a", FieldCode::Required), ("b", FieldCode::Zip), ("c", FieldCode::TooLong), ("d", FieldCode::Required)]
+        );
+        assert_eq!(problems(serde_json::json!({ "a": " x ", "b": null, "c": " xy ", "d": true })), vec![]);
+        // A present value that fits its format is then held to its length.
+        assert_eq!(problems(serde_json::json!({ "a": "x", "b": "12345", "d": true })), vec![("b", FieldCode::TooLong)]);
+    }
+
+    #[test]
+    fn an_empty_required_field_is_required_whatever_its_format() {
+        let bare = ProfileForm { e_mail_address: None, phone_number: " ".into(), ..profile() };
+        let codes: Vec<_> = validate_profile(&bare, ProfileMode::Registration)
+            .unwrap_err()
+            .into_iter()
+            .map(|e| (e.field, e.code))
+            .collect();
+        assert_eq!(codes, vec![("eMailAddress", FieldCode::Required), ("phoneNumber", FieldCode::Required)]);
+    }
+
+    #[test]
+    fn field_errors_carry_their_code() {
+        let json = serde_json::to_value(FieldError::too_long("notes", 250)).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({ "field": "notes", "code": "tooLong", "message": "Must be 250 characters or fewer" })
+        );
     }
 }

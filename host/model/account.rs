@@ -109,18 +109,13 @@ pub struct LoginBody {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegistrationBody {
-    #[schema(max_length = 100)]
     pub first_name: String,
-    #[schema(max_length = 100)]
     pub last_name: String,
-    #[schema(format = Email)]
     pub e_mail_address: String,
-    #[schema(min_length = 8, max_length = 256)]
+    #[schema(min_length = 8)]
     pub password: String,
-    #[schema(pattern = r"^\(\d{3}\) \d{3}-\d{4}$")]
     pub phone_number: String,
     #[serde(default)]
-    #[schema(pattern = r"^\d{5}$")]
     pub postal_code: Option<String>,
     #[serde(default)]
     pub is_email_notification_enabled: Option<bool>,
@@ -144,14 +139,10 @@ pub struct Registered {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileUpdateBody {
-    #[schema(max_length = 100)]
     pub first_name: String,
-    #[schema(max_length = 100)]
     pub last_name: String,
-    #[schema(pattern = r"^\(\d{3}\) \d{3}-\d{4}$")]
     pub phone_number: String,
     #[serde(default)]
-    #[schema(pattern = r"^\d{5}$")]
     pub postal_code: Option<String>,
     #[serde(default)]
     pub is_email_notification_enabled: Option<bool>,
@@ -168,7 +159,6 @@ pub struct ProfileUpdateBody {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedAddressBody {
-    #[schema(max_length = 100)]
     pub name: String,
     #[serde(default)]
     pub is_primary: bool,
@@ -180,15 +170,11 @@ pub struct SavedAddressBody {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StreetAddressBody {
-    #[schema(max_length = 200)]
     pub address_line1: String,
     #[serde(default)]
-    #[schema(max_length = 200)]
     pub address_line2: Option<String>,
-    #[schema(max_length = 100)]
     pub city: String,
     pub province: String,
-    #[schema(pattern = r"^\d{5}$")]
     pub postal_code: String,
     /// Always USA; anything else is refused.
     #[serde(default)]

@@ -1,7 +1,10 @@
 //! Orders (spec §3 Order, §7 order calls): what a shopper submits, and the
 //! orders and order lines read back, in the spec's JSON names.
 use super::locations::{Address, AttachmentEntry, DeliveryTime, PickupTime};
-use crate::domain::{Id, forms::FieldError};
+use crate::domain::{
+    Id,
+    forms::{FieldCode, FieldError},
+};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -74,16 +77,18 @@ fn line_errors(items: &[OrderSubmissionItem]) -> Vec<FieldError> {
     {
         let mut errors = Vec::new();
         if items.len() > MAX_ORDER_LINES {
-            errors.push(FieldError {
-                field: "pantryOrderItems",
-                message: format!("At most {MAX_ORDER_LINES} lines per order"),
-            });
+            errors.push(FieldError::new(
+                "pantryOrderItems",
+                FieldCode::TooMany,
+                format!("At most {MAX_ORDER_LINES} lines per order"),
+            ));
         }
         if items.iter().any(|i| !(1..=MAX_LINE_QUANTITY).contains(&i.quantity)) {
-            errors.push(FieldError {
-                field: "pantryOrderItems.quantity",
-                message: format!("Each quantity must be between 1 and {MAX_LINE_QUANTITY}"),
-            });
+            errors.push(FieldError::new(
+                "pantryOrderItems.quantity",
+                FieldCode::OutOfRange,
+                format!("Each quantity must be between 1 and {MAX_LINE_QUANTITY}"),
+            ));
         }
         errors
     }
@@ -131,10 +136,11 @@ impl CartCheck {
     pub fn validate(&self) -> Result<(), Vec<FieldError>> {
         let mut errors = line_errors(&self.items);
         if self.pantry_location_id.is_some() == self.delivery_time_id.is_some() {
-            errors.push(FieldError {
-                field: "pantryLocationID",
-                message: "Send pantryLocationID or foodBankDeliveryTimeID, not both.".into(),
-            });
+            errors.push(FieldError::new(
+                "pantryLocationID",
+                FieldCode::Choice,
+                "Send pantryLocationID or foodBankDeliveryTimeID, not both.",
+            ));
         }
         if errors.is_empty() { Ok(()) } else { Err(errors) }
     }

@@ -1,11 +1,9 @@
 //! Saved delivery addresses: `GET`/`POST /account/addresses`,
 //! `PUT`/`DELETE /account/addresses/{addressId}`. Another shopper's address is a 404.
-use super::{ADDRESS_LINE_MAX, NAME_MAX, field_error, too_long};
 use crate::{
     api::{ApiError, ApiResult, Body, PathParams, auth::AuthUser, ok},
     domain::{
-        forms::{AddressForm, COUNTRY_CODE, validate_address},
-        messages,
+        forms::{AddressForm, COUNTRY_CODE, FieldError, validate_address},
     },
     model::account::{SavedAddress, SavedAddressBody},
     state::AppState,
@@ -30,14 +28,9 @@ fn form(body: SavedAddressBody) -> Result<AddressForm, ApiError> {
         notes: body.notes,
         is_primary: body.is_primary,
     };
-    let mut errors = too_long(&[
-        ("name", Some(form.name.trim()), NAME_MAX),
-        ("addressLine1", Some(form.address_line1.trim()), ADDRESS_LINE_MAX),
-        ("addressLine2", form.address_line2.as_deref().map(str::trim), ADDRESS_LINE_MAX),
-        ("city", Some(form.city.trim()), NAME_MAX),
-    ]);
+    let mut errors = Vec::new();
     if a.country_code.as_deref().is_some_and(|c| !c.trim().eq_ignore_ascii_case(COUNTRY_CODE)) {
-        errors.push(field_error("countryCode", messages::INVALID_CHOICE));
+        errors.push(FieldError::choice("countryCode"));
     }
     match validate_address(&form) {
         Ok(clean) if errors.is_empty() => Ok(clean),

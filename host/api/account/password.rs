@@ -1,7 +1,7 @@
 //! Password reset: `POST /user/reset` mails a link
 //! `/account/update-password/{token}/{code}`; `GET /user/password/validate`
 //! checks it; `POST /user/password` sets the new password and ends every session.
-use super::{PASSWORD_MAX, field_error, too_long};
+use super::{PASSWORD_MAX, too_long};
 use crate::{
     api::{ApiError, ApiResult, Body, QueryParams, ok, ratelimit::ClientIp},
     catalog::Lang,
@@ -10,8 +10,7 @@ use crate::{
         repo::accounts::{Recipient, ResetToken},
     },
     domain::{
-        forms::{is_valid_email, new_password},
-        messages,
+        forms::{FieldCode, FieldError, Format, is_valid_email, new_password},
         passwords::password_problem,
     },
     model::account::{NewPasswordBody, ResetLink, ResetRequestBody},
@@ -68,10 +67,10 @@ async fn request_reset(
 ) -> ApiResult<bool> {
     let email = body.email.trim().to_lowercase();
     if email.is_empty() {
-        return Err(ApiError::invalid(vec![field_error("email", messages::FIELD_REQUIRED)]));
+        return Err(ApiError::invalid(vec![FieldError::required("email")]));
     }
     if !is_valid_email(&email) {
-        return Err(ApiError::invalid(vec![field_error("email", messages::VALID_EMAIL_REQUIRED)]));
+        return Err(ApiError::invalid(vec![Format::Email.error("email")]));
     }
     let limits = &state.rate_limits;
     // A request refused for its e-mail still counts for its address: cycling one
@@ -174,15 +173,19 @@ async fn set_password(
 ) -> ApiResult<bool> {
     let confirm = body.confirm_password.as_deref().unwrap_or(&body.password);
     let Some(password) = new_password(&body.password, confirm) else {
-        let message = if body.password.trim().is_empty() { messages::FIELD_REQUIRED } else { PASSWORDS_DIFFER };
-        return Err(ApiError::invalid(vec![field_error("password", message)]));
+        let error = if body.password.trim().is_empty() {
+            FieldError::required("password")
+        } else {
+            FieldError::new("password", FieldCode::PasswordsDiffer, PASSWORDS_DIFFER)
+        };
+        return Err(ApiError::invalid(vec![error]));
     };
     let long = too_long(&[("password", Some(&password), PASSWORD_MAX)]);
     if !long.is_empty() {
         return Err(ApiError::invalid(long));
     }
     if let Some(why) = password_problem(&password) {
-        return Err(ApiError::Invalid { message: why.into(), fields: vec![field_error("password", why)] });
+        return Err(ApiError::Invalid { message: why.into(), fields: vec![FieldError::new("password", FieldCode::WeakPassword, why)] });
     }
     let token = open_link(&state, &link).await?;
     let hash = state.hasher.hash(password).await?;

@@ -1,12 +1,10 @@
 //! `GET`/`PUT /account/profile`.
-use super::{NAME_MAX, field_error, too_long};
 use crate::{api::PathParams, catalog::Lang};
 use crate::{
     api::{ApiError, ApiResult, Body, auth::AuthUser, ok},
     db::repo::accounts::ProfileChanges,
     domain::{
-        forms::{ProfileForm, ProfileMode, validate_profile},
-        messages,
+        forms::{FieldError, ProfileForm, ProfileMode, validate_profile},
     },
     model::account::{LanguageChoice, Profile, ProfileUpdateBody},
     service::accounts,
@@ -77,15 +75,12 @@ async fn update_profile(
         is_phone_call_notification_enabled: true,
         is_eligible: true,
     };
-    let mut errors = too_long(&[
-        ("firstName", Some(form.first_name.trim()), NAME_MAX),
-        ("lastName", Some(form.last_name.trim()), NAME_MAX),
-    ]);
+    let mut errors = Vec::new();
     let default_food_bank_id = body.default_food_bank.map(|b| b.id);
     if let Some(id) = default_food_bank_id
         && !accounts::food_bank_exists(&state, id).await?
     {
-        errors.push(field_error("defaultFoodBank", messages::INVALID_CHOICE));
+        errors.push(FieldError::choice("defaultFoodBank"));
     }
     let clean = match validate_profile(&form, ProfileMode::Update) {
         Ok(clean) if errors.is_empty() => clean,

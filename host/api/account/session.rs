@@ -1,7 +1,6 @@
 //! Signing in (`POST /account/login`), signing up (`POST /account`) and signing out
 //! (`POST /account/logout`). The two that issue a session token also set the session cookie
 //! (`api::session_cookie`), which signing out clears.
-use super::{NAME_MAX, PASSWORD_MAX, too_long};
 use crate::{
     api::{
         ApiError, Body,
@@ -10,7 +9,7 @@ use crate::{
     },
     db::repo::{StoreError, accounts::NewUser},
     domain::{
-        forms::{ProfileForm, ProfileMode, login_ready, validate_profile},
+        forms::{FieldCode, FieldError, ProfileForm, ProfileMode, login_ready, validate_profile},
         passwords::password_problem,
     },
     model::account::{LoginBody, Registered, RegistrationBody},
@@ -122,14 +121,10 @@ async fn register(
         // Spec §5: registration requires the "I am eligible" checkbox, whoever calls; left out is not ticked.
         is_eligible: body.is_eligible == Some(true),
     };
-    let mut problems = too_long(&[
-        ("firstName", Some(form.first_name.trim()), NAME_MAX),
-        ("lastName", Some(form.last_name.trim()), NAME_MAX),
-        ("password", form.password.as_deref().map(str::trim), PASSWORD_MAX),
-    ]);
+    let mut problems = Vec::new();
     let weak = form.password.as_deref().map(str::trim).filter(|p| !p.is_empty()).and_then(password_problem);
     if let Some(why) = weak {
-        problems.push(super::field_error("password", why));
+        problems.push(FieldError::new("password", FieldCode::WeakPassword, why));
     }
     let clean = match validate_profile(&form, ProfileMode::Registration) {
         Ok(clean) if problems.is_empty() => clean,

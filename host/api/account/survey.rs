@@ -1,6 +1,6 @@
 //! The food-situation screening (`/account/eligibilitystatus`) and the checkout
 //! survey (`/account/surveystatus/{foodBankId}`, `/account/survey`).
-use super::{ADDRESS_LINE_MAX, FREE_TEXT_MAX, NAME_MAX, field_error, too_long};
+use super::{ADDRESS_LINE_MAX, FREE_TEXT_MAX, NAME_MAX, too_long};
 use crate::{
     api::{ApiError, ApiResult, Body, PathParams, auth::AuthUser, ok},
     db::now,
@@ -58,7 +58,7 @@ async fn answer_food_situation(
     let mut code = |field: &'static str, value: i64| {
         let code = u8::try_from(value).ok().filter(|c| FOOD_SITUATION_CODES.contains(c));
         if code.is_none() {
-            errors.push(field_error(field, messages::INVALID_CHOICE));
+            errors.push(FieldError::choice(field));
         }
         code
     };
@@ -109,7 +109,7 @@ async fn invalid_answers(state: &AppState, a: &SurveyAnswers, year: i32) -> Resu
     ]);
     let mut refuse = |field, bad: bool| {
         if bad {
-            errors.push(field_error(field, messages::INVALID_CHOICE));
+            errors.push(FieldError::choice(field));
         }
     };
     refuse("householdMembersResponse", a.household_members_response.is_some_and(|n| !HOUSEHOLD_MEMBERS.contains(&n)));
@@ -141,7 +141,7 @@ async fn answer_survey(State(state): State<AppState>, user: AuthUser, Body(body)
     let food_bank_id = match body.food_bank_id {
         Some(id) if state.store.food_bank_exists(id).await? => Some(id),
         Some(_) => {
-            errors.push(field_error("foodBankId", messages::INVALID_CHOICE));
+            errors.push(FieldError::choice("foodBankId"));
             None
         }
         None => state.store.default_food_bank_id(user.id).await?,
@@ -151,7 +151,7 @@ async fn answer_survey(State(state): State<AppState>, user: AuthUser, Body(body)
     {
         for q in unanswered_questions(&shown_questions(&status), &answers, year) {
             if !errors.iter().any(|e| e.field == q.name()) {
-                errors.push(field_error(q.name(), messages::FIELD_REQUIRED));
+                errors.push(FieldError::required(q.name()));
             }
         }
     }
