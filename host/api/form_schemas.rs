@@ -1,12 +1,16 @@
 //! The form rules of `domain::forms` written into the request schemas of the OpenAPI document, as
 //! JSON-Schema constraints: a required text gets `minLength: 1`, a format its `pattern`, a limit
-//! its `maxLength`, a required checkbox `enum: [true]`. The app reads them from the committed
+//! its `maxLength` (and `x-field-code`, the code a value refused by the pattern gets), a
+//! required checkbox `enum: [true]`. The app reads them from the committed
 //! document (app/scripts/gen-api-types.mjs) to check a form before sending it, so each rule is
 //! written once, in the table, and the server stays the one that decides.
 use crate::domain::forms::{ADDRESS_FIELDS, FieldRule, PROFILE_FIELDS, REGISTRATION_FIELDS};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use utoipa::openapi::{RefOr, schema::Schema};
+
+/// The extension keyword naming the code of a value its pattern refuses.
+const FORMAT_CODE: &str = "x-field-code";
 
 /// Each form's table and the request schemas that hold its fields (the address's street part is
 /// its own schema). The app's generator names the same schemas for the same forms.
@@ -45,6 +49,10 @@ pub fn constrain(schemas: &mut BTreeMap<String, RefOr<Schema>>) {
             }
             property.pattern = rule.format.map(|f| f.pattern().to_owned());
             property.max_length = rule.max_chars;
+            if let Some(format) = rule.format {
+                let code = serde_json::to_value(format.code()).expect("a field code serializes");
+                property.extensions.get_or_insert_with(Default::default).insert(FORMAT_CODE.to_owned(), code);
+            }
         }
     }
 }
@@ -69,6 +77,7 @@ mod tests {
             "required": property["minLength"].as_u64().is_some_and(|n| n >= 1),
             "pattern": property["pattern"],
             "maxLength": property["maxLength"],
+            "code": property[super::FORMAT_CODE],
         })
     }
 
@@ -84,6 +93,7 @@ mod tests {
                         "required": rule.required,
                         "pattern": rule.format.map(|f| f.pattern()),
                         "maxLength": rule.max_chars,
+                        "code": rule.format.map(|f| f.code()),
                     })
                 };
                 assert_eq!(documented(schemas, names, rule), expected, "{}", rule.field);

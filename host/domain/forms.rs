@@ -121,13 +121,24 @@ impl Format {
                     && value.split_once('@').is_some_and(|(local, _)| local.len() <= EMAIL_LOCAL_MAX)))
     }
 
-    pub fn error(self, field: &'static str) -> FieldError {
+    /// The code of a value the format refuses.
+    pub fn code(self) -> FieldCode {
         match self {
-            Self::Zip => FieldError::new(field, FieldCode::Zip, messages::INVALID_ZIP),
-            Self::Phone => FieldError::new(field, FieldCode::Phone, messages::VALID_PHONE_REQUIRED),
-            Self::Email => FieldError::new(field, FieldCode::Email, messages::VALID_EMAIL_REQUIRED),
-            Self::UsState => FieldError::choice(field),
+            Self::Zip => FieldCode::Zip,
+            Self::Phone => FieldCode::Phone,
+            Self::Email => FieldCode::Email,
+            Self::UsState => FieldCode::Choice,
         }
+    }
+
+    pub fn error(self, field: &'static str) -> FieldError {
+        let message = match self {
+            Self::Zip => messages::INVALID_ZIP,
+            Self::Phone => messages::VALID_PHONE_REQUIRED,
+            Self::Email => messages::VALID_EMAIL_REQUIRED,
+            Self::UsState => messages::INVALID_CHOICE,
+        };
+        FieldError::new(field, self.code(), message)
     }
 }
 
