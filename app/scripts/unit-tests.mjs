@@ -7,9 +7,13 @@ import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { messagesPlugin } from "./messages-plugin.mjs";
+import { generateApiTypes } from "./gen-api-types.mjs";
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const testsDir = join(appDir, "..", "tests", "js");
+
+// The forms' generated field rules, which lib/forms.ts is tested against.
+await generateApiTypes();
 
 // `splitting`: a module that several entries import (lang.ts: format.ts reads it, tests set it) goes
 // into one shared chunk, so there is one instance of it as in the app, and setLang() from the `lang`
@@ -23,6 +27,8 @@ await esbuild.build({
     i18n: "src/i18n/t.ts",
     outdated: "src/lib/outdated.ts",
     eligibility: "src/routes/eligibility/flow.ts",
+    forms: "src/lib/forms.ts",
+    "form-rules": "src/lib/api/form-rules.gen.ts",
   },
   outdir: "dist/test-lib",
   outExtension: { ".js": ".mjs" },

@@ -1,12 +1,10 @@
 // Saved delivery addresses (spec §3 food-insecure neighbour address): the one request body and
-// the one completeness check, for the checkout's address step and the account page.
+// the one check before saving, for the checkout's address step and the account page.
 import type { SavedAddress } from "../entities";
 import { api } from "./api";
-import { ZIP_LENGTH } from "./constants";
+import { addressRules } from "./api/form-rules.gen";
+import { fieldProblems, type FieldCode } from "./forms";
 import { maskZip } from "./profile";
-
-/** Spec §5: address notes are at most this long. */
-export const NOTES_MAX = 250;
 
 /** A saved address with the fields the address form edits. */
 export interface AccountAddress extends SavedAddress {
@@ -42,9 +40,8 @@ export function addressFields(a: AccountAddress | null, defaultZip: string, isPr
   };
 }
 
-/** Every required field is filled, the zip is complete and the notes fit. */
-export const addressComplete = (f: AddressFields): boolean =>
-  !!f.name.trim() && !!f.addressLine1.trim() && !!f.city.trim() && !!f.province && f.postalCode.length === ZIP_LENGTH && f.notes.length <= NOTES_MAX;
+/** The address form's refused fields (spec §5), by the generated rules; empty when it may be saved. */
+export const addressProblems = (f: AddressFields): Partial<Record<keyof typeof addressRules, FieldCode>> => fieldProblems(addressRules, f);
 
 /** Creates the address (`id` null) or replaces it. */
 export function saveAddress<T extends SavedAddress>(id: number | null, f: AddressFields): Promise<T> {

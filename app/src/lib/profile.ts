@@ -1,12 +1,9 @@
-// Profile form rules of spec §5 (registration, and the account's profile form): the phone and zip
-// masks (the address form's zip too) and what a field must hold before submitting.
+// Input masks of the profile forms (registration, and the account's profile form; the address
+// form's zip too): they shape what is typed; what a field must hold is the generated rules'
+// (lib/forms.ts fieldProblems).
 import type { Registration } from "../state/session";
 import { ZIP_LENGTH } from "./constants";
 import { digitsOnly } from "./format";
-import { looksLikeEmail } from "./forms";
-
-/** The masked phone "(###) ###-####" is exactly this long. */
-export const PHONE_LENGTH = 14;
 
 /** Applies the (###) ###-#### mask to whatever was typed or pasted. */
 export function maskPhone(raw: string): string {
@@ -22,19 +19,3 @@ export const maskZip = (raw: string) => digitsOnly(raw, ZIP_LENGTH);
 
 /** The registration form holds exactly what the API takes. */
 export type RegisterForm = Registration;
-
-export type FieldName = "firstName" | "lastName" | "eMailAddress" | "password" | "phoneNumber" | "postalCode" | "isEligible";
-export type ErrorKind = "required" | "email" | "phone" | "zip";
-
-/** Field errors of the trimmed form; empty when it may be sent. */
-export function validate(f: RegisterForm): Partial<Record<FieldName, ErrorKind>> {
-  const e: Partial<Record<FieldName, ErrorKind>> = {};
-  if (!f.firstName.trim()) e.firstName = "required";
-  if (!f.lastName.trim()) e.lastName = "required";
-  if (!f.password.trim()) e.password = "required";
-  if (!looksLikeEmail(f.eMailAddress)) e.eMailAddress = "email";
-  if (f.phoneNumber.length !== PHONE_LENGTH) e.phoneNumber = "phone";
-  if (f.postalCode && f.postalCode.length !== ZIP_LENGTH) e.postalCode = "zip";
-  if (!f.isEligible) e.isEligible = "required";
-  return e;
-}

@@ -1,17 +1,12 @@
 import { useState, type FormEvent } from "react";
-import { t, type MessageKey } from "../../i18n/t";
-import { api } from "../../lib/api";
-import { maskPhone, maskZip, validate, type ErrorKind, type FieldName } from "../../lib/profile";
+import { t } from "../../i18n/t";
+import { api, ApiFailure } from "../../lib/api";
+import { profileRules } from "../../lib/api/form-rules.gen";
+import { fieldErrorText, fieldProblems, serverFieldErrors, type FieldCode } from "../../lib/forms";
+import { maskPhone, maskZip } from "../../lib/profile";
 import { type AccountProfile } from "./data";
 import { Field } from "../../ui/Field";
 import { refusalText } from "../../lib/refusal";
-
-const ERROR_TEXT: Record<ErrorKind, MessageKey> = {
-  required: "account.error.required",
-  email: "account.error.email",
-  phone: "account.error.phone",
-  zip: "account.error.zip",
-};
 
 type Editable = "firstName" | "lastName" | "phoneNumber" | "postalCode";
 type Prefs = "isEmailNotificationEnabled" | "isTextMessageNotificationEnabled" | "isPhoneCallNotificationEnabled";
@@ -31,19 +26,19 @@ export default function ProfileForm(props: { profile: AccountProfile; onSaved: (
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  // What the server refused at a field, shown there until the shopper edits the form again.
+  const [refused, setRefused] = useState<Record<string, FieldCode>>({});
 
-  // The registration rules, with the fields an update does not send (e-mail, password, eligibility)
-  // taken as given, so only the editable fields can fail.
-  const all = validate({ ...form, eMailAddress: "kept@example.org", password: "kept", isEligible: true });
-  const errors: Partial<Record<FieldName, ErrorKind>> = {
-    firstName: all.firstName,
-    lastName: all.lastName,
-    phoneNumber: all.phoneNumber,
-    postalCode: all.postalCode,
+  const errors = fieldProblems(profileRules, form);
+  const invalid = Object.keys(errors).length > 0;
+  const errorOf = (name: Editable) => {
+    const code = (submitted && errors[name]) || refused[name];
+    return code ? fieldErrorText(code) : undefined;
   };
-  const invalid = Object.values(errors).some(Boolean);
-  const errorOf = (name: Editable) => (submitted && errors[name] ? t(ERROR_TEXT[errors[name]!]) : undefined);
-  const set = (key: Editable, value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: Editable, value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setRefused({});
+  };
   const setPref = (key: Prefs, value: boolean) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = async (e: FormEvent) => {
@@ -64,6 +59,7 @@ export default function ProfileForm(props: { profile: AccountProfile; onSaved: (
       });
       props.onSaved(saved);
     } catch (err) {
+      setRefused(err instanceof ApiFailure && err.status === 400 ? serverFieldErrors(err.value) : {});
       setError(refusalText(err) || t("account.error.verify"));
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 import { useId, useState, type Dispatch, type FormEvent } from "react";
 import { t } from "../../i18n/t";
-import { looksLikeEmail } from "../../lib/forms";
+import { registerRules } from "../../lib/api/form-rules.gen";
+import { fieldProblems } from "../../lib/forms";
 import { ErrorBox } from "../../ui/ErrorBox";
 import type { Action } from "./flow";
 
@@ -34,7 +35,8 @@ function NotAvailable() {
   const [sent, setSent] = useState(false);
   const id = useId();
   const errorId = useId();
-  const invalid = !looksLikeEmail(email);
+  // The registration's e-mail rule.
+  const invalid = "eMailAddress" in fieldProblems({ eMailAddress: registerRules.eMailAddress }, { eMailAddress: email });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

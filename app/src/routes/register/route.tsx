@@ -1,12 +1,14 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
+import { addMessages, pageTitle, t } from "../../i18n/t";
 import { claimStoredReferralCodes, register, rememberCredentials } from "../../state/session";
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";
 import { RememberMe } from "../../ui/RememberMe";
-import { safeReturnTo } from "../../lib/forms";
-import { maskPhone, maskZip, validate, type ErrorKind, type FieldName, type RegisterForm } from "../../lib/profile";
+import { fieldErrorText, fieldProblems, safeReturnTo, serverFieldErrors, type FieldCode } from "../../lib/forms";
+import { maskPhone, maskZip, type RegisterForm } from "../../lib/profile";
+import { registerRules } from "../../lib/api/form-rules.gen";
+import { ApiFailure } from "../../lib/api";
 import messages from "messages:account";
 import { Field } from "../../ui/Field";
 import { refusalText } from "../../lib/refusal";
@@ -30,13 +32,6 @@ const EMPTY: RegisterForm = {
   isEligible: false,
 };
 
-const ERROR_TEXT: Record<ErrorKind, MessageKey> = {
-  required: "account.error.required",
-  email: "account.error.email",
-  phone: "account.error.phone",
-  zip: "account.error.zip",
-};
-
 /** Sign-up (spec §2, §4, §5): profile form, eligibility checkbox, remember-me prompt, returnTo. */
 export default function Register({ data }: { data: RegisterData | null }) {
   const navigate = useNavigate();
@@ -45,12 +40,21 @@ export default function Register({ data }: { data: RegisterData | null }) {
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [prompt, setPrompt] = useState(false);
-  const errors = validate(form);
+  // What the server refused at a field (what the rules here cannot see, e.g. a too long e-mail
+  // name), shown there until the shopper edits the form again.
+  const [refused, setRefused] = useState<Record<string, FieldCode>>({});
+  const errors = fieldProblems(registerRules, form);
   const invalid = Object.keys(errors).length > 0;
   const summaryId = useId();
 
-  const set = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const errorOf = (name: FieldName) => (submitted && errors[name] ? t(ERROR_TEXT[errors[name]!]) : undefined);
+  const set = <K extends keyof RegisterForm>(key: K, value: RegisterForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setRefused({});
+  };
+  const errorOf = (name: keyof typeof registerRules) => {
+    const code = (submitted && errors[name]) || refused[name];
+    return code ? fieldErrorText(code) : undefined;
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -68,7 +72,10 @@ export default function Register({ data }: { data: RegisterData | null }) {
       await register(trimmed);
       setPrompt(true);
     } catch (err) {
-      setServerError(refusalText(err) || t("account.login.error"));
+      const fields = err instanceof ApiFailure && err.status === 400 ? serverFieldErrors(err.value) : {};
+      setRefused(fields);
+      // Field errors show at their fields with the summary; any other refusal in the dialog.
+      if (Object.keys(fields).length === 0) setServerError(refusalText(err) || t("account.login.error"));
     } finally {
       setBusy(false);
     }
@@ -145,7 +152,7 @@ export default function Register({ data }: { data: RegisterData | null }) {
           />
         </fieldset>
         <Check checked={form.isEligible} onChange={(v) => set("isEligible", v)} label={t("account.field.eligible")} error={errorOf("isEligible")} />
-        {submitted && invalid && (
+        {((submitted && invalid) || Object.keys(refused).length > 0) && (
           <p id={summaryId} role="alert" className="error-box">
             {t("account.error.verify")}
           </p>
