@@ -203,6 +203,35 @@ describe("account details", () => {
     await context.close();
   });
 
+  test("registration shows at the e-mail field what only the server checks", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/account/register"));
+    await waitForApp(page);
+    await page.getByRole("textbox", { name: "First Name" }).fill("Long");
+    await page.getByRole("textbox", { name: "Last Name" }).fill("Name");
+    // The pattern the form checks lets it through; the server counts the local part (at most 64).
+    const email = page.getByRole("textbox", { name: "E-Mail" });
+    await email.fill(`${"a".repeat(65)}@example.org`);
+    await page.getByLabel("Password").fill("a good password 5");
+    await page.getByRole("textbox", { name: "Phone" }).pressSequentially("6145550142");
+    await page.getByRole("checkbox", { name: "I am eligible" }).check();
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.getByText("Please verify all required fields.").waitFor();
+    await page.getByText("A valid email address is required").waitFor();
+    assert.equal(await email.getAttribute("aria-invalid"), "true");
+    assert.equal(await page.getByRole("dialog").count(), 0, "a field error is not a dialog");
+    await assertAccessible(page, "register refused by the server");
+    // Editing the form clears the server's verdict; a good address registers.
+    await email.fill(`ok.${Date.now()}@example.org`);
+    assert.equal(await email.getAttribute("aria-invalid"), null);
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.getByRole("dialog", { name: "Remember Me?" }).waitFor();
+    assert.deepEqual(problems.filter((p) => !/status of 400/.test(p)), [], "only the refused request's own log line");
+    await context.close();
+  });
+
   test("signing in on a new device brings back the favourite pantry kept on the account", async () => {
     const { email, token } = await newAccount();
     const geo = await apiAs(token, "/locations/geocode/43215");
