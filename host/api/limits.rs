@@ -2,10 +2,9 @@
 //! limits count, and the orders-per-period check.
 use super::{ApiError, ApiResult, PathParams, auth::AuthUser, ok};
 use crate::{
-    db::{now, repo::shopping::OrderSite},
-    domain::order_limits::{OrderLimitCheck, check_order_limits},
+    domain::order_limits::OrderLimitCheck,
     model::locations::{Limit, LimitOrder, OrderLimitResult},
-    service::{places, shop},
+    service::shop,
     state::AppState,
 };
 use axum::{
@@ -119,9 +118,7 @@ async fn pantry_check(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
-    let facts = state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found("Pantry location"))?;
-    let site = OrderSite::Pickup(&facts.pantry);
-    Ok(CheckReply(state.store.order_limit_check(user.id, site, facts.tz, now()).await?))
+    Ok(CheckReply(shop::pantry_order_check(&state, user.id, id).await?))
 }
 
 /// The delivery program's and the food bank's limits: what Place Order enforces for a delivery
@@ -138,9 +135,7 @@ async fn delivery_check(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
-    let facts = state.store.delivery_facts(id).await?.ok_or_else(|| ApiError::not_found("Delivery time"))?;
-    let site = OrderSite::Delivery(&facts.time);
-    Ok(CheckReply(state.store.order_limit_check(user.id, site, facts.tz, now()).await?))
+    Ok(CheckReply(shop::delivery_order_check(&state, user.id, id).await?))
 }
 
 #[utoipa::path(
@@ -155,8 +150,5 @@ async fn food_bank_check(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
-    let fb = places::food_bank(&state, id).await?;
-    let tz = fb.time_zone.parse().unwrap_or(chrono_tz::UTC);
-    let limits = state.store.food_bank_order_limits(user.id, fb.id).await?;
-    Ok(CheckReply(check_order_limits(&limits, now(), tz)))
+    Ok(CheckReply(shop::food_bank_order_check(&state, user.id, id).await?))
 }

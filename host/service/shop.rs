@@ -6,16 +6,24 @@ use crate::{
     catalog::Lang,
     db::{
         Scope, now,
-        repo::{inventory::InventoryRow, locations::PantryRow, shopping::ShopFacts},
+        repo::{
+            inventory::InventoryRow,
+            locations::PantryRow,
+            shopping::{OrderSite, ShopFacts},
+        },
     },
     domain::{
         cart::{self, CartLine, ShoppingContext},
+        delivery::valid_delivery_times,
         limits::{OrderSizeLimit, item_limits},
+        order_limits::{OrderLimitCheck, check_order_limits},
         pickup::valid_pickup_times,
+        tefap::TefapArea,
     },
     model::{
         locations::{
-            Category, FoodBank, InventoryItem, InventoryOverviewEntry, Limit, LimitOrder, PantryLocation, PickupTime,
+            Category, DeliveryTime, FoodBank, InventoryItem, InventoryOverviewEntry, Limit, LimitOrder, PantryLocation,
+            PickupTime,
         },
         orders::{CartCheckResult, CartRemoval},
     },
@@ -223,6 +231,48 @@ pub async fn food_bank_orders(state: &AppState, user_id: i64, id: i64) -> Result
     let fb = state.store.food_bank(id).await?.ok_or_else(|| Error::not_found("Food bank"))?;
     let rows = state.store.limit_orders(user_id, None, Some(fb.id)).await?;
     Ok(rows.into_iter().map(LimitOrder::from).collect())
+}
+
+/// Whether the user may place another order at the pantry now (its and its food bank's
+/// orders-per-period limits).
+pub async fn pantry_order_check(state: &AppState, user_id: i64, id: i64) -> Result<OrderLimitCheck> {
+    let facts = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+    Ok(state.store.order_limit_check(user_id, OrderSite::Pickup(&facts.pantry), facts.tz, now()).await?)
+}
+
+/// Whether the user may place another delivery order in the window's program now: what Place
+/// Order enforces for it.
+pub async fn delivery_order_check(state: &AppState, user_id: i64, id: i64) -> Result<OrderLimitCheck> {
+    let facts = state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found("Delivery time"))?;
+    Ok(state.store.order_limit_check(user_id, OrderSite::Delivery(&facts.time), facts.tz, now()).await?)
+}
+
+/// Whether the user may place another order at the food bank now (its own limits).
+pub async fn food_bank_order_check(state: &AppState, user_id: i64, id: i64) -> Result<OrderLimitCheck> {
+    let fb = super::places::food_bank(state, id).await?;
+    let tz = fb.time_zone.parse().unwrap_or(chrono_tz::UTC);
+    let limits = state.store.food_bank_order_limits(user_id, fb.id).await?;
+    Ok(check_order_limits(&limits, now(), tz))
+}
+
+/// The food bank's delivery windows that are still valid (later than now), soonest first.
+pub async fn delivery_times(state: &AppState, food_bank_id: i64) -> Result<Vec<DeliveryTime>> {
+    let now = now();
+    let schedule = state.store.delivery_schedule(food_bank_id, now).await?.ok_or_else(|| Error::not_found("Food bank"))?;
+    Ok(valid_delivery_times(&schedule.times, now, schedule.tz).iter().map(DeliveryTime::from).collect())
+}
+
+/// One entry per product the food bank has on hand, by category, with its TEFAP stock only for a
+/// caller who is TEFAP-eligible in the food bank's area.
+pub async fn food_bank_overview(
+    state: &AppState,
+    food_bank_id: i64,
+    user_id: Option<i64>,
+) -> Result<Vec<InventoryOverviewEntry>> {
+    let fb = super::places::food_bank(state, food_bank_id).await?;
+    let area = TefapArea::delivery(fb.id, Some(fb.address.province.clone()), Some(fb.address.postal_code.clone()));
+    let eligible = state.store.tefap_eligible(user_id, &area).await?;
+    inventory_overview(state, fb.id, eligible).await
 }
 
 /// One entry per product the food bank has on hand, by category; TEFAP stock only if `include_tefap`.
