@@ -258,7 +258,8 @@ pub async fn food_bank_order_check(state: &AppState, user_id: i64, id: i64) -> R
 /// The food bank's delivery windows that are still valid (later than now), soonest first.
 pub async fn delivery_times(state: &AppState, food_bank_id: i64) -> Result<Vec<DeliveryTime>> {
     let now = now();
-    let schedule = state.store.delivery_schedule(food_bank_id, now).await?.ok_or_else(|| Error::not_found("Food bank"))?;
+    let schedule =
+        state.store.delivery_schedule(food_bank_id, now).await?.ok_or_else(|| Error::not_found("Food bank"))?;
     Ok(valid_delivery_times(&schedule.times, now, schedule.tz).iter().map(DeliveryTime::from).collect())
 }
 
@@ -272,15 +273,6 @@ pub async fn food_bank_overview(
     let fb = super::places::food_bank(state, food_bank_id).await?;
     let area = TefapArea::delivery(fb.id, Some(fb.address.province.clone()), Some(fb.address.postal_code.clone()));
     let eligible = state.store.tefap_eligible(user_id, &area).await?;
-    inventory_overview(state, fb.id, eligible).await
-}
-
-/// One entry per product the food bank has on hand, by category; TEFAP stock only if `include_tefap`.
-pub async fn inventory_overview(
-    state: &AppState,
-    food_bank_id: i64,
-    include_tefap: bool,
-) -> Result<Vec<InventoryOverviewEntry>> {
-    let rows = state.store.inventory_overview(food_bank_id, include_tefap).await?;
+    let rows = state.store.inventory_overview(fb.id, eligible).await?;
     Ok(rows.into_iter().map(InventoryOverviewEntry::from).collect())
 }

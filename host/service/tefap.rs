@@ -27,7 +27,11 @@ fn malformed(why: &str) -> Error {
 pub async fn guideline_for_zip(state: &AppState, zip: &str) -> Result<Option<GuidelineAnswer>> {
     let Some(place) = state.store.zip_place(zip).await? else { return Ok(None) };
     let Some(tefap_guideline) = guideline(state, place.province.id).await? else { return Ok(None) };
-    Ok(Some(GuidelineAnswer { province: place.province.into(), postal_code: place.postal_code.into(), tefap_guideline }))
+    Ok(Some(GuidelineAnswer {
+        province: place.province.into(),
+        postal_code: place.postal_code.into(),
+        tefap_guideline,
+    }))
 }
 
 /// The place the answers are about: see the module comment.
