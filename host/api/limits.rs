@@ -4,7 +4,7 @@ use super::{ApiError, ApiResult, PathParams, auth::AuthUser, ok};
 use crate::{
     domain::order_limits::OrderLimitCheck,
     model::locations::{Limit, LimitOrder, OrderLimitResult},
-    service::shop,
+    service::limits,
     state::AppState,
 };
 use axum::{
@@ -37,7 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, description = "successful", body = Vec<Limit>))
 )]
 async fn pantry_limits(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<Limit>> {
-    ok(shop::pantry_limits(&state, id).await?)
+    ok(limits::pantry_limits(&state, id).await?)
 }
 
 #[utoipa::path(
@@ -47,7 +47,7 @@ async fn pantry_limits(State(state): State<AppState>, PathParams(id): PathParams
     responses((status = 200, description = "successful", body = Vec<Limit>))
 )]
 async fn delivery_limits(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<Limit>> {
-    ok(shop::delivery_limits(&state, id).await?)
+    ok(limits::delivery_limits(&state, id).await?)
 }
 
 fn non_empty(orders: Vec<LimitOrder>) -> ApiResult<Vec<LimitOrder>> {
@@ -66,7 +66,7 @@ async fn pantry_orders(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<Vec<LimitOrder>> {
-    non_empty(shop::pantry_orders(&state, user.id, id).await?)
+    non_empty(limits::pantry_orders(&state, user.id, id).await?)
 }
 
 #[utoipa::path(
@@ -81,7 +81,7 @@ async fn food_bank_orders(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<Vec<LimitOrder>> {
-    non_empty(shop::food_bank_orders(&state, user.id, id).await?)
+    non_empty(limits::food_bank_orders(&state, user.id, id).await?)
 }
 
 /// The check's answer: successful with the allowance, or — when the caller may not
@@ -118,7 +118,7 @@ async fn pantry_check(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
-    Ok(CheckReply(shop::pantry_order_check(&state, user.id, id).await?))
+    Ok(CheckReply(limits::pantry_order_check(&state, user.id, id).await?))
 }
 
 /// The delivery program's and the food bank's limits: what Place Order enforces for a delivery
@@ -135,7 +135,7 @@ async fn delivery_check(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
-    Ok(CheckReply(shop::delivery_order_check(&state, user.id, id).await?))
+    Ok(CheckReply(limits::delivery_order_check(&state, user.id, id).await?))
 }
 
 #[utoipa::path(
@@ -150,5 +150,5 @@ async fn food_bank_check(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
-    Ok(CheckReply(shop::food_bank_order_check(&state, user.id, id).await?))
+    Ok(CheckReply(limits::food_bank_order_check(&state, user.id, id).await?))
 }

@@ -6,6 +6,7 @@
 pub mod access;
 pub mod accounts;
 pub mod content;
+pub mod limits;
 pub mod orders;
 pub mod password_reset;
 pub mod places;
