@@ -10,7 +10,7 @@
 use super::{Error, Result};
 use crate::{
     db::repo::{geography::ZipPlace, tefap::NewTefapResponse},
-    domain::tefap::{NONE_PROGRAM_ID, OTHER_COUNTY_ID, tefap_answers_eligible},
+    domain::tefap::{NONE_PROGRAM_ID, OTHER_COUNTY_ID, area_zips, tefap_answers_eligible},
     model::tefap::{County, Guideline, GuidelineAnswer, TefapAnswersBody, TefapResult, ZipArea},
     state::AppState,
 };
@@ -41,9 +41,7 @@ async fn answers_place(state: &AppState, a: &TefapAnswersBody) -> Result<Option<
         Some(id) => Some(state.store.food_bank_postal_code(id).await?.ok_or_else(|| malformed("unknown foodBankID"))?),
         None => None,
     };
-    let order =
-        if a.is_homeless { [food_bank_zip.as_deref(), residency] } else { [residency, food_bank_zip.as_deref()] };
-    for zip in order.into_iter().flatten() {
+    for zip in area_zips(a.is_homeless, residency, food_bank_zip.as_deref()).into_iter().flatten() {
         if let Some(place) = state.store.zip_place(zip).await? {
             return Ok(Some(place));
         }
