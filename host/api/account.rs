@@ -42,7 +42,7 @@ mod tests {
             (session::TOO_MANY_LOGINS, "tooManyLogins"),
             (session::TOO_MANY_REGISTRATIONS, "tooManyRegistrations"),
             (session::EMAIL_TAKEN, "emailTaken"),
-            (password::RESET_EXPIRED, "resetExpired"),
+            (crate::service::password_reset::RESET_EXPIRED, "resetExpired"),
             (password::TOO_MANY_RESETS, "tooManyResets"),
         ] {
             assert_eq!(Refusal::recognize(text).map(|r| r.code), Some(code), "{text}");

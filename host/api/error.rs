@@ -146,6 +146,9 @@ impl From<crate::service::Error> for ApiError {
             Error::Invalid(m) => Self::BadRequest(m),
             Error::Refused { message, step: None } => Self::Refused(message),
             Error::Refused { message, step: Some(step) } => Self::RefusedAtStep { message, step },
+            Error::Fields(fields) => Self::invalid(fields),
+            Error::Internal(e) => Self::Internal(e),
+            Error::Busy => crate::api::hasher::Busy.into(),
             Error::Store(e) => e.into(),
         }
     }

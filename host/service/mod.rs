@@ -6,13 +6,16 @@
 pub mod access;
 pub mod accounts;
 pub mod content;
+pub mod limits;
 pub mod orders;
+pub mod password_reset;
 pub mod places;
 pub mod reference;
 pub mod referrals;
 mod rich_text;
 mod shapes;
 pub mod shop;
+pub mod survey;
 pub mod tefap;
 
 use crate::db::repo::StoreError;
@@ -30,14 +33,34 @@ pub enum Error {
     /// A rule of host/domain said no; `step` names the checkout step that mends it, if one does.
     #[error("{message}")]
     Refused { message: String, step: Option<&'static str> },
+    /// Fields of the input that name nothing (an unknown choice) or that a rule requires.
+    #[error("{}", crate::domain::messages::VERIFY_REQUIRED_FIELDS)]
+    Fields(Vec<crate::domain::forms::FieldError>),
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// Every password-hashing slot stayed taken: come back in a moment.
+    #[error("{}", crate::api::hasher::HASHER_BUSY)]
+    Busy,
+    /// A fault of ours that is not the database's.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
 }
 
 impl Error {
     /// `"{what} not found"`, the API's wording for an unknown id.
     pub fn not_found(what: &str) -> Self {
         Self::NotFound(format!("{what} not found"))
+    }
+
+    /// A rule's refusal that no checkout step mends.
+    pub fn refused(message: impl Into<String>) -> Self {
+        Self::Refused { message: message.into(), step: None }
+    }
+}
+
+impl From<crate::api::hasher::Busy> for Error {
+    fn from(_: crate::api::hasher::Busy) -> Self {
+        Self::Busy
     }
 }
 
