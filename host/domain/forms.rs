@@ -547,7 +547,12 @@ mod tests {
         };
         assert_eq!(
             problems(serde_json::json!({ "a": "  ", "b": "1234", "c": " xyz ", "d": "true" })),
-            vec![("a", FieldCode::Required), ("b", FieldCode::Zip), ("c", FieldCode::TooLong), ("d", FieldCode::Required)]
+            vec![
+                ("a", FieldCode::Required),
+                ("b", FieldCode::Zip),
+                ("c", FieldCode::TooLong),
+                ("d", FieldCode::Required)
+            ]
         );
         assert_eq!(problems(serde_json::json!({ "a": " x ", "b": null, "c": " xy ", "d": true })), vec![]);
         // A present value that fits its format is then held to its length.

@@ -2,9 +2,7 @@
 //! `PUT`/`DELETE /account/addresses/{addressId}`. Another shopper's address is a 404.
 use crate::{
     api::{ApiError, ApiResult, Body, PathParams, auth::AuthUser, ok},
-    domain::{
-        forms::{AddressForm, COUNTRY_CODE, FieldError, validate_address},
-    },
+    domain::forms::{AddressForm, COUNTRY_CODE, FieldError, validate_address},
     model::account::{SavedAddress, SavedAddressBody},
     state::AppState,
 };

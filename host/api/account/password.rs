@@ -96,7 +96,10 @@ async fn set_password(
         return Err(ApiError::invalid(long));
     }
     if let Some(why) = password_problem(&password) {
-        return Err(ApiError::Invalid { message: why.into(), fields: vec![FieldError::new("password", FieldCode::WeakPassword, why)] });
+        return Err(ApiError::Invalid {
+            message: why.into(),
+            fields: vec![FieldError::new("password", FieldCode::WeakPassword, why)],
+        });
     }
     password_reset::set_password(&state, &link.token, &link.code, password).await?;
     ok(true)

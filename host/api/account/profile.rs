@@ -3,9 +3,7 @@ use crate::{api::PathParams, catalog::Lang};
 use crate::{
     api::{ApiError, ApiResult, Body, auth::AuthUser, ok},
     db::repo::accounts::ProfileChanges,
-    domain::{
-        forms::{FieldError, ProfileForm, ProfileMode, validate_profile},
-    },
+    domain::forms::{FieldError, ProfileForm, ProfileMode, validate_profile},
     model::account::{LanguageChoice, Profile, ProfileUpdateBody},
     service::accounts,
     state::AppState,
