@@ -3,7 +3,7 @@
 use super::{ApiError, ApiResult, PathParams, QueryParams, auth::MaybeUser, ok};
 use crate::{
     db::now,
-    domain::{delivery::valid_delivery_times, tefap::TefapArea},
+    domain::{delivery::valid_delivery_times, messages, tefap::TefapArea},
     model::locations::{DeliveryTime, FoodBank, InventoryList, InventoryOverviewEntry, NearbyFoodBank},
     service::{places, shop},
     state::AppState,
@@ -78,7 +78,11 @@ async fn delivery_times(
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<Vec<DeliveryTime>> {
     let now = now();
-    let schedule = state.store.delivery_schedule(id, now).await?.ok_or_else(|| ApiError::not_found("Food bank"))?;
+    let schedule = state
+        .store
+        .delivery_schedule(id, now)
+        .await?
+        .ok_or_else(|| ApiError::not_found(&messages::FOOD_BANK_NOT_FOUND))?;
     ok(valid_delivery_times(&schedule.times, now, schedule.tz).iter().map(DeliveryTime::from).collect())
 }
 

@@ -3,7 +3,10 @@
 use super::{ApiError, ApiResult, PathParams, auth::AuthUser, ok};
 use crate::{
     db::{now, repo::shopping::OrderSite},
-    domain::order_limits::{OrderLimitCheck, check_order_limits},
+    domain::{
+        messages,
+        order_limits::{OrderLimitCheck, check_order_limits},
+    },
     model::locations::{Limit, LimitOrder, OrderLimitResult},
     service::{places, shop},
     state::AppState,
@@ -95,14 +98,15 @@ impl IntoResponse for CheckReply {
         let c = self.0;
         let result = OrderLimitResult {
             limit: c.limit,
-            message: c.message.clone(),
+            message: c.message(),
             next_available_order_date: c.next_available_order_date,
         };
-        if c.allowed {
-            Json(json!({ "successful": true, "value": result, "failureReason": null })).into_response()
-        } else {
-            let body = super::error::failure_envelope(json!(result), &c.message);
-            (StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response()
+        match c.refusal {
+            None => Json(json!({ "successful": true, "value": result, "failureReason": null })).into_response(),
+            Some(refusal) => {
+                let body = super::error::failure_envelope(json!(result), &refusal.into());
+                (StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response()
+            }
         }
     }
 }
@@ -119,7 +123,8 @@ async fn pantry_check(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
-    let facts = state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found("Pantry location"))?;
+    let facts =
+        state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
     let site = OrderSite::Pickup(&facts.pantry);
     Ok(CheckReply(state.store.order_limit_check(user.id, site, facts.tz, now()).await?))
 }
@@ -138,7 +143,8 @@ async fn delivery_check(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
-    let facts = state.store.delivery_facts(id).await?.ok_or_else(|| ApiError::not_found("Delivery time"))?;
+    let facts =
+        state.store.delivery_facts(id).await?.ok_or_else(|| ApiError::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
     let site = OrderSite::Delivery(&facts.time);
     Ok(CheckReply(state.store.order_limit_check(user.id, site, facts.tz, now()).await?))
 }

@@ -16,6 +16,7 @@ use crate::{
     db::repo::{geography::ZipPlace, tefap::NewTefapResponse},
     domain::{
         forms::is_valid_zip,
+        messages,
         tefap::{HOUSEHOLD_SIZES, NONE_PROGRAM_ID, OTHER_COUNTY_ID, tefap_answers_eligible},
     },
     model::tefap::{GuidelineAnswer, TefapAnswersBody, TefapResult, ZipArea},
@@ -25,9 +26,7 @@ use crate::{
 use axum::extract::State;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub const UNABLE_TO_LOAD_DATA: &str = "Unable to load data";
 pub const ERROR_SUBMITTING: &str = "Error submitting TEFAP Response";
-pub const ERROR_ASSIGNING: &str = "Error assigning TEFAP response";
 
 const MAX_TYPED_NAME: usize = 200;
 const MAX_EMERGENCY_TEXT: usize = 2_000;
@@ -45,9 +44,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(assign))
 }
 
-fn zip_or(zip: &str, reason: &str) -> Result<String, ApiError> {
+/// The trimmed zip, or "Unable to load data" for one that is not 5 digits.
+fn valid_zip(zip: &str) -> Result<String, ApiError> {
     let zip = zip.trim();
-    if is_valid_zip(zip) { Ok(zip.to_owned()) } else { Err(ApiError::BadRequest(reason.into())) }
+    if is_valid_zip(zip) {
+        Ok(zip.to_owned())
+    } else {
+        Err(ApiError::BadRequest((&messages::UNABLE_TO_LOAD_DATA).into()))
+    }
 }
 
 #[utoipa::path(
@@ -57,8 +61,8 @@ fn zip_or(zip: &str, reason: &str) -> Result<String, ApiError> {
     responses((status = 200, description = "successful", body = ZipArea))
 )]
 async fn area(State(state): State<AppState>, PathParams(code): PathParams<String>) -> ApiResult<ZipArea> {
-    let zip = zip_or(&code, UNABLE_TO_LOAD_DATA)?;
-    ok(tefap::zip_area(&state, &zip).await?.ok_or_else(|| ApiError::NotFound(UNABLE_TO_LOAD_DATA.into()))?)
+    let zip = valid_zip(&code)?;
+    ok(tefap::zip_area(&state, &zip).await?.ok_or_else(|| ApiError::not_found(&messages::UNABLE_TO_LOAD_DATA))?)
 }
 
 #[utoipa::path(
@@ -68,8 +72,8 @@ async fn area(State(state): State<AppState>, PathParams(code): PathParams<String
     responses((status = 200, description = "successful", body = GuidelineAnswer))
 )]
 async fn guideline(State(state): State<AppState>, PathParams(code): PathParams<String>) -> ApiResult<GuidelineAnswer> {
-    let zip = zip_or(&code, UNABLE_TO_LOAD_DATA)?;
-    let not_found = || ApiError::NotFound(UNABLE_TO_LOAD_DATA.into());
+    let zip = valid_zip(&code)?;
+    let not_found = || ApiError::not_found(&messages::UNABLE_TO_LOAD_DATA);
     let place = state.store.zip_place(&zip).await?.ok_or_else(not_found)?;
     let tefap_guideline = tefap::guideline(&state, place.province.id).await?.ok_or_else(not_found)?;
     ok(GuidelineAnswer { province: place.province.into(), postal_code: place.postal_code.into(), tefap_guideline })
@@ -81,7 +85,7 @@ fn too_long(value: &Option<String>, max: usize) -> bool {
 
 /// Shape checks the flow's own inputs guarantee; failing one is not a real client.
 fn check_shape(a: &TefapAnswersBody, programs: &[i64]) -> Result<(), ApiError> {
-    let bad = |why: &str| Err(ApiError::BadRequest(format!("{ERROR_SUBMITTING}: {why}")));
+    let bad = |why: &str| Err(ApiError::BadRequest(format!("{ERROR_SUBMITTING}: {why}").into()));
     if a.residency_postal_code.as_deref().is_some_and(|z| !z.trim().is_empty() && !is_valid_zip(z.trim())) {
         return bad("residencyPostalCode must be a 5-digit zip code");
     }
@@ -114,7 +118,7 @@ async fn answers_place(state: &AppState, a: &TefapAnswersBody) -> Result<Option<
                 .store
                 .food_bank_postal_code(id)
                 .await?
-                .ok_or_else(|| ApiError::BadRequest(format!("{ERROR_SUBMITTING}: unknown foodBankID")))?,
+                .ok_or_else(|| ApiError::BadRequest(format!("{ERROR_SUBMITTING}: unknown foodBankID").into()))?,
         ),
         None => None,
     };
@@ -125,7 +129,7 @@ async fn answers_place(state: &AppState, a: &TefapAnswersBody) -> Result<Option<
             return Ok(Some(place));
         }
         if Some(zip) == residency {
-            return Err(ApiError::BadRequest(format!("{ERROR_SUBMITTING}: unknown zip code {zip}")));
+            return Err(ApiError::BadRequest(format!("{ERROR_SUBMITTING}: unknown zip code {zip}").into()));
         }
     }
     Ok(None)
@@ -150,9 +154,9 @@ async fn submit(
         Some(id) => {
             let province = state.store.county_province(id).await?;
             if province.is_none() || province != place.as_ref().map(|p| p.province.id) {
-                return Err(ApiError::BadRequest(format!(
-                    "{ERROR_SUBMITTING}: residencyCounty is not in that zip code's state"
-                )));
+                return Err(ApiError::BadRequest(
+                    format!("{ERROR_SUBMITTING}: residencyCounty is not in that zip code's state").into(),
+                ));
             }
             Some(id)
         }
@@ -198,7 +202,7 @@ async fn assign(
     user: AuthUser,
     PathParams(unique_id): PathParams<String>,
 ) -> ApiResult<TefapResult> {
-    let not_found = || ApiError::NotFound(ERROR_ASSIGNING.into());
+    let not_found = || ApiError::not_found(&messages::ERROR_ASSIGNING_TEFAP);
     let unique_id = unique_id.trim();
     if unique_id.is_empty() || unique_id.len() > MAX_UNIQUE_ID {
         return Err(not_found());

@@ -3,13 +3,13 @@
 use super::{Error, Result};
 use crate::{
     db::repo::accounts::ProfileChanges,
-    domain::forms::AddressForm,
+    domain::{forms::AddressForm, messages},
     model::account::{Profile, SavedAddress},
     state::AppState,
 };
 
 pub async fn profile(state: &AppState, user_id: i64) -> Result<Profile> {
-    Ok(state.store.profile(user_id).await?.ok_or_else(|| Error::not_found("Profile"))?.into())
+    Ok(state.store.profile(user_id).await?.ok_or_else(|| Error::not_found(&messages::PROFILE_NOT_FOUND))?.into())
 }
 
 /// The account's e-mail address, `None` when the account is gone.
@@ -24,7 +24,7 @@ pub async fn food_bank_exists(state: &AppState, id: i64) -> Result<bool> {
 /// Saves the edited profile and answers it as stored.
 pub async fn update_profile(state: &AppState, user_id: i64, changes: ProfileChanges) -> Result<Profile> {
     let row = state.store.update_profile(user_id, changes).await?;
-    Ok(row.ok_or_else(|| Error::not_found("Profile"))?.into())
+    Ok(row.ok_or_else(|| Error::not_found(&messages::PROFILE_NOT_FOUND))?.into())
 }
 
 /// The shopper's saved delivery addresses.
@@ -40,5 +40,5 @@ pub async fn create_saved_address(state: &AppState, user_id: i64, form: &Address
 /// Edits the shopper's saved address `id`; NotFound when it is not theirs.
 pub async fn update_saved_address(state: &AppState, user_id: i64, id: i64, form: &AddressForm) -> Result<SavedAddress> {
     let row = state.store.update_saved_address(user_id, id, form).await?;
-    row.map(SavedAddress::from).ok_or_else(|| Error::not_found("Address"))
+    row.map(SavedAddress::from).ok_or_else(|| Error::not_found(&messages::ADDRESS_NOT_FOUND))
 }

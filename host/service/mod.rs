@@ -15,29 +15,39 @@ mod shapes;
 pub mod shop;
 pub mod tefap;
 
-use crate::db::repo::StoreError;
+use crate::{
+    db::repo::StoreError,
+    domain::refusal::{Reason, Refusal, RefusalKind},
+};
 
-/// Why an operation gave no answer. The message is the one people see (the API's
-/// `failureReason`), so each variant maps to one status in both callers.
+/// Why an operation gave no answer. The reason is the one people see (the API's
+/// `failureReason`, with its code), so each variant maps to one status in both callers.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The address names nothing: an unknown id or code.
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Reason),
     /// The input cannot be used as given.
     #[error("{0}")]
-    Invalid(String),
+    Invalid(Reason),
     /// A rule of host/domain said no; `step` names the checkout step that mends it, if one does.
-    #[error("{message}")]
-    Refused { message: String, step: Option<&'static str> },
+    #[error("{refusal}")]
+    Refused { refusal: Refusal, step: Option<&'static str> },
     #[error(transparent)]
     Store(#[from] StoreError),
 }
 
 impl Error {
-    /// `"{what} not found"`, the API's wording for an unknown id.
-    pub fn not_found(what: &str) -> Self {
-        Self::NotFound(format!("{what} not found"))
+    /// An unknown id, named by its kind (`messages::ORDER_NOT_FOUND`, ...).
+    pub fn not_found(what: &'static RefusalKind) -> Self {
+        Self::NotFound(what.into())
+    }
+}
+
+impl From<Refusal> for Error {
+    /// A rule's refusal that no checkout step mends.
+    fn from(refusal: Refusal) -> Self {
+        Self::Refused { refusal, step: None }
     }
 }
 

@@ -11,6 +11,7 @@ use crate::{
     domain::{
         cart::{self, CartLine, ShoppingContext},
         limits::{OrderSizeLimit, item_limits},
+        messages,
         pickup::valid_pickup_times,
     },
     model::{
@@ -33,7 +34,11 @@ pub fn with_valid_times(site: PantryRow, now: DateTime<Utc>) -> PantryLocation {
 /// An active pantry of an enabled food bank, with its valid pickup times.
 pub async fn pantry(state: &AppState, id: i64) -> Result<PantryLocation> {
     let now = now();
-    let site = state.store.pantry_site(id, now).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+    let site = state
+        .store
+        .pantry_site(id, now)
+        .await?
+        .ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
     Ok(with_valid_times(site, now))
 }
 
@@ -72,7 +77,8 @@ async fn shopper_facts(
 
 /// The pantry's items as the shopper `user_id` (None: a visitor) sees them.
 pub async fn pantry_items(state: &AppState, id: i64, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
-    let facts = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+    let facts =
+        state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
     let shop = shopper_facts(state, user_id, facts.pantry.food_bank_id, &facts.tefap_area(), facts.tz).await?;
     let items = state.store.pantry_inventory_items(id).await?;
     Ok(visible_items(items, &shop, now()))
@@ -81,7 +87,8 @@ pub async fn pantry_items(state: &AppState, id: i64, user_id: Option<i64>) -> Re
 /// What a delivery window offers, as the shopper `user_id` sees it. Windows that have started
 /// still answer, so a cart can be checked against them; ordering re-checks the time.
 pub async fn delivery_items(state: &AppState, id: i64, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
-    let facts = state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found("Delivery time"))?;
+    let facts =
+        state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
     let shop = shopper_facts(state, user_id, facts.time.food_bank_id, &facts.tefap_area(), facts.tz).await?;
     let items = state.store.delivery_inventory_items(&facts.time).await?;
     Ok(visible_items(items, &shop, now()))
@@ -109,11 +116,19 @@ pub async fn check_cart(
 ) -> Result<CartCheckResult> {
     let facts = match site {
         Site::Pantry(id) => {
-            let pantry = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+            let pantry = state
+                .store
+                .pantry_facts(id)
+                .await?
+                .ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
             state.store.pickup_shop(&pantry, user_id).await?
         }
         Site::Delivery(id) => {
-            let time = state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found("Delivery time"))?;
+            let time = state
+                .store
+                .delivery_facts(id)
+                .await?
+                .ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
             state.store.delivery_shop(&time, user_id).await?
         }
     };
@@ -169,14 +184,22 @@ pub async fn shop(state: &AppState, site: Site, lang: Lang) -> Result<Shop> {
         Site::Pantry(id) => {
             let pantry = self::pantry(state, id).await?;
             let items = pantry_items(state, id, None).await?;
-            let facts = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+            let facts = state
+                .store
+                .pantry_facts(id)
+                .await?
+                .ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
             let limits = state.store.pantry_order_size_limits(&facts.pantry).await?;
             let scopes = vec![Scope::Pantry(id), Scope::PantryStock(id), Scope::FoodBank(facts.pantry.food_bank_id)];
             (Some(pantry.food_bank.clone()), Some(pantry), None, items, limits, scopes)
         }
         Site::Delivery(id) => {
             let items = delivery_items(state, id, None).await?;
-            let facts = state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found("Delivery time"))?;
+            let facts = state
+                .store
+                .delivery_facts(id)
+                .await?
+                .ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
             let limits = state.store.delivery_order_size_limits(&facts.time).await?;
             let food_bank = state.store.food_bank(facts.time.food_bank_id).await?.map(FoodBank::from);
             let scopes = vec![
@@ -201,26 +224,29 @@ pub async fn shop(state: &AppState, site: Site, lang: Lang) -> Result<Shop> {
 
 /// Every limit set on the pantry and its food bank, as stored (`GET /limits/locations/{id}`).
 pub async fn pantry_limits(state: &AppState, id: i64) -> Result<Vec<Limit>> {
-    let facts = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+    let facts =
+        state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
     Ok(state.store.pantry_limits(&facts.pantry).await?.iter().map(Limit::from).collect())
 }
 
 /// Every limit set on the delivery window's program and its food bank, as stored.
 pub async fn delivery_limits(state: &AppState, id: i64) -> Result<Vec<Limit>> {
-    let facts = state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found("Delivery time"))?;
+    let facts =
+        state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
     Ok(state.store.delivery_limits(&facts.time).await?.iter().map(Limit::from).collect())
 }
 
 /// The user's non-cancelled orders at the pantry, newest first (the orders its limits count).
 pub async fn pantry_orders(state: &AppState, user_id: i64, id: i64) -> Result<Vec<LimitOrder>> {
-    let facts = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+    let facts =
+        state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
     let rows = state.store.limit_orders(user_id, Some(facts.pantry.id), None).await?;
     Ok(rows.into_iter().map(LimitOrder::from).collect())
 }
 
 /// The user's non-cancelled orders at the food bank, newest first.
 pub async fn food_bank_orders(state: &AppState, user_id: i64, id: i64) -> Result<Vec<LimitOrder>> {
-    let fb = state.store.food_bank(id).await?.ok_or_else(|| Error::not_found("Food bank"))?;
+    let fb = state.store.food_bank(id).await?.ok_or_else(|| Error::not_found(&messages::FOOD_BANK_NOT_FOUND))?;
     let rows = state.store.limit_orders(user_id, None, Some(fb.id)).await?;
     Ok(rows.into_iter().map(LimitOrder::from).collect())
 }

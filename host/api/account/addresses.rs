@@ -102,5 +102,9 @@ async fn update(
     responses((status = 200, description = "successful", body = bool))
 )]
 async fn remove(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<i64>) -> ApiResult<bool> {
-    if state.store.delete_saved_address(user.id, id).await? { ok(true) } else { Err(ApiError::not_found("Address")) }
+    if state.store.delete_saved_address(user.id, id).await? {
+        ok(true)
+    } else {
+        Err(ApiError::not_found(&messages::ADDRESS_NOT_FOUND))
+    }
 }

@@ -22,8 +22,6 @@ use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use sha2::{Digest, Sha256};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub const RESET_EXPIRED: &str = "This reset token has expired. Please try resetting your password again.";
-pub const TOO_MANY_RESETS: &str = "Too many password reset requests. Please wait an hour and try again.";
 pub const PASSWORDS_DIFFER: &str = "The passwords do not match";
 const RESET_SUBJECT: &str = "Reset your OrderAhead password";
 const RESET_SUBJECT_ES: &str = "Cambie su contraseña de OrderAhead";
@@ -82,7 +80,7 @@ async fn request_reset(
     };
     if let Err(wait) = counted {
         tracing::warn!(event = "reset_throttled", client = %ip, account = ?email, retry_after_secs = wait.as_secs(), "security event");
-        return Err(ApiError::too_many(TOO_MANY_RESETS, wait));
+        return Err(ApiError::too_many(&messages::TOO_MANY_RESETS, wait));
     }
     if let Some(recipient) = state.store.recipient(&email).await? {
         let state = state.clone();
@@ -132,7 +130,7 @@ async fn mail_reset_link(state: &AppState, recipient: Recipient, lang: Lang) -> 
 /// The open reset link named by `token` and `code`; wrong codes for a token are
 /// rate limited, after which even the right code is refused until the window ends.
 async fn open_link(state: &AppState, link: &ResetLink) -> Result<ResetToken, ApiError> {
-    let expired = || ApiError::Refused(RESET_EXPIRED.into());
+    let expired = || ApiError::Refused((&messages::RESET_EXPIRED).into());
     let hash = token_hash(link.token.trim());
     let limit = &state.rate_limits.reset_code_failures_per_token;
     if limit.is_exhausted(&hash).await {
@@ -182,12 +180,12 @@ async fn set_password(
         return Err(ApiError::invalid(long));
     }
     if let Some(why) = password_problem(&password) {
-        return Err(ApiError::Invalid { message: why.into(), fields: vec![field_error("password", why)] });
+        return Err(ApiError::Invalid { reason: why.into(), fields: vec![field_error("password", why)] });
     }
     let token = open_link(&state, &link).await?;
     let hash = state.hasher.hash(password).await?;
     if !state.store.complete_reset(&token, hash).await? {
-        return Err(ApiError::Refused(RESET_EXPIRED.into()));
+        return Err(ApiError::Refused((&messages::RESET_EXPIRED).into()));
     }
     // The owner proved control of the mailbox: guesses spread over many addresses
     // must not keep them out any longer.

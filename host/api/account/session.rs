@@ -11,6 +11,7 @@ use crate::{
     db::repo::{StoreError, accounts::NewUser},
     domain::{
         forms::{ProfileForm, ProfileMode, login_ready, validate_profile},
+        messages,
         passwords::password_problem,
     },
     model::account::{LoginBody, Registered, RegistrationBody},
@@ -20,10 +21,6 @@ use axum::extract::State;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 /// One answer for a wrong password and an unknown e-mail, so accounts cannot be probed.
-pub const LOGIN_FAILED: &str = "There was an error authenticating: the email address or password is incorrect.";
-pub const TOO_MANY_LOGINS: &str = "Too many failed login attempts. Please wait a few minutes and try again.";
-pub const TOO_MANY_REGISTRATIONS: &str = "Too many new accounts from this network. Please try again later.";
-pub const EMAIL_TAKEN: &str = "An account with this email address already exists.";
 
 /// Verified against when the e-mail is unknown, so both failures cost one argon2 run with our
 /// parameters. A constant: an unknown e-mail never signs in whatever this hash matches, and
@@ -51,7 +48,7 @@ async fn login(
     // Registration stores the trimmed password (spec §5: inputs trimmed).
     let password = body.password.trim().to_owned();
     if !login_ready(&email, &password) {
-        return Err(ApiError::BadRequest(LOGIN_FAILED.into()));
+        return Err(ApiError::BadRequest((&messages::LOGIN_FAILED).into()));
     }
     let limits = &state.rate_limits;
     let account_ip = format!("{email}\n{ip}");
@@ -63,7 +60,7 @@ async fn login(
     // Counted before the hash, atomically: a burst cannot check more guesses than allowed.
     if let Err(wait) = ratelimit::reserve(&buckets).await {
         tracing::warn!(event = "login_throttled", client = %ip, account = ?email, retry_after_secs = wait.as_secs(), "security event");
-        return Err(ApiError::too_many(TOO_MANY_LOGINS, wait));
+        return Err(ApiError::too_many(&messages::TOO_MANY_LOGINS, wait));
     }
     let checked = check_credentials(&state, &email, password).await;
     match checked {
@@ -75,7 +72,7 @@ async fn login(
             let token = state.tokens.issue(a.user_id, a.token_version)?;
             Ok(cookie.set(&token, token.clone()))
         }
-        Ok(None) => Err(ApiError::Unauthorized(LOGIN_FAILED.into())),
+        Ok(None) => Err(ApiError::Unauthorized((&messages::LOGIN_FAILED).into())),
         Err(e) => {
             // Nothing was checked (busy hasher, database fault): the guess is not held against anyone.
             ratelimit::refund(&buckets).await;
@@ -136,7 +133,7 @@ async fn register(
         // A weak password alone is named in the failure reason itself, not only in the field list.
         Ok(_) => match weak {
             Some(why) if problems.len() == 1 => {
-                return Err(ApiError::Invalid { message: why.into(), fields: problems });
+                return Err(ApiError::Invalid { reason: why.into(), fields: problems });
             }
             _ => return Err(ApiError::invalid(problems)),
         },
@@ -150,7 +147,7 @@ async fn register(
     };
     if let Err(wait) = state.rate_limits.registrations_per_ip.try_hit(&ip).await {
         tracing::warn!(event = "registration_throttled", client = %ip, retry_after_secs = wait.as_secs(), "security event");
-        return Err(ApiError::too_many(TOO_MANY_REGISTRATIONS, wait));
+        return Err(ApiError::too_many(&messages::TOO_MANY_REGISTRATIONS, wait));
     }
     let new = NewUser {
         first_name: clean.first_name,
@@ -164,7 +161,7 @@ async fn register(
         is_phone_call_notification_enabled: clean.is_phone_call_notification_enabled,
     };
     let (id, version) = state.store.create_user(new).await.map_err(|e| match e {
-        StoreError::Conflict(_) => ApiError::Conflict(EMAIL_TAKEN.into()),
+        StoreError::Conflict(_) => ApiError::Conflict((&messages::EMAIL_TAKEN).into()),
         other => other.into(),
     })?;
     let jwt = state.tokens.issue(id, version)?;

@@ -72,7 +72,7 @@ async fn answer_food_situation(
     }
     let eligible = answers.is_eligible();
     state.store.save_food_situation(user.id, answers, eligible).await?;
-    if eligible { ok(true) } else { Err(ApiError::Refused(messages::FOOD_SITUATION_NOT_ELIGIBLE.into())) }
+    if eligible { ok(true) } else { Err(ApiError::Refused((&messages::FOOD_SITUATION_NOT_ELIGIBLE).into())) }
 }
 
 #[utoipa::path(
@@ -87,7 +87,11 @@ async fn survey_status(
     user: AuthUser,
     PathParams(food_bank_id): PathParams<i64>,
 ) -> ApiResult<SurveyStatus> {
-    ok(state.store.survey_status(user.id, food_bank_id).await?.ok_or_else(|| ApiError::not_found("Food bank"))?)
+    ok(state
+        .store
+        .survey_status(user.id, food_bank_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(&messages::FOOD_BANK_NOT_FOUND))?)
 }
 
 /// Trimmed text answers; blank ones count as not given.
