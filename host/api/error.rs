@@ -132,7 +132,6 @@ impl IntoResponse for ApiError {
 /// `failureData` (its placeholders' values, null when it has none), so clients word it from their
 /// own catalog; a plain reason has both null.
 pub fn failure_envelope(value: Value, reason: &Reason) -> Value {
-    super::recheck::check(reason);
     let refusal = reason.refusal();
     let data = refusal.filter(|r| !r.data.is_empty()).map(|r| {
         let fields = r.data.iter().map(|(name, v)| ((*name).to_owned(), json!(v)));

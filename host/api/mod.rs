@@ -21,7 +21,6 @@ pub(crate) mod openapi;
 mod orders;
 mod params;
 pub(crate) mod ratelimit;
-mod recheck;
 mod reference;
 pub(crate) mod referrals;
 pub(crate) mod session_cookie;

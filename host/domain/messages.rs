@@ -209,6 +209,7 @@ pub fn tefap_eligible(location: &str) -> String {
 
 // --- Accounts and sessions (not in spec) ---
 pub const LOGIN_REQUIRED: RefusalKind = fixed("loginRequired", "Please log in to continue.");
+/// One answer for a wrong password and an unknown e-mail, so accounts cannot be probed.
 pub const LOGIN_FAILED: RefusalKind =
     fixed("loginFailed", "There was an error authenticating: the email address or password is incorrect.");
 pub const TOO_MANY_LOGINS: RefusalKind =

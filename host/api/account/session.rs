@@ -20,8 +20,6 @@ use crate::{
 use axum::extract::State;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-/// One answer for a wrong password and an unknown e-mail, so accounts cannot be probed.
-
 /// Verified against when the e-mail is unknown, so both failures cost one argon2 run with our
 /// parameters. A constant: an unknown e-mail never signs in whatever this hash matches, and
 /// hashing one at start-up would pin an argon2 work area on whichever thread did it.
