@@ -29,18 +29,16 @@ export type DeliveryTime = Schemas["DeliveryTime"];
 
 export type FoodBank = Kept<Schemas["FoodBank"]>;
 
+export type PantryLocation = Schemas["PantryLocation"];
+
+/** A pantry without its schedule or photos, as favourites and referral codes carry it. */
+export type PantryRef = Schemas["PantryRef"];
+
 /**
- * Still hand-written, as the fields the app reads: lib/pantries.ts (Pantry) widens it with
- * optional address and food bank for partial copies, and the referral page keeps the code's
- * sites (PantryRef: a smaller address and food bank) as Pantry too, which the generated type's
- * required fields refuse. Becomes an alias once those copies have a type of their own.
+ * A pantry as the device keeps it (the selected one, the favourite): the fields every pantry shape
+ * has, whether it came from a list, its page, a favourite or a referral code.
  */
-export interface PantryLocation {
-  id: number;
-  label: string;
-  foodBankID: number;
-  [field: string]: unknown;
-}
+export type KeptPantry = PantryRef;
 
 /** A saved delivery address: id and address always, the rest where the copy has it. */
 export type SavedAddress = Pick<Schemas["SavedAddress"], "id" | "address"> & Partial<Schemas["SavedAddress"]>;

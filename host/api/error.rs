@@ -166,6 +166,9 @@ impl From<crate::service::Error> for ApiError {
             Error::Invalid(r) => Self::BadRequest(r),
             Error::Refused { refusal, step: None } => Self::Refused(refusal.into()),
             Error::Refused { refusal, step: Some(step) } => Self::RefusedAtStep { reason: refusal.into(), step },
+            Error::Fields(fields) => Self::invalid(fields),
+            Error::Internal(e) => Self::Internal(e),
+            Error::Busy => crate::api::hasher::Busy.into(),
             Error::Store(e) => e.into(),
         }
     }

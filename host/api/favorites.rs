@@ -38,6 +38,6 @@ async fn store(
     summary = "Clear the caller's favourite pantry (value null)", security(("bearer" = [])),
     responses((status = 200, description = "successful", body = Option<PantryRef>)))]
 async fn clear(State(state): State<AppState>, user: AuthUser) -> ApiResult<Option<PantryRef>> {
-    state.store.clear_favorite_pantry(user.id).await?;
+    referrals::clear_favorite_pantry(&state, user.id).await?;
     ok(None)
 }

@@ -2,8 +2,6 @@
 //! inventory, and the home-page product overview.
 use super::{ApiError, ApiResult, PathParams, QueryParams, auth::MaybeUser, ok};
 use crate::{
-    db::now,
-    domain::{delivery::valid_delivery_times, messages, tefap::TefapArea},
     model::locations::{DeliveryTime, FoodBank, InventoryList, InventoryOverviewEntry, NearbyFoodBank},
     service::{places, shop},
     state::AppState,
@@ -77,13 +75,7 @@ async fn delivery_times(
     State(state): State<AppState>,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<Vec<DeliveryTime>> {
-    let now = now();
-    let schedule = state
-        .store
-        .delivery_schedule(id, now)
-        .await?
-        .ok_or_else(|| ApiError::not_found(&messages::FOOD_BANK_NOT_FOUND))?;
-    ok(valid_delivery_times(&schedule.times, now, schedule.tz).iter().map(DeliveryTime::from).collect())
+    ok(shop::delivery_times(&state, id).await?)
 }
 
 #[utoipa::path(
@@ -97,10 +89,7 @@ async fn overview(
     user: MaybeUser,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<Vec<InventoryOverviewEntry>> {
-    let fb = food_bank(&state, id).await?;
-    let area = TefapArea::delivery(fb.id, Some(fb.address.province.clone()), Some(fb.address.postal_code.clone()));
-    let eligible = state.store.tefap_eligible(user.0.map(|u| u.id), &area).await?;
-    ok(shop::inventory_overview(&state, id, eligible).await?)
+    ok(shop::food_bank_overview(&state, id, user.id()).await?)
 }
 
 #[utoipa::path(

@@ -2,13 +2,9 @@
 //! limits count, and the orders-per-period check.
 use super::{ApiError, ApiResult, PathParams, auth::AuthUser, ok};
 use crate::{
-    db::{now, repo::shopping::OrderSite},
-    domain::{
-        messages,
-        order_limits::{OrderLimitCheck, check_order_limits},
-    },
+    domain::order_limits::OrderLimitCheck,
     model::locations::{Limit, LimitOrder, OrderLimitResult},
-    service::{places, shop},
+    service::limits,
     state::AppState,
 };
 use axum::{
@@ -41,7 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, description = "successful", body = Vec<Limit>))
 )]
 async fn pantry_limits(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<Limit>> {
-    ok(shop::pantry_limits(&state, id).await?)
+    ok(limits::pantry_limits(&state, id).await?)
 }
 
 #[utoipa::path(
@@ -51,7 +47,7 @@ async fn pantry_limits(State(state): State<AppState>, PathParams(id): PathParams
     responses((status = 200, description = "successful", body = Vec<Limit>))
 )]
 async fn delivery_limits(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<Limit>> {
-    ok(shop::delivery_limits(&state, id).await?)
+    ok(limits::delivery_limits(&state, id).await?)
 }
 
 fn non_empty(orders: Vec<LimitOrder>) -> ApiResult<Vec<LimitOrder>> {
@@ -70,7 +66,7 @@ async fn pantry_orders(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<Vec<LimitOrder>> {
-    non_empty(shop::pantry_orders(&state, user.id, id).await?)
+    non_empty(limits::pantry_orders(&state, user.id, id).await?)
 }
 
 #[utoipa::path(
@@ -85,7 +81,7 @@ async fn food_bank_orders(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<Vec<LimitOrder>> {
-    non_empty(shop::food_bank_orders(&state, user.id, id).await?)
+    non_empty(limits::food_bank_orders(&state, user.id, id).await?)
 }
 
 /// The check's answer: successful with the allowance, or — when the caller may not
@@ -123,10 +119,7 @@ async fn pantry_check(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
-    let facts =
-        state.store.pantry_facts(id).await?.ok_or_else(|| ApiError::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
-    let site = OrderSite::Pickup(&facts.pantry);
-    Ok(CheckReply(state.store.order_limit_check(user.id, site, facts.tz, now()).await?))
+    Ok(CheckReply(limits::pantry_order_check(&state, user.id, id).await?))
 }
 
 /// The delivery program's and the food bank's limits: what Place Order enforces for a delivery
@@ -143,10 +136,7 @@ async fn delivery_check(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
-    let facts =
-        state.store.delivery_facts(id).await?.ok_or_else(|| ApiError::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
-    let site = OrderSite::Delivery(&facts.time);
-    Ok(CheckReply(state.store.order_limit_check(user.id, site, facts.tz, now()).await?))
+    Ok(CheckReply(limits::delivery_order_check(&state, user.id, id).await?))
 }
 
 #[utoipa::path(
@@ -161,8 +151,5 @@ async fn food_bank_check(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
-    let fb = places::food_bank(&state, id).await?;
-    let tz = fb.time_zone.parse().unwrap_or(chrono_tz::UTC);
-    let limits = state.store.food_bank_order_limits(user.id, fb.id).await?;
-    Ok(CheckReply(check_order_limits(&limits, now(), tz)))
+    Ok(CheckReply(limits::food_bank_order_check(&state, user.id, id).await?))
 }

@@ -13,12 +13,7 @@ use super::{
     ok,
 };
 use crate::{
-    db::repo::{geography::ZipPlace, tefap::NewTefapResponse},
-    domain::{
-        forms::is_valid_zip,
-        messages,
-        tefap::{HOUSEHOLD_SIZES, NONE_PROGRAM_ID, OTHER_COUNTY_ID, tefap_answers_eligible},
-    },
+    domain::{forms::is_valid_zip, messages, tefap::HOUSEHOLD_SIZES},
     model::tefap::{GuidelineAnswer, TefapAnswersBody, TefapResult, ZipArea},
     service::tefap,
     state::AppState,
@@ -26,7 +21,7 @@ use crate::{
 use axum::extract::State;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub const ERROR_SUBMITTING: &str = "Error submitting TEFAP Response";
+use crate::service::tefap::ERROR_SUBMITTING;
 
 const MAX_TYPED_NAME: usize = 200;
 const MAX_EMERGENCY_TEXT: usize = 2_000;
@@ -73,10 +68,9 @@ async fn area(State(state): State<AppState>, PathParams(code): PathParams<String
 )]
 async fn guideline(State(state): State<AppState>, PathParams(code): PathParams<String>) -> ApiResult<GuidelineAnswer> {
     let zip = valid_zip(&code)?;
-    let not_found = || ApiError::not_found(&messages::UNABLE_TO_LOAD_DATA);
-    let place = state.store.zip_place(&zip).await?.ok_or_else(not_found)?;
-    let tefap_guideline = tefap::guideline(&state, place.province.id).await?.ok_or_else(not_found)?;
-    ok(GuidelineAnswer { province: place.province.into(), postal_code: place.postal_code.into(), tefap_guideline })
+    ok(tefap::guideline_for_zip(&state, &zip)
+        .await?
+        .ok_or_else(|| ApiError::not_found(&messages::UNABLE_TO_LOAD_DATA))?)
 }
 
 fn too_long(value: &Option<String>, max: usize) -> bool {
@@ -84,7 +78,7 @@ fn too_long(value: &Option<String>, max: usize) -> bool {
 }
 
 /// Shape checks the flow's own inputs guarantee; failing one is not a real client.
-fn check_shape(a: &TefapAnswersBody, programs: &[i64]) -> Result<(), ApiError> {
+fn check_shape(a: &TefapAnswersBody) -> Result<(), ApiError> {
     let bad = |why: &str| Err(ApiError::BadRequest(format!("{ERROR_SUBMITTING}: {why}").into()));
     if a.residency_postal_code.as_deref().is_some_and(|z| !z.trim().is_empty() && !is_valid_zip(z.trim())) {
         return bad("residencyPostalCode must be a 5-digit zip code");
@@ -92,10 +86,8 @@ fn check_shape(a: &TefapAnswersBody, programs: &[i64]) -> Result<(), ApiError> {
     if a.total_household_size.is_some_and(|n| !HOUSEHOLD_SIZES.contains(&n)) {
         return bad("totalHouseholdSize must be 1 to 20");
     }
-    if a.selected_assistance_program_ids.len() > MAX_PROGRAMS
-        || a.selected_assistance_program_ids.iter().any(|id| !programs.contains(id))
-    {
-        return bad("selectedAssistanceProgramIDs names an unknown program");
+    if a.selected_assistance_program_ids.len() > MAX_PROGRAMS {
+        return bad("selectedAssistanceProgramIDs names too many programs");
     }
     if too_long(&a.typed_name, MAX_TYPED_NAME)
         || too_long(&a.emergency_text, MAX_EMERGENCY_TEXT)
@@ -109,32 +101,6 @@ fn check_shape(a: &TefapAnswersBody, programs: &[i64]) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// The place the answers are about: see the module comment.
-async fn answers_place(state: &AppState, a: &TefapAnswersBody) -> Result<Option<ZipPlace>, ApiError> {
-    let residency = a.residency_postal_code.as_deref().map(str::trim).filter(|z| !z.is_empty());
-    let food_bank_zip = match a.food_bank_id {
-        Some(id) => Some(
-            state
-                .store
-                .food_bank_postal_code(id)
-                .await?
-                .ok_or_else(|| ApiError::BadRequest(format!("{ERROR_SUBMITTING}: unknown foodBankID").into()))?,
-        ),
-        None => None,
-    };
-    let order =
-        if a.is_homeless { [food_bank_zip.as_deref(), residency] } else { [residency, food_bank_zip.as_deref()] };
-    for zip in order.into_iter().flatten() {
-        if let Some(place) = state.store.zip_place(zip).await? {
-            return Ok(Some(place));
-        }
-        if Some(zip) == residency {
-            return Err(ApiError::BadRequest(format!("{ERROR_SUBMITTING}: unknown zip code {zip}").into()));
-        }
-    }
-    Ok(None)
-}
-
 #[utoipa::path(
     post, path = "/tefapeligibility/responses",
     operation_id = "submit_tefap_answers", request_body = TefapAnswersBody,
@@ -144,50 +110,10 @@ async fn answers_place(state: &AppState, a: &TefapAnswersBody) -> Result<Option<
 async fn submit(
     State(state): State<AppState>,
     user: MaybeUser,
-    Body(mut answers): Body<TefapAnswersBody>,
+    Body(answers): Body<TefapAnswersBody>,
 ) -> ApiResult<TefapResult> {
-    let programs: Vec<i64> =
-        std::iter::once(NONE_PROGRAM_ID).chain(state.store.assistance_program_ids().await?).collect();
-    check_shape(&answers, &programs)?;
-    let place = answers_place(&state, &answers).await?;
-    let county_id = match answers.residency_county.filter(|c| *c != OTHER_COUNTY_ID) {
-        Some(id) => {
-            let province = state.store.county_province(id).await?;
-            if province.is_none() || province != place.as_ref().map(|p| p.province.id) {
-                return Err(ApiError::BadRequest(
-                    format!("{ERROR_SUBMITTING}: residencyCounty is not in that zip code's state").into(),
-                ));
-            }
-            Some(id)
-        }
-        None => place.as_ref().and_then(|p| p.county_id),
-    };
-    let food_bank_id = match (answers.food_bank_id, &place) {
-        (Some(id), _) => Some(id),
-        (None, Some(p)) => state.store.food_bank_serving(p).await?,
-        (None, None) => None,
-    };
-    let guideline = match &place {
-        Some(p) => tefap::guideline(&state, p.province.id).await?,
-        None => None,
-    };
-    let is_eligible = guideline.as_ref().is_some_and(|g| tefap_answers_eligible(&answers.to_domain(), &g.rules()));
-    answers.income_limit = match (&guideline, answers.total_household_size) {
-        (Some(g), Some(size)) => Some(g.rules().income_maximum(size)),
-        _ => None,
-    };
-    let stored = serde_json::to_value(&answers).map_err(anyhow::Error::from)?;
-    let new = NewTefapResponse {
-        unique_id: uuid::Uuid::new_v4().to_string(),
-        user_id: user.0.map(|u| u.id),
-        food_bank_id,
-        province_id: place.as_ref().map(|p| p.province.id),
-        county_id,
-        postal_code: place.map(|p| p.postal_code.code),
-        answers: stored,
-        is_eligible,
-    };
-    ok(tefap::save_response(&state, new).await?)
+    check_shape(&answers)?;
+    ok(tefap::submit(&state, user.id(), answers).await?)
 }
 
 #[utoipa::path(

@@ -233,6 +233,17 @@ pub fn tefap_answers_eligible(answers: &TefapAnswers, guideline: &TefapGuideline
     }
 }
 
+/// The ZIP codes the answers' area is looked up by, in order (§4 "Homeless"): the residency ZIP,
+/// then the selected food bank's; for a homeless shopper the food bank's first, since they may
+/// have no residence to give.
+pub fn area_zips<'a>(
+    is_homeless: bool,
+    residency: Option<&'a str>,
+    food_bank_zip: Option<&'a str>,
+) -> [Option<&'a str>; 2] {
+    if is_homeless { [food_bank_zip, residency] } else { [residency, food_bank_zip] }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -374,5 +385,13 @@ mod tests {
             TefapAnswers { can_prove_income: Some(true), is_identification_available: Some(true), ..answers() };
         assert!(tefap_answers_eligible(&proven, &strict));
         assert!(!tefap_answers_eligible(&TefapAnswers { total_household_size: Some(21), ..answers() }, &g));
+    }
+
+    #[test]
+    fn the_area_is_the_residency_unless_homeless() {
+        assert_eq!(area_zips(false, Some("43215"), Some("43207")), [Some("43215"), Some("43207")]);
+        assert_eq!(area_zips(true, Some("43215"), Some("43207")), [Some("43207"), Some("43215")]);
+        assert_eq!(area_zips(true, None, Some("43207")), [Some("43207"), None]);
+        assert_eq!(area_zips(false, Some("43215"), None), [Some("43215"), None]);
     }
 }

@@ -154,7 +154,7 @@ fn escape(text: &str) -> String {
 }
 
 async fn load_entries(state: &AppState) -> Result<Vec<Entry>, Response> {
-    match state.store.sitemap_pantries().await {
+    match crate::service::places::sitemap_pantries(state).await {
         Ok(pantries) => Ok(entries(origin(state), &pantries)),
         Err(error) => {
             tracing::warn!(%error, "sitemap: pantries failed to load");

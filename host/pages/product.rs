@@ -21,10 +21,6 @@ pub struct ProductPage {
     site: Option<ShopSite>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     error: bool,
-    /// An empty list whenever the site loaded: the page reads `item`, never the list, which the
-    /// data carried before it was typed; kept so the JSON did not change with the types.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    items: Option<Vec<InventoryItem>>,
     item: Option<InventoryItem>,
     product_id: Option<i64>,
 }
@@ -43,8 +39,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         } else {
             shop.status
         };
-        let items = shop.site.as_ref().map(|_| Vec::new());
-        let data = ProductPage { site: shop.site, error: shop.error, items, item, product_id };
+        let data = ProductPage { site: shop.site, error: shop.error, item, product_id };
         Loaded::with_status(status, data).showing(shop.scopes)
     })
 }

@@ -1,12 +1,53 @@
 //! The shopper's account: GET /account/profile and /account/addresses (and saving them), and
-//! the /account page (Account Details), which shows both.
+//! the /account page (Account Details), which shows both; signing in and opening an account.
 use super::{Error, Result};
 use crate::{
-    db::repo::accounts::ProfileChanges,
-    domain::{forms::AddressForm, messages},
+    catalog::Lang,
+    db::repo::accounts::{Credentials, NewUser, ProfileChanges},
+    domain::{
+        forms::{AddressForm, ProfileForm},
+        messages,
+    },
     model::account::{Profile, SavedAddress},
     state::AppState,
 };
+
+/// Verified against when the e-mail is unknown, so both failures cost one argon2 run with our
+/// parameters. A constant: an unknown e-mail never signs in whatever this hash matches, and
+/// hashing one at start-up would pin an argon2 work area on whichever thread did it.
+const DUMMY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$r+0AwdQDrronkt3ofzO39g$iF6U1wKLlEDS84MRT19ZHi7L+EcgdKK4Z8X26ll30Io";
+
+/// The account when `password` is its password, its sign-in then recorded. An unknown e-mail
+/// costs one argon2 run too, so timing does not tell which accounts exist.
+pub async fn sign_in(state: &AppState, email: &str, password: String) -> Result<Option<Credentials>> {
+    let account = state.store.credentials(email).await?;
+    let hash = account.as_ref().map_or_else(|| DUMMY_HASH.to_owned(), |a| a.password_hash.clone());
+    let verified = state.hasher.verify(password, hash).await?;
+    let Some(account) = account.filter(|_| verified) else { return Ok(None) };
+    state.store.record_login(account.user_id).await?;
+    Ok(Some(account))
+}
+
+/// Opens an account from a registration validated in `ProfileMode::Registration`: the user's id
+/// and token version. A taken e-mail is the store's `Conflict`.
+pub async fn create_account(state: &AppState, form: ProfileForm) -> Result<(i64, i32)> {
+    let (Some(email), Some(password)) = (form.e_mail_address, form.password) else {
+        return Err(anyhow::anyhow!("validated registration without e-mail or password").into());
+    };
+    let new = NewUser {
+        first_name: form.first_name,
+        last_name: form.last_name,
+        email: email.to_lowercase(),
+        password_hash: state.hasher.hash(password).await?,
+        phone_number: form.phone_number,
+        postal_code: form.postal_code,
+        is_email_notification_enabled: form.is_email_notification_enabled,
+        is_text_message_notification_enabled: form.is_text_message_notification_enabled,
+        is_phone_call_notification_enabled: form.is_phone_call_notification_enabled,
+    };
+    Ok(state.store.create_user(new).await?)
+}
 
 pub async fn profile(state: &AppState, user_id: i64) -> Result<Profile> {
     Ok(state.store.profile(user_id).await?.ok_or_else(|| Error::not_found(&messages::PROFILE_NOT_FOUND))?.into())
@@ -32,6 +73,20 @@ pub async fn saved_addresses(state: &AppState, user_id: i64) -> Result<Vec<Saved
     Ok(state.store.saved_addresses(user_id).await?.into_iter().map(SavedAddress::from).collect())
 }
 
+/// Deletes the shopper's saved address `id`; NotFound when it is not theirs.
+pub async fn delete_saved_address(state: &AppState, user_id: i64, id: i64) -> Result<()> {
+    if state.store.delete_saved_address(user_id, id).await? {
+        Ok(())
+    } else {
+        Err(Error::not_found(&messages::ADDRESS_NOT_FOUND))
+    }
+}
+
+/// Keeps the shopper's language on the account, for what the server writes to them.
+pub async fn set_language(state: &AppState, user_id: i64, lang: Lang) -> Result<()> {
+    Ok(state.store.set_language(user_id, lang.code()).await?)
+}
+
 /// Saves a new address for the shopper (primary clears the other primary).
 pub async fn create_saved_address(state: &AppState, user_id: i64, form: &AddressForm) -> Result<SavedAddress> {
     Ok(state.store.create_saved_address(user_id, form).await?.into())
@@ -41,4 +96,16 @@ pub async fn create_saved_address(state: &AppState, user_id: i64, form: &Address
 pub async fn update_saved_address(state: &AppState, user_id: i64, id: i64, form: &AddressForm) -> Result<SavedAddress> {
     let row = state.store.update_saved_address(user_id, id, form).await?;
     row.map(SavedAddress::from).ok_or_else(|| Error::not_found(&messages::ADDRESS_NOT_FOUND))
+}
+
+#[cfg(test)]
+mod tests {
+    use argon2::{Argon2, PasswordHash, password_hash::ParamsString};
+
+    #[test]
+    fn the_dummy_hash_costs_what_a_real_one_does() {
+        let dummy = PasswordHash::new(super::DUMMY_HASH).unwrap();
+        assert_eq!(dummy.params, ParamsString::try_from(Argon2::default().params()).unwrap());
+        assert_eq!(dummy.algorithm, argon2::Algorithm::default().ident());
+    }
 }

@@ -6,18 +6,24 @@
 pub mod access;
 pub mod accounts;
 pub mod content;
+pub mod limits;
 pub mod orders;
+pub mod password_reset;
 pub mod places;
 pub mod reference;
 pub mod referrals;
 mod rich_text;
 mod shapes;
 pub mod shop;
+pub mod survey;
 pub mod tefap;
 
 use crate::{
     db::repo::StoreError,
-    domain::refusal::{Reason, Refusal, RefusalKind},
+    domain::{
+        messages,
+        refusal::{Reason, Refusal, RefusalKind},
+    },
 };
 
 /// Why an operation gave no answer. The reason is the one people see (the API's
@@ -33,8 +39,17 @@ pub enum Error {
     /// A rule of host/domain said no; `step` names the checkout step that mends it, if one does.
     #[error("{refusal}")]
     Refused { refusal: Refusal, step: Option<&'static str> },
+    /// Fields of the input that name nothing (an unknown choice) or that a rule requires.
+    #[error("{}", messages::VERIFY_REQUIRED_FIELDS.english)]
+    Fields(Vec<crate::domain::forms::FieldError>),
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// Every password-hashing slot stayed taken: come back in a moment.
+    #[error("{}", messages::SERVER_BUSY.english)]
+    Busy,
+    /// A fault of ours that is not the database's.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
 }
 
 impl Error {
@@ -42,12 +57,16 @@ impl Error {
     pub fn not_found(what: &'static RefusalKind) -> Self {
         Self::NotFound(what.into())
     }
+
+    /// A rule's refusal that no checkout step mends.
+    pub fn refused(refusal: impl Into<Refusal>) -> Self {
+        Self::Refused { refusal: refusal.into(), step: None }
+    }
 }
 
-impl From<Refusal> for Error {
-    /// A rule's refusal that no checkout step mends.
-    fn from(refusal: Refusal) -> Self {
-        Self::Refused { refusal, step: None }
+impl From<crate::api::hasher::Busy> for Error {
+    fn from(_: crate::api::hasher::Busy) -> Self {
+        Self::Busy
     }
 }
 

@@ -13,7 +13,7 @@ impl From<OrderRefused> for Error {
     fn from(r: OrderRefused) -> Self {
         match r {
             OrderRefused::NotFound(what) => Error::not_found(what),
-            OrderRefused::Rule(refusal) => refusal.into(),
+            OrderRefused::Rule(refusal) => Error::refused(refusal),
             OrderRefused::Unanswered(due) => Error::Refused { refusal: due.refusal().into(), step: Some(due.step()) },
         }
     }

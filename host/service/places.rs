@@ -84,3 +84,8 @@ pub async fn food_bank(state: &AppState, id: i64) -> Result<FoodBank> {
 pub async fn find_food_bank(state: &AppState, id: i64) -> Result<Option<FoodBank>> {
     Ok(state.store.food_bank(id).await?.map(FoodBank::from))
 }
+
+/// The pantries the sitemap lists: active ones of enabled food banks, with when each last changed.
+pub async fn sitemap_pantries(state: &AppState) -> Result<Vec<crate::db::repo::sitemap::SitemapPantry>> {
+    Ok(state.store.sitemap_pantries().await?)
+}

@@ -28,6 +28,10 @@ pub async fn favorite_pantry(state: &AppState, user_id: i64) -> Result<Option<Pa
 }
 
 /// Makes the pantry the shopper's favourite; None for an unknown or inactive pantry.
+pub async fn clear_favorite_pantry(state: &AppState, user_id: i64) -> Result<()> {
+    Ok(state.store.clear_favorite_pantry(user_id).await?)
+}
+
 pub async fn set_favorite_pantry(state: &AppState, user_id: i64, pantry_id: i64) -> Result<Option<PantryRef>> {
     Ok(state.store.set_favorite_pantry(user_id, pantry_id).await?.map(PantryRef::from))
 }

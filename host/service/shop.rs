@@ -10,13 +10,15 @@ use crate::{
     },
     domain::{
         cart::{self, CartLine, ShoppingContext},
+        delivery::valid_delivery_times,
         limits::{OrderSizeLimit, item_limits},
         messages,
         pickup::valid_pickup_times,
+        tefap::TefapArea,
     },
     model::{
         locations::{
-            Category, FoodBank, InventoryItem, InventoryOverviewEntry, Limit, LimitOrder, PantryLocation, PickupTime,
+            Category, DeliveryTime, FoodBank, InventoryItem, InventoryOverviewEntry, PantryLocation, PickupTime,
         },
         orders::{CartCheckResult, CartRemoval},
     },
@@ -222,41 +224,27 @@ pub async fn shop(state: &AppState, site: Site, lang: Lang) -> Result<Shop> {
     })
 }
 
-/// Every limit set on the pantry and its food bank, as stored (`GET /limits/locations/{id}`).
-pub async fn pantry_limits(state: &AppState, id: i64) -> Result<Vec<Limit>> {
-    let facts =
-        state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
-    Ok(state.store.pantry_limits(&facts.pantry).await?.iter().map(Limit::from).collect())
+/// The food bank's delivery windows that are still valid (later than now), soonest first.
+pub async fn delivery_times(state: &AppState, food_bank_id: i64) -> Result<Vec<DeliveryTime>> {
+    let now = now();
+    let schedule = state
+        .store
+        .delivery_schedule(food_bank_id, now)
+        .await?
+        .ok_or_else(|| Error::not_found(&messages::FOOD_BANK_NOT_FOUND))?;
+    Ok(valid_delivery_times(&schedule.times, now, schedule.tz).iter().map(DeliveryTime::from).collect())
 }
 
-/// Every limit set on the delivery window's program and its food bank, as stored.
-pub async fn delivery_limits(state: &AppState, id: i64) -> Result<Vec<Limit>> {
-    let facts =
-        state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
-    Ok(state.store.delivery_limits(&facts.time).await?.iter().map(Limit::from).collect())
-}
-
-/// The user's non-cancelled orders at the pantry, newest first (the orders its limits count).
-pub async fn pantry_orders(state: &AppState, user_id: i64, id: i64) -> Result<Vec<LimitOrder>> {
-    let facts =
-        state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
-    let rows = state.store.limit_orders(user_id, Some(facts.pantry.id), None).await?;
-    Ok(rows.into_iter().map(LimitOrder::from).collect())
-}
-
-/// The user's non-cancelled orders at the food bank, newest first.
-pub async fn food_bank_orders(state: &AppState, user_id: i64, id: i64) -> Result<Vec<LimitOrder>> {
-    let fb = state.store.food_bank(id).await?.ok_or_else(|| Error::not_found(&messages::FOOD_BANK_NOT_FOUND))?;
-    let rows = state.store.limit_orders(user_id, None, Some(fb.id)).await?;
-    Ok(rows.into_iter().map(LimitOrder::from).collect())
-}
-
-/// One entry per product the food bank has on hand, by category; TEFAP stock only if `include_tefap`.
-pub async fn inventory_overview(
+/// One entry per product the food bank has on hand, by category, with its TEFAP stock only for a
+/// caller who is TEFAP-eligible in the food bank's area.
+pub async fn food_bank_overview(
     state: &AppState,
     food_bank_id: i64,
-    include_tefap: bool,
+    user_id: Option<i64>,
 ) -> Result<Vec<InventoryOverviewEntry>> {
-    let rows = state.store.inventory_overview(food_bank_id, include_tefap).await?;
+    let fb = super::places::food_bank(state, food_bank_id).await?;
+    let area = TefapArea::delivery(fb.id, Some(fb.address.province.clone()), Some(fb.address.postal_code.clone()));
+    let eligible = state.store.tefap_eligible(user_id, &area).await?;
+    let rows = state.store.inventory_overview(fb.id, eligible).await?;
     Ok(rows.into_iter().map(InventoryOverviewEntry::from).collect())
 }

@@ -1,17 +1,9 @@
 // Pantry shapes and pickup-time rules (spec §4, §9) shared by the selector and the detail page.
-import type { PantryLocation, PickupTime } from "../entities";
+import type { KeptPantry, PantryLocation, PickupTime } from "../entities";
+import type { PantryCard } from "./api/pages";
 
-export interface Pantry extends PantryLocation {
-  foodBank?: { id: number; name?: string; homePageUrl?: string | null; isEnabled?: boolean; isDeliveryEnabled?: boolean };
-  address?: { addressLine1: string; addressLine2?: string | null; city: string; province: string; postalCode: string; latitude?: number | null; longitude?: number | null };
-  distance?: number | null;
-  isRestricted?: boolean;
-  pickupInstructions?: string | null;
-  attachmentCollection?: Array<{ sequenceNumber: number; attachment: { id: number; storagePath: string } }>;
-  pantryLocationPickupTimes?: PickupTime[];
-  /** In the pantry list: the card holds only the first days' times, and there are more. */
-  morePickupTimes?: boolean;
-}
+/** A pantry with its pickup times: a card of the list and map, or the pantry page's. */
+export type Pantry = PantryLocation | PantryCard;
 
 /** Spec §9: days with more than this many times collapse into one entry. */
 export const COLLAPSE_OVER = 3;
@@ -60,7 +52,7 @@ const soonest = (p: Pantry) => {
 export type SortOrder = "soonest" | "closest";
 
 /** Soonest Available: earliest first pickup time; Closest to Me: distance. Ties keep the server's order. */
-export function sortPantries(list: readonly Pantry[], order: SortOrder): Pantry[] {
+export function sortPantries<P extends Pantry>(list: readonly P[], order: SortOrder): P[] {
   const keyed = list.map((p, i) => ({ p, i }));
   keyed.sort((a, b) => {
     if (order === "closest") return (a.p.distance ?? Infinity) - (b.p.distance ?? Infinity) || a.i - b.i;
@@ -71,13 +63,13 @@ export function sortPantries(list: readonly Pantry[], order: SortOrder): Pantry[
   return keyed.map((k) => k.p);
 }
 
-export function addressLine(p: Pantry): string {
+export function addressLine(p: KeptPantry): string {
   const a = p.address;
   return a ? `${a.addressLine1}, ${a.city}, ${a.province} ${a.postalCode}` : "";
 }
 
 /** The pantry as stored in the selection: without its (soon stale) time list. */
-export function storedPantry(p: Pantry): Pantry {
+export function storedPantry(p: Pantry): KeptPantry {
   const { pantryLocationPickupTimes: _times, ...rest } = p;
   return rest;
 }

@@ -1,4 +1,4 @@
-import type { DeliveryTime, FoodBank, PantryLocation, PickupTime, SavedAddress } from "../entities";
+import type { DeliveryTime, FoodBank, KeptPantry, PickupTime, SavedAddress } from "../entities";
 import { clearCart } from "./cart";
 import { read, write } from "./storage";
 import { useEffect } from "react";
@@ -10,7 +10,7 @@ import { createStore, useStore } from "./store";
  * other, so choosing one clears the other.
  */
 export interface Selection {
-  pantry: PantryLocation | null;
+  pantry: KeptPantry | null;
   pickupTime: PickupTime | null;
   deliveryTime: DeliveryTime | null;
   deliveryAddress: SavedAddress | null;
@@ -48,7 +48,7 @@ export function restoreSelection(): void {
 }
 
 /** Pickup at `pantry`: clears any delivery choice; the food bank follows the pantry. */
-export function selectPickup(pantry: PantryLocation, time: PickupTime, foodBank?: FoodBank): void {
+export function selectPickup(pantry: KeptPantry, time: PickupTime, foodBank?: FoodBank): void {
   const current = selectionStore.get();
   const keepBank = current.foodBank && current.foodBank.id === pantry.foodBankID ? current.foodBank : null;
   update({

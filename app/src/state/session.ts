@@ -1,4 +1,4 @@
-import type { PantryLocation, Profile } from "../entities";
+import type { KeptPantry, Profile } from "../entities";
 import { t } from "../i18n/t";
 import { api } from "../lib/api";
 import { lang } from "../i18n/lang";
@@ -86,7 +86,7 @@ async function signedIn(token: string): Promise<void> {
 /** Spec §4 login: the account's favourite pantry comes back to this device (kept if the call fails). */
 async function restoreFavorite(): Promise<void> {
   try {
-    const favorite = await api<PantryLocation | null>("GET", "/account/favorite");
+    const favorite = await api<KeptPantry | null>("GET", "/account/favorite");
     if (favorite) write("favoritePantry", favorite);
   } catch {
     // the device's own favourite stays

@@ -7,7 +7,7 @@ import type {
   DeliveryTime,
   FoodBank,
   LatLng,
-  PantryLocation,
+  KeptPantry,
   PickupTime,
   Profile,
   SavedAddress,
@@ -16,8 +16,8 @@ import type {
 
 export interface Stored {
   token: string;
-  favoritePantry: PantryLocation;
-  pantry: PantryLocation;
+  favoritePantry: KeptPantry;
+  pantry: KeptPantry;
   cart: CartItem[];
   pickupTime: PickupTime;
   location: LatLng;

@@ -102,9 +102,6 @@ async fn update(
     responses((status = 200, description = "successful", body = bool))
 )]
 async fn remove(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<i64>) -> ApiResult<bool> {
-    if state.store.delete_saved_address(user.id, id).await? {
-        ok(true)
-    } else {
-        Err(ApiError::not_found(&messages::ADDRESS_NOT_FOUND))
-    }
+    crate::service::accounts::delete_saved_address(&state, user.id, id).await?;
+    ok(true)
 }

@@ -38,7 +38,7 @@ async fn set_language(
     let Some(lang) = Lang::from_code(&code) else {
         return Err(ApiError::BadRequest(UNKNOWN_LANGUAGE.into()));
     };
-    state.store.set_language(user.id, lang.code()).await?;
+    accounts::set_language(&state, user.id, lang).await?;
     ok(LanguageChoice { language: lang.code().to_owned() })
 }
 

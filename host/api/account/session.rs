@@ -8,23 +8,18 @@ use crate::{
         ratelimit::{self, ClientIp},
         session_cookie::{SessionCookie, WithCookie},
     },
-    db::repo::{StoreError, accounts::NewUser},
+    db::repo::StoreError,
     domain::{
         forms::{ProfileForm, ProfileMode, login_ready, validate_profile},
         messages,
         passwords::password_problem,
     },
     model::account::{LoginBody, Registered, RegistrationBody},
+    service::{self, accounts},
     state::AppState,
 };
 use axum::extract::State;
 use utoipa_axum::{router::OpenApiRouter, routes};
-
-/// Verified against when the e-mail is unknown, so both failures cost one argon2 run with our
-/// parameters. A constant: an unknown e-mail never signs in whatever this hash matches, and
-/// hashing one at start-up would pin an argon2 work area on whichever thread did it.
-const DUMMY_HASH: &str =
-    "$argon2id$v=19$m=19456,t=2,p=1$r+0AwdQDrronkt3ofzO39g$iF6U1wKLlEDS84MRT19ZHi7L+EcgdKK4Z8X26ll30Io";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(login)).routes(routes!(register)).routes(routes!(logout))
@@ -60,13 +55,12 @@ async fn login(
         tracing::warn!(event = "login_throttled", client = %ip, account = ?email, retry_after_secs = wait.as_secs(), "security event");
         return Err(ApiError::too_many(&messages::TOO_MANY_LOGINS, wait));
     }
-    let checked = check_credentials(&state, &email, password).await;
+    let checked = accounts::sign_in(&state, &email, password).await;
     match checked {
         Ok(Some(a)) => {
             // Only failures count against the allowances.
             limits.login_attempts_per_account_ip.clear(&account_ip).await;
             ratelimit::refund(&[buckets[0], buckets[2]]).await;
-            state.store.record_login(a.user_id).await?;
             let token = state.tokens.issue(a.user_id, a.token_version)?;
             Ok(cookie.set(&token, token.clone()))
         }
@@ -74,22 +68,9 @@ async fn login(
         Err(e) => {
             // Nothing was checked (busy hasher, database fault): the guess is not held against anyone.
             ratelimit::refund(&buckets).await;
-            Err(e)
+            Err(e.into())
         }
     }
-}
-
-/// The account when `password` is its password. An unknown e-mail costs one argon2
-/// run too, so timing does not tell which accounts exist.
-async fn check_credentials(
-    state: &AppState,
-    email: &str,
-    password: String,
-) -> Result<Option<crate::db::repo::accounts::Credentials>, ApiError> {
-    let account = state.store.credentials(email).await?;
-    let hash = account.as_ref().map_or_else(|| DUMMY_HASH.to_owned(), |a| a.password_hash.clone());
-    let verified = state.hasher.verify(password, hash).await?;
-    Ok(account.filter(|_| verified))
 }
 
 #[utoipa::path(
@@ -140,28 +121,16 @@ async fn register(
             return Err(ApiError::invalid(errors));
         }
     };
-    let (Some(email), Some(password)) = (clean.e_mail_address, clean.password) else {
-        return Err(ApiError::Internal(anyhow::anyhow!("validated registration without e-mail or password")));
-    };
     if let Err(wait) = state.rate_limits.registrations_per_ip.try_hit(&ip).await {
         tracing::warn!(event = "registration_throttled", client = %ip, retry_after_secs = wait.as_secs(), "security event");
         return Err(ApiError::too_many(&messages::TOO_MANY_REGISTRATIONS, wait));
     }
-    let new = NewUser {
-        first_name: clean.first_name,
-        last_name: clean.last_name,
-        email: email.to_lowercase(),
-        password_hash: state.hasher.hash(password).await?,
-        phone_number: clean.phone_number,
-        postal_code: clean.postal_code,
-        is_email_notification_enabled: clean.is_email_notification_enabled,
-        is_text_message_notification_enabled: clean.is_text_message_notification_enabled,
-        is_phone_call_notification_enabled: clean.is_phone_call_notification_enabled,
+    let (id, version) = match accounts::create_account(&state, clean).await {
+        Err(service::Error::Store(StoreError::Conflict(_))) => {
+            return Err(ApiError::Conflict((&messages::EMAIL_TAKEN).into()));
+        }
+        created => created?,
     };
-    let (id, version) = state.store.create_user(new).await.map_err(|e| match e {
-        StoreError::Conflict(_) => ApiError::Conflict((&messages::EMAIL_TAKEN).into()),
-        other => other.into(),
-    })?;
     let jwt = state.tokens.issue(id, version)?;
     Ok(cookie.set(&jwt, Registered { jwt: jwt.clone() }))
 }
@@ -176,16 +145,4 @@ async fn register(
 )]
 async fn logout(cookie: SessionCookie) -> WithCookie<bool> {
     cookie.clear(true)
-}
-
-#[cfg(test)]
-mod tests {
-    use argon2::{Argon2, PasswordHash, password_hash::ParamsString};
-
-    #[test]
-    fn the_dummy_hash_costs_what_a_real_one_does() {
-        let dummy = PasswordHash::new(super::DUMMY_HASH).unwrap();
-        assert_eq!(dummy.params, ParamsString::try_from(Argon2::default().params()).unwrap());
-        assert_eq!(dummy.algorithm, argon2::Algorithm::default().ident());
-    }
 }

@@ -7,12 +7,10 @@ use crate::{
     domain::{
         forms::FieldError,
         messages,
-        survey::{
-            FOOD_SITUATION_CODES, FoodSituationAnswers, SurveyAnswers, SurveyStatus, date_of_birth,
-            food_situation_survey_required, is_us_state, shown_questions, unanswered_questions,
-        },
+        survey::{FOOD_SITUATION_CODES, FoodSituationAnswers, SurveyAnswers, SurveyStatus, date_of_birth, is_us_state},
     },
     model::account::{EligibilityStatus, FoodSituationBody, SurveyBody},
+    service::survey,
     state::AppState,
 };
 use axum::extract::State;
@@ -36,12 +34,9 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, description = "successful", body = EligibilityStatus))
 )]
 async fn eligibility_status(State(state): State<AppState>, user: AuthUser) -> ApiResult<EligibilityStatus> {
-    let latest = state.store.latest_food_situation(user.id).await?;
-    ok(EligibilityStatus { is_survey_required: food_situation_survey_required(latest, now()) })
+    ok(survey::eligibility_status(&state, user.id).await?)
 }
 
-/// Stores the answers; an ineligible result is refused with the spec's message
-/// (after storing it, so the survey stays required).
 #[utoipa::path(
     post, path = "/account/eligibilitystatus",
     request_body = FoodSituationBody,
@@ -70,9 +65,8 @@ async fn answer_food_situation(
     if !errors.is_empty() {
         return Err(ApiError::invalid(errors));
     }
-    let eligible = answers.is_eligible();
-    state.store.save_food_situation(user.id, answers, eligible).await?;
-    if eligible { ok(true) } else { Err(ApiError::Refused((&messages::FOOD_SITUATION_NOT_ELIGIBLE).into())) }
+    survey::answer_food_situation(&state, user.id, answers).await?;
+    ok(true)
 }
 
 #[utoipa::path(
@@ -87,11 +81,7 @@ async fn survey_status(
     user: AuthUser,
     PathParams(food_bank_id): PathParams<i64>,
 ) -> ApiResult<SurveyStatus> {
-    ok(state
-        .store
-        .survey_status(user.id, food_bank_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(&messages::FOOD_BANK_NOT_FOUND))?)
+    ok(survey::survey_status(&state, user.id, food_bank_id).await?)
 }
 
 /// Trimmed text answers; blank ones count as not given.
@@ -104,8 +94,10 @@ fn clean(mut a: SurveyAnswers) -> SurveyAnswers {
     a
 }
 
-/// Errors of the answers that were given (whether asked or not).
-async fn invalid_answers(state: &AppState, a: &SurveyAnswers, year: i32) -> Result<Vec<FieldError>, ApiError> {
+/// Shape errors of the answers that were given (whether asked or not): lengths, ranges, the
+/// state's code, a possible date of birth. Which choices exist and which questions are due are
+/// the service's to check.
+fn malformed_answers(a: &SurveyAnswers, year: i32) -> Vec<FieldError> {
     let mut errors = too_long(&[
         ("street", a.street.as_deref(), ADDRESS_LINE_MAX),
         ("city", a.city.as_deref(), NAME_MAX),
@@ -119,18 +111,10 @@ async fn invalid_answers(state: &AppState, a: &SurveyAnswers, year: i32) -> Resu
     refuse("householdMembersResponse", a.household_members_response.is_some_and(|n| !HOUSEHOLD_MEMBERS.contains(&n)));
     refuse("state", a.state.as_deref().is_some_and(|s| !is_us_state(s)));
     refuse("dateOfBirth", a.date_of_birth.is_some_and(|b| date_of_birth(b, year).is_none()));
-    if let Some(id) = a.gender_id {
-        refuse("genderId", !state.store.genders().await?.iter().any(|g| g.id == id));
-    }
-    if let Some(id) = a.race_id {
-        refuse("raceId", !state.store.races().await?.iter().any(|r| r.id == id));
-    }
-    Ok(errors)
+    errors
 }
 
-/// Stores the answers of the shown questions. Every question the food bank shows
-/// (the first four enabled and unanswered) must be answered; answers to questions
-/// not shown are stored too, as long as they are valid.
+/// Stores the answers of the shown questions (see `service::survey::answer_survey`).
 #[utoipa::path(
     post, path = "/account/survey",
     request_body = SurveyBody,
@@ -139,30 +123,11 @@ async fn invalid_answers(state: &AppState, a: &SurveyAnswers, year: i32) -> Resu
     responses((status = 200, description = "successful", body = bool))
 )]
 async fn answer_survey(State(state): State<AppState>, user: AuthUser, Body(body): Body<SurveyBody>) -> ApiResult<bool> {
-    let year = now().year();
     let answers = clean(body.answers);
-    let mut errors = invalid_answers(&state, &answers, year).await?;
-    let food_bank_id = match body.food_bank_id {
-        Some(id) if state.store.food_bank_exists(id).await? => Some(id),
-        Some(_) => {
-            errors.push(field_error("foodBankId", messages::INVALID_CHOICE));
-            None
-        }
-        None => state.store.default_food_bank_id(user.id).await?,
-    };
-    if let Some(id) = food_bank_id
-        && let Some(status) = state.store.survey_status(user.id, id).await?
-    {
-        for q in unanswered_questions(&shown_questions(&status), &answers, year) {
-            if !errors.iter().any(|e| e.field == q.name()) {
-                errors.push(field_error(q.name(), messages::FIELD_REQUIRED));
-            }
-        }
-    }
+    let errors = malformed_answers(&answers, now().year());
     if !errors.is_empty() {
         return Err(ApiError::invalid(errors));
     }
-    let birth = answers.date_of_birth.and_then(|b| date_of_birth(b, year));
-    state.store.save_survey_answers(user.id, food_bank_id, &answers, birth).await?;
+    survey::answer_survey(&state, user.id, body.food_bank_id, &answers).await?;
     ok(true)
 }

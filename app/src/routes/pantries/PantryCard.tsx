@@ -4,11 +4,12 @@ import type { PickupTime } from "../../entities";
 import { t } from "../../i18n/t";
 import { api } from "../../lib/api";
 import { formatDay, round } from "../../lib/format";
-import { addressLine, INITIAL_ENTRIES, pickupEntries, type Pantry, type PickupEntry } from "../../lib/pantries";
+import { addressLine, INITIAL_ENTRIES, pickupEntries, type PickupEntry } from "../../lib/pantries";
+import type { PantryCard as Card } from "../../lib/api/pages";
 import { entryLabel, timeLabel } from "../../lib/pickup-labels";
 
 interface Props {
-  pantry: Pantry;
+  pantry: Card;
   chosen: PickupTime | null;
   /** A single-time entry was chosen (null: the chosen one again, which deselects). */
   onChoose: (time: PickupTime | null) => void;

@@ -15,7 +15,7 @@ type ProductData = ProductPage;
 /** Product detail (spec §2): image carousel, name, amount, description, stepper or limit message, and the way back. */
 export default function Product({ data }: { data: ProductData | null }) {
   const d = data ?? {};
-  const own = useShopperItems({ ...d, items: undefined });
+  const own = useShopperItems(d);
   const item = own?.find((i) => i.id === d.productId) ?? d.item ?? null;
   const standing = useCartStanding(siteOf(d), useCartItems());
   const query = shopQuery(d);

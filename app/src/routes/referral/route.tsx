@@ -18,11 +18,7 @@ const DeliveryWindows = lazy(() => import("./DeliveryWindows"));
 /** Spec §9: Referral Code Accepted shows this long before the page continues. */
 const REFERRAL_ACCEPTED_MS = 1500;
 
-export interface ReferralCode {
-  code: string;
-  referralCodePantryLocations: Array<{ pantryLocation: Pantry }>;
-  referralCodeFoodBanks: Array<{ foodBank: FoodBank; isDeliveryEnabled: boolean }>;
-}
+type ReferralCode = NonNullable<ReferralPage["referral"]>;
 
 export type ReferralData = ReferralPage;
 

@@ -1,0 +1,71 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { useApi } from "../../lib/useData";
+import { t } from "../../i18n/t";
+import { Busy } from "../../ui/Busy";
+import { ErrorBox } from "../../ui/ErrorBox";
+
+/** Where a window check stands: still checking, the times offered instead of a stale choice, none at all, or a failed load. */
+type Check<T> = { kind: "checking" } | { kind: "stale"; times: T[] } | { kind: "none" } | { kind: "error" };
+
+/**
+ * Spec §2's pickup and delivery window checks: the times still offered are loaded from `path`
+ * (null: the order has no such window, nothing to check) and the step is done once the chosen
+ * time is among them.
+ */
+function useWindowCheck<T extends { id: number }>(path: string | null, chosenId: number | undefined, done: () => void): Check<T> {
+  const times = useApi<T[]>(path);
+  const valid = !path || (chosenId !== undefined && !!times.data?.some((x) => x.id === chosenId));
+  useEffect(() => {
+    if (valid) done();
+  }, [valid, done]);
+  if (times.error) return { kind: "error" };
+  if (!times.data || valid) return { kind: "checking" };
+  return times.data.length ? { kind: "stale", times: times.data } : { kind: "none" };
+}
+
+/** The texts of one window check (pickup or delivery). */
+export interface WindowCheckTexts {
+  checking: string;
+  error: string;
+  stale: string;
+  none: string;
+  /** The way out when no time is offered. */
+  noneLink: string;
+}
+
+/** One window check: busy while checking; when the choice is stale, Choose Time opens `picker` with the offered times. */
+export function WindowCheck<T extends { id: number }>(props: {
+  path: string | null;
+  chosenId: number | undefined;
+  done: () => void;
+  texts: WindowCheckTexts;
+  picker: (times: T[], close: () => void) => ReactNode;
+}) {
+  const check = useWindowCheck<T>(props.path, props.chosenId, props.done);
+  const [choosing, setChoosing] = useState(false);
+  const { texts } = props;
+  switch (check.kind) {
+    case "checking":
+      return <Busy text={texts.checking} />;
+    case "error":
+      return <ErrorBox>{texts.error}</ErrorBox>;
+    case "none":
+      return (
+        <div>
+          <p>{texts.none}</p>
+          <Link to="/pantries">{texts.noneLink}</Link>
+        </div>
+      );
+    case "stale":
+      return (
+        <div>
+          <p>{texts.stale}</p>
+          <button type="button" className="btn btn-primary" onClick={() => setChoosing(true)}>
+            {t("checkout.chooseTime")}
+          </button>
+          {choosing && props.picker(check.times, () => setChoosing(false))}
+        </div>
+      );
+  }
+}

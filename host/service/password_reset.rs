@@ -1,0 +1,136 @@
+//! Password reset links: mailing one (`POST /user/reset`), checking it (`GET /user/password/validate`)
+//! and setting the new password through it (`POST /user/password`), which ends every session. The link
+//! is `/account/update-password/{token}/{code}`; only hashes of both are stored.
+use super::{Error, Result};
+use crate::{
+    catalog::Lang,
+    db::{
+        now,
+        repo::accounts::{Recipient, ResetToken},
+    },
+    domain::messages,
+    state::AppState,
+};
+use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+use sha2::{Digest, Sha256};
+
+const RESET_SUBJECT: &str = "Reset your OrderAhead password";
+const RESET_SUBJECT_ES: &str = "Cambie su contraseña de OrderAhead";
+const LINK_LIFETIME: chrono::Duration = chrono::Duration::hours(1);
+
+fn expired() -> Error {
+    Error::refused(&messages::RESET_EXPIRED)
+}
+
+fn sha256_hex(text: &str) -> String {
+    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn token_hash(token: &str) -> String {
+    sha256_hex(token)
+}
+
+/// Bound to its token, so a code hash cannot be looked up on its own (there are only 10⁶ codes).
+fn code_hash(token: &str, code: &str) -> String {
+    sha256_hex(&format!("{token}:{code}"))
+}
+
+/// Compares in time independent of where the strings differ.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Mails a reset link to the account of `email`, if there is one, in the account's language (else
+/// `request_lang`). Returns at once: the link is made and mailed afterwards, so neither the answer
+/// nor its timing tells whether the e-mail has an account.
+pub async fn send_link(state: &AppState, email: &str, request_lang: Lang) -> Result<()> {
+    if let Some(recipient) = state.store.recipient(email).await? {
+        let state = state.clone();
+        let lang = recipient.language.as_deref().and_then(Lang::from_code).unwrap_or(request_lang);
+        tokio::spawn(async move {
+            if let Err(e) = mail_reset_link(&state, recipient, lang).await {
+                tracing::error!(error = %e, "password reset link not sent");
+            }
+        });
+    }
+    Ok(())
+}
+
+async fn mail_reset_link(state: &AppState, recipient: Recipient, lang: Lang) -> anyhow::Result<()> {
+    let token = URL_SAFE_NO_PAD.encode(rand::random::<[u8; 32]>());
+    let code = format!("{:06}", rand::random_range(0..1_000_000u32));
+    state
+        .store
+        .create_reset_token(recipient.user_id, token_hash(&token), code_hash(&token, &code), now() + LINK_LIFETIME)
+        .await?;
+    let link = format!("{}/account/update-password/{token}/{code}", state.config.public_url.trim_end_matches('/'));
+    let (subject, text) = match lang {
+        Lang::En => (
+            RESET_SUBJECT,
+            format!(
+                "Hello {},\n\nSomeone (hopefully you) asked to reset the password of your OrderAhead account.\n\
+                 Open this link within one hour to choose a new password:\n\n{link}\n\n\
+                 If you did not ask for this, ignore this message; your password stays the same.\n",
+                recipient.first_name
+            ),
+        ),
+        // The link opens the page in Spanish too.
+        Lang::Es => (
+            RESET_SUBJECT_ES,
+            format!(
+                "Hola, {}:\n\nAlguien (esperamos que usted) pidió cambiar la contraseña de su cuenta de OrderAhead.\n\
+                 Abra este enlace antes de una hora para elegir una contraseña nueva:\n\n{link}?lang=es\n\n\
+                 Si usted no lo pidió, no haga nada; su contraseña sigue igual.\n",
+                recipient.first_name
+            ),
+        ),
+    };
+    state.mailer.send(&recipient.email, subject, text).await
+}
+
+/// The open reset link named by `token` and `code`; wrong codes for a token are
+/// rate limited, after which even the right code is refused until the window ends.
+pub async fn open_link(state: &AppState, token: &str, code: &str) -> Result<ResetToken> {
+    let hash = token_hash(token.trim());
+    let limit = &state.rate_limits.reset_code_failures_per_token;
+    if limit.is_exhausted(&hash).await {
+        return Err(expired());
+    }
+    let open = state.store.reset_token(&hash).await?.filter(|t| t.is_open(now()));
+    match open {
+        Some(t) if same(&t.code_hash, &code_hash(token.trim(), code.trim())) => Ok(t),
+        Some(_) => {
+            limit.hit(&hash).await;
+            Err(expired())
+        }
+        None => Err(expired()),
+    }
+}
+
+/// Sets `password` (already checked against the password rules) through the link, which is then
+/// used up; every session of the account ends.
+pub async fn set_password(state: &AppState, token: &str, code: &str, password: String) -> Result<()> {
+    let token = open_link(state, token, code).await?;
+    let hash = state.hasher.hash(password).await?;
+    if !state.store.complete_reset(&token, hash).await? {
+        return Err(expired());
+    }
+    // The owner proved control of the mailbox: guesses spread over many addresses
+    // must not keep them out any longer.
+    if let Some(email) = super::accounts::email(state, token.user_id).await? {
+        state.rate_limits.login_attempts_per_account.clear(&email.to_lowercase()).await;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_hashes_are_bound_to_their_token() {
+        assert_ne!(code_hash("a", "123456"), code_hash("b", "123456"));
+        assert_eq!(token_hash("a").len(), 64);
+        assert!(same("abc", "abc") && !same("abc", "abd") && !same("abc", "ab"));
+    }
+}
