@@ -28,24 +28,3 @@ pub(crate) fn too_long(checks: &[(&'static str, Option<&str>, usize)]) -> Vec<Fi
         .map(|(field, _, max)| FieldError::too_long(field, *max))
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::{password, session};
-    use crate::domain::messages::Refusal;
-
-    /// The account refusals keep their codes (see `domain::messages::REFUSALS`).
-    #[test]
-    fn account_refusal_texts_have_their_codes() {
-        for (text, code) in [
-            (session::LOGIN_FAILED, "loginFailed"),
-            (session::TOO_MANY_LOGINS, "tooManyLogins"),
-            (session::TOO_MANY_REGISTRATIONS, "tooManyRegistrations"),
-            (session::EMAIL_TAKEN, "emailTaken"),
-            (crate::service::password_reset::RESET_EXPIRED, "resetExpired"),
-            (password::TOO_MANY_RESETS, "tooManyResets"),
-        ] {
-            assert_eq!(Refusal::recognize(text).map(|r| r.code), Some(code), "{text}");
-        }
-    }
-}

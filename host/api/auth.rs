@@ -4,8 +4,9 @@
 //! Only the `Authorization: Bearer` header signs an API call in; the session cookie
 //! (`session_cookie`) never does, so no cross-site request can act for a shopper. Page loads read
 //! the cookie, through [`user_of`], to render the shopper's own data.
-use super::error::{ApiError, UNAUTHORIZED};
+use super::error::ApiError;
 pub use super::hasher::hash_password_blocking;
+use crate::domain::messages;
 use crate::{db::repo::StoreError, state::AppState};
 use axum::{extract::FromRequestParts, http::request::Parts};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
@@ -118,7 +119,7 @@ fn bearer(parts: &Parts) -> Option<&str> {
 fn refused(parts: &Parts, state: &AppState, reason: &'static str) -> ApiError {
     let client = super::ratelimit::client_ip(parts, state);
     tracing::warn!(event = "token_refused", reason, client = %client, path = ?parts.uri.path(), "security event");
-    ApiError::Unauthorized(UNAUTHORIZED.into())
+    ApiError::Unauthorized((&messages::LOGIN_REQUIRED).into())
 }
 
 /// The account a session token signs in, checked as every API call checks its bearer: signature,
@@ -144,7 +145,7 @@ async fn authenticate(parts: &Parts, state: &AppState, token: &str) -> Result<Au
 impl FromRequestParts<AppState> for AuthUser {
     type Rejection = ApiError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let token = bearer(parts).ok_or_else(|| ApiError::Unauthorized(UNAUTHORIZED.into()))?;
+        let token = bearer(parts).ok_or_else(|| ApiError::Unauthorized((&messages::LOGIN_REQUIRED).into()))?;
         authenticate(parts, state, token).await
     }
 }

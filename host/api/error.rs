@@ -3,7 +3,11 @@
 //! stable `failureCode` and `failureData` (see [`failure_envelope`]).
 use crate::{
     db::repo::StoreError,
-    domain::{forms::FieldError, messages::Refusal},
+    domain::{
+        forms::FieldError,
+        messages,
+        refusal::{Reason, Refusal, RefusalKind},
+    },
 };
 use axum::{
     Json,
@@ -17,55 +21,52 @@ use std::time::Duration;
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("{0}")]
-    BadRequest(String),
+    BadRequest(Reason),
     #[error("{0}")]
-    Unauthorized(String),
+    Unauthorized(Reason),
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Reason),
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Reason),
     #[error("{0}")]
-    MethodNotAllowed(String),
+    MethodNotAllowed(Reason),
     #[error("{0}")]
-    Conflict(String),
-    /// A business rule refused the request (limits, stock, times): the message is the rule's.
+    Conflict(Reason),
+    /// A business rule refused the request (limits, stock, times).
     #[error("{0}")]
-    Refused(String),
+    Refused(Reason),
     /// A refusal the checkout mends by going back to one of its steps, named in the value
     /// (`{"step": "eligibility"}`) so the app need not read the message.
-    #[error("{message}")]
-    RefusedAtStep { message: String, step: &'static str },
+    #[error("{reason}")]
+    RefusedAtStep { reason: Reason, step: &'static str },
     #[error("{0}")]
-    PayloadTooLarge(String),
+    PayloadTooLarge(Reason),
     #[error("{0}")]
-    UnsupportedMediaType(String),
+    UnsupportedMediaType(Reason),
     /// Answered with `Retry-After`, so well-behaved clients know when to come back.
-    #[error("{message}")]
-    TooManyRequests { message: String, retry_after: Duration },
+    #[error("{reason}")]
+    TooManyRequests { reason: Reason, retry_after: Duration },
     #[error("{0}")]
-    TimedOut(String),
-    #[error("{message}")]
-    Invalid { message: String, fields: Vec<FieldError> },
+    TimedOut(Reason),
+    #[error("{reason}")]
+    Invalid { reason: Reason, fields: Vec<FieldError> },
     /// A fault on our side; the cause is logged, the client gets a generic message.
     #[error("internal error: {0}")]
     Internal(#[from] anyhow::Error),
 }
 
-pub const GENERIC_FAILURE: &str = "The service is temporarily unavailable. Please try again.";
-pub const UNAUTHORIZED: &str = "Please log in to continue.";
-pub const VERIFY_REQUIRED_FIELDS: &str = crate::domain::messages::VERIFY_REQUIRED_FIELDS;
-
 impl ApiError {
-    pub fn not_found(what: &str) -> Self {
-        Self::NotFound(format!("{what} not found"))
+    /// An unknown id, named by its kind (`messages::ORDER_NOT_FOUND`, ...).
+    pub fn not_found(what: &'static RefusalKind) -> Self {
+        Self::NotFound(what.into())
     }
 
-    pub fn too_many(message: impl Into<String>, retry_after: Duration) -> Self {
-        Self::TooManyRequests { message: message.into(), retry_after }
+    pub fn too_many(reason: impl Into<Reason>, retry_after: Duration) -> Self {
+        Self::TooManyRequests { reason: reason.into(), retry_after }
     }
 
     pub fn invalid(fields: Vec<FieldError>) -> Self {
-        Self::Invalid { message: VERIFY_REQUIRED_FIELDS.into(), fields }
+        Self::Invalid { reason: (&messages::VERIFY_REQUIRED_FIELDS).into(), fields }
     }
 
     fn status(&self) -> StatusCode {
@@ -84,22 +85,41 @@ impl ApiError {
             Self::Internal(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
+
+    /// The reason people read, and the answer's value beside it.
+    fn into_reason(self) -> (Reason, Value) {
+        match self {
+            Self::Internal(cause) => {
+                tracing::error!(error = ?cause, "API request failed");
+                ((&messages::SERVICE_UNAVAILABLE).into(), Value::Null)
+            }
+            Self::Invalid { reason, fields } => (reason, json!({ "errors": fields })),
+            Self::RefusedAtStep { reason, step } => (reason, json!({ "step": step })),
+            Self::BadRequest(r)
+            | Self::Unauthorized(r)
+            | Self::Forbidden(r)
+            | Self::NotFound(r)
+            | Self::MethodNotAllowed(r)
+            | Self::Conflict(r)
+            | Self::Refused(r)
+            | Self::PayloadTooLarge(r)
+            | Self::UnsupportedMediaType(r)
+            | Self::TooManyRequests { reason: r, .. }
+            | Self::TimedOut(r) => (r, Value::Null),
+        }
+    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let (reason, value) = match &self {
-            Self::Internal(cause) => {
-                tracing::error!(error = ?cause, "API request failed");
-                (GENERIC_FAILURE.to_owned(), serde_json::Value::Null)
-            }
-            Self::Invalid { message, fields } => (message.clone(), json!({ "errors": fields })),
-            Self::RefusedAtStep { message, step } => (message.clone(), json!({ "step": step })),
-            other => (other.to_string(), serde_json::Value::Null),
+        let retry_after = match &self {
+            Self::TooManyRequests { retry_after, .. } => Some(*retry_after),
+            _ => None,
         };
+        let (reason, value) = self.into_reason();
         let mut response = (status, Json(failure_envelope(value, &reason))).into_response();
-        if let Self::TooManyRequests { retry_after, .. } = &self {
+        if let Some(retry_after) = retry_after {
             // Whole seconds, rounded up: "0" would invite an immediate retry.
             let secs = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
@@ -108,20 +128,20 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// A failure envelope. A reason that is a coded refusal (`domain::messages::REFUSALS`) also carries
-/// `failureCode` and `failureData` (its placeholders' values, null when it has none), so clients word
-/// it from their own catalog; any other reason has both null.
-pub fn failure_envelope(value: Value, reason: &str) -> Value {
-    let refusal = Refusal::recognize(reason);
-    let data = refusal.as_ref().filter(|r| !r.data.is_empty()).map(|r| {
+/// A failure envelope: the reason's English text, and for a coded refusal its `failureCode` and
+/// `failureData` (its placeholders' values, null when it has none), so clients word it from their
+/// own catalog; a plain reason has both null.
+pub fn failure_envelope(value: Value, reason: &Reason) -> Value {
+    let refusal = reason.refusal();
+    let data = refusal.filter(|r| !r.data.is_empty()).map(|r| {
         let fields = r.data.iter().map(|(name, v)| ((*name).to_owned(), json!(v)));
         Value::Object(fields.collect())
     });
     json!({
         "successful": false,
         "value": value,
-        "failureReason": reason,
-        "failureCode": refusal.map(|r| r.code),
+        "failureReason": reason.to_string(),
+        "failureCode": refusal.map(Refusal::code),
         "failureData": data,
     })
 }
@@ -129,7 +149,7 @@ pub fn failure_envelope(value: Value, reason: &str) -> Value {
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         match e {
-            StoreError::Conflict(_) => Self::Conflict("This already exists.".into()),
+            StoreError::Conflict(_) => Self::Conflict((&messages::ALREADY_EXISTS).into()),
             StoreError::InvalidReference(_) => {
                 Self::BadRequest("The request refers to something that does not exist.".into())
             }
@@ -142,10 +162,10 @@ impl From<crate::service::Error> for ApiError {
     fn from(e: crate::service::Error) -> Self {
         use crate::service::Error;
         match e {
-            Error::NotFound(m) => Self::NotFound(m),
-            Error::Invalid(m) => Self::BadRequest(m),
-            Error::Refused { message, step: None } => Self::Refused(message),
-            Error::Refused { message, step: Some(step) } => Self::RefusedAtStep { message, step },
+            Error::NotFound(r) => Self::NotFound(r),
+            Error::Invalid(r) => Self::BadRequest(r),
+            Error::Refused { refusal, step: None } => Self::Refused(refusal.into()),
+            Error::Refused { refusal, step: Some(step) } => Self::RefusedAtStep { reason: refusal.into(), step },
             Error::Fields(fields) => Self::invalid(fields),
             Error::Internal(e) => Self::Internal(e),
             Error::Busy => crate::api::hasher::Busy.into(),
@@ -163,59 +183,26 @@ impl From<JsonRejection> for ApiError {
             JsonRejection::MissingJsonContentType(_) => {
                 Self::UnsupportedMediaType("Send the body as JSON (Content-Type: application/json).".into())
             }
-            other => Self::BadRequest(other.body_text()),
+            other => Self::BadRequest(other.body_text().into()),
         }
     }
 }
 
 impl From<PathRejection> for ApiError {
     fn from(r: PathRejection) -> Self {
-        Self::BadRequest(r.body_text())
+        Self::BadRequest(r.body_text().into())
     }
 }
 
 impl From<QueryRejection> for ApiError {
     fn from(r: QueryRejection) -> Self {
-        Self::BadRequest(r.body_text())
+        Self::BadRequest(r.body_text().into())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{domain::messages, model::orders};
-
-    fn code(text: &str) -> Option<&'static str> {
-        Refusal::recognize(text).map(|r| r.code)
-    }
-
-    /// The refusal texts defined outside `domain::messages` keep their codes: a rewording there
-    /// without the list would silently drop the code.
-    #[test]
-    fn refusal_texts_defined_elsewhere_have_their_codes() {
-        for (text, expected) in [
-            (messages::ORDER_CANNOT_CHANGE, "orderCannotChange"),
-            (messages::DELIVERY_ADDRESS_REQUIRED, "deliveryAddressRequired"),
-            (messages::OTHER_FOOD_BANK, "otherFoodBank"),
-            (messages::NOT_A_PICKUP_ORDER, "notAPickupOrder"),
-            (messages::NOT_A_DELIVERY_ORDER, "notADeliveryOrder"),
-            (messages::OTHER_DELIVERY_PROGRAM, "otherDeliveryProgram"),
-            (orders::IDEMPOTENCY_KEY_REUSED, "idempotencyKeyReused"),
-            (UNAUTHORIZED, "loginRequired"),
-            (GENERIC_FAILURE, "unavailable"),
-            (super::super::hasher::HASHER_BUSY, "serverBusy"),
-            (super::super::middleware::TIMED_OUT, "timedOut"),
-            (messages::VERIFY_REQUIRED_FIELDS, "verifyRequiredFields"),
-            (super::super::referrals::UNABLE_TO_VERIFY_CODE, "unableToVerifyCode"),
-            (super::super::geography::COUNTIES_NOT_LOADED, "countiesNotLoaded"),
-            (super::super::tefap::UNABLE_TO_LOAD_DATA, "unableToLoadData"),
-            (super::super::tefap::ERROR_ASSIGNING, "errorAssigningTefap"),
-            (&ApiError::not_found("Order").to_string(), "orderNotFound"),
-            (&ApiError::not_found("Pantry location").to_string(), "pantryLocationNotFound"),
-        ] {
-            assert_eq!(code(text), Some(expected), "{text}");
-        }
-    }
 
     async fn envelope(e: ApiError) -> Value {
         let bytes = axum::body::to_bytes(e.into_response().into_body(), 1 << 16).await.unwrap();
@@ -223,23 +210,52 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_coded_refusal_carries_its_code_and_data_beside_its_text() {
-        let e = envelope(ApiError::Refused(messages::items_per_order(5))).await;
+    async fn a_refusal_answers_its_code_data_and_exact_english() {
+        let e = envelope(ApiError::Refused(messages::items_per_order(5).into())).await;
         assert_eq!(e["failureReason"], "There is a limit of 5 items per order");
         assert_eq!(e["failureCode"], "itemsPerOrder");
-        assert_eq!(e["failureData"], serde_json::json!({ "limit": 5 }));
-        let e = envelope(ApiError::Refused(messages::requires_referral_code("Eastside"))).await;
-        assert_eq!(e["failureData"], serde_json::json!({ "pantry": "Eastside" }));
-        let e = envelope(ApiError::Refused(messages::ORDER_CANNOT_CHANGE.into())).await;
+        assert_eq!(e["failureData"], json!({ "limit": 5 }));
+        let e = envelope(ApiError::Refused(messages::order_limit_every(1, 3, "days").into())).await;
+        assert_eq!(e["failureReason"], "There is a limit of 1 order every 3 days");
+        assert_eq!(e["failureData"], json!({ "limit": 1, "orders": "order", "amount": 3, "unit": "days" }));
+        let e = envelope(ApiError::Refused(messages::requires_referral_code("Eastside").into())).await;
+        assert_eq!(e["failureReason"], "Eastside requires a referral code");
+        assert_eq!(e["failureData"], json!({ "pantry": "Eastside" }));
+        let e = envelope(ApiError::Refused((&messages::ORDER_CANNOT_CHANGE).into())).await;
+        assert_eq!(e["failureReason"], "This order can no longer be changed or cancelled.");
         assert_eq!((e["failureCode"].as_str(), &e["failureData"]), (Some("orderCannotChange"), &Value::Null));
     }
 
     #[tokio::test]
-    async fn other_failures_have_null_code_and_data() {
-        let e = envelope(ApiError::not_found("Shelf")).await;
-        assert_eq!((&e["failureCode"], &e["failureData"]), (&Value::Null, &Value::Null));
-        assert_eq!(e["failureReason"], "Shelf not found");
+    async fn every_kind_of_failure_carries_its_reasons_code() {
+        let e = envelope(ApiError::not_found(&messages::ORDER_NOT_FOUND)).await;
+        assert_eq!(
+            (e["failureReason"].as_str(), e["failureCode"].as_str()),
+            (Some("Order not found"), Some("orderNotFound"))
+        );
+        let e = envelope(ApiError::invalid(Vec::new())).await;
+        assert_eq!(e["failureCode"], "verifyRequiredFields");
+        assert_eq!(e["value"], json!({ "errors": [] }));
+        let e = envelope(ApiError::RefusedAtStep { reason: (&messages::SURVEY_QUESTIONS_DUE).into(), step: "survey" })
+            .await;
+        assert_eq!(
+            (e["failureCode"].as_str(), &e["value"]),
+            (Some("surveyQuestionsDue"), &json!({ "step": "survey" }))
+        );
+        let e = envelope(ApiError::Internal(anyhow::anyhow!("disk on fire"))).await;
+        assert_eq!(e["failureReason"], messages::SERVICE_UNAVAILABLE.english);
+        assert_eq!(e["failureCode"], "unavailable");
+        let e = envelope(StoreError::Conflict("users_email".into()).into()).await;
+        assert_eq!(e["failureCode"], "alreadyExists");
+    }
+
+    #[tokio::test]
+    async fn plain_reasons_have_null_code_and_data() {
         let e = envelope(ApiError::BadRequest("OrderId does not match the order in the path.".into())).await;
+        assert_eq!(e["failureReason"], "OrderId does not match the order in the path.");
+        assert_eq!((&e["failureCode"], &e["failureData"]), (&Value::Null, &Value::Null));
+        // Plain text that happens to read like a refusal is still plain: codes come from values.
+        let e = envelope(ApiError::NotFound("Order not found".into())).await;
         assert_eq!((&e["failureCode"], &e["failureData"]), (&Value::Null, &Value::Null));
     }
 }

@@ -24,9 +24,9 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
         if contains_nul(&value) {
             return Err(ApiError::BadRequest(NUL_REFUSED.into()));
         }
-        serde_json::from_value(value)
-            .map(Body)
-            .map_err(|e| ApiError::BadRequest(format!("Failed to deserialize the JSON body into the target type: {e}")))
+        serde_json::from_value(value).map(Body).map_err(|e| {
+            ApiError::BadRequest(format!("Failed to deserialize the JSON body into the target type: {e}").into())
+        })
     }
 }
 

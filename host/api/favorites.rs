@@ -1,7 +1,10 @@
 //! The signed-in shopper's favourite pantry (§4 "Favorite toggle": stored on the
 //! server when signed in). One favourite: storing another replaces it.
 use super::{ApiError, ApiResult, PathParams, auth::AuthUser, ok};
-use crate::{model::referrals::PantryRef, service::referrals, state::AppState};
+use crate::{
+    domain::messages,
+    {model::referrals::PantryRef, service::referrals, state::AppState},
+};
 use axum::extract::State;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -27,7 +30,7 @@ async fn store(
     PathParams(location_id): PathParams<i64>,
 ) -> ApiResult<PantryRef> {
     let pantry = referrals::set_favorite_pantry(&state, user.id, location_id).await?;
-    ok(pantry.ok_or_else(|| ApiError::not_found("Pantry"))?)
+    ok(pantry.ok_or_else(|| ApiError::not_found(&messages::PANTRY_NOT_FOUND))?)
 }
 
 /// Clearing when there is no favourite succeeds too; the value is the (now empty) favourite.

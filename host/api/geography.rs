@@ -4,12 +4,14 @@
 //! response. A state's counties missing there are first added from the embedded ZIP
 //! table's county list (every county some ZIP code lies in), so any US ZIP works.
 use super::{ApiError, ApiResult, PathParams, ok};
-use crate::{domain::forms::is_valid_zip, model::tefap::County, service::tefap, state::AppState};
+use crate::{
+    domain::{forms::is_valid_zip, messages},
+    model::tefap::County,
+    service::tefap,
+    state::AppState,
+};
 use axum::extract::State;
 use utoipa_axum::{router::OpenApiRouter, routes};
-
-/// §8: "county failure: message or An error occurred loading counties".
-pub const COUNTIES_NOT_LOADED: &str = "An error occurred loading counties";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(by_postal_code)).routes(routes!(of_province))
@@ -22,9 +24,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 async fn by_postal_code(State(state): State<AppState>, PathParams(zip): PathParams<String>) -> ApiResult<Vec<County>> {
     let zip = zip.trim();
     if !is_valid_zip(zip) {
-        return Err(ApiError::BadRequest(crate::domain::messages::INVALID_ZIP.into()));
+        return Err(ApiError::BadRequest(messages::INVALID_ZIP.into()));
     }
-    ok(tefap::counties_for_zip(&state, zip).await?.ok_or_else(|| ApiError::NotFound(COUNTIES_NOT_LOADED.into()))?)
+    ok(tefap::counties_for_zip(&state, zip)
+        .await?
+        .ok_or_else(|| ApiError::not_found(&messages::COUNTIES_NOT_LOADED))?)
 }
 
 #[utoipa::path(get, path = "/provinces/{provinceId}/counties", summary = "The counties of a state, sorted by name",
@@ -36,5 +40,5 @@ async fn of_province(
 ) -> ApiResult<Vec<County>> {
     ok(tefap::counties_of_province(&state, province_id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(COUNTIES_NOT_LOADED.into()))?)
+        .ok_or_else(|| ApiError::not_found(&messages::COUNTIES_NOT_LOADED))?)
 }

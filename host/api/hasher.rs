@@ -23,7 +23,6 @@ use tokio::sync::Semaphore;
 
 /// How long a request may queue for a hashing slot before it is turned away.
 const QUEUE_WAIT: Duration = Duration::from_secs(2);
-pub const HASHER_BUSY: &str = "The server is busy. Please try again in a moment.";
 
 /// No hashing slot came free in time.
 #[derive(Debug)]
@@ -31,7 +30,7 @@ pub struct Busy;
 
 impl From<Busy> for ApiError {
     fn from(_: Busy) -> Self {
-        ApiError::too_many(HASHER_BUSY, Duration::from_secs(1))
+        ApiError::too_many(&crate::domain::messages::SERVER_BUSY, Duration::from_secs(1))
     }
 }
 

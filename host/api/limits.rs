@@ -94,14 +94,15 @@ impl IntoResponse for CheckReply {
         let c = self.0;
         let result = OrderLimitResult {
             limit: c.limit,
-            message: c.message.clone(),
+            message: c.message(),
             next_available_order_date: c.next_available_order_date,
         };
-        if c.allowed {
-            Json(json!({ "successful": true, "value": result, "failureReason": null })).into_response()
-        } else {
-            let body = super::error::failure_envelope(json!(result), &c.message);
-            (StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response()
+        match c.refusal {
+            None => Json(json!({ "successful": true, "value": result, "failureReason": null })).into_response(),
+            Some(refusal) => {
+                let body = super::error::failure_envelope(json!(result), &refusal.into());
+                (StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response()
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Refusals in the caller's language. The rules word their refusals in English (the spec's texts,
-//! in `domain::messages` and beside the rules); on the way out, a failure envelope's
+//! Refusals in the caller's language. The rules' refusals render in English (the spec's texts,
+//! in `domain::messages`); on the way out, a failure envelope's
 //! `failureReason` and field errors are looked up in `host/i18n/api.<lang>.json`, whose keys are
 //! those English texts, with `{name}` standing for the parts a rule fills in. A text without an
 //! entry stays English. `failureCode` and `failureData` are left as they are: the app words coded
@@ -157,7 +157,10 @@ pub async fn failures(request: Request, next: Next) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::messages::{REFUSALS, Refusal, RefusalValue, Slot};
+    use crate::domain::{
+        messages::REFUSALS,
+        refusal::{Refusal, RefusalValue, Slot},
+    };
 
     fn texts() -> ServerTexts {
         ServerTexts::parse(
@@ -206,7 +209,7 @@ mod tests {
     /// The app's catalog text of a coded refusal, filled in as `app/src/lib/refusal.ts` does:
     /// word data in the catalog's language (`refusal.word.<value>`), numbers and names as they are.
     fn app_text(catalog: &HashMap<String, String>, refusal: &Refusal) -> String {
-        let mut text = catalog[&format!("refusal.{}", refusal.code)].clone();
+        let mut text = catalog[&format!("refusal.{}", refusal.code())].clone();
         for (name, value) in &refusal.data {
             let value = value.to_string();
             let word = catalog.get(&format!("refusal.word.{value}")).unwrap_or(&value);
@@ -242,7 +245,7 @@ mod tests {
                 }
             }
             for data in samples {
-                let refusal = Refusal { code: kind.code, data };
+                let refusal = Refusal::new(kind, data);
                 let english = refusal.text();
                 assert_eq!(app_text(&en, &refusal), english, "{}", kind.code);
                 assert_eq!(Some(app_text(&es, &refusal)), SPANISH.translate(&english), "{english}");

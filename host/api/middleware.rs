@@ -12,7 +12,6 @@ use std::time::Duration;
 /// Just under the whole server's limit (`http::REQUEST_TIMEOUT`), so an API call is
 /// answered with this envelope before the outer layer's bare 408 fires.
 pub const API_TIMEOUT: Duration = Duration::from_secs(29);
-pub const TIMED_OUT: &str = "The request took too long. Please try again.";
 
 /// A request that carries credentials gets an answer about that person: shared
 /// caches and the browser's back/forward cache must not keep it.
@@ -28,6 +27,6 @@ pub async fn no_store_when_authorized(req: Request, next: Next) -> Response {
 pub async fn time_limit(req: Request, next: Next) -> Response {
     match tokio::time::timeout(API_TIMEOUT, next.run(req)).await {
         Ok(res) => res,
-        Err(_) => ApiError::TimedOut(TIMED_OUT.into()).into_response(),
+        Err(_) => ApiError::TimedOut((&crate::domain::messages::TIMED_OUT).into()).into_response(),
     }
 }

@@ -29,9 +29,9 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let Some(raw) = headers.get(IDEMPOTENCY_KEY_HEADER) else { return Ok(None) };
     let key = raw.to_str().map(str::trim).unwrap_or_default();
     if key.is_empty() || key.len() > MAX_IDEMPOTENCY_KEY_LEN || !key.bytes().all(|b| b.is_ascii_graphic()) {
-        return Err(ApiError::BadRequest(format!(
-            "The Idempotency-Key header must be 1 to {MAX_IDEMPOTENCY_KEY_LEN} visible characters."
-        )));
+        return Err(ApiError::BadRequest(
+            format!("The Idempotency-Key header must be 1 to {MAX_IDEMPOTENCY_KEY_LEN} visible characters.").into(),
+        ));
     }
     Ok(Some(key.to_owned()))
 }

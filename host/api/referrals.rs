@@ -9,6 +9,7 @@ use super::{
     ok,
 };
 use crate::{
+    domain::messages,
     model::referrals::{ClaimResult, ReferralCode},
     service::referrals,
     state::AppState,
@@ -20,7 +21,6 @@ use utoipa::openapi::{
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub const UNABLE_TO_VERIFY_CODE: &str = "Unable to verify code";
 /// Longest code text accepted; seeded codes are about ten characters.
 const MAX_CODE_LEN: usize = 64;
 /// A device keeps a handful of codes; more in one claim is not a real client.
@@ -50,7 +50,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// trimmed and of a length a code can have.
 pub(super) fn clean_codes<S: AsRef<str>>(codes: &[S]) -> Result<Vec<String>, ApiError> {
     if codes.len() > MAX_CLAIMS {
-        return Err(ApiError::BadRequest(format!("At most {MAX_CLAIMS} codes can be sent at once.")));
+        return Err(ApiError::BadRequest(format!("At most {MAX_CLAIMS} codes can be sent at once.").into()));
     }
     codes.iter().map(|c| clean_code(c.as_ref()).map(str::to_owned)).collect()
 }
@@ -58,7 +58,7 @@ pub(super) fn clean_codes<S: AsRef<str>>(codes: &[S]) -> Result<Vec<String>, Api
 fn clean_code(text: &str) -> Result<&str, ApiError> {
     let code = text.trim();
     if code.is_empty() || code.chars().count() > MAX_CODE_LEN {
-        return Err(ApiError::BadRequest(format!("A referral code has 1 to {MAX_CODE_LEN} characters.")));
+        return Err(ApiError::BadRequest(format!("A referral code has 1 to {MAX_CODE_LEN} characters.").into()));
     }
     Ok(code)
 }
@@ -66,7 +66,7 @@ fn clean_code(text: &str) -> Result<&str, ApiError> {
 async fn load_code(state: &AppState, code: &str, user: MaybeUser) -> ApiResult<ReferralCode> {
     let code = clean_code(code)?;
     let found = referrals::referral_code(state, code, user.0.map(|u| u.id)).await?;
-    ok(found.ok_or_else(|| ApiError::NotFound(UNABLE_TO_VERIFY_CODE.into()))?)
+    ok(found.ok_or_else(|| ApiError::not_found(&messages::UNABLE_TO_VERIFY_CODE))?)
 }
 
 #[utoipa::path(

@@ -13,7 +13,7 @@ use super::{
     ok,
 };
 use crate::{
-    domain::{forms::is_valid_zip, tefap::HOUSEHOLD_SIZES},
+    domain::{forms::is_valid_zip, messages, tefap::HOUSEHOLD_SIZES},
     model::tefap::{GuidelineAnswer, TefapAnswersBody, TefapResult, ZipArea},
     service::tefap,
     state::AppState,
@@ -21,9 +21,7 @@ use crate::{
 use axum::extract::State;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub const UNABLE_TO_LOAD_DATA: &str = "Unable to load data";
 use crate::service::tefap::ERROR_SUBMITTING;
-pub const ERROR_ASSIGNING: &str = "Error assigning TEFAP response";
 
 const MAX_TYPED_NAME: usize = 200;
 const MAX_EMERGENCY_TEXT: usize = 2_000;
@@ -41,9 +39,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(assign))
 }
 
-fn zip_or(zip: &str, reason: &str) -> Result<String, ApiError> {
+/// The trimmed zip, or "Unable to load data" for one that is not 5 digits.
+fn valid_zip(zip: &str) -> Result<String, ApiError> {
     let zip = zip.trim();
-    if is_valid_zip(zip) { Ok(zip.to_owned()) } else { Err(ApiError::BadRequest(reason.into())) }
+    if is_valid_zip(zip) {
+        Ok(zip.to_owned())
+    } else {
+        Err(ApiError::BadRequest((&messages::UNABLE_TO_LOAD_DATA).into()))
+    }
 }
 
 #[utoipa::path(
@@ -53,8 +56,8 @@ fn zip_or(zip: &str, reason: &str) -> Result<String, ApiError> {
     responses((status = 200, description = "successful", body = ZipArea))
 )]
 async fn area(State(state): State<AppState>, PathParams(code): PathParams<String>) -> ApiResult<ZipArea> {
-    let zip = zip_or(&code, UNABLE_TO_LOAD_DATA)?;
-    ok(tefap::zip_area(&state, &zip).await?.ok_or_else(|| ApiError::NotFound(UNABLE_TO_LOAD_DATA.into()))?)
+    let zip = valid_zip(&code)?;
+    ok(tefap::zip_area(&state, &zip).await?.ok_or_else(|| ApiError::not_found(&messages::UNABLE_TO_LOAD_DATA))?)
 }
 
 #[utoipa::path(
@@ -64,8 +67,10 @@ async fn area(State(state): State<AppState>, PathParams(code): PathParams<String
     responses((status = 200, description = "successful", body = GuidelineAnswer))
 )]
 async fn guideline(State(state): State<AppState>, PathParams(code): PathParams<String>) -> ApiResult<GuidelineAnswer> {
-    let zip = zip_or(&code, UNABLE_TO_LOAD_DATA)?;
-    ok(tefap::guideline_for_zip(&state, &zip).await?.ok_or_else(|| ApiError::NotFound(UNABLE_TO_LOAD_DATA.into()))?)
+    let zip = valid_zip(&code)?;
+    ok(tefap::guideline_for_zip(&state, &zip)
+        .await?
+        .ok_or_else(|| ApiError::not_found(&messages::UNABLE_TO_LOAD_DATA))?)
 }
 
 fn too_long(value: &Option<String>, max: usize) -> bool {
@@ -74,7 +79,7 @@ fn too_long(value: &Option<String>, max: usize) -> bool {
 
 /// Shape checks the flow's own inputs guarantee; failing one is not a real client.
 fn check_shape(a: &TefapAnswersBody) -> Result<(), ApiError> {
-    let bad = |why: &str| Err(ApiError::BadRequest(format!("{ERROR_SUBMITTING}: {why}")));
+    let bad = |why: &str| Err(ApiError::BadRequest(format!("{ERROR_SUBMITTING}: {why}").into()));
     if a.residency_postal_code.as_deref().is_some_and(|z| !z.trim().is_empty() && !is_valid_zip(z.trim())) {
         return bad("residencyPostalCode must be a 5-digit zip code");
     }
@@ -123,7 +128,7 @@ async fn assign(
     user: AuthUser,
     PathParams(unique_id): PathParams<String>,
 ) -> ApiResult<TefapResult> {
-    let not_found = || ApiError::NotFound(ERROR_ASSIGNING.into());
+    let not_found = || ApiError::not_found(&messages::ERROR_ASSIGNING_TEFAP);
     let unique_id = unique_id.trim();
     if unique_id.is_empty() || unique_id.len() > MAX_UNIQUE_ID {
         return Err(not_found());

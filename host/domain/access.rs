@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Id;
 use super::messages;
+use super::refusal::Refusal;
 
 /// The facts about a pantry location that the rules read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,7 +58,7 @@ impl AccessGrants {
 }
 
 /// Access to `pantry`, or the refusal "{pantry} requires a referral code".
-pub fn check_pantry_access(grants: &AccessGrants, pantry: &Pantry) -> Result<(), String> {
+pub fn check_pantry_access(grants: &AccessGrants, pantry: &Pantry) -> Result<(), Refusal> {
     if grants.can_access_pantry(pantry.id, pantry.is_restricted) {
         Ok(())
     } else {
@@ -81,7 +82,7 @@ mod tests {
     #[test]
     fn restricted_needs_authorisation_or_referral() {
         let none = AccessGrants::default();
-        assert_eq!(check_pantry_access(&none, &pantry(true)), Err("Hope Pantry requires a referral code".into()));
+        assert_eq!(check_pantry_access(&none, &pantry(true)), Err(messages::requires_referral_code("Hope Pantry")));
         let authorised = AccessGrants { authorized_location_ids: vec![5], ..Default::default() };
         assert!(authorised.can_access_pantry(5, true));
         let code = |ids: Vec<Id>| AccessGrants {

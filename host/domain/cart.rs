@@ -8,6 +8,7 @@ use super::Id;
 use super::inventory::InventoryLine;
 use super::limits::{EffectiveLimit, ItemLimits, PastOrder, item_limits};
 use super::messages;
+use super::refusal::Refusal;
 
 /// Units of one inventory item in the cart. The app's cart is a list of single
 /// units; callers may pass it as is (quantity 1 each) or already counted.
@@ -40,12 +41,12 @@ pub struct Shortfall {
 }
 
 impl Shortfall {
-    /// The spec's English wording, as order refusals carry it.
-    pub fn message(&self) -> String {
+    /// The refusal of an order holding these units.
+    pub fn refusal(&self) -> Refusal {
         match (&self.reason, &self.limit) {
-            (RemovalReason::NoStock, _) => messages::NO_AVAILABLE_STOCK.to_string(),
-            (RemovalReason::Limit, Some(limit)) => limit.message.clone(),
-            _ => messages::INVENTORY_EXCEEDED.to_string(),
+            (RemovalReason::NoStock, _) => (&messages::NO_AVAILABLE_STOCK).into(),
+            (RemovalReason::Limit, Some(limit)) => limit.refusal(),
+            _ => (&messages::INVENTORY_EXCEEDED).into(),
         }
     }
 }
@@ -161,9 +162,9 @@ mod tests {
             vec![(9, 1, RemovalReason::NoStock), (2, 1, RemovalReason::Exceeded), (3, 1, RemovalReason::Limit)],
             "item 1 may stay whole"
         );
-        assert_eq!(removed[0].1.message(), messages::NO_AVAILABLE_STOCK);
-        assert_eq!(removed[1].1.message(), messages::INVENTORY_EXCEEDED);
-        assert!(removed[2].1.message().contains('2'), "the limit's own message");
+        assert_eq!(removed[0].1.refusal(), Refusal::from(&messages::NO_AVAILABLE_STOCK));
+        assert_eq!(removed[1].1.refusal(), Refusal::from(&messages::INVENTORY_EXCEEDED));
+        assert_eq!(removed[2].1.refusal(), messages::limit_per_order(2), "the limit's own refusal");
         assert_eq!(removed[2].1.limit.as_ref().map(|l| l.limit), Some(2));
         let stock_only = check_cart(&cart, &c, false);
         assert_eq!(stock_only.len(), 2, "the inventory step leaves limits to the next step");

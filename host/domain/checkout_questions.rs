@@ -3,6 +3,7 @@
 //! Place Order enforces them, so an order cannot skip what the checkout asks.
 use super::{
     messages,
+    refusal::RefusalKind,
     survey::{SurveyStatus, food_situation_survey_required, shown_questions},
 };
 use chrono::{DateTime, Utc};
@@ -23,10 +24,10 @@ impl DueStep {
         }
     }
 
-    pub fn message(self) -> &'static str {
+    pub fn refusal(self) -> &'static RefusalKind {
         match self {
-            Self::Eligibility => messages::ELIGIBILITY_QUESTIONS_DUE,
-            Self::Survey => messages::SURVEY_QUESTIONS_DUE,
+            Self::Eligibility => &messages::ELIGIBILITY_QUESTIONS_DUE,
+            Self::Survey => &messages::SURVEY_QUESTIONS_DUE,
         }
     }
 }

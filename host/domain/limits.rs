@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::Id;
 use super::inventory::InventoryLine;
 use super::messages;
+use super::refusal::Refusal;
 use super::time::{local_today, start_of_day};
 
 /// `limitTimeScope.code`.
@@ -145,16 +146,21 @@ pub enum PeriodUnit {
 impl EffectiveLimit {
     /// Stock on hand as a limit.
     pub fn stock(quantity: i64) -> Self {
-        Self {
-            limit: quantity.max(0),
-            message: messages::stock_limit(quantity),
-            rule: LimitRule::Stock { quantity: quantity.max(0) },
-        }
+        Self::new(quantity, LimitRule::Stock { quantity: quantity.max(0) })
     }
 
     /// A product limit with `remaining` units left to the shopper.
     pub fn product(limit: &Limit, remaining: i64) -> Self {
-        Self { limit: remaining.max(0), message: limit_message(limit), rule: limit_rule(limit) }
+        Self::new(remaining, limit_rule(limit))
+    }
+
+    fn new(limit: i64, rule: LimitRule) -> Self {
+        Self { limit: limit.max(0), message: rule.refusal().to_string(), rule }
+    }
+
+    /// The refusal of units over this limit.
+    pub fn refusal(&self) -> Refusal {
+        self.rule.refusal()
     }
 }
 
@@ -183,29 +189,36 @@ pub fn item_limits(item: &InventoryLine, past_orders: &[PastOrder], now: DateTim
     ItemLimits { effective_limit: effective.expect("stock is always present"), all_effective_limits: all }
 }
 
-/// The message of a product limit, worded as spec §5:
-/// "This item has a limit of N every M days/day, weeks/week, months/month, orders;
-/// ... per order; ... per account."
-///
-/// Reading chosen: M is always written and only the unit switches to singular
-/// when M is 1 ("every 1 day", "every 2 days"). ORDER has no singular form in the
-/// list because M = 1 is worded "per order" instead.
-pub fn limit_message(limit: &Limit) -> String {
-    let m = limit.scope_amount.max(1);
-    let unit = |one: &str, many: &str| {
-        if m == 1 { one.to_string() } else { many.to_string() }
-    };
-    match limit.scope {
-        LimitScope::Day => messages::limit_every(limit.value, m, &unit("day", "days")),
-        LimitScope::Week => messages::limit_every(limit.value, m, &unit("week", "weeks")),
-        LimitScope::Month => messages::limit_every(limit.value, m, &unit("month", "months")),
-        LimitScope::Order if m == 1 => messages::limit_per_order(limit.value),
-        LimitScope::Order => messages::limit_every(limit.value, m, "orders"),
-        LimitScope::Account => messages::limit_per_account(limit.value),
+impl LimitRule {
+    /// The limit's refusal, worded as spec §5:
+    /// "This item has a limit of N every M days/day, weeks/week, months/month, orders;
+    /// ... per order; ... per account."
+    ///
+    /// Reading chosen: M is always written and only the unit switches to singular
+    /// when M is 1 ("every 1 day", "every 2 days"). ORDER has no singular form in the
+    /// list because M = 1 is worded "per order" instead.
+    pub fn refusal(&self) -> Refusal {
+        match *self {
+            Self::Stock { quantity } => messages::stock_limit(quantity),
+            Self::Every { value, amount, unit } => {
+                let word = match (unit, amount == 1) {
+                    (PeriodUnit::Day, true) => "day",
+                    (PeriodUnit::Day, false) => "days",
+                    (PeriodUnit::Week, true) => "week",
+                    (PeriodUnit::Week, false) => "weeks",
+                    (PeriodUnit::Month, true) => "month",
+                    (PeriodUnit::Month, false) => "months",
+                    (PeriodUnit::Order, _) => "orders",
+                };
+                messages::limit_every(value, amount, word)
+            }
+            Self::PerOrder { value } => messages::limit_per_order(value),
+            Self::PerAccount { value } => messages::limit_per_account(value),
+        }
     }
 }
 
-/// The rule `limit_message` words.
+/// The rule a product limit sets.
 pub fn limit_rule(limit: &Limit) -> LimitRule {
     let (value, amount) = (limit.value, limit.scope_amount.max(1));
     let every = |unit| LimitRule::Every { value, amount, unit };
@@ -294,8 +307,17 @@ impl OrderSizeLimit {
     /// From the limits of the pantry or delivery time (`GET /limits/...`).
     pub fn from_limits(limits: &[Limit]) -> Self {
         let limit = limits.iter().filter(|l| l.kind == LimitKind::Item).map(|l| l.value.max(0)).min();
-        let message = limit.map_or_else(|| messages::OVER_TOTAL_ITEM_LIMIT.to_string(), messages::items_per_order);
+        let message = Self::refusal_of(limit).to_string();
         Self { limit, message }
+    }
+
+    /// The refusal of an order over this limit.
+    pub fn refusal(&self) -> Refusal {
+        Self::refusal_of(self.limit)
+    }
+
+    fn refusal_of(limit: Option<i64>) -> Refusal {
+        limit.map_or_else(|| (&messages::OVER_TOTAL_ITEM_LIMIT).into(), messages::items_per_order)
     }
 
     /// Over when the cart holds more units than the limit, at when equal.
@@ -352,7 +374,7 @@ mod tests {
 
     #[test]
     fn messages_per_scope() {
-        let m = |s, a| limit_message(&lim(s, a, 3));
+        let m = |s, a| limit_rule(&lim(s, a, 3)).refusal().to_string();
         assert_eq!(m(LimitScope::Day, 2), "This item has a limit of 3 every 2 days");
         assert_eq!(m(LimitScope::Day, 1), "This item has a limit of 3 every 1 day");
         assert_eq!(m(LimitScope::Week, 1), "This item has a limit of 3 every 1 week");

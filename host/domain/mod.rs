@@ -6,7 +6,8 @@
 //! lets the API server load rows however it likes before asking for a verdict.
 //!
 //! Module map:
-//! - `messages`: every user-facing text of these rules (spec §8 wording).
+//! - `messages`: every user-facing text of these rules (spec §8 wording), each refusal's kind among them.
+//! - `refusal`: a refusal as a value (its kind and data), and a failure's reason.
 //! - `time`: local pickup/delivery clock times → instants in a pantry time zone.
 //! - `limits`: per-item effective limits and the per-order item-count limit.
 //! - `inventory`: the inventory line the rules read, TEFAP visibility of it.
@@ -37,6 +38,7 @@ pub mod orders;
 pub(crate) mod passwords;
 pub(crate) mod pickup;
 pub(crate) mod places;
+pub mod refusal;
 pub(crate) mod submission;
 pub(crate) mod survey;
 pub(crate) mod tefap;

@@ -14,8 +14,9 @@ use super::delivery::{DeliveryTime, delivery_allowed};
 use super::messages;
 use super::orders::OrderFacts;
 use super::pickup::PickupTime;
+use super::refusal::Refusal;
 
-/// Why a change or cancel is refused; [`ChangeRefusal::message`] is the text to show.
+/// Why a change or cancel is refused; [`ChangeRefusal::refusal`] is the refusal to answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChangeRefusal {
     /// Completed, cancelled, timeless, or past the cutoff (or changed by someone else meanwhile).
@@ -30,31 +31,30 @@ pub enum ChangeRefusal {
     DeliveryNotAvailable,
     OtherFoodBank,
     OtherDeliveryProgram,
-    ReferralCodeRequired {
-        pantry_label: String,
-    },
+    ReferralCodeRequired(Refusal),
 }
 
 impl ChangeRefusal {
-    pub fn message(&self) -> String {
-        match self {
-            Self::CannotChange => messages::ORDER_CANNOT_CHANGE.to_string(),
-            Self::NotAPickupOrder => messages::NOT_A_PICKUP_ORDER.to_string(),
-            Self::NotADeliveryOrder => messages::NOT_A_DELIVERY_ORDER.to_string(),
-            Self::InvalidPickupTime => messages::INVALID_PICKUP_TIME.to_string(),
-            Self::PickupTimeNoLongerAvailable => messages::PICKUP_TIME_NO_LONGER_AVAILABLE.to_string(),
-            Self::DeliveryTimeNoLongerAvailable => messages::DELIVERY_TIME_NO_LONGER_AVAILABLE.to_string(),
-            Self::DeliveryNotAvailable => messages::NO_AVAILABLE_DELIVERY_TIMES.to_string(),
-            Self::OtherFoodBank => messages::OTHER_FOOD_BANK.to_string(),
-            Self::OtherDeliveryProgram => messages::OTHER_DELIVERY_PROGRAM.to_string(),
-            Self::ReferralCodeRequired { pantry_label } => messages::requires_referral_code(pantry_label),
-        }
+    pub fn refusal(&self) -> Refusal {
+        let kind = match self {
+            Self::CannotChange => &messages::ORDER_CANNOT_CHANGE,
+            Self::NotAPickupOrder => &messages::NOT_A_PICKUP_ORDER,
+            Self::NotADeliveryOrder => &messages::NOT_A_DELIVERY_ORDER,
+            Self::InvalidPickupTime => &messages::INVALID_PICKUP_TIME,
+            Self::PickupTimeNoLongerAvailable => &messages::PICKUP_TIME_NO_LONGER_AVAILABLE,
+            Self::DeliveryTimeNoLongerAvailable => &messages::DELIVERY_TIME_NO_LONGER_AVAILABLE,
+            Self::DeliveryNotAvailable => &messages::NO_AVAILABLE_DELIVERY_TIMES,
+            Self::OtherFoodBank => &messages::OTHER_FOOD_BANK,
+            Self::OtherDeliveryProgram => &messages::OTHER_DELIVERY_PROGRAM,
+            Self::ReferralCodeRequired(refusal) => return refusal.clone(),
+        };
+        kind.into()
     }
 }
 
 impl fmt::Display for ChangeRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message())
+        self.refusal().fmt(f)
     }
 }
 
@@ -101,8 +101,7 @@ pub fn check_new_pickup_time(
     if !time.is_valid(now, tz) {
         return Err(ChangeRefusal::PickupTimeNoLongerAvailable);
     }
-    check_pantry_access(grants, pantry)
-        .map_err(|_| ChangeRefusal::ReferralCodeRequired { pantry_label: pantry.label.clone() })
+    check_pantry_access(grants, pantry).map_err(ChangeRefusal::ReferralCodeRequired)
 }
 
 /// A new window for a delivery order whose window is `current` (from [`check_delivery_change`]):
@@ -251,7 +250,7 @@ mod tests {
         );
         let restricted = pantry(5, 1, true);
         let refused = check_new_pickup_time(5, Some(&restricted), Some(&ok), Denver, &grants, now).unwrap_err();
-        assert_eq!(refused.message(), "Hope Pantry requires a referral code");
+        assert_eq!(refused.to_string(), "Hope Pantry requires a referral code");
         let authorised = AccessGrants { authorized_location_ids: vec![5], ..Default::default() };
         assert_eq!(check_new_pickup_time(5, Some(&restricted), Some(&ok), Denver, &authorised, now), Ok(()));
     }
@@ -292,8 +291,8 @@ mod tests {
 
     #[test]
     fn refusals_word_the_rule_texts() {
-        assert_eq!(ChangeRefusal::CannotChange.message(), "This order can no longer be changed or cancelled.");
-        assert_eq!(ChangeRefusal::OtherFoodBank.message(), "The new pickup site must belong to the same food bank.");
-        assert_eq!(ChangeRefusal::DeliveryNotAvailable.message(), "Sorry, there are no available delivery times");
+        assert_eq!(ChangeRefusal::CannotChange.to_string(), "This order can no longer be changed or cancelled.");
+        assert_eq!(ChangeRefusal::OtherFoodBank.to_string(), "The new pickup site must belong to the same food bank.");
+        assert_eq!(ChangeRefusal::DeliveryNotAvailable.to_string(), "Sorry, there are no available delivery times");
     }
 }

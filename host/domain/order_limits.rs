@@ -14,10 +14,10 @@
 
 use chrono::{DateTime, Datelike, Days, Months, NaiveDate, Utc};
 use chrono_tz::Tz;
-use serde::{Deserialize, Serialize};
 
 use super::limits::{Limit, LimitScope};
 use super::messages;
+use super::refusal::Refusal;
 use super::time::{local_today, start_of_day};
 
 /// One ORDER-type limit and the creation times of the shopper's non-cancelled
@@ -28,31 +28,39 @@ pub struct ScopedOrderLimit {
     pub orders: Vec<DateTime<Utc>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderLimitCheck {
-    pub allowed: bool,
     /// Orders still allowed by the tightest limit; None when no limit applies.
     pub limit: Option<i64>,
-    /// The refusing limit's message, or empty when allowed.
-    pub message: String,
+    /// The refusing limit's refusal; None when another order is allowed.
+    pub refusal: Option<Refusal>,
     pub next_available_order_date: Option<NaiveDate>,
 }
 
-/// "There is a limit of N orders every M weeks" (not in spec: the spec only gives
-/// the default "Unable to place an order at this time").
-pub fn order_limit_message(limit: &Limit) -> String {
+impl OrderLimitCheck {
+    pub fn allowed(&self) -> bool {
+        self.refusal.is_none()
+    }
+
+    /// The refusal's English text, or empty when allowed (the result's `message`).
+    pub fn message(&self) -> String {
+        self.refusal.as_ref().map(Refusal::text).unwrap_or_default()
+    }
+}
+
+/// "There is a limit of N orders every M weeks", or the spec's default "Unable to place an order
+/// at this time" for a limit of none.
+pub fn order_limit_refusal(limit: &Limit) -> Refusal {
     let m = limit.scope_amount.max(1);
-    let orders = if limit.value == 1 { "order" } else { "orders" };
-    let unit = |one: &str, many: &str| if m == 1 { one.to_string() } else { many.to_string() };
+    let unit = |one, many| if m == 1 { one } else { many };
     let n = limit.value;
     match limit.scope {
-        LimitScope::Day => format!("There is a limit of {n} {orders} every {m} {}", unit("day", "days")),
-        LimitScope::Week => format!("There is a limit of {n} {orders} every {m} {}", unit("week", "weeks")),
-        LimitScope::Month => format!("There is a limit of {n} {orders} every {m} {}", unit("month", "months")),
-        LimitScope::Order | LimitScope::Account if n == 0 => messages::UNABLE_TO_PLACE_ORDER.to_string(),
-        LimitScope::Order => format!("There is a limit of {n} {orders} per order"),
-        LimitScope::Account => format!("There is a limit of {n} {orders} per account"),
+        LimitScope::Day => messages::order_limit_every(n, m, unit("day", "days")),
+        LimitScope::Week => messages::order_limit_every(n, m, unit("week", "weeks")),
+        LimitScope::Month => messages::order_limit_every(n, m, unit("month", "months")),
+        LimitScope::Order | LimitScope::Account if n == 0 => (&messages::UNABLE_TO_PLACE_ORDER).into(),
+        LimitScope::Order => messages::order_limit_per_order(n),
+        LimitScope::Account => messages::order_limit_per_account(n),
     }
 }
 
@@ -117,17 +125,14 @@ pub fn check_order_limits(limits: &[ScopedOrderLimit], now: DateTime<Utc>, tz: T
         .collect();
     let refusing: Vec<&(i64, Option<NaiveDate>, &Limit)> = results.iter().filter(|r| r.0 == 0).collect();
     match refusing.first() {
-        None => OrderLimitCheck {
-            allowed: true,
-            limit: results.iter().map(|r| r.0).min(),
-            message: String::new(),
-            next_available_order_date: None,
-        },
+        None => {
+            OrderLimitCheck { limit: results.iter().map(|r| r.0).min(), refusal: None, next_available_order_date: None }
+        }
         Some(first) => {
             let next =
                 if refusing.iter().any(|r| r.1.is_none()) { None } else { refusing.iter().filter_map(|r| r.1).max() };
-            let message = order_limit_message(first.2);
-            OrderLimitCheck { allowed: false, limit: Some(0), message, next_available_order_date: next }
+            let refusal = Some(order_limit_refusal(first.2));
+            OrderLimitCheck { limit: Some(0), refusal, next_available_order_date: next }
         }
     }
 }
@@ -158,7 +163,7 @@ mod tests {
     #[test]
     fn no_limits_allow_without_a_count() {
         let c = check(&[]);
-        assert_eq!((c.allowed, c.limit, c.message.as_str(), c.next_available_order_date), (true, None, "", None));
+        assert_eq!((c.allowed(), c.limit, c.message().as_str(), c.next_available_order_date), (true, None, "", None));
     }
 
     #[test]
@@ -167,11 +172,11 @@ mod tests {
         let inside = "2025-06-12T05:00:00Z";
         let outside = "2025-06-12T04:59:00Z";
         let c = check(&[scoped(lim(LimitScope::Week, 1, 2), &[inside, outside])]);
-        assert_eq!((c.allowed, c.limit), (true, Some(1)));
+        assert_eq!((c.allowed(), c.limit), (true, Some(1)));
         let c = check(&[scoped(lim(LimitScope::Week, 1, 2), &[inside, "2025-06-17T15:00:00Z"])]);
-        assert!(!c.allowed);
+        assert!(!c.allowed());
         assert_eq!(c.limit, Some(0));
-        assert_eq!(c.message, "There is a limit of 2 orders every 1 week");
+        assert_eq!(c.message(), "There is a limit of 2 orders every 1 week");
         // The older of the two (local 2025-06-12) leaves the window 7 days later.
         assert_eq!(c.next_available_order_date, Some(date("2025-06-19")));
     }
@@ -190,34 +195,34 @@ mod tests {
     fn day_limit_resets_at_local_midnight() {
         // 2025-06-18 00:30 CDT: today locally.
         let c = check(&[scoped(lim(LimitScope::Day, 1, 1), &["2025-06-18T05:30:00Z"])]);
-        assert_eq!((c.allowed, c.next_available_order_date), (false, Some(date("2025-06-19"))));
-        assert_eq!(c.message, "There is a limit of 1 order every 1 day");
+        assert_eq!((c.allowed(), c.next_available_order_date), (false, Some(date("2025-06-19"))));
+        assert_eq!(c.message(), "There is a limit of 1 order every 1 day");
         // 2025-06-17 23:30 CDT: yesterday locally, although the 18th in UTC.
-        assert!(check(&[scoped(lim(LimitScope::Day, 1, 1), &["2025-06-18T04:30:00Z"])]).allowed);
+        assert!(check(&[scoped(lim(LimitScope::Day, 1, 1), &["2025-06-18T04:30:00Z"])]).allowed());
         // DAY 3 reaches back to the 16th and reopens on the day the order is 3 days old.
         let c = check(&[scoped(lim(LimitScope::Day, 3, 1), &["2025-06-16T15:00:00Z"])]);
-        assert_eq!((c.allowed, c.next_available_order_date), (false, Some(date("2025-06-19"))));
-        assert_eq!(c.message, "There is a limit of 1 order every 3 days");
+        assert_eq!((c.allowed(), c.next_available_order_date), (false, Some(date("2025-06-19"))));
+        assert_eq!(c.message(), "There is a limit of 1 order every 3 days");
     }
 
     #[test]
     fn month_limit_reopens_at_the_start_of_a_month() {
         let c = check(&[scoped(lim(LimitScope::Month, 1, 1), &["2025-06-01T05:00:00Z"])]);
-        assert_eq!((c.allowed, c.next_available_order_date), (false, Some(date("2025-07-01"))));
-        assert!(check(&[scoped(lim(LimitScope::Month, 1, 1), &["2025-05-31T23:00:00Z"])]).allowed);
+        assert_eq!((c.allowed(), c.next_available_order_date), (false, Some(date("2025-07-01"))));
+        assert!(check(&[scoped(lim(LimitScope::Month, 1, 1), &["2025-05-31T23:00:00Z"])]).allowed());
         let c = check(&[scoped(lim(LimitScope::Month, 2, 1), &["2025-05-02T12:00:00Z"])]);
-        assert_eq!((c.allowed, c.next_available_order_date), (false, Some(date("2025-07-01"))));
+        assert_eq!((c.allowed(), c.next_available_order_date), (false, Some(date("2025-07-01"))));
     }
 
     #[test]
     fn account_limit_never_reopens_and_order_scope_only_refuses_zero() {
         let c = check(&[scoped(lim(LimitScope::Account, 1, 2), &["2020-01-01T00:00:00Z", "2021-01-01T00:00:00Z"])]);
-        assert_eq!((c.allowed, c.next_available_order_date), (false, None));
-        assert_eq!(c.message, "There is a limit of 2 orders per account");
-        assert!(check(&[scoped(lim(LimitScope::Order, 1, 1), &["2025-06-18T14:00:00Z"])]).allowed);
+        assert_eq!((c.allowed(), c.next_available_order_date), (false, None));
+        assert_eq!(c.message(), "There is a limit of 2 orders per account");
+        assert!(check(&[scoped(lim(LimitScope::Order, 1, 1), &["2025-06-18T14:00:00Z"])]).allowed());
         let zero = check(&[scoped(lim(LimitScope::Order, 1, 0), &[])]);
-        assert_eq!((zero.allowed, zero.limit), (false, Some(0)));
-        assert_eq!(zero.message, messages::UNABLE_TO_PLACE_ORDER);
+        assert_eq!((zero.allowed(), zero.limit), (false, Some(0)));
+        assert_eq!(zero.message(), messages::UNABLE_TO_PLACE_ORDER.english);
     }
 
     #[test]
@@ -225,11 +230,11 @@ mod tests {
         let recent = ["2025-06-17T15:00:00Z"];
         let allowed =
             check(&[scoped(lim(LimitScope::Month, 1, 4), &recent), scoped(lim(LimitScope::Week, 1, 2), &recent)]);
-        assert_eq!((allowed.allowed, allowed.limit), (true, Some(1)));
+        assert_eq!((allowed.allowed(), allowed.limit), (true, Some(1)));
         let refused =
             check(&[scoped(lim(LimitScope::Day, 2, 1), &recent), scoped(lim(LimitScope::Week, 1, 1), &recent)]);
-        assert!(!refused.allowed);
-        assert_eq!(refused.message, "There is a limit of 1 order every 2 days");
+        assert!(!refused.allowed());
+        assert_eq!(refused.message(), "There is a limit of 1 order every 2 days");
         assert_eq!(refused.next_available_order_date, Some(date("2025-06-24")));
     }
 }

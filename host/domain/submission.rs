@@ -3,8 +3,6 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use super::Id;
 use super::access::{AccessGrants, Pantry, check_pantry_access};
 use super::cart::{CartLine, ShoppingContext, cart_units, merge_cart};
@@ -12,6 +10,7 @@ use super::delivery::{DeliveryTime, delivery_allowed};
 use super::limits::{Limit, LimitStatus, OrderSizeLimit};
 use super::messages;
 use super::pickup::PickupTime;
+use super::refusal::Refusal;
 
 /// An order as submitted, with the rows its ids point at. `shop` holds the
 /// inventory of the chosen pantry (or delivery time), the shopper's past
@@ -28,9 +27,8 @@ pub struct OrderRequest<'a> {
     pub shop: ShoppingContext<'a>,
 }
 
-/// Why an order is refused; [`OrderRefusal::message`] is the text to show.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
+/// Why an order is refused; [`OrderRefusal::refusal`] is the refusal to answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OrderRefusal {
     /// No usable pickup or delivery selection (also: a pickup time of another
     /// pantry, or pickup and delivery at once).
@@ -40,36 +38,33 @@ pub enum OrderRefusal {
     TimeNoLongerAvailable,
     /// The shopper may not get delivery from this food bank.
     DeliveryNotAvailable,
-    ReferralCodeRequired {
-        pantry_label: String,
-    },
+    ReferralCodeRequired(Refusal),
     /// Gone, short on stock, or over the item's effective limit.
     ItemNotAllowed {
         inventory_item_id: Id,
-        message: String,
+        refusal: Refusal,
     },
-    OrderSizeExceeded {
-        message: String,
-    },
+    OrderSizeExceeded(Refusal),
 }
 
 impl OrderRefusal {
-    pub fn message(&self) -> String {
+    pub fn refusal(&self) -> Refusal {
         match self {
-            Self::InvalidPickupTime => messages::INVALID_PICKUP_TIME.to_string(),
-            Self::EmptyCart => messages::NO_PRODUCTS_IN_CART.to_string(),
+            Self::InvalidPickupTime => (&messages::INVALID_PICKUP_TIME).into(),
+            Self::EmptyCart => (&messages::NO_PRODUCTS_IN_CART).into(),
             // The spec has one submission text for a stale time; delivery reuses it.
-            Self::TimeNoLongerAvailable => messages::PICKUP_TIME_NO_LONGER_AVAILABLE.to_string(),
-            Self::DeliveryNotAvailable => messages::NO_AVAILABLE_DELIVERY_TIMES.to_string(),
-            Self::ReferralCodeRequired { pantry_label } => messages::requires_referral_code(pantry_label),
-            Self::ItemNotAllowed { message, .. } | Self::OrderSizeExceeded { message } => message.clone(),
+            Self::TimeNoLongerAvailable => (&messages::PICKUP_TIME_NO_LONGER_AVAILABLE).into(),
+            Self::DeliveryNotAvailable => (&messages::NO_AVAILABLE_DELIVERY_TIMES).into(),
+            Self::ReferralCodeRequired(refusal)
+            | Self::ItemNotAllowed { refusal, .. }
+            | Self::OrderSizeExceeded(refusal) => refusal.clone(),
         }
     }
 }
 
 impl fmt::Display for OrderRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message())
+        self.refusal().fmt(f)
     }
 }
 
@@ -100,8 +95,7 @@ pub fn check_order(req: &OrderRequest) -> Result<Vec<CartLine>, OrderRefusal> {
             if !time.is_valid(now, tz) {
                 return Err(OrderRefusal::TimeNoLongerAvailable);
             }
-            check_pantry_access(req.grants, pantry)
-                .map_err(|_| OrderRefusal::ReferralCodeRequired { pantry_label: pantry.label.clone() })?;
+            check_pantry_access(req.grants, pantry).map_err(OrderRefusal::ReferralCodeRequired)?;
         }
         Slot::Delivery(time) => {
             if !time.is_valid(now, tz) {
@@ -114,13 +108,13 @@ pub fn check_order(req: &OrderRequest) -> Result<Vec<CartLine>, OrderRefusal> {
     }
     for line in &stock {
         if let Some(short) = req.shop.shortfall(line.inventory_item_id, line.quantity, true) {
-            let message = short.message();
-            return Err(OrderRefusal::ItemNotAllowed { inventory_item_id: line.inventory_item_id, message });
+            let refusal = short.refusal();
+            return Err(OrderRefusal::ItemNotAllowed { inventory_item_id: line.inventory_item_id, refusal });
         }
     }
     let size = OrderSizeLimit::from_limits(req.order_limits);
     if size.status(cart_units(&stock)) == LimitStatus::Over {
-        return Err(OrderRefusal::OrderSizeExceeded { message: size.message });
+        return Err(OrderRefusal::OrderSizeExceeded(size.refusal()));
     }
     Ok(stock)
 }
@@ -270,7 +264,7 @@ mod tests {
         let mut f = Fixture::new();
         f.cart = vec![units(10, 0)];
         let e = check_order(&f.pickup_request()).unwrap_err();
-        assert_eq!(e.message(), "There are no products in your cart");
+        assert_eq!(e.to_string(), "There are no products in your cart");
     }
 
     #[test]
@@ -278,7 +272,7 @@ mod tests {
         let mut f = Fixture::new();
         f.pickup = pickup(1, 18); // 10:00 today, which is now
         let e = check_order(&f.pickup_request()).unwrap_err();
-        assert_eq!(e.message(), "The selected pickup time is no longer available.");
+        assert_eq!(e.to_string(), "The selected pickup time is no longer available.");
         f.delivery = delivery(17);
         f.grants.food_bank_ids_with_delivery_enabled = vec![9];
         assert_eq!(check_order(&f.delivery_request()), Err(OrderRefusal::TimeNoLongerAvailable));
@@ -289,7 +283,7 @@ mod tests {
         let mut f = Fixture::new();
         f.pantry = pantry(true);
         let e = check_order(&f.pickup_request()).unwrap_err();
-        assert_eq!(e.message(), "Hope Pantry requires a referral code");
+        assert_eq!(e.to_string(), "Hope Pantry requires a referral code");
         f.grants.referral_codes = vec![ReferralCode { pantry_location_ids: vec![1], ..Default::default() }];
         assert!(check_order(&f.pickup_request()).is_ok());
     }
@@ -298,7 +292,7 @@ mod tests {
     fn delivery_needs_delivery_rights() {
         let mut f = Fixture::new();
         let e = check_order(&f.delivery_request()).unwrap_err();
-        assert_eq!(e.message(), "Sorry, there are no available delivery times");
+        assert_eq!(e.to_string(), "Sorry, there are no available delivery times");
         f.grants.referral_codes = vec![ReferralCode {
             food_banks: vec![ReferralFoodBank { food_bank_id: 9, is_delivery_enabled: true }],
             ..Default::default()
@@ -312,18 +306,15 @@ mod tests {
         f.cart = vec![units(11, 3)];
         assert_eq!(
             check_order(&f.pickup_request()),
-            Err(OrderRefusal::ItemNotAllowed {
-                inventory_item_id: 11,
-                message: "This item has a limit of 2 per order".into()
-            })
+            Err(OrderRefusal::ItemNotAllowed { inventory_item_id: 11, refusal: messages::limit_per_order(2) })
         );
         f.cart = vec![units(10, 6)];
-        assert_eq!(check_order(&f.pickup_request()).unwrap_err().message(), "Inventory Exceeded");
+        assert_eq!(check_order(&f.pickup_request()).unwrap_err().to_string(), "Inventory Exceeded");
         f.cart = vec![units(12, 1)];
-        assert_eq!(check_order(&f.pickup_request()).unwrap_err().message(), "No Available Stock");
+        assert_eq!(check_order(&f.pickup_request()).unwrap_err().to_string(), "No Available Stock");
         f.inventory[0].source_code = Some("TEFAP".into());
         f.cart = vec![units(10, 1)];
-        assert_eq!(check_order(&f.pickup_request()).unwrap_err().message(), "No Available Stock");
+        assert_eq!(check_order(&f.pickup_request()).unwrap_err().to_string(), "No Available Stock");
     }
 
     #[test]
@@ -333,12 +324,6 @@ mod tests {
         f.cart = vec![units(10, 3), units(11, 1)];
         assert!(check_order(&f.pickup_request()).is_ok(), "at the limit");
         f.cart.push(units(10, 1));
-        assert_eq!(check_order(&f.pickup_request()).unwrap_err().message(), "There is a limit of 4 items per order");
-    }
-
-    #[test]
-    fn refusal_serializes_with_kind() {
-        let json = serde_json::to_value(OrderRefusal::ReferralCodeRequired { pantry_label: "X".into() }).unwrap();
-        assert_eq!(json, serde_json::json!({"kind": "referralCodeRequired", "pantryLabel": "X"}));
+        assert_eq!(check_order(&f.pickup_request()).unwrap_err().to_string(), "There is a limit of 4 items per order");
     }
 }

@@ -4,6 +4,7 @@ use super::locations::{Address, AttachmentEntry, DeliveryTime, PickupTime};
 use crate::domain::{
     Id,
     forms::{FieldCode, FieldError},
+    refusal::{Refusal, RefusalKind},
 };
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -44,8 +45,6 @@ pub struct OrderSubmissionItem {
     pub quantity: i64,
 }
 
-pub const IDEMPOTENCY_KEY_REUSED: &str =
-    "This Idempotency-Key was already used for a different order. Use a new key for a new order.";
 /// How long an `Idempotency-Key` answers with its first order.
 pub const IDEMPOTENCY_WINDOW: chrono::Duration = chrono::Duration::hours(24);
 
@@ -161,9 +160,9 @@ pub struct OrderLocationChange {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OrderRefused {
     /// No such row, or not the caller's (answered alike, so ids cannot be probed).
-    NotFound(&'static str),
-    /// A rule said no; the text is the one to show.
-    Rule(String),
+    NotFound(&'static RefusalKind),
+    /// A rule said no.
+    Rule(Refusal),
     /// A checkout step's questions are still unanswered; the checkout goes back to it.
     Unanswered(crate::domain::checkout_questions::DueStep),
 }

@@ -3,7 +3,7 @@
 //! keeping it on the device happens in the browser. Without a code the page is the code form, whose
 //! plain GET submission arrives as `?code=`.
 use super::{LoadCtx, LoadFuture, Loaded, Page};
-use crate::{api::referrals::UNABLE_TO_VERIFY_CODE, model::referrals::ReferralCode};
+use crate::{domain::messages, model::referrals::ReferralCode};
 use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -42,7 +42,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         };
         match crate::service::referrals::referral_code(&ctx.state, &code, None).await {
             Ok(Some(referral)) => Loaded::ok(ReferralPage::Found { code, referral }),
-            Ok(None) => failed(StatusCode::NOT_FOUND, Some(UNABLE_TO_VERIFY_CODE)),
+            Ok(None) => failed(StatusCode::NOT_FOUND, Some(messages::UNABLE_TO_VERIFY_CODE.english)),
             Err(error) => {
                 tracing::warn!(%error, "referral page: load failed");
                 // No reason: the page shows its own "There was an error loading this referral code".

@@ -2,7 +2,10 @@
 //! ahead so the pickup flow knows whether it must ask for a referral code first.
 use super::{Error, Result};
 use crate::{
-    domain::access::{AccessGrants, ReferralCode},
+    domain::{
+        access::{AccessGrants, ReferralCode},
+        messages,
+    },
     state::AppState,
 };
 
@@ -14,7 +17,11 @@ pub async fn can_order(
     user_id: Option<i64>,
     device_codes: &[String],
 ) -> Result<bool> {
-    let facts = state.store.pantry_facts(pantry_id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+    let facts = state
+        .store
+        .pantry_facts(pantry_id)
+        .await?
+        .ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
     if !facts.pantry.is_restricted {
         return Ok(true);
     }

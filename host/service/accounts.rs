@@ -4,7 +4,10 @@ use super::{Error, Result};
 use crate::{
     catalog::Lang,
     db::repo::accounts::{Credentials, NewUser, ProfileChanges},
-    domain::forms::{AddressForm, ProfileForm},
+    domain::{
+        forms::{AddressForm, ProfileForm},
+        messages,
+    },
     model::account::{Profile, SavedAddress},
     state::AppState,
 };
@@ -47,7 +50,7 @@ pub async fn create_account(state: &AppState, form: ProfileForm) -> Result<(i64,
 }
 
 pub async fn profile(state: &AppState, user_id: i64) -> Result<Profile> {
-    Ok(state.store.profile(user_id).await?.ok_or_else(|| Error::not_found("Profile"))?.into())
+    Ok(state.store.profile(user_id).await?.ok_or_else(|| Error::not_found(&messages::PROFILE_NOT_FOUND))?.into())
 }
 
 /// The account's e-mail address, `None` when the account is gone.
@@ -62,7 +65,7 @@ pub async fn food_bank_exists(state: &AppState, id: i64) -> Result<bool> {
 /// Saves the edited profile and answers it as stored.
 pub async fn update_profile(state: &AppState, user_id: i64, changes: ProfileChanges) -> Result<Profile> {
     let row = state.store.update_profile(user_id, changes).await?;
-    Ok(row.ok_or_else(|| Error::not_found("Profile"))?.into())
+    Ok(row.ok_or_else(|| Error::not_found(&messages::PROFILE_NOT_FOUND))?.into())
 }
 
 /// The shopper's saved delivery addresses.
@@ -72,7 +75,11 @@ pub async fn saved_addresses(state: &AppState, user_id: i64) -> Result<Vec<Saved
 
 /// Deletes the shopper's saved address `id`; NotFound when it is not theirs.
 pub async fn delete_saved_address(state: &AppState, user_id: i64, id: i64) -> Result<()> {
-    if state.store.delete_saved_address(user_id, id).await? { Ok(()) } else { Err(Error::not_found("Address")) }
+    if state.store.delete_saved_address(user_id, id).await? {
+        Ok(())
+    } else {
+        Err(Error::not_found(&messages::ADDRESS_NOT_FOUND))
+    }
 }
 
 /// Keeps the shopper's language on the account, for what the server writes to them.
@@ -88,7 +95,7 @@ pub async fn create_saved_address(state: &AppState, user_id: i64, form: &Address
 /// Edits the shopper's saved address `id`; NotFound when it is not theirs.
 pub async fn update_saved_address(state: &AppState, user_id: i64, id: i64, form: &AddressForm) -> Result<SavedAddress> {
     let row = state.store.update_saved_address(user_id, id, form).await?;
-    row.map(SavedAddress::from).ok_or_else(|| Error::not_found("Address"))
+    row.map(SavedAddress::from).ok_or_else(|| Error::not_found(&messages::ADDRESS_NOT_FOUND))
 }
 
 #[cfg(test)]

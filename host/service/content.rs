@@ -12,6 +12,7 @@ use crate::{
         now,
         repo::content::{InfoCardRow, NotificationRow},
     },
+    domain::messages,
     model::{
         content::{InfoCard, InfoCardSection, Message, MessageData, Notification},
         orders::Order,
@@ -19,17 +20,15 @@ use crate::{
     state::AppState,
 };
 
-/// §8 "Messages: Error loading messages" is the client's text; this is ours for a bad code.
-const UNKNOWN_FOOD_BANK: &str = "Food bank not found";
 const MAX_CODE_LEN: usize = 32;
 
 /// The stored spelling of `code`, or NotFound for a code no food bank has.
 pub async fn food_bank_code(state: &AppState, code: &str) -> Result<String> {
     let code = code.trim();
     if code.is_empty() || code.len() > MAX_CODE_LEN {
-        return Err(Error::Invalid(format!("A food bank code has 1 to {MAX_CODE_LEN} characters.")));
+        return Err(Error::Invalid(format!("A food bank code has 1 to {MAX_CODE_LEN} characters.").into()));
     }
-    state.store.food_bank_code(code).await?.ok_or_else(|| Error::NotFound(UNKNOWN_FOOD_BANK.into()))
+    state.store.food_bank_code(code).await?.ok_or_else(|| Error::not_found(&messages::FOOD_BANK_NOT_FOUND))
 }
 
 /// The public info cards shown everywhere, plus the food bank's (`code` as stored), with
@@ -107,5 +106,9 @@ pub async fn messages_for(
 
 /// Marks notification `id` read for the shopper; NotFound when there is no such notification.
 pub async fn mark_read(state: &AppState, user_id: i64, id: i64) -> Result<()> {
-    if state.store.mark_notification_read(user_id, id).await? { Ok(()) } else { Err(Error::not_found("Message")) }
+    if state.store.mark_notification_read(user_id, id).await? {
+        Ok(())
+    } else {
+        Err(Error::not_found(&messages::MESSAGE_NOT_FOUND))
+    }
 }

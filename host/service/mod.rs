@@ -18,28 +18,34 @@ pub mod shop;
 pub mod survey;
 pub mod tefap;
 
-use crate::db::repo::StoreError;
+use crate::{
+    db::repo::StoreError,
+    domain::{
+        messages,
+        refusal::{Reason, Refusal, RefusalKind},
+    },
+};
 
-/// Why an operation gave no answer. The message is the one people see (the API's
-/// `failureReason`), so each variant maps to one status in both callers.
+/// Why an operation gave no answer. The reason is the one people see (the API's
+/// `failureReason`, with its code), so each variant maps to one status in both callers.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The address names nothing: an unknown id or code.
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Reason),
     /// The input cannot be used as given.
     #[error("{0}")]
-    Invalid(String),
+    Invalid(Reason),
     /// A rule of host/domain said no; `step` names the checkout step that mends it, if one does.
-    #[error("{message}")]
-    Refused { message: String, step: Option<&'static str> },
+    #[error("{refusal}")]
+    Refused { refusal: Refusal, step: Option<&'static str> },
     /// Fields of the input that name nothing (an unknown choice) or that a rule requires.
-    #[error("{}", crate::domain::messages::VERIFY_REQUIRED_FIELDS)]
+    #[error("{}", messages::VERIFY_REQUIRED_FIELDS.english)]
     Fields(Vec<crate::domain::forms::FieldError>),
     #[error(transparent)]
     Store(#[from] StoreError),
     /// Every password-hashing slot stayed taken: come back in a moment.
-    #[error("{}", crate::api::hasher::HASHER_BUSY)]
+    #[error("{}", messages::SERVER_BUSY.english)]
     Busy,
     /// A fault of ours that is not the database's.
     #[error(transparent)]
@@ -47,14 +53,14 @@ pub enum Error {
 }
 
 impl Error {
-    /// `"{what} not found"`, the API's wording for an unknown id.
-    pub fn not_found(what: &str) -> Self {
-        Self::NotFound(format!("{what} not found"))
+    /// An unknown id, named by its kind (`messages::ORDER_NOT_FOUND`, ...).
+    pub fn not_found(what: &'static RefusalKind) -> Self {
+        Self::NotFound(what.into())
     }
 
     /// A rule's refusal that no checkout step mends.
-    pub fn refused(message: impl Into<String>) -> Self {
-        Self::Refused { message: message.into(), step: None }
+    pub fn refused(refusal: impl Into<Refusal>) -> Self {
+        Self::Refused { refusal: refusal.into(), step: None }
     }
 }
 

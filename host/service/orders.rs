@@ -4,7 +4,7 @@
 //! transaction that asks host/domain (`submission`, `order_changes`) for every decision.
 use super::{Error, Result};
 use crate::{
-    domain::Id,
+    domain::{Id, messages},
     model::orders::{Idempotency, Order, OrderItem, OrderLocationChange, OrderRefused, OrderSubmission},
     state::AppState,
 };
@@ -13,8 +13,8 @@ impl From<OrderRefused> for Error {
     fn from(r: OrderRefused) -> Self {
         match r {
             OrderRefused::NotFound(what) => Error::not_found(what),
-            OrderRefused::Rule(message) => Error::Refused { message, step: None },
-            OrderRefused::Unanswered(due) => Error::Refused { message: due.message().into(), step: Some(due.step()) },
+            OrderRefused::Rule(refusal) => Error::refused(refusal),
+            OrderRefused::Unanswered(due) => Error::Refused { refusal: due.refusal().into(), step: Some(due.step()) },
         }
     }
 }
@@ -25,11 +25,20 @@ pub async fn list(state: &AppState, user_id: Id) -> Result<Vec<Order>> {
 }
 
 pub async fn show(state: &AppState, user_id: Id, order_id: Id) -> Result<Order> {
-    state.store.order_of(user_id, order_id).await?.map(Order::from).ok_or_else(|| Error::not_found("Order"))
+    state
+        .store
+        .order_of(user_id, order_id)
+        .await?
+        .map(Order::from)
+        .ok_or_else(|| Error::not_found(&messages::ORDER_NOT_FOUND))
 }
 
 pub async fn items(state: &AppState, user_id: Id, order_id: Id) -> Result<Vec<OrderItem>> {
-    let lines = state.store.order_items_of(user_id, order_id).await?.ok_or_else(|| Error::not_found("Order"))?;
+    let lines = state
+        .store
+        .order_items_of(user_id, order_id)
+        .await?
+        .ok_or_else(|| Error::not_found(&messages::ORDER_NOT_FOUND))?;
     Ok(lines.into_iter().map(OrderItem::from).collect())
 }
 

@@ -8,18 +8,18 @@ use crate::{
         now,
         repo::accounts::{Recipient, ResetToken},
     },
+    domain::messages,
     state::AppState,
 };
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use sha2::{Digest, Sha256};
 
-pub const RESET_EXPIRED: &str = "This reset token has expired. Please try resetting your password again.";
 const RESET_SUBJECT: &str = "Reset your OrderAhead password";
 const RESET_SUBJECT_ES: &str = "Cambie su contraseña de OrderAhead";
 const LINK_LIFETIME: chrono::Duration = chrono::Duration::hours(1);
 
 fn expired() -> Error {
-    Error::refused(RESET_EXPIRED)
+    Error::refused(&messages::RESET_EXPIRED)
 }
 
 fn sha256_hex(text: &str) -> String {

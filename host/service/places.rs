@@ -4,7 +4,7 @@
 use super::{Error, Result};
 use crate::{
     db::now,
-    domain::places::search_radius,
+    domain::{messages, places::search_radius},
     geo::{GeoPoint, zip_table},
     model::locations::{FoodBank, GeocodeResult, NearbyFoodBank, PantryLocation},
     service::shop::with_valid_times,
@@ -23,7 +23,7 @@ pub fn point(lat: f64, lng: f64) -> Result<GeoPoint> {
 /// The ZIP table entry for a 5-digit zip or ZIP+4; NotFound "Unable to load zip code {zip}".
 pub fn geocode_zip(text: &str) -> Result<GeocodeResult> {
     let trimmed = text.trim();
-    let unknown = || Error::NotFound(format!("Unable to load zip code {trimmed}"));
+    let unknown = || Error::NotFound(messages::unknown_zip(trimmed).into());
     let five = match trimmed.len() {
         5 => trimmed,
         9 | 10 if zip_table().geocode(trimmed).is_some() => &trimmed[..5],
@@ -77,7 +77,7 @@ pub async fn food_banks_serving(state: &AppState, center: GeoPoint) -> Result<Ve
 
 /// A food bank by id, enabled or not.
 pub async fn food_bank(state: &AppState, id: i64) -> Result<FoodBank> {
-    find_food_bank(state, id).await?.ok_or_else(|| super::Error::not_found("Food bank"))
+    find_food_bank(state, id).await?.ok_or_else(|| super::Error::not_found(&messages::FOOD_BANK_NOT_FOUND))
 }
 
 /// A food bank by id, enabled or not; None for an unknown id.

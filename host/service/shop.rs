@@ -12,6 +12,7 @@ use crate::{
         cart::{self, CartLine, ShoppingContext},
         delivery::valid_delivery_times,
         limits::{OrderSizeLimit, item_limits},
+        messages,
         pickup::valid_pickup_times,
         tefap::TefapArea,
     },
@@ -35,7 +36,11 @@ pub fn with_valid_times(site: PantryRow, now: DateTime<Utc>) -> PantryLocation {
 /// An active pantry of an enabled food bank, with its valid pickup times.
 pub async fn pantry(state: &AppState, id: i64) -> Result<PantryLocation> {
     let now = now();
-    let site = state.store.pantry_site(id, now).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+    let site = state
+        .store
+        .pantry_site(id, now)
+        .await?
+        .ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
     Ok(with_valid_times(site, now))
 }
 
@@ -74,7 +79,8 @@ async fn shopper_facts(
 
 /// The pantry's items as the shopper `user_id` (None: a visitor) sees them.
 pub async fn pantry_items(state: &AppState, id: i64, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
-    let facts = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+    let facts =
+        state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
     let shop = shopper_facts(state, user_id, facts.pantry.food_bank_id, &facts.tefap_area(), facts.tz).await?;
     let items = state.store.pantry_inventory_items(id).await?;
     Ok(visible_items(items, &shop, now()))
@@ -83,7 +89,8 @@ pub async fn pantry_items(state: &AppState, id: i64, user_id: Option<i64>) -> Re
 /// What a delivery window offers, as the shopper `user_id` sees it. Windows that have started
 /// still answer, so a cart can be checked against them; ordering re-checks the time.
 pub async fn delivery_items(state: &AppState, id: i64, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
-    let facts = state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found("Delivery time"))?;
+    let facts =
+        state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
     let shop = shopper_facts(state, user_id, facts.time.food_bank_id, &facts.tefap_area(), facts.tz).await?;
     let items = state.store.delivery_inventory_items(&facts.time).await?;
     Ok(visible_items(items, &shop, now()))
@@ -111,11 +118,19 @@ pub async fn check_cart(
 ) -> Result<CartCheckResult> {
     let facts = match site {
         Site::Pantry(id) => {
-            let pantry = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+            let pantry = state
+                .store
+                .pantry_facts(id)
+                .await?
+                .ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
             state.store.pickup_shop(&pantry, user_id).await?
         }
         Site::Delivery(id) => {
-            let time = state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found("Delivery time"))?;
+            let time = state
+                .store
+                .delivery_facts(id)
+                .await?
+                .ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
             state.store.delivery_shop(&time, user_id).await?
         }
     };
@@ -171,14 +186,22 @@ pub async fn shop(state: &AppState, site: Site, lang: Lang) -> Result<Shop> {
         Site::Pantry(id) => {
             let pantry = self::pantry(state, id).await?;
             let items = pantry_items(state, id, None).await?;
-            let facts = state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found("Pantry location"))?;
+            let facts = state
+                .store
+                .pantry_facts(id)
+                .await?
+                .ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
             let limits = state.store.pantry_order_size_limits(&facts.pantry).await?;
             let scopes = vec![Scope::Pantry(id), Scope::PantryStock(id), Scope::FoodBank(facts.pantry.food_bank_id)];
             (Some(pantry.food_bank.clone()), Some(pantry), None, items, limits, scopes)
         }
         Site::Delivery(id) => {
             let items = delivery_items(state, id, None).await?;
-            let facts = state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found("Delivery time"))?;
+            let facts = state
+                .store
+                .delivery_facts(id)
+                .await?
+                .ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
             let limits = state.store.delivery_order_size_limits(&facts.time).await?;
             let food_bank = state.store.food_bank(facts.time.food_bank_id).await?.map(FoodBank::from);
             let scopes = vec![
@@ -204,8 +227,11 @@ pub async fn shop(state: &AppState, site: Site, lang: Lang) -> Result<Shop> {
 /// The food bank's delivery windows that are still valid (later than now), soonest first.
 pub async fn delivery_times(state: &AppState, food_bank_id: i64) -> Result<Vec<DeliveryTime>> {
     let now = now();
-    let schedule =
-        state.store.delivery_schedule(food_bank_id, now).await?.ok_or_else(|| Error::not_found("Food bank"))?;
+    let schedule = state
+        .store
+        .delivery_schedule(food_bank_id, now)
+        .await?
+        .ok_or_else(|| Error::not_found(&messages::FOOD_BANK_NOT_FOUND))?;
     Ok(valid_delivery_times(&schedule.times, now, schedule.tz).iter().map(DeliveryTime::from).collect())
 }
 

@@ -27,11 +27,15 @@ pub async fn eligibility_status(state: &AppState, user_id: i64) -> Result<Eligib
 pub async fn answer_food_situation(state: &AppState, user_id: i64, answers: FoodSituationAnswers) -> Result<()> {
     let eligible = answers.is_eligible();
     state.store.save_food_situation(user_id, answers, eligible).await?;
-    if eligible { Ok(()) } else { Err(Error::refused(messages::FOOD_SITUATION_NOT_ELIGIBLE)) }
+    if eligible { Ok(()) } else { Err(Error::refused(&messages::FOOD_SITUATION_NOT_ELIGIBLE)) }
 }
 
 pub async fn survey_status(state: &AppState, user_id: i64, food_bank_id: i64) -> Result<SurveyStatus> {
-    state.store.survey_status(user_id, food_bank_id).await?.ok_or_else(|| Error::not_found("Food bank"))
+    state
+        .store
+        .survey_status(user_id, food_bank_id)
+        .await?
+        .ok_or_else(|| Error::not_found(&messages::FOOD_BANK_NOT_FOUND))
 }
 
 /// Stores the answers of a well-formed survey (see `api::account::survey`) for the food bank

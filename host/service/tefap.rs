@@ -19,7 +19,7 @@ use crate::{
 pub const ERROR_SUBMITTING: &str = "Error submitting TEFAP Response";
 
 fn malformed(why: &str) -> Error {
-    Error::Invalid(format!("{ERROR_SUBMITTING}: {why}"))
+    Error::Invalid(format!("{ERROR_SUBMITTING}: {why}").into())
 }
 
 /// The guideline of a ZIP code's state, with the state and ZIP; `None` for an unknown ZIP or a

@@ -14,6 +14,7 @@ use orderahead::domain::messages::{
     self, DELIVERY_ADDRESS_REQUIRED, NOT_A_DELIVERY_ORDER, NOT_A_PICKUP_ORDER, ORDER_CANNOT_CHANGE,
     OTHER_DELIVERY_PROGRAM, OTHER_FOOD_BANK,
 };
+use orderahead::domain::refusal::RefusalKind;
 use serde_json::{Value, json};
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -161,9 +162,27 @@ pub fn with_key(uri: &str, token: &str, key: &str, body: &Value) -> Request<Body
         .unwrap()
 }
 
-fn refused(r: &ApiReply, text: &str) {
+/// What a refusal is expected to be: its exact English text, or a kind (its text and its code).
+trait Expected {
+    fn check(&self, r: &ApiReply);
+}
+
+impl Expected for &str {
+    fn check(&self, r: &ApiReply) {
+        assert_eq!(r.failure(), *self);
+    }
+}
+
+impl Expected for RefusalKind {
+    fn check(&self, r: &ApiReply) {
+        assert_eq!(r.failure(), self.english);
+        assert_eq!(r.body["failureCode"], self.code, "{}", r.body);
+    }
+}
+
+fn refused(r: &ApiReply, expected: impl Expected) {
     assert_eq!(r.status, 422, "{}", r.body);
-    assert_eq!(r.failure(), text);
+    expected.check(r);
 }
 
 async fn pickup_order_is_placed_and_read_back(t: &TestApp) {
@@ -727,8 +746,8 @@ async fn checkout_questions_are_enforced(t: &TestApp) {
     let mine = stock(t, main, 10).await;
     let order = pickup(main, time, &[(mine, 1)]);
     let before = counts(t).await;
-    let due = |r: &ApiReply, step: &str, text: &str| {
-        refused(r, text);
+    let due = |r: &ApiReply, step: &str, kind: RefusalKind| {
+        refused(r, kind);
         assert_eq!(r.body["value"]["step"], step, "{}", r.body);
     };
 

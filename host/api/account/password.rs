@@ -6,6 +6,7 @@ use crate::{
     catalog::Lang,
     domain::{
         forms::{FieldCode, FieldError, Format, is_valid_email, new_password},
+        messages,
         passwords::password_problem,
     },
     model::account::{NewPasswordBody, ResetLink, ResetRequestBody},
@@ -15,7 +16,6 @@ use crate::{
 use axum::extract::State;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub const TOO_MANY_RESETS: &str = "Too many password reset requests. Please wait an hour and try again.";
 pub const PASSWORDS_DIFFER: &str = "The passwords do not match";
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -53,7 +53,7 @@ async fn request_reset(
     };
     if let Err(wait) = counted {
         tracing::warn!(event = "reset_throttled", client = %ip, account = ?email, retry_after_secs = wait.as_secs(), "security event");
-        return Err(ApiError::too_many(TOO_MANY_RESETS, wait));
+        return Err(ApiError::too_many(&messages::TOO_MANY_RESETS, wait));
     }
     password_reset::send_link(&state, &email, lang).await?;
     ok(true)
@@ -97,7 +97,7 @@ async fn set_password(
     }
     if let Some(why) = password_problem(&password) {
         return Err(ApiError::Invalid {
-            message: why.into(),
+            reason: why.into(),
             fields: vec![FieldError::new("password", FieldCode::WeakPassword, why)],
         });
     }

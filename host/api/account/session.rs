@@ -10,6 +10,7 @@ use crate::{
     db::repo::StoreError,
     domain::{
         forms::{FieldCode, FieldError, ProfileForm, ProfileMode, login_ready, validate_profile},
+        messages,
         passwords::password_problem,
     },
     model::account::{LoginBody, Registered, RegistrationBody},
@@ -18,12 +19,6 @@ use crate::{
 };
 use axum::extract::State;
 use utoipa_axum::{router::OpenApiRouter, routes};
-
-/// One answer for a wrong password and an unknown e-mail, so accounts cannot be probed.
-pub const LOGIN_FAILED: &str = "There was an error authenticating: the email address or password is incorrect.";
-pub const TOO_MANY_LOGINS: &str = "Too many failed login attempts. Please wait a few minutes and try again.";
-pub const TOO_MANY_REGISTRATIONS: &str = "Too many new accounts from this network. Please try again later.";
-pub const EMAIL_TAKEN: &str = "An account with this email address already exists.";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(login)).routes(routes!(register)).routes(routes!(logout))
@@ -45,7 +40,7 @@ async fn login(
     // Registration stores the trimmed password (spec §5: inputs trimmed).
     let password = body.password.trim().to_owned();
     if !login_ready(&email, &password) {
-        return Err(ApiError::BadRequest(LOGIN_FAILED.into()));
+        return Err(ApiError::BadRequest((&messages::LOGIN_FAILED).into()));
     }
     let limits = &state.rate_limits;
     let account_ip = format!("{email}\n{ip}");
@@ -57,7 +52,7 @@ async fn login(
     // Counted before the hash, atomically: a burst cannot check more guesses than allowed.
     if let Err(wait) = ratelimit::reserve(&buckets).await {
         tracing::warn!(event = "login_throttled", client = %ip, account = ?email, retry_after_secs = wait.as_secs(), "security event");
-        return Err(ApiError::too_many(TOO_MANY_LOGINS, wait));
+        return Err(ApiError::too_many(&messages::TOO_MANY_LOGINS, wait));
     }
     let checked = accounts::sign_in(&state, &email, password).await;
     match checked {
@@ -68,7 +63,7 @@ async fn login(
             let token = state.tokens.issue(a.user_id, a.token_version)?;
             Ok(cookie.set(&token, token.clone()))
         }
-        Ok(None) => Err(ApiError::Unauthorized(LOGIN_FAILED.into())),
+        Ok(None) => Err(ApiError::Unauthorized((&messages::LOGIN_FAILED).into())),
         Err(e) => {
             // Nothing was checked (busy hasher, database fault): the guess is not held against anyone.
             ratelimit::refund(&buckets).await;
@@ -112,7 +107,7 @@ async fn register(
         // A weak password alone is named in the failure reason itself, not only in the field list.
         Ok(_) => match weak {
             Some(why) if problems.len() == 1 => {
-                return Err(ApiError::Invalid { message: why.into(), fields: problems });
+                return Err(ApiError::Invalid { reason: why.into(), fields: problems });
             }
             _ => return Err(ApiError::invalid(problems)),
         },
@@ -123,10 +118,12 @@ async fn register(
     };
     if let Err(wait) = state.rate_limits.registrations_per_ip.try_hit(&ip).await {
         tracing::warn!(event = "registration_throttled", client = %ip, retry_after_secs = wait.as_secs(), "security event");
-        return Err(ApiError::too_many(TOO_MANY_REGISTRATIONS, wait));
+        return Err(ApiError::too_many(&messages::TOO_MANY_REGISTRATIONS, wait));
     }
     let (id, version) = match accounts::create_account(&state, clean).await {
-        Err(service::Error::Store(StoreError::Conflict(_))) => return Err(ApiError::Conflict(EMAIL_TAKEN.into())),
+        Err(service::Error::Store(StoreError::Conflict(_))) => {
+            return Err(ApiError::Conflict((&messages::EMAIL_TAKEN).into()));
+        }
         created => created?,
     };
     let jwt = state.tokens.issue(id, version)?;

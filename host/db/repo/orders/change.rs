@@ -6,7 +6,7 @@ use crate::domain::order_changes::{
 };
 
 fn changed(r: ChangeRefusal) -> Fail {
-    rule(r.message())
+    rule(r.refusal())
 }
 
 pub(super) async fn cancel_in(
@@ -47,8 +47,8 @@ pub(super) async fn order_lines<C: ConnectionTrait>(c: &C, order_id: Id) -> Stor
 }
 
 pub(super) async fn view_in(c: &DatabaseTransaction, order_id: Id, now: DateTime<Utc>) -> Step<OrderRow> {
-    let row = order::Entity::find_by_id(order_id).one(c).await?.ok_or_else(|| not_found("Order"))?;
-    order_views(c, vec![row], now).await?.pop().ok_or_else(|| not_found("Order"))
+    let row = order::Entity::find_by_id(order_id).one(c).await?.ok_or_else(|| not_found(&messages::ORDER_NOT_FOUND))?;
+    order_views(c, vec![row], now).await?.pop().ok_or_else(|| not_found(&messages::ORDER_NOT_FOUND))
 }
 
 /// The pickup order's pantry, if the order may still change.
@@ -97,7 +97,9 @@ pub(super) async fn change_delivery_in(
     lock_user(c, user_id).await?;
     let (row, facts) = order_for_change(c, user_id, order_id).await?;
     let current = check_delivery_change(&facts, now).map_err(changed)?;
-    let new = shopping::delivery_facts(c, delivery_time_id).await?.ok_or_else(|| not_found("Delivery time"))?;
+    let new = shopping::delivery_facts(c, delivery_time_id)
+        .await?
+        .ok_or_else(|| not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
     let grants = access_grants(c, user_id).await?;
     check_new_delivery_time(row.food_bank_id, current, &new.time, new.tz, &grants, now).map_err(changed)?;
     order::Entity::update_many()
@@ -116,7 +118,9 @@ pub(super) async fn change_location_in(
     now: DateTime<Utc>,
 ) -> Step<OrderRow> {
     let (row, _) = changeable_pickup(c, user_id, change.order_id, now).await?;
-    let pantry = shopping::pantry_facts(c, change.location_id).await?.ok_or_else(|| not_found("Pantry location"))?;
+    let pantry = shopping::pantry_facts(c, change.location_id)
+        .await?
+        .ok_or_else(|| not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
     check_new_pantry(row.food_bank_id, &pantry.pantry).map_err(changed)?;
     let time = shopping::pickup_time(c, change.pickup_time_id).await?;
     let mut shop = shopping::pickup_shop(c, &pantry, Some(user_id)).await?;

@@ -35,11 +35,10 @@ use crate::{
         messages,
         orders::{OrderFacts, OrderStatus, StatusType},
         pickup::PickupTime,
+        refusal::{Refusal, RefusalKind},
         submission::{OrderRequest, check_order},
     },
-    model::orders::{
-        IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_WINDOW, Idempotency, OrderLocationChange, OrderRefused, OrderSubmission,
-    },
+    model::orders::{IDEMPOTENCY_WINDOW, Idempotency, OrderLocationChange, OrderRefused, OrderSubmission},
 };
 use change::*;
 use chrono::{DateTime, Utc};
@@ -74,11 +73,11 @@ impl From<StoreError> for Fail {
 
 type Step<T> = Result<T, Fail>;
 
-fn rule(message: impl Into<String>) -> Fail {
-    Fail::Refused(OrderRefused::Rule(message.into()))
+fn rule(refusal: impl Into<Refusal>) -> Fail {
+    Fail::Refused(OrderRefused::Rule(refusal.into()))
 }
 
-fn not_found(what: &'static str) -> Fail {
+fn not_found(what: &'static RefusalKind) -> Fail {
     Fail::Refused(OrderRefused::NotFound(what))
 }
 
@@ -218,7 +217,7 @@ impl Store {
 
 /// Locks the user's row until the transaction ends (see [`super::lock_user`]).
 async fn lock_user(c: &DatabaseTransaction, user_id: Id) -> Step<()> {
-    if super::lock_user(c, user_id).await? { Ok(()) } else { Err(not_found("User")) }
+    if super::lock_user(c, user_id).await? { Ok(()) } else { Err(not_found(&messages::USER_NOT_FOUND)) }
 }
 
 /// The answer for a key already used within the window: the first order for the same
@@ -240,7 +239,7 @@ async fn earlier_order<C: ConnectionTrait>(
         .await?;
     Ok(found.map(|(id, fingerprint)| match fingerprint {
         // Orders placed before fingerprints were stored match on the key alone, as they did then.
-        Some(f) if f != idem.fingerprint => Err(OrderRefused::Rule(IDEMPOTENCY_KEY_REUSED.into())),
+        Some(f) if f != idem.fingerprint => Err(OrderRefused::Rule((&messages::IDEMPOTENCY_KEY_REUSED).into())),
         _ => Ok(id),
     }))
 }
@@ -264,7 +263,7 @@ async fn own_order<C: ConnectionTrait>(c: &C, user_id: Id, order_id: Id) -> Stor
 
 /// The order with what the time rules read, or NotFound.
 async fn order_for_change(c: &DatabaseTransaction, user_id: Id, order_id: Id) -> Step<(order::Model, OrderFacts)> {
-    let row = own_order(c, user_id, order_id).await?.ok_or_else(|| not_found("Order"))?;
+    let row = own_order(c, user_id, order_id).await?.ok_or_else(|| not_found(&messages::ORDER_NOT_FOUND))?;
     let facts = order_facts(c, &row).await?;
     Ok((row, facts))
 }
@@ -307,7 +306,7 @@ async fn move_stock(c: &DatabaseTransaction, deltas: &BTreeMap<Id, i64>, now: Da
         if delta == 0 {
             continue;
         }
-        let amount = i32::try_from(delta.abs()).map_err(|_| rule(messages::INVENTORY_EXCEEDED))?;
+        let amount = i32::try_from(delta.abs()).map_err(|_| rule(&messages::INVENTORY_EXCEEDED))?;
         let mut update = inventory_item::Entity::update_many()
             .col_expr(inventory_item::Column::UpdatedAt, Expr::value(now))
             .filter(inventory_item::Column::Id.eq(id));
@@ -323,11 +322,11 @@ async fn move_stock(c: &DatabaseTransaction, deltas: &BTreeMap<Id, i64>, now: Da
         }
         // Only a take can miss: someone else took the stock since the check, or the row went.
         let still_offered = inventory_item::Entity::find_by_id(id).one(c).await?.is_some_and(|i| i.is_active);
-        return Err(rule(if still_offered { messages::INVENTORY_EXCEEDED } else { messages::NO_AVAILABLE_STOCK }));
+        return Err(rule(if still_offered { &messages::INVENTORY_EXCEEDED } else { &messages::NO_AVAILABLE_STOCK }));
     }
     Ok(())
 }
 
 fn refusal(r: crate::domain::submission::OrderRefusal) -> Fail {
-    rule(r.message())
+    rule(r.refusal())
 }

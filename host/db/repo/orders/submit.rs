@@ -54,8 +54,8 @@ pub(super) async fn submit_in(
 
     let address = match &slot.delivery {
         Some(_) => {
-            let id = sub.address_id.ok_or_else(|| rule(messages::DELIVERY_ADDRESS_REQUIRED))?;
-            Some((id, address_snapshot(c, user_id, id).await?.ok_or_else(|| not_found("Address"))?))
+            let id = sub.address_id.ok_or_else(|| rule(&messages::DELIVERY_ADDRESS_REQUIRED))?;
+            Some((id, address_snapshot(c, user_id, id).await?.ok_or_else(|| not_found(&messages::ADDRESS_NOT_FOUND))?))
         }
         None => None,
     };
@@ -66,7 +66,7 @@ pub(super) async fn submit_in(
     let food_bank_id = match (&slot.pantry, &slot.delivery) {
         (Some(p), _) => p.pantry.food_bank_id,
         (None, Some(d)) => d.time.food_bank_id,
-        (None, None) => return Err(rule(messages::INVALID_PICKUP_TIME)),
+        (None, None) => return Err(rule(&messages::INVALID_PICKUP_TIME)),
     };
     let snapshot = match &address {
         Some((_, a)) => Some(
@@ -102,13 +102,13 @@ pub(super) async fn submit_in(
     let by_id: HashMap<Id, &inventory_item::Model> = rows.iter().map(|r| (r.id, r)).collect();
     let mut lines = Vec::with_capacity(stock.len());
     for l in &stock {
-        let item = by_id.get(&l.inventory_item_id).ok_or_else(|| rule(messages::NO_AVAILABLE_STOCK))?;
+        let item = by_id.get(&l.inventory_item_id).ok_or_else(|| rule(&messages::NO_AVAILABLE_STOCK))?;
         lines.push(order_item::ActiveModel {
             id: NotSet,
             order_id: Set(order_id),
             inventory_item_id: Set(item.id),
             pantry_item_id: Set(item.pantry_item_id),
-            quantity: Set(i32::try_from(l.quantity).map_err(|_| rule(messages::INVENTORY_EXCEEDED))?),
+            quantity: Set(i32::try_from(l.quantity).map_err(|_| rule(&messages::INVENTORY_EXCEEDED))?),
             weight_pounds: Set(item.weight_pounds),
             is_substitute_ok: Set(sub
                 .items
@@ -146,7 +146,10 @@ pub(super) async fn check_orders_per_period(
         (None, None) => return Ok(()),
     };
     let verdict = shopping::order_limit_check(c, user_id, site, tz, now).await?;
-    if verdict.allowed { Ok(()) } else { Err(rule(&verdict.message)) }
+    match verdict.refusal {
+        None => Ok(()),
+        Some(refusal) => Err(rule(refusal)),
+    }
 }
 
 /// The checkout's eligibility screening and survey (`domain::checkout_questions`), read in the
