@@ -31,7 +31,7 @@ const FORMS = {
 /**
  * The forms' field rules (spec §5) as the document states them on each property: required
  * (`minLength` >= 1, or `enum: [true]` for a checkbox), a `pattern` with the code its refusal
- * gets (`x-field-code`), a `maxLength`. lib/forms.ts checks a form against them before sending.
+ * gets (`x-field-code`; `x-required-code` where an empty value gets it too), a `maxLength`. lib/forms.ts checks a form against them before sending.
  */
 function formRules(doc) {
   const schemas = doc.components.schemas;
@@ -43,7 +43,7 @@ function formRules(doc) {
       for (const [field, p] of Object.entries(schemas[name].properties ?? {})) {
         const required = (p.minLength ?? 0) >= 1 || (Array.isArray(p.enum) && p.enum.length === 1 && p.enum[0] === true);
         if (!required && p.pattern === undefined && p.maxLength === undefined) continue;
-        rules[field] = { required, pattern: p.pattern ?? null, code: p["x-field-code"] ?? null, maxLength: p.maxLength ?? null };
+        rules[field] = { required, pattern: p.pattern ?? null, code: p["x-field-code"] ?? null, requiredCode: p["x-required-code"] ?? null, maxLength: p.maxLength ?? null };
       }
     }
     forms[form] = rules;
@@ -56,6 +56,8 @@ function formRules(doc) {
     "  readonly required: boolean;",
     "  readonly pattern: string | null;",
     "  readonly code: string | null;",
+    "  /** The code of the field left empty, where it is not \"required\" (an e-mail's, a phone's). */",
+    "  readonly requiredCode: string | null;",
     "  readonly maxLength: number | null;",
     "}",
     "",

@@ -11,6 +11,9 @@ use utoipa::openapi::{RefOr, schema::Schema};
 
 /// The extension keyword naming the code of a value its pattern refuses.
 const FORMAT_CODE: &str = "x-field-code";
+/// The extension keyword naming the code of a required field left empty, where it is not
+/// `required` ([`crate::domain::forms::Format::words_empty`]).
+const REQUIRED_CODE: &str = "x-required-code";
 
 /// Each form's table and the request schemas that hold its fields (the address's street part is
 /// its own schema). The app's generator names the same schemas for the same forms.
@@ -51,7 +54,11 @@ pub fn constrain(schemas: &mut BTreeMap<String, RefOr<Schema>>) {
             property.max_length = rule.max_chars;
             if let Some(format) = rule.format {
                 let code = serde_json::to_value(format.code()).expect("a field code serializes");
-                property.extensions.get_or_insert_with(Default::default).insert(FORMAT_CODE.to_owned(), code);
+                let extensions = property.extensions.get_or_insert_with(Default::default);
+                extensions.insert(FORMAT_CODE.to_owned(), code.clone());
+                if rule.required && format.words_empty() {
+                    extensions.insert(REQUIRED_CODE.to_owned(), code);
+                }
             }
         }
     }
@@ -78,6 +85,7 @@ mod tests {
             "pattern": property["pattern"],
             "maxLength": property["maxLength"],
             "code": property[super::FORMAT_CODE],
+            "requiredCode": property[super::REQUIRED_CODE],
         })
     }
 
@@ -94,6 +102,7 @@ mod tests {
                         "pattern": rule.format.map(|f| f.pattern()),
                         "maxLength": rule.max_chars,
                         "code": rule.format.map(|f| f.code()),
+                        "requiredCode": rule.format.filter(|f| rule.required && f.words_empty()).map(|f| f.code()),
                     })
                 };
                 assert_eq!(documented(schemas, names, rule), expected, "{}", rule.field);

@@ -121,6 +121,14 @@ impl Format {
                     && value.split_once('@').is_some_and(|(local, _)| local.len() <= EMAIL_LOCAL_MAX)))
     }
 
+    /// Whether a required field of this format left empty is refused with the format's own text
+    /// rather than "This field is required": spec §5 words a missing e-mail or phone as "A valid
+    /// email address is required" / "A valid phone number is required", a missing zip or state as
+    /// required.
+    pub fn words_empty(self) -> bool {
+        matches!(self, Self::Email | Self::Phone)
+    }
+
     /// The code of a value the format refuses.
     pub fn code(self) -> FieldCode {
         match self {
@@ -143,7 +151,8 @@ impl Format {
 }
 
 /// One field of a form (spec §5). A text is trimmed first; empty, it is refused when required
-/// and otherwise not checked further; present, it must match its format, then fit `max_chars`.
+/// (as required, or for an e-mail or phone as its format: [`Format::words_empty`]) and otherwise
+/// not checked further; present, it must match its format, then fit `max_chars`.
 /// A checkbox (`ticked`) that is required must be ticked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FieldRule {
@@ -185,7 +194,10 @@ impl FieldRule {
         }
         let text = value.as_str().map_or("", str::trim);
         if text.is_empty() {
-            return self.required.then(|| FieldError::required(self.field));
+            return self.required.then(|| match self.format {
+                Some(format) if format.words_empty() => format.error(self.field),
+                _ => FieldError::required(self.field),
+            });
         }
         if let Some(format) = self.format.filter(|f| !f.accepts(text)) {
             return Some(format.error(self.field));
@@ -560,14 +572,16 @@ mod tests {
     }
 
     #[test]
-    fn an_empty_required_field_is_required_whatever_its_format() {
+    fn an_empty_e_mail_or_phone_is_refused_as_its_format_and_an_empty_zip_as_required() {
         let bare = ProfileForm { e_mail_address: None, phone_number: " ".into(), ..profile() };
         let codes: Vec<_> = validate_profile(&bare, ProfileMode::Registration)
             .unwrap_err()
             .into_iter()
             .map(|e| (e.field, e.code))
             .collect();
-        assert_eq!(codes, vec![("eMailAddress", FieldCode::Required), ("phoneNumber", FieldCode::Required)]);
+        assert_eq!(codes, vec![("eMailAddress", FieldCode::Email), ("phoneNumber", FieldCode::Phone)]);
+        let no_zip = AddressForm { postal_code: " ".into(), ..address() };
+        assert_eq!(validate_address(&no_zip).unwrap_err(), vec![FieldError::required("postalCode")]);
     }
 
     #[test]

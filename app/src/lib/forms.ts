@@ -45,7 +45,7 @@ export function fieldProblems<F extends string>(rules: { readonly [K in F]: Fiel
     }
     const text = (value ?? "").trim();
     if (!text) {
-      if (rule.required) problems[field] = "required";
+      if (rule.required) problems[field] = (rule.requiredCode ?? "required") as FieldCode;
     } else if (rule.pattern !== null && !new RegExp(rule.pattern).test(text)) {
       problems[field] = (rule.code ?? "choice") as FieldCode;
     } else if (rule.maxLength !== null && [...text].length > rule.maxLength) {
