@@ -97,22 +97,14 @@ async fn register(
         // Spec §5: registration requires the "I am eligible" checkbox, whoever calls; left out is not ticked.
         is_eligible: body.is_eligible == Some(true),
     };
-    let mut problems = Vec::new();
     let weak = form.password.as_deref().map(str::trim).filter(|p| !p.is_empty()).and_then(password_problem);
-    if let Some(why) = weak {
-        problems.push(FieldError::new("password", FieldCode::WeakPassword, why));
-    }
-    let clean = match validate_profile(&form, ProfileMode::Registration) {
-        Ok(clean) if problems.is_empty() => clean,
+    let weak_error = |why| FieldError::new("password", FieldCode::WeakPassword, why);
+    let clean = match (validate_profile(&form, ProfileMode::Registration), weak) {
+        (Ok(clean), None) => clean,
         // A weak password alone is named in the failure reason itself, not only in the field list.
-        Ok(_) => match weak {
-            Some(why) if problems.len() == 1 => {
-                return Err(ApiError::Invalid { reason: why.into(), fields: problems });
-            }
-            _ => return Err(ApiError::invalid(problems)),
-        },
-        Err(mut errors) => {
-            errors.extend(problems);
+        (Ok(_), Some(why)) => return Err(ApiError::Invalid { reason: why.into(), fields: vec![weak_error(why)] }),
+        (Err(mut errors), weak) => {
+            errors.extend(weak.map(weak_error));
             return Err(ApiError::invalid(errors));
         }
     };
