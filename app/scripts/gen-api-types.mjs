@@ -44,6 +44,7 @@ function formRules(doc) {
         const required = (p.minLength ?? 0) >= 1 || (Array.isArray(p.enum) && p.enum.length === 1 && p.enum[0] === true);
         if (!required && p.pattern === undefined && p.maxLength === undefined) continue;
         rules[field] = { required, pattern: p.pattern ?? null, code: p["x-field-code"] ?? null, requiredCode: p["x-required-code"] ?? null, maxLength: p.maxLength ?? null };
+        if (p["x-choices"]) rules[field].choices = p["x-choices"];
       }
     }
     forms[form] = rules;
@@ -59,6 +60,8 @@ function formRules(doc) {
     "  /** The code of the field left empty, where it is not \"required\" (an e-mail's, a phone's). */",
     "  readonly requiredCode: string | null;",
     "  readonly maxLength: number | null;",
+    "  /** A choice field's options as [value, label] (x-choices: the state select's states). */",
+    "  readonly choices?: readonly (readonly [string, string])[];",
     "}",
     "",
     ...Object.entries(forms).map(([form, rules]) => `export const ${form}Rules = ${JSON.stringify(rules, null, 2)} as const satisfies Record<string, FieldRule>;\n`),

@@ -4,13 +4,19 @@
 //! required checkbox `enum: [true]`. The app reads them from the committed
 //! document (app/scripts/gen-api-types.mjs) to check a form before sending it, so each rule is
 //! written once, in the table, and the server stays the one that decides.
-use crate::domain::forms::{ADDRESS_FIELDS, FieldRule, PROFILE_FIELDS, REGISTRATION_FIELDS};
+use crate::domain::{
+    forms::{ADDRESS_FIELDS, FieldRule, Format, PROFILE_FIELDS, REGISTRATION_FIELDS},
+    survey::US_STATES,
+};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use utoipa::openapi::{RefOr, schema::Schema};
 
 /// The extension keyword naming the code of a value its pattern refuses.
 const FORMAT_CODE: &str = "x-field-code";
+/// The extension keyword listing a choice field's options as `[value, label]` pairs (the states of
+/// the state select), so the app's select offers exactly what the pattern accepts.
+const CHOICES: &str = "x-choices";
 /// The extension keyword naming the code of a required field left empty, where it is not
 /// `required` ([`crate::domain::forms::Format::words_empty`]).
 const REQUIRED_CODE: &str = "x-required-code";
@@ -58,6 +64,9 @@ pub fn constrain(schemas: &mut BTreeMap<String, RefOr<Schema>>) {
                 extensions.insert(FORMAT_CODE.to_owned(), code.clone());
                 if rule.required && format.words_empty() {
                     extensions.insert(REQUIRED_CODE.to_owned(), code);
+                }
+                if format == Format::UsState {
+                    extensions.insert(CHOICES.to_owned(), serde_json::json!(US_STATES.as_slice()));
                 }
             }
         }
@@ -108,6 +117,10 @@ mod tests {
                 assert_eq!(documented(schemas, names, rule), expected, "{}", rule.field);
             }
         }
+        // The state select's options are the states the pattern accepts, with their names.
+        let choices = &schemas["StreetAddressBody"]["properties"]["province"][super::CHOICES];
+        assert_eq!(choices[0], json!(["AL", "Alabama"]));
+        assert_eq!(choices.as_array().map(Vec::len), Some(super::US_STATES.len()));
         // The password keeps its own stronger minimum.
         assert_eq!(schemas["RegistrationBody"]["properties"]["password"]["minLength"], 8);
     }
