@@ -2,6 +2,7 @@
 //! client (or a fuzzer) generating from the document sends what the server accepts. Handlers
 //! take plain `i64`/`String`/`f64`; these types only describe them (`inline(RowId)` in a
 //! `#[utoipa::path]`, `#[param(value_type = ...)]` on a query struct).
+use crate::domain::forms::{Format, ZIP_DIGITS};
 use utoipa::{
     PartialSchema, ToSchema,
     openapi::{
@@ -36,12 +37,14 @@ param_schema!(
 
 param_schema!(
     /// A 5-digit US ZIP code.
-    Zip => ObjectBuilder::new().schema_type(Type::String).pattern(Some("^[0-9]{5}$"))
+    Zip => ObjectBuilder::new().schema_type(Type::String).pattern(Some(Format::Zip.pattern()))
 );
 
 param_schema!(
     /// A 5-digit ZIP code or a ZIP+4.
-    ZipPlus4 => ObjectBuilder::new().schema_type(Type::String).pattern(Some("^[0-9]{5}(-[0-9]{4})?$"))
+    ZipPlus4 => ObjectBuilder::new()
+        .schema_type(Type::String)
+        .pattern(Some(format!("^[0-9]{{{ZIP_DIGITS}}}(-[0-9]{{4}})?$")))
 );
 
 param_schema!(

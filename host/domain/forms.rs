@@ -86,7 +86,10 @@ pub enum Format {
     UsState,
 }
 
-const ZIP_PATTERN: &str = "^[0-9]{5}$";
+/// A ZIP code's digits; the forms' zip fields also document it as their `maxLength`, which the
+/// app's zip inputs mask to.
+pub const ZIP_DIGITS: usize = 5;
+static ZIP_PATTERN: LazyLock<String> = LazyLock::new(|| format!("^[0-9]{{{ZIP_DIGITS}}}$"));
 const PHONE_PATTERN: &str = r"^\([0-9]{3}\) [0-9]{3}-[0-9]{4}$";
 const EMAIL_PATTERN: &str = concat!(
     r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*",
@@ -98,7 +101,7 @@ static STATE_PATTERN: LazyLock<String> =
 impl Format {
     pub fn pattern(self) -> &'static str {
         match self {
-            Self::Zip => ZIP_PATTERN,
+            Self::Zip => &ZIP_PATTERN,
             Self::Phone => PHONE_PATTERN,
             Self::Email => EMAIL_PATTERN,
             Self::UsState => &STATE_PATTERN,
@@ -214,7 +217,7 @@ pub const ADDRESS_FIELDS: &[FieldRule] = &[
     FieldRule::text("addressLine2").max(ADDRESS_LINE_MAX),
     FieldRule::text("city").required().max(NAME_MAX),
     FieldRule::text("province").required().format(Format::UsState),
-    FieldRule::text("postalCode").required().format(Format::Zip),
+    FieldRule::text("postalCode").required().format(Format::Zip).max(ZIP_DIGITS),
     FieldRule::text("notes").max(ADDRESS_NOTES_MAX),
 ];
 
@@ -228,7 +231,7 @@ pub const REGISTRATION_FIELDS: &[FieldRule] = &[
     // The "I am eligible" checkbox.
     FieldRule::checkbox("isEligible").required(),
     FieldRule::text("phoneNumber").required().format(Format::Phone),
-    FieldRule::text("postalCode").format(Format::Zip),
+    FieldRule::text("postalCode").format(Format::Zip).max(ZIP_DIGITS),
 ];
 
 /// The profile update (`ProfileUpdateBody`): e-mail and password are not edited there.
@@ -236,7 +239,7 @@ pub const PROFILE_FIELDS: &[FieldRule] = &[
     FieldRule::text("firstName").required().max(NAME_MAX),
     FieldRule::text("lastName").required().max(NAME_MAX),
     FieldRule::text("phoneNumber").required().format(Format::Phone),
-    FieldRule::text("postalCode").format(Format::Zip),
+    FieldRule::text("postalCode").format(Format::Zip).max(ZIP_DIGITS),
 ];
 
 /// Every refusal of `rules` in `values` (a form as JSON), in the table's order.
