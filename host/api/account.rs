@@ -1,9 +1,9 @@
 //! The shopper's account (spec §7 account/*, user/*): session, profile, saved
 //! addresses, password reset, and the eligibility and checkout surveys.
 mod addresses;
-mod password;
+pub(crate) mod password;
 mod profile;
-mod session;
+pub(crate) mod session;
 mod survey;
 
 use crate::{domain::forms::FieldError, state::AppState};

@@ -86,6 +86,13 @@ impl ApiError {
         }
     }
 
+    /// The status and the envelope the API would answer, for a form's page to show the same refusal.
+    pub fn into_envelope(self) -> (StatusCode, Value) {
+        let status = self.status();
+        let (reason, value) = self.into_reason();
+        (status, failure_envelope(value, &reason))
+    }
+
     /// The reason people read, and the answer's value beside it.
     fn into_reason(self) -> (Reason, Value) {
         match self {

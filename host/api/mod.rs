@@ -1,7 +1,7 @@
 //! The API of spec §7 under /api/v1: every answer in the envelope
 //! `{successful, value, failureReason}`, failures with a refusal's `failureCode` and `failureData`
 //! beside it (`error::failure_envelope`). Each module exposes `router()`.
-mod account;
+pub(crate) mod account;
 pub mod auth;
 mod cart;
 pub(crate) mod content;

@@ -48,7 +48,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Code texts as a caller sends them (a claim, or the codes kept on a device): a handful, each
 /// trimmed and of a length a code can have.
-pub(super) fn clean_codes<S: AsRef<str>>(codes: &[S]) -> Result<Vec<String>, ApiError> {
+pub(crate) fn clean_codes<S: AsRef<str>>(codes: &[S]) -> Result<Vec<String>, ApiError> {
     if codes.len() > MAX_CLAIMS {
         return Err(ApiError::BadRequest(format!("At most {MAX_CLAIMS} codes can be sent at once.").into()));
     }

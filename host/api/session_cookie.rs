@@ -46,9 +46,15 @@ impl SessionCookie {
     }
 
     fn header(&self, value: &str, max_age: u64) -> HeaderValue {
+        self.other(NAME, value, max_age)
+    }
+
+    /// Another cookie of the same kind (`HttpOnly`, `SameSite=Lax`, `Secure` alike): the forms'
+    /// CSRF cookie. `value` is base64url and dots.
+    pub fn other(&self, name: &str, value: &str, max_age: u64) -> HeaderValue {
         let secure = if self.secure { "; Secure" } else { "" };
-        let cookie = format!("{NAME}={value}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}");
-        // A token is base64url and dots: always a valid header value.
+        let cookie = format!("{name}={value}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}");
+        // Base64url and dots: always a valid header value.
         HeaderValue::from_str(&cookie).unwrap_or_else(|_| HeaderValue::from_static("oa_session=; Path=/; Max-Age=0"))
     }
 

@@ -221,6 +221,11 @@ pub const RESET_EXPIRED: RefusalKind =
     fixed("resetExpired", "This reset token has expired. Please try resetting your password again.");
 pub const TOO_MANY_RESETS: RefusalKind =
     fixed("tooManyResets", "Too many password reset requests. Please wait an hour and try again.");
+/// A form posted to a page from another site (not in spec: forms post without JavaScript, issue 20).
+pub const CROSS_SITE_FORM: RefusalKind =
+    fixed("crossSiteForm", "This form was sent from another website, so it was not accepted.");
+/// A form whose token does not match the browser's (an old page, cleared cookies).
+pub const FORM_EXPIRED: RefusalKind = fixed("formExpired", "This form has expired. Please check it and send it again.");
 /// A write that a unique index refused.
 pub const ALREADY_EXISTS: RefusalKind = fixed("alreadyExists", "This already exists.");
 
@@ -294,6 +299,8 @@ pub const REFUSALS: &[RefusalKind] = &[
     EMAIL_TAKEN,
     RESET_EXPIRED,
     TOO_MANY_RESETS,
+    CROSS_SITE_FORM,
+    FORM_EXPIRED,
     ALREADY_EXISTS,
     ADDRESS_NOT_FOUND,
     DELIVERY_TIME_NOT_FOUND,

@@ -1,5 +1,7 @@
 //! The HTTP surface: one router for pages, data, files and (later) the API.
 mod assets;
+mod csrf;
+mod forms;
 mod old_hosts;
 mod pages;
 mod security;

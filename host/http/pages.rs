@@ -1,8 +1,9 @@
 //! Server-rendered pages and the JSON that client-side navigation asks for.
-use super::{assets, security::Nonce, seo};
+use super::{assets, csrf, forms, security::Nonce, seo};
 use crate::{
     api::{
         auth,
+        ratelimit::ClientIp,
         session_cookie::{self, SessionCookie},
     },
     catalog::{LANG_COOKIE, Lang, query_lang},
@@ -13,11 +14,11 @@ use crate::{
 use askama::Template;
 use axum::{
     Extension, Json,
-    extract::{Query, State},
-    http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header},
+    extract::{Query, Request, State},
+    http::{HeaderMap, HeaderValue, Method, StatusCode, header},
     response::{Html, IntoResponse, Response},
 };
-use serde_json::json;
+use serde_json::{Value, json};
 use std::{collections::HashMap, sync::Arc};
 
 const THEME_COLOR: &str = "#2e6b30";
@@ -26,22 +27,23 @@ pub async fn page_or_file(
     State(state): State<AppState>,
     Extension(nonce): Extension<Nonce>,
     cookie: SessionCookie,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
+    ClientIp(ip): ClientIp,
+    request: Request,
 ) -> Response {
-    if method != Method::GET && method != Method::HEAD {
+    let (parts, body) = request.into_parts();
+    if parts.method == Method::POST {
+        return forms::post(&state, &nonce.0, cookie, ip, parts, body).await;
+    }
+    if parts.method != Method::GET && parts.method != Method::HEAD {
         return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response();
     }
-    if let Some(file) = assets::file(uri.path()) {
+    if let Some(file) = assets::file(parts.uri.path()) {
         return file;
     }
-    let url = uri.path_and_query().map(|pq| pq.as_str()).unwrap_or("/").to_owned();
+    let url = parts.uri.path_and_query().map(|pq| pq.as_str()).unwrap_or("/").to_owned();
     let chosen = query_lang(&url).and_then(Lang::from_code);
-    let lang = Lang::negotiate(chosen.map(Lang::code), &headers);
-    let session = session(&state, &url, &headers).await;
-    let mut res = page(&state, &url, lang, &nonce.0, session.shopper).await;
-    session.finish(&mut res, cookie);
+    let lang = Lang::negotiate(chosen.map(Lang::code), &parts.headers);
+    let mut res = answer(&state, &nonce.0, cookie, &url, &parts.headers, lang, None).await;
     if let Some(lang) = chosen {
         // A page asked for in a language (the switch, a shared link) keeps the visit in it.
         let cookie = format!("{LANG_COOKIE}={}; Path=/; Max-Age=31536000; SameSite=Lax", lang.code());
@@ -50,6 +52,55 @@ pub async fn page_or_file(
         }
     }
     res
+}
+
+/// A page after a form post was refused (`forms`): what the refusal says for its form.
+pub(super) struct Refused {
+    pub status: StatusCode,
+    pub action: Value,
+}
+
+/// The page at `url` for this request's session, with its forms' CSRF token; after a refused
+/// post, with the refusal and that status.
+pub(super) async fn answer(
+    state: &AppState,
+    nonce: &str,
+    cookie: SessionCookie,
+    url: &str,
+    headers: &HeaderMap,
+    lang: Lang,
+    refused: Option<Refused>,
+) -> Response {
+    let session = session(state, url, headers).await;
+    let (csrf, new_csrf_cookie) = forms_token(state, url, headers, cookie);
+    let forms = Forms { csrf, refused };
+    let mut res = page(state, url, lang, nonce, session.shopper, &forms).await;
+    session.finish(&mut res, cookie);
+    if let Some(set) = new_csrf_cookie {
+        res.headers_mut().append(header::SET_COOKIE, set);
+    }
+    res
+}
+
+/// What a page's forms carry in its payload: the CSRF token (pages that are never cached only,
+/// since it is per browser) and, after a refused post, the refusal.
+#[derive(Default)]
+struct Forms {
+    csrf: Option<String>,
+    refused: Option<Refused>,
+}
+
+fn forms_token(
+    state: &AppState,
+    url: &str,
+    headers: &HeaderMap,
+    cookie: SessionCookie,
+) -> (Option<String>, Option<HeaderValue>) {
+    let path = url.split_once('?').map_or(url, |(p, _)| p);
+    if state.pages.resolve(path).0.public {
+        return (None, None);
+    }
+    csrf::token(state, headers, cookie)
 }
 
 /// `GET /_data?url=/some/page?x=1`: the page's route id and loader data.
@@ -66,24 +117,29 @@ pub async fn data(
     let lang = Lang::negotiate(query_lang(url), &headers);
     let session = session(&state, url, &headers).await;
     let (route, loaded) = load(&state, url, lang, session.shopper).await;
-    let mut res = (loaded.status, payload(&state, route, &loaded, url, lang)).into_response();
+    let (csrf, new_csrf_cookie) = forms_token(&state, url, &headers, cookie);
+    let forms = Forms { csrf, refused: None };
+    let mut res = (loaded.status, payload(&state, route, &loaded, url, lang, &forms)).into_response();
     res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     session.finish(&mut res, cookie);
+    if let Some(set) = new_csrf_cookie {
+        res.headers_mut().append(header::SET_COOKIE, set);
+    }
     res
 }
 
 /// What the session cookie says about a page request.
 #[derive(Default)]
-struct Session {
-    shopper: Option<Shopper>,
+pub(super) struct Session {
+    pub shopper: Option<Shopper>,
     /// The cookie carries a token the API would refuse (revoked, expired, forged).
     refused: bool,
 }
 
 /// The signed-in shopper for a page that is not public, from the session cookie, checked exactly
 /// as the API checks a bearer token. Public pages never look: their HTML is shared.
-async fn session(state: &AppState, url: &str, headers: &HeaderMap) -> Session {
+pub(super) async fn session(state: &AppState, url: &str, headers: &HeaderMap) -> Session {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
     let Some(token) = session_cookie::token(headers).filter(|_| !state.pages.resolve(path).0.public) else {
         return Session::default();
@@ -105,7 +161,7 @@ async fn session(state: &AppState, url: &str, headers: &HeaderMap) -> Session {
 impl Session {
     /// A page made for a shopper is theirs alone: no shared or browser cache keeps it (nor the
     /// back/forward cache after signing out). A refused cookie is dropped, so later pages skip it.
-    fn finish(&self, res: &mut Response, cookie: SessionCookie) {
+    pub(super) fn finish(&self, res: &mut Response, cookie: SessionCookie) {
         if self.shopper.is_some() {
             res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
         }
@@ -131,12 +187,14 @@ async fn load(state: &AppState, url: &str, lang: Lang, shopper: Option<Shopper>)
 
 /// The JSON the React app renders from, on the server and in the browser: the loader's data and
 /// the page's texts in its language.
-fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang) -> String {
+fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang, forms: &Forms) -> String {
     json!({
         "route": route,
         "lang": lang.code(),
         "messages": state.catalog.page_texts(lang, route),
         "status": loaded.status.as_u16(),
+        "csrf": forms.csrf,
+        "action": forms.refused.as_ref().map(|r| &r.action),
         "url": url,
         "data": loaded.data,
         "config": {
@@ -149,10 +207,11 @@ fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang
     .to_string()
 }
 
-async fn page(state: &AppState, url: &str, lang: Lang, nonce: &str, shopper: Option<Shopper>) -> Response {
+async fn page(state: &AppState, url: &str, lang: Lang, nonce: &str, shopper: Option<Shopper>, forms: &Forms) -> Response {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
-    // Only public pages are cached, and they are never loaded for a shopper (see `session`).
-    let public = state.pages.resolve(path).0.public && shopper.is_none();
+    // Only public pages are cached, and they are never loaded for a shopper (see `session`), nor
+    // carry a form's token or refusal.
+    let public = state.pages.resolve(path).0.public && shopper.is_none() && forms.csrf.is_none() && forms.refused.is_none();
     let key = CacheKey { url: url.to_owned(), lang };
     if public && let Some(hit) = state.cache.get(&key, &state.store).await {
         return document(state, &hit, path, lang, nonce);
@@ -163,14 +222,17 @@ async fn page(state: &AppState, url: &str, lang: Lang, nonce: &str, shopper: Opt
         true => state.store.scope_mark().await.inspect_err(|error| tracing::warn!(%error, "scope mark")).ok(),
         false => None,
     };
-    let (route, loaded) = load(state, url, lang, shopper).await;
+    let (route, mut loaded) = load(state, url, lang, shopper).await;
+    if let Some(refused) = &forms.refused {
+        loaded.status = refused.status;
+    }
     let versions = match &mark {
         Some(mark) if loaded.status.is_success() => {
             state.cache.versions_since(&state.store, &loaded.scopes, mark).await
         }
         _ => None,
     };
-    let payload: Arc<str> = payload(state, route, &loaded, url, lang).into();
+    let payload: Arc<str> = payload(state, route, &loaded, url, lang, forms).into();
     match state.renderer.render(payload.clone()).await {
         Ok(rendered) => {
             let head_json_ld = loaded.json_ld.iter().map(|v| escape_json_for_html(&v.to_string())).collect();

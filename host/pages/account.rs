@@ -9,7 +9,7 @@ use crate::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "account", patterns: &["/account"], public: false, load };
+pub const PAGE: Page = Page { id: "account", patterns: &["/account"], public: false, load, action: None };
 
 /// The shopper's profile and addresses; both absent when signed out or when they failed to load.
 #[derive(Serialize, ToSchema, Default)]

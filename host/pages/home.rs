@@ -3,7 +3,7 @@ use crate::{catalog::Lang, db::Scope, model::content::InfoCard, service, state::
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "home", patterns: &["/"], public: true, load };
+pub const PAGE: Page = Page { id: "home", patterns: &["/"], public: true, load, action: None };
 
 /// The home page: its info cards in their sections.
 #[derive(Serialize, ToSchema)]

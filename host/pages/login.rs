@@ -1,10 +1,11 @@
 //! /account/login: the form needs nothing from the server but the query, echoed so the
 //! server HTML already shows the expired-session variant.
-use super::{LoadCtx, LoadFuture, Loaded, Page};
+use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page, SessionChange};
+use crate::{api::account::session::log_in, model::account::LoginBody};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "login", patterns: &["/account/login"], public: false, load };
+pub const PAGE: Page = Page { id: "login", patterns: &["/account/login"], public: false, load, action: Some(action) };
 
 /// The form's data: where to go once signed in, and whether a session just expired.
 #[derive(Serialize, ToSchema)]
@@ -19,5 +20,22 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         let return_to = ctx.query.get("returnTo").cloned().unwrap_or_default();
         let expired = ctx.query.get("expired").is_some_and(|v| v == "true");
         Loaded::ok(LoginPage { return_to, expired })
+    })
+}
+
+/// The form sent before (or without) JavaScript: signed in as `POST /account/login` signs in, then
+/// on to returnTo with the session cookie. The device-side steps of the app's sign-in (remember
+/// me, claiming the codes kept on the device) need the app, so they wait for the next sign-in there.
+fn action(ctx: ActionCtx) -> ActionFuture {
+    Box::pin(async move {
+        let email = ctx.form.text("email").to_owned();
+        let body = LoginBody { username: email.clone(), password: ctx.form.text("password").to_owned() };
+        match log_in(&ctx.state, &ctx.ip, body).await {
+            Ok(token) => {
+                let to = ctx.query.get("returnTo").cloned().unwrap_or_else(|| "/".into());
+                Acted::Redirect { to, session: SessionChange::Set(token) }
+            }
+            Err(error) => Acted::refused(error).keeping(vec![("email", email)]),
+        }
     })
 }

@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "messages", patterns: &["/messages"], public: false, load };
+pub const PAGE: Page = Page { id: "messages", patterns: &["/messages"], public: false, load, action: None };
 
 /// The messages, or `error` when they failed to load.
 #[derive(Serialize, ToSchema)]

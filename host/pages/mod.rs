@@ -95,6 +95,84 @@ pub struct EmptyPage {}
 
 pub type LoadFuture = Pin<Box<dyn Future<Output = Loaded> + Send>>;
 
+/// A form posted to a page's own URL (`application/x-www-form-urlencoded`), its origin and
+/// per-form token already checked (`http::forms`): the page's action runs with these.
+pub struct ActionCtx {
+    pub state: AppState,
+    pub lang: crate::catalog::Lang,
+    pub params: HashMap<String, String>,
+    pub query: HashMap<String, String>,
+    /// Signed in by the session cookie, as for a page load.
+    pub shopper: Option<Shopper>,
+    /// The client's address, for the same allowances the API counts.
+    pub ip: String,
+    pub form: FormFields,
+}
+
+/// A posted form's fields; a repeated name keeps its first value.
+#[derive(Debug, Default)]
+pub struct FormFields(HashMap<String, String>);
+
+impl FormFields {
+    pub fn new(pairs: Vec<(String, String)>) -> Self {
+        let mut fields = HashMap::new();
+        for (name, value) in pairs {
+            fields.entry(name).or_insert(value);
+        }
+        Self(fields)
+    }
+
+    /// The field's text, "" when the form did not send it.
+    pub fn text(&self, name: &str) -> &str {
+        self.0.get(name).map_or("", String::as_str)
+    }
+
+    /// The field as an optional text, as the JSON bodies carry them: absent or blank is None.
+    pub fn optional(&self, name: &str) -> Option<String> {
+        Some(self.text(name).to_owned()).filter(|v| !v.trim().is_empty())
+    }
+
+    /// A checkbox: browsers send ticked ones only.
+    pub fn ticked(&self, name: &str) -> bool {
+        self.0.contains_key(name)
+    }
+}
+
+/// What a page's action answered.
+pub enum Acted {
+    /// Done: 303 to this same-site path (post/redirect/get), the session cookie changed as said.
+    Redirect { to: String, session: SessionChange },
+    /// Refused as the API refuses it: the page again, showing why at the form's fields, with the
+    /// values to keep in them (never a password).
+    Refused { error: crate::api::ApiError, values: Vec<(&'static str, String)> },
+}
+
+pub enum SessionChange {
+    Keep,
+    /// Signed in: the cookie carries this session token.
+    Set(String),
+    Clear,
+}
+
+impl Acted {
+    pub fn to(path: impl Into<String>) -> Self {
+        Self::Redirect { to: path.into(), session: SessionChange::Keep }
+    }
+
+    pub fn refused(error: impl Into<crate::api::ApiError>) -> Self {
+        Self::Refused { error: error.into(), values: Vec::new() }
+    }
+
+    pub fn keeping(self, values: Vec<(&'static str, String)>) -> Self {
+        match self {
+            Self::Refused { error, .. } => Self::Refused { error, values },
+            done => done,
+        }
+    }
+}
+
+pub type ActionFuture = Pin<Box<dyn Future<Output = Acted> + Send>>;
+
 pub struct Page {
     pub id: &'static str,
     pub patterns: &'static [&'static str],
@@ -102,6 +180,8 @@ pub struct Page {
     /// who is signed in (`LoadCtx::shopper`), so a shopper's data never reaches the cache.
     pub public: bool,
     pub load: fn(LoadCtx) -> LoadFuture,
+    /// What a form posted to the page does; a page without one answers a POST with 405.
+    pub action: Option<fn(ActionCtx) -> ActionFuture>,
 }
 
 fn pages() -> Vec<Page> {
@@ -147,6 +227,7 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<checkout::CheckoutPage>(&mut out);
     add::<confirmation::ConfirmationPage>(&mut out);
     add::<eligibility::EligibilityPage>(&mut out);
+    add::<forgot_password::ForgotPasswordPage>(&mut out);
     add::<home::HomePage>(&mut out);
     add::<home_foodbank::HomeFoodBankPage>(&mut out);
     add::<home_modal::HomeModalPage>(&mut out);

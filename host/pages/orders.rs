@@ -9,16 +9,16 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const LIST: Page = Page { id: "orders", patterns: &["/account/orders"], public: false, load: list };
+pub const LIST: Page = Page { id: "orders", patterns: &["/account/orders"], public: false, load: list, action: None };
 
-pub const ORDER: Page = Page { id: "order", patterns: &["/account/orders/{orderId}"], public: false, load: summary };
+pub const ORDER: Page = Page { id: "order", patterns: &["/account/orders/{orderId}"], public: false, load: summary, action: None };
 
 /// The Cancel Order page is the order page's other view.
 pub const CANCEL: Page =
-    Page { id: "order", patterns: &["/account/orders/{orderId}/cancel"], public: false, load: cancel };
+    Page { id: "order", patterns: &["/account/orders/{orderId}/cancel"], public: false, load: cancel, action: None };
 
 pub const LOCATION: Page =
-    Page { id: "order-location", patterns: &["/account/orders/{orderId}/location"], public: false, load: location };
+    Page { id: "order-location", patterns: &["/account/orders/{orderId}/location"], public: false, load: location, action: None };
 
 /// The order history: the shopper's orders, absent when signed out or when they failed to load.
 #[derive(Serialize, ToSchema, Default)]

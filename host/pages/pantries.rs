@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 
 // Public: the list shows the directory and each listed pantry and its food bank (cache scopes),
 // and the clock, which the cache's time to live bounds.
-pub const PAGE: Page = Page { id: "pantries", patterns: &["/pantries"], public: true, load };
+pub const PAGE: Page = Page { id: "pantries", patterns: &["/pantries"], public: true, load, action: None };
 
 /// The pantry selector's list: the search as given and understood, and what it found.
 #[derive(Serialize, ToSchema)]

@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "pantry", patterns: &["/pantries/{id}"], public: true, load };
+pub const PAGE: Page = Page { id: "pantry", patterns: &["/pantries/{id}"], public: true, load, action: None };
 
 /// The pantry's detail; `pantry` null with `error` when it failed to load.
 #[derive(Serialize, ToSchema)]

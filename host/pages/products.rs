@@ -15,7 +15,7 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "products", patterns: &["/products"], public: true, load };
+pub const PAGE: Page = Page { id: "products", patterns: &["/products"], public: true, load, action: None };
 
 /// The shop page: the site (absent when the URL names none or it failed to load, then with
 /// `error`) and its items as a visitor sees them.

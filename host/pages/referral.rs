@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "referral", patterns: &["/referral", "/referral/{code}"], public: false, load };
+pub const PAGE: Page = Page { id: "referral", patterns: &["/referral", "/referral/{code}"], public: false, load, action: None };
 
 /// The landing's data: no code (the code form), the code's public data, or why it has none.
 #[derive(Serialize, ToSchema)]

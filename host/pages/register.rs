@@ -1,9 +1,11 @@
 //! /account/register: a blank profile form; only returnTo comes from the URL.
-use super::{LoadCtx, LoadFuture, Loaded, Page};
+use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page, SessionChange};
+use crate::{api::account::session::sign_up, model::account::RegistrationBody};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "register", patterns: &["/account/register"], public: false, load };
+pub const PAGE: Page =
+    Page { id: "register", patterns: &["/account/register"], public: false, load, action: Some(action) };
 
 /// The form's data: where to go once registered.
 #[derive(Serialize, ToSchema)]
@@ -16,5 +18,45 @@ fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
         let return_to = ctx.query.get("returnTo").cloned().unwrap_or_default();
         Loaded::ok(RegisterPage { return_to })
+    })
+}
+
+/// The form sent before (or without) JavaScript, checked and saved as `POST /account` does; a
+/// refusal keeps every field but the password. Unticked boxes are not sent, so they read as off.
+fn action(ctx: ActionCtx) -> ActionFuture {
+    Box::pin(async move {
+        let form = &ctx.form;
+        let text = |name: &str| form.text(name).to_owned();
+        let body = RegistrationBody {
+            first_name: text("firstName"),
+            last_name: text("lastName"),
+            e_mail_address: text("email"),
+            password: text("password"),
+            phone_number: text("phone"),
+            postal_code: form.optional("zip"),
+            is_email_notification_enabled: Some(form.ticked("isEmailNotificationEnabled")),
+            is_text_message_notification_enabled: Some(form.ticked("isTextMessageNotificationEnabled")),
+            is_phone_call_notification_enabled: Some(form.ticked("isPhoneCallNotificationEnabled")),
+            is_eligible: Some(form.ticked("isEligible")),
+        };
+        let ticks = |name: &'static str| (name, if form.ticked(name) { "on".to_owned() } else { String::new() });
+        let kept = vec![
+            ("firstName", text("firstName")),
+            ("lastName", text("lastName")),
+            ("email", text("email")),
+            ("phone", text("phone")),
+            ("zip", text("zip")),
+            ticks("isEmailNotificationEnabled"),
+            ticks("isTextMessageNotificationEnabled"),
+            ticks("isPhoneCallNotificationEnabled"),
+            ticks("isEligible"),
+        ];
+        match sign_up(&ctx.state, &ctx.ip, body).await {
+            Ok(token) => {
+                let to = ctx.query.get("returnTo").cloned().unwrap_or_else(|| "/".into());
+                Acted::Redirect { to, session: SessionChange::Set(token) }
+            }
+            Err(error) => Acted::refused(error).keeping(kept),
+        }
     })
 }

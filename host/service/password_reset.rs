@@ -36,7 +36,7 @@ fn code_hash(token: &str, code: &str) -> String {
 }
 
 /// Compares in time independent of where the strings differ.
-fn same(a: &str, b: &str) -> bool {
+pub(crate) fn same(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 

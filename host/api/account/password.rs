@@ -37,7 +37,13 @@ async fn request_reset(
     lang: Lang,
     Body(body): Body<ResetRequestBody>,
 ) -> ApiResult<bool> {
-    let email = body.email.trim().to_lowercase();
+    send_reset(&state, &ip, lang, &body.email).await?;
+    ok(true)
+}
+
+/// Mails a reset link for `email` asked from `ip`; shared by the JSON call and the form.
+pub(crate) async fn send_reset(state: &AppState, ip: &str, lang: Lang, email: &str) -> Result<(), ApiError> {
+    let email = email.trim().to_lowercase();
     if email.is_empty() {
         return Err(ApiError::invalid(vec![FieldError::required("email")]));
     }
@@ -47,7 +53,7 @@ async fn request_reset(
     let limits = &state.rate_limits;
     // A request refused for its e-mail still counts for its address: cycling one
     // address through requests for a victim's mailbox burns the sender's allowance too.
-    let counted = match limits.reset_requests_per_ip.try_hit(&ip).await {
+    let counted = match limits.reset_requests_per_ip.try_hit(ip).await {
         Ok(()) => limits.reset_requests_per_email.try_hit(&email).await,
         refused => refused,
     };
@@ -55,8 +61,7 @@ async fn request_reset(
         tracing::warn!(event = "reset_throttled", client = %ip, account = ?email, retry_after_secs = wait.as_secs(), "security event");
         return Err(ApiError::too_many(&messages::TOO_MANY_RESETS, wait));
     }
-    password_reset::send_link(&state, &email, lang).await?;
-    ok(true)
+    Ok(password_reset::send_link(state, &email, lang).await?)
 }
 
 #[utoipa::path(
@@ -82,6 +87,12 @@ async fn set_password(
     QueryParams(link): QueryParams<ResetLink>,
     Body(body): Body<NewPasswordBody>,
 ) -> ApiResult<bool> {
+    reset_password(&state, &link, body).await?;
+    ok(true)
+}
+
+/// Sets the new password through a reset link; shared by the JSON call and the form.
+pub(crate) async fn reset_password(state: &AppState, link: &ResetLink, body: NewPasswordBody) -> Result<(), ApiError> {
     let confirm = body.confirm_password.as_deref().unwrap_or(&body.password);
     let Some(password) = new_password(&body.password, confirm) else {
         let error = if body.password.trim().is_empty() {
@@ -101,6 +112,5 @@ async fn set_password(
             fields: vec![FieldError::new("password", FieldCode::WeakPassword, why)],
         });
     }
-    password_reset::set_password(&state, &link.token, &link.code, password).await?;
-    ok(true)
+    Ok(password_reset::set_password(state, &link.token, &link.code, password).await?)
 }

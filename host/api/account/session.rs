@@ -36,6 +36,13 @@ async fn login(
     cookie: SessionCookie,
     Body(body): Body<LoginBody>,
 ) -> Result<WithCookie<String>, ApiError> {
+    let token = log_in(&state, &ip, body).await?;
+    Ok(cookie.set(&token, token.clone()))
+}
+
+/// Signs in from `ip`: the session token. The JSON call and the login form share it, so both
+/// count the same guesses in the same buckets.
+pub(crate) async fn log_in(state: &AppState, ip: &str, body: LoginBody) -> Result<String, ApiError> {
     let email = body.username.trim().to_lowercase();
     // Registration stores the trimmed password (spec §5: inputs trimmed).
     let password = body.password.trim().to_owned();
@@ -45,7 +52,7 @@ async fn login(
     let limits = &state.rate_limits;
     let account_ip = format!("{email}\n{ip}");
     let buckets = [
-        (&limits.login_attempts_per_ip, ip.as_str()),
+        (&limits.login_attempts_per_ip, ip),
         (&limits.login_attempts_per_account_ip, account_ip.as_str()),
         (&limits.login_attempts_per_account, email.as_str()),
     ];
@@ -54,14 +61,13 @@ async fn login(
         tracing::warn!(event = "login_throttled", client = %ip, account = ?email, retry_after_secs = wait.as_secs(), "security event");
         return Err(ApiError::too_many(&messages::TOO_MANY_LOGINS, wait));
     }
-    let checked = accounts::sign_in(&state, &email, password).await;
+    let checked = accounts::sign_in(state, &email, password).await;
     match checked {
         Ok(Some(a)) => {
             // Only failures count against the allowances.
             limits.login_attempts_per_account_ip.clear(&account_ip).await;
             ratelimit::refund(&[buckets[0], buckets[2]]).await;
-            let token = state.tokens.issue(a.user_id, a.token_version)?;
-            Ok(cookie.set(&token, token.clone()))
+            Ok(state.tokens.issue(a.user_id, a.token_version)?)
         }
         Ok(None) => Err(ApiError::Unauthorized((&messages::LOGIN_FAILED).into())),
         Err(e) => {
@@ -84,6 +90,12 @@ async fn register(
     cookie: SessionCookie,
     Body(body): Body<RegistrationBody>,
 ) -> Result<WithCookie<Registered>, ApiError> {
+    let jwt = sign_up(&state, &ip, body).await?;
+    Ok(cookie.set(&jwt, Registered { jwt: jwt.clone() }))
+}
+
+/// Opens an account from `ip`: the new session token. Shared by the JSON call and the form.
+pub(crate) async fn sign_up(state: &AppState, ip: &str, body: RegistrationBody) -> Result<String, ApiError> {
     let form = ProfileForm {
         first_name: body.first_name,
         last_name: body.last_name,
@@ -108,18 +120,17 @@ async fn register(
             return Err(ApiError::invalid(errors));
         }
     };
-    if let Err(wait) = state.rate_limits.registrations_per_ip.try_hit(&ip).await {
+    if let Err(wait) = state.rate_limits.registrations_per_ip.try_hit(ip).await {
         tracing::warn!(event = "registration_throttled", client = %ip, retry_after_secs = wait.as_secs(), "security event");
         return Err(ApiError::too_many(&messages::TOO_MANY_REGISTRATIONS, wait));
     }
-    let (id, version) = match accounts::create_account(&state, clean).await {
+    let (id, version) = match accounts::create_account(state, clean).await {
         Err(service::Error::Store(StoreError::Conflict(_))) => {
             return Err(ApiError::Conflict((&messages::EMAIL_TAKEN).into()));
         }
         created => created?,
     };
-    let jwt = state.tokens.issue(id, version)?;
-    Ok(cookie.set(&jwt, Registered { jwt: jwt.clone() }))
+    Ok(state.tokens.issue(id, version)?)
 }
 
 /// Drops the session cookie; the app forgets its own copy of the token. Needs no token: a shopper

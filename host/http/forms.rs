@@ -1,0 +1,121 @@
+//! Forms posted to a page's own URL, so every form works before (and without) JavaScript: the
+//! page's action (`pages::Page::action`) runs the same checks and services as the API call the
+//! hydrated app makes, then the browser is sent on with a 303 (post/redirect/get), or the page is
+//! rendered again with the refusal at its fields and the typed values kept.
+//!
+//! Before any action runs: the body must be a small `application/x-www-form-urlencoded` one, sent
+//! from this site (`csrf::same_origin`) with the browser's form token (`csrf::valid`). What fails
+//! there is the page again with a 4xx and the reason, never a 5xx.
+use super::{
+    csrf,
+    pages::{self, Refused},
+};
+use crate::{
+    api::{ApiError, session_cookie::SessionCookie},
+    catalog::{Lang, query_lang},
+    domain::messages,
+    pages::{Acted, ActionCtx, FormFields, SessionChange},
+    state::AppState,
+};
+use axum::{
+    body::Body,
+    http::{HeaderValue, StatusCode, header, request::Parts},
+    response::{IntoResponse, Response},
+};
+use serde_json::{Map, Value, json};
+
+/// The largest form body: the registration form is well under 2 KB.
+pub const MAX_FORM_BYTES: usize = 16 * 1024;
+
+/// The field naming which of a page's forms was sent, when it has several.
+pub const INTENT: &str = "intent";
+
+pub async fn post(state: &AppState, nonce: &str, cookie: SessionCookie, ip: String, parts: Parts, body: Body) -> Response {
+    let url = parts.uri.path_and_query().map(|pq| pq.as_str()).unwrap_or("/").to_owned();
+    let (path, query) = url.split_once('?').unwrap_or((&url, ""));
+    let (page, params) = state.pages.resolve(path);
+    let Some(action) = page.action else {
+        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response();
+    };
+    let headers = &parts.headers;
+    let lang = Lang::negotiate(query_lang(&url), headers);
+    let refuse = |status: StatusCode, error: ApiError, intent: Option<&str>, values: Map<String, Value>| {
+        let (_, failure) = error.into_envelope();
+        let action = json!({ "intent": intent, "failure": failure, "values": values });
+        pages::answer(state, nonce, cookie, &url, headers, lang, Some(Refused { status, action }))
+    };
+    let fields = match read(headers, body).await {
+        Ok(fields) => fields,
+        Err((status, error)) => return refuse(status, error, None, Map::new()).await,
+    };
+    // Checked before the token: a cross-site post is told so even when it forged nothing else.
+    if !csrf::same_origin(state, headers) {
+        tracing::warn!(event = "cross_site_form", path, "security event");
+        let error = ApiError::Forbidden((&messages::CROSS_SITE_FORM).into());
+        return refuse(StatusCode::FORBIDDEN, error, None, Map::new()).await;
+    }
+    let intent = Some(fields.text(INTENT)).filter(|i| !i.is_empty()).map(str::to_owned);
+    if !csrf::valid(state, headers, fields.text(csrf::FIELD)) {
+        let error = ApiError::Forbidden((&messages::FORM_EXPIRED).into());
+        return refuse(StatusCode::FORBIDDEN, error, intent.as_deref(), Map::new()).await;
+    }
+    let shopper = pages::session(state, &url, headers).await.shopper;
+    let query = serde_urlencoded::from_str(query).unwrap_or_default();
+    let ctx = ActionCtx { state: state.clone(), lang, params, query, shopper, ip, form: fields };
+    match action(ctx).await {
+        Acted::Redirect { to, session } => redirect(&to, session, cookie),
+        Acted::Refused { error, values } => {
+            let status = match &error {
+                ApiError::Internal(_) => StatusCode::SERVICE_UNAVAILABLE,
+                ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
+            };
+            let values = values.into_iter().map(|(name, value)| (name.to_owned(), Value::String(value))).collect();
+            refuse(status, error, intent.as_deref(), values).await
+        }
+    }
+}
+
+/// The posted fields, or why the body cannot be a form of ours.
+async fn read(headers: &axum::http::HeaderMap, body: Body) -> Result<FormFields, (StatusCode, ApiError)> {
+    let form_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/x-www-form-urlencoded"));
+    if !form_type {
+        let error = ApiError::UnsupportedMediaType("Send the form as application/x-www-form-urlencoded.".into());
+        return Err((StatusCode::UNSUPPORTED_MEDIA_TYPE, error));
+    }
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_FORM_BYTES).await else {
+        return Err((StatusCode::PAYLOAD_TOO_LARGE, ApiError::PayloadTooLarge("The form is too large.".into())));
+    };
+    let malformed = || (StatusCode::BAD_REQUEST, ApiError::BadRequest("The form could not be read.".into()));
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes).map_err(|_| malformed())?;
+    // PostgreSQL stores no NUL; the API refuses it the same way (`api::extract`).
+    if pairs.iter().any(|(k, v)| k.contains('\0') || v.contains('\0')) {
+        return Err(malformed());
+    }
+    Ok(FormFields::new(pairs))
+}
+
+/// 303 to a path of this site (an action only names its own, but a `returnTo` came from a URL).
+fn redirect(to: &str, session: SessionChange, cookie: SessionCookie) -> Response {
+    let to = if to.starts_with('/') && !to.starts_with("//") && !to.starts_with("/\\") { to } else { "/" };
+    let location = HeaderValue::from_str(to).unwrap_or(HeaderValue::from_static("/"));
+    let mut res = (StatusCode::SEE_OTHER, [(header::LOCATION, location)]).into_response();
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    match session {
+        SessionChange::Keep => {}
+        SessionChange::Set(token) => {
+            let (headers, _) = cookie.set(&token, ());
+            for (name, value) in headers {
+                res.headers_mut().append(name, value);
+            }
+        }
+        SessionChange::Clear => {
+            res.headers_mut().append(header::SET_COOKIE, cookie.clearing());
+        }
+    }
+    res
+}
