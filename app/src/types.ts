@@ -24,8 +24,24 @@ export interface Payload<D = unknown> {
   /** The page's language, and the texts its code uses in that language (see i18n/t.ts). */
   lang?: Lang;
   messages?: Record<string, string>;
+  /** The form token of pages that are never cached (ui/PostForm.tsx). */
+  csrf?: string | null;
+  /** After a refused form post: which form, the API's refusal, the values typed (never a password). */
+  action?: PostedForm | null;
   /** Only in the embedded copy: false when server rendering failed and #root holds a static Loading... screen. */
   ssr?: boolean;
+}
+
+export interface PostedForm {
+  intent: string | null;
+  failure: {
+    status: number;
+    failureReason?: string | null;
+    failureCode?: string | null;
+    failureData?: Record<string, string | number> | null;
+    value?: unknown;
+  };
+  values: Record<string, string>;
 }
 
 export interface Meta {

@@ -40,7 +40,9 @@ pub async fn post(state: &AppState, nonce: &str, cookie: SessionCookie, ip: Stri
     let headers = &parts.headers;
     let lang = Lang::negotiate(query_lang(&url), headers);
     let refuse = |status: StatusCode, error: ApiError, intent: Option<&str>, values: Map<String, Value>| {
-        let (_, failure) = error.into_envelope();
+        // With the API's own status, which the app's form reads as it reads the API's answer.
+        let (api_status, mut failure) = error.into_envelope();
+        failure["status"] = api_status.as_u16().into();
         let action = json!({ "intent": intent, "failure": failure, "values": values });
         pages::answer(state, nonce, cookie, &url, headers, lang, Some(Refused { status, action }))
     };

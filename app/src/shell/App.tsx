@@ -3,6 +3,7 @@ import { startClient } from "../state/startup";
 import type { LoadRoute, Page } from "../types";
 import { ConfigProvider, usePageNavigation } from "./page-data";
 import { Shell } from "./Shell";
+import { FormPostContext } from "../ui/form-post";
 
 /** Root of both renders: server (inside StaticRouter) and client (inside BrowserRouter). */
 export function App({ initial, loadRoute }: { initial: Page; loadRoute: LoadRoute }) {
@@ -19,7 +20,9 @@ export function App({ initial, loadRoute }: { initial: Page; loadRoute: LoadRout
     <ConfigProvider value={page.payload.config}>
       <Shell pending={pending} title={page.mod.topBarTitle?.() ?? null}>
         {/* Keyed by location so going from one pantry to another starts with fresh page state. */}
-        <Route key={page.key} data={page.payload.data} />
+        <FormPostContext.Provider value={{ csrf: page.payload.csrf ?? null, action: page.payload.action ?? null }}>
+          <Route key={page.key} data={page.payload.data} />
+        </FormPostContext.Provider>
       </Shell>
     </ConfigProvider>
   );

@@ -38,3 +38,4 @@ export type OrderLimit = Schemas["OrderLimit"];
 export type ReferralPage = AnyOf<Schemas["ReferralPage"]>;
 export type RegisterPage = Schemas["RegisterPage"];
 export type UpdatePasswordPage = Schemas["UpdatePasswordPage"];
+export type ForgotPasswordPage = Schemas["ForgotPasswordPage"];

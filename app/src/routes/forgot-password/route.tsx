@@ -6,6 +6,8 @@ import type { Meta } from "../../types";
 import { Field } from "../../ui/Field";
 import messages from "messages:reset";
 import { refusalText } from "../../lib/refusal";
+import { PostForm, usePostedForm } from "../../ui/PostForm";
+import type { ForgotPasswordPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
@@ -15,10 +17,14 @@ type Phase = { kind: "form" } | { kind: "sending" } | { kind: "sent"; email: str
  * Forgot password (spec §2, §5, §8): the e-mail, trimmed and required, goes to POST /user/reset.
  * The server answers the same whether or not the address has an account, and so does this page.
  */
-export default function ForgotPassword() {
-  const [email, setEmail] = useState("");
-  const [touched, setTouched] = useState(false);
-  const [phase, setPhase] = useState<Phase>({ kind: "form" });
+export default function ForgotPassword({ data }: { data: ForgotPasswordPage | null }) {
+  // A form posted before the app started: refused (the e-mail kept), or sent (`?sent=true`).
+  const posted = usePostedForm();
+  const [email, setEmail] = useState(posted.values.email ?? "");
+  const [touched, setTouched] = useState(posted.failure !== null);
+  const [phase, setPhase] = useState<Phase>(() =>
+    posted.failure ? { kind: "error", reason: refusalText(posted.failure) } : { kind: "form" },
+  );
   const address = email.trim();
 
   const send = async () => {
@@ -39,11 +45,11 @@ export default function ForgotPassword() {
   };
 
   const heading = <h1>{t("reset.forgot.title")}</h1>;
-  if (phase.kind === "sent") {
+  if (phase.kind === "sent" || (data?.sent && phase.kind === "form")) {
     return (
       <section className="card account-form">
         {heading}
-        <p role="status">{t("reset.forgot.sent", { email: phase.email })}</p>
+        <p role="status">{phase.kind === "sent" ? t("reset.forgot.sent", { email: phase.email }) : t("reset.forgot.sentUnnamed")}</p>
         <p>
           <Link to="/account/login" className="btn btn-primary">
             {t("reset.logIn")}
@@ -57,7 +63,7 @@ export default function ForgotPassword() {
   return (
     <section className="card account-form">
       {heading}
-      <form onSubmit={submit} noValidate>
+      <PostForm onSubmit={submit}>
         <p>{t("reset.forgot.intro")}</p>
         <Field label={t("reset.email")} error={missing ? t("reset.required") : undefined}>
           {(p) => <input {...p} name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />}
@@ -78,7 +84,7 @@ export default function ForgotPassword() {
             {phase.kind === "sending" ? t("reset.forgot.sending") : t("reset.forgot.submit")}
           </button>
         </p>
-      </form>
+      </PostForm>
     </section>
   );
 }

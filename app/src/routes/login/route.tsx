@@ -9,6 +9,7 @@ import type { Meta } from "../../types";
 import { Field } from "../../ui/Field";
 import { safeReturnTo } from "../../lib/forms";
 import { RememberMe } from "../../ui/RememberMe";
+import { PostForm, useHydrated, usePostedForm } from "../../ui/PostForm";
 import messages from "messages:account";
 import { refusalText } from "../../lib/refusal";
 import type { LoginPage } from "../../lib/api/pages";
@@ -33,12 +34,15 @@ export default function Login({ data }: { data: LoginData | null }) {
   const navigate = useNavigate();
   const returnTo = safeReturnTo(data?.returnTo);
   const errorId = useId();
-  const [email, setEmail] = useState("");
+  // A form posted before the app started and refused: its reason and the e-mail typed.
+  const posted = usePostedForm();
+  const hydrated = useHydrated();
+  const [email, setEmail] = useState(posted.values.email ?? "");
   const [password, setPassword] = useState("");
   // Whose session expired: known only from the device's profile cache, so after hydration.
   const [expiredEmail, setExpiredEmail] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  const [error, setError] = useState(() => (posted.failure ? refusalText(posted.failure) || t("account.login.error") : ""));
   const [prompt, setPrompt] = useState(false);
 
   useEffect(() => {
@@ -85,8 +89,8 @@ export default function Login({ data }: { data: LoginData | null }) {
   return (
     <section className="card account-form">
       <h1>{t("nav.login")}</h1>
-      {/* POST keeps the password out of the URL should the form be sent before scripts run. */}
-      <form method="post" onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined}>
+      {/* Sent before scripts run, it posts to this page, which signs in as the app does. */}
+      <PostForm onSubmit={submit} aria-describedby={error ? errorId : undefined}>
         {expiredEmail ? (
           <p>
             <strong>{t("account.login.expired", { email: expiredEmail })}</strong>{" "}
@@ -117,7 +121,7 @@ export default function Login({ data }: { data: LoginData | null }) {
           </p>
         )}
         <p>
-          <button type="submit" className="btn btn-primary" disabled={!ready}>
+          <button type="submit" className="btn btn-primary" disabled={hydrated && !ready}>
             {busy ? t("account.login.busy") : t("nav.login")}
           </button>
         </p>
@@ -129,7 +133,7 @@ export default function Login({ data }: { data: LoginData | null }) {
             {t("account.login.signUp")}
           </Link>
         </p>
-      </form>
+      </PostForm>
       {prompt && <RememberMe onAnswer={answer} />}
     </section>
   );

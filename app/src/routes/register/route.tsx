@@ -12,6 +12,7 @@ import { ApiFailure } from "../../lib/api";
 import messages from "messages:account";
 import { Field } from "../../ui/Field";
 import { refusalText } from "../../lib/refusal";
+import { PostForm, usePostedForm } from "../../ui/PostForm";
 import type { RegisterPage } from "../../lib/api/pages";
 
 addMessages(messages);
@@ -35,14 +36,19 @@ const EMPTY: RegisterForm = {
 /** Sign-up (spec §2, §4, §5): profile form, eligibility checkbox, remember-me prompt, returnTo. */
 export default function Register({ data }: { data: RegisterData | null }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState(EMPTY);
+  // A form posted before the app started and refused: the fields as typed (but the password) and why.
+  const posted = usePostedForm();
+  const postedFields = posted.failure?.status === 400 ? serverFieldErrors(posted.failure.value) : {};
+  const [form, setForm] = useState(() => (posted.failure ? keptForm(posted.values) : EMPTY));
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(() =>
+    posted.failure && Object.keys(postedFields).length === 0 ? refusalText(posted.failure) || t("account.login.error") : null,
+  );
   const [prompt, setPrompt] = useState(false);
   // What the server refused at a field (what the rules here cannot see, e.g. a too long e-mail
   // name), shown there until the shopper edits the form again.
-  const [refused, setRefused] = useState<Record<string, FieldCode>>({});
+  const [refused, setRefused] = useState<Record<string, FieldCode>>(postedFields);
   const errors = fieldProblems(registerRules, form);
   const invalid = Object.keys(errors).length > 0;
   const summaryId = useId();
@@ -94,7 +100,7 @@ export default function Register({ data }: { data: RegisterData | null }) {
   return (
     <section className="card account-form">
       <h1>{t("account.register.title")}</h1>
-      <form method="post" onSubmit={submit} noValidate>
+      <PostForm onSubmit={submit}>
         <Field label={t("account.field.firstName")} error={errorOf("firstName")}>
           {(p) => <input {...p} name="firstName" autoComplete="given-name" value={form.firstName} onChange={(e) => set("firstName", e.target.value)} />}
         </Field>
@@ -139,19 +145,19 @@ export default function Register({ data }: { data: RegisterData | null }) {
         </Field>
         <fieldset>
           <legend>{t("account.field.messaging")}</legend>
-          <Check checked={form.isEmailNotificationEnabled} onChange={(v) => set("isEmailNotificationEnabled", v)} label={t("account.field.messaging.email")} />
+          <Check name="isEmailNotificationEnabled" checked={form.isEmailNotificationEnabled} onChange={(v) => set("isEmailNotificationEnabled", v)} label={t("account.field.messaging.email")} />
           <Check
-            checked={form.isTextMessageNotificationEnabled}
+            name="isTextMessageNotificationEnabled" checked={form.isTextMessageNotificationEnabled}
             onChange={(v) => set("isTextMessageNotificationEnabled", v)}
             label={t("account.field.messaging.text")}
           />
           <Check
-            checked={form.isPhoneCallNotificationEnabled}
+            name="isPhoneCallNotificationEnabled" checked={form.isPhoneCallNotificationEnabled}
             onChange={(v) => set("isPhoneCallNotificationEnabled", v)}
             label={t("account.field.messaging.phone")}
           />
         </fieldset>
-        <Check checked={form.isEligible} onChange={(v) => set("isEligible", v)} label={t("account.field.eligible")} error={errorOf("isEligible")} />
+        <Check name="isEligible" checked={form.isEligible} onChange={(v) => set("isEligible", v)} label={t("account.field.eligible")} error={errorOf("isEligible")} />
         {((submitted && invalid) || Object.keys(refused).length > 0) && (
           <p id={summaryId} role="alert" className="error-box">
             {t("account.error.verify")}
@@ -165,7 +171,7 @@ export default function Register({ data }: { data: RegisterData | null }) {
         <p>
           <Link to={loginHref}>{t("account.register.haveAccount")}</Link>
         </p>
-      </form>
+      </PostForm>
       {serverError !== null && (
         <Modal
           title={t("account.register.errorTitle")}
@@ -184,12 +190,30 @@ export default function Register({ data }: { data: RegisterData | null }) {
   );
 }
 
-function Check(props: { checked: boolean; onChange: (v: boolean) => void; label: string; error?: string }) {
+/** The registration as the host kept it from a refused post (its field names; ticked boxes are "on"). */
+function keptForm(values: Record<string, string>): RegisterForm {
+  const ticked = (name: string) => values[name] === "on";
+  return {
+    ...EMPTY,
+    firstName: values.firstName ?? "",
+    lastName: values.lastName ?? "",
+    eMailAddress: values.email ?? "",
+    phoneNumber: values.phone ?? "",
+    postalCode: values.zip ?? "",
+    isEmailNotificationEnabled: ticked("isEmailNotificationEnabled"),
+    isTextMessageNotificationEnabled: ticked("isTextMessageNotificationEnabled"),
+    isPhoneCallNotificationEnabled: ticked("isPhoneCallNotificationEnabled"),
+    isEligible: ticked("isEligible"),
+  };
+}
+
+function Check(props: { name: string; checked: boolean; onChange: (v: boolean) => void; label: string; error?: string }) {
   const id = useId();
   return (
     <p className="field-check">
       <input
         id={id}
+        name={props.name}
         type="checkbox"
         checked={props.checked}
         onChange={(e) => props.onChange(e.target.checked)}

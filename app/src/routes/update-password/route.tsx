@@ -8,6 +8,7 @@ import { Field } from "../../ui/Field";
 import messages from "messages:reset";
 import { refusalText } from "../../lib/refusal";
 import type { UpdatePasswordPage } from "../../lib/api/pages";
+import { PostForm, useHydrated, usePostedForm } from "../../ui/PostForm";
 
 addMessages(messages);
 
@@ -23,13 +24,19 @@ type Phase = "checking" | "expired" | "form" | "updating" | "updated" | "error";
 export default function UpdatePassword({ data }: { data: UpdatePasswordData | null }) {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [reason, setReason] = useState("");
+  // A form posted before the app started and refused: why (the passwords are never sent back).
+  const posted = usePostedForm();
+  const hydrated = useHydrated();
+  const [reason, setReason] = useState(() => (posted.failure ? refusalText(posted.failure) : ""));
   const query = `token=${encodeURIComponent(data?.token ?? "")}&code=${encodeURIComponent(data?.code ?? "")}`;
 
-  const check = useApi<boolean>(`/user/password/validate?${query}`);
+  // The link is checked once the app runs; before that the form shows, and its post is checked
+  // the same way. A link just used (`?updated=true`) is not checked again.
+  const check = useApi<boolean>(data?.updated || posted.failure ? null : `/user/password/validate?${query}`);
   // What the form went through since; a link with another token starts over from its check.
   const [after, setAfter] = useState<{ query: string; phase: Phase } | null>(null);
-  const phase: Phase = after?.query === query ? after.phase : check.loading ? "checking" : check.error ? "expired" : "form";
+  const initial: Phase = data?.updated ? "updated" : posted.failure ? "error" : !hydrated ? "form" : check.loading ? "checking" : check.error ? "expired" : "form";
+  const phase: Phase = after?.query === query ? after.phase : initial;
   const setPhase = (next: Phase) => setAfter({ query, phase: next });
 
   const chosen = password.trim();
@@ -90,7 +97,7 @@ export default function UpdatePassword({ data }: { data: UpdatePasswordData | nu
   return (
     <section className="card account-form">
       {heading}
-      <form method="post" onSubmit={submit} noValidate>
+      <PostForm onSubmit={submit}>
         <Field label={t("reset.update.password")}>
           {(p) => (
             <input {...p} name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
@@ -108,11 +115,11 @@ export default function UpdatePassword({ data }: { data: UpdatePasswordData | nu
           </div>
         )}
         <p>
-          <button type="submit" className="btn btn-primary" disabled={!ready || phase === "updating"}>
+          <button type="submit" className="btn btn-primary" disabled={hydrated && (!ready || phase === "updating")}>
             {phase === "updating" ? t("reset.update.updating") : t("reset.update.submit")}
           </button>
         </p>
-      </form>
+      </PostForm>
     </section>
   );
 }

@@ -1,0 +1,42 @@
+// Forms that work before (and without) JavaScript: each posts to its page's own URL, where the
+// host runs the page's action (host/http/forms.rs) with the same checks as the API, then answers a
+// 303 to the next page or this page again with the refusal (`payload.action`). Once hydrated, the
+// form's own handler takes over (it calls preventDefault), so nothing is sent twice.
+import { useContext, useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { ApiFailure } from "../lib/api";
+import { FormPostContext } from "./form-post";
+
+/** A refused post of this page's form (of `intent`, when the page has several): why, and the values to keep. */
+export function usePostedForm(intent?: string): { failure: ApiFailure | null; values: Record<string, string> } {
+  const { action } = useContext(FormPostContext);
+  if (!action || (action.intent ?? undefined) !== intent) return { failure: null, values: {} };
+  const f = action.failure;
+  const failure = new ApiFailure(f.status, f.failureReason ?? "", f.value ?? null, f.failureCode ?? null, f.failureData ?? null);
+  return { failure, values: action.values ?? {} };
+}
+
+/** False in the server HTML and until hydration: a control disabled for the app's sake stays usable before it. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** A `<form method="post">` to `action` (default: this page) carrying the form token and its `intent`. */
+export function PostForm(props: {
+  onSubmit: (e: FormEvent) => void;
+  intent?: string;
+  action?: string;
+  className?: string;
+  "aria-describedby"?: string;
+  children: ReactNode;
+}) {
+  const { csrf } = useContext(FormPostContext);
+  return (
+    <form method="post" action={props.action} onSubmit={props.onSubmit} noValidate className={props.className} aria-describedby={props["aria-describedby"]}>
+      <input type="hidden" name="csrf" value={csrf ?? ""} />
+      {props.intent && <input type="hidden" name="intent" value={props.intent} />}
+      {props.children}
+    </form>
+  );
+}
