@@ -22,6 +22,7 @@ mod api_tefap;
 mod browser;
 mod js_units;
 mod page_cache;
+mod page_forms;
 mod pages;
 mod render_pool;
 mod seo;
