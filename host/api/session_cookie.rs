@@ -58,6 +58,11 @@ impl SessionCookie {
         HeaderValue::from_str(&cookie).unwrap_or_else(|_| HeaderValue::from_static("oa_session=; Path=/; Max-Age=0"))
     }
 
+    /// Whether the cookies this answer sets are `Secure`.
+    pub fn secure(&self) -> bool {
+        self.secure
+    }
+
     /// `value` answered with the cookie carrying `token`, for as long as the token is valid.
     pub fn set<T>(&self, token: &str, value: T) -> WithCookie<T> {
         ([(header::SET_COOKIE, self.header(token, TOKEN_LIFETIME.as_secs()))], Api(value))

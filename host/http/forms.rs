@@ -101,6 +101,18 @@ async fn read(headers: &axum::http::HeaderMap, body: Body) -> Result<FormFields,
     Ok(FormFields::new(pairs))
 }
 
+/// The app's copy of a session changed by a form (`state/session.ts`, read once at its start):
+/// signed in before the app ran, it would otherwise know nothing of the cookie's session, and its
+/// API calls carry only the bearer token. Readable by scripts, as the app's stored token already
+/// is; short-lived and deleted once read. "out" says a form signed out.
+pub const HANDOFF_COOKIE: &str = "oa_handoff";
+const HANDOFF_SECS: u64 = 600;
+
+fn handoff(value: &str, cookie: SessionCookie) -> Option<HeaderValue> {
+    let secure = if cookie.secure() { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!("{HANDOFF_COOKIE}={value}; Path=/; Max-Age={HANDOFF_SECS}; SameSite=Strict{secure}")).ok()
+}
+
 /// 303 to a path of this site (an action only names its own, but a `returnTo` came from a URL).
 fn redirect(to: &str, session: SessionChange, cookie: SessionCookie) -> Response {
     let to = if to.starts_with('/') && !to.starts_with("//") && !to.starts_with("/\\") { to } else { "/" };
@@ -114,9 +126,11 @@ fn redirect(to: &str, session: SessionChange, cookie: SessionCookie) -> Response
             for (name, value) in headers {
                 res.headers_mut().append(name, value);
             }
+            res.headers_mut().extend(handoff(&token, cookie).map(|v| (header::SET_COOKIE, v)));
         }
         SessionChange::Clear => {
             res.headers_mut().append(header::SET_COOKIE, cookie.clearing());
+            res.headers_mut().extend(handoff("out", cookie).map(|v| (header::SET_COOKIE, v)));
         }
     }
     res

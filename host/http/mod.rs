@@ -7,6 +7,8 @@ mod pages;
 mod security;
 pub mod seo;
 
+pub(crate) use forms::INTENT;
+
 use crate::{api, state::AppState};
 use axum::http::StatusCode;
 use axum::{Router, middleware, response::Redirect, routing::get};

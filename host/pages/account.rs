@@ -1,7 +1,7 @@
 //! /account (Account Details): for a signed-in shopper (session cookie), their profile and saved
 //! addresses, as GET /account/profile and /account/addresses answer them, so the page shows them
 //! without JavaScript; signed out, the heading and a Log In link.
-use super::{LoadCtx, LoadFuture, Loaded, Page};
+use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page, SessionChange};
 use crate::{
     model::account::{Profile, SavedAddress},
     service::accounts,
@@ -9,7 +9,7 @@ use crate::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "account", patterns: &["/account"], public: false, load, action: None };
+pub const PAGE: Page = Page { id: "account", patterns: &["/account"], public: false, load, action: Some(action) };
 
 /// The shopper's profile and addresses; both absent when signed out or when they failed to load.
 #[derive(Serialize, ToSchema, Default)]
@@ -31,6 +31,17 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                 tracing::warn!(%error, "account page rendered without the shopper's data");
                 Loaded::ok(AccountPage::default())
             }
+        }
+    })
+}
+
+/// Log Out sent before (or without) JavaScript: the session cookie goes, as POST /account/logout
+/// drops it, and the shopper lands on home like the app's sign-out.
+fn action(ctx: ActionCtx) -> ActionFuture {
+    Box::pin(async move {
+        match ctx.form.text(crate::http::INTENT) {
+            "signOut" => Acted::Redirect { to: "/".into(), session: SessionChange::Clear },
+            _ => Acted::refused(crate::api::ApiError::BadRequest("Unknown form.".into())),
         }
     })
 }

@@ -173,6 +173,16 @@ impl Acted {
 
 pub type ActionFuture = Pin<Box<dyn Future<Output = Acted> + Send>>;
 
+/// `text` as a query parameter's value (`returnTo=`), percent-encoded.
+fn query_value(text: &str) -> String {
+    serde_urlencoded::to_string([("", text)]).map(|s| s[1..].to_owned()).unwrap_or_default()
+}
+
+/// `text` as one path segment: what a query value encodes, with spaces as %20.
+fn path_segment(text: &str) -> String {
+    query_value(text).replace('+', "%20")
+}
+
 pub struct Page {
     pub id: &'static str,
     pub patterns: &'static [&'static str],

@@ -3,7 +3,7 @@
 //! the session cookie), so it is useful without JavaScript; signed out it is the sign-in prompt.
 //! An order's screens load after hydration: their loaders pass the order id on, and an id that
 //! cannot be one is Not Found at once.
-use super::{LoadCtx, LoadFuture, Loaded, Page};
+use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page};
 use crate::{model::orders::Order, service::orders};
 use axum::http::StatusCode;
 use serde::Serialize;
@@ -15,7 +15,7 @@ pub const ORDER: Page = Page { id: "order", patterns: &["/account/orders/{orderI
 
 /// The Cancel Order page is the order page's other view.
 pub const CANCEL: Page =
-    Page { id: "order", patterns: &["/account/orders/{orderId}/cancel"], public: false, load: cancel, action: None };
+    Page { id: "order", patterns: &["/account/orders/{orderId}/cancel"], public: false, load: cancel, action: Some(confirm_cancel) };
 
 pub const LOCATION: Page =
     Page { id: "order-location", patterns: &["/account/orders/{orderId}/location"], public: false, load: location, action: None };
@@ -27,12 +27,16 @@ pub struct OrdersPage {
     orders: Option<Vec<Order>>,
 }
 
-/// An order's screens: the order the address names (null when it cannot be one) and the view.
+/// An order's screens: the order the address names (null when it cannot be one) and the view;
+/// for a signed-in shopper (session cookie) the order itself, so the page (and its Cancel Order
+/// form) works without JavaScript. Absent when signed out, not theirs, or not loaded.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderPage {
     order_id: Option<String>,
     view: OrderView,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order: Option<Order>,
 }
 
 #[derive(Serialize, ToSchema, Clone, Copy)]
@@ -64,25 +68,56 @@ fn list(ctx: LoadCtx) -> LoadFuture {
 }
 
 /// The id as the API takes it (a positive 64-bit integer), else None.
-fn order_id(ctx: &LoadCtx) -> Option<i64> {
-    ctx.params.get("orderId").and_then(|s| s.parse::<i64>().ok()).filter(|id| *id > 0)
+fn order_id(params: &std::collections::HashMap<String, String>) -> Option<i64> {
+    params.get("orderId").and_then(|s| s.parse::<i64>().ok()).filter(|id| *id > 0)
 }
 
 /// The page made from the id (as a string: ids are strings in the app's URLs), 404 without one.
 fn with_id<T: Serialize>(ctx: &LoadCtx, page: impl FnOnce(Option<String>) -> T) -> Loaded {
-    match order_id(ctx) {
+    match order_id(&ctx.params) {
         Some(id) => Loaded::ok(page(Some(id.to_string()))),
         None => Loaded::with_status(StatusCode::NOT_FOUND, page(None)),
     }
 }
 
 fn summary(ctx: LoadCtx) -> LoadFuture {
-    Box::pin(async move { with_id(&ctx, |order_id| OrderPage { order_id, view: OrderView::Summary }) })
+    Box::pin(order_page(ctx, OrderView::Summary))
 }
 
 fn cancel(ctx: LoadCtx) -> LoadFuture {
-    Box::pin(async move { with_id(&ctx, |order_id| OrderPage { order_id, view: OrderView::Cancel }) })
+    Box::pin(order_page(ctx, OrderView::Cancel))
 }
+
+async fn order_page(ctx: LoadCtx, view: OrderView) -> Loaded {
+    let order = match (order_id(&ctx.params), ctx.shopper) {
+        (Some(id), Some(shopper)) => orders::show(&ctx.state, shopper.id, id)
+            .await
+            // Not theirs, or not loaded: the app asks the API itself after hydration.
+            .inspect_err(|error| tracing::debug!(%error, "order page rendered without the order"))
+            .ok(),
+        _ => None,
+    };
+    with_id(&ctx, |order_id| OrderPage { order_id, view, order })
+}
+
+/// Cancel Order sent before (or without) JavaScript: cancelled as DELETE /orders/{id} cancels it,
+/// then the order page shows it. Signed out, the shopper logs in first and comes back here.
+fn confirm_cancel(ctx: ActionCtx) -> ActionFuture {
+    Box::pin(async move {
+        let Some(id) = order_id(&ctx.params) else {
+            return Acted::refused(crate::api::ApiError::not_found(&crate::domain::messages::ORDER_NOT_FOUND));
+        };
+        let Some(shopper) = ctx.shopper else {
+            let back = format!("/account/orders/{id}/cancel");
+            return Acted::to(format!("/account/login?returnTo={}", super::query_value(&back)));
+        };
+        match orders::cancel(&ctx.state, shopper.id, id).await {
+            Ok(_) => Acted::to(format!("/account/orders/{id}")),
+            Err(error) => Acted::refused(error),
+        }
+    })
+}
+
 
 fn location(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move { with_id(&ctx, |order_id| OrderLocationPage { order_id }) })

@@ -2,13 +2,13 @@
 //! banks) is loaded here, so the page is useful before scripts run; claiming it for an account or
 //! keeping it on the device happens in the browser. Without a code the page is the code form, whose
 //! plain GET submission arrives as `?code=`.
-use super::{LoadCtx, LoadFuture, Loaded, Page};
-use crate::{domain::messages, model::referrals::ReferralCode};
+use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page};
+use crate::{api::ApiError, domain::messages, model::referrals::ReferralCode};
 use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "referral", patterns: &["/referral", "/referral/{code}"], public: false, load, action: None };
+pub const PAGE: Page = Page { id: "referral", patterns: &["/referral", "/referral/{code}"], public: false, load, action: Some(action) };
 
 /// The landing's data: no code (the code form), the code's public data, or why it has none.
 #[derive(Serialize, ToSchema)]
@@ -20,6 +20,8 @@ pub enum ReferralPage {
     Found {
         code: String,
         referral: ReferralCode,
+        /// Just claimed for the account by the form posted without JavaScript (`?claimed=true`).
+        claimed: bool,
     },
     #[serde(rename_all = "camelCase")]
     Failed {
@@ -41,13 +43,37 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             Loaded::with_status(status, ReferralPage::Failed { code: code.clone(), referral: None, failure_reason })
         };
         match crate::service::referrals::referral_code(&ctx.state, &code, None).await {
-            Ok(Some(referral)) => Loaded::ok(ReferralPage::Found { code, referral }),
+            Ok(Some(referral)) => {
+                let claimed = ctx.query.get("claimed").is_some_and(|v| v == "true");
+                Loaded::ok(ReferralPage::Found { code, referral, claimed })
+            }
             Ok(None) => failed(StatusCode::NOT_FOUND, Some(messages::UNABLE_TO_VERIFY_CODE.english)),
             Err(error) => {
                 tracing::warn!(%error, "referral page: load failed");
                 // No reason: the page shows its own "There was an error loading this referral code".
                 failed(StatusCode::SERVICE_UNAVAILABLE, None)
             }
+        }
+    })
+}
+
+/// The code claimed for the signed-in account, as POST /referralcodes/claims claims it (the app
+/// does so by itself on arrival); signed out, the shopper logs in first and comes back here.
+fn action(ctx: ActionCtx) -> ActionFuture {
+    Box::pin(async move {
+        let code = ctx.params.get("code").map(|c| c.trim().to_owned()).unwrap_or_default();
+        let here = format!("/referral/{}", super::path_segment(&code));
+        let Some(shopper) = ctx.shopper else {
+            return Acted::to(format!("/account/login?returnTo={}", super::query_value(&here)));
+        };
+        let codes = match crate::api::referrals::clean_codes(&[&code]) {
+            Ok(codes) => codes,
+            Err(error) => return Acted::refused(error),
+        };
+        match crate::service::referrals::claim(&ctx.state, shopper.id, &codes).await {
+            Ok(results) if results.iter().all(|r| r.is_applied_successfully) => Acted::to(format!("{here}?claimed=true")),
+            Ok(_) => Acted::refused(ApiError::Refused((&messages::UNABLE_TO_VERIFY_CODE).into())),
+            Err(error) => Acted::refused(error),
         }
     })
 }

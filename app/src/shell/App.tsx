@@ -20,7 +20,7 @@ export function App({ initial, loadRoute }: { initial: Page; loadRoute: LoadRout
     <ConfigProvider value={page.payload.config}>
       <Shell pending={pending} title={page.mod.topBarTitle?.() ?? null}>
         {/* Keyed by location so going from one pantry to another starts with fresh page state. */}
-        <FormPostContext.Provider value={{ csrf: page.payload.csrf ?? null, action: page.payload.action ?? null }}>
+        <FormPostContext.Provider value={page.payload}>
           <Route key={page.key} data={page.payload.data} />
         </FormPostContext.Provider>
       </Shell>

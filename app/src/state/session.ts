@@ -20,8 +20,23 @@ interface SessionState {
 export const sessionStore = createStore<SessionState>({ token: null, profile: null });
 
 export function restoreSession(): void {
+  takeHandoff();
   sessionStore.set({ token: read("token"), profile: read("profile") });
   void keepLanguageOnAccount();
+}
+
+/**
+ * A form sent before the app ran signed in or out on the server (host/http/forms.rs), which
+ * leaves this short-lived cookie: the app takes the session over from it (or forgets its own), once.
+ */
+function takeHandoff(): void {
+  const taken = /(?:^|; )oa_handoff=([^;]*)/.exec(document.cookie)?.[1];
+  if (!taken) return;
+  document.cookie = "oa_handoff=; Path=/; Max-Age=0";
+  // Signed out as Log Out signs out (spec §4): all but the favourite goes.
+  if (taken === "out") clearAllButFavorite();
+  // A session token (base64url and dots); whose it is comes with the next profile load.
+  else write("token", taken), write("profile", null);
 }
 
 /**

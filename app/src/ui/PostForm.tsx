@@ -8,7 +8,7 @@ import { FormPostContext } from "./form-post";
 
 /** A refused post of this page's form (of `intent`, when the page has several): why, and the values to keep. */
 export function usePostedForm(intent?: string): { failure: ApiFailure | null; values: Record<string, string> } {
-  const { action } = useContext(FormPostContext);
+  const action = useContext(FormPostContext)?.action;
   if (!action || (action.intent ?? undefined) !== intent) return { failure: null, values: {} };
   const f = action.failure;
   const failure = new ApiFailure(f.status, f.failureReason ?? "", f.value ?? null, f.failureCode ?? null, f.failureData ?? null);
@@ -31,7 +31,7 @@ export function PostForm(props: {
   "aria-describedby"?: string;
   children: ReactNode;
 }) {
-  const { csrf } = useContext(FormPostContext);
+  const csrf = useContext(FormPostContext)?.csrf;
   return (
     <form method="post" action={props.action} onSubmit={props.onSubmit} noValidate className={props.className} aria-describedby={props["aria-describedby"]}>
       <input type="hidden" name="csrf" value={csrf ?? ""} />

@@ -1,12 +1,6 @@
-// The page's form token and refused post (see PostForm.tsx), apart so that the shell, on every
-// page, carries only this context and not the forms' code.
+// The shown page's payload for its forms (its `csrf` token and refused post `action`, see
+// PostForm.tsx), apart so that the shell, on every page, carries only this context.
 import { createContext } from "react";
-import type { PostedForm } from "../types";
+import type { Payload } from "../types";
 
-export interface FormPost {
-  /** This browser's form token (pages that are never cached only). */
-  csrf: string | null;
-  action: PostedForm | null;
-}
-
-export const FormPostContext = createContext<FormPost>({ csrf: null, action: null });
+export const FormPostContext = createContext<Payload | null>(null);

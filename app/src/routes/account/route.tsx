@@ -8,6 +8,7 @@ import type { Meta } from "../../types";
 import { Addresses } from "./Addresses";
 import { deleteAddress, fullName, loadAddresses, loadProfile, type AccountAddress, type AccountProfile } from "./data";
 import messages from "messages:account";
+import { PostForm } from "../../ui/PostForm";
 import type { AccountPage } from "../../lib/api/pages";
 
 addMessages(messages);
@@ -165,9 +166,18 @@ export default function Account({ data }: { data: AccountData | null }) {
     <section className="card account-details">
       <div className="account-head">
         {heading}
-        <button type="button" className="btn" onClick={() => void signOut()}>
-          {t("account.details.logout")}
-        </button>
+        {/* Before the app runs, this posts to the page, which drops the session cookie. */}
+        <PostForm
+          intent="signOut"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void signOut();
+          }}
+        >
+          <button type="submit" className="btn">
+            {t("account.details.logout")}
+          </button>
+        </PostForm>
       </div>
       <dl className="account-facts">
         <dt>{t("account.details.name")}</dt>

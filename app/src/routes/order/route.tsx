@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { useApi } from "../../lib/useData";
@@ -10,6 +10,7 @@ import { SignInPrompt } from "../../ui/SignInPrompt";
 import messages from "messages:orders";
 import { refusalText } from "../../lib/refusal";
 import type { OrderPage } from "../../lib/api/pages";
+import { PostForm, usePostedForm } from "../../ui/PostForm";
 
 addMessages(messages);
 
@@ -24,7 +25,8 @@ export default function OrderPage({ data }: { data: OrderData | null }) {
   const loaded = useApi<Order>(loggedIn && id ? `/orders/${id}` : null);
   // The server's answer to a change or cancel replaces the loaded order.
   const [changed, setChanged] = useState<Order | null>(null);
-  const order = changed ?? loaded.data;
+  // The server's copy (session cookie) shows at once, also without JavaScript.
+  const order = changed ?? loaded.data ?? data?.order ?? null;
   const here = id ? `/account/orders/${id}${cancelPage ? "/cancel" : ""}` : "/account/orders";
   const title = cancelPage ? t("orders.cancel.title") : id ? t("orders.detail.title", { number: orderNumber(Number(id)) }) : t("orders.title");
 
@@ -39,9 +41,9 @@ export default function OrderPage({ data }: { data: OrderData | null }) {
         </Link>
       </>
     );
-  } else if (!loggedIn) {
+  } else if (!loggedIn && !order) {
     body = <SignInPrompt text={t("orders.signedOut")} action={t("orders.logIn")} returnTo={here} />;
-  } else if (loaded.error && !changed) {
+  } else if (loaded.error && !changed && !data?.order) {
     body = (
       <div role="alert" className="error-box">
         <p>
@@ -83,9 +85,13 @@ export default function OrderPage({ data }: { data: OrderData | null }) {
 function CancelOrder({ order }: { order: Order }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  // Refused when posted before the app started: the server's message (spec §8).
+  const posted = usePostedForm();
+  const [error, setError] = useState(() => (posted.failure ? refusalText(posted.failure) || t("orders.cannotChange") : ""));
 
-  const confirm = async () => {
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
     setBusy(true);
     setError("");
     try {
@@ -113,16 +119,18 @@ function CancelOrder({ order }: { order: Order }) {
           <span className="spinner" aria-hidden="true" /> {t("orders.cancel.busy")}
         </p>
       )}
-      <p className="button-row">
-        <Link to="/account/orders" className="btn">
-          {t("orders.cancel.viewOrders")}
-        </Link>
-        {order.canChangeOrCancel && (
-          <button type="button" className="btn btn-danger" disabled={busy} onClick={confirm}>
-            {t("orders.cancel.confirm")}
-          </button>
-        )}
-      </p>
+      <PostForm onSubmit={confirm}>
+        <p className="button-row">
+          <Link to="/account/orders" className="btn">
+            {t("orders.cancel.viewOrders")}
+          </Link>
+          {order.canChangeOrCancel && (
+            <button type="submit" className="btn btn-danger" disabled={busy}>
+              {t("orders.cancel.confirm")}
+            </button>
+          )}
+        </p>
+      </PostForm>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { Modal } from "../../ui/Modal";
 import { addressLine, type Pantry } from "../../lib/pantries";
 import messages from "messages:referral";
 import type { ReferralPage } from "../../lib/api/pages";
+import { PostForm, useHydrated, usePostedForm } from "../../ui/PostForm";
 
 addMessages(messages);
 
@@ -26,7 +27,7 @@ export type ReferralData = ReferralPage;
 export default function Referral({ data }: { data: ReferralData | null }) {
   if (!data?.code) return <CodeForm />;
   if (!data.referral) return <LoadFailed reason={data.failureReason} />;
-  return <Unlocked key={data.code} code={data.code} referral={data.referral} />;
+  return <Unlocked key={data.code} code={data.code} referral={data.referral} claimed={data.claimed === true} />;
 }
 
 /** Without JavaScript the GET form arrives as /referral?code=…, which the server loads the same way. */
@@ -101,9 +102,12 @@ type Open = "none" | "start" | "delivery";
  * to the delivery windows when delivery is all the code offers, or to Let's start your order when
  * it offers both, since only then is there a choice to make.
  */
-function Unlocked({ code, referral }: { code: string; referral: ReferralCode }) {
+function Unlocked({ code, referral, claimed }: { code: string; referral: ReferralCode; claimed: boolean }) {
   const navigate = useNavigate();
   const loggedIn = useLoggedIn();
+  const hydrated = useHydrated();
+  // Claimed (or refused) by the form below, posted before the app started.
+  const posted = usePostedForm();
   const sitesRef = useRef<HTMLHeadingElement>(null);
   const [claim, setClaim] = useState<Claim>("pending");
   const [continued, setContinued] = useState(false);
@@ -148,11 +152,21 @@ function Unlocked({ code, referral }: { code: string; referral: ReferralCode }) 
   return (
     <section className="card referral">
       <h1>{t("referral.codeTitle", { code: referral.code })}</h1>
-      {claim === "accepted" && !continued && <p role="status">{t("referral.accepted")}</p>}
-      {claim === "error" && (
+      {((claim === "accepted" && !continued) || (claimed && !hydrated)) && <p role="status">{t("referral.accepted")}</p>}
+      {(claim === "error" || (posted.failure && !hydrated)) && (
         <p role="alert" className="error-box">
           {t("referral.claimError")}
         </p>
+      )}
+      {!hydrated && !claimed && (
+        // Without JavaScript: the code goes on the account by this form (the app claims it by itself).
+        <PostForm onSubmit={(e) => e.preventDefault()}>
+          <p>
+            <button type="submit" className="btn btn-primary">
+              {t("referral.claim")}
+            </button>
+          </p>
+        </PostForm>
       )}
       {sites.length > 0 && (
         <>
