@@ -61,6 +61,7 @@ suites! {
     account => "account",
     checkout => "checkout",
     eligibility => "eligibility",
+    forms => "forms",
     home => "home",
     journey => "journey",
     messages => "messages",
