@@ -45,7 +45,8 @@ pub fn same_origin(state: &AppState, headers: &HeaderMap) -> bool {
     let Some(from) = origin_of(from) else { return false };
     let public = origin_of(&state.config.public_url);
     let addressed = text(header::HOST).map(str::to_ascii_lowercase);
-    public.as_deref() == Some(from.as_str()) || addressed.is_some_and(|host| from.split_once("://").map(|(_, h)| h) == Some(host.as_str()))
+    public.as_deref() == Some(from.as_str())
+        || addressed.is_some_and(|host| from.split_once("://").map(|(_, h)| h) == Some(host.as_str()))
 }
 
 /// `scheme://host[:port]` of a URL, lower-cased; None for anything else ("null" included).
@@ -60,7 +61,11 @@ fn browser_secret(headers: &HeaderMap) -> Option<&str> {
 }
 
 fn sign(state: &AppState, secret: &str) -> Option<String> {
-    state.tokens.mac(format!("csrf:{secret}").as_bytes()).inspect_err(|error| tracing::error!(%error, "csrf token")).ok()
+    state
+        .tokens
+        .mac(format!("csrf:{secret}").as_bytes())
+        .inspect_err(|error| tracing::error!(%error, "csrf token"))
+        .ok()
 }
 
 #[cfg(test)]
@@ -69,7 +74,10 @@ mod tests {
 
     #[test]
     fn origins_are_scheme_and_host_only() {
-        assert_eq!(origin_of("https://Food.example.org/account/login?x=1").as_deref(), Some("https://food.example.org"));
+        assert_eq!(
+            origin_of("https://Food.example.org/account/login?x=1").as_deref(),
+            Some("https://food.example.org")
+        );
         assert_eq!(origin_of("http://127.0.0.1:8080").as_deref(), Some("http://127.0.0.1:8080"));
         assert_eq!(origin_of("null"), None);
         assert_eq!(origin_of("javascript://x"), None);

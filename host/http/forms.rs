@@ -30,7 +30,14 @@ pub const MAX_FORM_BYTES: usize = 16 * 1024;
 /// The field naming which of a page's forms was sent, when it has several.
 pub const INTENT: &str = "intent";
 
-pub async fn post(state: &AppState, nonce: &str, cookie: SessionCookie, ip: String, parts: Parts, body: Body) -> Response {
+pub async fn post(
+    state: &AppState,
+    nonce: &str,
+    cookie: SessionCookie,
+    ip: String,
+    parts: Parts,
+    body: Body,
+) -> Response {
     let url = parts.uri.path_and_query().map(|pq| pq.as_str()).unwrap_or("/").to_owned();
     let (path, query) = url.split_once('?').unwrap_or((&url, ""));
     let (page, params) = state.pages.resolve(path);
@@ -110,7 +117,8 @@ const HANDOFF_SECS: u64 = 600;
 
 fn handoff(value: &str, cookie: SessionCookie) -> Option<HeaderValue> {
     let secure = if cookie.secure() { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!("{HANDOFF_COOKIE}={value}; Path=/; Max-Age={HANDOFF_SECS}; SameSite=Strict{secure}")).ok()
+    HeaderValue::from_str(&format!("{HANDOFF_COOKIE}={value}; Path=/; Max-Age={HANDOFF_SECS}; SameSite=Strict{secure}"))
+        .ok()
 }
 
 /// 303 to a path of this site (an action only names its own, but a `returnTo` came from a URL).

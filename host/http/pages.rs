@@ -207,11 +207,19 @@ fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang
     .to_string()
 }
 
-async fn page(state: &AppState, url: &str, lang: Lang, nonce: &str, shopper: Option<Shopper>, forms: &Forms) -> Response {
+async fn page(
+    state: &AppState,
+    url: &str,
+    lang: Lang,
+    nonce: &str,
+    shopper: Option<Shopper>,
+    forms: &Forms,
+) -> Response {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
     // Only public pages are cached, and they are never loaded for a shopper (see `session`), nor
     // carry a form's token or refusal.
-    let public = state.pages.resolve(path).0.public && shopper.is_none() && forms.csrf.is_none() && forms.refused.is_none();
+    let public =
+        state.pages.resolve(path).0.public && shopper.is_none() && forms.csrf.is_none() && forms.refused.is_none();
     let key = CacheKey { url: url.to_owned(), lang };
     if public && let Some(hit) = state.cache.get(&key, &state.store).await {
         return document(state, &hit, path, lang, nonce);

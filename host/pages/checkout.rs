@@ -4,8 +4,13 @@ use super::{LoadCtx, LoadFuture, Loaded, Page};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page =
-    Page { id: "checkout", patterns: &["/cart/schedulepickup", "/cart/schedulepickup/{step}"], public: false, load, action: None };
+pub const PAGE: Page = Page {
+    id: "checkout",
+    patterns: &["/cart/schedulepickup", "/cart/schedulepickup/{step}"],
+    public: false,
+    load,
+    action: None,
+};
 
 /// The checkout's data: which step the address names (none: the first).
 #[derive(Serialize, ToSchema)]

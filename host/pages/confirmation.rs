@@ -4,8 +4,13 @@ use super::{LoadCtx, LoadFuture, Loaded, Page};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page =
-    Page { id: "confirmation", patterns: &["/cart/confirmation", "/cart/confirmation/{orderId}"], public: false, load, action: None };
+pub const PAGE: Page = Page {
+    id: "confirmation",
+    patterns: &["/cart/confirmation", "/cart/confirmation/{orderId}"],
+    public: false,
+    load,
+    action: None,
+};
 
 /// The confirmation's data: the order the address names, as the URL spells it.
 #[derive(Serialize, ToSchema)]

@@ -9,7 +9,8 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "home-modal", patterns: &["/home/modal/{modalId}"], public: true, load, action: None };
+pub const PAGE: Page =
+    Page { id: "home-modal", patterns: &["/home/modal/{modalId}"], public: true, load, action: None };
 
 /// The home page with the open card; without one (`modal` null) the client goes home.
 #[derive(Serialize, ToSchema)]

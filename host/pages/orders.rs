@@ -11,14 +11,25 @@ use utoipa::ToSchema;
 
 pub const LIST: Page = Page { id: "orders", patterns: &["/account/orders"], public: false, load: list, action: None };
 
-pub const ORDER: Page = Page { id: "order", patterns: &["/account/orders/{orderId}"], public: false, load: summary, action: None };
+pub const ORDER: Page =
+    Page { id: "order", patterns: &["/account/orders/{orderId}"], public: false, load: summary, action: None };
 
 /// The Cancel Order page is the order page's other view.
-pub const CANCEL: Page =
-    Page { id: "order", patterns: &["/account/orders/{orderId}/cancel"], public: false, load: cancel, action: Some(confirm_cancel) };
+pub const CANCEL: Page = Page {
+    id: "order",
+    patterns: &["/account/orders/{orderId}/cancel"],
+    public: false,
+    load: cancel,
+    action: Some(confirm_cancel),
+};
 
-pub const LOCATION: Page =
-    Page { id: "order-location", patterns: &["/account/orders/{orderId}/location"], public: false, load: location, action: None };
+pub const LOCATION: Page = Page {
+    id: "order-location",
+    patterns: &["/account/orders/{orderId}/location"],
+    public: false,
+    load: location,
+    action: None,
+};
 
 /// The order history: the shopper's orders, absent when signed out or when they failed to load.
 #[derive(Serialize, ToSchema, Default)]
@@ -117,7 +128,6 @@ fn confirm_cancel(ctx: ActionCtx) -> ActionFuture {
         }
     })
 }
-
 
 fn location(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move { with_id(&ctx, |order_id| OrderLocationPage { order_id }) })

@@ -8,7 +8,8 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "referral", patterns: &["/referral", "/referral/{code}"], public: false, load, action: Some(action) };
+pub const PAGE: Page =
+    Page { id: "referral", patterns: &["/referral", "/referral/{code}"], public: false, load, action: Some(action) };
 
 /// The landing's data: no code (the code form), the code's public data, or why it has none.
 #[derive(Serialize, ToSchema)]
@@ -71,7 +72,9 @@ fn action(ctx: ActionCtx) -> ActionFuture {
             Err(error) => return Acted::refused(error),
         };
         match crate::service::referrals::claim(&ctx.state, shopper.id, &codes).await {
-            Ok(results) if results.iter().all(|r| r.is_applied_successfully) => Acted::to(format!("{here}?claimed=true")),
+            Ok(results) if results.iter().all(|r| r.is_applied_successfully) => {
+                Acted::to(format!("{here}?claimed=true"))
+            }
             Ok(_) => Acted::refused(ApiError::Refused((&messages::UNABLE_TO_VERIFY_CODE).into())),
             Err(error) => Acted::refused(error),
         }

@@ -9,8 +9,13 @@ use crate::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page =
-    Page { id: "update-password", patterns: &["/account/update-password/{token}/{code}"], public: false, load, action: Some(action) };
+pub const PAGE: Page = Page {
+    id: "update-password",
+    patterns: &["/account/update-password/{token}/{code}"],
+    public: false,
+    load,
+    action: Some(action),
+};
 
 /// The reset link's parts, as the URL spells them (unchecked), and whether the password was just
 /// set through it (`?updated=true`, where the form posted without JavaScript is sent on to).
