@@ -20,6 +20,22 @@ class FakeStorage {
 const ls = new FakeStorage();
 globalThis.localStorage = ls;
 
+// document.cookie as scripts see it: name=value pairs; a write with Max-Age=0 deletes its cookie.
+class FakeCookies {
+  jar = new Map();
+  get cookie() {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+  set cookie(text) {
+    const [pair, ...attributes] = text.split("; ");
+    const [name, value] = pair.split("=");
+    if (attributes.includes("Max-Age=0")) this.jar.delete(name);
+    else this.jar.set(name, value);
+  }
+}
+const cookies = new FakeCookies();
+globalThis.document = cookies;
+
 const { storage, cart, session, app, connectivity } = await import(testLib("state"));
 const { checkConnection } = connectivity;
 const item = (id, pantryItemID = id * 10) => ({ id, pantryItemID, pantryItem: { name: `item ${id}` } });
@@ -27,6 +43,7 @@ const item = (id, pantryItemID = id * 10) => ({ id, pantryItemID, pantryItem: { 
 beforeEach(() => {
   ls.map.clear();
   ls.failWrites = false;
+  cookies.jar.clear();
 });
 
 test("storage round-trips typed values and drops corrupt or mis-shaped ones", () => {
@@ -114,6 +131,24 @@ test("session reads the stored token", () => {
   assert.equal(session.sessionStore.get().token, "abc");
   session.setToken(null);
   assert.equal(ls.getItem("oa.token"), null);
+});
+
+test("a session a form began before the app ran is taken over once, and a form's sign-out ends the app's", () => {
+  cookies.jar.set("oa_lang", "es");
+  cookies.jar.set("oa_handoff", "form.signed.in");
+  ls.setItem("oa.profile", JSON.stringify({ eMailAddress: "someone.else@example.org" }));
+  session.restoreSession();
+  assert.equal(session.sessionStore.get().token, "form.signed.in");
+  assert.equal(session.sessionStore.get().profile, null, "whose session it is comes with the next profile load");
+  assert.equal(cookies.cookie, "oa_lang=es", "read once, then deleted");
+  session.restoreSession();
+  assert.equal(session.sessionStore.get().token, "form.signed.in", "the taken session stays in storage");
+
+  cookies.jar.set("oa_handoff", "out");
+  session.restoreSession();
+  assert.equal(session.sessionStore.get().token, null);
+  assert.equal(ls.getItem("oa.token"), null);
+  assert.equal(cookies.cookie, "oa_lang=es");
 });
 
 test("Check Again fetches /favicon.ico uncached and sets the offline flag from the answer", async () => {
