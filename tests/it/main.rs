@@ -20,6 +20,7 @@ mod api_referrals;
 mod api_support;
 mod api_tefap;
 mod browser;
+mod html_valid;
 mod js_units;
 mod page_cache;
 mod pages;
