@@ -26,4 +26,5 @@ mod pages;
 mod render_pool;
 mod seo;
 mod session_cookie;
+mod slow_clients;
 mod support;

@@ -3,9 +3,9 @@
 //! (`api::session_cookie`), which signing out clears.
 use crate::{
     api::{
-        ApiError, Body,
+        ApiError, Body, auth,
         ratelimit::{self, ClientIp},
-        session_cookie::{SessionCookie, WithCookie},
+        session_cookie::{self, SessionCookie, WithCookie},
     },
     db::repo::StoreError,
     domain::{
@@ -17,7 +17,7 @@ use crate::{
     service::{self, accounts},
     state::AppState,
 };
-use axum::extract::State;
+use axum::{extract::State, http::HeaderMap};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -122,14 +122,21 @@ async fn register(
     Ok(cookie.set(&jwt, Registered { jwt: jwt.clone() }))
 }
 
-/// Drops the session cookie; the app forgets its own copy of the token. Needs no token: a shopper
-/// whose token was refused (401) must still be able to drop the cookie that carries it. The token
-/// itself stays valid until it expires or the password changes, as before.
+/// Ends the session of the bearer token and the one of the session cookie (usually the same) on
+/// every host, and drops the cookie; the app forgets its own copy of the token. Needs no valid
+/// token: a shopper whose token was refused (401) must still be able to drop the cookie.
 #[utoipa::path(
     post, path = "/account/logout",
-    summary = "Sign out: clears the session cookie that login and registration set (the cookie only lets pages render the shopper's data; the API takes the bearer header alone)",
+    summary = "Sign out: ends the session of the bearer token and of the session cookie (both refused from then on, on every host) and clears the cookie",
     responses((status = 200, description = "successful", body = bool))
 )]
-async fn logout(cookie: SessionCookie) -> WithCookie<bool> {
-    cookie.clear(true)
+async fn logout(
+    State(state): State<AppState>,
+    cookie: SessionCookie,
+    headers: HeaderMap,
+) -> Result<WithCookie<bool>, ApiError> {
+    for token in [auth::bearer_token(&headers), session_cookie::token(&headers)].into_iter().flatten() {
+        accounts::sign_out(&state, token).await?;
+    }
+    Ok(cookie.clear(true))
 }
