@@ -15,6 +15,9 @@ use serde::{Deserialize, Serialize};
 use std::{fmt, path::Path, time::Duration};
 
 pub const ISSUER: &str = "orderahead";
+/// The device cookie's issuer: a session token is never a device token, nor the other way round.
+const DEVICE_ISSUER: &str = "orderahead-device";
+pub const DEVICE_LIFETIME: Duration = Duration::from_secs(365 * 24 * 3600);
 pub const TOKEN_LIFETIME: Duration = Duration::from_secs(30 * 24 * 3600);
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -29,6 +32,16 @@ pub struct Claims {
     /// host. Required, so a token from before sessions had ids (which could not be signed out)
     /// is refused and its shopper signs in once more.
     pub sid: String,
+}
+
+/// A device cookie's claims (OWASP "device cookies"): the e-mail that signed in on this device
+/// and the device's own random name, which its login guesses are counted under.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct DeviceClaims {
+    pub sub: String,
+    pub iss: String,
+    pub exp: u64,
+    pub dev: String,
 }
 
 pub struct Tokens {
@@ -88,6 +101,27 @@ impl Tokens {
             sid: URL_SAFE_NO_PAD.encode(rand::random::<[u8; 16]>()),
         };
         Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
+    }
+
+    /// A device cookie's value for a successful sign-in of `email` (lowercase) on this device.
+    pub fn issue_device(&self, email: &str) -> anyhow::Result<String> {
+        let now = chrono::Utc::now().timestamp() as u64;
+        let claims = DeviceClaims {
+            sub: email.to_owned(),
+            iss: DEVICE_ISSUER.into(),
+            exp: now + DEVICE_LIFETIME.as_secs(),
+            dev: URL_SAFE_NO_PAD.encode(rand::random::<[u8; 16]>()),
+        };
+        Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
+    }
+
+    /// The device a device cookie names, when this server signed it and it has not expired.
+    pub fn verify_device(&self, token: &str) -> Option<DeviceClaims> {
+        let mut v = Validation::new(Algorithm::HS256);
+        v.set_issuer(&[DEVICE_ISSUER]);
+        v.set_required_spec_claims(&["exp", "sub", "iss"]);
+        v.leeway = 0;
+        jsonwebtoken::decode::<DeviceClaims>(token, &self.decoding, &v).ok().map(|d| d.claims)
     }
 
     pub fn verify(&self, token: &str) -> Option<Claims> {
@@ -187,6 +221,17 @@ mod tests {
         assert!(other.verify(&t).is_none());
         assert!(tokens.verify(&format!("{t}x")).is_none());
         assert!(format!("{tokens:?}").contains("redacted"));
+    }
+
+    #[test]
+    fn device_and_session_tokens_are_never_taken_for_each_other() {
+        let tokens = Tokens::from_secret(b"0123456789abcdef0123456789abcdef");
+        let device = tokens.issue_device("pat@example.org").unwrap();
+        let session = tokens.issue(42, 0).unwrap();
+        assert_eq!(tokens.verify_device(&device).unwrap().sub, "pat@example.org");
+        assert!(tokens.verify(&device).is_none() && tokens.verify_device(&session).is_none());
+        let other = Tokens::from_secret(b"another secret another secret!!!");
+        assert!(other.verify_device(&device).is_none());
     }
 
     #[test]

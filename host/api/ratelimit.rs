@@ -131,6 +131,11 @@ pub struct RateLimits {
     pub login_attempts_per_account_ip: Limit,
     /// Login attempts on one account from anywhere; successes are refunded.
     pub login_attempts_per_account: Limit,
+    /// Login attempts with a device cookie of the account (from a past successful login), which
+    /// count here instead of in `login_attempts_per_account`: guesses spread over many addresses
+    /// cannot lock the owner out of a device they signed in on, and a stolen device cookie is
+    /// still held to a few guesses.
+    pub login_attempts_per_device: Limit,
     pub registrations_per_ip: Limit,
     pub reset_requests_per_ip: Limit,
     pub reset_requests_per_email: Limit,
@@ -149,6 +154,7 @@ impl RateLimits {
             login_attempts_per_ip: Limit::new(20, FIFTEEN_MINUTES),
             login_attempts_per_account_ip: Limit::new(5, FIFTEEN_MINUTES),
             login_attempts_per_account: Limit::new(20, FIVE_MINUTES),
+            login_attempts_per_device: Limit::new(10, FIFTEEN_MINUTES),
             registrations_per_ip: Limit::new(registrations_per_hour, ONE_HOUR),
             reset_requests_per_ip: Limit::new(10, ONE_HOUR),
             reset_requests_per_email: Limit::new(3, ONE_HOUR),

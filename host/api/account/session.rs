@@ -3,7 +3,7 @@
 //! (`api::session_cookie`), which signing out clears.
 use crate::{
     api::{
-        ApiError, Body, auth,
+        Api, ApiError, Body, auth,
         ratelimit::{self, ClientIp},
         session_cookie::{self, SessionCookie, WithCookie},
     },
@@ -17,7 +17,11 @@ use crate::{
     service::{self, accounts},
     state::AppState,
 };
-use axum::{extract::State, http::HeaderMap};
+use axum::{
+    extract::State,
+    http::{HeaderMap, HeaderName, HeaderValue, header},
+    response::AppendHeaders,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -34,8 +38,9 @@ async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     cookie: SessionCookie,
+    headers: HeaderMap,
     Body(body): Body<LoginBody>,
-) -> Result<WithCookie<String>, ApiError> {
+) -> Result<(AppendHeaders<[(HeaderName, HeaderValue); 2]>, Api<String>), ApiError> {
     let email = body.username.trim().to_lowercase();
     // Registration stores the trimmed password (spec §5: inputs trimmed).
     let password = body.password.trim().to_owned();
@@ -44,10 +49,20 @@ async fn login(
     }
     let limits = &state.rate_limits;
     let account_ip = format!("{email}\n{ip}");
+    // A device this account signed in on before counts its guesses on its own (OWASP device
+    // cookies), so guesses from elsewhere never keep the owner out of their own device.
+    let device = session_cookie::device_token(&headers)
+        .and_then(|t| state.tokens.verify_device(t))
+        .filter(|d| d.sub == email)
+        .map(|d| d.dev);
+    let account_bucket = match &device {
+        Some(dev) => (&limits.login_attempts_per_device, dev.as_str()),
+        None => (&limits.login_attempts_per_account, email.as_str()),
+    };
     let buckets = [
         (&limits.login_attempts_per_ip, ip.as_str()),
         (&limits.login_attempts_per_account_ip, account_ip.as_str()),
-        (&limits.login_attempts_per_account, email.as_str()),
+        account_bucket,
     ];
     // Counted before the hash, atomically: a burst cannot check more guesses than allowed.
     if let Err(wait) = ratelimit::reserve(&buckets).await {
@@ -61,7 +76,9 @@ async fn login(
             limits.login_attempts_per_account_ip.clear(&account_ip).await;
             ratelimit::refund(&[buckets[0], buckets[2]]).await;
             let token = state.tokens.issue(a.user_id, a.token_version)?;
-            Ok(cookie.set(&token, token.clone()))
+            let device = cookie.device(&state.tokens.issue_device(&email)?);
+            let (session, body) = cookie.set(&token, token.clone());
+            Ok((AppendHeaders([session[0].clone(), (header::SET_COOKIE, device)]), body))
         }
         Ok(None) => Err(ApiError::Unauthorized((&messages::LOGIN_FAILED).into())),
         Err(e) => {
