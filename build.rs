@@ -71,10 +71,15 @@ fn watch_javascriptcore(lib: &str) {
     if let Some(dir) = pkg_config(&["--variable=pcfiledir", lib]) {
         println!("cargo:rerun-if-changed={dir}/{lib}.pc");
     }
-    let mut dirs: Vec<String> = env::var("PKG_CONFIG_PATH").unwrap_or_default().split(':').map(str::to_owned).collect();
-    match pkg_config(&["--variable=pc_path", "pkg-config"]) {
-        Some(path) => dirs.extend(path.split(':').map(str::to_owned)),
-        None => dirs.extend(DEFAULT_PC_DIRS.iter().map(|d| (*d).to_owned())),
+    let from_env = |var: &str| env::var(var).unwrap_or_default().split(':').map(str::to_owned).collect::<Vec<_>>();
+    let mut dirs = from_env("PKG_CONFIG_PATH");
+    match env::var_os("PKG_CONFIG_LIBDIR") {
+        // It replaces the default search path.
+        Some(_) => dirs.extend(from_env("PKG_CONFIG_LIBDIR")),
+        None => match pkg_config(&["--variable=pc_path", "pkg-config"]) {
+            Some(path) => dirs.extend(path.split(':').map(str::to_owned)),
+            None => dirs.extend(DEFAULT_PC_DIRS.iter().map(|d| (*d).to_owned())),
+        },
     }
     for dir in dirs.iter().filter(|d| !d.is_empty() && Path::new(d).is_dir()) {
         println!("cargo:rerun-if-changed={dir}");

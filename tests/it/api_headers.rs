@@ -28,7 +28,7 @@ async fn authorized_answers_are_not_stored(t: &TestApp) {
 }
 
 /// Login and sign-up answer the session token (in the body and the cookie) to a request without
-/// credentials: no cache may keep them either.
+/// credentials: no cache may keep them either. Both also set the device cookie.
 async fn answers_carrying_a_token_are_not_stored(t: &TestApp) {
     let email = crate::api_account::unique_email("nostore");
     for (uri, body) in [
@@ -40,5 +40,9 @@ async fn answers_carrying_a_token_are_not_stored(t: &TestApp) {
         let res = t.app().oneshot(req.unwrap()).await.unwrap();
         assert_eq!(res.status(), 200, "{uri}");
         assert_eq!(res.headers().get(header::CACHE_CONTROL).unwrap(), "no-store", "{uri}");
+        let cookies: Vec<&str> =
+            res.headers().get_all(header::SET_COOKIE).iter().map(|v| v.to_str().unwrap()).collect();
+        assert!(cookies.iter().any(|c| c.starts_with("oa_session=")), "{uri}: {cookies:?}");
+        assert!(cookies.iter().any(|c| c.starts_with("oa_device=")), "a sign-in marks the device: {uri}: {cookies:?}");
     }
 }

@@ -24,6 +24,23 @@ use axum::{
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+/// A sign-in's answer: `T` with the session cookie and the device cookie set.
+type SignedIn<T> = (AppendHeaders<[(HeaderName, HeaderValue); 2]>, Api<T>);
+
+/// `value` answered with the session cookie carrying `token` and a device cookie for `email`
+/// (lowercase), which exempts this device from the account's allowance of login guesses.
+fn signed_in<T>(
+    state: &AppState,
+    cookie: SessionCookie,
+    token: &str,
+    email: &str,
+    value: T,
+) -> Result<SignedIn<T>, ApiError> {
+    let device = cookie.device(&state.tokens.issue_device(email)?);
+    let ([session], body) = cookie.set(token, value);
+    Ok((AppendHeaders([session, (header::SET_COOKIE, device)]), body))
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(login)).routes(routes!(register)).routes(routes!(logout))
 }
@@ -40,7 +57,7 @@ async fn login(
     cookie: SessionCookie,
     headers: HeaderMap,
     Body(body): Body<LoginBody>,
-) -> Result<(AppendHeaders<[(HeaderName, HeaderValue); 2]>, Api<String>), ApiError> {
+) -> Result<SignedIn<String>, ApiError> {
     let email = body.username.trim().to_lowercase();
     // Registration stores the trimmed password (spec §5: inputs trimmed).
     let password = body.password.trim().to_owned();
@@ -76,9 +93,7 @@ async fn login(
             limits.login_attempts_per_account_ip.clear(&account_ip).await;
             ratelimit::refund(&[buckets[0], buckets[2]]).await;
             let token = state.tokens.issue(a.user_id, a.token_version)?;
-            let device = cookie.device(&state.tokens.issue_device(&email)?);
-            let (session, body) = cookie.set(&token, token.clone());
-            Ok((AppendHeaders([session[0].clone(), (header::SET_COOKIE, device)]), body))
+            signed_in(&state, cookie, &token, &email, token.clone())
         }
         Ok(None) => Err(ApiError::Unauthorized((&messages::LOGIN_FAILED).into())),
         Err(e) => {
@@ -100,7 +115,7 @@ async fn register(
     ClientIp(ip): ClientIp,
     cookie: SessionCookie,
     Body(body): Body<RegistrationBody>,
-) -> Result<WithCookie<Registered>, ApiError> {
+) -> Result<SignedIn<Registered>, ApiError> {
     let form = ProfileForm {
         first_name: body.first_name,
         last_name: body.last_name,
@@ -129,6 +144,7 @@ async fn register(
         tracing::warn!(event = "registration_throttled", client = %ip, retry_after_secs = wait.as_secs(), "security event");
         return Err(ApiError::too_many(&messages::TOO_MANY_REGISTRATIONS, wait));
     }
+    let email = clean.e_mail_address.as_deref().unwrap_or_default().to_lowercase();
     let (id, version) = match accounts::create_account(&state, clean).await {
         Err(service::Error::Store(StoreError::Conflict(_))) => {
             return Err(ApiError::Conflict((&messages::EMAIL_TAKEN).into()));
@@ -136,7 +152,7 @@ async fn register(
         created => created?,
     };
     let jwt = state.tokens.issue(id, version)?;
-    Ok(cookie.set(&jwt, Registered { jwt: jwt.clone() }))
+    signed_in(&state, cookie, &jwt, &email, Registered { jwt: jwt.clone() })
 }
 
 /// Ends the session of the bearer token and the one of the session cookie (usually the same) on
