@@ -14,6 +14,9 @@ use axum::{
 use std::{convert::Infallible, net::SocketAddr};
 
 pub const NAME: &str = "oa_session";
+/// The device cookie: set by a successful login, it lets its account's owner sign in on this
+/// device while guesses from elsewhere have used up the account's allowance (see `ratelimit`).
+pub const DEVICE: &str = "oa_device";
 
 /// An API answer that also sets (or clears) the session cookie.
 pub type WithCookie<T> = ([(HeaderName, HeaderValue); 1], Api<T>);
@@ -46,8 +49,12 @@ impl SessionCookie {
     }
 
     fn header(&self, value: &str, max_age: u64) -> HeaderValue {
+        self.named(NAME, value, max_age)
+    }
+
+    fn named(&self, name: &str, value: &str, max_age: u64) -> HeaderValue {
         let secure = if self.secure { "; Secure" } else { "" };
-        let cookie = format!("{NAME}={value}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}");
+        let cookie = format!("{name}={value}; Path=/; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}");
         // A token is base64url and dots: always a valid header value.
         HeaderValue::from_str(&cookie).unwrap_or_else(|_| HeaderValue::from_static("oa_session=; Path=/; Max-Age=0"))
     }
@@ -55,6 +62,11 @@ impl SessionCookie {
     /// `value` answered with the cookie carrying `token`, for as long as the token is valid.
     pub fn set<T>(&self, token: &str, value: T) -> WithCookie<T> {
         ([(header::SET_COOKIE, self.header(token, TOKEN_LIFETIME.as_secs()))], Api(value))
+    }
+
+    /// The header that sets the device cookie to `token` (`Tokens::issue_device`), for a year.
+    pub fn device(&self, token: &str) -> HeaderValue {
+        self.named(DEVICE, token, super::auth::DEVICE_LIFETIME.as_secs())
     }
 
     /// The header that drops the cookie (sign-out, a refused token).
@@ -73,6 +85,11 @@ impl FromRequestParts<AppState> for SessionCookie {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Infallible> {
         Ok(Self::for_request(parts, state))
     }
+}
+
+/// The device token the request's device cookie carries, unverified.
+pub fn device_token(headers: &HeaderMap) -> Option<&str> {
+    catalog::cookie(headers, DEVICE).map(str::trim).filter(|t| !t.is_empty())
 }
 
 /// The session token the request's cookie carries, unverified.

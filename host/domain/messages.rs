@@ -221,6 +221,14 @@ pub const RESET_EXPIRED: RefusalKind =
     fixed("resetExpired", "This reset token has expired. Please try resetting your password again.");
 pub const TOO_MANY_RESETS: RefusalKind =
     fixed("tooManyResets", "Too many password reset requests. Please wait an hour and try again.");
+pub const TOO_MANY_CODES_FOR_LINK: RefusalKind = fixed(
+    "tooManyResetCodes",
+    "Too many wrong codes were tried for this reset link. Please wait an hour and try again.",
+);
+pub const TOO_MANY_CODES: RefusalKind = fixed(
+    "tooManyCodes",
+    "Too many referral codes that do not exist were tried. Please wait a few minutes and try again.",
+);
 /// A write that a unique index refused.
 pub const ALREADY_EXISTS: RefusalKind = fixed("alreadyExists", "This already exists.");
 
@@ -294,6 +302,8 @@ pub const REFUSALS: &[RefusalKind] = &[
     EMAIL_TAKEN,
     RESET_EXPIRED,
     TOO_MANY_RESETS,
+    TOO_MANY_CODES,
+    TOO_MANY_CODES_FOR_LINK,
     ALREADY_EXISTS,
     ADDRESS_NOT_FOUND,
     DELIVERY_TIME_NOT_FOUND,

@@ -3,6 +3,7 @@ use super::{assets, security::Nonce, seo};
 use crate::{
     api::{
         auth,
+        ratelimit::ClientIp,
         session_cookie::{self, SessionCookie},
     },
     catalog::{LANG_COOKIE, Lang, query_lang},
@@ -24,6 +25,7 @@ const THEME_COLOR: &str = "#2e6b30";
 
 pub async fn page_or_file(
     State(state): State<AppState>,
+    ClientIp(client): ClientIp,
     Extension(nonce): Extension<Nonce>,
     cookie: SessionCookie,
     method: Method,
@@ -40,7 +42,7 @@ pub async fn page_or_file(
     let chosen = query_lang(&url).and_then(Lang::from_code);
     let lang = Lang::negotiate(chosen.map(Lang::code), &headers);
     let session = session(&state, &url, &headers).await;
-    let mut res = page(&state, &url, lang, &nonce.0, session.shopper).await;
+    let mut res = page(&state, &url, lang, &nonce.0, session.shopper, &client).await;
     session.finish(&mut res, cookie);
     if let Some(lang) = chosen {
         // A page asked for in a language (the switch, a shared link) keeps the visit in it.
@@ -55,6 +57,7 @@ pub async fn page_or_file(
 /// `GET /_data?url=/some/page?x=1`: the page's route id and loader data.
 pub async fn data(
     State(state): State<AppState>,
+    ClientIp(client): ClientIp,
     cookie: SessionCookie,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
@@ -65,7 +68,7 @@ pub async fn data(
     };
     let lang = Lang::negotiate(query_lang(url), &headers);
     let session = session(&state, url, &headers).await;
-    let (route, loaded) = load(&state, url, lang, session.shopper).await;
+    let (route, loaded) = load(&state, url, lang, session.shopper, &client).await;
     let mut res = (loaded.status, payload(&state, route, &loaded, url, lang)).into_response();
     res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -115,15 +118,30 @@ impl Session {
     }
 }
 
-async fn load(state: &AppState, url: &str, lang: Lang, shopper: Option<Shopper>) -> (&'static str, Loaded) {
+async fn load(
+    state: &AppState,
+    url: &str,
+    lang: Lang,
+    shopper: Option<Shopper>,
+    client: &str,
+) -> (&'static str, Loaded) {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
     let (page, params) = state.pages.resolve(path);
     let query = serde_urlencoded::from_str(query).unwrap_or_default();
     let shopper = shopper.filter(|_| !page.public);
-    let loaded = (page.load)(LoadCtx { state: state.clone(), lang, params, query, shopper }).await;
+    let client = client.to_owned();
+    let loaded =
+        (page.load)(LoadCtx { state: state.clone(), lang, params, query, shopper, client: client.clone() }).await;
     if loaded.not_found_page {
         let not_found = state.pages.not_found();
-        let ctx = LoadCtx { state: state.clone(), lang, params: HashMap::new(), query: HashMap::new(), shopper: None };
+        let ctx = LoadCtx {
+            state: state.clone(),
+            lang,
+            params: HashMap::new(),
+            query: HashMap::new(),
+            shopper: None,
+            client,
+        };
         return (not_found.id, (not_found.load)(ctx).await);
     }
     (page.id, loaded)
@@ -149,7 +167,14 @@ fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang
     .to_string()
 }
 
-async fn page(state: &AppState, url: &str, lang: Lang, nonce: &str, shopper: Option<Shopper>) -> Response {
+async fn page(
+    state: &AppState,
+    url: &str,
+    lang: Lang,
+    nonce: &str,
+    shopper: Option<Shopper>,
+    client: &str,
+) -> Response {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
     // Only public pages are cached, and they are never loaded for a shopper (see `session`).
     let public = state.pages.resolve(path).0.public && shopper.is_none();
@@ -163,7 +188,7 @@ async fn page(state: &AppState, url: &str, lang: Lang, nonce: &str, shopper: Opt
         true => state.store.scope_mark().await.inspect_err(|error| tracing::warn!(%error, "scope mark")).ok(),
         false => None,
     };
-    let (route, loaded) = load(state, url, lang, shopper).await;
+    let (route, loaded) = load(state, url, lang, shopper, client).await;
     let versions = match &mark {
         Some(mark) if loaded.status.is_success() => {
             state.cache.versions_since(&state.store, &loaded.scopes, mark).await

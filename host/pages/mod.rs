@@ -43,6 +43,8 @@ pub struct LoadCtx {
     /// Who is signed in, from the session cookie verified as the API verifies a bearer token
     /// (revoked tokens included). Always None on public pages: their HTML is shared by everyone.
     pub shopper: Option<Shopper>,
+    /// The client's address (as the API's allowances read it), for what a page counts per address.
+    pub client: String,
 }
 
 /// The signed-in shopper a page is loaded for.

@@ -27,4 +27,5 @@ mod pages;
 mod render_pool;
 mod seo;
 mod session_cookie;
+mod slow_clients;
 mod support;

@@ -3,9 +3,9 @@
 //! (`api::session_cookie`), which signing out clears.
 use crate::{
     api::{
-        ApiError, Body,
+        Api, ApiError, Body, auth,
         ratelimit::{self, ClientIp},
-        session_cookie::{SessionCookie, WithCookie},
+        session_cookie::{self, SessionCookie, WithCookie},
     },
     db::repo::StoreError,
     domain::{
@@ -17,8 +17,29 @@ use crate::{
     service::{self, accounts},
     state::AppState,
 };
-use axum::extract::State;
+use axum::{
+    extract::State,
+    http::{HeaderMap, HeaderName, HeaderValue, header},
+    response::AppendHeaders,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
+
+/// A sign-in's answer: `T` with the session cookie and the device cookie set.
+type SignedIn<T> = (AppendHeaders<[(HeaderName, HeaderValue); 2]>, Api<T>);
+
+/// `value` answered with the session cookie carrying `token` and a device cookie for `email`
+/// (lowercase), which exempts this device from the account's allowance of login guesses.
+fn signed_in<T>(
+    state: &AppState,
+    cookie: SessionCookie,
+    token: &str,
+    email: &str,
+    value: T,
+) -> Result<SignedIn<T>, ApiError> {
+    let device = cookie.device(&state.tokens.issue_device(email)?);
+    let ([session], body) = cookie.set(token, value);
+    Ok((AppendHeaders([session, (header::SET_COOKIE, device)]), body))
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(login)).routes(routes!(register)).routes(routes!(logout))
@@ -34,8 +55,9 @@ async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     cookie: SessionCookie,
+    headers: HeaderMap,
     Body(body): Body<LoginBody>,
-) -> Result<WithCookie<String>, ApiError> {
+) -> Result<SignedIn<String>, ApiError> {
     let email = body.username.trim().to_lowercase();
     // Registration stores the trimmed password (spec §5: inputs trimmed).
     let password = body.password.trim().to_owned();
@@ -44,10 +66,20 @@ async fn login(
     }
     let limits = &state.rate_limits;
     let account_ip = format!("{email}\n{ip}");
+    // A device this account signed in on before counts its guesses on its own (OWASP device
+    // cookies), so guesses from elsewhere never keep the owner out of their own device.
+    let device = session_cookie::device_token(&headers)
+        .and_then(|t| state.tokens.verify_device(t))
+        .filter(|d| d.sub == email)
+        .map(|d| d.dev);
+    let account_bucket = match &device {
+        Some(dev) => (&limits.login_attempts_per_device, dev.as_str()),
+        None => (&limits.login_attempts_per_account, email.as_str()),
+    };
     let buckets = [
         (&limits.login_attempts_per_ip, ip.as_str()),
         (&limits.login_attempts_per_account_ip, account_ip.as_str()),
-        (&limits.login_attempts_per_account, email.as_str()),
+        account_bucket,
     ];
     // Counted before the hash, atomically: a burst cannot check more guesses than allowed.
     if let Err(wait) = ratelimit::reserve(&buckets).await {
@@ -61,7 +93,7 @@ async fn login(
             limits.login_attempts_per_account_ip.clear(&account_ip).await;
             ratelimit::refund(&[buckets[0], buckets[2]]).await;
             let token = state.tokens.issue(a.user_id, a.token_version)?;
-            Ok(cookie.set(&token, token.clone()))
+            signed_in(&state, cookie, &token, &email, token.clone())
         }
         Ok(None) => Err(ApiError::Unauthorized((&messages::LOGIN_FAILED).into())),
         Err(e) => {
@@ -83,7 +115,7 @@ async fn register(
     ClientIp(ip): ClientIp,
     cookie: SessionCookie,
     Body(body): Body<RegistrationBody>,
-) -> Result<WithCookie<Registered>, ApiError> {
+) -> Result<SignedIn<Registered>, ApiError> {
     let form = ProfileForm {
         first_name: body.first_name,
         last_name: body.last_name,
@@ -112,6 +144,7 @@ async fn register(
         tracing::warn!(event = "registration_throttled", client = %ip, retry_after_secs = wait.as_secs(), "security event");
         return Err(ApiError::too_many(&messages::TOO_MANY_REGISTRATIONS, wait));
     }
+    let email = clean.e_mail_address.as_deref().unwrap_or_default().to_lowercase();
     let (id, version) = match accounts::create_account(&state, clean).await {
         Err(service::Error::Store(StoreError::Conflict(_))) => {
             return Err(ApiError::Conflict((&messages::EMAIL_TAKEN).into()));
@@ -119,17 +152,24 @@ async fn register(
         created => created?,
     };
     let jwt = state.tokens.issue(id, version)?;
-    Ok(cookie.set(&jwt, Registered { jwt: jwt.clone() }))
+    signed_in(&state, cookie, &jwt, &email, Registered { jwt: jwt.clone() })
 }
 
-/// Drops the session cookie; the app forgets its own copy of the token. Needs no token: a shopper
-/// whose token was refused (401) must still be able to drop the cookie that carries it. The token
-/// itself stays valid until it expires or the password changes, as before.
+/// Ends the session of the bearer token and the one of the session cookie (usually the same) on
+/// every host, and drops the cookie; the app forgets its own copy of the token. Needs no valid
+/// token: a shopper whose token was refused (401) must still be able to drop the cookie.
 #[utoipa::path(
     post, path = "/account/logout",
-    summary = "Sign out: clears the session cookie that login and registration set (the cookie only lets pages render the shopper's data; the API takes the bearer header alone)",
+    summary = "Sign out: ends the session of the bearer token and of the session cookie (both refused from then on, on every host) and clears the cookie",
     responses((status = 200, description = "successful", body = bool))
 )]
-async fn logout(cookie: SessionCookie) -> WithCookie<bool> {
-    cookie.clear(true)
+async fn logout(
+    State(state): State<AppState>,
+    cookie: SessionCookie,
+    headers: HeaderMap,
+) -> Result<WithCookie<bool>, ApiError> {
+    for token in [auth::bearer_token(&headers), session_cookie::token(&headers)].into_iter().flatten() {
+        accounts::sign_out(&state, token).await?;
+    }
+    Ok(cookie.clear(true))
 }
