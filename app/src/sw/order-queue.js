@@ -45,7 +45,7 @@ async function drain(q) {
         await q.unshiftRequest(entry);
         throw new Error(`order replay answered ${res.status}`);
       }
-      await (await outcomes).put(await outcomeOf(entry, res));
+      await (await outcomes).put(OUTCOMES, await outcomeOf(entry, res));
     }
   } finally {
     await announce();

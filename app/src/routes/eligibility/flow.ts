@@ -535,3 +535,22 @@ export function signatureSvg(strokes: readonly (readonly Point[])[], width: numb
   }
   return svg;
 }
+
+/** A typed signature's longest name; the attestation's typed name field allows the same. */
+export const MAX_TYPED_SIGNATURE = 200;
+
+/**
+ * A name typed as the signature (for shoppers who cannot draw one: keyboard, switch or screen
+ * reader users), as SVG like a drawn one: the name in a handwriting face, sized to its length.
+ */
+export function typedSignatureSvg(name: string): string {
+  const text = name.trim().replace(/\s+/g, " ").slice(0, MAX_TYPED_SIGNATURE);
+  if (!text) return "";
+  const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  // Roughly half an em per character, with a margin: the whole name fits the box.
+  const width = Math.max(300, Math.ceil(text.length * 20) + 40);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} 150">` +
+    `<text x="20" y="95" font-family="'Segoe Script','Brush Script MT',cursive" font-size="40" fill="#000">${escaped}</text></svg>`
+  );
+}
