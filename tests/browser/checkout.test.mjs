@@ -202,14 +202,15 @@ describe("account and checkout", () => {
       return body.value;
     };
     const context = await browser.newContext();
-    // How many records an IndexedDB store of the worker's holds.
+    // Reads an IndexedDB store of the worker's: `count` of its records, or `get` one by its key.
     await context.addInitScript(() => {
-      window.storeCount = (name, store) =>
+      window.storeRead = (name, store, op, key) =>
         new Promise((resolve, reject) => {
           const open = indexedDB.open(name);
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
-            const req = open.result.transaction(store).objectStore(store).count();
+            const req = open.result.transaction(store).objectStore(store)[op](key);
+            req.onerror = () => reject(req.error);
             req.onsuccess = () => {
               open.result.close();
               resolve(req.result);
@@ -259,7 +260,8 @@ describe("account and checkout", () => {
     await assertAccessible(page, "the kept order's answer");
 
     // The same request again (a replay after a lost answer): the server answers with the same order.
-    const again = await page.evaluate(
+    const answered = (await page.evaluate((key) => storeRead("oa-order-outcomes", "outcomes", "get", key), key)).at;
+    const kept = await page.evaluate(
       ({ key, body, token }) =>
         new Promise((resolve) => {
           const channel = new MessageChannel();
@@ -268,17 +270,27 @@ describe("account and checkout", () => {
             { type: "QUEUE_ORDER", url: "/api/v1/order", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "Idempotency-Key": key }, body },
             [channel.port2],
           );
-        }).then(() => navigator.serviceWorker.controller.postMessage({ type: "REPLAY_ORDERS" })),
+        }).then((answer) => {
+          navigator.serviceWorker.controller.postMessage({ type: "REPLAY_ORDERS" });
+          return answer;
+        }),
       { key, body: sent[0].postData(), token },
     );
-    assert.equal(again, undefined);
-    await page.waitForFunction(() => storeCount("workbox-background-sync", "requests").then((n) => n === 0), null, { polling: 100, timeout: 15_000 });
+    assert.deepEqual(kept, { queued: true });
+    // Done once the worker has recorded the replay's answer: the queue's own store empties when the
+    // request is taken out to be sent, before the server has it.
+    await page.waitForFunction(
+      ({ key, answered }) => storeRead("oa-order-outcomes", "outcomes", "get", key).then((o) => o?.orderId !== undefined && o.at > answered),
+      { key, answered },
+      { polling: 100, timeout: 15_000 },
+    );
+    assert.equal(await page.evaluate(() => storeRead("workbox-background-sync", "requests", "count")), 0);
     assert.deepEqual((await orders()).map((o) => o.id), [made.id], "a replay makes no second order");
 
     await placed.getByRole("button", { name: "Close" }).click();
     await placed.waitFor({ state: "detached" });
     // Seen: the worker forgets the answer, so no later page shows it again.
-    await page.waitForFunction(() => storeCount("oa-order-outcomes", "outcomes").then((n) => n === 0), null, { polling: 100, timeout: 15_000 });
+    await page.waitForFunction(() => storeRead("oa-order-outcomes", "outcomes", "count").then((n) => n === 0), null, { polling: 100, timeout: 15_000 });
     // The one failed request the browser may report is the page's own attempt while offline.
     assert.deepEqual(
       problems.filter((p) => !/ERR_INTERNET_DISCONNECTED \S+\/api\/v1\/order$/.test(p)),

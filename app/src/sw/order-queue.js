@@ -12,17 +12,33 @@ const ORDER_PATH = "/api/v1/order";
 const OUTCOMES = "outcomes";
 
 let draining = null;
+let next = null;
 const queue = new Queue("oa-orders", { onSync: ({ queue }) => replay(queue) });
 const outcomes = openDB("oa-order-outcomes", 1, {
   upgrade: (db) => db.createObjectStore(OUTCOMES, { keyPath: "key" }),
 });
 
-/** One replay at a time: a sync event, a page's `online` and a start may all ask at once. */
+/**
+ * One replay at a time: a sync event, a page's `online` and a start may all ask at once. A replay
+ * asked for while one runs is run again after it, never merged into it: the running one may
+ * already have failed its send (the sync event can come as the connection returns, a moment
+ * before sends go through), and the page's `online` would then be lost until the browser's next
+ * sync retry, minutes later. Asks made during a run share the one replay after it.
+ */
 function replay(q) {
-  draining ??= drain(q).finally(() => {
-    draining = null;
-  });
-  return draining;
+  if (!draining) {
+    draining = drain(q).finally(() => {
+      draining = null;
+    });
+    return draining;
+  }
+  next ??= draining
+    .catch(() => undefined)
+    .then(() => {
+      next = null;
+      return replay(q);
+    });
+  return next;
 }
 
 /**
