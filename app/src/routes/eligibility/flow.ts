@@ -3,7 +3,7 @@
 // lookups (guideline, zip area, counties, submission) run in effects that watch `pending(state)`.
 // The server replays the submitted answers itself (host/domain/tefap.rs), so this decides only what
 // to ask next, never the verdict.
-import { ZIP_LENGTH } from "../../lib/constants";
+import { ZIP_LENGTH } from "../../lib/zip";
 
 export type Step =
   | "intro"
