@@ -2,7 +2,7 @@
 // form's zip too): they shape what is typed; what a field must hold is the generated rules'
 // (lib/forms.ts fieldProblems).
 import type { Registration } from "../state/session";
-import { ZIP_LENGTH } from "./constants";
+import { ZIP_LENGTH } from "./zip";
 import { digitsOnly } from "./format";
 
 /** Applies the (###) ###-#### mask to whatever was typed or pasted. */

@@ -1,6 +1,6 @@
 import { useId, type FormEvent, type RefObject } from "react";
 import { t } from "../i18n/t";
-import { ZIP_LENGTH } from "../lib/constants";
+import { ZIP_LENGTH } from "../lib/zip";
 import { digitsOnly } from "../lib/format";
 import { SearchIcon } from "./icons";
 import { useHydrated } from "./useHydrated";
