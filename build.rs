@@ -39,12 +39,60 @@ fn main() {
     fs::write(out.join("embedded_files.rs"), table).unwrap();
 }
 
+/// Where pkg-config looks for `.pc` files when it cannot say (it is not installed yet): Debian's.
+const DEFAULT_PC_DIRS: &[&str] = &[
+    "/usr/local/lib/x86_64-linux-gnu/pkgconfig",
+    "/usr/local/lib/aarch64-linux-gnu/pkgconfig",
+    "/usr/local/lib/pkgconfig",
+    "/usr/local/share/pkgconfig",
+    "/usr/lib/x86_64-linux-gnu/pkgconfig",
+    "/usr/lib/aarch64-linux-gnu/pkgconfig",
+    "/usr/lib/pkgconfig",
+    "/usr/share/pkgconfig",
+];
+
+/// Makes cargo run this script again when the library appears or disappears: installing
+/// libjavascriptcoregtk-6.0-dev after a QuickJS-only build must give a JavaScriptCore build
+/// without touching anything. Cargo reruns when a watched file changes or goes, and when anything
+/// in a watched directory changes; a watched path that does not exist would rerun every build, so
+/// only existing ones are named.
+fn watch_javascriptcore(lib: &str) {
+    for var in ["PKG_CONFIG_PATH", "PKG_CONFIG_LIBDIR", "PKG_CONFIG"] {
+        println!("cargo:rerun-if-env-changed={var}");
+    }
+    let pkg_config = |args: &[&str]| {
+        Command::new("pkg-config")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+    };
+    if let Some(dir) = pkg_config(&["--variable=pcfiledir", lib]) {
+        println!("cargo:rerun-if-changed={dir}/{lib}.pc");
+    }
+    let from_env = |var: &str| env::var(var).unwrap_or_default().split(':').map(str::to_owned).collect::<Vec<_>>();
+    let mut dirs = from_env("PKG_CONFIG_PATH");
+    match env::var_os("PKG_CONFIG_LIBDIR") {
+        // It replaces the default search path.
+        Some(_) => dirs.extend(from_env("PKG_CONFIG_LIBDIR")),
+        None => match pkg_config(&["--variable=pc_path", "pkg-config"]) {
+            Some(path) => dirs.extend(path.split(':').map(str::to_owned)),
+            None => dirs.extend(DEFAULT_PC_DIRS.iter().map(|d| (*d).to_owned())),
+        },
+    }
+    for dir in dirs.iter().filter(|d| !d.is_empty() && Path::new(d).is_dir()) {
+        println!("cargo:rerun-if-changed={dir}");
+    }
+}
+
 /// JavaScriptCore is the default render engine where Debian's libjavascriptcoregtk-6.0-dev is
-/// installed; elsewhere the build goes on with QuickJS-NG alone and says so.
+/// installed; elsewhere the build goes on with QuickJS-NG alone and says so (and so does the
+/// server's start log).
 fn link_javascriptcore() {
     println!("cargo::rustc-check-cfg=cfg(has_jsc)");
-    println!("cargo:rerun-if-env-changed=PKG_CONFIG_PATH");
     const LIB: &str = "javascriptcoregtk-6.0";
+    watch_javascriptcore(LIB);
     let libs = Command::new("pkg-config").args(["--libs", LIB]).output();
     match libs {
         Ok(out) if out.status.success() => {
@@ -59,7 +107,8 @@ fn link_javascriptcore() {
         }
         _ => println!(
             "cargo:warning=pkg-config found no {LIB}: server rendering will use QuickJS-NG only \
-             (apt-get install -y libjavascriptcoregtk-6.0-dev for JavaScriptCore, the faster default)"
+             (apt-get install -y libjavascriptcoregtk-6.0-dev pkg-config for JavaScriptCore, the faster \
+             default; the next build picks it up)"
         ),
     }
 }

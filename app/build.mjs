@@ -3,7 +3,7 @@
 //   <out>/server.js       IIFE, globalThis.SSR = { render(payloadJson) -> {html,title,description}, routeIds }
 //   <out>/client/assets/  ESM chunks and CSS, content-hashed (served under /assets/)
 //   <out>/manifest.json   entry + per-route files, their static imports (for modulepreload) and CSS
-//   <out>/client/sw.js    service worker (served at /sw.js), precaching the above plus static/
+//   <out>/client/sw.js    service worker (served at /sw.js; Workbox, bundled), precaching the above plus static/
 // Usage: node app/build.mjs --out <DIR>   (paths resolve from this file, so any cwd works)
 import * as esbuild from "esbuild";
 import { createHash } from "node:crypto";
@@ -114,8 +114,8 @@ for (const [id, r] of Object.entries(manifest.routes)) {
 }
 writeFileSync(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
 
-const sw = await buildServiceWorker(manifest);
-if (!args.quiet) console.log(`sw.js ${sw.version}: precaches ${sw.files} files`);
+const sw = await buildServiceWorker(client.metafile);
+if (!args.quiet) console.log(`sw.js ${sw.version}: precaches ${sw.files} files; ${(sw.gzip / 1024).toFixed(1)} KB gzip (not page JS: installed after load)`);
 
 const check = await checkServerBundle(join(outDir, "server.js"), routeIds);
 if (!args.quiet) console.log(`server bundle OK in V8 (bare) and QuickJS-NG: ${check.renders} renders of ${check.routeIds.join(", ")}`);
@@ -206,29 +206,51 @@ function staticFiles(dir = join(appDir, "..", "static"), base = dir) {
 }
 
 /**
- * Writes client/sw.js with the precache list and a version hashed from the worker's source, the
- * list and the bytes of the unhashed static files, so any change to what it serves changes sw.js.
+ * Writes client/sw.js: the Workbox worker of src/sw/ with its precache list (the client build's
+ * outputs, and static/ but its pictures), the unhashed static files revisioned by their
+ * bytes. Its version is the hash of the bundled worker, list included, so any change to what it
+ * serves or does changes sw.js, and the runtime caches it names.
  */
-async function buildServiceWorker(manifest) {
-  const appFiles = [manifest.entry, ...Object.values(manifest.routes)].flatMap((m) => [m.file, ...m.imports, ...m.css]).concat(leafletCss);
+async function buildServiceWorker(metafile) {
+  // Every chunk and stylesheet of the client build, lazy ones included (checkout steps, the queued
+  // orders notice), but the map's: Leaflet (its chunk, stylesheet and pictures) is fetched, and
+  // then cached, only where a map is shown.
+  const appFiles = Object.entries(metafile.outputs)
+    .filter(([key, out]) => !key.endsWith(".map") && !Object.keys(out.inputs).some((i) => i.includes("node_modules/leaflet/")))
+    .map(([key]) => "/assets/" + relative(assetsDir, resolve(appDir, key)).split("\\").join("/"));
   // Pictures are cached by the worker as they are first shown: a shopper on a metered plan should
   // not download every product photo up front.
   const statics = staticFiles().filter((f) => !f.startsWith("/img/"));
-  const precache = [...new Set([...appFiles, ...statics])].sort();
-  const hash = createHash("sha256").update(readFileSync(join(appDir, "src", "sw", "sw.js"))).update(precache.join("\n"));
-  for (const f of statics) hash.update(readFileSync(join(appDir, "..", "static", f)));
-  const version = hash.digest("hex").slice(0, 12);
-  await esbuild.build({
+  const revision = (f) => createHash("sha256").update(readFileSync(join(appDir, "..", "static", f))).digest("hex").slice(0, 12);
+  const precache = [
+    // Hashed names: the name is the revision.
+    ...appFiles.map((url) => ({ url, revision: null })),
+    ...statics.map((url) => ({ url, revision: revision(url) })),
+  ].sort((a, b) => a.url.localeCompare(b.url));
+  const PLACEHOLDER = "__oa_sw_version__";
+  const out = await esbuild.build({
     absWorkingDir: appDir,
     entryPoints: ["src/sw/sw.js"],
-    outfile: join(outDir, "client", "sw.js"),
-    bundle: false,
+    bundle: true,
     minify: true,
+    format: "iife",
     target: "es2020",
+    platform: "browser",
     logLevel: "warning",
-    define: { __SW_VERSION__: JSON.stringify(version), __PRECACHE__: JSON.stringify(precache) },
+    write: false,
+    define: {
+      // Workbox's development logging and assertions are left out.
+      "process.env.NODE_ENV": '"production"',
+      __SW_VERSION__: JSON.stringify(PLACEHOLDER),
+      __PRECACHE__: JSON.stringify(precache),
+    },
   });
-  return { version, files: precache.length };
+  const code = out.outputFiles[0].text;
+  if (!code.includes(PLACEHOLDER)) throw new Error("sw.js: the version placeholder did not survive the build");
+  const version = createHash("sha256").update(code).digest("hex").slice(0, 12);
+  const bytes = Buffer.from(code.replaceAll(PLACEHOLDER, version));
+  writeFileSync(join(outDir, "client", "sw.js"), bytes);
+  return { version, files: precache.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }
 
 /** Gzip sizes: the entry with its chunks, and per route what it adds and the page's first-load total. */

@@ -34,6 +34,8 @@ pub struct Config {
     pub tefap_testing: bool,
     /// URLs per sitemap file: the protocol's [`SITEMAP_MAX_URLS`]; tests set a few to see the index.
     pub sitemap_page_size: usize,
+    /// The header read timeout and the bound on open connections.
+    pub connections: crate::connections::ConnectionLimits,
 }
 
 impl fmt::Debug for Config {
@@ -53,6 +55,7 @@ impl fmt::Debug for Config {
             .field("redirect_old_hosts", &self.redirect_old_hosts)
             .field("tefap_testing", &self.tefap_testing)
             .field("sitemap_page_size", &self.sitemap_page_size)
+            .field("connections", &self.connections)
             .finish()
     }
 }
@@ -83,6 +86,7 @@ impl Config {
             redirect_old_hosts: false,
             tefap_testing: false,
             sitemap_page_size: SITEMAP_MAX_URLS,
+            connections: Default::default(),
         }
     }
 

@@ -6,6 +6,7 @@
 pub mod api;
 pub mod catalog;
 pub mod config;
+pub mod connections;
 pub mod db;
 pub mod domain;
 pub mod geo;

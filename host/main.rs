@@ -86,6 +86,9 @@ struct ServeArgs {
     /// Show the TEFAP guideline testing panel (testers only; off in production).
     #[arg(long, env = "ORDERAHEAD_TEFAP_TESTING")]
     tefap_testing: bool,
+    /// Open client connections at most; more are closed as soon as they are accepted.
+    #[arg(long, env = "ORDERAHEAD_MAX_CONNECTIONS", default_value_t = orderahead::connections::MAX_CONNECTIONS)]
+    max_connections: usize,
 }
 
 #[derive(Args, Clone)]
@@ -132,6 +135,10 @@ impl ServeArgs {
             redirect_old_hosts: self.redirect_old_hosts,
             tefap_testing: self.tefap_testing,
             sitemap_page_size: orderahead::config::SITEMAP_MAX_URLS,
+            connections: orderahead::connections::ConnectionLimits {
+                max_connections: self.max_connections.max(1),
+                ..Default::default()
+            },
         }
     }
 }

@@ -10,6 +10,9 @@ use crate::{
 use std::{future::Future, sync::Arc};
 use tokio::net::TcpListener;
 
+/// What makes the next build link JavaScriptCore (build.rs reruns once the library appears).
+const JSC_FIX: &str = "apt-get install -y libjavascriptcoregtk-6.0-dev pkg-config, then cargo build --release again";
+
 /// The configured database, migrated. The embedded default gets the demo data
 /// when it is empty, so `cargo run` shows a working app; a `DATABASE_URL`
 /// database is never seeded implicitly.
@@ -62,14 +65,20 @@ pub async fn launch_with_listener(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, http::app(state).into_make_service_with_connect_info::<std::net::SocketAddr>())
-        .with_graceful_shutdown(shutdown)
-        .await
+    let limits = state.config.connections;
+    crate::connections::serve(listener, http::app(state), limits, shutdown).await
 }
 
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let bind = config.bind;
     tracing::info!(?config, "starting");
+    if !cfg!(has_jsc) {
+        tracing::warn!(
+            fix = JSC_FIX,
+            "this binary renders with QuickJS-NG only (7-10x slower per page): libjavascriptcoregtk-6.0 \
+             was not found when it was built"
+        );
+    }
     let state = build_state(config).await?;
     let listener = TcpListener::bind(bind).await?;
     tracing::info!(address = %listener.local_addr()?, "listening");

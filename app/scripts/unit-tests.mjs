@@ -28,6 +28,7 @@ await esbuild.build({
     outdated: "src/lib/outdated.ts",
     eligibility: "src/routes/eligibility/flow.ts",
     forms: "src/lib/forms.ts",
+    profile: "src/lib/profile.ts",
     "form-rules": "src/lib/api/form-rules.gen.ts",
   },
   outdir: "dist/test-lib",

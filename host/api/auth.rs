@@ -1,4 +1,4 @@
-//! Session tokens (HS256 JWT with sub, iss, exp) and the extractors that turn a
+//! Session tokens (HS256 JWT with sub, iss, exp and the session's id) and the extractors that turn a
 //! bearer header into the caller's user id. Password hashing is in `hasher`.
 //!
 //! Only the `Authorization: Bearer` header signs an API call in; the session cookie
@@ -9,11 +9,15 @@ pub use super::hasher::hash_password_blocking;
 use crate::domain::messages;
 use crate::{db::repo::StoreError, state::AppState};
 use axum::{extract::FromRequestParts, http::request::Parts};
+use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use std::{fmt, path::Path, time::Duration};
 
 pub const ISSUER: &str = "orderahead";
+/// The device cookie's issuer: a session token is never a device token, nor the other way round.
+const DEVICE_ISSUER: &str = "orderahead-device";
+pub const DEVICE_LIFETIME: Duration = Duration::from_secs(365 * 24 * 3600);
 pub const TOKEN_LIFETIME: Duration = Duration::from_secs(30 * 24 * 3600);
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -24,6 +28,20 @@ pub struct Claims {
     pub iat: u64,
     /// Bumped on password change, so older tokens stop working.
     pub ver: i32,
+    /// The session's id, random per sign-in: signing out revokes it (`revoked_sessions`) on every
+    /// host. Required, so a token from before sessions had ids (which could not be signed out)
+    /// is refused and its shopper signs in once more.
+    pub sid: String,
+}
+
+/// A device cookie's claims (OWASP "device cookies"): the e-mail that signed in on this device
+/// and the device's own random name, which its login guesses are counted under.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct DeviceClaims {
+    pub sub: String,
+    pub iss: String,
+    pub exp: u64,
+    pub dev: String,
 }
 
 pub struct Tokens {
@@ -80,6 +98,7 @@ impl Tokens {
             iat: now,
             exp: now + TOKEN_LIFETIME.as_secs(),
             ver: version,
+            sid: URL_SAFE_NO_PAD.encode(rand::random::<[u8; 16]>()),
         };
         Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
     }
@@ -88,6 +107,27 @@ impl Tokens {
     /// (`http::csrf`), so they need no second key.
     pub fn mac(&self, message: &[u8]) -> anyhow::Result<String> {
         Ok(jsonwebtoken::crypto::sign(message, &self.encoding, Algorithm::HS256)?)
+    }
+
+    /// A device cookie's value for a successful sign-in of `email` (lowercase) on this device.
+    pub fn issue_device(&self, email: &str) -> anyhow::Result<String> {
+        let now = chrono::Utc::now().timestamp() as u64;
+        let claims = DeviceClaims {
+            sub: email.to_owned(),
+            iss: DEVICE_ISSUER.into(),
+            exp: now + DEVICE_LIFETIME.as_secs(),
+            dev: URL_SAFE_NO_PAD.encode(rand::random::<[u8; 16]>()),
+        };
+        Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
+    }
+
+    /// The device a device cookie names, when this server signed it and it has not expired.
+    pub fn verify_device(&self, token: &str) -> Option<DeviceClaims> {
+        let mut v = Validation::new(Algorithm::HS256);
+        v.set_issuer(&[DEVICE_ISSUER]);
+        v.set_required_spec_claims(&["exp", "sub", "iss"]);
+        v.leeway = 0;
+        jsonwebtoken::decode::<DeviceClaims>(token, &self.decoding, &v).ok().map(|d| d.claims)
     }
 
     pub fn verify(&self, token: &str) -> Option<Claims> {
@@ -116,7 +156,12 @@ impl MaybeUser {
 }
 
 fn bearer(parts: &Parts) -> Option<&str> {
-    let value = parts.headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
+    bearer_token(&parts.headers)
+}
+
+/// The token of an `Authorization: Bearer` header, unverified.
+pub fn bearer_token(headers: &axum::http::HeaderMap) -> Option<&str> {
+    let value = headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
     value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")).map(str::trim)
 }
 
@@ -129,14 +174,15 @@ fn refused(parts: &Parts, state: &AppState, reason: &'static str) -> ApiError {
 }
 
 /// The account a session token signs in, checked as every API call checks its bearer: signature,
-/// issuer, expiry, and the account's current token version (so a password change revokes it).
-/// `Ok(Err(reason))` is a token that does not let its bearer in.
+/// issuer, expiry, the account's current token version (so a password change revokes it) and its
+/// session not signed out. `Ok(Err(reason))` is a token that does not let its bearer in.
 pub async fn user_of(state: &AppState, token: &str) -> Result<Result<i64, &'static str>, StoreError> {
     let Some(claims) = state.tokens.verify(token) else { return Ok(Err("invalid or expired")) };
     let Ok(id) = claims.sub.parse::<i64>() else { return Ok(Err("bad subject")) };
     Ok(match state.store.token_version(id).await? {
         None => Err("unknown user"),
         Some(current) if current != claims.ver => Err("revoked"),
+        Some(_) if state.store.is_session_revoked(&claims.sid).await? => Err("signed out"),
         Some(_) => Ok(id),
     })
 }
@@ -176,10 +222,22 @@ mod tests {
         let t = tokens.issue(42, 3).unwrap();
         let c = tokens.verify(&t).unwrap();
         assert_eq!((c.sub.as_str(), c.iss.as_str(), c.ver), ("42", ISSUER, 3));
+        assert_ne!(c.sid, tokens.verify(&tokens.issue(42, 3).unwrap()).unwrap().sid, "each sign-in is its own session");
         let other = Tokens::from_secret(b"another secret another secret!!!");
         assert!(other.verify(&t).is_none());
         assert!(tokens.verify(&format!("{t}x")).is_none());
         assert!(format!("{tokens:?}").contains("redacted"));
+    }
+
+    #[test]
+    fn device_and_session_tokens_are_never_taken_for_each_other() {
+        let tokens = Tokens::from_secret(b"0123456789abcdef0123456789abcdef");
+        let device = tokens.issue_device("pat@example.org").unwrap();
+        let session = tokens.issue(42, 0).unwrap();
+        assert_eq!(tokens.verify_device(&device).unwrap().sub, "pat@example.org");
+        assert!(tokens.verify(&device).is_none() && tokens.verify_device(&session).is_none());
+        let other = Tokens::from_secret(b"another secret another secret!!!");
+        assert!(other.verify_device(&device).is_none());
     }
 
     #[test]
@@ -196,7 +254,7 @@ mod tests {
     #[test]
     fn expired_tokens_are_refused() {
         let tokens = Tokens::from_secret(b"0123456789abcdef0123456789abcdef");
-        let claims = Claims { sub: "1".into(), iss: ISSUER.into(), iat: 1, exp: 2, ver: 0 };
+        let claims = Claims { sub: "1".into(), iss: ISSUER.into(), iat: 1, exp: 2, ver: 0, sid: "s".into() };
         let t = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &tokens.encoding).unwrap();
         assert!(tokens.verify(&t).is_none());
     }

@@ -176,6 +176,7 @@ impl From<crate::service::Error> for ApiError {
             Error::Fields(fields) => Self::invalid(fields),
             Error::Internal(e) => Self::Internal(e),
             Error::Busy => crate::api::hasher::Busy.into(),
+            Error::Throttled { reason, retry_after } => Self::too_many(reason, retry_after),
             Error::Store(e) => e.into(),
         }
     }

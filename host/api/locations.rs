@@ -1,10 +1,10 @@
 //! Pantries: radius search, detail, pickup times, inventory, categories and whether the caller
 //! may order there, and zip geocoding (see [`crate::service::places`], [`crate::service::shop`]
 //! and [`crate::service::access`]).
-use super::{ApiResult, PathParams, QueryParams, auth::MaybeUser, ok};
+use super::{ApiResult, PathParams, QueryParams, auth::MaybeUser, ok, ratelimit::ClientIp};
 use crate::{
     model::locations::{Category, GeocodeResult, InventoryList, PantryAccess, PantryLocation, PickupTime},
-    service::{access, places, shop},
+    service::{access, places, referrals::Trier, shop},
     state::AppState,
 };
 use axum::extract::State;
@@ -128,11 +128,13 @@ struct AccessQuery {
 )]
 async fn pantry_access(
     State(state): State<AppState>,
+    ClientIp(client): ClientIp,
     user: MaybeUser,
     PathParams(id): PathParams<i64>,
     QueryParams(q): QueryParams<AccessQuery>,
 ) -> ApiResult<PantryAccess> {
     let sent: Vec<&str> = q.referral_codes.as_deref().map_or_else(Vec::new, |list| list.split(',').collect());
     let codes = super::referrals::clean_codes(&sent)?;
-    ok(PantryAccess { can_order: access::can_order(&state, id, user.id(), &codes).await? })
+    let who = Trier { client: &client, user_id: user.id() };
+    ok(PantryAccess { can_order: access::can_order(&state, id, who, &codes).await? })
 }

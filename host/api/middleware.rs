@@ -13,12 +13,13 @@ use std::time::Duration;
 /// answered with this envelope before the outer layer's bare 408 fires.
 pub const API_TIMEOUT: Duration = Duration::from_secs(29);
 
-/// A request that carries credentials gets an answer about that person: shared
-/// caches and the browser's back/forward cache must not keep it.
+/// A request that carries credentials gets an answer about that person, and an answer that sets
+/// a cookie (login and sign-up carry the session token in body and cookie) is one: shared caches
+/// and the browser's back/forward cache must not keep it.
 pub async fn no_store_when_authorized(req: Request, next: Next) -> Response {
     let authorized = req.headers().contains_key(header::AUTHORIZATION);
     let mut res = next.run(req).await;
-    if authorized {
+    if authorized || res.headers().contains_key(header::SET_COOKIE) {
         res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     res

@@ -13,6 +13,9 @@ use tokio::time::Instant;
 const FIVE_MINUTES: Duration = Duration::from_secs(5 * 60);
 const FIFTEEN_MINUTES: Duration = Duration::from_secs(15 * 60);
 const ONE_HOUR: Duration = Duration::from_secs(3600);
+/// Unknown referral codes per address and per account in 15 minutes: a shopper mistypes a code
+/// or two; a guesser needs thousands.
+pub const REFERRAL_GUESSES: u32 = 30;
 /// Bounds memory when someone cycles through addresses or e-mails.
 const MAX_KEYS: u64 = 100_000;
 
@@ -47,6 +50,12 @@ impl Limit {
 
     /// [`Self::hit`], telling on refusal how long until the window ends (for `Retry-After`).
     pub async fn try_hit(&self, key: &str) -> Result<(), Duration> {
+        self.try_hit_n(key, 1).await
+    }
+
+    /// Counts `n` events for `key` at once (several guesses in one request), refused when they
+    /// would pass the allowance; all `n` stay counted either way, as a refused single one does.
+    pub async fn try_hit_n(&self, key: &str, n: u32) -> Result<(), Duration> {
         let window = self.window;
         let entry = self
             .counts
@@ -55,9 +64,9 @@ impl Limit {
                 let now = Instant::now();
                 match old.map(|e| e.into_value()) {
                     Some(w) if now.duration_since(w.started) < window => {
-                        Window { count: w.count.saturating_add(1), ..w }
+                        Window { count: w.count.saturating_add(n), ..w }
                     }
-                    _ => Window { started: now, count: 1 },
+                    _ => Window { started: now, count: n },
                 }
             })
             .await;
@@ -68,13 +77,18 @@ impl Limit {
     /// Takes back one event counted by [`Self::try_hit`], for attempts that turned out
     /// not to count (a success, or a refusal by another limit before any work).
     pub async fn refund(&self, key: &str) {
+        self.refund_n(key, 1).await
+    }
+
+    /// Takes back `n` events, for the part of a batch that turned out not to count.
+    pub async fn refund_n(&self, key: &str, n: u32) {
         let window = self.window;
         self.counts
             .entry(key.to_owned())
             .and_compute_with(|old| async move {
                 match old.map(|e| e.into_value()) {
                     Some(w) if w.count > 0 && w.started.elapsed() < window => {
-                        Op::Put(Window { count: w.count - 1, ..w })
+                        Op::Put(Window { count: w.count.saturating_sub(n), ..w })
                     }
                     _ => Op::Nop,
                 }
@@ -117,11 +131,21 @@ pub struct RateLimits {
     pub login_attempts_per_account_ip: Limit,
     /// Login attempts on one account from anywhere; successes are refunded.
     pub login_attempts_per_account: Limit,
+    /// Login attempts with a device cookie of the account (from a past successful login), which
+    /// count here instead of in `login_attempts_per_account`: guesses spread over many addresses
+    /// cannot lock the owner out of a device they signed in on, and a stolen device cookie is
+    /// still held to a few guesses.
+    pub login_attempts_per_device: Limit,
     pub registrations_per_ip: Limit,
     pub reset_requests_per_ip: Limit,
     pub reset_requests_per_email: Limit,
     /// Wrong codes for one reset link (the code is only 6 digits).
     pub reset_code_failures_per_token: Limit,
+    /// Referral codes tried from one client address that named no code (each code of a request
+    /// counts; codes that exist are refunded, so a shopper's own codes never use it up).
+    pub referral_codes_per_ip: Limit,
+    /// The same per signed-in account, wherever it tries from.
+    pub referral_codes_per_account: Limit,
 }
 
 impl RateLimits {
@@ -130,10 +154,13 @@ impl RateLimits {
             login_attempts_per_ip: Limit::new(20, FIFTEEN_MINUTES),
             login_attempts_per_account_ip: Limit::new(5, FIFTEEN_MINUTES),
             login_attempts_per_account: Limit::new(20, FIVE_MINUTES),
+            login_attempts_per_device: Limit::new(10, FIFTEEN_MINUTES),
             registrations_per_ip: Limit::new(registrations_per_hour, ONE_HOUR),
             reset_requests_per_ip: Limit::new(10, ONE_HOUR),
             reset_requests_per_email: Limit::new(3, ONE_HOUR),
             reset_code_failures_per_token: Limit::new(5, ONE_HOUR),
+            referral_codes_per_ip: Limit::new(REFERRAL_GUESSES, FIFTEEN_MINUTES),
+            referral_codes_per_account: Limit::new(REFERRAL_GUESSES, FIFTEEN_MINUTES),
         }
     }
 }
@@ -185,6 +212,16 @@ mod tests {
         tokio::time::sleep(Duration::from_millis(250)).await;
         assert!(!limit.is_exhausted("a").await);
         assert!(limit.hit("a").await);
+    }
+
+    #[tokio::test]
+    async fn a_batch_counts_each_of_its_events() {
+        let limit = Limit::new(10, FIFTEEN_MINUTES);
+        assert!(limit.try_hit_n("a", 8).await.is_ok());
+        assert!(limit.try_hit_n("a", 3).await.is_err(), "8 + 3 passes 10");
+        limit.refund_n("a", 9).await;
+        assert!(limit.try_hit_n("a", 8).await.is_ok(), "11 - 9 + 8 = 10");
+        assert!(!limit.hit("a").await);
     }
 
     #[tokio::test]

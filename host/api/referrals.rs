@@ -7,11 +7,12 @@ use super::{
     ApiError, ApiResult, Body, PathParams,
     auth::{AuthUser, MaybeUser},
     ok,
+    ratelimit::ClientIp,
 };
 use crate::{
     domain::messages,
     model::referrals::{ClaimResult, ReferralCode},
-    service::referrals,
+    service::referrals::{self, Trier},
     state::AppState,
 };
 use axum::extract::State;
@@ -63,25 +64,26 @@ fn clean_code(text: &str) -> Result<&str, ApiError> {
     Ok(code)
 }
 
-async fn load_code(state: &AppState, code: &str, user: MaybeUser) -> ApiResult<ReferralCode> {
+async fn load_code(state: &AppState, client: &str, code: &str, user: MaybeUser) -> ApiResult<ReferralCode> {
     let code = clean_code(code)?;
-    let found = referrals::referral_code(state, code, user.0.map(|u| u.id)).await?;
+    let found = referrals::referral_code(state, code, Trier { client, user_id: user.id() }).await?;
     ok(found.ok_or_else(|| ApiError::not_found(&messages::UNABLE_TO_VERIFY_CODE))?)
 }
 
 #[utoipa::path(
     get, path = "/referralcodes/{code}",
     operation_id = "load_referral_code",
-    summary = r#"A referral code by its text, ignoring case (404 "Unable to verify code" when unknown, inactive or expired)"#,
+    summary = r#"A referral code by its text, ignoring case (404 "Unable to verify code" when unknown, inactive or expired; 429 after 30 unknown codes in 15 minutes from one address or account)"#,
     params(("code" = String, Path)),
     responses((status = 200, description = "successful", body = ReferralCode))
 )]
 async fn load(
     State(state): State<AppState>,
+    ClientIp(client): ClientIp,
     user: MaybeUser,
     PathParams(code): PathParams<String>,
 ) -> ApiResult<ReferralCode> {
-    load_code(&state, &code, user).await
+    load_code(&state, &client, &code, user).await
 }
 
 #[utoipa::path(
@@ -89,23 +91,29 @@ async fn load(
     summary = r#"The referral code spelled "claims" (the static path shadows the parameter)"#,
     responses((status = 200, description = "successful", body = ReferralCode))
 )]
-async fn load_claims_code(State(state): State<AppState>, user: MaybeUser) -> ApiResult<ReferralCode> {
-    load_code(&state, "claims", user).await
+async fn load_claims_code(
+    State(state): State<AppState>,
+    ClientIp(client): ClientIp,
+    user: MaybeUser,
+) -> ApiResult<ReferralCode> {
+    load_code(&state, &client, "claims", user).await
 }
 
 #[utoipa::path(
     post, path = "/referralcodes/claims",
     request_body = inline(CodesToClaim),
-    summary = "Claim referral codes onto the account; unknown codes are not applied, repeated claims succeed",
+    summary = "Claim referral codes onto the account; unknown codes are not applied, repeated claims succeed. Each code sent counts against the allowance of unknown codes (429)",
     security(("bearer" = [])),
     responses((status = 200, description = "successful", body = Vec<ClaimResult>))
 )]
 async fn claim(
     State(state): State<AppState>,
+    ClientIp(client): ClientIp,
     user: AuthUser,
     Body(codes): Body<Vec<String>>,
 ) -> ApiResult<Vec<ClaimResult>> {
-    ok(referrals::claim(&state, user.id, &clean_codes(&codes)?).await?)
+    let who = Trier { client: &client, user_id: Some(user.id) };
+    ok(referrals::claim(&state, who, user.id, &clean_codes(&codes)?).await?)
 }
 
 #[utoipa::path(

@@ -14,6 +14,9 @@ use axum::{
 use std::{convert::Infallible, net::SocketAddr};
 
 pub const NAME: &str = "oa_session";
+/// The device cookie: set by a successful login, it lets its account's owner sign in on this
+/// device while guesses from elsewhere have used up the account's allowance (see `ratelimit`).
+pub const DEVICE: &str = "oa_device";
 
 /// An API answer that also sets (or clears) the session cookie.
 pub type WithCookie<T> = ([(HeaderName, HeaderValue); 1], Api<T>);
@@ -68,6 +71,11 @@ impl SessionCookie {
         ([(header::SET_COOKIE, self.header(token, TOKEN_LIFETIME.as_secs()))], Api(value))
     }
 
+    /// The header that sets the device cookie to `token` (`Tokens::issue_device`), for a year.
+    pub fn device(&self, token: &str) -> HeaderValue {
+        self.other(DEVICE, token, super::auth::DEVICE_LIFETIME.as_secs())
+    }
+
     /// The header that drops the cookie (sign-out, a refused token).
     pub fn clearing(&self) -> HeaderValue {
         self.header("", 0)
@@ -84,6 +92,11 @@ impl FromRequestParts<AppState> for SessionCookie {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Infallible> {
         Ok(Self::for_request(parts, state))
     }
+}
+
+/// The device token the request's device cookie carries, unverified.
+pub fn device_token(headers: &HeaderMap) -> Option<&str> {
+    catalog::cookie(headers, DEVICE).map(str::trim).filter(|t| !t.is_empty())
 }
 
 /// The session token the request's cookie carries, unverified.

@@ -226,6 +226,14 @@ pub const CROSS_SITE_FORM: RefusalKind =
     fixed("crossSiteForm", "This form was sent from another website, so it was not accepted.");
 /// A form whose token does not match the browser's (an old page, cleared cookies).
 pub const FORM_EXPIRED: RefusalKind = fixed("formExpired", "This form has expired. Please check it and send it again.");
+pub const TOO_MANY_CODES_FOR_LINK: RefusalKind = fixed(
+    "tooManyResetCodes",
+    "Too many wrong codes were tried for this reset link. Please wait an hour and try again.",
+);
+pub const TOO_MANY_CODES: RefusalKind = fixed(
+    "tooManyCodes",
+    "Too many referral codes that do not exist were tried. Please wait a few minutes and try again.",
+);
 /// A write that a unique index refused.
 pub const ALREADY_EXISTS: RefusalKind = fixed("alreadyExists", "This already exists.");
 
@@ -301,6 +309,8 @@ pub const REFUSALS: &[RefusalKind] = &[
     TOO_MANY_RESETS,
     CROSS_SITE_FORM,
     FORM_EXPIRED,
+    TOO_MANY_CODES,
+    TOO_MANY_CODES_FOR_LINK,
     ALREADY_EXISTS,
     ADDRESS_NOT_FOUND,
     DELIVERY_TIME_NOT_FOUND,

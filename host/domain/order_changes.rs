@@ -141,9 +141,11 @@ mod tests {
     use chrono::{NaiveDate, NaiveTime};
     use chrono_tz::America::Denver;
 
-    // Denver is UTC-6 in June; the orders are for June 20, so they may change until 08:00Z that day.
+    // Denver is UTC-6 in June; the orders are for June 20: a 15:00 pickup may change until 23:00Z, a
+    // 10:00 delivery until 18:00Z.
     const BEFORE: &str = "2025-06-19T20:00:00Z";
-    const AFTER_CUTOFF: &str = "2025-06-20T08:00:01Z";
+    /// Past both: two hours and a second after the pickup starts.
+    const AFTER_CUTOFF: &str = "2025-06-20T23:00:01Z";
 
     fn at(s: &str) -> DateTime<Utc> {
         s.parse().unwrap()

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::Id;
 use super::delivery::DeliveryTime;
 use super::pickup::PickupTime;
-use super::time::{local_today, start_of_day, tz_serde};
+use super::time::{local_today, tz_serde};
 
 /// How long after the anchor (see [`OrderFacts::anchor`]) an order may still be changed or cancelled.
 pub const CHANGE_CUTOFF: Duration = Duration::hours(2);
@@ -120,12 +120,13 @@ pub struct OrderFacts {
 
 impl OrderFacts {
     /// The instant the time rules count from. Spec §9: "2 hours after pickup
-    /// day or delivery start". A pickup day is a date, so for pickups this is
-    /// the start (local midnight) of the pickup day, not the slot's start time;
-    /// for deliveries it is the window's start. None without a time.
+    /// day or delivery start". Both are measured from when the shopper's time
+    /// starts: a pickup from its slot's start on the pickup day (not local
+    /// midnight, which would end a 4 pm pickup's changes at 2 am), a delivery
+    /// from its window's start. None without a time.
     pub fn anchor(&self) -> Option<DateTime<Utc>> {
         match (&self.pickup_time, &self.delivery_time) {
-            (Some(p), _) => Some(start_of_day(p.pickup_day, self.time_zone)),
+            (Some(p), _) => Some(p.starts_at(self.time_zone)),
             (None, Some(d)) => Some(d.starts_at(self.time_zone)),
             (None, None) => None,
         }
@@ -133,8 +134,8 @@ impl OrderFacts {
 
     /// Change or cancel is allowed only if the order is not completed or
     /// cancelled, has a pickup or delivery time, and its anchor is not more
-    /// than two hours past (so a pickup can be changed until 02:00 local on
-    /// its pickup day).
+    /// than two hours past (so a 4 pm pickup can be changed until 6 pm local
+    /// on its pickup day).
     pub fn can_change_or_cancel(&self, now: DateTime<Utc>) -> bool {
         !matches!(self.status, OrderStatus::Completed | OrderStatus::Cancelled)
             && self.anchor().is_some_and(|a| now - a <= CHANGE_CUTOFF)
@@ -222,14 +223,24 @@ mod tests {
     }
 
     #[test]
-    fn pickup_change_cutoff_is_two_hours_after_start_of_pickup_day() {
-        let o = pickup_order(1, OrderStatus::InProgress, 20);
-        // 2025-06-20 00:00 MDT = 06:00Z; cutoff 08:00Z.
-        assert!(o.can_change_or_cancel(at("2025-06-19T20:00:00Z")));
-        assert!(o.can_change_or_cancel(at("2025-06-20T08:00:00Z")));
-        assert!(!o.can_change_or_cancel(at("2025-06-20T08:00:01Z")));
-        // Even though the slot itself (15:00 local) is still ahead.
-        assert!(!o.can_change_or_cancel(at("2025-06-20T12:00:00Z")));
+    fn pickup_change_cutoff_is_two_hours_after_the_pickup_starts() {
+        // A 4 pm pickup on June 20 in Denver (UTC-6): 16:00 MDT = 22:00Z; cutoff 18:00 MDT = 00:00Z June 21.
+        let o = OrderFacts {
+            pickup_time: Some(PickupTime {
+                id: 1,
+                pantry_location_id: 1,
+                pickup_day: day(20),
+                pickup_start_time: hm(16),
+                pickup_end_time: hm(17),
+            }),
+            ..pickup_order(1, OrderStatus::InProgress, 20)
+        };
+        assert!(o.can_change_or_cancel(at("2025-06-19T20:00:00Z")), "the day before");
+        // Past local midnight and 2 am of the pickup day: still the shopper's to change.
+        assert!(o.can_change_or_cancel(at("2025-06-20T08:00:01Z")), "2:00:01 am that day");
+        assert!(o.can_change_or_cancel(at("2025-06-20T21:00:00Z")), "3 pm that day");
+        assert!(o.can_change_or_cancel(at("2025-06-21T00:00:00Z")), "6 pm sharp, two hours after the start");
+        assert!(!o.can_change_or_cancel(at("2025-06-21T00:01:00Z")), "6:01 pm");
     }
 
     #[test]

@@ -11,7 +11,10 @@ use super::{
     pages::{self, Refused},
 };
 use crate::{
-    api::{ApiError, session_cookie::SessionCookie},
+    api::{
+        ApiError,
+        session_cookie::{self, SessionCookie},
+    },
     catalog::{Lang, query_lang},
     domain::messages,
     pages::{Acted, ActionCtx, FormFields, SessionChange},
@@ -38,6 +41,7 @@ pub async fn post(
     parts: Parts,
     body: Body,
 ) -> Response {
+    let client = ip.clone();
     let url = parts.uri.path_and_query().map(|pq| pq.as_str()).unwrap_or("/").to_owned();
     let (path, query) = url.split_once('?').unwrap_or((&url, ""));
     let (page, params) = state.pages.resolve(path);
@@ -51,7 +55,7 @@ pub async fn post(
         let (api_status, mut failure) = error.into_envelope();
         failure["status"] = api_status.as_u16().into();
         let action = json!({ "intent": intent, "failure": failure, "values": values });
-        pages::answer(state, nonce, cookie, &url, headers, lang, Some(Refused { status, action }))
+        pages::answer(state, nonce, cookie, &client, &url, headers, lang, Some(Refused { status, action }))
     };
     let fields = match read(headers, body).await {
         Ok(fields) => fields,
@@ -70,9 +74,19 @@ pub async fn post(
     }
     let shopper = pages::session(state, &url, headers).await.shopper;
     let query = serde_urlencoded::from_str(query).unwrap_or_default();
-    let ctx = ActionCtx { state: state.clone(), lang, params, query, shopper, ip, form: fields };
+    let ctx = ActionCtx {
+        state: state.clone(),
+        lang,
+        params,
+        query,
+        shopper,
+        ip,
+        session_token: session_cookie::token(headers).map(str::to_owned),
+        device: session_cookie::device_token(headers).map(str::to_owned),
+        form: fields,
+    };
     match action(ctx).await {
-        Acted::Redirect { to, session } => redirect(&to, session, cookie),
+        Acted::Redirect { to, session } => redirect(state, &to, session, cookie),
         Acted::Refused { error, values } => {
             let status = match &error {
                 ApiError::Internal(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -122,19 +136,26 @@ fn handoff(value: &str, cookie: SessionCookie) -> Option<HeaderValue> {
 }
 
 /// 303 to a path of this site (an action only names its own, but a `returnTo` came from a URL).
-fn redirect(to: &str, session: SessionChange, cookie: SessionCookie) -> Response {
+fn redirect(state: &AppState, to: &str, session: SessionChange, cookie: SessionCookie) -> Response {
     let to = if to.starts_with('/') && !to.starts_with("//") && !to.starts_with("/\\") { to } else { "/" };
     let location = HeaderValue::from_str(to).unwrap_or(HeaderValue::from_static("/"));
     let mut res = (StatusCode::SEE_OTHER, [(header::LOCATION, location)]).into_response();
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     match session {
         SessionChange::Keep => {}
-        SessionChange::Set(token) => {
-            let (headers, _) = cookie.set(&token, ());
+        SessionChange::Set(session) => {
+            let (headers, _) = cookie.set(&session.token, ());
             for (name, value) in headers {
                 res.headers_mut().append(name, value);
             }
-            res.headers_mut().extend(handoff(&token, cookie).map(|v| (header::SET_COOKIE, v)));
+            // As the API's sign-in: this device's later guesses count on their own.
+            match state.tokens.issue_device(&session.email) {
+                Ok(device) => {
+                    res.headers_mut().append(header::SET_COOKIE, cookie.device(&device));
+                }
+                Err(error) => tracing::warn!(%error, "device cookie not issued"),
+            }
+            res.headers_mut().extend(handoff(&session.token, cookie).map(|v| (header::SET_COOKIE, v)));
         }
         SessionChange::Clear => {
             res.headers_mut().append(header::SET_COOKIE, cookie.clearing());

@@ -43,7 +43,7 @@ pub async fn page_or_file(
     let url = parts.uri.path_and_query().map(|pq| pq.as_str()).unwrap_or("/").to_owned();
     let chosen = query_lang(&url).and_then(Lang::from_code);
     let lang = Lang::negotiate(chosen.map(Lang::code), &parts.headers);
-    let mut res = answer(&state, &nonce.0, cookie, &url, &parts.headers, lang, None).await;
+    let mut res = answer(&state, &nonce.0, cookie, &ip, &url, &parts.headers, lang, None).await;
     if let Some(lang) = chosen {
         // A page asked for in a language (the switch, a shared link) keeps the visit in it.
         let cookie = format!("{LANG_COOKIE}={}; Path=/; Max-Age=31536000; SameSite=Lax", lang.code());
@@ -62,10 +62,12 @@ pub(super) struct Refused {
 
 /// The page at `url` for this request's session, with its forms' CSRF token; after a refused
 /// post, with the refusal and that status.
+#[allow(clippy::too_many_arguments)]
 pub(super) async fn answer(
     state: &AppState,
     nonce: &str,
     cookie: SessionCookie,
+    client: &str,
     url: &str,
     headers: &HeaderMap,
     lang: Lang,
@@ -74,7 +76,7 @@ pub(super) async fn answer(
     let session = session(state, url, headers).await;
     let (csrf, new_csrf_cookie) = forms_token(state, url, headers, cookie);
     let forms = Forms { csrf, refused };
-    let mut res = page(state, url, lang, nonce, session.shopper, &forms).await;
+    let mut res = page(state, url, lang, nonce, session.shopper, client, &forms).await;
     session.finish(&mut res, cookie);
     if let Some(set) = new_csrf_cookie {
         res.headers_mut().append(header::SET_COOKIE, set);
@@ -106,6 +108,7 @@ fn forms_token(
 /// `GET /_data?url=/some/page?x=1`: the page's route id and loader data.
 pub async fn data(
     State(state): State<AppState>,
+    ClientIp(client): ClientIp,
     cookie: SessionCookie,
     Query(q): Query<HashMap<String, String>>,
     headers: HeaderMap,
@@ -116,7 +119,7 @@ pub async fn data(
     };
     let lang = Lang::negotiate(query_lang(url), &headers);
     let session = session(&state, url, &headers).await;
-    let (route, loaded) = load(&state, url, lang, session.shopper).await;
+    let (route, loaded) = load(&state, url, lang, session.shopper, &client).await;
     let (csrf, new_csrf_cookie) = forms_token(&state, url, &headers, cookie);
     let forms = Forms { csrf, refused: None };
     let mut res = (loaded.status, payload(&state, route, &loaded, url, lang, &forms)).into_response();
@@ -171,15 +174,30 @@ impl Session {
     }
 }
 
-async fn load(state: &AppState, url: &str, lang: Lang, shopper: Option<Shopper>) -> (&'static str, Loaded) {
+async fn load(
+    state: &AppState,
+    url: &str,
+    lang: Lang,
+    shopper: Option<Shopper>,
+    client: &str,
+) -> (&'static str, Loaded) {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
     let (page, params) = state.pages.resolve(path);
     let query = serde_urlencoded::from_str(query).unwrap_or_default();
     let shopper = shopper.filter(|_| !page.public);
-    let loaded = (page.load)(LoadCtx { state: state.clone(), lang, params, query, shopper }).await;
+    let client = client.to_owned();
+    let loaded =
+        (page.load)(LoadCtx { state: state.clone(), lang, params, query, shopper, client: client.clone() }).await;
     if loaded.not_found_page {
         let not_found = state.pages.not_found();
-        let ctx = LoadCtx { state: state.clone(), lang, params: HashMap::new(), query: HashMap::new(), shopper: None };
+        let ctx = LoadCtx {
+            state: state.clone(),
+            lang,
+            params: HashMap::new(),
+            query: HashMap::new(),
+            shopper: None,
+            client,
+        };
         return (not_found.id, (not_found.load)(ctx).await);
     }
     (page.id, loaded)
@@ -213,6 +231,7 @@ async fn page(
     lang: Lang,
     nonce: &str,
     shopper: Option<Shopper>,
+    client: &str,
     forms: &Forms,
 ) -> Response {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
@@ -230,7 +249,7 @@ async fn page(
         true => state.store.scope_mark().await.inspect_err(|error| tracing::warn!(%error, "scope mark")).ok(),
         false => None,
     };
-    let (route, mut loaded) = load(state, url, lang, shopper).await;
+    let (route, mut loaded) = load(state, url, lang, shopper, client).await;
     if let Some(refused) = &forms.refused {
         loaded.status = refused.status;
     }

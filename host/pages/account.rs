@@ -40,7 +40,14 @@ fn load(ctx: LoadCtx) -> LoadFuture {
 fn action(ctx: ActionCtx) -> ActionFuture {
     Box::pin(async move {
         match ctx.form.text(crate::http::INTENT) {
-            "signOut" => Acted::Redirect { to: "/".into(), session: SessionChange::Clear },
+            // As `POST /account/logout`: the session ends on every host, not only in this browser.
+            "signOut" => match ctx.session_token.as_deref() {
+                Some(token) => match crate::service::accounts::sign_out(&ctx.state, token).await {
+                    Ok(()) => Acted::Redirect { to: "/".into(), session: SessionChange::Clear },
+                    Err(error) => Acted::refused(error),
+                },
+                None => Acted::Redirect { to: "/".into(), session: SessionChange::Clear },
+            },
             _ => Acted::refused(crate::api::ApiError::BadRequest("Unknown form.".into())),
         }
     })

@@ -20,5 +20,14 @@ pub struct ConfirmationPage {
 }
 
 fn load(ctx: LoadCtx) -> LoadFuture {
-    Box::pin(async move { Loaded::ok(ConfirmationPage { order_id: ctx.params.get("orderId").cloned() }) })
+    Box::pin(async move {
+        // An id the API could not name an order by is the Not Found page, not a confirmation.
+        match ctx.params.get("orderId") {
+            None => Loaded::ok(ConfirmationPage { order_id: None }),
+            Some(id) if id.parse::<i64>().is_ok_and(|id| id > 0) => {
+                Loaded::ok(ConfirmationPage { order_id: Some(id.clone()) })
+            }
+            Some(_) => Loaded::not_found(),
+        }
+    })
 }

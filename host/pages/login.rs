@@ -30,10 +30,10 @@ fn action(ctx: ActionCtx) -> ActionFuture {
     Box::pin(async move {
         let email = ctx.form.text("email").to_owned();
         let body = LoginBody { username: email.clone(), password: ctx.form.text("password").to_owned() };
-        match log_in(&ctx.state, &ctx.ip, body).await {
-            Ok(token) => {
+        match log_in(&ctx.state, &ctx.ip, ctx.device.as_deref(), body).await {
+            Ok(session) => {
                 let to = ctx.query.get("returnTo").cloned().unwrap_or_else(|| "/".into());
-                Acted::Redirect { to, session: SessionChange::Set(token) }
+                Acted::Redirect { to, session: SessionChange::Set(session) }
             }
             Err(error) => Acted::refused(error).keeping(vec![("email", email)]),
         }

@@ -43,6 +43,8 @@ pub struct LoadCtx {
     /// Who is signed in, from the session cookie verified as the API verifies a bearer token
     /// (revoked tokens included). Always None on public pages: their HTML is shared by everyone.
     pub shopper: Option<Shopper>,
+    /// The client's address (as the API's allowances read it), for what a page counts per address.
+    pub client: String,
 }
 
 /// The signed-in shopper a page is loaded for.
@@ -106,6 +108,10 @@ pub struct ActionCtx {
     pub shopper: Option<Shopper>,
     /// The client's address, for the same allowances the API counts.
     pub ip: String,
+    /// The session cookie's token (signed in or not), which signing out revokes.
+    pub session_token: Option<String>,
+    /// The device cookie of a past sign-in (`api::session_cookie::device_token`).
+    pub device: Option<String>,
     pub form: FormFields,
 }
 
@@ -149,8 +155,8 @@ pub enum Acted {
 
 pub enum SessionChange {
     Keep,
-    /// Signed in: the cookie carries this session token.
-    Set(String),
+    /// Signed in: the cookie carries this session's token, and the device cookie its e-mail.
+    Set(crate::api::account::session::NewSession),
     Clear,
 }
 

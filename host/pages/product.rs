@@ -27,19 +27,22 @@ pub struct ProductPage {
 
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
-        let product_id: Option<i64> = ctx.params.get("productId").and_then(|v| v.parse().ok());
+        // An id that is no product id names no product: the Not Found page, whatever the pantry.
+        let Some(product_id) = ctx.params.get("productId").and_then(|v| v.parse::<i64>().ok()) else {
+            return Loaded::not_found();
+        };
         let shop = shop(&ctx).await;
         // An unknown site names nothing; an unknown product at a known site keeps its own page.
         if shop.status == StatusCode::NOT_FOUND {
             return Loaded::not_found();
         }
-        let item = shop.items.into_iter().find(|i| Some(i.id) == product_id);
+        let item = shop.items.into_iter().find(|i| i.id == product_id);
         let status = if shop.status == StatusCode::OK && item.is_none() && shop.site.is_some() {
             StatusCode::NOT_FOUND
         } else {
             shop.status
         };
-        let data = ProductPage { site: shop.site, error: shop.error, item, product_id };
+        let data = ProductPage { site: shop.site, error: shop.error, item, product_id: Some(product_id) };
         Loaded::with_status(status, data).showing(shop.scopes)
     })
 }

@@ -3,7 +3,12 @@
 //! keeping it on the device happens in the browser. Without a code the page is the code form, whose
 //! plain GET submission arrives as `?code=`.
 use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page};
-use crate::{api::ApiError, domain::messages, model::referrals::ReferralCode};
+use crate::{
+    api::ApiError,
+    domain::messages,
+    model::referrals::ReferralCode,
+    service::referrals::{self, Trier},
+};
 use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -43,12 +48,16 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             let failure_reason = reason.map(str::to_owned);
             Loaded::with_status(status, ReferralPage::Failed { code: code.clone(), referral: None, failure_reason })
         };
-        match crate::service::referrals::referral_code(&ctx.state, &code, None).await {
+        let who = Trier { client: &ctx.client, user_id: None };
+        match referrals::referral_code(&ctx.state, &code, who).await {
             Ok(Some(referral)) => {
                 let claimed = ctx.query.get("claimed").is_some_and(|v| v == "true");
                 Loaded::ok(ReferralPage::Found { code, referral, claimed })
             }
             Ok(None) => failed(StatusCode::NOT_FOUND, Some(messages::UNABLE_TO_VERIFY_CODE.english)),
+            Err(crate::service::Error::Throttled { .. }) => {
+                failed(StatusCode::TOO_MANY_REQUESTS, Some(messages::TOO_MANY_CODES.english))
+            }
             Err(error) => {
                 tracing::warn!(%error, "referral page: load failed");
                 // No reason: the page shows its own "There was an error loading this referral code".
@@ -71,7 +80,8 @@ fn action(ctx: ActionCtx) -> ActionFuture {
             Ok(codes) => codes,
             Err(error) => return Acted::refused(error),
         };
-        match crate::service::referrals::claim(&ctx.state, shopper.id, &codes).await {
+        let who = Trier { client: &ctx.ip, user_id: None };
+        match referrals::claim(&ctx.state, who, shopper.id, &codes).await {
             Ok(results) if results.iter().all(|r| r.is_applied_successfully) => {
                 Acted::to(format!("{here}?claimed=true"))
             }

@@ -52,9 +52,9 @@ fn action(ctx: ActionCtx) -> ActionFuture {
             ticks("isEligible"),
         ];
         match sign_up(&ctx.state, &ctx.ip, body).await {
-            Ok(token) => {
+            Ok(session) => {
                 let to = ctx.query.get("returnTo").cloned().unwrap_or_else(|| "/".into());
-                Acted::Redirect { to, session: SessionChange::Set(token) }
+                Acted::Redirect { to, session: SessionChange::Set(session) }
             }
             Err(error) => Acted::refused(error).keeping(kept),
         }

@@ -1,6 +1,9 @@
 //! Who may order at a pantry (spec §5 "Pantry access"): the rule Place Order enforces, asked
 //! ahead so the pickup flow knows whether it must ask for a referral code first.
-use super::{Error, Result};
+use super::{
+    Error, Result,
+    referrals::{Trier, count_tries, forgive},
+};
 use crate::{
     domain::{
         access::{AccessGrants, ReferralCode},
@@ -9,14 +12,11 @@ use crate::{
     state::AppState,
 };
 
-/// Whether the shopper `user_id` (None: a visitor), holding also `device_codes` (codes entered
-/// on the device and not yet claimed for an account), may order at the pantry `pantry_id`.
-pub async fn can_order(
-    state: &AppState,
-    pantry_id: i64,
-    user_id: Option<i64>,
-    device_codes: &[String],
-) -> Result<bool> {
+/// Whether the shopper `who.user_id` (None: a visitor), holding also `device_codes` (codes entered
+/// on the device and not yet claimed for an account), may order at the pantry `pantry_id`. The
+/// device's codes are tries like any other (`referrals::Trier`): the answer tells whether one exists.
+pub async fn can_order(state: &AppState, pantry_id: i64, who: Trier<'_>, device_codes: &[String]) -> Result<bool> {
+    let user_id = who.user_id;
     let facts = state
         .store
         .pantry_facts(pantry_id)
@@ -29,9 +29,12 @@ pub async fn can_order(
         Some(user) => state.store.access_grants(user).await?,
         None => AccessGrants::default(),
     };
+    count_tries(state, who, device_codes.len()).await?;
+    let mut found = 0;
     for text in device_codes {
         // An unknown, inactive or expired code grants nothing; the others are as if held.
         if let Some(code) = state.store.referral_code(text, None).await? {
+            found += 1;
             grants.referral_codes.push(ReferralCode {
                 id: code.id,
                 code: code.code,
@@ -40,5 +43,6 @@ pub async fn can_order(
             });
         }
     }
+    forgive(state, who, found).await;
     Ok(grants.can_access_pantry(facts.pantry.id, facts.pantry.is_restricted))
 }

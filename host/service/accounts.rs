@@ -29,6 +29,20 @@ pub async fn sign_in(state: &AppState, email: &str, password: String) -> Result<
     Ok(Some(account))
 }
 
+/// Signs out the session `token` names, on every host: its id is written where every host checks
+/// it. A token that does not verify (forged, expired) names no session and is left alone.
+pub async fn sign_out(state: &AppState, token: &str) -> Result<()> {
+    let Some(claims) = state.tokens.verify(token) else { return Ok(()) };
+    let Ok(user_id) = claims.sub.parse::<i64>() else { return Ok(()) };
+    let expires_at = i64::try_from(claims.exp).ok().and_then(|s| chrono::DateTime::from_timestamp(s, 0));
+    let Some(expires_at) = expires_at else { return Ok(()) };
+    match state.store.revoke_session(user_id, &claims.sid, expires_at).await {
+        // The account is gone: its sessions with it.
+        Err(crate::db::repo::StoreError::InvalidReference(_)) => Ok(()),
+        other => Ok(other?),
+    }
+}
+
 /// Opens an account from a registration validated in `ProfileMode::Registration`: the user's id
 /// and token version. A taken e-mail is the store's `Conflict`.
 pub async fn create_account(state: &AppState, form: ProfileForm) -> Result<(i64, i32)> {

@@ -44,6 +44,9 @@ pub enum Error {
     Fields(Vec<crate::domain::forms::FieldError>),
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The caller used up an allowance (guesses at codes): come back after `retry_after`.
+    #[error("{reason}")]
+    Throttled { reason: Reason, retry_after: std::time::Duration },
     /// Every password-hashing slot stayed taken: come back in a moment.
     #[error("{}", messages::SERVER_BUSY.english)]
     Busy,

@@ -88,22 +88,24 @@ async fn mail_reset_link(state: &AppState, recipient: Recipient, lang: Lang) -> 
     state.mailer.send(&recipient.email, subject, text).await
 }
 
-/// The open reset link named by `token` and `code`; wrong codes for a token are
-/// rate limited, after which even the right code is refused until the window ends.
+/// The open reset link named by `token` and `code`. Codes tried at a token are counted before
+/// they are checked, atomically, so however many arrive at once at most the allowance is checked
+/// (the right code is given back); past it even the right code is refused until the window ends,
+/// with 429 so the shopper knows to wait rather than that the link is dead.
 pub async fn open_link(state: &AppState, token: &str, code: &str) -> Result<ResetToken> {
     let hash = token_hash(token.trim());
     let limit = &state.rate_limits.reset_code_failures_per_token;
-    if limit.is_exhausted(&hash).await {
-        return Err(expired());
+    if let Err(retry_after) = limit.try_hit(&hash).await {
+        tracing::warn!(event = "reset_code_throttled", retry_after_secs = retry_after.as_secs(), "security event");
+        return Err(Error::Throttled { reason: (&messages::TOO_MANY_CODES_FOR_LINK).into(), retry_after });
     }
     let open = state.store.reset_token(&hash).await?.filter(|t| t.is_open(now()));
     match open {
-        Some(t) if same(&t.code_hash, &code_hash(token.trim(), code.trim())) => Ok(t),
-        Some(_) => {
-            limit.hit(&hash).await;
-            Err(expired())
+        Some(t) if same(&t.code_hash, &code_hash(token.trim(), code.trim())) => {
+            limit.refund(&hash).await;
+            Ok(t)
         }
-        None => Err(expired()),
+        _ => Err(expired()),
     }
 }
 

@@ -1,20 +1,85 @@
 //! Referral codes and the favourite pantry, in the API's shapes (GET /referralcodes/{code},
 //! POST /referralcodes/claims, GET /account/referralcodes, /account/favorite).
-use super::Result;
+use super::{Error, Result};
 use crate::{
+    domain::messages,
     model::referrals::{ClaimResult, PantryRef, ReferralCode},
     state::AppState,
 };
 
-/// A usable code by its text, ignoring case, `isApplied` for `user_id`; None when unknown,
-/// inactive or expired.
-pub async fn referral_code(state: &AppState, code: &str, user_id: Option<i64>) -> Result<Option<ReferralCode>> {
-    Ok(state.store.referral_code(code, user_id).await?.map(ReferralCode::from))
+/// Who tries referral codes: the client's address and, when signed in, the account. Codes are
+/// words a guesser can enumerate, so every code tried counts against both allowances before any
+/// is looked up (as login guesses do), and the ones that exist are given back.
+#[derive(Clone, Copy, Debug)]
+pub struct Trier<'a> {
+    pub client: &'a str,
+    pub user_id: Option<i64>,
 }
 
-/// Claims `codes` for `user_id`: each as sent, and whether it is now held.
-pub async fn claim(state: &AppState, user_id: i64, codes: &[String]) -> Result<Vec<ClaimResult>> {
-    Ok(state.store.claim_referral_codes(user_id, codes).await?.into_iter().map(ClaimResult::from).collect())
+/// Counts `n` codes against the trier's allowances, all or none; refused past either one, with a
+/// security log line.
+pub(super) async fn count_tries(state: &AppState, who: Trier<'_>, n: usize) -> Result<()> {
+    let n = u32::try_from(n).unwrap_or(u32::MAX);
+    let limits = &state.rate_limits;
+    let account = who.user_id.map(|id| id.to_string());
+    let counted = match limits.referral_codes_per_ip.try_hit_n(who.client, n).await {
+        Ok(()) => match &account {
+            Some(account) => match limits.referral_codes_per_account.try_hit_n(account, n).await {
+                Ok(()) => Ok(()),
+                Err(wait) => {
+                    limits.referral_codes_per_ip.refund_n(who.client, n).await;
+                    Err(wait)
+                }
+            },
+            None => Ok(()),
+        },
+        refused => refused,
+    };
+    if let Err(retry_after) = counted {
+        tracing::warn!(
+            event = "referral_throttled",
+            client = %who.client,
+            account = ?who.user_id,
+            codes = n,
+            retry_after_secs = retry_after.as_secs(),
+            "security event"
+        );
+        return Err(Error::Throttled { reason: (&messages::TOO_MANY_CODES).into(), retry_after });
+    }
+    Ok(())
+}
+
+/// Gives back the `found` codes of a counted try that exist: only codes that name nothing count.
+pub(super) async fn forgive(state: &AppState, who: Trier<'_>, found: usize) {
+    let found = u32::try_from(found).unwrap_or(u32::MAX);
+    if found == 0 {
+        return;
+    }
+    let limits = &state.rate_limits;
+    limits.referral_codes_per_ip.refund_n(who.client, found).await;
+    if let Some(id) = who.user_id {
+        limits.referral_codes_per_account.refund_n(&id.to_string(), found).await;
+    }
+}
+
+/// A usable code by its text, ignoring case, `isApplied` for the trier's account; None when
+/// unknown, inactive or expired, which counts against the trier's allowances.
+pub async fn referral_code(state: &AppState, code: &str, who: Trier<'_>) -> Result<Option<ReferralCode>> {
+    count_tries(state, who, 1).await?;
+    let found = state.store.referral_code(code, who.user_id).await?.map(ReferralCode::from);
+    forgive(state, who, usize::from(found.is_some())).await;
+    Ok(found)
+}
+
+/// Claims `codes` for the trier's account: each as sent, and whether it is now held. Each code
+/// counts against the allowances, so a claim of many guesses is as many guesses.
+pub async fn claim(state: &AppState, who: Trier<'_>, user_id: i64, codes: &[String]) -> Result<Vec<ClaimResult>> {
+    let who = Trier { user_id: Some(user_id), ..who };
+    count_tries(state, who, codes.len()).await?;
+    let claimed: Vec<ClaimResult> =
+        state.store.claim_referral_codes(user_id, codes).await?.into_iter().map(ClaimResult::from).collect();
+    forgive(state, who, claimed.iter().filter(|c| c.is_applied_successfully).count()).await;
+    Ok(claimed)
 }
 
 /// The usable codes `user_id` holds, oldest claim first.

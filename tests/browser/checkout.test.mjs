@@ -193,6 +193,112 @@ describe("account and checkout", () => {
     await context.close();
   });
 
+  test("offline at Place Order: the order waits on the phone and is placed once when back online", async () => {
+    const order = await findOrder();
+    const token = await newAccountToken();
+    const orders = async () => {
+      const body = await (await fetch(url("/api/v1/orders"), { headers: { Authorization: `Bearer ${token}` } })).json();
+      assert.ok(body.successful, body.failureReason);
+      return body.value;
+    };
+    const context = await browser.newContext();
+    // Reads an IndexedDB store of the worker's: `count` of its records, or `get` one by its key.
+    await context.addInitScript(() => {
+      window.storeRead = (name, store, op, key) =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const req = open.result.transaction(store).objectStore(store)[op](key);
+            req.onerror = () => reject(req.error);
+            req.onsuccess = () => {
+              open.result.close();
+              resolve(req.result);
+            };
+          };
+        });
+    });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await seedDevice(page, { ...order, token });
+    // The worker keeps the order, so it must be installed and in control first.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+      }
+    });
+    await page.goto(url("/cart/schedulepickup"));
+    await answerScreeningAndSurvey(page);
+    const place = page.getByRole("button", { name: "Place Order" });
+    await place.waitFor();
+    const sent = [];
+    page.on("request", (req) => {
+      if (req.method() === "POST" && new URL(req.url()).pathname === "/api/v1/order") sent.push(req);
+    });
+
+    await context.setOffline(true);
+    await page.evaluate(() => window.dispatchEvent(new Event("offline")));
+    await place.click();
+    const saved = page.getByRole("status").filter({ has: page.getByRole("heading", { name: "Order saved on this phone" }) });
+    await saved.getByText("Your order will be sent when your phone is back online").waitFor();
+    await assertAccessible(page, "the order saved offline");
+    assert.equal(await page.evaluate(() => localStorage.getItem("oa.cart")), null, "the cart went with the kept order");
+    assert.deepEqual(await orders(), [], "nothing reached the server while offline");
+    assert.equal(sent.length, 1, "the page tried once");
+    const key = (await sent[0].allHeaders())["idempotency-key"];
+    assert.ok(key, "the request carries its Idempotency-Key");
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    const placed = page.getByRole("status").filter({ hasText: "Your saved order was sent and has been placed" });
+    await placed.waitFor({ timeout: 15_000 });
+    const [made] = await orders();
+    assert.equal((await orders()).length, 1);
+    assert.equal(made.pantryLocationID, order.pantry.id);
+    await placed.getByText(`order ${made.id.toString(16).toUpperCase()}`).waitFor();
+    await assertAccessible(page, "the kept order's answer");
+
+    // The same request again (a replay after a lost answer): the server answers with the same order.
+    const answered = (await page.evaluate((key) => storeRead("oa-order-outcomes", "outcomes", "get", key), key)).at;
+    const kept = await page.evaluate(
+      ({ key, body, token }) =>
+        new Promise((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = (e) => resolve(e.data);
+          navigator.serviceWorker.controller.postMessage(
+            { type: "QUEUE_ORDER", url: "/api/v1/order", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "Idempotency-Key": key }, body },
+            [channel.port2],
+          );
+        }).then((answer) => {
+          navigator.serviceWorker.controller.postMessage({ type: "REPLAY_ORDERS" });
+          return answer;
+        }),
+      { key, body: sent[0].postData(), token },
+    );
+    assert.deepEqual(kept, { queued: true });
+    // Done once the worker has recorded the replay's answer: the queue's own store empties when the
+    // request is taken out to be sent, before the server has it.
+    await page.waitForFunction(
+      ({ key, answered }) => storeRead("oa-order-outcomes", "outcomes", "get", key).then((o) => o?.orderId !== undefined && o.at > answered),
+      { key, answered },
+      { polling: 100, timeout: 15_000 },
+    );
+    assert.equal(await page.evaluate(() => storeRead("workbox-background-sync", "requests", "count")), 0);
+    assert.deepEqual((await orders()).map((o) => o.id), [made.id], "a replay makes no second order");
+
+    await placed.getByRole("button", { name: "Close" }).click();
+    await placed.waitFor({ state: "detached" });
+    // Seen: the worker forgets the answer, so no later page shows it again.
+    await page.waitForFunction(() => storeRead("oa-order-outcomes", "outcomes", "count").then((n) => n === 0), null, { polling: 100, timeout: 15_000 });
+    // The one failed request the browser may report is the page's own attempt while offline.
+    assert.deepEqual(
+      problems.filter((p) => !/ERR_INTERNET_DISCONNECTED \S+\/api\/v1\/order$/.test(p)),
+      [],
+    );
+    await context.close();
+  });
+
   test("home delivery: a new address is saved during checkout and the order is placed", async () => {
     const token = await newAccountToken();
     const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };

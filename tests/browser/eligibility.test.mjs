@@ -82,6 +82,18 @@ async function sign(page) {
   assert.ok(await accept.isDisabled(), "Accept once accepted");
 }
 
+/**
+ * Presses Tab until `target` has the focus (it must be reachable, in at most 40 presses), then
+ * returns it: the keyboard-only path never clicks.
+ */
+async function tabTo(page, target, what) {
+  for (let i = 0; i < 40; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return target;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`${what} is not reachable with Tab`);
+}
+
 async function attestAndConfirm(page, name) {
   await screen(page, "Certification", "attest");
   const yes = page.getByRole("button", { name: "Yes", exact: true });
@@ -209,6 +221,79 @@ describe("TEFAP eligibility", () => {
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     await page.waitForTimeout(2500); // past the offer's delay
     assert.equal(await page.getByRole("dialog", { name: "Additional Free Groceries" }).count(), 0, "the prompt is not offered again");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("with the keyboard alone, a shopper answers every question and signs by typing their name", async () => {
+    const { pantry } = await columbusPantry();
+    const token = await newAccountToken();
+    const context = await browser.newContext({ tefapAnswered: false });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await selectPantry(page, pantry, token);
+    await page.goto(url("/account/register/eligibility?returnTo=%2F"));
+    await waitForApp(page);
+    const key = (k) => page.keyboard.press(k);
+    const button = (name) => page.getByRole("button", { name, exact: true });
+
+    await tabTo(page, button("Yes"), "Yes");
+    await key("Enter");
+    await screen(page, "Are you currently homeless or without a permanent address?", "homeless");
+    await tabTo(page, button("No"), "No");
+    await key("Space");
+
+    await screen(page, "Where do you live?", "residency: zip form");
+    await tabTo(page, page.getByRole("textbox", { name: "Zip Code" }), "the zip field");
+    await page.keyboard.type("43215");
+    await tabTo(page, button("Continue"), "Continue");
+    await key("Enter");
+    await page.getByText("Zip code 43215 is in Ohio.").waitFor();
+    await tabTo(page, button("Yes"), "Yes");
+    await key("Enter");
+
+    await screen(page, /take part in any of these programs/, "programs");
+    await tabTo(page, page.getByRole("checkbox", { name: "SNAP (food stamps)" }), "SNAP");
+    await key("Space");
+    await tabTo(page, button("Continue"), "Continue");
+    await key("Enter");
+
+    await screen(page, "Certification", "attest");
+    // Drawing is the default; the other choice of the group is one arrow key away.
+    const draw = page.getByRole("radio", { name: "Draw my signature" });
+    assert.ok(await draw.isChecked());
+    await tabTo(page, draw, "the signing choice");
+    await key("ArrowDown");
+    assert.ok(await page.getByRole("radio", { name: "Sign by typing my name" }).isChecked());
+    assert.equal(await page.getByRole("img", { name: "Signature" }).isVisible(), false, "no pad while typing");
+    await tabTo(page, page.getByRole("textbox", { name: "Your signature: type your name, then select Accept" }), "the typed signature");
+    await page.keyboard.type("Kim Keyboard");
+    await page.locator(".typed-signature").filter({ hasText: "Kim Keyboard" }).waitFor();
+    await assertAccessible(page, "attest: typed signature");
+    await tabTo(page, button("Accept"), "Accept");
+    await key("Enter");
+    await page.getByText("Signature accepted").waitFor();
+    await tabTo(page, page.getByRole("textbox", { name: "Type your full name" }), "the full name");
+    await page.keyboard.type("Kim Keyboard");
+    await tabTo(page, button("Yes"), "Yes");
+    await key("Enter");
+
+    await screen(page, "Terms", "confirmation");
+    await tabTo(page, page.getByRole("checkbox", { name: "I accept these terms" }), "the terms");
+    await key("Space");
+    const sent = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/v1/tefapeligibility/responses");
+    await tabTo(page, button("Submit"), "Submit");
+    await key("Enter");
+    const request = await sent;
+    await screen(page, "Your Result", "result: eligible");
+    await page.getByText("Congratulations, you are eligible for additional free food items in Franklin County").waitFor();
+    // Stored as a drawn one would be: SVG, here the typed name.
+    const { signature, typedName } = request.postDataJSON();
+    assert.match(signature, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" [^>]*><text [^>]*>Kim Keyboard<\/text><\/svg>$/);
+    assert.equal(typedName, "Kim Keyboard");
+    await tabTo(page, button("OK"), "OK");
+    await key("Enter");
+    await page.waitForURL((u) => u.pathname === "/");
     assert.deepEqual(problems, []);
     await context.close();
   });

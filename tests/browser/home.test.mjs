@@ -91,6 +91,63 @@ describe("home", () => {
     await bare.close();
   });
 
+  test("the zip Search button waits for five digits; without JavaScript the form's own checks guard it", async () => {
+    // No service worker: its fetches of /_data would pass by the page's route below.
+    const context = await browser.newContext({ serviceWorkers: "block" });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/"));
+    await waitForApp(page);
+    const zip = page.getByRole("textbox", { name: "Zip Code" });
+    const search = page.getByRole("search").getByRole("button", { name: "Search" });
+    assert.ok(await search.isDisabled(), "disabled with no digits");
+    await zip.pressSequentially("4321");
+    assert.ok(await search.isDisabled(), "disabled with 4 digits");
+    await zip.press("Enter");
+    assert.equal(new URL(page.url()).pathname, "/", "Enter with 4 digits searches nothing");
+    // The fifth digit searches at once (spec §2); the search's data is held so the page is seen
+    // with the whole zip before it moves on.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    let asked;
+    const dataAsked = new Promise((resolve) => (asked = resolve));
+    await page.route((u) => u.pathname === "/_data", async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await zip.pressSequentially("5");
+    await dataAsked;
+    assert.equal(await zip.inputValue(), "43215");
+    assert.ok(await search.isEnabled(), "enabled with 5 digits");
+    release();
+    await page.waitForURL((u) => u.pathname === "/pantries" && u.searchParams.get("zip") === "43215");
+    // The pantries page's Change Location search has the same rule.
+    await page.getByRole("link", { name: "Change my location" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox", { name: "Zip Code" }).pressSequentially("9810");
+    assert.ok(await dialog.getByRole("button", { name: "Search" }).isDisabled());
+    assert.deepEqual(problems.filter((p) => !/Service Worker registration blocked/.test(p)), []);
+    await context.close();
+
+    // Before JavaScript the button is enabled, and the input's pattern and `required` refuse a partial zip.
+    const bare = await browser.newContext({ javaScriptEnabled: false });
+    const p2 = await bare.newPage();
+    await p2.goto(url("/"));
+    const input = p2.getByRole("textbox", { name: "Zip Code" });
+    assert.ok(await p2.getByRole("search").getByRole("button", { name: "Search" }).isEnabled());
+    assert.equal(await input.getAttribute("pattern"), "[0-9]{5}");
+    assert.equal(await input.getAttribute("required"), "");
+    await input.fill("4321");
+    await p2.getByRole("search").getByRole("button", { name: "Search" }).click();
+    assert.equal(await input.evaluate((el) => el.validity.valid), false);
+    assert.equal(new URL(p2.url()).pathname, "/");
+    await input.fill("43215");
+    await p2.getByRole("search").getByRole("button", { name: "Search" }).click();
+    await p2.waitForURL((u) => u.pathname === "/pantries" && u.searchParams.get("zip") === "43215");
+    await bare.close();
+  });
+
   test("signed out: a refused location shows the error, and Start Over clears it and focuses the zip field", async () => {
     const context = await browser.newContext(); // no geolocation permission: the browser refuses
     const page = await context.newPage();

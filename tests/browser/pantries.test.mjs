@@ -233,6 +233,43 @@ describe("finding a pantry", () => {
     await context.close();
   });
 
+  test("a restricted pantry's pickup entry asks for the referral code first, then applies the held choice", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url(`/pantries?zip=${ZIP}`));
+    await waitForApp(page);
+    const entries = page.getByRole("list", { name: "Pickup times at Faith Mission" }).getByRole("button");
+    const entry = entries.first();
+    const label = (await entry.innerText()).trim();
+    await entry.click();
+    // Spec §4: the modal comes first; neither the time picker nor Pick Up Here shows yet.
+    const dialog = page.getByRole("dialog", { name: "Faith Mission requires a referral code" });
+    await dialog.waitFor();
+    assert.equal(await page.getByRole("dialog", { name: "Choose a pickup time" }).count(), 0);
+    assert.equal(await page.getByRole("button", { name: "Pick Up Here" }).count(), 0);
+    await assertAccessible(page);
+    await dialog.getByRole("textbox", { name: "Referral Code" }).fill("FAITH2026");
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await dialog.getByText("Referral Code Accepted").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    // The held choice goes on where it stopped: a day of several times opens the time picker, a single
+    // time is chosen at once.
+    const picker = page.getByRole("dialog", { name: "Choose a pickup time" });
+    await Promise.race([picker.waitFor(), page.getByRole("button", { name: "Pick Up Here" }).waitFor()]);
+    if (await picker.isVisible()) await picker.getByRole("button", { name: "Ok" }).click();
+    await page.getByRole("button", { name: "Pick Up Here" }).waitFor();
+    const chosen = page.getByRole("list", { name: "Pickup times at Faith Mission" }).getByRole("button", { pressed: true });
+    assert.ok((await chosen.innerText()).trim().length > 0, `an entry of ${label}'s pantry is chosen`);
+    // Access is now held on the device: Pick Up Here goes on without asking again.
+    await page.getByRole("button", { name: "Pick Up Here" }).click();
+    await page.getByRole("button", { name: "Start Order" }).click();
+    await page.waitForURL((u) => u.pathname === "/account/login" && u.searchParams.get("returnTo") === "/products");
+    assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem("oa.referralCodes"))), ["FAITH2026"]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("an info card opens at /home/modal/{id}; Escape closes it to home; an unknown id goes home", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -344,8 +344,14 @@ async fn missing_expired_forged_and_revoked_tokens_are_401(t: &TestApp) {
     let good = t.demo_token().await;
     let id = profile(t, &good).await["id"].as_i64().unwrap();
     let now = chrono::Utc::now().timestamp() as u64;
-    let claims =
-        |sub: i64, exp: u64, ver: i32| Claims { sub: sub.to_string(), iss: ISSUER.into(), iat: now - 10, exp, ver };
+    let claims = |sub: i64, exp: u64, ver: i32| Claims {
+        sub: sub.to_string(),
+        iss: ISSUER.into(),
+        iat: now - 10,
+        exp,
+        ver,
+        sid: "test".into(),
+    };
     let secret = b"api tests secret, 32 bytes long!";
     // Sanity: a token made like this is accepted when valid.
     assert_eq!(t.get("/api/v1/account/profile", Some(&signed(&claims(id, now + 600, 0), secret))).await.status, 200);

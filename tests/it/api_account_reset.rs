@@ -5,15 +5,21 @@ use crate::{
     api_support::{ApiReply, TestApp},
     on_both,
 };
+use axum::{
+    body::Body,
+    http::{Request, header},
+};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use std::time::Duration;
+use tower::ServiceExt;
 
 on_both!(
     full_reset_through_the_outbox,
     reset_requests_do_not_reveal_accounts_and_are_rate_limited,
     expired_and_wrong_links_are_refused,
     the_reset_mail_follows_the_accounts_language,
+    concurrent_guesses_check_only_the_allowance,
 );
 
 const EXPIRED: &str = "This reset token has expired. Please try resetting your password again.";
@@ -191,9 +197,40 @@ async fn expired_and_wrong_links_are_refused(t: &TestApp) {
     for _ in 0..5 {
         assert_eq!(validate(t, &token, &wrong(&code)).await.status, 422);
     }
-    assert_eq!(validate(t, &token, &code).await.status, 422);
-    assert_refused(&set_password(t, &token, &code, json!({ "password": "locked out" })).await, 422);
+    assert_refused(&validate(t, &token, &code).await, 429);
+    assert_refused(&set_password(t, &token, &code, json!({ "password": "locked out" })).await, 429);
     t.login(&email, "correct horse battery").await;
+}
+
+/// Twenty guesses at once at one link's code: each is counted before it is checked, so exactly
+/// the allowance (5) is checked and the rest are refused unchecked; the right code is then refused too.
+async fn concurrent_guesses_check_only_the_allowance(t: &TestApp) {
+    let email = unique_email("concurrent").to_lowercase();
+    register(t, &email).await;
+    t.post("/api/v1/user/reset", None, json!({ "email": email })).await.value();
+    let (token, code) = mailed_link(t, &email).await;
+    let right: u32 = code.parse().unwrap();
+    let app = t.app();
+    let tasks: Vec<_> = (1..=20u32)
+        .map(|i| {
+            let uri = format!("/api/v1/user/password/validate?token={token}&code={:06}", (right + i) % 1_000_000);
+            let app = app.clone();
+            tokio::spawn(async move {
+                let res = app.oneshot(Request::get(uri).body(Body::empty()).unwrap()).await.unwrap();
+                (res.status().as_u16(), res.headers().contains_key(header::RETRY_AFTER))
+            })
+        })
+        .collect();
+    let (mut checked, mut throttled) = (0, 0);
+    for task in tasks {
+        match task.await.unwrap() {
+            (422, _) => checked += 1,
+            (429, true) => throttled += 1,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!((checked, throttled), (5, 15), "only the allowance of guesses was checked");
+    assert_refused(&validate(t, &token, &code).await, 429);
 }
 
 async fn the_reset_mail_follows_the_accounts_language(t: &TestApp) {

@@ -16,7 +16,11 @@ use serde_json::{Value, json};
 use std::net::SocketAddr;
 use tower::ServiceExt;
 
-on_both!(a_burst_of_guesses_checks_only_the_allowance, weak_passwords_are_refused);
+on_both!(
+    a_burst_of_guesses_checks_only_the_allowance,
+    weak_passwords_are_refused,
+    guesses_spread_over_addresses_do_not_lock_the_owner_out_of_their_device,
+);
 
 const BURST: usize = 200;
 /// `login_attempts_per_account_ip`: guesses one address may check at one account.
@@ -77,6 +81,71 @@ async fn a_burst_of_guesses_checks_only_the_allowance(t: &TestApp) {
     // ...while the owner, from their own address, logs in.
     let res = app.clone().oneshot(login_from("198.51.100.20", &email, "correct horse battery")).await.unwrap();
     assert_eq!(res.status().as_u16(), 200);
+}
+
+/// The answer's status, its Set-Cookie headers and its Cache-Control.
+async fn login_with(
+    t: &TestApp,
+    client: &str,
+    email: &str,
+    password: &str,
+    device: Option<&str>,
+) -> (u16, Vec<String>, String) {
+    let mut req = login_from(client, email, password);
+    if let Some(device) = device {
+        req.headers_mut().insert(header::COOKIE, format!("oa_lang=en; oa_device={device}").parse().unwrap());
+    }
+    let res = t.app().oneshot(req).await.unwrap();
+    let cookies = res.headers().get_all(header::SET_COOKIE).iter().map(|v| v.to_str().unwrap().to_owned()).collect();
+    let cache = res.headers().get(header::CACHE_CONTROL).map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    (res.status().as_u16(), cookies, cache)
+}
+
+/// The device cookie's value among `cookies`.
+fn device_cookie(cookies: &[String]) -> String {
+    let set = cookies.iter().find(|c| c.starts_with("oa_device=")).expect("a successful login sets the device cookie");
+    assert!(set.contains("HttpOnly") && set.contains("SameSite=Lax") && set.contains("Max-Age=31536000"), "{set}");
+    set.split(';').next().unwrap().trim_start_matches("oa_device=").to_owned()
+}
+
+async fn guesses_spread_over_addresses_do_not_lock_the_owner_out_of_their_device(t: &TestApp) {
+    const PASSWORD: &str = "correct horse battery";
+    let email = unique_email("device").to_lowercase();
+    register(t, &email).await;
+    let (status, cookies, cache) = login_with(t, "198.51.100.30", &email, PASSWORD, None).await;
+    assert_eq!((status, cache.as_str()), (200, "no-store"), "the answer carrying the token is never stored");
+    let device = device_cookie(&cookies);
+
+    // Twenty wrong guesses from four addresses use up the account's allowance from anywhere...
+    for client in ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4"] {
+        for i in 0..5 {
+            assert_eq!(login_with(t, client, &email, &format!("guess {i}"), None).await.0, 401);
+        }
+    }
+    let (status, ..) = login_with(t, "203.0.113.5", &email, PASSWORD, None).await;
+    assert_eq!(status, 429, "a new address without the device cookie is slowed down");
+    // ...but the owner, on the device they signed in on, from a new address (a phone's network), signs in.
+    let (status, cookies, _) = login_with(t, "198.51.100.31", &email, PASSWORD, Some(&device)).await;
+    assert_eq!(status, 200);
+    device_cookie(&cookies);
+
+    // Another account's device cookie, or a forged one, exempts nobody.
+    let other = unique_email("other").to_lowercase();
+    register(t, &other).await;
+    let others_device = device_cookie(&login_with(t, "198.51.100.40", &other, PASSWORD, None).await.1);
+    for cookie in [others_device, format!("{device}x")] {
+        assert_eq!(login_with(t, "198.51.100.32", &email, PASSWORD, Some(&cookie)).await.0, 429);
+    }
+    // A stolen device cookie is still held to its own few guesses (10), whatever the addresses.
+    let mut refused_at = None;
+    for i in 0..12 {
+        let client = format!("192.0.2.{}", 100 + i);
+        if login_with(t, &client, &email, "stolen cookie guess", Some(&device)).await.0 == 429 {
+            refused_at = Some(i);
+            break;
+        }
+    }
+    assert_eq!(refused_at, Some(10), "the device's allowance");
 }
 
 async fn weak_passwords_are_refused(t: &TestApp) {

@@ -71,7 +71,7 @@ pub async fn pantry(t: &TestApp, label: &str) -> i64 {
 }
 
 /// Pickup times of the pantry starting at least `days` days from now (so they can still
-/// be changed: the cutoff counts from the start of the pickup day).
+/// be changed: the cutoff counts from the pickup's start).
 pub async fn times(t: &TestApp, pantry_id: i64, days: i64) -> Vec<i64> {
     let from = Utc::now() + Duration::days(days);
     let v: Vec<i64> = t
@@ -145,7 +145,7 @@ fn lines(items: &[(i64, i64)]) -> Value {
     items.iter().map(|(id, q)| json!({ "pantryInventoryItemID": id, "isSubstituteOk": false, "quantity": q })).collect()
 }
 
-async fn place(t: &TestApp, who: &Shopper, body: Value) -> i64 {
+pub async fn place(t: &TestApp, who: &Shopper, body: Value) -> i64 {
     let r = t.post("/api/v1/order", Some(&who.token), body).await;
     assert_eq!(r.status, 200, "{}", r.body);
     r.value().as_i64().expect("order id")

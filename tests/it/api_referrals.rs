@@ -4,7 +4,15 @@ use crate::{
     api_support::{DEMO_EMAIL, TestApp},
     on_both,
 };
+use axum::{
+    body::Body,
+    extract::ConnectInfo,
+    http::{Method, Request, header},
+};
+use http_body_util::BodyExt;
 use serde_json::{Value, json};
+use std::net::SocketAddr;
+use tower::ServiceExt;
 
 on_both!(
     a_code_loads_ignoring_case,
@@ -13,6 +21,7 @@ on_both!(
     bad_claims_are_4xx_and_write_nothing,
     favourite_pantry_is_stored_replaced_and_cleared,
     a_pantry_answers_whether_the_caller_may_order_there,
+    referral_codes_are_throttled_per_address_and_account,
 );
 
 pub const FAITH_MISSION: &str = "Faith Mission";
@@ -260,4 +269,98 @@ async fn a_pantry_answers_whether_the_caller_may_order_there(t: &TestApp) {
         r.failure();
     }
     assert_eq!(t.get("/api/v1/locations/999999999/access", None).await.status, 404);
+}
+
+/// A call from client address `client`, signed in with `token` when given.
+async fn from(
+    t: &TestApp,
+    client: &str,
+    method: Method,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, bool, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if let Some(token) = token {
+        req = req.header(header::AUTHORIZATION, format!("Bearer {token}"));
+    }
+    let mut req = match body {
+        Some(b) => req.header(header::CONTENT_TYPE, "application/json").body(Body::from(b.to_string())),
+        None => req.body(Body::empty()),
+    }
+    .unwrap();
+    req.extensions_mut().insert(ConnectInfo(format!("{client}:40000").parse::<SocketAddr>().unwrap()));
+    let res = t.app().oneshot(req).await.unwrap();
+    let status = res.status().as_u16();
+    let retry_after = res.headers().contains_key(header::RETRY_AFTER);
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (status, retry_after, serde_json::from_slice(&bytes).unwrap())
+}
+
+/// `ratelimit::REFERRAL_GUESSES`: unknown codes per address and per account in 15 minutes.
+const GUESSES: usize = 30;
+
+async fn referral_codes_are_throttled_per_address_and_account(t: &TestApp) {
+    let guess = |i: usize| format!("GUESS{i:04}");
+    // One at a time from one address: the allowance, then 429 even for a real code.
+    for i in 0..GUESSES {
+        let (status, ..) =
+            from(t, "203.0.113.5", Method::GET, &format!("/api/v1/referralcodes/{}", guess(i)), None, None).await;
+        assert_eq!(status, 404, "guess {i}");
+    }
+    let (status, retry_after, body) =
+        from(t, "203.0.113.5", Method::GET, "/api/v1/referralcodes/NOPE", None, None).await;
+    assert_eq!((status, retry_after, body["failureCode"].as_str()), (429, true, Some("tooManyCodes")), "{body}");
+    let (status, ..) = from(t, "203.0.113.5", Method::GET, "/api/v1/referralcodes/FAITH2026", None, None).await;
+    assert_eq!(status, 429, "counted before it is looked up: the guesser learns nothing more");
+    // The landing page, which loads its code on the server, asks the same allowance.
+    let mut req = Request::get("/referral/FAITH2026").body(Body::empty()).unwrap();
+    req.extensions_mut().insert(ConnectInfo("203.0.113.5:40000".parse::<SocketAddr>().unwrap()));
+    let page = t.app().oneshot(req).await.unwrap();
+    assert_eq!(page.status().as_u16(), 429);
+
+    // Codes that exist are given back: a shopper's own codes never use the allowance up.
+    for _ in 0..GUESSES + 10 {
+        let (status, ..) = from(t, "198.51.100.6", Method::GET, "/api/v1/referralcodes/faith2026", None, None).await;
+        assert_eq!(status, 200);
+    }
+
+    // A claim counts each of its codes: more than the allowance in one claim is refused whole...
+    let shopper = fresh(t).await;
+    let many: Vec<String> = (0..=GUESSES).map(guess).collect();
+    let claims = "/api/v1/referralcodes/claims";
+    let (status, _, body) = from(t, "192.0.2.7", Method::POST, claims, Some(&shopper.token), Some(json!(many))).await;
+    assert_eq!(status, 429, "{body}");
+    // ...and a claim within it counts each unknown code, for that account from any address.
+    let mut some = many[..GUESSES - 1].to_vec();
+    some.push("KINGARTS".into());
+    let (status, _, body) = from(t, "192.0.2.8", Method::POST, claims, Some(&shopper.token), Some(json!(some))).await;
+    assert_eq!(status, 200, "{body}");
+    let applied: Vec<bool> =
+        body["value"].as_array().unwrap().iter().map(|c| c["isAppliedSuccessfully"] == true).collect();
+    assert_eq!(applied.iter().filter(|a| **a).count(), 1, "the real code is claimed");
+    let nope = |i: usize| format!("/api/v1/referralcodes/NOPE{i}");
+    let (status, ..) = from(t, "192.0.2.9", Method::GET, &nope(1), Some(&shopper.token), None).await;
+    assert_eq!(status, 404, "the account's thirtieth unknown code");
+    let (status, ..) = from(t, "192.0.2.9", Method::GET, &nope(2), Some(&shopper.token), None).await;
+    assert_eq!(status, 429, "the account's allowance follows it to another address");
+    let (status, ..) = from(t, "192.0.2.9", Method::GET, "/api/v1/referralcodes/NOPE", None, None).await;
+    assert_eq!(status, 404, "while that address, signed out, still has its own");
+
+    // A pantry's access check with codes kept on the device counts each of them too.
+    let faith = pantry(t, FAITH_MISSION).await;
+    let list = many.join(",");
+    let uri = format!("/api/v1/locations/{faith}/access?referralCodes={list}");
+    let (status, retry_after, body) = from(t, "192.0.2.10", Method::GET, &uri, None, None).await;
+    assert_eq!((status, retry_after), (429, true), "{body}");
+    let (status, _, body) = from(
+        t,
+        "192.0.2.11",
+        Method::GET,
+        &format!("/api/v1/locations/{faith}/access?referralCodes=FAITH2026"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!((status, &body["value"]["canOrder"]), (200, &json!(true)), "{body}");
 }

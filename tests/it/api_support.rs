@@ -88,10 +88,14 @@ impl TestApp {
 
     /// The app on this test's database with other settings (e.g. a small sitemap page size).
     pub fn app_with_config(&self, change: impl FnOnce(&mut Config)) -> Router {
+        http::app(self.state_with_config(change))
+    }
+
+    /// The state on this test's database with other settings (e.g. for a real server).
+    pub fn state_with_config(&self, change: impl FnOnce(&mut Config)) -> AppState {
         let mut config = self.state.config.clone();
         change(&mut config);
-        let state = AppState::new(config, renderer(), self.state.store.clone(), Tokens::from_secret(TOKEN_SECRET));
-        http::app(state)
+        AppState::new(config, renderer(), self.state.store.clone(), Tokens::from_secret(TOKEN_SECRET))
     }
 
     pub async fn cleanup(self) {

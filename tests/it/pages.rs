@@ -172,6 +172,18 @@ async fn order_pages_render_the_sign_in_prompt_and_refuse_impossible_ids() {
 }
 
 #[tokio::test]
+async fn ids_that_name_nothing_answer_the_not_found_page() {
+    let app = app().await;
+    for path in ["/products/abc", "/products/abc?pantry=3", "/cart/confirmation/abc", "/cart/confirmation/-4"] {
+        let res = get(app.clone(), path).await;
+        assert_eq!(res.status, 404, "{path}");
+        assert!(res.body.contains(">Sorry, this page cannot be found.<"), "{path}");
+    }
+    let res = get(app.clone(), "/cart/confirmation/42").await;
+    assert_eq!(res.status, 200, "an order id renders the confirmation, fetched after hydration");
+}
+
+#[tokio::test]
 async fn old_hosts_send_pages_to_the_public_url_when_configured_and_keep_the_api() {
     use axum::{body::Body, http::Request};
     use tower::ServiceExt;

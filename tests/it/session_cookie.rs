@@ -24,6 +24,7 @@ on_both!(
     order_history_renders_the_shoppers_orders,
     account_and_messages_render_the_shoppers_data,
     a_revoked_token_in_the_cookie_renders_signed_out,
+    signing_out_ends_the_session_on_every_host,
     a_shoppers_page_is_never_served_to_anyone_else,
 );
 
@@ -251,6 +252,58 @@ async fn a_revoked_token_in_the_cookie_renders_signed_out(t: &TestApp) {
     let forged = page(t, "/account/orders", Some(&format!("{token}x"))).await;
     assert!(!number.is_match(&forged.body));
     assert!(forged.session_cookie().is_some_and(|c| c.contains("Max-Age=0")));
+}
+
+/// A request to `app` signed in by the bearer header alone.
+fn with_bearer(method: Method, uri: &str, token: &str) -> Request<Body> {
+    Request::builder()
+        .method(method)
+        .uri(uri)
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .body(Body::empty())
+        .unwrap()
+}
+
+async fn signing_out_ends_the_session_on_every_host(t: &TestApp) {
+    let (token, number, _) = shopper_with_an_order(t).await;
+    // A second sign-in of the same shopper (another device): its own session.
+    let id: i64 = t.state.tokens.verify(&token).unwrap().sub.parse().unwrap();
+    let other_device = t.state.tokens.issue(id, 0).unwrap();
+    // Another host on the same database: what they share is the database alone.
+    let other_host = orderahead::http::app(t.state_with_config(|_| {}));
+    let signed_in = |r: &Reply| r.status == 200 && r.json()["successful"] == true;
+    for tok in [&token, &other_device] {
+        assert!(signed_in(&send(other_host.clone(), with_bearer(Method::GET, "/api/v1/account/profile", tok)).await));
+        assert!(number.is_match(
+            &send(other_host.clone(), with_cookie(Method::GET, "/account/orders", Some(tok), None)).await.body
+        ));
+    }
+
+    // Signed out with the bearer header alone, on this host.
+    let out = send(t.app(), with_bearer(Method::POST, "/api/v1/account/logout", &token)).await;
+    assert_eq!(out.status, 200, "{}", out.body);
+    let refused = send(other_host.clone(), with_bearer(Method::GET, "/api/v1/account/profile", &token)).await;
+    assert_eq!(refused.status, 401, "the bearer token is refused on the other host: {}", refused.body);
+    let page = send(other_host.clone(), with_cookie(Method::GET, "/account/orders", Some(&token), None)).await;
+    assert!(!number.is_match(&page.body), "the cookie carrying it renders signed out");
+    assert!(page.session_cookie().is_some_and(|c| c.contains("Max-Age=0")), "and is dropped");
+    // The shopper's other session is not this one.
+    assert!(signed_in(
+        &send(other_host.clone(), with_bearer(Method::GET, "/api/v1/account/profile", &other_device)).await
+    ));
+
+    // Signed out with the cookie alone (a page's sign-out, no script): that session ends too.
+    let out = send(t.app(), with_cookie(Method::POST, "/api/v1/account/logout", Some(&other_device), None)).await;
+    assert_eq!(out.status, 200, "{}", out.body);
+    for host in [t.app(), other_host] {
+        let api = send(host.clone(), with_bearer(Method::GET, "/api/v1/account/profile", &other_device)).await;
+        assert_eq!(api.status, 401, "{}", api.body);
+        let page = send(host, with_cookie(Method::GET, "/account/orders", Some(&other_device), None)).await;
+        assert!(page.markup().contains("Please log in to see your orders."));
+    }
+    // Signing out again, or with a token already refused, is still a sign-out.
+    let again = send(t.app(), with_bearer(Method::POST, "/api/v1/account/logout", &token)).await;
+    assert_eq!(again.status, 200, "{}", again.body);
 }
 
 async fn a_shoppers_page_is_never_served_to_anyone_else(t: &TestApp) {

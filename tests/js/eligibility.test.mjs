@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { testLib } from "./lib.mjs";
 
 const f = await import(testLib("eligibility"));
-const { INITIAL, reduce, canAnswer, pending, incomeMaximum, formatDollars, submission, eligibleLocation, signatureSvg, OTHER_COUNTY_ID, NONE_PROGRAM_ID } = f;
+const { INITIAL, reduce, canAnswer, pending, incomeMaximum, formatDollars, submission, eligibleLocation, signatureSvg, typedSignatureSvg, OTHER_COUNTY_ID, NONE_PROGRAM_ID } = f;
 
 const program = (id, abbreviation, isCrossEligible) => ({
   assistanceProgramID: id,
@@ -354,6 +354,15 @@ test("the signature becomes one SVG path in whole pixels, under the server's siz
   assert.ok(long.length <= f.MAX_SIGNATURE_CHARS, `${long.length} characters`);
   assert.ok(long.length > 1000, "thinned, not dropped");
   assert.equal((long.match(/M/g) ?? []).length, 40, "every stroke kept");
+});
+
+test("a typed signature is SVG too: the name, escaped, in a box that fits it", () => {
+  assert.equal(typedSignatureSvg("   "), "");
+  const svg = typedSignatureSvg("  Pat   O'Neil <&> ");
+  assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 320 150"><text [^>]*>Pat O&#39;Neil &#60;&#38;&#62;<\/text><\/svg>$/);
+  const long = typedSignatureSvg("x".repeat(500));
+  assert.match(long, /viewBox="0 0 4040 150"/, "200 characters at most, and room for them");
+  assert.ok(long.length < f.MAX_SIGNATURE_CHARS);
 });
 
 test("the flow follows the transition table the server's rules are checked against", async () => {

@@ -38,6 +38,15 @@ function currentPath(): string {
   return typeof location === "undefined" ? "/" : location.pathname + location.search;
 }
 
+/** The request api() sends: the JSON body, the caller's headers and the bearer token. */
+export function apiRequest(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const token = sessionStore.get().token;
+  const h: Record<string, string> = { Accept: "application/json", ...headers };
+  if (body !== undefined) h["Content-Type"] = "application/json";
+  if (token) h.Authorization = `Bearer ${token}`;
+  return { url: BASE + path, method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) };
+}
+
 /**
  * Calls the API and returns `value`; throws ApiFailure with the server's failureReason (or an
  * empty message: screens then show their own generic text). `headers` adds e.g. Idempotency-Key.
@@ -48,13 +57,11 @@ export async function api<T>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<T> {
-  const token = sessionStore.get().token;
-  const h: Record<string, string> = { Accept: "application/json", ...headers };
-  if (body !== undefined) h["Content-Type"] = "application/json";
-  if (token) h.Authorization = `Bearer ${token}`;
+  const req = apiRequest(method, path, body, headers);
+  const token = req.headers.Authorization;
   let res: Response;
   try {
-    res = await fetch(BASE + path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(req.url, req);
   } catch {
     throw new ApiFailure(0, ""); // network down: status 0 tells callers it was not the server
   }

@@ -1,8 +1,4 @@
 // Business constants of spec §9 that the front end uses.
-import { addressRules } from "./api/form-rules.gen";
-
-/** Zip codes are exactly this many digits (the host's rule, documented as the zip fields' maxLength). */
-export const ZIP_LENGTH: number = addressRules.postalCode.maxLength;
 /** Delay before call-to-action buttons (Get Started, Order Now) appear. */
 export const CTA_DELAY_MS = 2000;
 /** The shop offers the TEFAP sign-up this long after it opens (spec §9 "sign-up offer delay"). */

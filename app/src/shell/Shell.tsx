@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { t } from "../i18n/t";
 import { useLoggedIn } from "../state/session";
@@ -9,12 +9,18 @@ import { SideMenu } from "./SideMenu";
 import { TopBar } from "./TopBar";
 import { UpdateToast } from "./UpdateToast";
 
+// Its own chunk, fetched after hydration: only a phone that kept an order offline has anything to show.
+const QueuedOrders = lazy(() => import("./QueuedOrders"));
+
 /** Top bar, banners, side menu and the main landmark around the current page. */
 export function Shell({ pending, title, children }: { pending: boolean; title: string | null; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname, search } = useLocation();
   const loggedIn = useLoggedIn();
+  // Client only: the server renders no lazy part, so hydration finds the same markup.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const closeMenu = useCallback((returnFocus: boolean) => {
     setMenuOpen(false);
@@ -36,6 +42,11 @@ export function Shell({ pending, title, children }: { pending: boolean; title: s
       <SideMenu open={menuOpen} onClose={closeMenu} loggedIn={loggedIn} />
       <main id="main" tabIndex={-1} aria-busy={pending || undefined} inert={menuOpen || undefined}>
         <NoticeBanner />
+        {hydrated && (
+          <Suspense fallback={null}>
+            <QueuedOrders />
+          </Suspense>
+        )}
         {children}
       </main>
       <UpdateToast />

@@ -1,31 +1,40 @@
-// OrderAhead service worker. build.mjs fills __SW_VERSION__ (a hash of everything precached, so
-// every deploy changes these bytes and browsers install the new worker) and __PRECACHE__ (entry,
-// route chunks, CSS, web manifest, icons) and writes the result to /sw.js.
+// OrderAhead service worker, made of Workbox modules and bundled by build.mjs, which fills
+// __PRECACHE__ (the client build's chunks and CSS but the map's, the web manifest, icons and
+// favicon, with a revision for the files whose names are not hashed) and __SW_VERSION__ (a hash of
+// the bundled worker itself, so any change to what it does or precaches changes these bytes and
+// browsers install the new worker).
 // Plain JS, not TypeScript: the app's tsconfig types `self` as a Window.
 /* global __SW_VERSION__, __PRECACHE__ */
+import { ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
+import { registerRoute } from "workbox-routing";
+import { CacheFirst, NetworkFirst } from "workbox-strategies";
+import { listenForOrders } from "./order-queue.js";
+
 const VERSION = __SW_VERSION__;
-// Pictures (static/img/, served at /img/) are many and mostly never looked at: they are cached as
-// they are seen, not downloaded up front (build.mjs leaves them out of the precache list).
-const IMAGE_PREFIX = "/img/";
-const PRECACHE = __PRECACHE__;
-const STATIC = `oa-static-${VERSION}`;
 // Documents and /_data name this version's chunks, so they are dropped with them.
 const PAGES = `oa-pages-${VERSION}`;
 const MAX_PAGES = 50;
-// Versioned too: picture names are not hashed, and the version changes whenever a picture does.
+// The home document alone: the offline answer for a document never visited, kept out of PAGES so
+// that trimming never drops it.
+const HOME = `oa-home-${VERSION}`;
+// Versioned too: picture names are not hashed, and the worker's version is the deploy's.
 const IMAGES = `oa-images-${VERSION}`;
 const MAX_IMAGES = 200;
-const precached = new Set(PRECACHE);
+// Hashed files left out of the precache (the map's Leaflet): kept once fetched, they never change.
+const ASSETS = `oa-assets-${VERSION}`;
+const MAX_ASSETS = 20;
+// The host adds `Vary: accept-encoding`; a cached copy answers whatever encoding was asked.
+const matchOptions = { ignoreVary: true };
 
 self.addEventListener("install", (event) => {
+  // The precache is Workbox's own install step; the home page is best effort, since the precache
+  // alone already makes a return visit work.
   event.waitUntil(
     (async () => {
-      await (await caches.open(STATIC)).addAll(PRECACHE);
-      // The home page is the offline fallback for documents never visited; best effort, since
-      // the precache alone already makes a return visit work.
       try {
         const home = await fetch("/", { cache: "no-cache" });
-        if (home.ok && !home.redirected) await (await caches.open(PAGES)).put("/", home);
+        if (home.ok && !home.redirected) await (await caches.open(HOME)).put("/", home);
       } catch {
         // offline while installing: documents get cached as they are visited
       }
@@ -36,9 +45,8 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      for (const name of await caches.keys()) {
-        if (name.startsWith("oa-") && name !== STATIC && name !== PAGES && name !== IMAGES) await caches.delete(name);
-      }
+      const current = new Set([PAGES, HOME, IMAGES, ASSETS]);
+      for (const name of await caches.keys()) if (name.startsWith("oa-") && !current.has(name)) await caches.delete(name);
       await self.clients.claim();
     })(),
   );
@@ -49,66 +57,57 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
 });
 
+const sameOrigin = (url) => url.origin === self.location.origin;
+
+// Before Workbox's router (it listens from the first registerRoute on), so nothing below answers
+// for these: `no-store` is the connectivity check (and anything else that must reach the network),
+// and the API is never cached.
 self.addEventListener("fetch", (event) => {
-  const req = event.request;
-  // no-store is the connectivity check (and anything else that must reach the network).
-  if (req.method !== "GET" || req.cache === "no-store" || req.cache === "only-if-cached") return;
-  const url = new URL(req.url);
-  if (url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
-  if (req.mode === "navigate" || url.pathname === "/_data") event.respondWith(networkFirst(req));
-  else if (url.pathname.startsWith("/assets/") || precached.has(url.pathname)) event.respondWith(cacheFirst(req));
-  else if (url.pathname.startsWith(IMAGE_PREFIX)) event.respondWith(cachedImage(req));
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.cache === "no-store" || request.cache === "only-if-cached" || (sameOrigin(url) && url.pathname.startsWith("/api/"))) {
+    event.stopImmediatePropagation();
+  }
 });
 
-/** Hashed assets never change; precached static files change only with a new version. */
-async function cacheFirst(req) {
-  const cache = await caches.open(STATIC);
-  const hit = await cache.match(req, { ignoreVary: true });
-  if (hit) return hit;
-  const res = await fetch(req);
-  if (res.ok && new URL(req.url).pathname.startsWith("/assets/")) await cache.put(req, res.clone());
-  return res;
-}
+cleanupOutdatedCaches();
+precacheAndRoute(__PRECACHE__, { cleanURLs: false, directoryIndex: null, ignoreURLParametersMatching: [/.*/] });
 
-/** Pictures: from the cache once seen (so they show offline), else fetched and kept, at most MAX_IMAGES. */
-async function cachedImage(req) {
-  const cache = await caches.open(IMAGES);
-  const hit = await cache.match(req, { ignoreVary: true });
-  if (hit) return hit;
-  const res = await fetch(req);
-  if (res.ok) {
-    try {
-      await cache.put(req, res.clone());
-      await trim(cache, MAX_IMAGES);
-    } catch {
-      // storage full or refused: the picture still shows, it just will not offline
-    }
-  }
-  return res;
-}
+/** Responses a cache may keep: complete ones, and never a personal page (`private`) that must not outlive a sign-out on disk. */
+const keepable = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 && !/private/i.test(response.headers.get("cache-control") || "") ? response : null),
+};
 
-/** Fresh when online; offline, the last copy of this page, else the home page. */
-async function networkFirst(req) {
-  const cache = await caches.open(PAGES);
-  try {
-    const res = await fetch(req);
-    // `private` marks personal pages (orders, profile) that must not outlive a sign-out on disk.
-    if (res.status === 200 && !/private/i.test(res.headers.get("cache-control") || "")) {
-      await cache.put(req, res.clone());
-      await trim(cache, MAX_PAGES);
-    }
-    return res;
-  } catch (err) {
-    const hit = await cache.match(req, { ignoreVary: true });
-    if (hit) return hit;
-    const home = req.mode === "navigate" && (await cache.match("/", { ignoreVary: true }));
-    if (home) return home;
-    throw err;
-  }
-}
+// Fresh when online; offline, the last copy of this page, else the home page.
+registerRoute(
+  ({ request, url }) => sameOrigin(url) && (request.mode === "navigate" || url.pathname === "/_data"),
+  new NetworkFirst({
+    cacheName: PAGES,
+    matchOptions,
+    plugins: [
+      keepable,
+      new ExpirationPlugin({ maxEntries: MAX_PAGES }),
+      {
+        // A fresh home page is the newest fallback too.
+        cacheDidUpdate: async ({ request, newResponse }) => {
+          if (new URL(request.url).pathname === "/") await (await caches.open(HOME)).put("/", newResponse.clone());
+        },
+        handlerDidError: async ({ request }) => (request.mode === "navigate" ? caches.match("/", { cacheName: HOME, ...matchOptions }) : undefined),
+      },
+    ],
+  }),
+);
 
-/** Down to `max` entries, oldest first (put re-appends), keeping the home page as the fallback. */
-async function trim(cache, max) {
-  const keys = (await cache.keys()).filter((k) => new URL(k.url).pathname !== "/");
-  for (const key of keys.slice(0, Math.max(0, keys.length - max))) await cache.delete(key);
-}
+registerRoute(
+  ({ url }) => sameOrigin(url) && url.pathname.startsWith("/assets/"),
+  new CacheFirst({ cacheName: ASSETS, matchOptions, plugins: [new ExpirationPlugin({ maxEntries: MAX_ASSETS })] }),
+);
+
+// Pictures (static/img/, served at /img/) are many and mostly never looked at: cached as they are
+// seen, not downloaded up front (build.mjs leaves them out of the precache), at most MAX_IMAGES.
+registerRoute(
+  ({ url }) => sameOrigin(url) && url.pathname.startsWith("/img/"),
+  new CacheFirst({ cacheName: IMAGES, matchOptions, plugins: [new ExpirationPlugin({ maxEntries: MAX_IMAGES })] }),
+);
+
+listenForOrders();

@@ -1,7 +1,7 @@
 // Choosing a pickup (spec §4): a restricted pantry first needs a referral code, a cart of another
 // food bank is cleared only after the warning, then the selection is stored and the shop opens,
 // after the food bank's introduction when it is not the one already chosen.
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { PickupTime } from "../entities";
 import { t } from "../i18n/t";
@@ -23,13 +23,32 @@ async function hasAccess(pantry: Pantry): Promise<boolean> {
   }
 }
 
-type Step = { kind: "idle" } | { kind: "referral" } | { kind: "cart" } | { kind: "intro"; viaLogin: boolean };
+type Step =
+  | { kind: "idle" }
+  | { kind: "referral"; pantry: Pantry; onAccepted: (viaLogin: boolean) => void }
+  | { kind: "cart" }
+  | { kind: "intro"; viaLogin: boolean };
 
-export function usePickupFlow(): { start: (pantry: Pantry, time: PickupTime) => void; modals: ReactNode } {
+interface PickupFlow {
+  /**
+   * Spec §4: "Choosing a pickup-time entry for a restricted pantry without access opens the referral
+   * modal and holds the choice until accepted." Runs `apply` (the held choice) at once when the
+   * shopper may order there, else once a code is accepted; never when the modal is dismissed.
+   */
+  choose: (pantry: Pantry, apply: () => void) => void;
+  /** Pick Up Here / Confirm: the chosen time becomes the selection. */
+  start: (pantry: Pantry, time: PickupTime) => void;
+  modals: ReactNode;
+}
+
+export function usePickupFlow(): PickupFlow {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const [choice, setChoice] = useState<{ pantry: Pantry; time: PickupTime } | null>(null);
   const [afterLogin, setAfterLogin] = useState(false);
+  // Pantries unlocked by a code kept on this device while signed out: their shop opens via login,
+  // which claims the code for the account (spec §4).
+  const viaLogin = useRef(new Set<number>());
 
   const shop = (viaLogin: boolean) => navigate(viaLogin ? loginUrl("/products") : "/products");
 
@@ -52,7 +71,26 @@ export function usePickupFlow(): { start: (pantry: Pantry, time: PickupTime) => 
 
   const start = (pantry: Pantry, time: PickupTime) => {
     setChoice({ pantry, time });
-    void hasAccess(pantry).then((ok) => (ok ? checkCart(pantry, time, false) : setStep({ kind: "referral" })));
+    void hasAccess(pantry).then((ok) =>
+      ok
+        ? checkCart(pantry, time, viaLogin.current.has(pantry.id))
+        : setStep({ kind: "referral", pantry, onAccepted: (v) => checkCart(pantry, time, v) }),
+    );
+  };
+
+  const choose = (pantry: Pantry, apply: () => void) => {
+    void hasAccess(pantry).then((ok) => {
+      if (ok) return apply();
+      setStep({
+        kind: "referral",
+        pantry,
+        onAccepted: (v) => {
+          if (v) viaLogin.current.add(pantry.id);
+          setStep({ kind: "idle" });
+          apply();
+        },
+      });
+    });
   };
 
   let modals: ReactNode = null;
@@ -71,14 +109,10 @@ export function usePickupFlow(): { start: (pantry: Pantry, time: PickupTime) => 
         />
       </Suspense>
     );
-  } else if (choice && step.kind === "referral") {
+  } else if (step.kind === "referral") {
     modals = (
       <Suspense fallback={null}>
-        <ReferralModal
-          pantry={choice.pantry}
-          onClose={() => setStep({ kind: "idle" })}
-          onAccepted={(viaLogin) => checkCart(choice.pantry, choice.time, viaLogin)}
-        />
+        <ReferralModal pantry={step.pantry} onClose={() => setStep({ kind: "idle" })} onAccepted={step.onAccepted} />
       </Suspense>
     );
   } else if (choice && step.kind === "cart") {
@@ -109,5 +143,5 @@ export function usePickupFlow(): { start: (pantry: Pantry, time: PickupTime) => 
       </Modal>
     );
   }
-  return { start, modals };
+  return { choose, start, modals };
 }

@@ -1,8 +1,9 @@
 import { useId, type FormEvent, type RefObject } from "react";
 import { t } from "../i18n/t";
-import { ZIP_LENGTH } from "../lib/constants";
+import { ZIP_LENGTH } from "../lib/zip";
 import { digitsOnly } from "../lib/format";
 import { SearchIcon } from "./icons";
+import { useHydrated } from "./useHydrated";
 
 interface Props {
   value: string;
@@ -14,10 +15,13 @@ interface Props {
 
 /**
  * Zip search of spec §2. A real GET form to /pantries so it also works before or without JavaScript;
- * with JavaScript the mask strips non-digits and completion navigates client-side.
+ * with JavaScript the mask strips non-digits, completion navigates client-side, and Search stays
+ * disabled until the mask holds a whole zip (spec §5: "submit enabled when length > 4"). Before
+ * hydration it is enabled and the input's own `pattern` and `required` refuse a partial zip.
  */
 export function ZipSearch({ value, onChange, onComplete, inputRef }: Props) {
   const id = useId();
+  const hydrated = useHydrated();
 
   const change = (raw: string) => {
     const zip = digitsOnly(raw, ZIP_LENGTH);
@@ -50,7 +54,7 @@ export function ZipSearch({ value, onChange, onComplete, inputRef }: Props) {
         value={value}
         onChange={(e) => change(e.currentTarget.value)}
       />
-      <button type="submit" className="btn btn-primary zip-submit">
+      <button type="submit" className="btn btn-primary zip-submit" disabled={hydrated && value.length < ZIP_LENGTH}>
         <SearchIcon />
         <span>{t("zip.submit")}</span>
       </button>

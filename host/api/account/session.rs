@@ -3,9 +3,9 @@
 //! (`api::session_cookie`), which signing out clears.
 use crate::{
     api::{
-        ApiError, Body,
+        Api, ApiError, Body, auth,
         ratelimit::{self, ClientIp},
-        session_cookie::{SessionCookie, WithCookie},
+        session_cookie::{self, SessionCookie, WithCookie},
     },
     db::repo::StoreError,
     domain::{
@@ -17,8 +17,29 @@ use crate::{
     service::{self, accounts},
     state::AppState,
 };
-use axum::extract::State;
+use axum::{
+    extract::State,
+    http::{HeaderMap, HeaderName, HeaderValue, header},
+    response::AppendHeaders,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
+
+/// A sign-in's answer: `T` with the session cookie and the device cookie set.
+type SignedIn<T> = (AppendHeaders<[(HeaderName, HeaderValue); 2]>, Api<T>);
+
+/// `value` answered with the session cookie carrying `token` and a device cookie for `email`
+/// (lowercase), which exempts this device from the account's allowance of login guesses.
+fn signed_in<T>(
+    state: &AppState,
+    cookie: SessionCookie,
+    token: &str,
+    email: &str,
+    value: T,
+) -> Result<SignedIn<T>, ApiError> {
+    let device = cookie.device(&state.tokens.issue_device(email)?);
+    let ([session], body) = cookie.set(token, value);
+    Ok((AppendHeaders([session, (header::SET_COOKIE, device)]), body))
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(login)).routes(routes!(register)).routes(routes!(logout))
@@ -34,15 +55,27 @@ async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     cookie: SessionCookie,
+    headers: HeaderMap,
     Body(body): Body<LoginBody>,
-) -> Result<WithCookie<String>, ApiError> {
-    let token = log_in(&state, &ip, body).await?;
-    Ok(cookie.set(&token, token.clone()))
+) -> Result<SignedIn<String>, ApiError> {
+    let session = log_in(&state, &ip, session_cookie::device_token(&headers), body).await?;
+    signed_in(&state, cookie, &session.token, &session.email, session.token.clone())
 }
 
-/// Signs in from `ip`: the session token. The JSON call and the login form share it, so both
-/// count the same guesses in the same buckets.
-pub(crate) async fn log_in(state: &AppState, ip: &str, body: LoginBody) -> Result<String, ApiError> {
+/// A new session: its token, and the account's e-mail (lowercase) for the device cookie.
+pub struct NewSession {
+    pub token: String,
+    pub email: String,
+}
+
+/// Signs in from `ip`, on the device its `device` cookie names. The JSON call and the login form
+/// share it, so both count the same guesses in the same buckets.
+pub(crate) async fn log_in(
+    state: &AppState,
+    ip: &str,
+    device: Option<&str>,
+    body: LoginBody,
+) -> Result<NewSession, ApiError> {
     let email = body.username.trim().to_lowercase();
     // Registration stores the trimmed password (spec §5: inputs trimmed).
     let password = body.password.trim().to_owned();
@@ -51,10 +84,17 @@ pub(crate) async fn log_in(state: &AppState, ip: &str, body: LoginBody) -> Resul
     }
     let limits = &state.rate_limits;
     let account_ip = format!("{email}\n{ip}");
+    // A device this account signed in on before counts its guesses on its own (OWASP device
+    // cookies), so guesses from elsewhere never keep the owner out of their own device.
+    let device = device.and_then(|t| state.tokens.verify_device(t)).filter(|d| d.sub == email).map(|d| d.dev);
+    let account_bucket = match &device {
+        Some(dev) => (&limits.login_attempts_per_device, dev.as_str()),
+        None => (&limits.login_attempts_per_account, email.as_str()),
+    };
     let buckets = [
         (&limits.login_attempts_per_ip, ip),
         (&limits.login_attempts_per_account_ip, account_ip.as_str()),
-        (&limits.login_attempts_per_account, email.as_str()),
+        account_bucket,
     ];
     // Counted before the hash, atomically: a burst cannot check more guesses than allowed.
     if let Err(wait) = ratelimit::reserve(&buckets).await {
@@ -67,7 +107,7 @@ pub(crate) async fn log_in(state: &AppState, ip: &str, body: LoginBody) -> Resul
             // Only failures count against the allowances.
             limits.login_attempts_per_account_ip.clear(&account_ip).await;
             ratelimit::refund(&[buckets[0], buckets[2]]).await;
-            Ok(state.tokens.issue(a.user_id, a.token_version)?)
+            Ok(NewSession { token: state.tokens.issue(a.user_id, a.token_version)?, email })
         }
         Ok(None) => Err(ApiError::Unauthorized((&messages::LOGIN_FAILED).into())),
         Err(e) => {
@@ -89,13 +129,13 @@ async fn register(
     ClientIp(ip): ClientIp,
     cookie: SessionCookie,
     Body(body): Body<RegistrationBody>,
-) -> Result<WithCookie<Registered>, ApiError> {
-    let jwt = sign_up(&state, &ip, body).await?;
-    Ok(cookie.set(&jwt, Registered { jwt: jwt.clone() }))
+) -> Result<SignedIn<Registered>, ApiError> {
+    let session = sign_up(&state, &ip, body).await?;
+    signed_in(&state, cookie, &session.token, &session.email, Registered { jwt: session.token.clone() })
 }
 
-/// Opens an account from `ip`: the new session token. Shared by the JSON call and the form.
-pub(crate) async fn sign_up(state: &AppState, ip: &str, body: RegistrationBody) -> Result<String, ApiError> {
+/// Opens an account from `ip`: its first session. Shared by the JSON call and the form.
+pub(crate) async fn sign_up(state: &AppState, ip: &str, body: RegistrationBody) -> Result<NewSession, ApiError> {
     let form = ProfileForm {
         first_name: body.first_name,
         last_name: body.last_name,
@@ -124,23 +164,31 @@ pub(crate) async fn sign_up(state: &AppState, ip: &str, body: RegistrationBody) 
         tracing::warn!(event = "registration_throttled", client = %ip, retry_after_secs = wait.as_secs(), "security event");
         return Err(ApiError::too_many(&messages::TOO_MANY_REGISTRATIONS, wait));
     }
+    let email = clean.e_mail_address.as_deref().unwrap_or_default().to_lowercase();
     let (id, version) = match accounts::create_account(state, clean).await {
         Err(service::Error::Store(StoreError::Conflict(_))) => {
             return Err(ApiError::Conflict((&messages::EMAIL_TAKEN).into()));
         }
         created => created?,
     };
-    Ok(state.tokens.issue(id, version)?)
+    Ok(NewSession { token: state.tokens.issue(id, version)?, email })
 }
 
-/// Drops the session cookie; the app forgets its own copy of the token. Needs no token: a shopper
-/// whose token was refused (401) must still be able to drop the cookie that carries it. The token
-/// itself stays valid until it expires or the password changes, as before.
+/// Ends the session of the bearer token and the one of the session cookie (usually the same) on
+/// every host, and drops the cookie; the app forgets its own copy of the token. Needs no valid
+/// token: a shopper whose token was refused (401) must still be able to drop the cookie.
 #[utoipa::path(
     post, path = "/account/logout",
-    summary = "Sign out: clears the session cookie that login and registration set (the cookie only lets pages render the shopper's data; the API takes the bearer header alone)",
+    summary = "Sign out: ends the session of the bearer token and of the session cookie (both refused from then on, on every host) and clears the cookie",
     responses((status = 200, description = "successful", body = bool))
 )]
-async fn logout(cookie: SessionCookie) -> WithCookie<bool> {
-    cookie.clear(true)
+async fn logout(
+    State(state): State<AppState>,
+    cookie: SessionCookie,
+    headers: HeaderMap,
+) -> Result<WithCookie<bool>, ApiError> {
+    for token in [auth::bearer_token(&headers), session_cookie::token(&headers)].into_iter().flatten() {
+        accounts::sign_out(&state, token).await?;
+    }
+    Ok(cookie.clear(true))
 }

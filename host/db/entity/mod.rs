@@ -35,6 +35,7 @@ pub mod race;
 pub mod referral_code;
 pub mod referral_code_food_bank;
 pub mod referral_code_pantry_location;
+pub mod revoked_session;
 pub mod saved_address;
 pub mod subcategory;
 pub mod survey_answer;

@@ -20,6 +20,7 @@ mod m20261124_000010_content_translations;
 mod m20261124_000011_user_language;
 mod m20261124_000012_one_favorite;
 mod m20261201_000013_cache_scopes;
+mod m20261202_000014_revoked_sessions;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -40,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000011_user_language::Migration),
             Box::new(m20261124_000012_one_favorite::Migration),
             Box::new(m20261201_000013_cache_scopes::Migration),
+            Box::new(m20261202_000014_revoked_sessions::Migration),
         ]
     }
 }

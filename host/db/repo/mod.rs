@@ -15,6 +15,7 @@ mod passwords;
 pub mod reference;
 pub mod referrals;
 mod scopes;
+mod sessions;
 pub mod shopping;
 pub mod sitemap;
 mod survey;

@@ -482,7 +482,7 @@ pub(super) const INFO_CARDS: &[Card] = &[
         food_bank: None, section: "How OrderAhead Works", order: 3, title: "3. Shop and check out", image: "shop-and-check-out",
         description: "Fill your cart with what your household needs. Some items have limits so there is enough for everyone.",
         action: Some("Tips"), modal_title: Some("Shopping tips"),
-        modal_content: Some("<ul><li>Items with a limit show how many you can take.</li><li>You can change your pickup time until 2 hours before it starts.</li><li>Bring a bag if you can.</li></ul>"),
+        modal_content: Some("<ul><li>Items with a limit show how many you can take.</li><li>You can change or cancel your pickup until 2 hours after it starts.</li><li>Bring a bag if you can.</li></ul>"),
         text_color: "#1b1b1b", background_color: "#f4e8ee", is_public: true,
     },
     Card {
@@ -595,7 +595,7 @@ pub(super) const INFO_CARDS_ES: &[(&str, CardEs)] = &[
         title: "3. Elija sus alimentos y haga su pedido",
         description: "Llene su carrito con lo que su hogar necesita. Algunos artículos tienen límites para que alcance para todos.",
         action: Some("Consejos"), modal_title: Some("Consejos para elegir"),
-        modal_content: Some("<ul><li>Los artículos con límite muestran cuántos puede llevar.</li><li>Puede cambiar su hora de recogida hasta 2 horas antes de que empiece.</li><li>Si puede, traiga una bolsa.</li></ul>"),
+        modal_content: Some("<ul><li>Los artículos con límite muestran cuántos puede llevar.</li><li>Puede cambiar o cancelar su recogida hasta 2 horas después de que empiece.</li><li>Si puede, traiga una bolsa.</li></ul>"),
     }),
     ("Extra food through TEFAP", CardEs {
         title: "Más alimentos con TEFAP",

@@ -76,7 +76,7 @@ export default function ProfileForm(props: { profile: AccountProfile; onSaved: (
       </Field>
       <Field label={t("account.field.phone")} error={errorOf("phoneNumber")}>
         {(ip) => (
-          <input {...ip} name="phone" type="tel" inputMode="numeric" autoComplete="tel-national" value={form.phoneNumber} onChange={(e) => set("phoneNumber", maskPhone(e.target.value))} />
+          <input {...ip} name="phone" type="tel" inputMode="numeric" autoComplete="tel" value={form.phoneNumber} onChange={(e) => set("phoneNumber", maskPhone(e.target.value))} />
         )}
       </Field>
       <Field label={t("account.details.zip")} error={errorOf("postalCode")} optional>

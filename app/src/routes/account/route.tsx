@@ -219,7 +219,9 @@ function ReadOnlyCheck(props: { checked: boolean; label: string }) {
   return (
     <p className="field-check">
       <label>
-        <input type="checkbox" checked={props.checked} disabled readOnly /> {props.label}
+        {/* Uncontrolled (a disabled box cannot change; `readonly` is not valid on a checkbox), keyed so a
+            saved change still shows. */}
+        <input key={String(props.checked)} type="checkbox" defaultChecked={props.checked} disabled /> {props.label}
       </label>
     </p>
   );

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { PickupTime } from "../../entities";
 import { Link, useNavigate } from "react-router";
 import { t } from "../../i18n/t";
-import { ApiFailure, api } from "../../lib/api";
+import { ApiFailure, api, apiRequest } from "../../lib/api";
 import { formatDay, formatTime } from "../../lib/format";
 import { clearCart, useCartItems } from "../../state/cart";
 import { clearSelection, selectPickup, selectionStore, useSelection } from "../../state/selection";
@@ -11,6 +11,7 @@ import { ErrorBox } from "../../ui/ErrorBox";
 import { PickupTimeModal } from "../../ui/TimePickers";
 import { orderLines } from "../../lib/shop";
 import { refusalText } from "../../lib/refusal";
+import { queueOrder } from "../../sw/outbox";
 
 /** Steps Place Order may send the shopper back to, when their questions are still unanswered. */
 export type DueStep = "eligibility" | "survey";
@@ -28,6 +29,8 @@ export function ConfirmStep({ idempotencyKey, onDue }: { idempotencyKey: string;
   // Set when the chosen pickup time ran out after the pickup check: the times still offered.
   const [offered, setOffered] = useState<PickupTime[] | null>(null);
   const [choosing, setChoosing] = useState(false);
+  // Offline at Place Order: the order waits in the worker's queue.
+  const [queued, setQueued] = useState(false);
 
   const lines = new Map<number, { name: string; quantity: number }>();
   for (const item of cart) {
@@ -42,24 +45,29 @@ export function ConfirmStep({ idempotencyKey, onDue }: { idempotencyKey: string;
     if (sel.pantry && !sel.pickupTime && !sel.deliveryTime) return setError(t("checkout.submit.invalidTime"));
     if (cart.length === 0) return setError(t("checkout.submit.empty"));
     setBusy(true);
+    const order = {
+      pantryLocationID: sel.pantry?.id ?? null,
+      pantryLocationPickupTimeID: sel.pickupTime?.id ?? null,
+      foodBankDeliveryTimeID: sel.deliveryTime?.id ?? null,
+      foodInsecureNeighborAddressID: sel.deliveryAddress?.id ?? null,
+      pantryOrderItems: orderLines(cart),
+    };
+    // The same key on every retry of this checkout: a resend after a lost answer places one order.
+    const idempotency = { "Idempotency-Key": idempotencyKey };
     try {
-      // The same key on every retry of this checkout: a resend after a lost answer places one order.
-      const orderId = await api<number>(
-        "POST",
-        "/order",
-        {
-          pantryLocationID: sel.pantry?.id ?? null,
-          pantryLocationPickupTimeID: sel.pickupTime?.id ?? null,
-          foodBankDeliveryTimeID: sel.deliveryTime?.id ?? null,
-          foodInsecureNeighborAddressID: sel.deliveryAddress?.id ?? null,
-          pantryOrderItems: orderLines(cart),
-        },
-        { "Idempotency-Key": idempotencyKey },
-      );
+      const orderId = await api<number>("POST", "/order", order, idempotency);
       clearCart();
       clearSelection();
       navigate(`/cart/confirmation/${orderId}`, { replace: true });
     } catch (err) {
+      // Not a refusal: the server was not reached. The worker keeps the order and sends it, with
+      // the same key, once the phone is back online; the cart has been handed over with it.
+      if (err instanceof ApiFailure && err.status === 0 && (await queueOrder(apiRequest("POST", "/order", order, idempotency)))) {
+        clearCart();
+        clearSelection();
+        setBusy(false);
+        return setQueued(true);
+      }
       // The server names the step in the refusal's value; the flow picks up from there.
       const due = err instanceof ApiFailure && err.status === 422 ? (err.value as { step?: string } | null)?.step : undefined;
       if (due === "eligibility" || due === "survey") return onDue(due);
@@ -95,6 +103,19 @@ export function ConfirmStep({ idempotencyKey, onDue }: { idempotencyKey: string;
   };
 
   if (busy) return <Busy text={t("checkout.submit.busy")} />;
+  if (queued) {
+    return (
+      <div role="status" className="checkout-queued">
+        <h2>{t("checkout.queued.title")}</h2>
+        <p>{t("checkout.queued.text")}</p>
+        <p>
+          <Link to="/" className="btn btn-primary">
+            {t("notFound.goHome")}
+          </Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <div>
       <dl>

@@ -89,7 +89,8 @@ export default function Checkout() {
     window.history.replaceState(window.history.state, "", `/cart/schedulepickup/${FLOW[index].name}`);
   }, [index]);
 
-  if (offline) {
+  // The steps before the last ask the server; Place Order itself is kept and sent once online.
+  if (offline && index !== LAST) {
     return (
       <section className="card checkout">
         <h1>{t("checkout.disabled")}</h1>

@@ -1,7 +1,7 @@
 import { useId, type Dispatch } from "react";
 import { t } from "../../i18n/t";
 import { Busy } from "../../ui/Busy";
-import { ZIP_LENGTH } from "../../lib/constants";
+import { ZIP_LENGTH } from "../../lib/zip";
 import { OTHER_COUNTY_ID, type Action, type County, type State } from "./flow";
 import { LookupFailure } from "./Failure";
 import { useConfig } from "../../shell/page-data";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type PointerEvent } from "react";
 import { t } from "../../i18n/t";
-import { signatureSvg, type Point } from "./flow";
+import { MAX_TYPED_SIGNATURE, signatureSvg, typedSignatureSvg, type Point } from "./flow";
 
 /** Spec §9: the pad is resized this long after the full-screen toggle (the layout has settled). */
 const RESIZE_DELAY_MS = 400;
@@ -16,9 +16,10 @@ interface Props {
 }
 
 /**
- * The Attest signature (spec §4, §5): drawn with a finger, pen or mouse; Accept is enabled only
- * when something is drawn and not yet accepted. The strokes are kept in CSS pixels, so the pad can
- * be redrawn after a resize and turned into SVG.
+ * The Attest signature (spec §4, §5): drawn with a finger, pen or mouse, or typed as a name (for
+ * whoever cannot draw: keyboard, switch and screen-reader users), both kept as SVG. Accept is
+ * enabled only when something is drawn or typed and not yet accepted. The strokes are kept in CSS
+ * pixels, so the pad can be redrawn after a resize and turned into SVG.
  */
 export function SignaturePad({ drawn, accepted, onDraw, onClear, onAccept }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -28,6 +29,9 @@ export function SignaturePad({ drawn, accepted, onDraw, onClear, onAccept }: Pro
   const [full, setFull] = useState(false);
   const toggled = useRef(false);
   const hintId = useId();
+  const [typing, setTyping] = useState(false);
+  const [name, setName] = useState("");
+  const nameId = useId();
 
   const pen = () => {
     const ctx = canvas.current?.getContext("2d");
@@ -73,11 +77,12 @@ export function SignaturePad({ drawn, accepted, onDraw, onClear, onAccept }: Pro
   };
 
   useEffect(() => {
+    if (typing) return;
     if (!toggled.current) return fit();
     const timer = setTimeout(fit, RESIZE_DELAY_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [full]);
+  }, [full, typing]);
 
   const at = (e: PointerEvent<HTMLCanvasElement>): Point => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -112,9 +117,25 @@ export function SignaturePad({ drawn, accepted, onDraw, onClear, onAccept }: Pro
 
   const clear = () => {
     strokes.current = [];
+    setName("");
     repaint();
     onClear();
   };
+
+  /** Drawing and typing start from nothing: a signature is one or the other. */
+  const signBy = (typed: boolean) => {
+    if (typed === typing) return;
+    clear();
+    setTyping(typed);
+  };
+
+  const type = (value: string) => {
+    setName(value);
+    if (value.trim()) onDraw();
+    else onClear();
+  };
+
+  const accept = () => onAccept(typing ? typedSignatureSvg(name) : signatureSvg(strokes.current, size.current.w, size.current.h));
 
   const toggleFull = () => {
     toggled.current = true;
@@ -123,11 +144,21 @@ export function SignaturePad({ drawn, accepted, onDraw, onClear, onAccept }: Pro
 
   return (
     <div className={`signature-pad${full ? " is-full" : ""}`}>
-      <p className="field-hint" id={hintId}>
+      <fieldset>
+        <legend>{t("eligibility.attest.signHow")}</legend>
+        <label className="choice">
+          <input type="radio" name={`${hintId}-how`} checked={!typing} onChange={() => signBy(false)} /> {t("eligibility.attest.signDraw")}
+        </label>
+        <label className="choice">
+          <input type="radio" name={`${hintId}-how`} checked={typing} onChange={() => signBy(true)} /> {t("eligibility.attest.signType")}
+        </label>
+      </fieldset>
+      <p className="field-hint" id={hintId} hidden={typing}>
         {t("eligibility.attest.signature")}
       </p>
       <canvas
         ref={canvas}
+        hidden={typing}
         role="img"
         aria-label={t("eligibility.attest.signatureLabel")}
         aria-describedby={hintId}
@@ -136,6 +167,18 @@ export function SignaturePad({ drawn, accepted, onDraw, onClear, onAccept }: Pro
         onPointerUp={up}
         onPointerCancel={up}
       />
+      {typing && (
+        <>
+          <p className="field">
+            <label htmlFor={nameId}>{t("eligibility.attest.signTyped")}</label>
+            <input id={nameId} autoComplete="name" maxLength={MAX_TYPED_SIGNATURE} value={name} onChange={(e) => type(e.target.value)} />
+          </p>
+          {/* The name as it is signed; the field above already says it to assistive technology. */}
+          <p className="typed-signature" aria-hidden="true">
+            {name}
+          </p>
+        </>
+      )}
       {accepted && (
         <p role="status" className="field-hint">
           {t("eligibility.attest.accepted")}
@@ -145,12 +188,14 @@ export function SignaturePad({ drawn, accepted, onDraw, onClear, onAccept }: Pro
         <button type="button" className="btn" onClick={clear} disabled={!drawn}>
           {t("eligibility.attest.clear")}
         </button>
-        <button type="button" className="btn btn-primary" onClick={() => onAccept(signatureSvg(strokes.current, size.current.w, size.current.h))} disabled={!drawn || accepted}>
+        <button type="button" className="btn btn-primary" onClick={accept} disabled={!drawn || accepted}>
           {t("eligibility.attest.accept")}
         </button>
-        <button type="button" className="btn" aria-pressed={full} onClick={toggleFull}>
-          {t("eligibility.attest.fullScreen")}
-        </button>
+        {!typing && (
+          <button type="button" className="btn" aria-pressed={full} onClick={toggleFull}>
+            {t("eligibility.attest.fullScreen")}
+          </button>
+        )}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@
 // lookups (guideline, zip area, counties, submission) run in effects that watch `pending(state)`.
 // The server replays the submitted answers itself (host/domain/tefap.rs), so this decides only what
 // to ask next, never the verdict.
-import { ZIP_LENGTH } from "../../lib/constants";
+import { ZIP_LENGTH } from "../../lib/zip";
 
 export type Step =
   | "intro"
@@ -534,4 +534,23 @@ export function signatureSvg(strokes: readonly (readonly Point[])[], width: numb
     svg = wrap(path(step));
   }
   return svg;
+}
+
+/** A typed signature's longest name; the attestation's typed name field allows the same. */
+export const MAX_TYPED_SIGNATURE = 200;
+
+/**
+ * A name typed as the signature (for shoppers who cannot draw one: keyboard, switch or screen
+ * reader users), as SVG like a drawn one: the name in a handwriting face, sized to its length.
+ */
+export function typedSignatureSvg(name: string): string {
+  const text = name.trim().replace(/\s+/g, " ").slice(0, MAX_TYPED_SIGNATURE);
+  if (!text) return "";
+  const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  // Roughly half an em per character, with a margin: the whole name fits the box.
+  const width = Math.max(300, Math.ceil(text.length * 20) + 40);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} 150">` +
+    `<text x="20" y="95" font-family="'Segoe Script','Brush Script MT',cursive" font-size="40" fill="#000">${escaped}</text></svg>`
+  );
 }

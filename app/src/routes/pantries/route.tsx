@@ -242,8 +242,8 @@ function PantryList({ data: searched }: { data: PantriesData }) {
               key={p.id}
               pantry={p}
               chosen={chosen?.pantry.id === p.id ? chosen.time : null}
-              onChoose={(time) => setChosen(time ? { pantry: p, time } : null)}
-              onPickFrom={(entry) => setPicking({ pantry: p, entry })}
+              onChoose={(time) => (time ? flow.choose(p, () => setChosen({ pantry: p, time })) : setChosen(null))}
+              onPickFrom={(entry) => flow.choose(p, () => setPicking({ pantry: p, entry }))}
             />
           ))}
         </ul>

@@ -124,7 +124,7 @@ export default function Register({ data }: { data: RegisterData | null }) {
               name="phone"
               type="tel"
               inputMode="numeric"
-              autoComplete="tel-national"
+              autoComplete="tel"
               placeholder="(###) ###-####"
               value={form.phoneNumber}
               onChange={(e) => set("phoneNumber", maskPhone(e.target.value))}

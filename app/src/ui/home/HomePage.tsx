@@ -1,7 +1,8 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { t } from "../../i18n/t";
-import { CTA_DELAY_MS, ZIP_LENGTH } from "../../lib/constants";
+import { CTA_DELAY_MS } from "../../lib/constants";
+import { ZIP_LENGTH } from "../../lib/zip";
 import { useData } from "../../lib/useData";
 import type { Meta } from "../../types";
 import { Modal } from "../Modal";
