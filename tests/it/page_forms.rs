@@ -17,6 +17,7 @@ use tower::ServiceExt;
 
 on_both!(
     a_login_form_signs_in_with_a_303_and_the_session_cookie,
+    the_log_out_form_ends_the_session_everywhere,
     a_refused_login_is_the_page_again_with_the_email_kept,
     a_refused_registration_keeps_every_field_but_the_password,
     a_registration_form_opens_the_account,
@@ -111,6 +112,50 @@ async fn a_login_form_signs_in_with_a_303_and_the_session_cookie(t: &TestApp) {
     let orders = send(t, req.unwrap()).await;
     assert_eq!(orders.status, 200);
     assert!(orders.payload()["data"]["orders"].is_array(), "{}", orders.payload()["data"]);
+}
+
+async fn the_log_out_form_ends_the_session_everywhere(t: &TestApp) {
+    let url = "/account/login";
+    let browser = Browser::open(t, url).await;
+    let fields = [("email", DEMO_EMAIL), ("password", DEMO_PASSWORD)];
+    let done = send(t, browser.post(url, Some(ORIGIN), &fields)).await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    assert!(
+        done.cookie("oa_device").is_some_and(|d| !d.is_empty()),
+        "a form sign-in marks the device as the API's does"
+    );
+    let token = done.cookie("oa_session").expect("signing in sets the session cookie");
+    let api = |token: &str| {
+        Request::get("/api/v1/account/profile")
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .body(Body::empty())
+    };
+    assert_eq!(send(t, api(&token).unwrap()).await.status, 200);
+
+    // Log Out on /account, with the session cookie and the form's token.
+    let page = send(
+        t,
+        Request::get("/account")
+            .header(header::COOKIE, format!("oa_session={token}; oa_csrf={}", browser.csrf_cookie))
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    let form_token = page.payload()["csrf"].as_str().expect("the account page carries the form token").to_owned();
+    let body = serde_urlencoded::to_string([("csrf", form_token.as_str()), ("intent", "signOut")]).unwrap();
+    let out = Request::builder()
+        .method(Method::POST)
+        .uri("/account")
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header(header::ORIGIN, ORIGIN)
+        .header(header::COOKIE, format!("oa_session={token}; oa_csrf={}", browser.csrf_cookie))
+        .body(Body::from(body))
+        .unwrap();
+    let out = send(t, out).await;
+    assert_eq!((out.status, out.location()), (303, "/"), "{}", out.body);
+    assert_eq!(out.cookie("oa_session").as_deref(), Some(""), "the cookie is cleared");
+    // The token itself is revoked, for the API as for pages (on every host: it is in the database).
+    assert_eq!(send(t, api(&token).unwrap()).await.status, 401);
 }
 
 async fn a_refused_login_is_the_page_again_with_the_email_kept(t: &TestApp) {
