@@ -61,7 +61,10 @@ async fn the_api_answers_what_its_document_says(t: &TestApp) {
     let out = tokio::process::Command::new(bin)
         .args(["run", &format!("{base}/api/v1/openapi.json"), "--url", &format!("{base}/api/v1")])
         .args(["-H", &format!("Authorization: Bearer {token}")])
-        .args(["--seed", SEED, "--max-examples", CASES_PER_OPERATION, "--workers", "2"])
+        // One worker: with threads, CPython 3.11 can fail hypothesis's `ast.parse` of a lambda with
+        // "AST constructor recursion depth mismatch" (CPython gh-106905, seen here on 3.11.7), and one
+        // thread also keeps the seeded run the same from run to run.
+        .args(["--seed", SEED, "--max-examples", CASES_PER_OPERATION, "--workers", "1"])
         .args(["--phases", "examples,coverage,fuzzing", "--generation-database", "none"])
         .args([
             "--checks",
