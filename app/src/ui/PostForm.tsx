@@ -2,7 +2,7 @@
 // host runs the page's action (host/http/forms.rs) with the same checks as the API, then answers a
 // 303 to the next page or this page again with the refusal (`payload.action`). Once hydrated, the
 // form's own handler takes over (it calls preventDefault), so nothing is sent twice.
-import { useContext, useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useContext, type FormEvent, type ReactNode } from "react";
 import { ApiFailure } from "../lib/api";
 import { FormPostContext } from "./form-post";
 
@@ -13,13 +13,6 @@ export function usePostedForm(intent?: string): { failure: ApiFailure | null; va
   const f = action.failure;
   const failure = new ApiFailure(f.status, f.failureReason ?? "", f.value ?? null, f.failureCode ?? null, f.failureData ?? null);
   return { failure, values: action.values ?? {} };
-}
-
-/** False in the server HTML and until hydration: a control disabled for the app's sake stays usable before it. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 /** A `<form method="post">` to `action` (default: this page) carrying the form token and its `intent`. */

@@ -10,7 +10,8 @@ import { Modal } from "../../ui/Modal";
 import { addressLine, type Pantry } from "../../lib/pantries";
 import messages from "messages:referral";
 import type { ReferralPage } from "../../lib/api/pages";
-import { PostForm, useHydrated, usePostedForm } from "../../ui/PostForm";
+import { PostForm, usePostedForm } from "../../ui/PostForm";
+import { useHydrated } from "../../ui/useHydrated";
 
 addMessages(messages);
 

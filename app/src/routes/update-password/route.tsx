@@ -8,7 +8,8 @@ import { Field } from "../../ui/Field";
 import messages from "messages:reset";
 import { refusalText } from "../../lib/refusal";
 import type { UpdatePasswordPage } from "../../lib/api/pages";
-import { PostForm, useHydrated, usePostedForm } from "../../ui/PostForm";
+import { PostForm, usePostedForm } from "../../ui/PostForm";
+import { useHydrated } from "../../ui/useHydrated";
 
 addMessages(messages);
 
