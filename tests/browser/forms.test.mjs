@@ -3,27 +3,13 @@
 // fixes a refused registration without typing it again; with scripts on but the app's bundle held
 // back, a login sent before hydration signs in. Run through `cargo test --test it browser::forms`.
 import assert from "node:assert/strict";
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { assertAccessible, collectProblems, launch, url, waitForApp } from "./lib.mjs";
+import { answerCheckoutQuestions, apiValue, assertAccessible, collectProblems, launch, mailedLinkPath, url, waitForApp } from "./lib.mjs";
 
-const OUTBOX = process.env.OUTBOX;
-if (!OUTBOX) throw new Error("OUTBOX is not set: run the browser suites through `cargo test` (tests/it/browser.rs)");
 
 const COLUMBUS = { lat: 39.9612, lng: -82.9988 };
 const DAY_MS = 24 * 3600 * 1000;
 const hex = (id) => id.toString(16).toUpperCase();
-
-async function apiValue(method, path, token, body) {
-  const headers = { Accept: "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url(`/api/v1${path}`), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const answer = await res.json();
-  assert.ok(answer.successful, `${method} ${path}: ${res.status} ${answer.failureReason}`);
-  return answer.value;
-}
 
 /** A new account with the checkout's questions answered (Place Order asks for them). */
 async function newAccount() {
@@ -37,20 +23,7 @@ async function newAccount() {
     phoneNumber: "(614) 555-0144",
     isEligible: true,
   });
-  assert.equal(await apiValue("POST", "/account/eligibilitystatus", jwt, { worriedFoodWillRunOut: 1, foodDidNotLast: 1, receivedCharityFood: 1 }), true);
-  const [gender] = await apiValue("GET", "/genders");
-  const [race] = await apiValue("GET", "/races");
-  await apiValue("POST", "/account/survey", jwt, {
-    householdMembersResponse: 2,
-    street: "7 Oak St",
-    city: "Columbus",
-    state: "OH",
-    dateOfBirth: { month: 5, year: new Date().getFullYear() - 30 },
-    genderId: gender.id,
-    raceId: race.id,
-    howDidYouHear: "A neighbour",
-    participationResponse: {},
-  });
+  await answerCheckoutQuestions(jwt);
   return { email, password, jwt };
 }
 
@@ -70,22 +43,6 @@ async function placeOrder(jwt) {
     });
   }
   throw new Error("no open pantry near 43215 with a later pickup time and stock");
-}
-
-/** The path of the reset link mailed to `email` (mailed after the answer: polled for). */
-async function mailedLinkPath(email) {
-  for (let i = 0; i < 50; i++) {
-    for (const name of await readdir(OUTBOX).catch(() => [])) {
-      if (!name.endsWith(".eml")) continue;
-      const text = (await readFile(join(OUTBOX, name), "utf8")).replaceAll("=\r\n", "");
-      if (!text.includes(`To: ${email}`)) continue;
-      const m = text.match(/\/account\/update-password\/[A-Za-z0-9_-]{43}\/\d{6}/);
-      assert.ok(m, `no reset link in the mail to ${email}`);
-      return m[0];
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${email} in ${OUTBOX}`);
 }
 
 /**

@@ -1,6 +1,9 @@
 // Shared helpers for the browser tests. The Rust test harness starts the server and sets BASE_URL;
 // playwright-core comes from app/node_modules and drives Debian's Chromium (no browser download).
+import assert from "node:assert/strict";
+import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 
 const require = createRequire(new URL("../../app/package.json", import.meta.url));
 const { chromium } = require("playwright-core");
@@ -121,4 +124,52 @@ export async function assertAccessible(page, where) {
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
   });
   if (violations.length) throw new Error(`axe on ${where}:\n  ${violations.join("\n  ")}`);
+}
+
+/** An API call's value; fails the test unless the API's envelope says it succeeded. */
+export async function apiValue(method, path, token, body) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url(`/api/v1${path}`), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const answer = await res.json();
+  assert.ok(answer.successful, `${method} ${path}: ${res.status} ${answer.failureReason}`);
+  return answer.value;
+}
+
+/** Orders placed through the API skip the checkout; Place Order still wants what it asks (screening and survey). */
+export async function answerCheckoutQuestions(token) {
+  assert.equal(await apiValue("POST", "/account/eligibilitystatus", token, { worriedFoodWillRunOut: 1, foodDidNotLast: 1, receivedCharityFood: 1 }), true);
+  const [gender] = await apiValue("GET", "/genders");
+  const [race] = await apiValue("GET", "/races");
+  await apiValue("POST", "/account/survey", token, {
+    householdMembersResponse: 2,
+    street: "7 Oak St",
+    city: "Columbus",
+    state: "OH",
+    dateOfBirth: { month: 5, year: new Date().getFullYear() - 30 },
+    genderId: gender.id,
+    raceId: race.id,
+    howDidYouHear: "A neighbour",
+    participationResponse: {},
+  });
+}
+
+/** The path of the reset link mailed to `email`, from the server's outbox (mail is sent after the answer: polled for). */
+export async function mailedLinkPath(email) {
+  const outbox = process.env.OUTBOX;
+  if (!outbox) throw new Error("OUTBOX is not set: run the browser suites through `cargo test` (tests/it/browser.rs)");
+  for (let i = 0; i < 50; i++) {
+    for (const name of await readdir(outbox).catch(() => [])) {
+      if (!name.endsWith(".eml")) continue;
+      // Quoted-printable soft line breaks split the long link line.
+      const text = (await readFile(join(outbox, name), "utf8")).replaceAll("=\r\n", "");
+      if (!text.includes(`To: ${email}`)) continue;
+      const m = text.match(/\/account\/update-password\/[A-Za-z0-9_-]{43}\/\d{6}/);
+      assert.ok(m, `no reset link in the mail to ${email}`);
+      return m[0];
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${email} in ${outbox}`);
 }

@@ -3,7 +3,7 @@
 // Run through `cargo test --test it browser`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { assertAccessible, collectProblems, launch, url, waitForApp } from "./lib.mjs";
+import { answerCheckoutQuestions, apiValue, assertAccessible, collectProblems, launch, url, waitForApp } from "./lib.mjs";
 
 const COLUMBUS = { lat: 39.9612, lng: -82.9988 };
 const DAY_MS = 24 * 3600 * 1000;
@@ -15,12 +15,6 @@ async function apiCall(method, path, token, body) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(url(`/api/v1${path}`), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: res.status, body: await res.json() };
-}
-
-async function apiValue(method, path, token, body) {
-  const r = await apiCall(method, path, token, body);
-  assert.ok(r.body.successful, `${method} ${path}: ${r.status} ${r.body.failureReason}`);
-  return r.body.value;
 }
 
 async function newAccountToken() {
@@ -35,24 +29,6 @@ async function newAccountToken() {
   });
   await answerCheckoutQuestions(value.jwt);
   return value.jwt;
-}
-
-/** These orders skip the checkout; Place Order still wants what it asks (screening and survey). */
-async function answerCheckoutQuestions(token) {
-  assert.equal(await apiValue("POST", "/account/eligibilitystatus", token, { worriedFoodWillRunOut: 1, foodDidNotLast: 1, receivedCharityFood: 1 }), true);
-  const [gender] = await apiValue("GET", "/genders");
-  const [race] = await apiValue("GET", "/races");
-  await apiValue("POST", "/account/survey", token, {
-    householdMembersResponse: 2,
-    street: "7 Oak St",
-    city: "Columbus",
-    state: "OH",
-    dateOfBirth: { month: 5, year: new Date().getFullYear() - 30 },
-    genderId: gender.id,
-    raceId: race.id,
-    howDidYouHear: "A neighbour",
-    participationResponse: {},
-  });
 }
 
 const demoToken = () => apiValue("POST", "/account/login", null, { Username: "demo@example.org", Password: "OrderAhead!demo" });

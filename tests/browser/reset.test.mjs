@@ -2,13 +2,9 @@
 // confirmation for any address), the mailed link read from the server's outbox, the new password,
 // then sign-in with it; a wrong link shows the expiry text. Run through `cargo test --test it browser`.
 import assert from "node:assert/strict";
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { assertAccessible, collectProblems, launch, url, waitForApp } from "./lib.mjs";
+import { assertAccessible, collectProblems, launch, mailedLinkPath, url, waitForApp } from "./lib.mjs";
 
-const OUTBOX = process.env.OUTBOX;
-if (!OUTBOX) throw new Error("OUTBOX is not set: run the browser suites through `cargo test` (tests/it/browser.rs)");
 
 const EXPIRED = "This reset token has expired. Please try resetting your password again.";
 
@@ -22,23 +18,6 @@ async function newAccount() {
   const body = await res.json();
   assert.ok(body.successful, body.failureReason);
   return email;
-}
-
-/** The path of the reset link mailed to `email` (mail is sent after the answer: waits a little). */
-async function mailedLinkPath(email) {
-  for (let i = 0; i < 50; i++) {
-    for (const name of await readdir(OUTBOX).catch(() => [])) {
-      if (!name.endsWith(".eml")) continue;
-      // Quoted-printable soft line breaks split the long link line.
-      const text = (await readFile(join(OUTBOX, name), "utf8")).replaceAll("=\r\n", "");
-      if (!text.includes(`To: ${email}`)) continue;
-      const m = text.match(/\/account\/update-password\/[A-Za-z0-9_-]{43}\/\d{6}/);
-      assert.ok(m, `no reset link in the mail to ${email}`);
-      return m[0];
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${email} in ${OUTBOX}`);
 }
 
 describe("password reset", () => {
