@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { t } from "../i18n/t";
 import { useLoggedIn } from "../state/session";
@@ -10,7 +10,9 @@ import { TopBar } from "./TopBar";
 import { UpdateToast } from "./UpdateToast";
 
 // Its own chunk, fetched after hydration: only a phone that kept an order offline has anything to show.
-const QueuedOrders = lazy(() => import("./QueuedOrders"));
+// A chunk that cannot be fetched (the phone went offline while it loaded) shows nothing rather than
+// throwing, which would take the whole app down; the next start loads it again.
+const QueuedOrders = lazy<ComponentType>(() => import("./QueuedOrders").catch(() => ({ default: () => null })));
 
 /** Top bar, banners, side menu and the main landmark around the current page. */
 export function Shell({ pending, title, children }: { pending: boolean; title: string | null; children: ReactNode }) {
