@@ -3,7 +3,7 @@
 //! without JavaScript; signed out, the heading and a Log In link.
 use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page, SessionChange};
 use crate::{
-    model::account::{Profile, SavedAddress},
+    model::account::{Profile, ProfileUpdateBody, SavedAddress, SavedAddressBody, StreetAddressBody},
     service::accounts,
 };
 use serde::Serialize;
@@ -35,20 +35,110 @@ fn load(ctx: LoadCtx) -> LoadFuture {
     })
 }
 
-/// Log Out sent before (or without) JavaScript: the session cookie goes, as POST /account/logout
-/// drops it, and the shopper lands on home like the app's sign-out.
+/// The account's forms sent before (or without) JavaScript, each by its `intent`: Log Out (the
+/// session cookie goes, as POST /account/logout drops it), Edit Profile, an address's Save and
+/// its confirmed Delete. Each runs the service the API's handler runs, then shows /account again.
 fn action(ctx: ActionCtx) -> ActionFuture {
     Box::pin(async move {
-        match ctx.form.text(crate::http::INTENT) {
+        let intent = ctx.form.text(crate::http::INTENT);
+        if intent == "signOut" {
             // As `POST /account/logout`: the session ends on every host, not only in this browser.
-            "signOut" => match ctx.session_token.as_deref() {
-                Some(token) => match crate::service::accounts::sign_out(&ctx.state, token).await {
+            return match ctx.session_token.as_deref() {
+                Some(token) => match accounts::sign_out(&ctx.state, token).await {
                     Ok(()) => Acted::Redirect { to: "/".into(), session: SessionChange::Clear },
                     Err(error) => Acted::refused(error),
                 },
                 None => Acted::Redirect { to: "/".into(), session: SessionChange::Clear },
-            },
+            };
+        }
+        let Some(shopper) = ctx.shopper else {
+            // Signed out meanwhile: sign in, then the account page again.
+            return Acted::to(format!("/account/login?returnTo={}", super::query_value("/account")));
+        };
+        let form = &ctx.form;
+        let text = |name: &'static str| (name, form.text(name).to_owned());
+        match intent {
+            "saveProfile" => {
+                let edit = ProfileUpdateBody {
+                    first_name: form.text("firstName").to_owned(),
+                    last_name: form.text("lastName").to_owned(),
+                    phone_number: form.text("phone").to_owned(),
+                    postal_code: form.optional("postalCode"),
+                    is_email_notification_enabled: Some(form.ticked("isEmailNotificationEnabled")),
+                    is_text_message_notification_enabled: Some(form.ticked("isTextMessageNotificationEnabled")),
+                    is_phone_call_notification_enabled: Some(form.ticked("isPhoneCallNotificationEnabled")),
+                    default_food_bank: None,
+                };
+                let kept = vec![
+                    text("firstName"),
+                    text("lastName"),
+                    text("phone"),
+                    text("postalCode"),
+                    ticked(form, "isEmailNotificationEnabled"),
+                    ticked(form, "isTextMessageNotificationEnabled"),
+                    ticked(form, "isPhoneCallNotificationEnabled"),
+                ];
+                match accounts::update_profile(&ctx.state, shopper.id, edit).await {
+                    Ok(_) => Acted::to("/account"),
+                    Err(error) => Acted::refused(error).keeping(kept),
+                }
+            }
+            "saveAddress" => {
+                let Ok(id) = address_id(form.text("addressId")) else { return unknown_address() };
+                let body = SavedAddressBody {
+                    name: form.text("name").to_owned(),
+                    is_primary: form.ticked("isPrimary"),
+                    notes: form.optional("notes"),
+                    address: StreetAddressBody {
+                        address_line1: form.text("addressLine1").to_owned(),
+                        address_line2: form.optional("addressLine2"),
+                        city: form.text("city").to_owned(),
+                        province: form.text("province").to_owned(),
+                        postal_code: form.text("postalCode").to_owned(),
+                        country_code: None,
+                    },
+                };
+                let kept = vec![
+                    text("addressId"),
+                    text("name"),
+                    text("addressLine1"),
+                    text("addressLine2"),
+                    text("city"),
+                    text("province"),
+                    text("postalCode"),
+                    text("notes"),
+                    ticked(form, "isPrimary"),
+                ];
+                match accounts::save_address(&ctx.state, shopper.id, id, body).await {
+                    Ok(_) => Acted::to("/account"),
+                    Err(error) => Acted::refused(error).keeping(kept),
+                }
+            }
+            "deleteAddress" => {
+                let Ok(Some(id)) = address_id(form.text("addressId")) else { return unknown_address() };
+                match accounts::delete_saved_address(&ctx.state, shopper.id, id).await {
+                    Ok(()) => Acted::to("/account"),
+                    Err(error) => Acted::refused(error),
+                }
+            }
             _ => Acted::refused(crate::api::ApiError::BadRequest("Unknown form.".into())),
         }
     })
+}
+
+/// A checkbox's kept value: "on" when ticked, as the browser sends it.
+fn ticked(form: &super::FormFields, name: &'static str) -> (&'static str, String) {
+    (name, if form.ticked(name) { "on".to_owned() } else { String::new() })
+}
+
+/// The address a form edits: none for a new one, else its id as the API takes it.
+fn address_id(field: &str) -> Result<Option<i64>, ()> {
+    match field {
+        "" => Ok(None),
+        id => id.parse::<i64>().ok().filter(|id| *id > 0).map(Some).ok_or(()),
+    }
+}
+
+fn unknown_address() -> Acted {
+    Acted::refused(crate::api::ApiError::not_found(&crate::domain::messages::ADDRESS_NOT_FOUND))
 }

@@ -221,6 +221,7 @@ fn pages() -> Vec<Page> {
         orders::LIST,
         orders::ORDER,
         orders::CANCEL,
+        orders::TIME,
         orders::LOCATION,
         // Password reset and referral landing.
         forgot_password::PAGE,
@@ -327,7 +328,14 @@ mod tests {
     #[test]
     fn pages_showing_a_shoppers_data_are_never_public() {
         let table = PageTable::default();
-        for path in ["/account", "/account/orders", "/account/orders/12", "/messages", "/cart/confirmation/12"] {
+        for path in [
+            "/account",
+            "/account/orders",
+            "/account/orders/12",
+            "/account/orders/12/time",
+            "/messages",
+            "/cart/confirmation/12",
+        ] {
             assert!(!table.resolve(path).0.public, "{path}");
         }
     }

@@ -4,7 +4,13 @@
 //! An order's screens load after hydration: their loaders pass the order id on, and an id that
 //! cannot be one is Not Found at once.
 use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page};
-use crate::{model::orders::Order, service::orders};
+use crate::{
+    model::{
+        locations::{DeliveryTime, PickupTime},
+        orders::Order,
+    },
+    service::orders::{self, TimesOffered},
+};
 use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -21,6 +27,16 @@ pub const CANCEL: Page = Page {
     public: false,
     load: cancel,
     action: Some(confirm_cancel),
+};
+
+/// Change time without JavaScript: the times the order may move to, as a list to choose from (once
+/// the app runs, the order page's time pickers do this in a dialog).
+pub const TIME: Page = Page {
+    id: "order",
+    patterns: &["/account/orders/{orderId}/time"],
+    public: false,
+    load: time,
+    action: Some(change_time),
 };
 
 pub const LOCATION: Page = Page {
@@ -48,13 +64,27 @@ pub struct OrderPage {
     view: OrderView,
     #[serde(skip_serializing_if = "Option::is_none")]
     order: Option<Order>,
+    /// On the Change time view: the times the order may move to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    times: Option<OrderTimes>,
 }
 
-#[derive(Serialize, ToSchema, Clone, Copy)]
+#[derive(Serialize, ToSchema, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub enum OrderView {
     Summary,
     Cancel,
+    Time,
+}
+
+/// The times an order may move to: its pantry's pickup times or its delivery program's windows.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderTimes {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pickup: Option<Vec<PickupTime>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    delivery: Option<Vec<DeliveryTime>>,
 }
 
 /// The order's pickup location screen: the order the address names.
@@ -99,16 +129,60 @@ fn cancel(ctx: LoadCtx) -> LoadFuture {
     Box::pin(order_page(ctx, OrderView::Cancel))
 }
 
+fn time(ctx: LoadCtx) -> LoadFuture {
+    Box::pin(order_page(ctx, OrderView::Time))
+}
+
 async fn order_page(ctx: LoadCtx, view: OrderView) -> Loaded {
-    let order = match (order_id(&ctx.params), ctx.shopper) {
-        (Some(id), Some(shopper)) => orders::show(&ctx.state, shopper.id, id)
-            .await
-            // Not theirs, or not loaded: the app asks the API itself after hydration.
-            .inspect_err(|error| tracing::debug!(%error, "order page rendered without the order"))
-            .ok(),
-        _ => None,
+    let (order, times) = match (order_id(&ctx.params), ctx.shopper) {
+        (Some(id), Some(shopper)) if view == OrderView::Time => {
+            match orders::times_offered(&ctx.state, shopper.id, id).await {
+                Ok((order, TimesOffered::Pickup(times))) => {
+                    (Some(order), Some(OrderTimes { pickup: Some(times), delivery: None }))
+                }
+                Ok((order, TimesOffered::Delivery(times))) => {
+                    (Some(order), Some(OrderTimes { pickup: None, delivery: Some(times) }))
+                }
+                Err(error) => {
+                    tracing::debug!(%error, "change time page rendered without the order");
+                    (None, None)
+                }
+            }
+        }
+        (Some(id), Some(shopper)) => {
+            let order = orders::show(&ctx.state, shopper.id, id)
+                .await
+                // Not theirs, or not loaded: the app asks the API itself after hydration.
+                .inspect_err(|error| tracing::debug!(%error, "order page rendered without the order"))
+                .ok();
+            (order, None)
+        }
+        _ => (None, None),
     };
-    with_id(&ctx, |order_id| OrderPage { order_id, view, order })
+    with_id(&ctx, |order_id| OrderPage { order_id, view, order, times })
+}
+
+/// Change time sent without JavaScript: the order moves as PUT /orders/{id}/pickuptime/{t} (or
+/// deliverytime) moves it, then the order page shows it; refused, this page says why.
+fn change_time(ctx: ActionCtx) -> ActionFuture {
+    Box::pin(async move {
+        let Some(id) = order_id(&ctx.params) else {
+            return Acted::refused(crate::api::ApiError::not_found(&crate::domain::messages::ORDER_NOT_FOUND));
+        };
+        let Some(shopper) = ctx.shopper else {
+            let back = format!("/account/orders/{id}/time");
+            return Acted::to(format!("/account/login?returnTo={}", super::query_value(&back)));
+        };
+        let Some(time_id) = ctx.form.text("timeId").parse::<i64>().ok().filter(|t| *t > 0) else {
+            return Acted::refused(crate::service::Error::Fields(vec![crate::domain::forms::FieldError::required(
+                "timeId",
+            )]));
+        };
+        match orders::change_to(&ctx.state, shopper.id, id, time_id).await {
+            Ok(_) => Acted::to(format!("/account/orders/{id}")),
+            Err(error) => Acted::refused(error),
+        }
+    })
 }
 
 /// Cancel Order sent before (or without) JavaScript: cancelled as DELETE /orders/{id} cancels it,
@@ -143,6 +217,7 @@ mod tests {
         assert_eq!(table.resolve("/account/orders").0.id, "orders");
         assert_eq!(table.resolve("/account/orders/12").0.id, "order");
         assert_eq!(table.resolve("/account/orders/12/cancel").0.id, "order");
+        assert_eq!(table.resolve("/account/orders/12/time").0.id, "order");
         assert_eq!(table.resolve("/account/orders/12/location").0.id, "order-location");
         assert_eq!(table.resolve("/account/orders/12/other").0.id, "not-found");
     }

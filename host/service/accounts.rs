@@ -5,10 +5,10 @@ use crate::{
     catalog::Lang,
     db::repo::accounts::{Credentials, NewUser, ProfileChanges},
     domain::{
-        forms::{AddressForm, ProfileForm},
+        forms::{AddressForm, COUNTRY_CODE, FieldError, ProfileForm, ProfileMode, validate_address, validate_profile},
         messages,
     },
-    model::account::{Profile, SavedAddress},
+    model::account::{Profile, ProfileUpdateBody, SavedAddress, SavedAddressBody},
     state::AppState,
 };
 
@@ -72,12 +72,47 @@ pub async fn email(state: &AppState, user_id: i64) -> Result<Option<String>> {
     Ok(state.store.profile(user_id).await?.map(|p| p.email))
 }
 
-pub async fn food_bank_exists(state: &AppState, id: i64) -> Result<bool> {
-    Ok(state.store.food_bank_exists(id).await?)
-}
-
-/// Saves the edited profile and answers it as stored.
-pub async fn update_profile(state: &AppState, user_id: i64, changes: ProfileChanges) -> Result<Profile> {
+/// Saves the edited profile (PUT /account/profile, or its form posted to /account), checked by
+/// the profile form's rules in update mode, and answers it as stored.
+pub async fn update_profile(state: &AppState, user_id: i64, edit: ProfileUpdateBody) -> Result<Profile> {
+    let form = ProfileForm {
+        first_name: edit.first_name,
+        last_name: edit.last_name,
+        e_mail_address: None,
+        password: None,
+        phone_number: edit.phone_number,
+        postal_code: edit.postal_code,
+        // Only the `Option`s below are saved; these placeholders are not read.
+        is_email_notification_enabled: true,
+        is_text_message_notification_enabled: true,
+        is_phone_call_notification_enabled: true,
+        is_eligible: true,
+    };
+    let mut errors = Vec::new();
+    let default_food_bank_id = edit.default_food_bank.map(|b| b.id);
+    if let Some(id) = default_food_bank_id
+        && !state.store.food_bank_exists(id).await?
+    {
+        errors.push(FieldError::choice("defaultFoodBank"));
+    }
+    let clean = match validate_profile(&form, ProfileMode::Update) {
+        Ok(clean) if errors.is_empty() => clean,
+        Ok(_) => return Err(Error::Fields(errors)),
+        Err(mut e) => {
+            e.extend(errors);
+            return Err(Error::Fields(e));
+        }
+    };
+    let changes = ProfileChanges {
+        first_name: clean.first_name,
+        last_name: clean.last_name,
+        phone_number: clean.phone_number,
+        postal_code: clean.postal_code,
+        is_email_notification_enabled: edit.is_email_notification_enabled,
+        is_text_message_notification_enabled: edit.is_text_message_notification_enabled,
+        is_phone_call_notification_enabled: edit.is_phone_call_notification_enabled,
+        default_food_bank_id,
+    };
     let row = state.store.update_profile(user_id, changes).await?;
     Ok(row.ok_or_else(|| Error::not_found(&messages::PROFILE_NOT_FOUND))?.into())
 }
@@ -101,15 +136,49 @@ pub async fn set_language(state: &AppState, user_id: i64, lang: Lang) -> Result<
     Ok(state.store.set_language(user_id, lang.code()).await?)
 }
 
-/// Saves a new address for the shopper (primary clears the other primary).
-pub async fn create_saved_address(state: &AppState, user_id: i64, form: &AddressForm) -> Result<SavedAddress> {
-    Ok(state.store.create_saved_address(user_id, form).await?.into())
+/// Saves the address as a new one (`id` None) or over the shopper's address `id` (NotFound when
+/// it is not theirs), checked by the address form's rules; a primary one clears the other primary.
+pub async fn save_address(
+    state: &AppState,
+    user_id: i64,
+    id: Option<i64>,
+    body: SavedAddressBody,
+) -> Result<SavedAddress> {
+    let form = address_form(body)?;
+    match id {
+        None => Ok(state.store.create_saved_address(user_id, &form).await?.into()),
+        Some(id) => {
+            let row = state.store.update_saved_address(user_id, id, &form).await?;
+            row.map(SavedAddress::from).ok_or_else(|| Error::not_found(&messages::ADDRESS_NOT_FOUND))
+        }
+    }
 }
 
-/// Edits the shopper's saved address `id`; NotFound when it is not theirs.
-pub async fn update_saved_address(state: &AppState, user_id: i64, id: i64, form: &AddressForm) -> Result<SavedAddress> {
-    let row = state.store.update_saved_address(user_id, id, form).await?;
-    row.map(SavedAddress::from).ok_or_else(|| Error::not_found(&messages::ADDRESS_NOT_FOUND))
+/// The validated, trimmed form of an address as sent.
+fn address_form(body: SavedAddressBody) -> Result<AddressForm> {
+    let a = body.address;
+    let form = AddressForm {
+        name: body.name,
+        address_line1: a.address_line1,
+        address_line2: a.address_line2,
+        city: a.city,
+        province: a.province,
+        postal_code: a.postal_code,
+        notes: body.notes,
+        is_primary: body.is_primary,
+    };
+    let mut errors = Vec::new();
+    if a.country_code.as_deref().is_some_and(|c| !c.trim().eq_ignore_ascii_case(COUNTRY_CODE)) {
+        errors.push(FieldError::choice("countryCode"));
+    }
+    match validate_address(&form) {
+        Ok(clean) if errors.is_empty() => Ok(clean),
+        Ok(_) => Err(Error::Fields(errors)),
+        Err(mut e) => {
+            e.extend(errors);
+            Err(Error::Fields(e))
+        }
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 use super::{Error, Result};
 use crate::{
     domain::{Id, messages},
+    model::locations::{DeliveryTime, PickupTime},
     model::orders::{Idempotency, Order, OrderItem, OrderLocationChange, OrderRefused, OrderSubmission},
     state::AppState,
 };
@@ -68,6 +69,40 @@ pub async fn change_time(state: &AppState, user_id: Id, order_id: Id, pickup_tim
 /// Moves a delivery order to another valid window of its delivery program.
 pub async fn change_delivery(state: &AppState, user_id: Id, order_id: Id, delivery_time_id: Id) -> Result<Order> {
     Ok(state.store.change_delivery_time(user_id, order_id, delivery_time_id).await??.into())
+}
+
+/// The times an order may move to, as Change offers them: its pantry's pickup times, or the
+/// windows of its own delivery program (only that program's stock can fill it).
+pub enum TimesOffered {
+    Pickup(Vec<PickupTime>),
+    Delivery(Vec<DeliveryTime>),
+}
+
+/// The shopper's order with the times it may move to.
+pub async fn times_offered(state: &AppState, user_id: Id, order_id: Id) -> Result<(Order, TimesOffered)> {
+    let order = show(state, user_id, order_id).await?;
+    let times = match (&order.delivery_time, order.pantry_location_id) {
+        (Some(window), _) => {
+            let all = super::shop::delivery_times(state, order.food_bank_id).await?;
+            let program = window.entity_delivery_program_id;
+            TimesOffered::Delivery(all.into_iter().filter(|d| d.entity_delivery_program_id == program).collect())
+        }
+        (None, Some(pantry)) => {
+            TimesOffered::Pickup(super::shop::pantry(state, pantry).await?.pantry_location_pickup_times)
+        }
+        (None, None) => TimesOffered::Pickup(Vec::new()),
+    };
+    Ok((order, times))
+}
+
+/// Moves the order to the time `time_id` of its kind: a pickup time for a pickup order, a
+/// delivery window for a delivery order (as Change's form names one without saying which).
+pub async fn change_to(state: &AppState, user_id: Id, order_id: Id, time_id: Id) -> Result<Order> {
+    if show(state, user_id, order_id).await?.delivery_time_id.is_some() {
+        change_delivery(state, user_id, order_id, time_id).await
+    } else {
+        change_time(state, user_id, order_id, time_id).await
+    }
 }
 
 /// Moves the pickup order `order_id` to another pantry of its food bank; `change` must name the

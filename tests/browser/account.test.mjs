@@ -114,11 +114,11 @@ describe("account details", () => {
     await assertAccessible(page, "account details");
 
     // Edit Profile: the registration rules apply; Cancel leaves nothing changed.
-    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
     await page.getByRole("heading", { name: "Edit Profile" }).waitFor();
-    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("link", { name: "Cancel" }).click();
     await page.getByRole("heading", { name: "Edit Profile" }).waitFor({ state: "detached" });
-    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
     const firstName = page.getByRole("textbox", { name: "First Name" });
     assert.equal(await firstName.inputValue(), "Ray");
     await firstName.fill("Rae");
@@ -152,7 +152,7 @@ describe("account details", () => {
     assert.equal(new URL(page.url()).pathname, "/account");
 
     // Add an address: Save stays disabled until the required fields are in.
-    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await page.getByRole("link", { name: "Add", exact: true }).click();
     await page.getByRole("heading", { name: "Add" }).waitFor();
     const save = page.getByRole("button", { name: "Save" });
     assert.ok(await save.isDisabled());
@@ -170,7 +170,7 @@ describe("account details", () => {
     await assertAccessible(page, "account details with an address");
 
     // Edit it: the form comes back filled in; Save closes it and reloads the list.
-    await page.getByRole("button", { name: "Edit Home base" }).click();
+    await page.getByRole("link", { name: "Edit Home base" }).click();
     await page.getByRole("heading", { name: "Edit", exact: true }).waitFor();
     assert.equal(await page.getByRole("textbox", { name: "Location Name" }).inputValue(), "Home base");
     await page.getByRole("textbox", { name: "City" }).fill("Bexley");
@@ -181,7 +181,7 @@ describe("account details", () => {
     assert.equal(address.isPrimary, true);
 
     // Delete needs a confirm click.
-    await page.getByRole("button", { name: "Delete Home base" }).click();
+    await page.getByRole("link", { name: "Delete Home base" }).click();
     const confirm = page.getByRole("button", { name: "Confirm Delete Home base" });
     await confirm.waitFor();
     assert.equal((await apiAs(token, "/account/addresses")).length, 1, "one click does not delete");

@@ -161,6 +161,87 @@ describe("forms without JavaScript", () => {
     await context.close();
   });
 
+  test("a shopper edits the profile, and adds, edits and deletes a saved address", async () => {
+    const { email, password, jwt } = await newAccount();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await logInWithoutScripts(page, email, password, "/account");
+
+    // Edit opens the form on the page itself; a refused save keeps what was typed.
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
+    await page.waitForURL((u) => u.search === "?edit=profile");
+    await page.getByLabel("First Name").fill("");
+    await page.getByLabel("Last Name").fill("Plainly");
+    await page.getByRole("checkbox", { name: "Phone Call" }).uncheck();
+    const [refused] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Save" }).click()]);
+    assert.equal(refused.status(), 422);
+    await page.getByRole("alert").first().waitFor();
+    assert.equal(await page.getByLabel("Last Name").inputValue(), "Plainly");
+    assert.equal(await page.getByRole("checkbox", { name: "Phone Call" }).isChecked(), false, "an unticked box stays unticked");
+    assert.equal(await page.getByLabel("First Name").getAttribute("aria-invalid"), "true");
+    await assertAccessibleWithoutScripts(browser, page, "refused profile edit without JavaScript");
+    await page.getByLabel("First Name").fill("Nadia");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL((u) => u.pathname === "/account" && u.search === "");
+    await page.getByText("Nadia Plainly").waitFor();
+    const profile = await apiValue("GET", "/account/profile", jwt);
+    assert.deepEqual([profile.firstName, profile.lastName, profile.isPhoneCallNotificationEnabled], ["Nadia", "Plainly", false]);
+
+    // Add an address.
+    await page.getByRole("link", { name: "Add" }).click();
+    await page.waitForURL((u) => u.search === "?edit=address");
+    await assertAccessibleWithoutScripts(browser, page, "new address without JavaScript");
+    await page.getByLabel("Location Name").fill("Home");
+    await page.getByLabel("Address Line 1").fill("12 Main St");
+    await page.getByLabel("City").fill("Columbus");
+    await page.getByLabel("State").selectOption("OH");
+    await page.getByLabel("Zip Code").fill("43215");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL((u) => u.pathname === "/account" && u.search === "");
+    await page.getByText("12 Main St, Columbus, OH 43215").waitFor();
+
+    // Edit it.
+    await page.getByRole("link", { name: "Edit Home" }).click();
+    await page.waitForURL((u) => u.search.startsWith("?edit=address&id="));
+    assert.equal(await page.getByLabel("Address Line 1").inputValue(), "12 Main St");
+    await page.getByLabel("Location Name").fill("Home 2");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL((u) => u.pathname === "/account" && u.search === "");
+    const saved = await apiValue("GET", "/account/addresses", jwt);
+    assert.deepEqual(saved.map((a) => a.name), ["Home 2"]);
+
+    // Delete asks for a second, confirming press.
+    await page.getByRole("link", { name: "Delete Home 2" }).click();
+    await page.waitForURL((u) => u.search.startsWith("?delete="));
+    await page.getByRole("button", { name: "Confirm Delete Home 2" }).click();
+    await page.waitForURL((u) => u.pathname === "/account" && u.search === "");
+    await page.getByText("No saved addresses.").waitFor();
+    assert.deepEqual(await apiValue("GET", "/account/addresses", jwt), []);
+    await context.close();
+  });
+
+  test("a shopper moves an order to another pickup time", async () => {
+    const { email, password, jwt } = await newAccount();
+    const orderId = await placeOrder(jwt);
+    const before = (await apiValue("GET", `/orders/${orderId}`, jwt)).pantryLocationPickupTime.id;
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await logInWithoutScripts(page, email, password, `/account/orders/${orderId}`);
+    await page.getByRole("link", { name: `Change the pickup time of order ${hex(orderId)}` }).click();
+    await page.waitForURL((u) => u.pathname === `/account/orders/${orderId}/time`);
+    await assertAccessibleWithoutScripts(browser, page, "change time without JavaScript");
+    const radios = page.getByRole("radio");
+    assert.equal(await page.locator(`input[type=radio][value="${before}"]`).isChecked(), true, "the order's own time is chosen");
+    assert.ok((await radios.count()) > 1, "another time is offered");
+    const other = page.locator(`input[type=radio]:not([value="${before}"])`).first();
+    const chosen = Number(await other.getAttribute("value"));
+    await other.check();
+    await page.getByRole("button", { name: "Select" }).click();
+    await page.waitForURL((u) => u.pathname === `/account/orders/${orderId}`);
+    assert.equal((await apiValue("GET", `/orders/${orderId}`, jwt)).pantryLocationPickupTime.id, chosen);
+    await context.close();
+  });
+
   test("a refused registration is fixed without typing the fields again", async () => {
     const email = `forms.reg.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`;
     const context = await browser.newContext({ javaScriptEnabled: false });

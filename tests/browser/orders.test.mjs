@@ -164,7 +164,7 @@ describe("orders", () => {
     await page.getByRole("button", { name: "Hide Order Details" }).click();
 
     // Change the pickup time: a day, then one of its times.
-    await page.getByRole("button", { name: `Change the pickup time of order ${hex(orderId)}` }).click();
+    await page.getByRole("link", { name: `Change the pickup time of order ${hex(orderId)}` }).click();
     const days = page.getByRole("dialog", { name: "Select Pickup Day" });
     await days.waitFor();
     await assertAccessible(page, "pickup day picker");
@@ -243,7 +243,7 @@ describe("orders", () => {
     await page.goto(url(`/account/orders/${orderId}`));
     await waitForApp(page);
     await page.getByText("7 Oak St, Columbus, OH 43215").waitFor();
-    await page.getByRole("button", { name: `Change the delivery time of order ${hex(orderId)}` }).click();
+    await page.getByRole("link", { name: `Change the delivery time of order ${hex(orderId)}` }).click();
     const dialog = page.getByRole("dialog", { name: "Select Delivery Window" });
     await dialog.waitFor();
     await assertAccessible(page, "delivery window picker");

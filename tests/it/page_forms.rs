@@ -25,6 +25,7 @@ on_both!(
     a_cross_site_post_is_refused_with_403,
     a_post_without_the_browsers_token_is_refused_with_403,
     bodies_that_are_not_our_forms_are_4xx,
+    account_forms_save_the_profile_and_only_the_shoppers_own_addresses,
 );
 
 /// The test app's public URL (`Config::for_tests`).
@@ -289,4 +290,105 @@ async fn bodies_that_are_not_our_forms_are_4xx(t: &TestApp) {
     // A page without a form answers a post as before.
     let cart = send(t, browser.post("/cart", Some(ORIGIN), &[])).await;
     assert_eq!(cart.status, 405);
+}
+
+/// Signed in by the login form: the session token and the browser with its form token, as the
+/// account page hands it to that session.
+async fn signed_in(t: &TestApp, email: &str, password: &str) -> (String, Browser) {
+    let browser = Browser::open(t, "/account/login").await;
+    let done = send(t, browser.post("/account/login", Some(ORIGIN), &[("email", email), ("password", password)])).await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    let token = done.cookie("oa_session").expect("signing in sets the session cookie");
+    (token, browser)
+}
+
+/// A form posted to /account by the signed-in browser.
+async fn post_account(t: &TestApp, token: &str, browser: &Browser, fields: &[(&str, &str)]) -> Reply {
+    let mut req = browser.post("/account", Some(ORIGIN), fields);
+    let cookies = format!("oa_lang=en; oa_session={token}; oa_csrf={}", browser.csrf_cookie);
+    req.headers_mut().insert(header::COOKIE, cookies.parse().unwrap());
+    send(t, req).await
+}
+
+async fn account_forms_save_the_profile_and_only_the_shoppers_own_addresses(t: &TestApp) {
+    let (token, browser) = signed_in(t, DEMO_EMAIL, DEMO_PASSWORD).await;
+    let api = |method: Method, path: &str, token: &str, body: Option<Value>| {
+        let req = Request::builder()
+            .method(method)
+            .uri(format!("/api/v1{path}"))
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .header(header::CONTENT_TYPE, "application/json");
+        req.body(body.map_or_else(Body::empty, |b| Body::from(b.to_string()))).unwrap()
+    };
+    let value = |r: Reply| serde_json::from_str::<Value>(&r.body).unwrap()["value"].clone();
+
+    // A refused profile edit: 422, the field named, the typed values kept, nothing saved.
+    let before = value(send(t, api(Method::GET, "/account/profile", &token, None)).await);
+    let profile = [("intent", "saveProfile"), ("firstName", ""), ("lastName", "Formly"), ("phone", "(614) 555-0100")];
+    let refused = post_account(t, &token, &browser, &profile).await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    let payload = refused.payload();
+    assert_eq!(payload["action"]["intent"], "saveProfile");
+    assert_eq!(payload["action"]["failure"]["value"]["errors"][0]["field"], "firstName", "{payload}");
+    assert_eq!(payload["action"]["values"]["lastName"], "Formly");
+    let after = value(send(t, api(Method::GET, "/account/profile", &token, None)).await);
+    assert_eq!(after["lastName"], before["lastName"], "a refused edit saves nothing");
+
+    // Saved: 303 back to the account; an unticked box turns its messages off.
+    let mut profile = profile.to_vec();
+    profile[1] = ("firstName", "Nell");
+    profile.push(("isEmailNotificationEnabled", "on"));
+    let done = post_account(t, &token, &browser, &profile).await;
+    assert_eq!((done.status, done.location()), (303, "/account"), "{}", done.body);
+    let saved = value(send(t, api(Method::GET, "/account/profile", &token, None)).await);
+    assert_eq!((saved["firstName"].as_str(), saved["lastName"].as_str()), (Some("Nell"), Some("Formly")));
+    assert_eq!(
+        (saved["isEmailNotificationEnabled"].as_bool(), saved["isTextMessageNotificationEnabled"].as_bool()),
+        (Some(true), Some(false))
+    );
+
+    // Another shopper's address: neither its edit nor its delete reaches it.
+    let email = unique_email("form.addr");
+    let account = serde_json::json!({
+        "firstName": "Other", "lastName": "Shopper", "eMailAddress": email, "password": "a good password 8",
+        "phoneNumber": "(614) 555-0101", "isEligible": true,
+    });
+    let req = Request::post("/api/v1/account").header(header::CONTENT_TYPE, "application/json");
+    let other =
+        value(send(t, req.body(Body::from(account.to_string())).unwrap()).await)["jwt"].as_str().unwrap().to_owned();
+    let address = serde_json::json!({
+        "name": "Theirs", "address": { "addressLine1": "1 Elm St", "city": "Columbus", "province": "OH", "postalCode": "43215" },
+    });
+    let theirs =
+        value(send(t, api(Method::POST, "/account/addresses", &other, Some(address))).await)["id"].as_i64().unwrap();
+    let id = theirs.to_string();
+    let fields = [
+        ("intent", "saveAddress"),
+        ("addressId", id.as_str()),
+        ("name", "Mine now"),
+        ("addressLine1", "2 Oak St"),
+        ("city", "Columbus"),
+        ("province", "OH"),
+        ("postalCode", "43215"),
+    ];
+    let edit = post_account(t, &token, &browser, &fields).await;
+    assert_eq!(edit.status, 422, "{}", edit.body);
+    assert_eq!(edit.payload()["action"]["failure"]["status"], 404);
+    let delete = post_account(t, &token, &browser, &[("intent", "deleteAddress"), ("addressId", id.as_str())]).await;
+    assert_eq!(delete.status, 422, "{}", delete.body);
+    let kept = value(send(t, api(Method::GET, "/account/addresses", &other, None)).await);
+    assert_eq!(kept[0]["name"], "Theirs", "{kept}");
+
+    // The shopper's own: added, then deleted.
+    let mut fields = fields.to_vec();
+    fields[1] = ("addressId", "");
+    let added = post_account(t, &token, &browser, &fields).await;
+    assert_eq!((added.status, added.location()), (303, "/account"), "{}", added.body);
+    let mine = value(send(t, api(Method::GET, "/account/addresses", &token, None)).await);
+    let mine = mine.as_array().unwrap().iter().find(|a| a["name"] == "Mine now").expect("saved").clone();
+    let id = mine["id"].to_string();
+    let gone = post_account(t, &token, &browser, &[("intent", "deleteAddress"), ("addressId", id.as_str())]).await;
+    assert_eq!((gone.status, gone.location()), (303, "/account"), "{}", gone.body);
+    let left = value(send(t, api(Method::GET, "/account/addresses", &token, None)).await);
+    assert!(left.as_array().unwrap().iter().all(|a| a["name"] != "Mine now"), "{left}");
 }

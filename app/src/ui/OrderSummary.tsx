@@ -31,11 +31,20 @@ export function OrderSummary({ order, actions = true, onChanged }: OrderSummaryP
   const home = order.foodInsecureNeighborAddress;
   const changeable = actions && order.canChangeOrCancel;
 
+  // Before the app runs (or without it) Change is the order's Change time page; after, the pickers.
   const changeTimeButton = (label: string) =>
     changeable && (
-      <button type="button" className="btn btn-link" aria-label={label} onClick={() => setChangingTime(true)}>
+      <Link
+        to={`/account/orders/${order.id}/time`}
+        className="btn btn-link"
+        aria-label={label}
+        onClick={(e) => {
+          e.preventDefault();
+          setChangingTime(true);
+        }}
+      >
         {t("orders.change")}
-      </button>
+      </Link>
     );
 
   return (

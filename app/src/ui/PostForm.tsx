@@ -17,7 +17,7 @@ export function usePostedForm(intent?: string): { failure: ApiFailure | null; va
 
 /** A `<form method="post">` to `action` (default: this page) carrying the form token and its `intent`. */
 export function PostForm(props: {
-  onSubmit: (e: FormEvent) => void;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
   intent?: string;
   action?: string;
   className?: string;

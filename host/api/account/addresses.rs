@@ -1,8 +1,7 @@
 //! Saved delivery addresses: `GET`/`POST /account/addresses`,
 //! `PUT`/`DELETE /account/addresses/{addressId}`. Another shopper's address is a 404.
 use crate::{
-    api::{ApiError, ApiResult, Body, PathParams, auth::AuthUser, ok},
-    domain::forms::{AddressForm, COUNTRY_CODE, FieldError, validate_address},
+    api::{ApiResult, Body, PathParams, auth::AuthUser, ok},
     model::account::{SavedAddress, SavedAddressBody},
     state::AppState,
 };
@@ -11,33 +10,6 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(update, remove))
-}
-
-/// The validated, trimmed form of a body.
-fn form(body: SavedAddressBody) -> Result<AddressForm, ApiError> {
-    let a = body.address;
-    let form = AddressForm {
-        name: body.name,
-        address_line1: a.address_line1,
-        address_line2: a.address_line2,
-        city: a.city,
-        province: a.province,
-        postal_code: a.postal_code,
-        notes: body.notes,
-        is_primary: body.is_primary,
-    };
-    let mut errors = Vec::new();
-    if a.country_code.as_deref().is_some_and(|c| !c.trim().eq_ignore_ascii_case(COUNTRY_CODE)) {
-        errors.push(FieldError::choice("countryCode"));
-    }
-    match validate_address(&form) {
-        Ok(clean) if errors.is_empty() => Ok(clean),
-        Ok(_) => Err(ApiError::invalid(errors)),
-        Err(mut e) => {
-            e.extend(errors);
-            Err(ApiError::invalid(e))
-        }
-    }
 }
 
 #[utoipa::path(
@@ -63,8 +35,7 @@ async fn create(
     user: AuthUser,
     Body(body): Body<SavedAddressBody>,
 ) -> ApiResult<SavedAddress> {
-    let form = form(body)?;
-    ok(crate::service::accounts::create_saved_address(&state, user.id, &form).await?)
+    ok(crate::service::accounts::save_address(&state, user.id, None, body).await?)
 }
 
 #[utoipa::path(
@@ -81,8 +52,7 @@ async fn update(
     PathParams(id): PathParams<i64>,
     Body(body): Body<SavedAddressBody>,
 ) -> ApiResult<SavedAddress> {
-    let form = form(body)?;
-    ok(crate::service::accounts::update_saved_address(&state, user.id, id, &form).await?)
+    ok(crate::service::accounts::save_address(&state, user.id, Some(id), body).await?)
 }
 
 #[utoipa::path(

@@ -2,8 +2,6 @@
 use crate::{api::PathParams, catalog::Lang};
 use crate::{
     api::{ApiError, ApiResult, Body, auth::AuthUser, ok},
-    db::repo::accounts::ProfileChanges,
-    domain::forms::{FieldError, ProfileForm, ProfileMode, validate_profile},
     model::account::{LanguageChoice, Profile, ProfileUpdateBody},
     service::accounts,
     state::AppState,
@@ -60,43 +58,5 @@ async fn update_profile(
     user: AuthUser,
     Body(body): Body<ProfileUpdateBody>,
 ) -> ApiResult<Profile> {
-    let form = ProfileForm {
-        first_name: body.first_name,
-        last_name: body.last_name,
-        e_mail_address: None,
-        password: None,
-        phone_number: body.phone_number,
-        postal_code: body.postal_code,
-        // Only the `Option`s below are saved; these placeholders are not read.
-        is_email_notification_enabled: true,
-        is_text_message_notification_enabled: true,
-        is_phone_call_notification_enabled: true,
-        is_eligible: true,
-    };
-    let mut errors = Vec::new();
-    let default_food_bank_id = body.default_food_bank.map(|b| b.id);
-    if let Some(id) = default_food_bank_id
-        && !accounts::food_bank_exists(&state, id).await?
-    {
-        errors.push(FieldError::choice("defaultFoodBank"));
-    }
-    let clean = match validate_profile(&form, ProfileMode::Update) {
-        Ok(clean) if errors.is_empty() => clean,
-        Ok(_) => return Err(ApiError::invalid(errors)),
-        Err(mut e) => {
-            e.extend(errors);
-            return Err(ApiError::invalid(e));
-        }
-    };
-    let changes = ProfileChanges {
-        first_name: clean.first_name,
-        last_name: clean.last_name,
-        phone_number: clean.phone_number,
-        postal_code: clean.postal_code,
-        is_email_notification_enabled: body.is_email_notification_enabled,
-        is_text_message_notification_enabled: body.is_text_message_notification_enabled,
-        is_phone_call_notification_enabled: body.is_phone_call_notification_enabled,
-        default_food_bank_id,
-    };
-    ok(accounts::update_profile(&state, user.id, changes).await?)
+    ok(accounts::update_profile(&state, user.id, body).await?)
 }

@@ -27,6 +27,7 @@ export type LoginPage = Schemas["LoginPage"];
 export type MessagesPage = AnyOf<Schemas["MessagesPage"]>;
 export type OrdersPage = Schemas["OrdersPage"];
 export type OrderPage = Schemas["OrderPage"];
+export type OrderTimes = Schemas["OrderTimes"];
 export type OrderLocationPage = Schemas["OrderLocationPage"];
 export type PantriesPage = Schemas["PantriesPage"];
 export type PantryCard = Schemas["PantryCard"];

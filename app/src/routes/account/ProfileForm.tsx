@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { t } from "../../i18n/t";
 import { api, ApiFailure } from "../../lib/api";
 import { profileRules } from "../../lib/api/form-rules.gen";
@@ -7,27 +8,49 @@ import { maskPhone, maskZip } from "../../lib/profile";
 import { type AccountProfile } from "./data";
 import { Field } from "../../ui/Field";
 import { refusalText } from "../../lib/refusal";
+import { PostForm, usePostedForm } from "../../ui/PostForm";
 
 type Editable = "firstName" | "lastName" | "phoneNumber" | "postalCode";
 type Prefs = "isEmailNotificationEnabled" | "isTextMessageNotificationEnabled" | "isPhoneCallNotificationEnabled";
 
-/** Edit Profile (spec §2, §5 update mode): names, phone, zip and messaging preferences; PUT profile (§7). */
+const INTENT = "saveProfile";
+
+/**
+ * Edit Profile (spec §2, §5 update mode): names, phone, zip and messaging preferences; PUT profile (§7).
+ * Before the app runs it posts to /account (intent saveProfile), which saves it the same way.
+ */
 export default function ProfileForm(props: { profile: AccountProfile; onSaved: (p: AccountProfile) => void; onCancel: () => void }) {
   const p = props.profile;
-  const [form, setForm] = useState({
-    firstName: p.firstName ?? "",
-    lastName: p.lastName ?? "",
-    phoneNumber: maskPhone(p.phoneNumber ?? ""),
-    postalCode: maskZip(p.postalCode ?? ""),
-    isEmailNotificationEnabled: p.isEmailNotificationEnabled !== false,
-    isTextMessageNotificationEnabled: p.isTextMessageNotificationEnabled !== false,
-    isPhoneCallNotificationEnabled: p.isPhoneCallNotificationEnabled !== false,
-  });
+  // Refused when posted before the app ran: the fields as typed, and why.
+  const posted = usePostedForm(INTENT);
+  const kept = posted.failure ? posted.values : null;
+  const [form, setForm] = useState(() =>
+    kept
+      ? {
+          firstName: kept.firstName ?? "",
+          lastName: kept.lastName ?? "",
+          phoneNumber: maskPhone(kept.phone ?? ""),
+          postalCode: maskZip(kept.postalCode ?? ""),
+          isEmailNotificationEnabled: Boolean(kept.isEmailNotificationEnabled),
+          isTextMessageNotificationEnabled: Boolean(kept.isTextMessageNotificationEnabled),
+          isPhoneCallNotificationEnabled: Boolean(kept.isPhoneCallNotificationEnabled),
+        }
+      : {
+          firstName: p.firstName ?? "",
+          lastName: p.lastName ?? "",
+          phoneNumber: maskPhone(p.phoneNumber ?? ""),
+          postalCode: maskZip(p.postalCode ?? ""),
+          isEmailNotificationEnabled: p.isEmailNotificationEnabled !== false,
+          isTextMessageNotificationEnabled: p.isTextMessageNotificationEnabled !== false,
+          isPhoneCallNotificationEnabled: p.isPhoneCallNotificationEnabled !== false,
+        },
+  );
+  const postedFields = posted.failure?.status === 400 ? serverFieldErrors(posted.failure.value) : {};
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  const [error, setError] = useState(() => (posted.failure ? refusalText(posted.failure) || t("account.error.verify") : ""));
   // What the server refused at a field, shown there until the shopper edits the form again.
-  const [refused, setRefused] = useState<Record<string, FieldCode>>({});
+  const [refused, setRefused] = useState<Record<string, FieldCode>>(postedFields);
 
   const errors = fieldProblems(profileRules, form);
   const invalid = Object.keys(errors).length > 0;
@@ -66,7 +89,7 @@ export default function ProfileForm(props: { profile: AccountProfile; onSaved: (
   };
 
   return (
-    <form className="card account-form" onSubmit={submit} noValidate>
+    <PostForm className="card account-form" intent={INTENT} onSubmit={submit}>
       <h2>{t("account.profile.title")}</h2>
       <Field label={t("account.field.firstName")} error={errorOf("firstName")}>
         {(ip) => <input {...ip} name="firstName" autoComplete="given-name" value={form.firstName} onChange={(e) => set("firstName", e.target.value)} />}
@@ -84,9 +107,9 @@ export default function ProfileForm(props: { profile: AccountProfile; onSaved: (
       </Field>
       <fieldset>
         <legend>{t("account.field.messaging")}</legend>
-        <Check checked={form.isEmailNotificationEnabled} onChange={(v) => setPref("isEmailNotificationEnabled", v)} label={t("account.field.messaging.email")} />
-        <Check checked={form.isTextMessageNotificationEnabled} onChange={(v) => setPref("isTextMessageNotificationEnabled", v)} label={t("account.field.messaging.text")} />
-        <Check checked={form.isPhoneCallNotificationEnabled} onChange={(v) => setPref("isPhoneCallNotificationEnabled", v)} label={t("account.field.messaging.phone")} />
+        <Check name="isEmailNotificationEnabled" checked={form.isEmailNotificationEnabled} onChange={(v) => setPref("isEmailNotificationEnabled", v)} label={t("account.field.messaging.email")} />
+        <Check name="isTextMessageNotificationEnabled" checked={form.isTextMessageNotificationEnabled} onChange={(v) => setPref("isTextMessageNotificationEnabled", v)} label={t("account.field.messaging.text")} />
+        <Check name="isPhoneCallNotificationEnabled" checked={form.isPhoneCallNotificationEnabled} onChange={(v) => setPref("isPhoneCallNotificationEnabled", v)} label={t("account.field.messaging.phone")} />
       </fieldset>
       {submitted && invalid && (
         <p role="alert" className="error-box">
@@ -99,22 +122,29 @@ export default function ProfileForm(props: { profile: AccountProfile; onSaved: (
         </p>
       )}
       <p className="button-row">
-        <button type="button" className="btn" onClick={props.onCancel}>
+        <Link
+          to="/account"
+          className="btn"
+          onClick={(e) => {
+            e.preventDefault();
+            props.onCancel();
+          }}
+        >
           {t("account.profile.cancel")}
-        </button>{" "}
+        </Link>{" "}
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? t("account.profile.saving") : t("account.profile.save")}
         </button>
       </p>
-    </form>
+    </PostForm>
   );
 }
 
-function Check(props: { checked: boolean; onChange: (v: boolean) => void; label: string }) {
+function Check(props: { name: Prefs; checked: boolean; onChange: (v: boolean) => void; label: string }) {
   return (
     <p className="field-check">
       <label>
-        <input type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} /> {props.label}
+        <input type="checkbox" name={props.name} checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} /> {props.label}
       </label>
     </p>
   );

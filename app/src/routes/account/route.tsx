@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { loginUrl } from "../../lib/api";
 import { useData } from "../../lib/useData";
@@ -13,13 +13,31 @@ import type { AccountPage } from "../../lib/api/pages";
 
 addMessages(messages);
 
-// The forms appear only on a click: kept out of the page's first-load JS.
-const ProfileForm = lazy(() => import("./ProfileForm"));
-const AddressForm = lazy(() => import("../../ui/AddressForm"));
+declare const __SERVER__: boolean;
+declare function require(path: string): unknown;
+
+// The forms are kept out of the page's first-load JS: the browser fetches them on the first click.
+// The server bundle has them in place, so an address that opens one (/account?edit=profile, what
+// Edit links to before the app runs) renders it, and hydration waits for its chunk.
+const ProfileForm = __SERVER__ ? (require("./ProfileForm") as typeof import("./ProfileForm")).default : lazy(() => import("./ProfileForm"));
+const AddressForm = __SERVER__
+  ? (require("../../ui/AddressForm") as typeof import("../../ui/AddressForm")).default
+  : lazy(() => import("../../ui/AddressForm"));
 
 const LOGIN = loginUrl("/account");
 
-type Mode = { kind: "view" } | { kind: "profile" } | { kind: "address"; address: AccountAddress | null };
+type Mode = { kind: "view" } | { kind: "profile" } | { kind: "address"; address: AccountAddress | null; id?: number };
+
+/** What the address asks for: ?edit=profile, ?edit=address (new) or ?edit=address&id=N. */
+function modeOf(search: string): Mode {
+  const q = new URLSearchParams(search);
+  if (q.get("edit") === "profile") return { kind: "profile" };
+  if (q.get("edit") === "address") return { kind: "address", address: null, id: Number(q.get("id")) || undefined };
+  return { kind: "view" };
+}
+
+/** The address whose Delete awaits its confirming click (?delete=N). */
+const confirmingOf = (search: string) => Number(new URLSearchParams(search).get("delete")) || null;
 
 /** host/pages/account.rs: the signed-in shopper's profile and addresses (from the session cookie), else nothing. */
 export type AccountData = AccountPage;
@@ -44,7 +62,13 @@ export default function Account({ data }: { data: AccountData | null }) {
   const [deleteFailed, setDeleteFailed] = useState(false);
   const addressError =
     addresses.error && addresses.error.status !== 401 ? t("account.address.loadError") : deleteFailed ? t("account.address.deleteError") : "";
-  const [mode, setMode] = useState<Mode>({ kind: "view" });
+  const location = useLocation();
+  const [mode, setModeState] = useState<Mode>(() => modeOf(location.search));
+  // Back to the plain address once the app runs a form itself, so a reload shows what is on screen.
+  const setMode = (next: Mode) => {
+    setModeState(next);
+    if (location.search) navigate("/account", { replace: true });
+  };
   // The session is checked once, on arrival: navigate changes with the location, and Log Out's own
   // navigation must not bounce through sign-in.
   const navigateRef = useRef(navigate);
@@ -140,15 +164,17 @@ export default function Account({ data }: { data: AccountData | null }) {
     );
   }
 
-  if (mode.kind === "address") {
+  // ?edit=address&id=N names one of the shopper's addresses; any other number shows the account.
+  const address = mode.kind !== "address" ? null : (mode.address ?? addresses.data?.find((a) => a.id === mode.id) ?? null);
+  if (mode.kind === "address" && (address || !mode.id)) {
     return (
       <section className="account-details">
         {heading}
         <Suspense fallback={<p role="status">{t("account.details.loading")}</p>}>
           <AddressForm
-            key={mode.address?.id ?? "new"}
+            key={address?.id ?? "new"}
             className="card account-form"
-            address={mode.address}
+            address={address}
             defaultZip={profile.postalCode ?? ""}
             onCancel={() => setMode({ kind: "view" })}
             onSaved={() => {
@@ -198,6 +224,7 @@ export default function Account({ data }: { data: AccountData | null }) {
       <Addresses
         list={addresses.data}
         error={addressError}
+        confirming={confirmingOf(location.search)}
         onAdd={() => setMode({ kind: "address", address: null })}
         onEdit={(a) => setMode({ kind: "address", address: a })}
         onDelete={removeAddress}
@@ -206,9 +233,16 @@ export default function Account({ data }: { data: AccountData | null }) {
         <Link to="/" className="btn">
           {t("account.details.home")}
         </Link>{" "}
-        <button type="button" className="btn btn-primary" onClick={() => setMode({ kind: "profile" })}>
+        <Link
+          to="/account?edit=profile"
+          className="btn btn-primary"
+          onClick={(e) => {
+            e.preventDefault();
+            setMode({ kind: "profile" });
+          }}
+        >
           {t("account.details.edit")}
-        </button>
+        </Link>
       </p>
     </section>
   );

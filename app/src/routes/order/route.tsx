@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { useApi } from "../../lib/useData";
@@ -12,23 +12,34 @@ import { refusalText } from "../../lib/refusal";
 import type { OrderPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
 
+
 addMessages(messages);
+
+declare const __SERVER__: boolean;
+declare function require(path: string): unknown;
+
+// Kept out of the page's first-load JS (the app changes a time in the order page's dialog): the
+// server bundle has it in place for /account/orders/{id}/time, and hydration waits for its chunk.
+const ChangeTimeForm = __SERVER__
+  ? (require("./ChangeTimeForm") as typeof import("./ChangeTimeForm")).default
+  : lazy(() => import("./ChangeTimeForm"));
 
 /** host/pages/orders.rs: which order, and whether this is its Cancel Order page. */
 export type OrderData = OrderPage;
 
-/** /account/orders/{orderId} and …/cancel (spec §2 "Order summary", "Cancel Order page"). */
+/** /account/orders/{orderId}, …/cancel and …/time (spec §2 "Order summary", "Cancel Order page", "Pickup time change"). */
 export default function OrderPage({ data }: { data: OrderData | null }) {
   const id = validOrderId(data?.orderId);
   const cancelPage = data?.view === "cancel";
+  const timePage = data?.view === "time";
   const loggedIn = useLoggedIn();
   const loaded = useApi<Order>(loggedIn && id ? `/orders/${id}` : null);
   // The server's answer to a change or cancel replaces the loaded order.
   const [changed, setChanged] = useState<Order | null>(null);
   // The server's copy (session cookie) shows at once, also without JavaScript.
   const order = changed ?? loaded.data ?? data?.order ?? null;
-  const here = id ? `/account/orders/${id}${cancelPage ? "/cancel" : ""}` : "/account/orders";
-  const title = cancelPage ? t("orders.cancel.title") : id ? t("orders.detail.title", { number: orderNumber(Number(id)) }) : t("orders.title");
+  const here = id ? `/account/orders/${id}${cancelPage ? "/cancel" : timePage ? "/time" : ""}` : "/account/orders";
+  const title = titleOf(data);
 
   let body;
   if (!id || loaded.error?.status === 404) {
@@ -63,6 +74,12 @@ export default function OrderPage({ data }: { data: OrderData | null }) {
     );
   } else if (cancelPage) {
     body = <CancelOrder order={order} />;
+  } else if (timePage && data?.times) {
+    body = (
+      <Suspense fallback={<p role="status">{t("orders.times.loading")}</p>}>
+        <ChangeTimeForm order={order} times={data.times} />
+      </Suspense>
+    );
   } else {
     body = (
       <>
@@ -135,8 +152,13 @@ function CancelOrder({ order }: { order: Order }) {
   );
 }
 
-export function meta(data: OrderData | null): Meta {
+function titleOf(data: OrderData | null): string {
   const id = validOrderId(data?.orderId);
-  const title = data?.view === "cancel" ? t("orders.cancel.title") : id ? t("orders.detail.title", { number: orderNumber(Number(id)) }) : t("orders.title");
-  return { title: pageTitle(title), description: t("orders.detail.description") };
+  if (data?.view === "cancel") return t("orders.cancel.title");
+  if (data?.view === "time") return t(data.times?.delivery ? "times.selectDelivery" : "times.selectDay");
+  return id ? t("orders.detail.title", { number: orderNumber(Number(id)) }) : t("orders.title");
+}
+
+export function meta(data: OrderData | null): Meta {
+  return { title: pageTitle(titleOf(data)), description: t("orders.detail.description") };
 }
