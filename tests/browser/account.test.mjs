@@ -190,6 +190,17 @@ describe("account details", () => {
     await page.getByText("No saved addresses.").waitFor();
     assert.deepEqual(await apiAs(token, "/account/addresses"), []);
 
+    // Opened at the address that shows a form (what Edit links to before the app runs): the
+    // server's form hydrates once its chunk is in, and Cancel goes back to the plain address.
+    await page.goto(url("/account?edit=profile"));
+    await waitForApp(page);
+    await page.getByRole("heading", { name: "Edit Profile" }).waitFor();
+    assert.equal(await page.getByRole("textbox", { name: "First Name" }).inputValue(), "Rae");
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await page.getByRole("heading", { name: "Edit Profile" }).waitFor({ state: "detached" });
+    await page.waitForURL((u) => u.pathname === "/account" && u.search === "");
+    await page.getByText("Rae Tester").waitFor();
+
     // Log Out: the token goes and the shopper lands home, signed out.
     await page.getByRole("button", { name: "Log Out" }).click();
     await page.waitForURL((u) => u.pathname === "/");
