@@ -36,6 +36,8 @@ pub struct Config {
     pub sitemap_page_size: usize,
     /// The header read timeout and the bound on open connections.
     pub connections: crate::connections::ConnectionLimits,
+    /// Send each page's stage durations as a `Server-Timing` header (the render bench reads it).
+    pub server_timing: bool,
 }
 
 impl fmt::Debug for Config {
@@ -56,6 +58,7 @@ impl fmt::Debug for Config {
             .field("tefap_testing", &self.tefap_testing)
             .field("sitemap_page_size", &self.sitemap_page_size)
             .field("connections", &self.connections)
+            .field("server_timing", &self.server_timing)
             .finish()
     }
 }
@@ -87,6 +90,7 @@ impl Config {
             tefap_testing: false,
             sitemap_page_size: SITEMAP_MAX_URLS,
             connections: Default::default(),
+            server_timing: false,
         }
     }
 

@@ -86,6 +86,10 @@ struct ServeArgs {
     /// Show the TEFAP guideline testing panel (testers only; off in production).
     #[arg(long, env = "ORDERAHEAD_TEFAP_TESTING")]
     tefap_testing: bool,
+    /// Send each page's stage durations (session, cache, load, payload, render, document) as a
+    /// `Server-Timing` header, for the render bench; off in production.
+    #[arg(long, env = "ORDERAHEAD_SERVER_TIMING")]
+    server_timing: bool,
     /// Open client connections at most; more are closed as soon as they are accepted.
     #[arg(long, env = "ORDERAHEAD_MAX_CONNECTIONS", default_value_t = orderahead::connections::MAX_CONNECTIONS)]
     max_connections: usize,
@@ -134,6 +138,7 @@ impl ServeArgs {
             old_hosts: self.old_hosts.iter().map(|h| h.trim().to_ascii_lowercase()).filter(|h| !h.is_empty()).collect(),
             redirect_old_hosts: self.redirect_old_hosts,
             tefap_testing: self.tefap_testing,
+            server_timing: self.server_timing,
             sitemap_page_size: orderahead::config::SITEMAP_MAX_URLS,
             connections: orderahead::connections::ConnectionLimits {
                 max_connections: self.max_connections.max(1),

@@ -6,6 +6,7 @@ mod old_hosts;
 mod pages;
 mod security;
 pub mod seo;
+mod timing;
 
 pub(crate) use forms::INTENT;
 

@@ -1,4 +1,5 @@
 //! Server-rendered pages and the JSON that client-side navigation asks for.
+use super::timing::Stages;
 use super::{assets, csrf, forms, security::Nonce, seo};
 use crate::{
     api::{
@@ -73,13 +74,19 @@ pub(super) async fn answer(
     lang: Lang,
     refused: Option<Refused>,
 ) -> Response {
-    let session = session(state, url, headers).await;
+    let mut stages = Stages::default();
+    let session = stages.time("session", session(state, url, headers)).await;
     let (csrf, new_csrf_cookie) = forms_token(state, url, headers, cookie);
     let forms = Forms { csrf, refused };
-    let mut res = page(state, url, lang, nonce, session.shopper, client, &forms).await;
+    let mut res = page(state, url, lang, nonce, session.shopper, client, &forms, &mut stages).await;
     session.finish(&mut res, cookie);
     if let Some(set) = new_csrf_cookie {
         res.headers_mut().append(header::SET_COOKIE, set);
+    }
+    if state.config.server_timing
+        && let Some(timing) = stages.header()
+    {
+        res.headers_mut().insert("server-timing", timing);
     }
     res
 }
@@ -225,6 +232,7 @@ fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang
     .to_string()
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn page(
     state: &AppState,
     url: &str,
@@ -233,6 +241,7 @@ async fn page(
     shopper: Option<Shopper>,
     client: &str,
     forms: &Forms,
+    stages: &mut Stages,
 ) -> Response {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
     // Only public pages are cached, and they are never loaded for a shopper (see `session`), nor
@@ -240,27 +249,31 @@ async fn page(
     let public =
         state.pages.resolve(path).0.public && shopper.is_none() && forms.csrf.is_none() && forms.refused.is_none();
     let key = CacheKey { url: url.to_owned(), lang };
-    if public && let Some(hit) = state.cache.get(&key, &state.store).await {
-        return document(state, &hit, path, lang, nonce);
+    if public && let Some(hit) = stages.time("cache", state.cache.get(&key, &state.store)).await {
+        return stages.time_sync("document", || document(state, &hit, path, lang, nonce));
     }
     // Taken before the load: a write to the page's scopes that races the load keeps the page out
     // of the cache rather than in it with versions newer than its data.
     let mark = match public {
-        true => state.store.scope_mark().await.inspect_err(|error| tracing::warn!(%error, "scope mark")).ok(),
+        true => stages
+            .time("mark", state.store.scope_mark())
+            .await
+            .inspect_err(|error| tracing::warn!(%error, "scope mark"))
+            .ok(),
         false => None,
     };
-    let (route, mut loaded) = load(state, url, lang, shopper, client).await;
+    let (route, mut loaded) = stages.time("load", load(state, url, lang, shopper, client)).await;
     if let Some(refused) = &forms.refused {
         loaded.status = refused.status;
     }
     let versions = match &mark {
         Some(mark) if loaded.status.is_success() => {
-            state.cache.versions_since(&state.store, &loaded.scopes, mark).await
+            stages.time("versions", state.cache.versions_since(&state.store, &loaded.scopes, mark)).await
         }
         _ => None,
     };
-    let payload: Arc<str> = payload(state, route, &loaded, url, lang, forms).into();
-    match state.renderer.render(payload.clone()).await {
+    let payload: Arc<str> = stages.time_sync("payload", || payload(state, route, &loaded, url, lang, forms).into());
+    match stages.time("render", state.renderer.render(payload.clone())).await {
         Ok(rendered) => {
             let head_json_ld = loaded.json_ld.iter().map(|v| escape_json_for_html(&v.to_string())).collect();
             let keep = versions.is_some();
@@ -268,9 +281,9 @@ async fn page(
             let page =
                 Arc::new(CachedPage { route, status: loaded.status.as_u16(), payload, rendered, head_json_ld, scopes });
             if keep {
-                state.cache.put(key, page.clone()).await;
+                stages.time("cache_put", state.cache.put(key, page.clone())).await;
             }
-            document(state, &page, path, lang, nonce)
+            stages.time_sync("document", || document(state, &page, path, lang, nonce))
         }
         Err(error) => {
             tracing::warn!(%error, url, route, "serving the client-rendered shell");

@@ -2,7 +2,8 @@
 //! payloads of /, /pantries/{id}, /pantries?zip=43215 and /products?pantry={id} in QuickJS-NG,
 //! JavaScriptCore and Node (V8, the named peer) from the same bundle, with JSC/Node and
 //! QuickJS/Node ratios; then requests/s and latency of an 80/20 cached/uncached page mix at 16 and
-//! 200 connections against a plain Node `http` server (tests/bench/node-peer.mjs), the share of
+//! 200 connections against a plain Node `http` server (tests/bench/node-peer.mjs), each uncached
+//! page's p50 against that server's with the host's stage breakdown (Server-Timing), the share of
 //! server-rendered answers with 200 clients on uncached pages, and RSS of both.
 use orderahead::render::{EngineKind, PoolConfig, RenderPool, Renderer, SERVER_BUNDLE};
 use std::{
@@ -165,7 +166,7 @@ impl Host {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let base = format!("http://127.0.0.1:{port}");
         let child = std::process::Command::new(env!("CARGO_BIN_EXE_orderahead"))
-            .args(["--bind", &format!("127.0.0.1:{port}"), "--tile-url", ""])
+            .args(["--bind", &format!("127.0.0.1:{port}"), "--tile-url", "", "--server-timing"])
             .arg("--data-dir")
             .arg(&data)
             .args(["--render-memory-mb", &memory_mb.to_string()])
@@ -314,14 +315,67 @@ async fn main() {
         println!("{url:<28} {:>12.1} {:>16}", size as f64 / 1024.0, format!("{p50:.2} / {p95:.2}"));
     }
 
-    // Load: 80% of requests for pages the cache holds, 20% for pages it cannot (a fresh address
-    // each time), then every request a render; against the plain Node server on the same pages.
+    // Uncached pages one at a time, host and Node peer taking turns: each answer's whole time, and
+    // the host's own account of its stages (its Server-Timing header).
+    let peer = NodePeer::start(&base);
     let pages = [
         "/".to_owned(),
         format!("/pantries/{pantry}"),
         "/pantries?zip=43215".to_owned(),
         format!("/products?pantry={pantry}"),
     ];
+    println!();
+    println!(
+        "uncached pages, one request at a time, {RENDERS} each after {WARM_UP} warm-up (p50 ms; stages from Server-Timing)"
+    );
+    println!("{:<28} {:>8} {:>8} {:>9}  host stages", "page", "host", "Node", "host/Node");
+    let mut n = 0u64;
+    for page in &pages {
+        let sep = if page.contains('?') { '&' } else { '?' };
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        let mut stages: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
+        let mut order: Vec<String> = Vec::new();
+        for i in 0..WARM_UP + RENDERS {
+            n += 1;
+            let t = Instant::now();
+            let res = client.get(format!("{base}{page}{sep}u={n}")).send().await.unwrap();
+            let timing = res.headers().get("server-timing").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+            res.text().await.unwrap();
+            let host_ms = t.elapsed().as_secs_f64() * 1e3;
+            let peer_ms = match &peer {
+                Some(peer) => {
+                    let t = Instant::now();
+                    client.get(format!("{}{page}{sep}u={n}", peer.base)).send().await.unwrap().text().await.unwrap();
+                    t.elapsed().as_secs_f64() * 1e3
+                }
+                None => f64::NAN,
+            };
+            if i < WARM_UP {
+                continue;
+            }
+            ours.push(host_ms);
+            theirs.push(peer_ms);
+            for part in timing.split(", ").filter(|p| !p.is_empty()) {
+                let (name, dur) = part.split_once(";dur=").unwrap_or((part, "nan"));
+                if !order.iter().any(|o| o == name) {
+                    order.push(name.to_owned());
+                }
+                stages.entry(name.to_owned()).or_default().push(dur.parse().unwrap_or(f64::NAN));
+            }
+        }
+        let median = |mut v: Vec<f64>| {
+            v.sort_by(f64::total_cmp);
+            percentile(&v, 0.5)
+        };
+        let (h, p) = (median(ours), median(theirs));
+        let breakdown: Vec<String> =
+            order.iter().map(|name| format!("{name} {:.2}", median(stages.remove(name).unwrap_or_default()))).collect();
+        println!("{page:<28} {h:>8.2} {p:>8.2} {:>8.2}x  {}", h / p, breakdown.join(", "));
+    }
+    println!("(target: host/Node at most 0.8x on every page)");
+
+    // Load: 80% of requests for pages the cache holds, 20% for pages it cannot (a fresh address
+    // each time), then every request a render; against the plain Node server on the same pages.
     let secs = std::env::var("BENCH_LOAD_SECS").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     println!();
@@ -330,7 +384,6 @@ async fn main() {
         "{:<34} {:>5} {:>10} {:>9} {:>9} {:>8} {:>7}",
         "server, request mix", "conns", "req/s", "p50 ms", "p99 ms", "shell", "errors"
     );
-    let peer = NodePeer::start(&base);
     let mut ratios = Vec::new();
     for conns in [16, 200] {
         let ours = load(&base, &pages, 5, secs, conns).await;

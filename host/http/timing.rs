@@ -1,0 +1,57 @@
+//! The stages of a page answer, timed. Each stage is also a tracing span (`page.load`,
+//! `page.render`, ...), so a subscriber that records spans sees where a slow page spent its time;
+//! with `--server-timing` the durations go out as the standard `Server-Timing` header, which the
+//! render bench reads to print each page's breakdown. Off by default: timings tell an outsider
+//! whether a page came from the cache.
+use axum::http::HeaderValue;
+use std::{fmt::Write, future::Future, time::Instant};
+use tracing::Instrument;
+
+#[derive(Default)]
+pub struct Stages {
+    done: Vec<(&'static str, f64)>,
+}
+
+impl Stages {
+    /// Runs the stage `name` in its span and keeps how long it took.
+    pub async fn time<T>(&mut self, name: &'static str, stage: impl Future<Output = T>) -> T {
+        let start = Instant::now();
+        let out = stage.instrument(tracing::debug_span!("page", stage = name)).await;
+        self.done.push((name, start.elapsed().as_secs_f64() * 1e3));
+        out
+    }
+
+    /// The same for a stage that does not wait.
+    pub fn time_sync<T>(&mut self, name: &'static str, stage: impl FnOnce() -> T) -> T {
+        let start = Instant::now();
+        let out = tracing::debug_span!("page", stage = name).in_scope(stage);
+        self.done.push((name, start.elapsed().as_secs_f64() * 1e3));
+        out
+    }
+
+    /// `load;dur=3.120, render;dur=1.004, ...` in the order the stages ran.
+    pub fn header(&self) -> Option<HeaderValue> {
+        let mut text = String::new();
+        for (name, ms) in &self.done {
+            let sep = if text.is_empty() { "" } else { ", " };
+            let _ = write!(text, "{sep}{name};dur={ms:.3}");
+        }
+        HeaderValue::from_str(&text).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn stages_are_listed_in_the_order_they_ran() {
+        let mut stages = Stages::default();
+        stages.time("load", async {}).await;
+        assert_eq!(stages.time_sync("payload", || 7), 7);
+        let header = stages.header().unwrap();
+        let names: Vec<&str> = header.to_str().unwrap().split(", ").map(|s| s.split(';').next().unwrap()).collect();
+        assert_eq!(names, ["load", "payload"]);
+        assert!(header.to_str().unwrap().contains("dur="));
+    }
+}
