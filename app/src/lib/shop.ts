@@ -4,7 +4,7 @@
 import type { CartItem, InventoryItem } from "../entities";
 import { useRef } from "react";
 import type { components } from "./api/schema.gen";
-import type { OrderLimit, ShopSite as SiteData } from "./api/pages";
+import type { OrderLimit, ShopSite } from "./api/pages";
 import { useData } from "./useData";
 import { useLoggedIn } from "../state/session";
 import { checkCart } from "./api/cart";
@@ -19,7 +19,7 @@ export type Category = components["schemas"]["Category"];
  * What the shop and product pages' data share (host/pages/products.rs): the site as a visitor
  * sees it, or `error` when it failed to load.
  */
-export type ShopData = SiteData & { error?: boolean };
+export type ShopData = ShopSite & { error?: boolean };
 
 /** `pantry=3` or `delivery=9`: the shop URL's query for the site or window the data is for. */
 export function shopQuery(data: ShopData): string {

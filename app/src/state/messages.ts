@@ -18,7 +18,8 @@ export type Message = Schemas["Message"];
 
 export const messageKey = (m: Message) => `${m.type}-${m.data.id}`;
 
-export const messagesPath = (foodBankCode: string | null | undefined) =>
+/** What the shopper's messages load under (useData's key): the path the call asks. */
+export const messagesLoadKey = (foodBankCode: string | null | undefined) =>
   foodBankCode ? `/messages?foodBankCode=${encodeURIComponent(foodBankCode)}` : "/messages";
 
 /** Drops entries of a kind this app does not know, so a newer server cannot break the list. */

@@ -12,7 +12,7 @@ import { changeSite, selectionStore } from "../../state/selection";
 import { Modal } from "../../ui/Modal";
 import { Busy } from "../../ui/Busy";
 import type { StepProps } from "./step";
-import { applyRemovals, checkCart, type Removal } from "./validate";
+import { applyRemovals, cartRemovals, type Removal } from "./validate";
 
 /** A refusal's value: the limit reached and the next date an order may be placed. */
 type LimitResult = Partial<components["schemas"]["OrderLimitResult"]>;
@@ -22,7 +22,7 @@ async function checkLimits(): Promise<{ gone: Removal[]; over: LimitResult | nul
   const sel = selectionStore.get();
   let gone: Removal[] = [];
   try {
-    gone = await checkCart(sel, cartStore.get().items, true, {
+    gone = await cartRemovals(sel, cartStore.get().items, true, {
       noStock: t("checkout.reason.noStock"),
       exceeded: t("checkout.reason.exceeded"),
     });

@@ -8,7 +8,7 @@ import { useData } from "../../lib/useData";
 import { loadMessages } from "../../lib/api/content";
 import { loadInventoryOverview } from "../../lib/api/foodbanks";
 import { formatDay, formatTime } from "../../lib/format";
-import { knownMessages, messageKey, messagesPath, useReadState, type Message, type Notification, type UpcomingOrder } from "../../state/messages";
+import { knownMessages, messageKey, messagesLoadKey, useReadState, type Message, type Notification, type UpcomingOrder } from "../../state/messages";
 import { MessageModal, upcomingOrderText } from "../MessageModal";
 import { useReducedMotion } from "../useReducedMotion";
 
@@ -66,7 +66,7 @@ export interface MessagesProps {
  * Nothing is shown when the messages fail to load (spec §2: content failure shows the plain home).
  */
 export function MessagesCarousel({ foodBankCode }: MessagesProps) {
-  const { data: value } = useData(messagesPath(foodBankCode), () => loadMessages(foodBankCode));
+  const { data: value } = useData(messagesLoadKey(foodBankCode), () => loadMessages(foodBankCode));
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
