@@ -108,6 +108,7 @@ const client = await esbuild.build({
 
 checkMessageNamespaces(client.metafile, appDir, routeIds);
 checkRouteBoundaries(client.metafile);
+checkApiCalls(client.metafile);
 const manifest = buildManifest(client.metafile);
 for (const [id, r] of Object.entries(manifest.routes)) {
   // esbuild does not load a dynamically imported chunk's CSS, so a route's own stylesheet would be
@@ -146,6 +147,21 @@ function checkRouteBoundaries(metafile) {
     }
   }
   if (wrong.length) throw new Error(`routes must not import from each other's folders (move the shared code to src/ui/ or src/lib/):\n  ${wrong.join("\n  ")}`);
+}
+
+/**
+ * Every API call is one typed function of its area in src/lib/api/ (the generated types check its
+ * parameters, body and answer): the untyped envelope (http.ts) and the typed request behind the
+ * area functions (typed.ts) are for that folder only.
+ */
+function checkApiCalls(metafile) {
+  const plumbing = new Set(["src/lib/api/http.ts", "src/lib/api/typed.ts"]);
+  const wrong = [];
+  for (const [file, input] of Object.entries(metafile.inputs)) {
+    if (file.startsWith("src/lib/api/")) continue;
+    for (const imp of input.imports) if (plumbing.has(imp.path)) wrong.push(`${file} imports ${imp.path}`);
+  }
+  if (wrong.length) throw new Error(`call the API through the function of its area in src/lib/api/ (add one there):\n  ${wrong.join("\n  ")}`);
 }
 
 function buildManifest(metafile) {

@@ -37,7 +37,7 @@ pub fn is_us_state(abbreviation: &str) -> bool {
 }
 
 /// Survey questions in the order they are asked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum SurveyQuestion {
     HouseholdMembers,

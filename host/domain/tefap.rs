@@ -117,6 +117,12 @@ impl TefapGuideline {
         )
     }
 
+    /// The income maximum of every household size the flow offers, smallest first: the income
+    /// question shows the one of the chosen size, so the app never computes it.
+    pub fn income_maximums(&self) -> impl Iterator<Item = (u32, f64)> + '_ {
+        HOUSEHOLD_SIZES.map(|size| (size, self.income_maximum(size)))
+    }
+
     /// The cross-eligibility question is answered YES when at least one
     /// selected program is cross-eligible in the province.
     pub fn is_cross_eligible(&self, selected_program_ids: &[Id]) -> bool {
@@ -288,6 +294,21 @@ mod tests {
         assert_eq!(income_maximum(15_060.0, 5_380.0, 4, Some(185.0)), 57_720.0);
         assert_eq!(income_maximum(15_060.0, 5_380.0, 4, Some(0.0)), 31_200.0);
         assert_eq!(income_maximum(10_000.0, 1_000.0, 0, None), 10_000.0);
+    }
+
+    #[test]
+    fn income_maximums_cover_every_household_size() {
+        let g = TefapGuideline {
+            base_income_in_dollars: 15_650.0,
+            per_person_amount_in_dollars: 5_500.0,
+            income_percent_required: Some(185.0),
+            ..Default::default()
+        };
+        let all: Vec<_> = g.income_maximums().collect();
+        assert_eq!(all.len(), 20);
+        assert_eq!(all[0], (1, 28_952.5));
+        assert_eq!(all[2], (3, 49_302.5));
+        assert_eq!(all[19], (20, 222_277.5));
     }
 
     fn guideline() -> TefapGuideline {

@@ -1,5 +1,6 @@
 //! The shopper's account in the spec's JSON names (§3 Profile, Saved address,
 //! survey status), and the bodies the account calls accept.
+use crate::domain::survey::{SurveyQuestion, SurveyStatus, shown_questions};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -213,6 +214,23 @@ pub struct NewPasswordBody {
 #[serde(rename_all = "camelCase")]
 pub struct EligibilityStatus {
     pub is_survey_required: bool,
+}
+
+/// `GET /account/surveystatus/{foodBankId}`: the status flags, and the questions the checkout
+/// asks now, decided by `domain::survey::shown_questions` (the first four enabled and unanswered).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SurveyStatusAnswer {
+    #[serde(flatten)]
+    pub status: SurveyStatus,
+    /// In the order they are asked; empty when nothing is due.
+    pub shown_questions: Vec<SurveyQuestion>,
+}
+
+impl From<SurveyStatus> for SurveyStatusAnswer {
+    fn from(status: SurveyStatus) -> Self {
+        Self { shown_questions: shown_questions(&status), status }
+    }
 }
 
 /// `POST /account/eligibilitystatus`: codes 1 to 3 each.

@@ -50,7 +50,7 @@ pub struct GuidelineAnswer {
     pub tefap_guideline: Guideline,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Guideline {
     pub requires_geographic_residency: bool,
@@ -62,6 +62,19 @@ pub struct Guideline {
     pub accepts_emergency_situation: bool,
     pub income_percent_required: i32,
     pub province: GuidelineProvince,
+    /// The income maximum of each household size the questionnaire offers (1 to 20), by the
+    /// spec's formula (`domain::tefap::income_maximum`): the income question shows the one of the
+    /// chosen size. Not one of §3's fields.
+    pub income_maximums: Vec<IncomeMaximum>,
+}
+
+/// The yearly income below which a household of this size qualifies (spec §5).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IncomeMaximum {
+    #[schema(minimum = 1, maximum = 20)]
+    pub household_size: u32,
+    pub income_in_dollars: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -99,6 +112,16 @@ pub struct Program {
 }
 
 impl Guideline {
+    /// Fills `income_maximums` from the guideline's own figures.
+    pub fn with_income_maximums(mut self) -> Self {
+        self.income_maximums = self
+            .rules()
+            .income_maximums()
+            .map(|(household_size, income_in_dollars)| IncomeMaximum { household_size, income_in_dollars })
+            .collect();
+        self
+    }
+
     /// The facts the eligibility flow of `domain::tefap` reads.
     pub fn rules(&self) -> TefapGuideline {
         let poverty = &self.province.poverty_guideline;

@@ -382,7 +382,9 @@ impl From<GuidelineRow> for Guideline {
                     })
                     .collect(),
             },
+            income_maximums: Vec::new(),
         }
+        .with_income_maximums()
     }
 }
 

@@ -8,11 +8,11 @@ use crate::{
         forms::FieldError,
         messages,
         survey::{
-            FoodSituationAnswers, SurveyAnswers, SurveyStatus, date_of_birth, food_situation_survey_required,
-            shown_questions, unanswered_questions,
+            FoodSituationAnswers, SurveyAnswers, date_of_birth, food_situation_survey_required, shown_questions,
+            unanswered_questions,
         },
     },
-    model::account::EligibilityStatus,
+    model::account::{EligibilityStatus, SurveyStatusAnswer},
     state::AppState,
 };
 use chrono::Datelike;
@@ -30,12 +30,9 @@ pub async fn answer_food_situation(state: &AppState, user_id: i64, answers: Food
     if eligible { Ok(()) } else { Err(Error::refused(&messages::FOOD_SITUATION_NOT_ELIGIBLE)) }
 }
 
-pub async fn survey_status(state: &AppState, user_id: i64, food_bank_id: i64) -> Result<SurveyStatus> {
-    state
-        .store
-        .survey_status(user_id, food_bank_id)
-        .await?
-        .ok_or_else(|| Error::not_found(&messages::FOOD_BANK_NOT_FOUND))
+pub async fn survey_status(state: &AppState, user_id: i64, food_bank_id: i64) -> Result<SurveyStatusAnswer> {
+    let status = state.store.survey_status(user_id, food_bank_id).await?;
+    Ok(status.ok_or_else(|| Error::not_found(&messages::FOOD_BANK_NOT_FOUND))?.into())
 }
 
 /// Stores the answers of a well-formed survey (see `api::account::survey`) for the food bank

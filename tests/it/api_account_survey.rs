@@ -36,11 +36,20 @@ fn asked(status: &Value) -> Vec<&'static str> {
         .collect()
 }
 
+/// The status; its `shownQuestions` are the first four flagged, in order (what the checkout asks).
 async fn status(t: &TestApp, token: &str, food_bank_id: i64) -> Value {
     let r = t.get(&format!("/api/v1/account/surveystatus/{food_bank_id}"), Some(token)).await;
     let v = r.value().clone();
-    assert_eq!(v.as_object().unwrap().len(), FLAGS.len(), "{v}");
+    assert_eq!(v.as_object().unwrap().len(), FLAGS.len() + 1, "{v}");
+    let first_four: Vec<String> = asked(&v).iter().take(4).map(|q| lower_first(q)).collect();
+    assert_eq!(v["shownQuestions"], json!(first_four), "{v}");
     v
+}
+
+/// "DateOfBirth" as the question's API name, "dateOfBirth".
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_ascii_lowercase().to_string() + c.as_str()).unwrap_or_default()
 }
 
 async fn food_bank(t: &TestApp, token: &str) -> i64 {

@@ -106,6 +106,12 @@ async fn a_zip_code_has_an_area_and_a_guideline(t: &TestApp) {
     assert_eq!(g["province"]["abbreviation"], "OH");
     assert_eq!(g["province"]["povertyGuideline"]["baseIncomeInDollars"], 15650);
     assert_eq!(g["province"]["povertyGuideline"]["perPersonAmountInDollars"], 5500);
+    // The income question shows the server's maximum: (15,650 + 5,500 per further person) x 200 %.
+    let maximums = g["incomeMaximums"].as_array().unwrap();
+    assert_eq!(maximums.len(), 20, "household sizes 1 to 20");
+    assert_eq!(maximums[0], json!({ "householdSize": 1, "incomeInDollars": 31300.0 }));
+    assert_eq!(maximums[2], json!({ "householdSize": 3, "incomeInDollars": 53300.0 }));
+    assert_eq!(maximums[19], json!({ "householdSize": 20, "incomeInDollars": 240300.0 }));
     let programs = g["province"]["tefapProvinceAssistancePrograms"].as_array().unwrap();
     assert_eq!(programs.len(), 5);
     let program = |abbr: &str| programs.iter().find(|p| p["assistanceProgram"]["abbreviation"] == abbr).unwrap();

@@ -1,5 +1,6 @@
 // The TEFAP eligibility flow of spec §4 (app/src/routes/eligibility/flow.ts): every transition, the
-// sub-states of residency, the form rules of §5 and the submitted answers.
+// sub-states of residency, the form rules of §5 and the submitted answers. The income maximum is the
+// server's (host/domain/tefap.rs, tested there): the flow only picks the household size's.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { testLib } from "./lib.mjs";
@@ -15,6 +16,8 @@ const program = (id, abbreviation, isCrossEligible) => ({
 
 /** Ohio as the demo data has it: 200 %, SNAP cross-eligible, WIC not, emergencies accepted. */
 const OHIO = {
+  // As the server sends them: (15,650 + 5,500 per further person) x 200 %, for 1 to 20 people.
+  incomeMaximums: Array.from({ length: 20 }, (_, i) => ({ householdSize: i + 1, incomeInDollars: (15650 + 5500 * i) * 2 })),
   acceptsCrossEligibility: true,
   requiresIncomeProof: false,
   requiresIdentificationProof: false,
@@ -50,11 +53,14 @@ function atCountyForm(guideline = OHIO, foodBankProvince = "OH") {
   );
 }
 
-test("income maximum is (base + per person x (size - 1)) x percent / 100, 100 % when missing", () => {
+test("the income question shows the server's maximum for the household size, in whole dollars", () => {
   assert.equal(incomeMaximum(OHIO, 1), 31300);
   assert.equal(incomeMaximum(OHIO, 3), 53300);
-  assert.equal(incomeMaximum({ ...OHIO, incomePercentRequired: null }, 4), 32150);
-  assert.equal(incomeMaximum({ ...OHIO, incomePercentRequired: 0 }, 1), 15650);
+  assert.equal(incomeMaximum(OHIO, 20), 240300);
+  assert.equal(incomeMaximum(OHIO, 21), null, "no size the server sent none for");
+  assert.equal(incomeMaximum({ ...OHIO, incomeMaximums: [{ householdSize: 2, incomeInDollars: 28952.5 }] }, 2), 28952.5);
+  assert.equal(formatDollars(null), "");
+  assert.equal(formatDollars(28952.5), "$28,953");
   assert.equal(formatDollars(53300), "$53,300");
   assert.equal(formatDollars(1234567.6), "$1,234,568");
   assert.equal(formatDollars(950), "$950");

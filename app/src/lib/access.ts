@@ -2,14 +2,12 @@
 // Order enforces): the pickup flow asks before it offers times, so a restricted pantry asks for
 // a referral code first. Codes entered on this device and not yet claimed for an account go along.
 import { read } from "../state/storage";
-import { request } from "./api/typed";
+import { loadPantryAccess } from "./api/locations";
 
 /** True when the shopper may order from the pantry; throws when the server cannot be asked. */
 export async function canUsePantry(pantry: { id: number; isRestricted?: unknown }): Promise<boolean> {
   // Open pantries need no question (the server answers the same).
   if (!pantry.isRestricted) return true;
-  const codes = read("referralCodes") ?? [];
-  const query = codes.length ? { referralCodes: codes.join(",") } : {};
-  const { canOrder } = await request("get", "/locations/{id}/access", { path: { id: pantry.id }, query });
+  const { canOrder } = await loadPantryAccess(pantry.id, read("referralCodes") ?? []);
   return canOrder;
 }

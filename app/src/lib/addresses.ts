@@ -1,18 +1,13 @@
 // Saved delivery addresses (spec §3 food-insecure neighbour address): the one request body and
 // the one check before saving, for the checkout's address step and the account page.
-import type { SavedAddress } from "../entities";
-import { api } from "./api";
+import type { components } from "./api/schema.gen";
+import { createAddress, updateAddress } from "./api/addresses";
 import { addressRules } from "./api/form-rules.gen";
 import { fieldProblems, type FieldCode } from "./forms";
 import { maskZip } from "./profile";
 
-/** A saved address with the fields the address form edits. */
-export interface AccountAddress extends SavedAddress {
-  name?: string;
-  isPrimary?: boolean;
-  notes?: string | null;
-  address: SavedAddress["address"] & { addressLine2?: string | null };
-}
+/** A saved address as the API answers it: every field the address form edits. */
+export type AccountAddress = components["schemas"]["SavedAddress"];
 
 /** What an address form edits: the saved address without ids; the country is always USA. */
 export interface AddressFields {
@@ -44,7 +39,7 @@ export function addressFields(a: AccountAddress | null, defaultZip: string, isPr
 export const addressProblems = (f: AddressFields): Partial<Record<keyof typeof addressRules, FieldCode>> => fieldProblems(addressRules, f);
 
 /** Creates the address (`id` null) or replaces it. */
-export function saveAddress<T extends SavedAddress>(id: number | null, f: AddressFields): Promise<T> {
+export function saveAddress(id: number | null, f: AddressFields): Promise<AccountAddress> {
   const body = {
     name: f.name.trim(),
     isPrimary: f.isPrimary,
@@ -58,5 +53,5 @@ export function saveAddress<T extends SavedAddress>(id: number | null, f: Addres
       countryCode: "USA",
     },
   };
-  return id === null ? api<T>("POST", "/account/addresses", body) : api<T>("PUT", `/account/addresses/${id}`, body);
+  return id === null ? createAddress(body) : updateAddress(id, body);
 }

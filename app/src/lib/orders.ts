@@ -1,7 +1,6 @@
-// A shopper's orders as the API returns them (spec §3 Order) and the calls that change them. The
+// A shopper's orders as the API returns them (spec §3 Order; the calls are lib/api/orders.ts). The
 // server decides what may change (`canChangeOrCancel`) and what is upcoming; screens only show it.
 import type { components } from "./api/schema.gen";
-import { api } from "./api";
 import { round } from "./format";
 
 type Schemas = components["schemas"];
@@ -36,11 +35,3 @@ export const upcomingFirst = (orders: readonly Order[]): Order[] => [...orders.f
 /** Total weight of the lines in pounds, rounded to whole pounds (spec §2, §9). */
 export const totalPounds = (lines: readonly OrderLine[]): number =>
   round(lines.reduce((sum, l) => sum + l.quantity * (l.pantryInventoryItem.weightPounds || 0), 0), 0);
-
-export const loadOrder = (id: number | string) => api<Order>("GET", `/orders/${id}`);
-export const loadOrderLines = (id: number) => api<OrderLine[]>("GET", `/orders/${id}/items`);
-export const cancelOrder = (id: number) => api<Order>("DELETE", `/orders/${id}`);
-export const changePickupTime = (id: number, timeId: number) => api<Order>("PUT", `/orders/${id}/pickuptime/${timeId}`);
-export const changeDeliveryTime = (id: number, timeId: number) => api<Order>("PUT", `/orders/${id}/deliverytime/${timeId}`);
-export const changeLocation = (id: number, locationId: number, pickupTimeId: number) =>
-  api<Order>("PUT", `/orders/${id}/location`, { OrderId: id, LocationId: locationId, PickupTimeId: pickupTimeId });

@@ -4,10 +4,12 @@
 import type { CartItem, InventoryItem } from "../entities";
 import { useRef } from "react";
 import type { components } from "./api/schema.gen";
-import type { OrderLimit, ShopSite as SiteData } from "./api/pages";
-import { useApi, useData } from "./useData";
+import type { OrderLimit, ShopSite } from "./api/pages";
+import { useData } from "./useData";
 import { useLoggedIn } from "../state/session";
-import { request } from "./api/typed";
+import { checkCart } from "./api/cart";
+import { loadDeliveryInventory } from "./api/foodbanks";
+import { loadPantryInventory } from "./api/locations";
 
 export type { OrderLimit };
 
@@ -17,7 +19,7 @@ export type Category = components["schemas"]["Category"];
  * What the shop and product pages' data share (host/pages/products.rs): the site as a visitor
  * sees it, or `error` when it failed to load.
  */
-export type ShopData = SiteData & { error?: boolean };
+export type ShopData = ShopSite & { error?: boolean };
 
 /** `pantry=3` or `delivery=9`: the shop URL's query for the site or window the data is for. */
 export function shopQuery(data: ShopData): string {
@@ -75,7 +77,7 @@ export function useCartStanding(site: CartSite | null, cart: readonly CartItem[]
   const key = site ? JSON.stringify({ ...site, pantryOrderItems: orderLines(cart) }) : null;
   const check = useData(key, async (k, signal) => {
     await settled(signal);
-    return request("post", "/cart/check", { body: { ...JSON.parse(k), withLimits: false } });
+    return checkCart({ ...JSON.parse(k), withLimits: false });
   });
   const answer = check.data;
   const fresh = answer ? { limit: answer.orderLimit.limit ?? null, status: answer.orderLimitStatus } : null;
@@ -86,10 +88,12 @@ export function useCartStanding(site: CartSite | null, cart: readonly CartItem[]
   return { ...last.current, checked: fresh !== null && !check.loading };
 }
 
-/** The inventory API path of the site or window, or null. */
-export function inventoryPath(data: ShopData): string | null {
-  if (data.pantry) return `/locations/${data.pantry.id}/inventory`;
-  if (data.deliveryTimeId != null) return `/deliverytimes/${data.deliveryTimeId}/inventory`;
+/** The site's or window's items as the signed-in shopper sees them, or null without a site. */
+function shopperItems(data: ShopData) {
+  const pantry = data.pantry?.id;
+  if (pantry != null) return { key: `/locations/${pantry}/inventory`, load: () => loadPantryInventory(pantry) };
+  const window = data.deliveryTimeId;
+  if (window != null) return { key: `/deliverytimes/${window}/inventory`, load: () => loadDeliveryInventory(window) };
   return null;
 }
 
@@ -99,7 +103,7 @@ export function inventoryPath(data: ShopData): string | null {
  */
 export function useShopperItems(data: ShopData & { items?: InventoryItem[] }): InventoryItem[] | undefined {
   const loggedIn = useLoggedIn();
-  const path = inventoryPath(data);
-  const own = useApi<{ items: InventoryItem[] }>(loggedIn ? path : null);
+  const items = shopperItems(data);
+  const own = useData(loggedIn && items ? items.key : null, () => items!.load());
   return own.data?.items ?? data.items;
 }

@@ -2,7 +2,7 @@
 // or any string naming what is loaded), dropped answers when the key changes or the screen goes,
 // and refetch. Effects never run in the server render, so the server HTML is the loading state.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, ApiFailure } from "./api";
+import { ApiFailure } from "./api";
 
 export interface DataState<T> {
   /** What the state is about; null: nothing to load (yet). */
@@ -78,8 +78,3 @@ export function useData<T>(
   const shown = state.key === key ? state : initialData<T>(key);
   return { data: shown.data ?? fromServer.current, error: shown.error, loading: shown.loading, refetch };
 }
-
-const getJson = <T>(path: string) => api<T>("GET", path);
-
-/** useData for a GET of an API path (null: wait). */
-export const useApi = <T>(path: string | null): Data<T> => useData<T>(path, getJson<T>);

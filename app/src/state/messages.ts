@@ -1,34 +1,25 @@
 // Messages (spec §3 Message): what GET /messages returns, and their read state, kept on the device
 // (and told to the server, for the shopper's other devices).
 import { useEffect, useState } from "react";
-import type { DeliveryTime, PickupTime } from "../entities";
-import { api } from "../lib/api";
+import { markMessageRead } from "../lib/api/content";
+import type { components } from "../lib/api/schema.gen";
 import { sessionStore } from "./session";
 import { read, write } from "./storage";
 
-export interface Notification {
-  id: number;
-  title: string;
-  description?: string | null;
-  /** HTML, sanitised by the host. */
-  details?: string | null;
-}
+type Schemas = components["schemas"];
 
-export interface UpcomingOrder {
-  id: number;
-  pantryLocation?: { label: string } | null;
-  pantryLocationPickupTime?: PickupTime | null;
-  foodBankDeliveryTime?: DeliveryTime | null;
-}
+export type Notification = Schemas["Notification"];
+
+/** The parts of an upcoming order its message shows. */
+export type UpcomingOrder = Pick<Schemas["Order"], "id" | "pantryLocation" | "pantryLocationPickupTime" | "foodBankDeliveryTime">;
 
 /** Upcoming orders first, then notifications. */
-export type Message =
-  | { type: "notification"; data: Notification; isRead: boolean }
-  | { type: "order"; data: UpcomingOrder; isRead: boolean };
+export type Message = Schemas["Message"];
 
 export const messageKey = (m: Message) => `${m.type}-${m.data.id}`;
 
-export const messagesPath = (foodBankCode: string | null | undefined) =>
+/** What the shopper's messages load under (useData's key): the path the call asks. */
+export const messagesLoadKey = (foodBankCode: string | null | undefined) =>
   foodBankCode ? `/messages?foodBankCode=${encodeURIComponent(foodBankCode)}` : "/messages";
 
 /** Drops entries of a kind this app does not know, so a newer server cannot break the list. */
@@ -47,7 +38,7 @@ export function useReadState(): { isUnread: (m: Message) => boolean; markRead: (
       setReadIds(next);
       write("readMessages", next);
       // A visitor's read state stays on the device: the server keeps it per account only.
-      if (sessionStore.get().token) api("PUT", `/messages/${note.id}/read`).catch(() => undefined);
+      if (sessionStore.get().token) markMessageRead(note.id).catch(() => undefined);
     },
   };
 }

@@ -1,6 +1,9 @@
-import type { KeptPantry, Profile } from "../entities";
+import type { Profile } from "../entities";
 import { t } from "../i18n/t";
-import { api } from "../lib/api";
+import { loadProfile, logIn, logOut, register as signUp, setLanguage } from "../lib/api/account";
+import { loadFavorite } from "../lib/api/favorites";
+import { claimReferralCodes } from "../lib/api/referrals";
+import { assignTefapResponse } from "../lib/api/tefap";
 import { lang } from "../i18n/lang";
 import { setAppFlag } from "./app";
 import { clearCart } from "./cart";
@@ -47,7 +50,7 @@ async function keepLanguageOnAccount(): Promise<void> {
   const { token, profile } = sessionStore.get();
   if (!token || !profile || profile.language === lang()) return;
   try {
-    await api("PUT", `/account/language/${lang()}`);
+    await setLanguage(lang());
     setProfile({ ...profile, language: lang() });
   } catch {
     // tried again on the next page load
@@ -76,8 +79,8 @@ export function forgetProfile(): void {
 }
 
 /** Loads the signed-in shopper's profile into the cache (spec §4 startup, login). */
-export async function loadProfile(): Promise<Profile> {
-  const profile = await api<Profile>("GET", "/account/profile");
+export async function refreshProfile(): Promise<Profile> {
+  const profile = await loadProfile();
   setProfile(profile);
   return profile;
 }
@@ -85,13 +88,13 @@ export async function loadProfile(): Promise<Profile> {
 /** Spec §4 login success, the parts before the remember-me prompt. Throws ApiFailure. */
 async function signedIn(token: string): Promise<void> {
   setToken(token);
-  await loadProfile().catch(() => undefined); // the profile is a cache: the session works without it
+  await refreshProfile().catch(() => undefined); // the profile is a cache: the session works without it
   await restoreFavorite();
   await keepLanguageOnAccount();
   const tefap = read("tefapUniqueId");
   if (tefap) {
     // Kept on failure, so the next sign-in tries again; the shopper is told (spec §8).
-    await api("POST", `/tefapeligibility/responses/${encodeURIComponent(tefap)}`).then(
+    await assignTefapResponse(tefap).then(
       () => remove("tefapUniqueId"),
       () => setAppFlag("notice", t("shell.tefapAssignError")),
     );
@@ -101,7 +104,7 @@ async function signedIn(token: string): Promise<void> {
 /** Spec §4 login: the account's favourite pantry comes back to this device (kept if the call fails). */
 async function restoreFavorite(): Promise<void> {
   try {
-    const favorite = await api<KeptPantry | null>("GET", "/account/favorite");
+    const favorite = await loadFavorite();
     if (favorite) write("favoritePantry", favorite);
   } catch {
     // the device's own favourite stays
@@ -109,7 +112,7 @@ async function restoreFavorite(): Promise<void> {
 }
 
 export async function login(email: string, password: string): Promise<void> {
-  const token = await api<string>("POST", "/account/login", { Username: email.trim(), Password: password });
+  const token = await logIn({ Username: email.trim(), Password: password });
   await signedIn(token);
 }
 
@@ -127,8 +130,9 @@ export interface Registration {
 }
 
 export async function register(form: Registration): Promise<void> {
-  const { jwt } = await api<{ jwt: string }>("POST", "/account", form);
-  await signedIn(jwt);
+  // The form is sent only with the box ticked (the generated rules require it); the API takes
+  // nothing but `true` there.
+  await signedIn(await signUp({ ...form, isEligible: form.isEligible || null }));
 }
 
 /**
@@ -151,7 +155,7 @@ export async function claimStoredReferralCodes(): Promise<void> {
   const codes = read("referralCodes");
   if (!codes?.length) return;
   try {
-    await api("POST", "/referralcodes/claims", codes);
+    await claimReferralCodes(codes);
   } catch {
     // Error claiming referral codes: the codes stay stored and are claimed at the next sign-in
   }
@@ -163,7 +167,7 @@ export async function claimStoredReferralCodes(): Promise<void> {
  */
 export async function dropSessionCookie(): Promise<void> {
   try {
-    await fetch("/api/v1/account/logout", { method: "POST", credentials: "same-origin", headers: { Accept: "application/json" } });
+    await logOut();
   } catch {
     // offline: nothing more to do
   }

@@ -1,7 +1,7 @@
 // The page's half of the offline order queue (the worker's half is order-queue.js): hands an order
 // that could not be sent to the worker, and follows the worker's reports of what still waits and
 // what the server answered (shown by shell/QueuedOrders.tsx until the shopper closes it).
-import type { apiRequest } from "../lib/api";
+import type { ApiRequest } from "../lib/api";
 
 /** The worker answers at once; a worker that does not (stopped mid-way) has not kept the order. */
 const QUEUE_ANSWER_MS = 5000;
@@ -21,7 +21,7 @@ export interface QueueReport {
  * Hands an order request that did not reach the server to the worker, which sends it when the
  * connection is back. False where no worker runs (the browser has none, or it is not installed yet).
  */
-export async function queueOrder(req: ReturnType<typeof apiRequest>): Promise<boolean> {
+export async function queueOrder(req: ApiRequest): Promise<boolean> {
   const worker = "serviceWorker" in navigator ? (await navigator.serviceWorker.getRegistration())?.active : null;
   if (!worker) return false;
   return new Promise((resolve) => {

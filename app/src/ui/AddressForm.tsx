@@ -63,7 +63,7 @@ export function AddressForm(props: {
     setBusy(true);
     setError("");
     try {
-      props.onSaved(await saveAddress<AccountAddress>(a ? a.id : null, f));
+      props.onSaved(await saveAddress(a ? a.id : null, f));
     } catch (err) {
       setRefused(err instanceof ApiFailure && err.status === 400 ? serverFieldErrors(err.value) : {});
       setError(refusalText(err) || t("account.address.saveError"));

@@ -3,8 +3,10 @@
 import { useState } from "react";
 import type { DeliveryTime, PickupTime } from "../entities";
 import { t } from "../i18n/t";
-import { api } from "../lib/api";
-import { changeDeliveryTime, changePickupTime, type Order } from "../lib/orders";
+import { loadDeliveryTimes } from "../lib/api/foodbanks";
+import { loadPickupTimes } from "../lib/api/locations";
+import { changeDeliveryTime, changePickupTime } from "../lib/api/orders";
+import type { Order } from "../lib/orders";
 import { useData } from "../lib/useData";
 import { Modal } from "./Modal";
 import { DeliveryWindowModal, PickupTimeModal } from "./TimePickers";
@@ -19,14 +21,14 @@ export default function ChangeTime({ order, onClose, onChanged }: { order: Order
   const delivery = order.foodBankDeliveryTime;
   const loaded = useData<Times>(
     delivery ? `/foodbanks/${delivery.foodBankID}/deliverytimes` : `/locations/${order.pantryLocationID}/pickuptimes`,
-    (path) =>
+    () =>
       delivery
-        ? api<DeliveryTime[]>("GET", path).then((all) => ({
+        ? loadDeliveryTimes(delivery.foodBankID).then((all) => ({
             kind: "delivery",
             // The order's stock belongs to its delivery program: only that program's windows can take it.
             times: all.filter((d) => d.entityDeliveryProgramID === delivery.entityDeliveryProgramID),
           }))
-        : api<PickupTime[]>("GET", path).then((times) => ({ kind: "pickup", times })),
+        : loadPickupTimes(order.pantryLocationID!).then((times) => ({ kind: "pickup", times })),
   );
   const state: State = loaded.error ? { kind: "loadError" } : loaded.data ? { kind: "choose", times: loaded.data, ...failed } : { kind: "loading" };
   const load = loaded.refetch;

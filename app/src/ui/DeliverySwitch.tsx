@@ -4,7 +4,10 @@ import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { DeliveryTime } from "../entities";
 import { addMessages, t } from "../i18n/t";
-import { api, ApiFailure, loginUrl } from "../lib/api";
+import { ApiFailure, loginUrl } from "../lib/api";
+import { loadProfile } from "../lib/api/account";
+import { loadDeliveryTimes } from "../lib/api/foodbanks";
+import { claimReferralCodes } from "../lib/api/referrals";
 import { cartStore, clearCart } from "../state/cart";
 import { selectDelivery, selectionStore } from "../state/selection";
 import { sessionStore } from "../state/session";
@@ -15,10 +18,6 @@ import { refusalText } from "../lib/refusal";
 
 // Also opened from the shop, whose page does not carry the selector's texts.
 addMessages(messages);
-
-interface Profile {
-  foodBankIdsWithDeliveryEnabled?: number[];
-}
 
 type Step =
   | { kind: "idle" }
@@ -42,10 +41,10 @@ export default function DeliveryFlow({ onClose, offerPickup = false }: { onClose
       return;
     }
     try {
-      const profile = await api<Profile>("GET", "/account/profile");
-      const bank = profile.foodBankIdsWithDeliveryEnabled?.[0];
+      const profile = await loadProfile();
+      const bank = profile.foodBankIdsWithDeliveryEnabled[0];
       if (bank == null) return setStep({ kind: "referral" });
-      const times = await api<DeliveryTime[]>("GET", `/foodbanks/${bank}/deliverytimes`);
+      const times = await loadDeliveryTimes(bank);
       setStep({ kind: "windows", times });
     } catch (e) {
       if (!(e instanceof ApiFailure && e.status === 401)) setStep({ kind: "windows", times: [], error: true });
@@ -156,8 +155,8 @@ function DeliveryReferral({ onClose, onAccepted }: { onClose: () => void; onAcce
     setBusy(true);
     setError("");
     try {
-      const [res] = await api<Array<{ isAppliedSuccessfully?: boolean }>>("POST", "/referralcodes/claims", [code.trim()]);
-      if (!res?.isAppliedSuccessfully) throw new ApiFailure(404, "");
+      const [claim] = await claimReferralCodes([code.trim()]);
+      if (!claim?.isAppliedSuccessfully) throw new ApiFailure(404, "");
       onAccepted();
     } catch (e) {
       setError(refusalText(e) || t("pantries.referralInvalid"));

@@ -3,7 +3,8 @@ import { lazy, Suspense, useId, useState } from "react";
 import { Link } from "react-router";
 import { addMessages, t } from "../i18n/t";
 import { formatDate, formatDay } from "../lib/format";
-import { loadOrderLines, orderNumber, statusTone, totalPounds, type Order, type OrderAddress, type OrderLine } from "../lib/orders";
+import { loadOrderLines } from "../lib/api/orders";
+import { orderNumber, statusTone, totalPounds, type Order, type OrderAddress, type OrderLine } from "../lib/orders";
 import { deliveryWindowLabel, pickupTimeLabel } from "./TimePickers";
 import messages from "messages:orders";
 

@@ -2,7 +2,8 @@
 // its own chunk, loaded only when a restricted pantry is chosen.
 import { useState } from "react";
 import { addMessages, t } from "../i18n/t";
-import { api, ApiFailure } from "../lib/api";
+import { ApiFailure } from "../lib/api";
+import { claimReferralCodes, loadReferralCode } from "../lib/api/referrals";
 import { sessionStore } from "../state/session";
 import { read, write } from "../state/storage";
 import { Modal } from "./Modal";
@@ -13,13 +14,6 @@ addMessages(messages);
 
 /** Spec §9: Referral Code Accepted shows this long before the flow continues. */
 const REFERRAL_ACCEPTED_MS = 1500;
-
-interface CodeInfo {
-  referralCodePantryLocationIds?: number[];
-}
-interface ClaimResult {
-  isAppliedSuccessfully?: boolean;
-}
 
 /**
  * The referral-code form. Signed in, the code is claimed for the account; signed out, a code that
@@ -39,11 +33,11 @@ export default function ReferralModal({ pantry, onClose, onAccepted }: { pantry:
     try {
       const loggedIn = !!sessionStore.get().token;
       if (loggedIn) {
-        const [res] = await api<ClaimResult[]>("POST", "/referralcodes/claims", [c]);
-        if (!res?.isAppliedSuccessfully) throw new ApiFailure(404, "");
+        const [claim] = await claimReferralCodes([c]);
+        if (!claim?.isAppliedSuccessfully) throw new ApiFailure(404, "");
       } else {
-        const info = await api<CodeInfo>("GET", `/referralcodes/${encodeURIComponent(c)}`);
-        if (!info.referralCodePantryLocationIds?.includes(pantry.id)) throw new ApiFailure(404, "");
+        const info = await loadReferralCode(c);
+        if (!info.referralCodePantryLocationIds.includes(pantry.id)) throw new ApiFailure(404, "");
         const held = read("referralCodes") ?? [];
         if (!held.includes(c)) write("referralCodes", [...held, c]);
       }

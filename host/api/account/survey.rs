@@ -6,9 +6,9 @@ use crate::{
     db::now,
     domain::{
         forms::FieldError,
-        survey::{FOOD_SITUATION_CODES, FoodSituationAnswers, SurveyAnswers, SurveyStatus, date_of_birth, is_us_state},
+        survey::{FOOD_SITUATION_CODES, FoodSituationAnswers, SurveyAnswers, date_of_birth, is_us_state},
     },
-    model::account::{EligibilityStatus, FoodSituationBody, SurveyBody},
+    model::account::{EligibilityStatus, FoodSituationBody, SurveyBody, SurveyStatusAnswer},
     service::survey,
     state::AppState,
 };
@@ -70,16 +70,16 @@ async fn answer_food_situation(
 
 #[utoipa::path(
     get, path = "/account/surveystatus/{foodBankId}",
-    summary = "Which checkout-survey questions the food bank asks and the shopper has not answered",
+    summary = "Which checkout-survey questions the food bank asks and the shopper has not answered, and the ones to ask now",
     params(("foodBankId" = inline(crate::api::params::RowId), Path)),
     security(("bearer" = [])),
-    responses((status = 200, description = "successful", body = SurveyStatus))
+    responses((status = 200, description = "successful", body = SurveyStatusAnswer))
 )]
 async fn survey_status(
     State(state): State<AppState>,
     user: AuthUser,
     PathParams(food_bank_id): PathParams<i64>,
-) -> ApiResult<SurveyStatus> {
+) -> ApiResult<SurveyStatusAnswer> {
     ok(survey::survey_status(&state, user.id, food_bank_id).await?)
 }
 

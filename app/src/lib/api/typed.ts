@@ -1,7 +1,7 @@
 // A typed face of api(): the path template and method pick the operation of the generated
 // schema (schema.gen.ts, from openapi.json), so the compiler knows its parameters, its request
 // body and the `value` its answer carries.
-import { api } from "../api";
+import { api } from "./http";
 import type { paths } from "./schema.gen";
 
 type Method = "get" | "put" | "post" | "delete";

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { t } from "../../i18n/t";
-import { api, ApiFailure } from "../../lib/api";
+import { ApiFailure } from "../../lib/api";
+import { updateProfile } from "../../lib/api/account";
 import { profileRules } from "../../lib/api/form-rules.gen";
 import { fieldErrorText, fieldProblems, serverFieldErrors, type FieldCode } from "../../lib/forms";
 import { maskPhone, maskZip } from "../../lib/profile";
@@ -71,7 +72,7 @@ export default function ProfileForm(props: { profile: AccountProfile; onSaved: (
     setBusy(true);
     setError("");
     try {
-      const saved = await api<AccountProfile>("PUT", "/account/profile", {
+      const saved = await updateProfile({
         firstName: form.firstName.trim(),
         lastName: form.lastName.trim(),
         phoneNumber: form.phoneNumber,

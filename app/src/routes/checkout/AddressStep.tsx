@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import type { SavedAddress } from "../../entities";
 import { t } from "../../i18n/t";
-import { useApi } from "../../lib/useData";
+import { useData } from "../../lib/useData";
+import { loadAddresses } from "../../lib/api/addresses";
 import { selectDeliveryAddress, selectionStore } from "../../state/selection";
 import { sessionStore } from "../../state/session";
 import { Busy } from "../../ui/Busy";
@@ -19,7 +20,7 @@ export function AddressStep({ done }: StepProps) {
   useEffect(() => {
     if (!needed) done();
   }, [needed, done]);
-  const addresses = useApi<SavedAddress[]>(needed ? "/account/addresses" : null);
+  const addresses = useData(needed ? "/account/addresses" : null, loadAddresses);
   const list = addresses.data;
 
   const pick = (a: SavedAddress) => {

@@ -2,7 +2,9 @@ import { useState } from "react";
 import type { PickupTime } from "../../entities";
 import { Link, useNavigate } from "react-router";
 import { t } from "../../i18n/t";
-import { ApiFailure, api, apiRequest } from "../../lib/api";
+import { ApiFailure } from "../../lib/api";
+import { loadPickupTimes } from "../../lib/api/locations";
+import { placeOrder, placeOrderRequest } from "../../lib/api/orders";
 import { formatDay, formatTime } from "../../lib/format";
 import { clearCart, useCartItems } from "../../state/cart";
 import { clearSelection, selectPickup, selectionStore, useSelection } from "../../state/selection";
@@ -52,17 +54,15 @@ export function ConfirmStep({ idempotencyKey, onDue }: { idempotencyKey: string;
       foodInsecureNeighborAddressID: sel.deliveryAddress?.id ?? null,
       pantryOrderItems: orderLines(cart),
     };
-    // The same key on every retry of this checkout: a resend after a lost answer places one order.
-    const idempotency = { "Idempotency-Key": idempotencyKey };
     try {
-      const orderId = await api<number>("POST", "/order", order, idempotency);
+      const orderId = await placeOrder(order, idempotencyKey);
       clearCart();
       clearSelection();
       navigate(`/cart/confirmation/${orderId}`, { replace: true });
     } catch (err) {
       // Not a refusal: the server was not reached. The worker keeps the order and sends it, with
       // the same key, once the phone is back online; the cart has been handed over with it.
-      if (err instanceof ApiFailure && err.status === 0 && (await queueOrder(apiRequest("POST", "/order", order, idempotency)))) {
+      if (err instanceof ApiFailure && err.status === 0 && (await queueOrder(placeOrderRequest(order, idempotencyKey)))) {
         clearCart();
         clearSelection();
         setBusy(false);
@@ -87,7 +87,7 @@ export function ConfirmStep({ idempotencyKey, onDue }: { idempotencyKey: string;
     const { pantry, pickupTime } = selectionStore.get();
     if (!pantry || !pickupTime) return null;
     try {
-      const times = await api<PickupTime[]>("GET", `/locations/${pantry.id}/pickuptimes`);
+      const times = await loadPickupTimes(pantry.id);
       return times.some((x) => x.id === pickupTime.id) ? null : times;
     } catch {
       return null;

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { DeliveryTime } from "../../entities";
 import { t } from "../../i18n/t";
+import { loadDeliveryTimes } from "../../lib/api/foodbanks";
 import { selectDelivery, selectDeliveryAddress, selectionStore } from "../../state/selection";
 import { Modal } from "../../ui/Modal";
 import { deliveryWindowLabel as label } from "../../ui/TimePickers";
@@ -21,7 +22,11 @@ export function DeliveryStep({ done }: StepProps) {
   return (
     <WindowCheck<DeliveryTime>
       // A pickup order has nothing to verify here.
-      path={deliveryTime ? `/foodbanks/${deliveryTime.foodBankID}/deliverytimes` : null}
+      offered={
+        deliveryTime
+          ? { key: `/foodbanks/${deliveryTime.foodBankID}/deliverytimes`, load: () => loadDeliveryTimes(deliveryTime.foodBankID) }
+          : null
+      }
       chosenId={deliveryTime?.id}
       done={done}
       texts={{

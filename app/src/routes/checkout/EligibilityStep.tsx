@@ -1,13 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { t, type MessageKey } from "../../i18n/t";
-import { api } from "../../lib/api";
-import { useApi } from "../../lib/useData";
+import { answerFoodSituation, eligibilityStatus } from "../../lib/api/survey";
+import type { components } from "../../lib/api/schema.gen";
+import { useData } from "../../lib/useData";
 import { Busy } from "../../ui/Busy";
 import { ErrorBox } from "../../ui/ErrorBox";
 import type { StepProps } from "./step";
 import { refusalText } from "../../lib/refusal";
 
-type Answers = { worriedFoodWillRunOut: number; foodDidNotLast: number; receivedCharityFood: number };
+type Answers = components["schemas"]["FoodSituationBody"];
 type Question = { name: keyof Answers; text: MessageKey; options: [MessageKey, number][] };
 
 // Spec §5 food-situation survey: all three required; codes as the API expects them.
@@ -37,7 +38,7 @@ export function EligibilityStep({ done }: StepProps) {
   const [refused, setRefused] = useState("");
   const id = useId();
 
-  const status = useApi<{ isSurveyRequired: boolean }>("/account/eligibilitystatus");
+  const status = useData("/account/eligibilitystatus", eligibilityStatus);
   const asking = status.data?.isSurveyRequired === true;
   // Status failure: the check counts as complete (spec §8).
   const skip = status.error !== null || status.data?.isSurveyRequired === false;
@@ -53,7 +54,8 @@ export function EligibilityStep({ done }: StepProps) {
     setBusy(true);
     setRefused("");
     try {
-      const eligible = await api<boolean>("POST", "/account/eligibilitystatus", answers);
+      // `complete`: all three are answered.
+      const eligible = await answerFoodSituation(answers as Answers);
       if (eligible) return done();
       setRefused(t("checkout.eligibility.refused"));
     } catch (err) {

@@ -7,11 +7,11 @@ import { useData } from "../../lib/useData";
 import { Busy } from "../../ui/Busy";
 import type { StepProps } from "./step";
 import { RemovedList } from "./LimitsStep";
-import { applyRemovals, checkCart, type Removal } from "./validate";
+import { applyRemovals, cartRemovals, type Removal } from "./validate";
 
 /** Takes out of the cart what the site no longer stocks; what was taken out. */
 async function checkInventory(): Promise<Removal[]> {
-  const gone = await checkCart(selectionStore.get(), cartStore.get().items, false, {
+  const gone = await cartRemovals(selectionStore.get(), cartStore.get().items, false, {
     noStock: t("checkout.reason.noStock"),
     exceeded: t("checkout.reason.exceeded"),
   });

@@ -1,7 +1,9 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { t } from "../../i18n/t";
-import { ApiFailure, api } from "../../lib/api";
+import { ApiFailure } from "../../lib/api";
+import { checkDeliveryLimits, checkPantryLimits } from "../../lib/api/limits";
+import type { components } from "../../lib/api/schema.gen";
 import { refusalText } from "../../lib/refusal";
 import { formatDate } from "../../lib/format";
 import { useData } from "../../lib/useData";
@@ -10,20 +12,17 @@ import { changeSite, selectionStore } from "../../state/selection";
 import { Modal } from "../../ui/Modal";
 import { Busy } from "../../ui/Busy";
 import type { StepProps } from "./step";
-import { applyRemovals, checkCart, type Removal } from "./validate";
+import { applyRemovals, cartRemovals, type Removal } from "./validate";
 
-interface LimitResult {
-  limit?: number | null;
-  message?: string;
-  nextAvailableOrderDate?: string | null;
-}
+/** A refusal's value: the limit reached and the next date an order may be placed. */
+type LimitResult = Partial<components["schemas"]["OrderLimitResult"]>;
 
 /** Reloads inventory, drops what no longer fits, then asks for the order-limit check. */
 async function checkLimits(): Promise<{ gone: Removal[]; over: LimitResult | null }> {
   const sel = selectionStore.get();
   let gone: Removal[] = [];
   try {
-    gone = await checkCart(sel, cartStore.get().items, true, {
+    gone = await cartRemovals(sel, cartStore.get().items, true, {
       noStock: t("checkout.reason.noStock"),
       exceeded: t("checkout.reason.exceeded"),
     });
@@ -33,9 +32,8 @@ async function checkLimits(): Promise<{ gone: Removal[]; over: LimitResult | nul
   }
   let over: LimitResult | null = null;
   // The limits Place Order will enforce: the pantry's (or the delivery program's) and the food bank's.
-  const path = sel.pantry ? `/limits/locations/${sel.pantry.id}/check` : `/limits/deliverytimes/${sel.deliveryTime!.id}/check`;
   try {
-    await api("GET", path);
+    await (sel.pantry ? checkPantryLimits(sel.pantry.id) : checkDeliveryLimits(sel.deliveryTime!.id));
   } catch (err) {
     // Only a refusal with its result counts; a failed load is silently ignored (spec §8).
     // The words come from the catalog by the refusal's code; the value keeps the next available date.

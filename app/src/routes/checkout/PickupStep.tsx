@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { PickupTime } from "../../entities";
 import { t } from "../../i18n/t";
+import { loadPickupTimes } from "../../lib/api/locations";
 import { selectPickup, selectionStore } from "../../state/selection";
 import { PickupTimeModal } from "../../ui/TimePickers";
 import type { StepProps } from "./step";
@@ -18,7 +19,7 @@ export function PickupStep({ done }: StepProps) {
   return (
     <WindowCheck<PickupTime>
       // A delivery order has nothing to verify here.
-      path={pantry ? `/locations/${pantry.id}/pickuptimes` : null}
+      offered={pantry ? { key: `/locations/${pantry.id}/pickuptimes`, load: () => loadPickupTimes(pantry.id) } : null}
       chosenId={pickupTime?.id}
       done={done}
       texts={{

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { t } from "../../i18n/t";
 import { canUsePantry } from "../../lib/access";
-import { api } from "../../lib/api";
+import { claimReferralCodes } from "../../lib/api/referrals";
 import { useData } from "../../lib/useData";
 import { selectionStore } from "../../state/selection";
 import { claimStoredReferralCodes } from "../../state/session";
@@ -41,8 +41,8 @@ export function ReferralStep({ done }: StepProps) {
     setBusy(true);
     setError("");
     try {
-      const [result] = await api<{ isAppliedSuccessfully: boolean }[]>("POST", "/referralcodes/claims", [c]);
-      if (result?.isAppliedSuccessfully && (await check())) return done();
+      const [claim] = await claimReferralCodes([c]);
+      if (claim?.isAppliedSuccessfully && (await check())) return done();
       setError(t("checkout.referral.invalid"));
     } catch (err) {
       setError(refusalText(err) || t("checkout.referral.invalid"));

@@ -1,7 +1,9 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { t, type MessageKey } from "../../i18n/t";
-import { api } from "../../lib/api";
-import { useApi } from "../../lib/useData";
+import { loadGenders, loadRaces } from "../../lib/api/reference";
+import type { components } from "../../lib/api/schema.gen";
+import { answerSurvey, surveyStatus } from "../../lib/api/survey";
+import { useData } from "../../lib/useData";
 import { selectionStore } from "../../state/selection";
 import { Busy } from "../../ui/Busy";
 import { ErrorBox } from "../../ui/ErrorBox";
@@ -9,9 +11,10 @@ import type { StepProps } from "./step";
 import { US_STATES } from "../../lib/us-states";
 import { refusalText } from "../../lib/refusal";
 
-type Flags = Record<string, boolean>;
-type Named = { id: number; name: string };
-type Participation = Record<(typeof PROGRAMS)[number][0], boolean>;
+type Schemas = components["schemas"];
+type Participation = Required<Schemas["Participation"]>;
+/** A question of the survey, by the name the server gives it. */
+type Question = Schemas["SurveyQuestion"];
 
 interface Answers {
   householdMembersResponse?: number;
@@ -26,28 +29,13 @@ interface Answers {
   participationResponse?: Participation;
 }
 
-// Spec §2 order; the flag names are the API's survey status fields.
-const QUESTIONS = [
-  ["householdMembers", "isHouseholdMembersEnabledAndUnanswered"],
-  ["street", "isStreetEnabledAndUnanswered"],
-  ["city", "isCityEnabledAndUnanswered"],
-  ["state", "isStateEnabledAndUnanswered"],
-  ["dateOfBirth", "isDateOfBirthEnabledAndUnanswered"],
-  ["gender", "isGenderEnabledAndUnanswered"],
-  ["race", "isRaceEnabledAndUnanswered"],
-  ["howDidYouHear", "isHowDidYouHearEnabledAndUnanswered"],
-  ["participation", "isParticipationEnabledAndUnanswered"],
-] as const;
-type Question = (typeof QUESTIONS)[number][0];
-const MAX_QUESTIONS = 4;
-
 const PROGRAMS = [
   ["isParticipationSNAPNoted", "checkout.survey.snap"],
   ["isParticipationWICNoted", "checkout.survey.wic"],
   ["isParticipationMedicaidNoted", "checkout.survey.medicaid"],
   ["isParticipationSSINoted", "checkout.survey.ssi"],
   ["isParticipationTANFNoted", "checkout.survey.tanf"],
-] as const satisfies readonly (readonly [string, MessageKey])[];
+] as const satisfies readonly (readonly [keyof Participation, MessageKey])[];
 const NO_PROGRAMS = Object.fromEntries(PROGRAMS.map(([k]) => [k, false])) as Participation;
 
 const MONTHS: MessageKey[] = [
@@ -71,14 +59,14 @@ function answered(q: Question, a: Answers): boolean {
 }
 
 /** Only the shown questions, keyed by their API names (spec §7); text answers trimmed. */
-function body(shown: readonly Question[], a: Answers, foodBankId: number) {
-  const out: Record<string, unknown> = { foodBankId };
+function body(shown: readonly Question[], a: Answers, foodBankId: number): Schemas["SurveyBody"] {
+  const out: Schemas["SurveyBody"] = { foodBankId };
   for (const q of shown) {
     if (q === "householdMembers") out.householdMembersResponse = a.householdMembersResponse;
     if (q === "street") out.street = a.street!.trim();
     if (q === "city") out.city = a.city!.trim();
     if (q === "state") out.state = a.state;
-    if (q === "dateOfBirth") out.dateOfBirth = { month: a.birthMonth, year: a.birthYear };
+    if (q === "dateOfBirth") out.dateOfBirth = { month: a.birthMonth!, year: a.birthYear! };
     if (q === "gender") out.genderId = a.genderId;
     if (q === "race") out.raceId = a.raceId;
     if (q === "howDidYouHear") out.howDidYouHear = a.howDidYouHear!.trim();
@@ -87,7 +75,7 @@ function body(shown: readonly Question[], a: Answers, foodBankId: number) {
   return out;
 }
 
-/** Checkout survey (spec §2, §5): up to four unanswered questions, certification, Submit. */
+/** Checkout survey (spec §2, §5): the unanswered questions the server shows (up to four), certification, Submit. */
 export function SurveyStep({ done }: StepProps) {
   const [a, setA] = useState<Answers>({});
   const [accurate, setAccurate] = useState(false);
@@ -95,17 +83,16 @@ export function SurveyStep({ done }: StepProps) {
   const [error, setError] = useState("");
   const foodBankId = selectionStore.get().foodBank?.id ?? selectionStore.get().deliveryTime?.foodBankID;
 
-  const status = useApi<Flags>(foodBankId ? `/account/surveystatus/${foodBankId}` : null);
-  const flags = status.data;
-  const shown = flags ? QUESTIONS.filter(([, flag]) => flags[flag]).map(([q]) => q).slice(0, MAX_QUESTIONS) : null;
+  const status = useData(foodBankId ? `/account/surveystatus/${foodBankId}` : null, () => surveyStatus(foodBankId!));
+  const shown = status.data?.shownQuestions ?? null;
   // No site (nothing to ask about), nothing unanswered, or a status failure: the survey is
   // skipped silently (spec §8).
   const skip = !foodBankId || status.error !== null || shown?.length === 0;
   useEffect(() => {
     if (skip) done();
   }, [skip, done]);
-  const genders = useApi<Named[]>(shown?.includes("gender") ? "/genders" : null).data ?? [];
-  const races = useApi<Named[]>(shown?.includes("race") ? "/races" : null).data ?? [];
+  const genders = useData(shown?.includes("gender") ? "/genders" : null, loadGenders).data ?? [];
+  const races = useData(shown?.includes("race") ? "/races" : null, loadRaces).data ?? [];
 
   if (!shown || skip) return <Busy text={t("checkout.survey.loading")} />;
   const ready = accurate && shown.every((q) => answered(q, a)) && !busy;
@@ -118,7 +105,7 @@ export function SurveyStep({ done }: StepProps) {
     setBusy(true);
     setError("");
     try {
-      await api("POST", "/account/survey", body(shown, a, foodBankId!));
+      await answerSurvey(body(shown, a, foodBankId!));
       done();
     } catch (err) {
       setError(refusalText(err) || t("checkout.survey.error"));

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { useApi } from "../../lib/useData";
+import { useData } from "../../lib/useData";
 import { t } from "../../i18n/t";
 import { Busy } from "../../ui/Busy";
 import { ErrorBox } from "../../ui/ErrorBox";
@@ -8,14 +8,20 @@ import { ErrorBox } from "../../ui/ErrorBox";
 /** Where a window check stands: still checking, the times offered instead of a stale choice, none at all, or a failed load. */
 type Check<T> = { kind: "checking" } | { kind: "stale"; times: T[] } | { kind: "none" } | { kind: "error" };
 
+/** The times a window check loads: their key (their API path) and the call. */
+export interface OfferedTimes<T> {
+  key: string;
+  load: () => Promise<T[]>;
+}
+
 /**
- * Spec §2's pickup and delivery window checks: the times still offered are loaded from `path`
- * (null: the order has no such window, nothing to check) and the step is done once the chosen
- * time is among them.
+ * Spec §2's pickup and delivery window checks: the times still offered are loaded (`offered` null:
+ * the order has no such window, nothing to check) and the step is done once the chosen time is
+ * among them.
  */
-function useWindowCheck<T extends { id: number }>(path: string | null, chosenId: number | undefined, done: () => void): Check<T> {
-  const times = useApi<T[]>(path);
-  const valid = !path || (chosenId !== undefined && !!times.data?.some((x) => x.id === chosenId));
+function useWindowCheck<T extends { id: number }>(offered: OfferedTimes<T> | null, chosenId: number | undefined, done: () => void): Check<T> {
+  const times = useData(offered?.key ?? null, () => offered!.load());
+  const valid = !offered || (chosenId !== undefined && !!times.data?.some((x) => x.id === chosenId));
   useEffect(() => {
     if (valid) done();
   }, [valid, done]);
@@ -36,13 +42,13 @@ export interface WindowCheckTexts {
 
 /** One window check: busy while checking; when the choice is stale, Choose Time opens `picker` with the offered times. */
 export function WindowCheck<T extends { id: number }>(props: {
-  path: string | null;
+  offered: OfferedTimes<T> | null;
   chosenId: number | undefined;
   done: () => void;
   texts: WindowCheckTexts;
   picker: (times: T[], close: () => void) => ReactNode;
 }) {
-  const check = useWindowCheck<T>(props.path, props.chosenId, props.done);
+  const check = useWindowCheck<T>(props.offered, props.chosenId, props.done);
   const [choosing, setChoosing] = useState(false);
   const { texts } = props;
   switch (check.kind) {

@@ -2,7 +2,7 @@
 // /cart/check runs the rules orders are placed by); this only sends the cart and words the
 // reasons. The cart holds one entry per unit, so a line's quantity is its number of entries.
 import type { CartItem } from "../../entities";
-import { request } from "../../lib/api/typed";
+import { checkCart } from "../../lib/api/cart";
 import type { components } from "../../lib/api/schema.gen";
 import { removeFromCart } from "../../state/cart";
 import type { Selection } from "../../state/selection";
@@ -35,9 +35,9 @@ function reasonText(r: CartRemoval, texts: ReasonTexts): string {
  * Asks the server what of `cart` cannot be ordered at the selection's site: stock only, or
  * (`withLimits`) stock and the shopper's limits; the answer as the screens list it.
  */
-export async function checkCart(sel: Selection, cart: readonly CartItem[], withLimits: boolean, texts: ReasonTexts): Promise<Removal[]> {
+export async function cartRemovals(sel: Selection, cart: readonly CartItem[], withLimits: boolean, texts: ReasonTexts): Promise<Removal[]> {
   const site = sel.pantry ? { pantryLocationID: sel.pantry.id } : { foodBankDeliveryTimeID: sel.deliveryTime!.id };
-  const { removed } = await request("post", "/cart/check", { body: { ...site, pantryOrderItems: orderLines(cart), withLimits } });
+  const { removed } = await checkCart({ ...site, pantryOrderItems: orderLines(cart), withLimits });
   return removed.map((r) => {
     const entry = cart.find((c) => c.id === r.pantryInventoryItemID);
     return { pantryItemID: entry?.pantryItemID ?? 0, name: entry?.pantryItem?.name ?? "", quantity: r.quantity, reason: reasonText(r, texts) };

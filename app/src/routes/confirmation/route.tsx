@@ -2,8 +2,9 @@ import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { loginUrl } from "../../lib/api";
-import { useApi } from "../../lib/useData";
-import { validOrderId, type Order } from "../../lib/orders";
+import { useData } from "../../lib/useData";
+import { loadOrder } from "../../lib/api/orders";
+import { validOrderId } from "../../lib/orders";
 import { restoreSession, sessionStore, useLoggedIn } from "../../state/session";
 import type { Meta } from "../../types";
 import { OrderSummary } from "../../ui/OrderSummary";
@@ -28,7 +29,7 @@ export default function Confirmation({ data }: { data: ConfirmationData | null }
     // Once per order id: navigate changes with the location while this page is still mounted.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [orderId]);
-  const order = useApi<Order>(orderId && loggedIn ? `/orders/${orderId}` : null);
+  const order = useData(orderId && loggedIn ? `/orders/${orderId}` : null, () => loadOrder(Number(orderId)));
 
   return (
     <section className="card confirmation">

@@ -110,7 +110,7 @@ function CountyForm({ state, dispatch }: Props) {
   );
 }
 
-function CountySelect({ label, counties, value, onChange }: { label: string; counties: County[]; value: number | null; onChange: (id: number | null) => void }) {
+function CountySelect({ label, counties, value, onChange }: { label: string; counties: Pick<County, "id" | "name">[]; value: number | null; onChange: (id: number | null) => void }) {
   const id = useId();
   return (
     <p className="field">

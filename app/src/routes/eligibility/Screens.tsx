@@ -139,7 +139,7 @@ function Step({ state, dispatch, returnTo }: Props & { returnTo: string }) {
     case "income":
       return (
         <>
-          <Title>{t("eligibility.income.question", { amount: g ? formatDollars(incomeMaximum(g, state.householdSize)) : "" })}</Title>
+          <Title>{t("eligibility.income.question", { amount: formatDollars(g && incomeMaximum(g, state.householdSize)) })}</Title>
           <p>{tn("eligibility.income.household", state.householdSize)}</p>
           <YesNo state={state} dispatch={dispatch} />
         </>

@@ -2,8 +2,12 @@
 // `State`, every user input and every lookup result is an `Action`. The screens dispatch; the
 // lookups (guideline, zip area, counties, submission) run in effects that watch `pending(state)`.
 // The server replays the submitted answers itself (host/domain/tefap.rs), so this decides only what
-// to ask next, never the verdict.
+// to ask next, never the verdict; the income maximum it shows is the server's too. The shapes are
+// the API's (the types generated from its OpenAPI document).
+import type { components } from "../../lib/api/schema.gen";
 import { ZIP_LENGTH } from "../../lib/zip";
+
+type Schemas = components["schemas"];
 
 export type Step =
   | "intro"
@@ -20,74 +24,24 @@ export type Step =
   | "disqualified"
   | "complete";
 
-export interface Province {
-  id: number;
-  name: string;
-  abbreviation: string;
-}
+export type Province = Schemas["Province"];
 
-export interface County {
-  id: number;
-  name: string;
-  provinceId?: number;
-  isMatch?: boolean;
-}
-
-export interface ProvinceProgram {
-  assistanceProgramID: number;
-  isCrossEligible: boolean;
-  assistanceProgram: { id: number; name: string; abbreviation: string };
-}
+export type County = Schemas["County"];
 
 /** Spec §3 "TEFAP guideline", as GET /tefapeligibility/guidelines/{postalCode} answers it. */
-export interface Guideline {
-  acceptsCrossEligibility: boolean;
-  requiresIncomeProof: boolean;
-  requiresIdentificationProof: boolean;
-  acceptsEmergencySituation: boolean;
-  incomePercentRequired?: number | null;
-  province: Province & {
-    povertyGuideline: { baseIncomeInDollars: number; perPersonAmountInDollars: number };
-    tefapProvinceAssistancePrograms: ProvinceProgram[];
-  };
-}
+export type Guideline = Schemas["Guideline"];
 
 /** GET /tefapeligibility/postalcodes/{code}: where a zip code lies. */
-export interface ZipArea {
-  postalCode: { code: string };
-  province: Province;
-  county?: County | null;
-}
+export type ZipArea = Schemas["ZipArea"];
 
-/** Spec §3 "Eligibility answers" plus foodBankID (the homeless shopper's area), as POSTed. */
-export interface Answers {
-  isHomeless: boolean;
-  residencyPostalCode: string | null;
-  residencyCounty: number | null;
-  selectedAssistanceProgramIDs: number[];
-  totalHouseholdSize: number | null;
-  isBelowIncomeLimit: boolean | null;
-  incomeLimit: number | null;
-  canProveIncome: boolean | null;
-  isEmergency: boolean | null;
-  emergencyText: string | null;
-  signature: string | null;
-  typedName: string | null;
-  isIdentificationAvailable: boolean | null;
-  acceptedTerms: boolean;
-  disqualified: boolean;
-  addressID: number | null;
-}
+/** The body of POST /tefapeligibility/responses: spec §3 "Eligibility answers", plus foodBankID. */
+export type Submission = Schemas["TefapAnswersBody"];
+
+/** Spec §3 "Eligibility answers" as the flow fills them in: every one present, null until asked. */
+export type Answers = Required<Omit<Submission, "foodBankID">>;
 
 /** POST /tefapeligibility/responses answers this. */
-export interface TefapResult {
-  isEligible: boolean;
-  uniqueID: string;
-  county?: { id: number; name: string } | null;
-  foodBank?: { id: number; name: string } | null;
-  postalCode?: { code: string } | null;
-  province?: Province | null;
-}
+export type TefapResult = Schemas["TefapResult"];
 
 /** A lookup in flight or failed; `notAvailable` offers the "not available in your area" option. */
 export type Lookup = { status: "idle" } | { status: "loading" } | { status: "error"; message: string; notAvailable: boolean };
@@ -161,7 +115,6 @@ export const HOUSEHOLD_SIZES = { min: 1, max: 20 };
 export const MEMBER_COUNTS = { min: 0, max: 10 };
 export const OTHER_COUNTY_ID = 0;
 export const NONE_PROGRAM_ID = 0;
-export const DEFAULT_INCOME_PERCENT = 100;
 export const AGE_GROUPS: readonly AgeGroup[] = ["over65", "adults", "children"];
 
 const IDLE: Lookup = { status: "idle" };
@@ -217,15 +170,14 @@ export const INITIAL: State = {
   result: null,
 };
 
-/** Spec §5: (base + per person × (size − 1)) × (incomePercentRequired or 100) / 100. */
-export function incomeMaximum(guideline: Guideline, householdSize: number): number {
-  const { baseIncomeInDollars, perPersonAmountInDollars } = guideline.province.povertyGuideline;
-  const percent = guideline.incomePercentRequired || DEFAULT_INCOME_PERCENT;
-  return ((baseIncomeInDollars + perPersonAmountInDollars * (Math.max(1, householdSize) - 1)) * percent) / 100;
+/** Spec §5's income maximum of the household size, as the server computed it for the guideline; null for a size it has none for. */
+export function incomeMaximum(guideline: Guideline, householdSize: number): number | null {
+  return guideline.incomeMaximums.find((m) => m.householdSize === householdSize)?.incomeInDollars ?? null;
 }
 
-/** Whole dollars with thousands separators ("$62,600"): no Intl needed. */
-export function formatDollars(amount: number): string {
+/** Whole dollars with thousands separators ("$62,600"): no Intl needed. Empty for none. */
+export function formatDollars(amount: number | null): string {
+  if (amount === null) return "";
   return "$" + String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
@@ -335,7 +287,7 @@ function answer(state: State, yes: boolean): State {
       if (!yes) return go(state, "disqualified");
       return go({ ...state, answers: { ...a, totalHouseholdSize: state.householdSize } }, "income");
     case "income": {
-      const answers = { ...a, isBelowIncomeLimit: yes, incomeLimit: g ? incomeMaximum(g, state.householdSize) : null };
+      const answers = { ...a, isBelowIncomeLimit: yes, incomeLimit: g && incomeMaximum(g, state.householdSize) };
       if (yes) return go({ ...state, answers }, g?.requiresIncomeProof ? "proveIncome" : "attest");
       return go({ ...state, answers }, g?.acceptsEmergencySituation ? "emergencySituation" : "disqualified");
     }
@@ -492,7 +444,7 @@ export function reduce(state: State, action: Action): State {
 const sameText = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
 
 /** The body of POST /tefapeligibility/responses: the answers plus the selected food bank. */
-export function submission(state: State, foodBankId: number | null): Answers & { foodBankID: number | null } {
+export function submission(state: State, foodBankId: number | null): Submission {
   return { ...state.answers, foodBankID: foodBankId };
 }
 

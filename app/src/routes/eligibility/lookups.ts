@@ -1,9 +1,10 @@
 // The calls of the questionnaire (spec §7 TEFAP calls) and the messages of their failures (§8).
-import type { FoodBank } from "../../entities";
 import { t, type MessageKey } from "../../i18n/t";
-import { api } from "../../lib/api";
+import { loadFoodBank } from "../../lib/api/foodbanks";
+import { loadCountiesOfProvince, loadCountiesOfZip } from "../../lib/api/geography";
+import { loadGuideline, loadZipArea, submitTefapAnswers } from "../../lib/api/tefap";
 import { selectionStore } from "../../state/selection";
-import type { County, Guideline, TefapResult, ZipArea } from "./flow";
+import type { County, Guideline, Submission, TefapResult, ZipArea } from "./flow";
 import { withForcedFlags } from "./testing";
 import { refusalText } from "../../lib/refusal";
 
@@ -28,35 +29,28 @@ const failWith =
     throw new LookupError(failureText(err, fallback), notAvailable);
   };
 
-interface GuidelineAnswer {
-  tefapGuideline: Guideline;
-}
-
 /** The guideline of a zip code's state; failure offers the not-available option. */
 export async function guidelineOf(zip: string): Promise<Guideline> {
-  const g = await api<GuidelineAnswer>("GET", `/tefapeligibility/guidelines/${encodeURIComponent(zip)}`).catch(
-    failWith("eligibility.error.guideline", true),
-  );
+  const g = await loadGuideline(zip).catch(failWith("eligibility.error.guideline", true));
   return withForcedFlags(g.tefapGuideline);
 }
 
 /** Residency "loading": where the zip lies, its counties and its guideline. */
 export async function residencyOf(zip: string): Promise<{ area: ZipArea; counties: County[]; guideline: Guideline }> {
-  const code = encodeURIComponent(zip);
-  const area = await api<ZipArea>("GET", `/tefapeligibility/postalcodes/${code}`).catch(failWith("eligibility.error.data"));
+  const area = await loadZipArea(zip).catch(failWith("eligibility.error.data"));
   const [counties, guideline] = await Promise.all([
-    api<County[]>("GET", `/counties/postalcode/${code}`).catch(failWith("eligibility.error.counties")),
+    loadCountiesOfZip(zip).catch(failWith("eligibility.error.counties")),
     guidelineOf(zip),
   ]);
   return { area, counties, guideline };
 }
 
 export async function provinceCountiesOf(provinceId: number): Promise<County[]> {
-  return api<County[]>("GET", `/provinces/${provinceId}/counties`).catch(failWith("eligibility.error.counties"));
+  return loadCountiesOfProvince(provinceId).catch(failWith("eligibility.error.counties"));
 }
 
-export async function submitAnswers(body: unknown): Promise<TefapResult> {
-  return api<TefapResult>("POST", "/tefapeligibility/responses", body).catch(failWith("eligibility.error.submit"));
+export async function submitAnswers(body: Submission): Promise<TefapResult> {
+  return submitTefapAnswers(body).catch(failWith("eligibility.error.submit"));
 }
 
 /** The food bank of the selection (spec §4): the chosen one, else the pantry's or the delivery window's. */
@@ -83,7 +77,7 @@ export async function selectedFoodBankAddress(): Promise<FoodBankAddress | null>
   const own = stored?.id === id ? (stored.address as FoodBankAddress | undefined) : undefined;
   if (own?.province && own.postalCode) return own;
   if (cached?.id === id) return cached.address;
-  const fb = await api<FoodBank & { address?: FoodBankAddress }>("GET", `/foodbanks/${id}`);
-  cached = { id, address: fb.address ?? {} };
+  const fb = await loadFoodBank(id);
+  cached = { id, address: fb.address };
   return cached.address;
 }

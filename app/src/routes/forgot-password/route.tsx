@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { api } from "../../lib/api";
+import { requestReset } from "../../lib/api/password";
 import type { Meta } from "../../types";
 import { Field } from "../../ui/Field";
 import messages from "messages:reset";
@@ -30,7 +30,7 @@ export default function ForgotPassword({ data }: { data: ForgotPasswordPage | nu
   const send = async () => {
     setPhase({ kind: "sending" });
     try {
-      await api("POST", "/user/reset", { email: address });
+      await requestReset(address);
       setPhase({ kind: "sent", email: address });
     } catch (e) {
       // The server's reason (a malformed address, too many requests) says more than the generic text.

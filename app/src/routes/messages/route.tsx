@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { useApi } from "../../lib/useData";
-import { knownMessages, messageKey, messagesPath, useReadState, type Message, type Notification } from "../../state/messages";
+import { useData } from "../../lib/useData";
+import { loadMessages } from "../../lib/api/content";
+import { knownMessages, messageKey, messagesLoadKey, useReadState, type Message, type Notification } from "../../state/messages";
 import { useLoggedIn, useProfile } from "../../state/session";
 import type { Meta } from "../../types";
 import { MessageModal, upcomingOrderText } from "../../ui/MessageModal";
@@ -22,7 +23,7 @@ function useOwnMessages(data: MessagesData | null): { list: Message[]; error: bo
   const loggedIn = useLoggedIn();
   const profile = useProfile();
   const code = (profile?.defaultFoodBank as { code?: string } | null | undefined)?.code ?? null;
-  const own = useApi<Message[]>(loggedIn ? messagesPath(code) : null);
+  const own = useData(loggedIn ? messagesLoadKey(code) : null, () => loadMessages(code));
   if (own.data || own.error) return { list: knownMessages(own.data), error: own.error !== null };
   return { list: knownMessages(data?.messages), error: data?.error === true };
 }

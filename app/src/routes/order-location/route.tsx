@@ -1,11 +1,13 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { PickupTime } from "../../entities";
+import type { PantryLocation, PickupTime } from "../../entities";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { canUsePantry } from "../../lib/access";
-import { useApi } from "../../lib/useData";
+import { useData } from "../../lib/useData";
+import { loadPantry, searchPantries } from "../../lib/api/locations";
+import { changeLocation, loadOrder } from "../../lib/api/orders";
 import { formatDay } from "../../lib/format";
-import { changeLocation, validOrderId, type Order } from "../../lib/orders";
+import { validOrderId, type Order } from "../../lib/orders";
 import { useLoggedIn } from "../../state/session";
 import type { Meta } from "../../types";
 import { SignInPrompt } from "../../ui/SignInPrompt";
@@ -21,17 +23,10 @@ const ReferralModal = lazy(() => import("../../ui/ReferralModal"));
 /** host/pages/orders.rs: the order to move. */
 export type OrderLocationData = OrderLocationPage;
 
-interface Pantry {
-  id: number;
-  label: string;
-  isRestricted?: boolean;
-  distance?: number;
-  address: { addressLine1: string; city: string; latitude?: number; longitude?: number };
-  pantryLocationPickupTimes?: PickupTime[];
-}
+type Pantry = PantryLocation;
 
 /** Spec §9's widest search: the food bank's pantries around the order's current one. */
-const RADIUS_MILES = 20;
+const RADIUS_MILES = 20 as const;
 
 /**
  * /account/orders/{orderId}/location (spec §2, §4 "Change Location for order"): the pantries of the
@@ -41,16 +36,16 @@ const RADIUS_MILES = 20;
 export default function OrderLocation({ data }: { data: OrderLocationData | null }) {
   const id = validOrderId(data?.orderId);
   const loggedIn = useLoggedIn();
-  const order = useApi<Order>(loggedIn && id ? `/orders/${id}` : null);
+  const order = useData(loggedIn && id ? `/orders/${id}` : null, () => loadOrder(Number(id)));
   const o = order.data;
   const movable = o && o.canChangeOrCancel && o.pantryLocationID ? o : null;
-  const current = useApi<Pantry>(movable ? `/locations/${movable.pantryLocationID}` : null);
+  const current = useData(movable ? `/locations/${movable.pantryLocationID}` : null, () => loadPantry(movable!.pantryLocationID!));
   const here = current.data;
-  const pantries = useApi<Pantry[]>(
+  const near =
     movable && here?.address.latitude != null && here.address.longitude != null
-      ? `/locations?lat=${here.address.latitude}&lng=${here.address.longitude}&radiusMiles=${RADIUS_MILES}&foodBankId=${movable.foodBankID}`
-      : null,
-  );
+      ? { lat: here.address.latitude, lng: here.address.longitude, radiusMiles: RADIUS_MILES, foodBankId: movable.foodBankID }
+      : null;
+  const pantries = useData(near && `/locations?lat=${near.lat}&lng=${near.lng}&foodBankId=${near.foodBankId}`, () => searchPantries(near!));
   const back = id ? `/account/orders/${id}` : "/account/orders";
 
   let body;

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { useApi } from "../../lib/useData";
-import { cancelOrder, orderNumber, validOrderId, type Order } from "../../lib/orders";
+import { useData } from "../../lib/useData";
+import { cancelOrder, loadOrder } from "../../lib/api/orders";
+import { orderNumber, validOrderId, type Order } from "../../lib/orders";
 import { useLoggedIn } from "../../state/session";
 import type { Meta } from "../../types";
 import { OrderSummary } from "../../ui/OrderSummary";
@@ -33,7 +34,7 @@ export default function OrderPage({ data }: { data: OrderData | null }) {
   const cancelPage = data?.view === "cancel";
   const timePage = data?.view === "time";
   const loggedIn = useLoggedIn();
-  const loaded = useApi<Order>(loggedIn && id ? `/orders/${id}` : null);
+  const loaded = useData(loggedIn && id ? `/orders/${id}` : null, () => loadOrder(Number(id)));
   // The server's answer to a change or cancel replaces the loaded order.
   const [changed, setChanged] = useState<Order | null>(null);
   // The server's copy (session cookie) shows at once, also without JavaScript.

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { useApi } from "../../lib/useData";
+import { useData } from "../../lib/useData";
+import { loadOrders } from "../../lib/api/orders";
 import { formatDate, formatDay } from "../../lib/format";
 import { orderNumber, upcomingFirst, type Order } from "../../lib/orders";
 import { useLoggedIn } from "../../state/session";
@@ -26,7 +27,7 @@ export type OrdersData = OrdersPage;
  */
 export default function Orders({ data }: { data: OrdersData | null }) {
   const loggedIn = useLoggedIn();
-  const orders = useApi<Order[]>(loggedIn ? "/orders" : null);
+  const orders = useData(loggedIn ? "/orders" : null, loadOrders);
   const shown = orders.data ?? data?.orders ?? null;
 
   return (

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { PickupTime } from "../../entities";
 import { t } from "../../i18n/t";
-import { api } from "../../lib/api";
+import { loadPickupTimes } from "../../lib/api/locations";
 import { formatDay, round } from "../../lib/format";
 import { addressLine, INITIAL_ENTRIES, pickupEntries, type PickupEntry } from "../../lib/pantries";
 import type { PantryCard as Card } from "../../lib/api/pages";
@@ -32,7 +32,7 @@ export function PantryCard({ pantry, chosen, onChoose, onPickFrom }: Props) {
       setBusy(true);
       setFailed(false);
       try {
-        setRest(await api<PickupTime[]>("GET", `/locations/${pantry.id}/pickuptimes`));
+        setRest(await loadPickupTimes(pantry.id));
       } catch {
         setBusy(false);
         setFailed(true);

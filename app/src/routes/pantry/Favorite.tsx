@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { t } from "../../i18n/t";
-import { api } from "../../lib/api";
+import { clearFavorite, storeFavorite } from "../../lib/api/favorites";
 import { sessionStore } from "../../state/session";
 import { read, write } from "../../state/storage";
 import { Modal } from "../../ui/Modal";
@@ -22,7 +22,7 @@ export function Favorite({ pantry }: { pantry: Pantry }) {
     write("favoritePantry", next ? storedPantry(pantry) : null);
     if (sessionStore.get().token) {
       // Best effort: the device copy already holds the choice if the account update fails.
-      const call = next ? api("PUT", `/account/favorite/${pantry.id}`) : api("DELETE", "/account/favorite");
+      const call = next ? storeFavorite(pantry.id) : clearFavorite();
       void call.catch(() => undefined);
     }
     if (next) setAsked(true);

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import { Link, useNavigate } from "react-router";
 import type { FoodBank } from "../../entities";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { api, loginUrl } from "../../lib/api";
+import { loginUrl } from "../../lib/api";
+import { claimReferralCodes } from "../../lib/api/referrals";
 import { restoreSession, sessionStore, useLoggedIn } from "../../state/session";
 import { read, write } from "../../state/storage";
 import type { Meta } from "../../types";
@@ -86,8 +87,8 @@ function LoadFailed({ reason }: { reason?: string | null }) {
 /** Signed in, the code is claimed for the account; signed out, it is kept on the device and claimed at sign-in. */
 async function keepCode(code: string): Promise<void> {
   if (sessionStore.get().token) {
-    const [res] = await api<Array<{ isAppliedSuccessfully?: boolean }>>("POST", "/referralcodes/claims", [code]);
-    if (!res?.isAppliedSuccessfully) throw new Error("not applied");
+    const [claim] = await claimReferralCodes([code]);
+    if (!claim?.isAppliedSuccessfully) throw new Error("not applied");
     return;
   }
   const held = read("referralCodes") ?? [];

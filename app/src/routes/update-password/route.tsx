@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { api } from "../../lib/api";
-import { useApi } from "../../lib/useData";
+import { checkResetLink, resetPassword } from "../../lib/api/password";
+import { useData } from "../../lib/useData";
 import type { Meta } from "../../types";
 import { Field } from "../../ui/Field";
 import messages from "messages:reset";
@@ -29,11 +29,12 @@ export default function UpdatePassword({ data }: { data: UpdatePasswordData | nu
   const posted = usePostedForm();
   const hydrated = useHydrated();
   const [reason, setReason] = useState(() => (posted.failure ? refusalText(posted.failure) : ""));
-  const query = `token=${encodeURIComponent(data?.token ?? "")}&code=${encodeURIComponent(data?.code ?? "")}`;
+  const link = { token: data?.token ?? "", code: data?.code ?? "" };
+  const query = `token=${encodeURIComponent(link.token)}&code=${encodeURIComponent(link.code)}`;
 
   // The link is checked once the app runs; before that the form shows, and its post is checked
   // the same way. A link just used (`?updated=true`) is not checked again.
-  const check = useApi<boolean>(data?.updated || posted.failure ? null : `/user/password/validate?${query}`);
+  const check = useData(data?.updated || posted.failure ? null : `/user/password/validate?${query}`, () => checkResetLink(link));
   // What the form went through since; a link with another token starts over from its check.
   const [after, setAfter] = useState<{ query: string; phase: Phase } | null>(null);
   const initial: Phase = data?.updated ? "updated" : posted.failure ? "error" : !hydrated ? "form" : check.loading ? "checking" : check.error ? "expired" : "form";
@@ -50,7 +51,7 @@ export default function UpdatePassword({ data }: { data: UpdatePasswordData | nu
     setPhase("updating");
     setReason("");
     try {
-      await api("POST", `/user/password?${query}`, { password: chosen, confirmPassword: confirm.trim() });
+      await resetPassword(link, { password: chosen, confirmPassword: confirm.trim() });
       setPhase("updated");
     } catch (err) {
       setReason(refusalText(err) || "");

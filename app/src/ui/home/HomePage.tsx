@@ -12,7 +12,7 @@ import { ZipSearch } from "../ZipSearch";
 import { InfoSections } from "../InfoSections";
 import { SelectedSite } from "./SelectedSite";
 import { changeSite, useSelection } from "../../state/selection";
-import { loadProfile, useLoggedIn, useProfile } from "../../state/session";
+import { refreshProfile, useLoggedIn, useProfile } from "../../state/session";
 import { LanguageSwitch } from "../LanguageSwitch";
 import type { HomePage as HomePageData } from "../../lib/api/pages";
 
@@ -53,7 +53,7 @@ export function HomePage({ data, children }: { data: HomeData | null; children?:
   // Spec §4 startup "when logged in load the profile and default food bank": refreshes the cached
   // copy. Until it has answered (either way) a missing cached profile may still arrive, so the
   // messages wait to know the food bank.
-  const refresh = useData(loggedIn ? "profile" : null, loadProfile);
+  const refresh = useData(loggedIn ? "profile" : null, refreshProfile);
   const profileChecked = refresh.data !== null || refresh.error !== null;
 
   // Spec §4: searching for sites clears the cart and the stored site, then goes to pantries.

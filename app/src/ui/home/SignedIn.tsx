@@ -4,9 +4,11 @@
 import { useEffect, useId, useState, type FocusEvent } from "react";
 import { Link } from "react-router";
 import { t } from "../../i18n/t";
-import { useApi } from "../../lib/useData";
+import { useData } from "../../lib/useData";
+import { loadMessages } from "../../lib/api/content";
+import { loadInventoryOverview } from "../../lib/api/foodbanks";
 import { formatDay, formatTime } from "../../lib/format";
-import { knownMessages, messageKey, messagesPath, useReadState, type Message, type Notification, type UpcomingOrder } from "../../state/messages";
+import { knownMessages, messageKey, messagesLoadKey, useReadState, type Message, type Notification, type UpcomingOrder } from "../../state/messages";
 import { MessageModal, upcomingOrderText } from "../MessageModal";
 import { useReducedMotion } from "../useReducedMotion";
 
@@ -64,7 +66,7 @@ export interface MessagesProps {
  * Nothing is shown when the messages fail to load (spec §2: content failure shows the plain home).
  */
 export function MessagesCarousel({ foodBankCode }: MessagesProps) {
-  const { data: value } = useApi<Message[]>(messagesPath(foodBankCode));
+  const { data: value } = useData(messagesLoadKey(foodBankCode), () => loadMessages(foodBankCode));
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -147,13 +149,6 @@ export function MessagesCarousel({ foodBankCode }: MessagesProps) {
 }
 
 /** Spec §3 Inventory overview entry. */
-interface OverviewEntry {
-  subcategoryID?: number | null;
-  label: string;
-  imageUrl?: string | null;
-  sourceCode?: string | null;
-}
-
 
 export interface ProductsProps {
   foodBank: { id: number; name?: string | null };
@@ -165,7 +160,7 @@ export interface ProductsProps {
  * adding to the cart needs a pickup site or delivery time first. Hidden when the call fails.
  */
 export function ProductCarousel({ foodBank }: ProductsProps) {
-  const { data: value } = useApi<OverviewEntry[]>(`/foodbanks/${foodBank.id}/inventoryoverview`);
+  const { data: value } = useData(`/foodbanks/${foodBank.id}/inventoryoverview`, () => loadInventoryOverview(foodBank.id));
   const titleId = useId();
   const entries = (value ?? []).filter((e) => e && e.label);
   if (!entries.length) return null;

@@ -1,6 +1,8 @@
-// The one way screens talk to /api/v1: every answer is {successful, value, failureReason}; this
-// unwraps it, adds the bearer token, and turns an expired session into a trip to sign-in.
-import { sessionRefused, sessionStore } from "../state/session";
+// The envelope of every /api/v1 call: every answer is {successful, value, failureReason}; this
+// unwraps it, adds the bearer token, and turns an expired session into a trip to sign-in. Only the
+// typed calls of this folder use it (typed.ts; the build refuses an import from elsewhere): screens
+// call the function of their API area (lib/api/<area>.ts).
+import { sessionRefused, sessionStore } from "../../state/session";
 
 export class ApiFailure extends Error {
   constructor(
@@ -38,8 +40,16 @@ function currentPath(): string {
   return typeof location === "undefined" ? "/" : location.pathname + location.search;
 }
 
+/** A request as api() sends it, and as the offline order queue keeps it (sw/outbox.ts). */
+export interface ApiRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
 /** The request api() sends: the JSON body, the caller's headers and the bearer token. */
-export function apiRequest(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+export function apiRequest(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): ApiRequest {
   const token = sessionStore.get().token;
   const h: Record<string, string> = { Accept: "application/json", ...headers };
   if (body !== undefined) h["Content-Type"] = "application/json";
@@ -86,4 +96,4 @@ export async function api<T>(
 
 // The data hook lives in useData.ts. Importing it here keeps it in the entry's chunks with api()
 // (every page has them) rather than in one more shared chunk that many routes would preload.
-export { useApi, useData } from "./useData";
+export { useData } from "../useData";

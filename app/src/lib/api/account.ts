@@ -1,0 +1,24 @@
+// The account's session and profile (host/api/account/session.rs, profile.rs).
+import type { components } from "./schema.gen";
+import { request } from "./typed";
+
+type Schemas = components["schemas"];
+
+/** Signs up; resolves to the new session's token. */
+export const register = (body: Schemas["RegistrationBody"]) => request("post", "/account", { body }).then((r) => r.jwt);
+
+/** Signs in; resolves to the session's token. */
+export const logIn = (body: Schemas["LoginBody"]) => request("post", "/account/login", { body });
+
+/**
+ * Ends the session of the HttpOnly cookie, which scripts cannot touch, so pages stop rendering as
+ * this shopper. A plain fetch, not the envelope's: it must not turn a 401 into another sign-out.
+ */
+export const logOut = () => fetch("/api/v1/account/logout", { method: "POST", credentials: "same-origin", headers: { Accept: "application/json" } });
+
+export const loadProfile = () => request("get", "/account/profile", {});
+
+export const updateProfile = (body: Schemas["ProfileUpdateBody"]) => request("put", "/account/profile", { body });
+
+/** Keeps the page's language on the account (e-mails follow it). */
+export const setLanguage = (language: "en" | "es") => request("put", "/account/language/{language}", { path: { language } });
