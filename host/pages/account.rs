@@ -39,7 +39,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
 /// drops it, and the shopper lands on home like the app's sign-out.
 fn action(ctx: ActionCtx) -> ActionFuture {
     Box::pin(async move {
-        match ctx.form.text(crate::http::INTENT) {
+        match ctx.form.text(super::INTENT) {
             // As `POST /account/logout`: the session ends on every host, not only in this browser.
             "signOut" => match ctx.session_token.as_deref() {
                 Some(token) => match crate::service::accounts::sign_out(&ctx.state, token).await {
@@ -48,7 +48,7 @@ fn action(ctx: ActionCtx) -> ActionFuture {
                 },
                 None => Acted::Redirect { to: "/".into(), session: SessionChange::Clear },
             },
-            _ => Acted::refused(crate::api::ApiError::BadRequest("Unknown form.".into())),
+            _ => Acted::refused(crate::service::Error::Invalid("Unknown form.".into())),
         }
     })
 }

@@ -116,7 +116,7 @@ async fn order_page(ctx: LoadCtx, view: OrderView) -> Loaded {
 fn confirm_cancel(ctx: ActionCtx) -> ActionFuture {
     Box::pin(async move {
         let Some(id) = order_id(&ctx.params) else {
-            return Acted::refused(crate::api::ApiError::not_found(&crate::domain::messages::ORDER_NOT_FOUND));
+            return Acted::refused(crate::service::Error::not_found(&crate::domain::messages::ORDER_NOT_FOUND));
         };
         let Some(shopper) = ctx.shopper else {
             let back = format!("/account/orders/{id}/cancel");

@@ -1,8 +1,9 @@
 //! Saved delivery addresses: `GET`/`POST /account/addresses`,
 //! `PUT`/`DELETE /account/addresses/{addressId}`. Another shopper's address is a 404.
 use crate::{
-    api::{ApiError, ApiResult, Body, PathParams, auth::AuthUser, ok},
+    api::{ApiError, ApiResult, Body, PathParams, ok},
     domain::forms::{AddressForm, COUNTRY_CODE, FieldError, validate_address},
+    infra::auth::AuthUser,
     model::account::{SavedAddress, SavedAddressBody},
     state::AppState,
 };

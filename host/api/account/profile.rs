@@ -1,9 +1,10 @@
 //! `GET`/`PUT /account/profile`.
 use crate::{api::PathParams, catalog::Lang};
 use crate::{
-    api::{ApiError, ApiResult, Body, auth::AuthUser, ok},
+    api::{ApiError, ApiResult, Body, ok},
     db::repo::accounts::ProfileChanges,
     domain::forms::{FieldError, ProfileForm, ProfileMode, validate_profile},
+    infra::auth::AuthUser,
     model::account::{LanguageChoice, Profile, ProfileUpdateBody},
     service::accounts,
     state::AppState,
