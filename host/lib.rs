@@ -11,6 +11,7 @@ pub mod db;
 pub mod domain;
 pub mod geo;
 pub mod http;
+pub mod infra;
 pub mod mail;
 pub mod model;
 mod pages;

@@ -1,8 +1,8 @@
 use clap::{Args, Parser, Subcommand};
 use orderahead::{
-    api::auth,
     config::Config,
     db,
+    infra::auth,
     render::{EngineKind, PoolConfig},
     server,
 };

@@ -1,6 +1,5 @@
 //! Starting and stopping the server.
 use crate::{
-    api::auth::{self, Tokens},
     config::Config,
     db::{self, repo::Store},
     http,
@@ -35,7 +34,7 @@ pub async fn open_database(config: &Config) -> anyhow::Result<Store> {
     let conn = db::connect(&url).await?;
     db::migrate(&conn).await?;
     if config.database_url.is_none() {
-        let summary = db::seed::seed_demo(&conn, db::now(), auth::hash_password_blocking).await?;
+        let summary = db::seed::seed_demo(&conn, db::now(), crate::infra::auth::hash_password_blocking).await?;
         if !summary.skipped {
             tracing::info!(?summary, "empty embedded database: demo data loaded");
         }
@@ -55,7 +54,7 @@ pub async fn start_renderer(config: &Config) -> anyhow::Result<Arc<dyn Renderer>
 pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
     let store = open_database(&config).await?;
     let renderer = start_renderer(&config).await?;
-    let tokens = Tokens::from_config(&config)?;
+    let tokens = crate::infra::auth::Tokens::from_config(&config)?;
     Ok(AppState::new(config, renderer, store, tokens))
 }
 

@@ -3,7 +3,7 @@
 // static/img/{products,categories,pantries,cards}/<slug>.svg (the host serves static/x at /x, so
 // these are the seed's /img/... paths). Run: node app/scripts/gen-demo-images.mjs
 //
-// The names come from the seed's tables in host/db/seed/demo_data.rs (PRODUCTS, CATEGORIES,
+// The names come from the seed's tables in host/db/seed/demo_data/ (PRODUCTS, CATEGORIES,
 // PRODUCTS_WITH_TWO_IMAGES, PANTRIES kinds, INFO_CARDS) plus any literal "/img/<dir>/<name>.svg" in
 // host/db/seed/demo/pictures.rs (library-2). The unit test
 // db::seed::demo::pictures::tests::every_demo_image_is_shipped fails when the seed names a picture
@@ -36,12 +36,12 @@ function slug(name) {
 /** The text of `const NAME ... = &[ ... ];` in a Rust file (tables end with "];" at line start). */
 function table(src, name) {
   const m = new RegExp(`const ${name}\\b[^=]*=\\s*&?\\[([\\s\\S]*?)\\n?\\];`).exec(src);
-  if (!m) throw new Error(`demo_data.rs: table ${name} not found`);
+  if (!m) throw new Error(`demo_data/: table ${name} not found`);
   return m[1];
 }
 
 function readSeed() {
-  const data = readFileSync(join(seedDir, "demo_data.rs"), "utf8");
+  const data = ["places.rs", "catalog.rs", "content.rs"].map((f) => readFileSync(join(seedDir, "demo_data", f), "utf8")).join("\n");
   const demo = readFileSync(join(seedDir, "demo", "pictures.rs"), "utf8");
   const productTable = table(data, "PRODUCTS");
   const products = [...productTable.matchAll(/\bpc?\(\s*"([^"]+)",\s*"([^"]+)",\s*"(?:[^"\\]|\\.)*",\s*[\d.]+,\s*"[^"]*",\s*"([^"]+)"/g)].map(
@@ -54,10 +54,10 @@ function readSeed() {
   // Whole paths written out in demo/pictures.rs, e.g. the second library photo.
   const literal = [...demo.matchAll(/"\/img\/(products|categories|pantries|cards)\/([a-z0-9-]+)\.svg"/g)].map(([, dir, name]) => ({ dir, name }));
   if (products.length < 50 || categories.length < 5 || !kinds.length || !cards.length) {
-    throw new Error(`demo_data.rs: parsed only ${products.length} products, ${categories.length} categories, ${kinds.length} pantry kinds, ${cards.length} cards`);
+    throw new Error(`demo_data/: parsed only ${products.length} products, ${categories.length} categories, ${kinds.length} pantry kinds, ${cards.length} cards`);
   }
   const calls = productTable.match(/^\s*pc?\(/gm)?.length ?? 0;
-  if (calls !== products.length) throw new Error(`demo_data.rs: PRODUCTS has ${calls} rows but ${products.length} parsed`);
+  if (calls !== products.length) throw new Error(`demo_data/: PRODUCTS has ${calls} rows but ${products.length} parsed`);
   for (const name of twoImages) if (!products.some((p) => p.name === name)) throw new Error(`PRODUCTS_WITH_TWO_IMAGES: unknown product ${name}`);
   return { products, twoImages, categories, kinds, cards, literal };
 }

@@ -18,7 +18,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(survey::router())
 }
 
-pub(crate) use crate::domain::forms::{ADDRESS_LINE_MAX, FREE_TEXT_MAX, NAME_MAX, PASSWORD_MAX};
+pub(crate) use crate::domain::forms::{ADDRESS_LINE_MAX, FREE_TEXT_MAX, NAME_MAX};
 
 /// A "too long" error for each `(field, value, max)` over its limit.
 pub(crate) fn too_long(checks: &[(&'static str, Option<&str>, usize)]) -> Vec<FieldError> {

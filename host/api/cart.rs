@@ -1,7 +1,8 @@
 //! `POST /cart/check`: the checkout's cart check (see [`crate::service::shop::check_cart`]).
 //! The cart lives in the browser, so the app sends it; the rules that decide what leaves it are
 //! the ones an order is placed by, and the app only words the reasons.
-use super::{ApiError, ApiResult, Body, auth::MaybeUser, ok};
+use super::{ApiError, ApiResult, Body, ok};
+use crate::infra::auth::MaybeUser;
 use crate::{
     domain::cart::CartLine,
     model::orders::{CartCheck, CartCheckResult},

@@ -1,12 +1,9 @@
 //! GET /content/infocards, GET /messages and PUT /messages/{id}/read: see
 //! [`crate::service::content`] for what they answer.
-use super::{
-    ApiResult, PathParams, QueryParams,
-    auth::{AuthUser, MaybeUser},
-    ok,
-};
+use super::{ApiResult, PathParams, QueryParams, ok};
 use crate::{
     catalog::Lang,
+    infra::auth::{AuthUser, MaybeUser},
     model::content::{InfoCard, Message, MessageRead},
     service::content::{food_bank_code, info_cards, mark_read as mark_message_read, messages_for},
     state::AppState,

@@ -8,6 +8,7 @@ use crate::{
         messages,
         refusal::{Reason, Refusal, RefusalKind},
     },
+    infra::auth::NotSignedIn,
 };
 use axum::{
     Json,
@@ -165,6 +166,22 @@ impl From<StoreError> for ApiError {
     }
 }
 
+impl From<NotSignedIn> for ApiError {
+    fn from(e: NotSignedIn) -> Self {
+        match e {
+            NotSignedIn::Refused => Self::Unauthorized((&messages::LOGIN_REQUIRED).into()),
+            NotSignedIn::Store(e) => e.into(),
+        }
+    }
+}
+
+/// The auth extractors' rejection is answered as the API answers any failure.
+impl IntoResponse for NotSignedIn {
+    fn into_response(self) -> Response {
+        ApiError::from(self).into_response()
+    }
+}
+
 impl From<crate::service::Error> for ApiError {
     fn from(e: crate::service::Error) -> Self {
         use crate::service::Error;
@@ -173,9 +190,11 @@ impl From<crate::service::Error> for ApiError {
             Error::Invalid(r) => Self::BadRequest(r),
             Error::Refused { refusal, step: None } => Self::Refused(refusal.into()),
             Error::Refused { refusal, step: Some(step) } => Self::RefusedAtStep { reason: refusal.into(), step },
-            Error::Fields(fields) => Self::invalid(fields),
+            Error::Fields { reason, fields } => Self::Invalid { reason, fields },
+            Error::Unauthorized(r) => Self::Unauthorized(r),
+            Error::Conflict(r) => Self::Conflict(r),
             Error::Internal(e) => Self::Internal(e),
-            Error::Busy => crate::api::hasher::Busy.into(),
+            Error::Busy => Self::too_many(&messages::SERVER_BUSY, Duration::from_secs(1)),
             Error::Throttled { reason, retry_after } => Self::too_many(reason, retry_after),
             Error::Store(e) => e.into(),
         }

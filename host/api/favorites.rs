@@ -1,6 +1,7 @@
 //! The signed-in shopper's favourite pantry (§4 "Favorite toggle": stored on the
 //! server when signed in). One favourite: storing another replaces it.
-use super::{ApiError, ApiResult, PathParams, auth::AuthUser, ok};
+use super::{ApiError, ApiResult, PathParams, ok};
+use crate::infra::auth::AuthUser;
 use crate::{
     domain::messages,
     {model::referrals::PantryRef, service::referrals, state::AppState},

@@ -1,6 +1,7 @@
 //! Food banks: detail, the ones serving a place, delivery windows and their
 //! inventory, and the home-page product overview.
-use super::{ApiError, ApiResult, PathParams, QueryParams, auth::MaybeUser, ok};
+use super::{ApiError, ApiResult, PathParams, QueryParams, ok};
+use crate::infra::auth::MaybeUser;
 use crate::{
     model::locations::{DeliveryTime, FoodBank, InventoryList, InventoryOverviewEntry, NearbyFoodBank},
     service::{places, shop},

@@ -1,6 +1,7 @@
 //! Limits that apply at a pantry or delivery window, the caller's past orders the
 //! limits count, and the orders-per-period check.
-use super::{ApiError, ApiResult, PathParams, auth::AuthUser, ok};
+use super::{ApiError, ApiResult, PathParams, ok};
+use crate::infra::auth::AuthUser;
 use crate::{
     domain::order_limits::OrderLimitCheck,
     model::locations::{Limit, LimitOrder, OrderLimitResult},

@@ -1,7 +1,8 @@
 //! Pantries: radius search, detail, pickup times, inventory, categories and whether the caller
 //! may order there, and zip geocoding (see [`crate::service::places`], [`crate::service::shop`]
 //! and [`crate::service::access`]).
-use super::{ApiResult, PathParams, QueryParams, auth::MaybeUser, ok, ratelimit::ClientIp};
+use super::{ApiResult, PathParams, QueryParams, ok};
+use crate::infra::{auth::MaybeUser, ratelimit::ClientIp};
 use crate::{
     model::locations::{Category, GeocodeResult, InventoryList, PantryAccess, PantryLocation, PickupTime},
     service::{access, places, referrals::Trier, shop},
@@ -134,7 +135,7 @@ async fn pantry_access(
     QueryParams(q): QueryParams<AccessQuery>,
 ) -> ApiResult<PantryAccess> {
     let sent: Vec<&str> = q.referral_codes.as_deref().map_or_else(Vec::new, |list| list.split(',').collect());
-    let codes = super::referrals::clean_codes(&sent)?;
+    let codes = crate::service::referrals::clean_codes(&sent)?;
     let who = Trier { client: &client, user_id: user.id() };
     ok(PantryAccess { can_order: access::can_order(&state, id, who, &codes).await? })
 }

@@ -2,7 +2,6 @@
 //! `{successful, value, failureReason}`, failures with a refusal's `failureCode` and `failureData`
 //! beside it (`error::failure_envelope`). Each module exposes `router()`.
 pub(crate) mod account;
-pub mod auth;
 mod cart;
 pub(crate) mod content;
 mod envelope;
@@ -12,16 +11,13 @@ mod favorites;
 pub(crate) mod foodbanks;
 mod form_schemas;
 mod geography;
-pub(crate) mod hasher;
 mod limits;
-pub(crate) mod localize;
 pub(crate) mod locations;
 mod logs;
 mod middleware;
 pub(crate) mod openapi;
 mod orders;
 mod params;
-pub(crate) mod ratelimit;
 mod reference;
 pub(crate) mod referrals;
 pub(crate) mod session_cookie;
@@ -56,9 +52,10 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .merge(orders::router())
 }
 
-pub fn router() -> Router<AppState> {
+/// The API, serving `document` (`openapi::document`, with the pages' data types) as its OpenAPI document.
+pub fn router(document: &'static serde_json::Value) -> Router<AppState> {
     Router::from(routes())
-        .merge(openapi::router())
+        .merge(openapi::router(document))
         .fallback(|| async { ApiError::NotFound("No such API path.".into()) })
         .method_not_allowed_fallback(|| async {
             ApiError::MethodNotAllowed("This method is not allowed on this path.".into())
@@ -66,5 +63,5 @@ pub fn router() -> Router<AppState> {
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(middleware::time_limit))
         .layer(axum::middleware::from_fn(middleware::no_store_when_authorized))
-        .layer(axum::middleware::from_fn(localize::failures))
+        .layer(axum::middleware::from_fn(middleware::localize_failures))
 }

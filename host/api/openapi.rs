@@ -9,7 +9,6 @@ use crate::state::AppState;
 use axum::{Json, Router, routing::get};
 use serde::Serialize;
 use serde_json::Value;
-use std::sync::LazyLock;
 use utoipa::{
     PartialSchema, ToSchema,
     openapi::{
@@ -25,17 +24,20 @@ use utoipa::{
 /// The name of the security scheme authenticated calls list (`security(("bearer" = []))`).
 pub const BEARER: &str = "bearer";
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/openapi.json", get(|| async { Json(DOCUMENT.clone()) }))
+/// Serves `document` (made once by [`served`]).
+pub fn router(document: &'static Value) -> Router<AppState> {
+    Router::new().route("/openapi.json", get(move || async move { Json(document.clone()) }))
 }
 
 /// The document as served: keys in a stable (sorted) order, so the committed copy
 /// (app/src/lib/api/openapi.json) compares equal and diffs stay small.
-pub static DOCUMENT: LazyLock<Value> =
-    LazyLock::new(|| serde_json::to_value(document()).expect("the OpenAPI document serializes"));
+pub fn served(pages: Vec<(String, RefOr<Schema>)>) -> Value {
+    serde_json::to_value(document(pages)).expect("the OpenAPI document serializes")
+}
 
-/// The document of every route `super::routes()` declares.
-pub fn document() -> OpenApi {
+/// The document of every route `super::routes()` declares, with `pages`' data types
+/// (`pages::schemas`) among its components.
+pub fn document(pages: Vec<(String, RefOr<Schema>)>) -> OpenApi {
     let mut doc = super::routes().into_openapi();
     doc.info = Info::new("OrderAhead API", env!("CARGO_PKG_VERSION"));
     doc.servers = Some(vec![Server::new("/api/v1")]);
@@ -49,7 +51,7 @@ pub fn document() -> OpenApi {
     components.schemas.insert(Failure::name().into(), Failure::schema());
     // The pages' data (host/pages) belongs to the same contract: the app's routes take it as
     // types generated from this document, like the API's answers.
-    components.schemas.extend(crate::pages::schemas());
+    components.schemas.extend(pages);
     super::form_schemas::constrain(&mut components.schemas);
     components.security_schemes.insert(
         BEARER.to_owned(),
@@ -142,7 +144,8 @@ impl ToSchema for Failure {}
 
 #[cfg(test)]
 mod tests {
-    use super::super::account::{ADDRESS_LINE_MAX, FREE_TEXT_MAX, PASSWORD_MAX};
+    use super::super::account::{ADDRESS_LINE_MAX, FREE_TEXT_MAX};
+    use crate::domain::forms::PASSWORD_MAX;
     use crate::model::orders::{MAX_LINE_QUANTITY, MAX_ORDER_LINES};
 
     /// utoipa takes only literals in `#[schema(max_length = ...)]`; these are the limits the
@@ -150,7 +153,8 @@ mod tests {
     /// limits come from their tables instead (`form_schemas`).
     #[test]
     fn documented_limits_are_the_enforced_ones() {
-        let schemas = &super::DOCUMENT["components"]["schemas"];
+        let document = super::served(Vec::new());
+        let schemas = &document["components"]["schemas"];
         let limit = |schema: &str, field: &str, key: &str| schemas[schema]["properties"][field][key].clone();
         assert_eq!(limit("NewPasswordBody", "password", "maxLength"), PASSWORD_MAX);
         assert_eq!(limit("SurveyAnswers", "street", "maxLength"), ADDRESS_LINE_MAX);

@@ -1,7 +1,8 @@
 //! Order calls (spec §7): place an order, list and show the shopper's orders and
 //! their lines, cancel, and change pickup time or pantry. All need a signed-in shopper;
 //! another shopper's order answers 404, like one that does not exist.
-use super::{ApiError, ApiResult, Body, PathParams, auth::AuthUser, ok};
+use super::{ApiError, ApiResult, Body, PathParams, ok};
+use crate::infra::auth::AuthUser;
 use crate::{
     domain::Id,
     model::orders::{MAX_IDEMPOTENCY_KEY_LEN, Order, OrderItem, OrderLocationChange, OrderSubmission},

@@ -3,16 +3,15 @@
 //! An unknown, inactive or expired code answers 404 "Unable to verify code" (§8
 //! Referral). The landing page's own fallback, "There was an error loading this
 //! referral code", is only shown when a failure carries no reason, which ours always do.
-use super::{
-    ApiError, ApiResult, Body, PathParams,
-    auth::{AuthUser, MaybeUser},
-    ok,
-    ratelimit::ClientIp,
-};
+use super::{ApiError, ApiResult, Body, PathParams, ok};
 use crate::{
     domain::messages,
+    infra::{
+        auth::{AuthUser, MaybeUser},
+        ratelimit::ClientIp,
+    },
     model::referrals::{ClaimResult, ReferralCode},
-    service::referrals::{self, Trier},
+    service::referrals::{self, MAX_CLAIMS, MAX_CODE_LEN, Trier, clean_code, clean_codes},
     state::AppState,
 };
 use axum::extract::State;
@@ -22,12 +21,7 @@ use utoipa::openapi::{
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-/// Longest code text accepted; seeded codes are about ten characters.
-const MAX_CODE_LEN: usize = 64;
-/// A device keeps a handful of codes; more in one claim is not a real client.
-const MAX_CLAIMS: usize = 50;
-
-/// The claim's body: the code texts, as the limits above bound them.
+/// The claim's body: the code texts, as `service::referrals` bounds them.
 struct CodesToClaim;
 
 impl utoipa::PartialSchema for CodesToClaim {
@@ -45,23 +39,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         // The static segment wins over `{code}`, so a code spelled "claims" is loaded here.
         .routes(routes!(load_claims_code, claim))
         .routes(routes!(held))
-}
-
-/// Code texts as a caller sends them (a claim, or the codes kept on a device): a handful, each
-/// trimmed and of a length a code can have.
-pub(crate) fn clean_codes<S: AsRef<str>>(codes: &[S]) -> Result<Vec<String>, ApiError> {
-    if codes.len() > MAX_CLAIMS {
-        return Err(ApiError::BadRequest(format!("At most {MAX_CLAIMS} codes can be sent at once.").into()));
-    }
-    codes.iter().map(|c| clean_code(c.as_ref()).map(str::to_owned)).collect()
-}
-
-fn clean_code(text: &str) -> Result<&str, ApiError> {
-    let code = text.trim();
-    if code.is_empty() || code.chars().count() > MAX_CODE_LEN {
-        return Err(ApiError::BadRequest(format!("A referral code has 1 to {MAX_CODE_LEN} characters.").into()));
-    }
-    Ok(code)
 }
 
 async fn load_code(state: &AppState, client: &str, code: &str, user: MaybeUser) -> ApiResult<ReferralCode> {

@@ -5,7 +5,8 @@
 //! It is `HttpOnly` (scripts keep using their bearer copy), `SameSite=Lax` and `Path=/`, lives as
 //! long as the token, and is `Secure` when the site is served over HTTPS. The API never accepts it
 //! as authentication (see `auth`): only page loads read it.
-use super::{Api, auth::TOKEN_LIFETIME};
+use super::Api;
+use crate::infra::auth::{DEVICE_LIFETIME, TOKEN_LIFETIME};
 use crate::{catalog, state::AppState};
 use axum::{
     extract::{ConnectInfo, FromRequestParts},
@@ -15,7 +16,7 @@ use std::{convert::Infallible, net::SocketAddr};
 
 pub const NAME: &str = "oa_session";
 /// The device cookie: set by a successful login, it lets its account's owner sign in on this
-/// device while guesses from elsewhere have used up the account's allowance (see `ratelimit`).
+/// device while guesses from elsewhere have used up the account's allowance (see `infra::ratelimit`).
 pub const DEVICE: &str = "oa_device";
 
 /// An API answer that also sets (or clears) the session cookie.
@@ -73,7 +74,7 @@ impl SessionCookie {
 
     /// The header that sets the device cookie to `token` (`Tokens::issue_device`), for a year.
     pub fn device(&self, token: &str) -> HeaderValue {
-        self.other(DEVICE, token, super::auth::DEVICE_LIFETIME.as_secs())
+        self.other(DEVICE, token, DEVICE_LIFETIME.as_secs())
     }
 
     /// The header that drops the cookie (sign-out, a refused token).

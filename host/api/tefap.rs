@@ -7,13 +7,10 @@
 //! for a homeless shopper the selected food bank's postal code (§4 "Homeless"), so
 //! the body may carry `foodBankID` besides §3's fields. Answers without any area
 //! cannot have passed the flow's guideline lookup and are stored as not eligible.
-use super::{
-    ApiError, ApiResult, Body, PathParams,
-    auth::{AuthUser, MaybeUser},
-    ok,
-};
+use super::{ApiError, ApiResult, Body, PathParams, ok};
 use crate::{
     domain::{forms::is_valid_zip, messages, tefap::HOUSEHOLD_SIZES},
+    infra::auth::{AuthUser, MaybeUser},
     model::tefap::{GuidelineAnswer, TefapAnswersBody, TefapResult, ZipArea},
     service::tefap,
     state::AppState,

@@ -71,7 +71,7 @@ impl ShoppingContext<'_> {
     }
 
     pub fn limits(&self, item: &InventoryLine) -> ItemLimits {
-        item_limits(item, self.past_orders, self.now, self.tz)
+        item_limits(item.stocked(), self.past_orders, self.now, self.tz)
     }
 
     /// How many of `count` units may stay, and why not the rest, in the spec's order: gone from

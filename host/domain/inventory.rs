@@ -50,6 +50,11 @@ impl InventoryLine {
         Source::is_tefap(self.source_code.as_deref())
     }
 
+    /// What `limits::item_limits` reads of the line: its stock, its product and their limits.
+    pub fn stocked(&self) -> (i64, Id, &[Limit]) {
+        (self.quantity, self.pantry_item_id, &self.limits)
+    }
+
     /// TEFAP items are hidden from shoppers who are not TEFAP-eligible (spec §5).
     pub fn is_visible(&self, tefap_eligible: bool) -> bool {
         tefap_eligible || !self.is_tefap()

@@ -5,7 +5,6 @@ use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use super::Id;
-use super::inventory::InventoryLine;
 use super::messages;
 use super::refusal::Refusal;
 use super::time::{local_today, start_of_day};
@@ -174,17 +173,25 @@ pub struct ItemLimits {
     pub all_effective_limits: Vec<EffectiveLimit>,
 }
 
-/// Effective limits of one inventory item for a shopper with `past_orders`
-/// (at the same pantry, or food bank for delivery), `tz` being the pantry's
-/// (or food bank's) time zone.
-pub fn item_limits(item: &InventoryLine, past_orders: &[PastOrder], now: DateTime<Utc>, tz: Tz) -> ItemLimits {
-    let stock = EffectiveLimit::stock(item.quantity);
-    let all: Vec<EffectiveLimit> =
-        std::iter::once(stock)
-            .chain(item.limits.iter().filter(|l| l.kind == LimitKind::Product).map(|l| {
-                EffectiveLimit::product(l, l.value - used(item.pantry_item_id, window(l, now, tz), past_orders))
-            }))
-            .collect();
+/// Effective limits of one inventory item (`stock` on hand of the product `pantry_item_id`, with
+/// the product's and the item's `limits`, as an `inventory::InventoryLine` holds them) for a
+/// shopper with `past_orders` (at the same pantry, or food bank for delivery), `tz` being the
+/// pantry's (or food bank's) time zone.
+pub fn item_limits(
+    (stock, pantry_item_id, limits): (i64, Id, &[Limit]),
+    past_orders: &[PastOrder],
+    now: DateTime<Utc>,
+    tz: Tz,
+) -> ItemLimits {
+    let stock = EffectiveLimit::stock(stock);
+    let all: Vec<EffectiveLimit> = std::iter::once(stock)
+        .chain(
+            limits
+                .iter()
+                .filter(|l| l.kind == LimitKind::Product)
+                .map(|l| EffectiveLimit::product(l, l.value - used(pantry_item_id, window(l, now, tz), past_orders))),
+        )
+        .collect();
     let effective = all.iter().reduce(|min, l| if l.limit < min.limit { l } else { min }).cloned();
     ItemLimits { effective_limit: effective.expect("stock is always present"), all_effective_limits: all }
 }
@@ -340,9 +347,6 @@ mod tests {
     fn lim(scope: LimitScope, amount: i64, value: i64) -> Limit {
         Limit { value, scope_amount: amount, scope, kind: LimitKind::Product }
     }
-    fn inv(quantity: i64, limits: Vec<Limit>) -> InventoryLine {
-        InventoryLine { id: 100, pantry_item_id: ITEM, quantity, limits, source_code: None }
-    }
     fn order(id: Id, created: &str, qty: i64) -> PastOrder {
         PastOrder {
             id,
@@ -362,7 +366,7 @@ mod tests {
         (e.limit, e.message.as_str())
     }
     fn eff(quantity: i64, limits: Vec<Limit>, past: &[PastOrder]) -> EffectiveLimit {
-        item_limits(&inv(quantity, limits), past, now(), Chicago).effective_limit
+        item_limits((quantity, ITEM, &limits), past, now(), Chicago).effective_limit
     }
 
     #[test]
@@ -455,8 +459,8 @@ mod tests {
     #[test]
     fn smallest_wins_and_all_are_reported() {
         let past = [order(1, "2025-06-18T14:00:00Z", 1)];
-        let r =
-            item_limits(&inv(6, vec![lim(LimitScope::Day, 1, 3), lim(LimitScope::Order, 1, 4)]), &past, now(), Chicago);
+        let limits = [lim(LimitScope::Day, 1, 3), lim(LimitScope::Order, 1, 4)];
+        let r = item_limits((6, ITEM, &limits), &past, now(), Chicago);
         assert_eq!(lm(&r.effective_limit), (2, "This item has a limit of 3 every 1 day"));
         let limits: Vec<i64> = r.all_effective_limits.iter().map(|l| l.limit).collect();
         assert_eq!(limits, vec![6, 2, 4]);

@@ -17,7 +17,7 @@ use crate::{
     },
     catalog::{Lang, query_lang},
     domain::messages,
-    pages::{Acted, ActionCtx, FormFields, SessionChange},
+    pages::{Acted, ActionCtx, FormFields, INTENT, SessionChange},
     state::AppState,
 };
 use axum::{
@@ -30,9 +30,6 @@ use serde_json::{Map, Value, json};
 /// The largest form body: the registration form is well under 2 KB.
 pub const MAX_FORM_BYTES: usize = 16 * 1024;
 
-/// The field naming which of a page's forms was sent, when it has several.
-pub const INTENT: &str = "intent";
-
 pub async fn post(
     state: &AppState,
     nonce: &str,
@@ -44,7 +41,7 @@ pub async fn post(
     let client = ip.clone();
     let url = parts.uri.path_and_query().map(|pq| pq.as_str()).unwrap_or("/").to_owned();
     let (path, query) = url.split_once('?').unwrap_or((&url, ""));
-    let (page, params) = state.pages.resolve(path);
+    let (page, params) = crate::pages::table().resolve(path);
     let Some(action) = page.action else {
         return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response();
     };
@@ -88,6 +85,7 @@ pub async fn post(
     match action(ctx).await {
         Acted::Redirect { to, session } => redirect(state, &to, session, cookie),
         Acted::Refused { error, values } => {
+            let error = ApiError::from(error);
             let status = match &error {
                 ApiError::Internal(_) => StatusCode::SERVICE_UNAVAILABLE,
                 ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,

@@ -8,17 +8,26 @@ mod security;
 pub mod seo;
 mod timing;
 
-pub(crate) use forms::INTENT;
-
-use crate::{api, state::AppState};
-use axum::http::StatusCode;
-use axum::{Router, middleware, response::Redirect, routing::get};
-use std::time::Duration;
+use crate::api;
+use crate::{api::session_cookie::SessionCookie, infra::ratelimit::ClientIp, state::AppState};
+use axum::{
+    Extension, Router,
+    extract::{Request, State},
+    http::{Method, StatusCode},
+    middleware,
+    response::{Redirect, Response},
+    routing::get,
+};
+use security::Nonce;
+use std::{sync::LazyLock, time::Duration};
 use tower_http::{compression::CompressionLayer, timeout::TimeoutLayer, trace::TraceLayer};
 
 /// No request holds a connection and its resources longer than this (slow clients,
 /// stuck queries); the API answers its own envelope just before.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The API's OpenAPI document, with the pages' data types (both sides of the app's contract).
+static API_DOCUMENT: LazyLock<serde_json::Value> = LazyLock::new(|| api::openapi::served(crate::pages::schemas()));
 
 pub fn app(state: AppState) -> Router {
     Router::new()
@@ -26,12 +35,28 @@ pub fn app(state: AppState) -> Router {
         .route("/index.html", get(|| async { Redirect::permanent("/") }))
         .route("/_data", get(pages::data))
         .merge(seo::router())
-        .nest("/api/v1", api::router())
-        .fallback(pages::page_or_file)
+        .nest("/api/v1", api::router(&API_DOCUMENT))
+        .fallback(page_or_form)
         .layer(middleware::from_fn_with_state(state.clone(), old_hosts::redirect))
         .layer(middleware::from_fn_with_state(state.clone(), security::headers))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
         .with_state(state)
+}
+
+/// Anything the routes above do not name: a form posted to a page's URL goes to the page's action
+/// (`forms`), anything else is a page or a static file (`pages`).
+async fn page_or_form(
+    State(state): State<AppState>,
+    Extension(nonce): Extension<Nonce>,
+    cookie: SessionCookie,
+    ClientIp(ip): ClientIp,
+    request: Request,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    if parts.method == Method::POST {
+        return forms::post(&state, &nonce.0, cookie, ip, parts, body).await;
+    }
+    pages::page_or_file(state, nonce, cookie, ip, parts).await
 }

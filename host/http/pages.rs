@@ -1,22 +1,19 @@
 //! Server-rendered pages and the JSON that client-side navigation asks for.
 use super::timing::Stages;
-use super::{assets, csrf, forms, security::Nonce, seo};
+use super::{assets, csrf, security::Nonce, seo};
 use crate::{
-    api::{
-        auth,
-        ratelimit::ClientIp,
-        session_cookie::{self, SessionCookie},
-    },
+    api::session_cookie::{self, SessionCookie},
     catalog::{LANG_COOKIE, Lang, query_lang},
-    pages::{LoadCtx, Loaded, Shopper},
+    infra::{auth, ratelimit::ClientIp},
+    pages::{self, LoadCtx, Loaded, Shopper},
     render::{CacheKey, CachedPage, Document, escape_json_for_html},
     state::AppState,
 };
 use askama::Template;
 use axum::{
-    Extension, Json,
-    extract::{Query, Request, State},
-    http::{HeaderMap, HeaderValue, Method, StatusCode, header},
+    Json,
+    extract::{Query, State},
+    http::{HeaderMap, HeaderValue, Method, StatusCode, header, request::Parts},
     response::{Html, IntoResponse, Response},
 };
 use serde_json::{Value, json};
@@ -24,17 +21,14 @@ use std::{collections::HashMap, sync::Arc};
 
 const THEME_COLOR: &str = "#2e6b30";
 
-pub async fn page_or_file(
-    State(state): State<AppState>,
-    Extension(nonce): Extension<Nonce>,
+/// A GET or HEAD of anything but the API and `/_data`: a static file, else a page.
+pub(super) async fn page_or_file(
+    state: AppState,
+    nonce: Nonce,
     cookie: SessionCookie,
-    ClientIp(ip): ClientIp,
-    request: Request,
+    ip: String,
+    parts: Parts,
 ) -> Response {
-    let (parts, body) = request.into_parts();
-    if parts.method == Method::POST {
-        return forms::post(&state, &nonce.0, cookie, ip, parts, body).await;
-    }
     if parts.method != Method::GET && parts.method != Method::HEAD {
         return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response();
     }
@@ -106,7 +100,7 @@ fn forms_token(
     cookie: SessionCookie,
 ) -> (Option<String>, Option<HeaderValue>) {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
-    if state.pages.resolve(path).0.public {
+    if pages::table().resolve(path).0.public {
         return (None, None);
     }
     csrf::token(state, headers, cookie)
@@ -151,10 +145,10 @@ pub(super) struct Session {
 /// as the API checks a bearer token. Public pages never look: their HTML is shared.
 pub(super) async fn session(state: &AppState, url: &str, headers: &HeaderMap) -> Session {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
-    let Some(token) = session_cookie::token(headers).filter(|_| !state.pages.resolve(path).0.public) else {
+    let Some(token) = session_cookie::token(headers).filter(|_| !pages::table().resolve(path).0.public) else {
         return Session::default();
     };
-    match auth::user_of(state, token).await {
+    match auth::user_of(&state.tokens, &state.store, token).await {
         Ok(Ok(id)) => Session { shopper: Some(Shopper { id }), refused: false },
         // Routine after a password change on another device; the page renders signed out.
         Ok(Err(reason)) => {
@@ -189,14 +183,14 @@ async fn load(
     client: &str,
 ) -> (&'static str, Loaded) {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
-    let (page, params) = state.pages.resolve(path);
+    let (page, params) = pages::table().resolve(path);
     let query = serde_urlencoded::from_str(query).unwrap_or_default();
     let shopper = shopper.filter(|_| !page.public);
     let client = client.to_owned();
     let loaded =
         (page.load)(LoadCtx { state: state.clone(), lang, params, query, shopper, client: client.clone() }).await;
     if loaded.not_found_page {
-        let not_found = state.pages.not_found();
+        let not_found = pages::table().not_found();
         let ctx = LoadCtx {
             state: state.clone(),
             lang,
@@ -247,7 +241,7 @@ async fn page(
     // Only public pages are cached, and they are never loaded for a shopper (see `session`), nor
     // carry a form's token or refusal.
     let public =
-        state.pages.resolve(path).0.public && shopper.is_none() && forms.csrf.is_none() && forms.refused.is_none();
+        pages::table().resolve(path).0.public && shopper.is_none() && forms.csrf.is_none() && forms.refused.is_none();
     let key = CacheKey { url: url.to_owned(), lang };
     if public && let Some(hit) = stages.time("cache", state.cache.get(&key, &state.store)).await {
         return stages.time_sync("document", || document(state, &hit, path, lang, nonce));

@@ -3,6 +3,7 @@
 use crate::{
     catalog::{LANGS, Lang},
     db::repo::sitemap::SitemapPantry,
+    render::Alternate,
     state::AppState,
 };
 use axum::{
@@ -20,13 +21,6 @@ pub fn router() -> Router<AppState> {
         .route("/sitemap.xml", get(sitemap))
         // A whole-segment parameter: the router has no `{n}.xml` suffix patterns.
         .route("/sitemap-{file}", get(numbered_sitemap))
-}
-
-/// A page's `<link rel="alternate" hreflang>`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Alternate {
-    pub hreflang: &'static str,
-    pub href: String,
 }
 
 /// A page's stable address in a language: English at its plain URL, others with `?lang=`.

@@ -40,7 +40,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
 /// its confirmed Delete. Each runs the service the API's handler runs, then shows /account again.
 fn action(ctx: ActionCtx) -> ActionFuture {
     Box::pin(async move {
-        let intent = ctx.form.text(crate::http::INTENT);
+        let intent = ctx.form.text(super::INTENT);
         if intent == "signOut" {
             // As `POST /account/logout`: the session ends on every host, not only in this browser.
             return match ctx.session_token.as_deref() {
@@ -121,7 +121,7 @@ fn action(ctx: ActionCtx) -> ActionFuture {
                     Err(error) => Acted::refused(error),
                 }
             }
-            _ => Acted::refused(crate::api::ApiError::BadRequest("Unknown form.".into())),
+            _ => Acted::refused(crate::service::Error::Invalid("Unknown form.".into())),
         }
     })
 }
@@ -140,5 +140,5 @@ fn address_id(field: &str) -> Result<Option<i64>, ()> {
 }
 
 fn unknown_address() -> Acted {
-    Acted::refused(crate::api::ApiError::not_found(&crate::domain::messages::ADDRESS_NOT_FOUND))
+    Acted::refused(crate::service::Error::not_found(&crate::domain::messages::ADDRESS_NOT_FOUND))
 }

@@ -1,7 +1,7 @@
 //! /account/forgot-password: the e-mail form. The app sends it to POST /api/v1/user/reset; before
 //! (or without) JavaScript it posts here, and `?sent=true` is the page saying the mail is on its way.
 use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page};
-use crate::api::account::password::send_reset;
+use crate::service::password_reset::send_reset;
 use serde::Serialize;
 use utoipa::ToSchema;
 

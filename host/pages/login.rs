@@ -1,7 +1,7 @@
 //! /account/login: the form needs nothing from the server but the query, echoed so the
 //! server HTML already shows the expired-session variant.
 use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page, SessionChange};
-use crate::{api::account::session::log_in, model::account::LoginBody};
+use crate::{model::account::LoginBody, service::sessions::log_in};
 use serde::Serialize;
 use utoipa::ToSchema;
 

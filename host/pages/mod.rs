@@ -115,6 +115,9 @@ pub struct ActionCtx {
     pub form: FormFields,
 }
 
+/// The field naming which of a page's forms was sent, when it has several.
+pub const INTENT: &str = "intent";
+
 /// A posted form's fields; a repeated name keeps its first value.
 #[derive(Debug, Default)]
 pub struct FormFields(HashMap<String, String>);
@@ -148,15 +151,15 @@ impl FormFields {
 pub enum Acted {
     /// Done: 303 to this same-site path (post/redirect/get), the session cookie changed as said.
     Redirect { to: String, session: SessionChange },
-    /// Refused as the API refuses it: the page again, showing why at the form's fields, with the
-    /// values to keep in them (never a password).
-    Refused { error: crate::api::ApiError, values: Vec<(&'static str, String)> },
+    /// Refused as the API refuses it (`http::forms` answers the error as the API would): the page
+    /// again, showing why at the form's fields, with the values to keep in them (never a password).
+    Refused { error: crate::service::Error, values: Vec<(&'static str, String)> },
 }
 
 pub enum SessionChange {
     Keep,
     /// Signed in: the cookie carries this session's token, and the device cookie its e-mail.
-    Set(crate::api::account::session::NewSession),
+    Set(crate::service::sessions::NewSession),
     Clear,
 }
 
@@ -165,7 +168,7 @@ impl Acted {
         Self::Redirect { to: path.into(), session: SessionChange::Keep }
     }
 
-    pub fn refused(error: impl Into<crate::api::ApiError>) -> Self {
+    pub fn refused(error: impl Into<crate::service::Error>) -> Self {
         Self::Refused { error: error.into(), values: Vec::new() }
     }
 
@@ -266,6 +269,12 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
 pub struct PageTable {
     router: matchit::Router<usize>,
     pages: Vec<Page>,
+}
+
+/// The route table, built once.
+pub fn table() -> &'static PageTable {
+    static TABLE: std::sync::LazyLock<PageTable> = std::sync::LazyLock::new(PageTable::default);
+    &TABLE
 }
 
 impl Default for PageTable {

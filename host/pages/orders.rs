@@ -167,14 +167,14 @@ async fn order_page(ctx: LoadCtx, view: OrderView) -> Loaded {
 fn change_time(ctx: ActionCtx) -> ActionFuture {
     Box::pin(async move {
         let Some(id) = order_id(&ctx.params) else {
-            return Acted::refused(crate::api::ApiError::not_found(&crate::domain::messages::ORDER_NOT_FOUND));
+            return Acted::refused(crate::service::Error::not_found(&crate::domain::messages::ORDER_NOT_FOUND));
         };
         let Some(shopper) = ctx.shopper else {
             let back = format!("/account/orders/{id}/time");
             return Acted::to(format!("/account/login?returnTo={}", super::query_value(&back)));
         };
         let Some(time_id) = ctx.form.text("timeId").parse::<i64>().ok().filter(|t| *t > 0) else {
-            return Acted::refused(crate::service::Error::Fields(vec![crate::domain::forms::FieldError::required(
+            return Acted::refused(crate::service::Error::fields(vec![crate::domain::forms::FieldError::required(
                 "timeId",
             )]));
         };
@@ -190,7 +190,7 @@ fn change_time(ctx: ActionCtx) -> ActionFuture {
 fn confirm_cancel(ctx: ActionCtx) -> ActionFuture {
     Box::pin(async move {
         let Some(id) = order_id(&ctx.params) else {
-            return Acted::refused(crate::api::ApiError::not_found(&crate::domain::messages::ORDER_NOT_FOUND));
+            return Acted::refused(crate::service::Error::not_found(&crate::domain::messages::ORDER_NOT_FOUND));
         };
         let Some(shopper) = ctx.shopper else {
             let back = format!("/account/orders/{id}/cancel");

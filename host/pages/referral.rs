@@ -4,10 +4,12 @@
 //! plain GET submission arrives as `?code=`.
 use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page};
 use crate::{
-    api::ApiError,
     domain::messages,
     model::referrals::ReferralCode,
-    service::referrals::{self, Trier},
+    service::{
+        self,
+        referrals::{self, Trier},
+    },
 };
 use axum::http::StatusCode;
 use serde::Serialize;
@@ -55,7 +57,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                 Loaded::ok(ReferralPage::Found { code, referral, claimed })
             }
             Ok(None) => failed(StatusCode::NOT_FOUND, Some(messages::UNABLE_TO_VERIFY_CODE.english)),
-            Err(crate::service::Error::Throttled { .. }) => {
+            Err(service::Error::Throttled { .. }) => {
                 failed(StatusCode::TOO_MANY_REQUESTS, Some(messages::TOO_MANY_CODES.english))
             }
             Err(error) => {
@@ -76,7 +78,7 @@ fn action(ctx: ActionCtx) -> ActionFuture {
         let Some(shopper) = ctx.shopper else {
             return Acted::to(format!("/account/login?returnTo={}", super::query_value(&here)));
         };
-        let codes = match crate::api::referrals::clean_codes(&[&code]) {
+        let codes = match referrals::clean_codes(&[&code]) {
             Ok(codes) => codes,
             Err(error) => return Acted::refused(error),
         };
@@ -85,7 +87,7 @@ fn action(ctx: ActionCtx) -> ActionFuture {
             Ok(results) if results.iter().all(|r| r.is_applied_successfully) => {
                 Acted::to(format!("{here}?claimed=true"))
             }
-            Ok(_) => Acted::refused(ApiError::Refused((&messages::UNABLE_TO_VERIFY_CODE).into())),
+            Ok(_) => Acted::refused(service::Error::refused(&messages::UNABLE_TO_VERIFY_CODE)),
             Err(error) => Acted::refused(error),
         }
     })

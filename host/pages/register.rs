@@ -1,6 +1,6 @@
 //! /account/register: a blank profile form; only returnTo comes from the URL.
 use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page, SessionChange};
-use crate::{api::account::session::sign_up, model::account::RegistrationBody};
+use crate::{model::account::RegistrationBody, service::sessions::sign_up};
 use serde::Serialize;
 use utoipa::ToSchema;
 

@@ -3,8 +3,8 @@
 //! code counts against the token's attempts only when a person actually opens the link.
 use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page};
 use crate::{
-    api::account::password::reset_password,
     model::account::{NewPasswordBody, ResetLink},
+    service::password_reset::reset_password,
 };
 use serde::Serialize;
 use utoipa::ToSchema;

@@ -4,7 +4,7 @@
 //! (this host, another one, an operator's SQL) shows at once, and only the pages showing what it
 //! changed are re-rendered. The time to live bounds what depends on the clock alone (pickup times
 //! that pass, notifications that expire).
-use super::Rendered;
+use super::renderer::Rendered;
 use crate::db::{
     Scope,
     repo::{ScopeMark, Store},

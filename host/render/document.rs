@@ -1,6 +1,13 @@
 //! The HTML document around the server-rendered markup.
 use askama::Template;
 
+/// A page's `<link rel="alternate" hreflang>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alternate {
+    pub hreflang: &'static str,
+    pub href: String,
+}
+
 #[derive(Template)]
 #[template(path = "document.html")]
 pub struct Document<'a> {
@@ -9,7 +16,7 @@ pub struct Document<'a> {
     pub description: &'a str,
     pub canonical: &'a str,
     /// `<link rel="alternate" hreflang>` of the page (see `http::seo::alternates`).
-    pub alternates: &'a [crate::http::seo::Alternate],
+    pub alternates: &'a [Alternate],
     pub theme_color: &'a str,
     pub nonce: &'a str,
     pub styles: &'a [String],

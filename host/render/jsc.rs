@@ -4,7 +4,10 @@
 //! would rule out build.rs choosing QuickJS automatically on such machines.
 //!
 //! One virtual machine and context per render thread; the bundle is evaluated once per VM.
-use super::{PoolConfig, RenderError, Rendered, pool::Engine};
+use super::{
+    engine::{Engine, PoolConfig},
+    renderer::{RenderError, Rendered},
+};
 use std::{
     ffi::{CStr, CString, c_char, c_int, c_uint, c_void},
     ptr::NonNull,

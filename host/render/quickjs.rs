@@ -1,7 +1,10 @@
 //! QuickJS-NG (rquickjs): the portable engine, used where JavaScriptCore is not
 //! installed or when asked for. One runtime holds the server bundle; `!Send`, it
 //! lives and dies on the worker thread that made it.
-use super::{PoolConfig, RenderError, Rendered, pool::Engine};
+use super::{
+    engine::{Engine, PoolConfig},
+    renderer::{RenderError, Rendered},
+};
 use rquickjs::{CatchResultExt, Context, Ctx, Function, Module, Object, Runtime, WriteOptions};
 use std::{
     sync::{

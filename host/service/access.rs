@@ -1,21 +1,18 @@
 //! Who may order at a pantry (spec §5 "Pantry access"): the rule Place Order enforces, asked
 //! ahead so the pickup flow knows whether it must ask for a referral code first.
 use super::{
-    Error, Result,
+    Context, Error, Result,
     referrals::{Trier, count_tries, forgive},
 };
-use crate::{
-    domain::{
-        access::{AccessGrants, ReferralCode},
-        messages,
-    },
-    state::AppState,
+use crate::domain::{
+    access::{AccessGrants, ReferralCode},
+    messages,
 };
 
 /// Whether the shopper `who.user_id` (None: a visitor), holding also `device_codes` (codes entered
 /// on the device and not yet claimed for an account), may order at the pantry `pantry_id`. The
 /// device's codes are tries like any other (`referrals::Trier`): the answer tells whether one exists.
-pub async fn can_order(state: &AppState, pantry_id: i64, who: Trier<'_>, device_codes: &[String]) -> Result<bool> {
+pub async fn can_order(state: &Context, pantry_id: i64, who: Trier<'_>, device_codes: &[String]) -> Result<bool> {
     let user_id = who.user_id;
     let facts = state
         .store

@@ -1,6 +1,6 @@
 //! The shopper's account: GET /account/profile and /account/addresses (and saving them), and
 //! the /account page (Account Details), which shows both; signing in and opening an account.
-use super::{Error, Result};
+use super::{Context, Error, Result};
 use crate::{
     catalog::Lang,
     db::repo::accounts::{Credentials, NewUser, ProfileChanges},
@@ -9,7 +9,6 @@ use crate::{
         messages,
     },
     model::account::{Profile, ProfileUpdateBody, SavedAddress, SavedAddressBody},
-    state::AppState,
 };
 
 /// Verified against when the e-mail is unknown, so both failures cost one argon2 run with our
@@ -20,7 +19,7 @@ const DUMMY_HASH: &str =
 
 /// The account when `password` is its password, its sign-in then recorded. An unknown e-mail
 /// costs one argon2 run too, so timing does not tell which accounts exist.
-pub async fn sign_in(state: &AppState, email: &str, password: String) -> Result<Option<Credentials>> {
+pub async fn sign_in(state: &Context, email: &str, password: String) -> Result<Option<Credentials>> {
     let account = state.store.credentials(email).await?;
     let hash = account.as_ref().map_or_else(|| DUMMY_HASH.to_owned(), |a| a.password_hash.clone());
     let verified = state.hasher.verify(password, hash).await?;
@@ -31,7 +30,7 @@ pub async fn sign_in(state: &AppState, email: &str, password: String) -> Result<
 
 /// Signs out the session `token` names, on every host: its id is written where every host checks
 /// it. A token that does not verify (forged, expired) names no session and is left alone.
-pub async fn sign_out(state: &AppState, token: &str) -> Result<()> {
+pub async fn sign_out(state: &Context, token: &str) -> Result<()> {
     let Some(claims) = state.tokens.verify(token) else { return Ok(()) };
     let Ok(user_id) = claims.sub.parse::<i64>() else { return Ok(()) };
     let expires_at = i64::try_from(claims.exp).ok().and_then(|s| chrono::DateTime::from_timestamp(s, 0));
@@ -45,7 +44,7 @@ pub async fn sign_out(state: &AppState, token: &str) -> Result<()> {
 
 /// Opens an account from a registration validated in `ProfileMode::Registration`: the user's id
 /// and token version. A taken e-mail is the store's `Conflict`.
-pub async fn create_account(state: &AppState, form: ProfileForm) -> Result<(i64, i32)> {
+pub async fn create_account(state: &Context, form: ProfileForm) -> Result<(i64, i32)> {
     let (Some(email), Some(password)) = (form.e_mail_address, form.password) else {
         return Err(anyhow::anyhow!("validated registration without e-mail or password").into());
     };
@@ -63,18 +62,18 @@ pub async fn create_account(state: &AppState, form: ProfileForm) -> Result<(i64,
     Ok(state.store.create_user(new).await?)
 }
 
-pub async fn profile(state: &AppState, user_id: i64) -> Result<Profile> {
+pub async fn profile(state: &Context, user_id: i64) -> Result<Profile> {
     Ok(state.store.profile(user_id).await?.ok_or_else(|| Error::not_found(&messages::PROFILE_NOT_FOUND))?.into())
 }
 
 /// The account's e-mail address, `None` when the account is gone.
-pub async fn email(state: &AppState, user_id: i64) -> Result<Option<String>> {
+pub async fn email(state: &Context, user_id: i64) -> Result<Option<String>> {
     Ok(state.store.profile(user_id).await?.map(|p| p.email))
 }
 
 /// Saves the edited profile (PUT /account/profile, or its form posted to /account), checked by
 /// the profile form's rules in update mode, and answers it as stored.
-pub async fn update_profile(state: &AppState, user_id: i64, edit: ProfileUpdateBody) -> Result<Profile> {
+pub async fn update_profile(state: &Context, user_id: i64, edit: ProfileUpdateBody) -> Result<Profile> {
     let form = ProfileForm {
         first_name: edit.first_name,
         last_name: edit.last_name,
@@ -97,10 +96,10 @@ pub async fn update_profile(state: &AppState, user_id: i64, edit: ProfileUpdateB
     }
     let clean = match validate_profile(&form, ProfileMode::Update) {
         Ok(clean) if errors.is_empty() => clean,
-        Ok(_) => return Err(Error::Fields(errors)),
+        Ok(_) => return Err(Error::fields(errors)),
         Err(mut e) => {
             e.extend(errors);
-            return Err(Error::Fields(e));
+            return Err(Error::fields(e));
         }
     };
     let changes = ProfileChanges {
@@ -118,12 +117,12 @@ pub async fn update_profile(state: &AppState, user_id: i64, edit: ProfileUpdateB
 }
 
 /// The shopper's saved delivery addresses.
-pub async fn saved_addresses(state: &AppState, user_id: i64) -> Result<Vec<SavedAddress>> {
+pub async fn saved_addresses(state: &Context, user_id: i64) -> Result<Vec<SavedAddress>> {
     Ok(state.store.saved_addresses(user_id).await?.into_iter().map(SavedAddress::from).collect())
 }
 
 /// Deletes the shopper's saved address `id`; NotFound when it is not theirs.
-pub async fn delete_saved_address(state: &AppState, user_id: i64, id: i64) -> Result<()> {
+pub async fn delete_saved_address(state: &Context, user_id: i64, id: i64) -> Result<()> {
     if state.store.delete_saved_address(user_id, id).await? {
         Ok(())
     } else {
@@ -132,14 +131,14 @@ pub async fn delete_saved_address(state: &AppState, user_id: i64, id: i64) -> Re
 }
 
 /// Keeps the shopper's language on the account, for what the server writes to them.
-pub async fn set_language(state: &AppState, user_id: i64, lang: Lang) -> Result<()> {
+pub async fn set_language(state: &Context, user_id: i64, lang: Lang) -> Result<()> {
     Ok(state.store.set_language(user_id, lang.code()).await?)
 }
 
 /// Saves the address as a new one (`id` None) or over the shopper's address `id` (NotFound when
 /// it is not theirs), checked by the address form's rules; a primary one clears the other primary.
 pub async fn save_address(
-    state: &AppState,
+    state: &Context,
     user_id: i64,
     id: Option<i64>,
     body: SavedAddressBody,
@@ -173,10 +172,10 @@ fn address_form(body: SavedAddressBody) -> Result<AddressForm> {
     }
     match validate_address(&form) {
         Ok(clean) if errors.is_empty() => Ok(clean),
-        Ok(_) => Err(Error::Fields(errors)),
+        Ok(_) => Err(Error::fields(errors)),
         Err(mut e) => {
             e.extend(errors);
-            Err(Error::Fields(e))
+            Err(Error::fields(e))
         }
     }
 }

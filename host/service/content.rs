@@ -5,7 +5,7 @@
 //! Only public cards are served (§7 "Content service ... public only"). Messages put
 //! the caller's upcoming orders first, soonest first, then notifications newest
 //! first; expired notifications are left out. An unknown food bank code is a 404.
-use super::{Error, Result, rich_text};
+use super::{Context, Error, Result, rich_text};
 use crate::{
     catalog::Lang,
     db::{
@@ -17,13 +17,12 @@ use crate::{
         content::{InfoCard, InfoCardSection, Message, MessageData, Notification},
         orders::Order,
     },
-    state::AppState,
 };
 
 const MAX_CODE_LEN: usize = 32;
 
 /// The stored spelling of `code`, or NotFound for a code no food bank has.
-pub async fn food_bank_code(state: &AppState, code: &str) -> Result<String> {
+pub async fn food_bank_code(state: &Context, code: &str) -> Result<String> {
     let code = code.trim();
     if code.is_empty() || code.len() > MAX_CODE_LEN {
         return Err(Error::Invalid(format!("A food bank code has 1 to {MAX_CODE_LEN} characters.").into()));
@@ -33,7 +32,7 @@ pub async fn food_bank_code(state: &AppState, code: &str) -> Result<String> {
 
 /// The public info cards shown everywhere, plus the food bank's (`code` as stored), with
 /// their rich text cleaned.
-pub async fn info_cards(state: &AppState, code: Option<&str>, lang: Lang) -> Result<Vec<InfoCard>> {
+pub async fn info_cards(state: &Context, code: Option<&str>, lang: Lang) -> Result<Vec<InfoCard>> {
     Ok(state.store.info_cards(code, lang).await?.into_iter().map(info_card).collect())
 }
 
@@ -82,7 +81,7 @@ fn starts(o: &Order) -> (Option<chrono::NaiveDate>, Option<chrono::NaiveTime>) {
 /// The shopper's upcoming orders (soonest first), then the notifications for them and the food
 /// bank; a visitor (`user_id` None) gets the general notifications only.
 pub async fn messages_for(
-    state: &AppState,
+    state: &Context,
     food_bank_code: Option<&str>,
     user_id: Option<i64>,
     lang: Lang,
@@ -105,7 +104,7 @@ pub async fn messages_for(
 }
 
 /// Marks notification `id` read for the shopper; NotFound when there is no such notification.
-pub async fn mark_read(state: &AppState, user_id: i64, id: i64) -> Result<()> {
+pub async fn mark_read(state: &Context, user_id: i64, id: i64) -> Result<()> {
     if state.store.mark_notification_read(user_id, id).await? {
         Ok(())
     } else {

@@ -1,6 +1,6 @@
 //! The limits that apply at a pantry or delivery window (GET /limits/...): as stored, the past
 //! orders they count, and whether the shopper may place another order now.
-use super::{Error, Result};
+use super::{Context, Error, Result};
 use crate::{
     db::{now, repo::shopping::OrderSite},
     domain::{
@@ -8,25 +8,24 @@ use crate::{
         order_limits::{OrderLimitCheck, check_order_limits},
     },
     model::locations::{Limit, LimitOrder},
-    state::AppState,
 };
 
 /// Every limit set on the pantry and its food bank, as stored (`GET /limits/locations/{id}`).
-pub async fn pantry_limits(state: &AppState, id: i64) -> Result<Vec<Limit>> {
+pub async fn pantry_limits(state: &Context, id: i64) -> Result<Vec<Limit>> {
     let facts =
         state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
     Ok(state.store.pantry_limits(&facts.pantry).await?.iter().map(Limit::from).collect())
 }
 
 /// Every limit set on the delivery window's program and its food bank, as stored.
-pub async fn delivery_limits(state: &AppState, id: i64) -> Result<Vec<Limit>> {
+pub async fn delivery_limits(state: &Context, id: i64) -> Result<Vec<Limit>> {
     let facts =
         state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
     Ok(state.store.delivery_limits(&facts.time).await?.iter().map(Limit::from).collect())
 }
 
 /// The user's non-cancelled orders at the pantry, newest first (the orders its limits count).
-pub async fn pantry_orders(state: &AppState, user_id: i64, id: i64) -> Result<Vec<LimitOrder>> {
+pub async fn pantry_orders(state: &Context, user_id: i64, id: i64) -> Result<Vec<LimitOrder>> {
     let facts =
         state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
     let rows = state.store.limit_orders(user_id, Some(facts.pantry.id), None).await?;
@@ -34,7 +33,7 @@ pub async fn pantry_orders(state: &AppState, user_id: i64, id: i64) -> Result<Ve
 }
 
 /// The user's non-cancelled orders at the food bank, newest first.
-pub async fn food_bank_orders(state: &AppState, user_id: i64, id: i64) -> Result<Vec<LimitOrder>> {
+pub async fn food_bank_orders(state: &Context, user_id: i64, id: i64) -> Result<Vec<LimitOrder>> {
     let fb = state.store.food_bank(id).await?.ok_or_else(|| Error::not_found(&messages::FOOD_BANK_NOT_FOUND))?;
     let rows = state.store.limit_orders(user_id, None, Some(fb.id)).await?;
     Ok(rows.into_iter().map(LimitOrder::from).collect())
@@ -42,7 +41,7 @@ pub async fn food_bank_orders(state: &AppState, user_id: i64, id: i64) -> Result
 
 /// Whether the user may place another order at the pantry now (its and its food bank's
 /// orders-per-period limits).
-pub async fn pantry_order_check(state: &AppState, user_id: i64, id: i64) -> Result<OrderLimitCheck> {
+pub async fn pantry_order_check(state: &Context, user_id: i64, id: i64) -> Result<OrderLimitCheck> {
     let facts =
         state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
     Ok(state.store.order_limit_check(user_id, OrderSite::Pickup(&facts.pantry), facts.tz, now()).await?)
@@ -50,14 +49,14 @@ pub async fn pantry_order_check(state: &AppState, user_id: i64, id: i64) -> Resu
 
 /// Whether the user may place another delivery order in the window's program now: what Place
 /// Order enforces for it.
-pub async fn delivery_order_check(state: &AppState, user_id: i64, id: i64) -> Result<OrderLimitCheck> {
+pub async fn delivery_order_check(state: &Context, user_id: i64, id: i64) -> Result<OrderLimitCheck> {
     let facts =
         state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
     Ok(state.store.order_limit_check(user_id, OrderSite::Delivery(&facts.time), facts.tz, now()).await?)
 }
 
 /// Whether the user may place another order at the food bank now (its own limits).
-pub async fn food_bank_order_check(state: &AppState, user_id: i64, id: i64) -> Result<OrderLimitCheck> {
+pub async fn food_bank_order_check(state: &Context, user_id: i64, id: i64) -> Result<OrderLimitCheck> {
     let fb = super::places::food_bank(state, id).await?;
     let tz = fb.time_zone.parse().unwrap_or(chrono_tz::UTC);
     let limits = state.store.food_bank_order_limits(user_id, fb.id).await?;

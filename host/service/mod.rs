@@ -1,8 +1,9 @@
 //! The application's operations: what the API handlers (host/api) and the page loaders
 //! (host/pages) both need, in one place. A service reads and writes through the Store,
 //! applies the rules of host/domain, and answers in the wire shapes of host/model; it
-//! knows nothing of HTTP. Handlers turn its [`Error`] into the API envelope, loaders into
-//! a page status, so neither calls the other.
+//! knows nothing of HTTP. It is given a [`Context`] (the store and the infrastructure of
+//! host/infra), never the app's whole state. Handlers turn its [`Error`] into the API envelope,
+//! loaders into a page status, so neither calls the other.
 pub mod access;
 pub mod accounts;
 pub mod content;
@@ -13,18 +14,36 @@ pub mod places;
 pub mod reference;
 pub mod referrals;
 mod rich_text;
+pub mod sessions;
 mod shapes;
 pub mod shop;
 pub mod survey;
 pub mod tefap;
 
 use crate::{
-    db::repo::StoreError,
+    db::repo::{Store, StoreError},
     domain::{
         messages,
         refusal::{Reason, Refusal, RefusalKind},
     },
+    infra::{auth::Tokens, hasher::Hasher, ratelimit::RateLimits},
+    mail::Mailer,
 };
+use std::sync::Arc;
+
+/// What the operations stand on: the store, session tokens, password hashing, mail and the
+/// allowances, and the public address links point to. The app's state holds one and derefs to
+/// it, so a handler hands its `&AppState` to a service, which sees only this.
+#[derive(Clone)]
+pub struct Context {
+    pub store: Store,
+    pub tokens: Arc<Tokens>,
+    pub hasher: Arc<Hasher>,
+    pub mailer: Arc<Mailer>,
+    pub rate_limits: Arc<RateLimits>,
+    /// `--public-url`, which mailed links point to.
+    pub public_url: String,
+}
 
 /// Why an operation gave no answer. The reason is the one people see (the API's
 /// `failureReason`, with its code), so each variant maps to one status in both callers.
@@ -39,9 +58,16 @@ pub enum Error {
     /// A rule of host/domain said no; `step` names the checkout step that mends it, if one does.
     #[error("{refusal}")]
     Refused { refusal: Refusal, step: Option<&'static str> },
-    /// Fields of the input that name nothing (an unknown choice) or that a rule requires.
-    #[error("{}", messages::VERIFY_REQUIRED_FIELDS.english)]
-    Fields(Vec<crate::domain::forms::FieldError>),
+    /// Fields of the input that name nothing (an unknown choice), that a rule requires or that break
+    /// a field rule; `reason` is "verify the required fields" unless one problem says it better.
+    #[error("{reason}")]
+    Fields { reason: Reason, fields: Vec<crate::domain::forms::FieldError> },
+    /// The credentials given sign no one in.
+    #[error("{0}")]
+    Unauthorized(Reason),
+    /// The write would take what is someone else's (an e-mail address with an account).
+    #[error("{0}")]
+    Conflict(Reason),
     #[error(transparent)]
     Store(#[from] StoreError),
     /// The caller used up an allowance (guesses at codes): come back after `retry_after`.
@@ -61,14 +87,24 @@ impl Error {
         Self::NotFound(what.into())
     }
 
+    /// Fields to mend, said with the usual "verify the required fields".
+    pub fn fields(fields: Vec<crate::domain::forms::FieldError>) -> Self {
+        Self::Fields { reason: (&messages::VERIFY_REQUIRED_FIELDS).into(), fields }
+    }
+
+    /// The allowance `reason` names is used up until `retry_after`.
+    pub fn throttled(reason: &'static RefusalKind, retry_after: std::time::Duration) -> Self {
+        Self::Throttled { reason: reason.into(), retry_after }
+    }
+
     /// A rule's refusal that no checkout step mends.
     pub fn refused(refusal: impl Into<Refusal>) -> Self {
         Self::Refused { refusal: refusal.into(), step: None }
     }
 }
 
-impl From<crate::api::hasher::Busy> for Error {
-    fn from(_: crate::api::hasher::Busy) -> Self {
+impl From<crate::infra::hasher::Busy> for Error {
+    fn from(_: crate::infra::hasher::Busy) -> Self {
         Self::Busy
     }
 }

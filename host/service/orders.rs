@@ -2,12 +2,11 @@
 //! /account/orders page), placing one, cancelling it and moving it to another time or pantry.
 //! Another shopper's order is NotFound, like one that does not exist. Each write is one store
 //! transaction that asks host/domain (`submission`, `order_changes`) for every decision.
-use super::{Error, Result};
+use super::{Context, Error, Result};
 use crate::{
     domain::{Id, messages},
     model::locations::{DeliveryTime, PickupTime},
     model::orders::{Idempotency, Order, OrderItem, OrderLocationChange, OrderRefused, OrderSubmission},
-    state::AppState,
 };
 
 impl From<OrderRefused> for Error {
@@ -21,11 +20,11 @@ impl From<OrderRefused> for Error {
 }
 
 /// Every order of the shopper, as the order history lists them.
-pub async fn list(state: &AppState, user_id: Id) -> Result<Vec<Order>> {
+pub async fn list(state: &Context, user_id: Id) -> Result<Vec<Order>> {
     Ok(state.store.orders_of(user_id).await?.into_iter().map(Order::from).collect())
 }
 
-pub async fn show(state: &AppState, user_id: Id, order_id: Id) -> Result<Order> {
+pub async fn show(state: &Context, user_id: Id, order_id: Id) -> Result<Order> {
     state
         .store
         .order_of(user_id, order_id)
@@ -34,7 +33,7 @@ pub async fn show(state: &AppState, user_id: Id, order_id: Id) -> Result<Order> 
         .ok_or_else(|| Error::not_found(&messages::ORDER_NOT_FOUND))
 }
 
-pub async fn items(state: &AppState, user_id: Id, order_id: Id) -> Result<Vec<OrderItem>> {
+pub async fn items(state: &Context, user_id: Id, order_id: Id) -> Result<Vec<OrderItem>> {
     let lines = state
         .store
         .order_items_of(user_id, order_id)
@@ -47,7 +46,7 @@ pub async fn items(state: &AppState, user_id: Id, order_id: Id) -> Result<Vec<Or
 /// (`OrderSubmission::validate`, whose field errors only an API answer can carry). With an
 /// idempotency key, a retry of the same request answers the first order's id and places nothing.
 pub async fn submit(
-    state: &AppState,
+    state: &Context,
     user_id: Id,
     submission: &OrderSubmission,
     idempotency_key: Option<String>,
@@ -57,17 +56,17 @@ pub async fn submit(
 }
 
 /// Cancels the order and gives its stock back; the cancelled order.
-pub async fn cancel(state: &AppState, user_id: Id, order_id: Id) -> Result<Order> {
+pub async fn cancel(state: &Context, user_id: Id, order_id: Id) -> Result<Order> {
     Ok(state.store.cancel_order(user_id, order_id).await??.into())
 }
 
 /// Moves a pickup order to another valid pickup time of its pantry.
-pub async fn change_time(state: &AppState, user_id: Id, order_id: Id, pickup_time_id: Id) -> Result<Order> {
+pub async fn change_time(state: &Context, user_id: Id, order_id: Id, pickup_time_id: Id) -> Result<Order> {
     Ok(state.store.change_pickup_time(user_id, order_id, pickup_time_id).await??.into())
 }
 
 /// Moves a delivery order to another valid window of its delivery program.
-pub async fn change_delivery(state: &AppState, user_id: Id, order_id: Id, delivery_time_id: Id) -> Result<Order> {
+pub async fn change_delivery(state: &Context, user_id: Id, order_id: Id, delivery_time_id: Id) -> Result<Order> {
     Ok(state.store.change_delivery_time(user_id, order_id, delivery_time_id).await??.into())
 }
 
@@ -79,7 +78,7 @@ pub enum TimesOffered {
 }
 
 /// The shopper's order with the times it may move to.
-pub async fn times_offered(state: &AppState, user_id: Id, order_id: Id) -> Result<(Order, TimesOffered)> {
+pub async fn times_offered(state: &Context, user_id: Id, order_id: Id) -> Result<(Order, TimesOffered)> {
     let order = show(state, user_id, order_id).await?;
     let times = match (&order.delivery_time, order.pantry_location_id) {
         (Some(window), _) => {
@@ -97,7 +96,7 @@ pub async fn times_offered(state: &AppState, user_id: Id, order_id: Id) -> Resul
 
 /// Moves the order to the time `time_id` of its kind: a pickup time for a pickup order, a
 /// delivery window for a delivery order (as Change's form names one without saying which).
-pub async fn change_to(state: &AppState, user_id: Id, order_id: Id, time_id: Id) -> Result<Order> {
+pub async fn change_to(state: &Context, user_id: Id, order_id: Id, time_id: Id) -> Result<Order> {
     if show(state, user_id, order_id).await?.delivery_time_id.is_some() {
         change_delivery(state, user_id, order_id, time_id).await
     } else {
@@ -108,7 +107,7 @@ pub async fn change_to(state: &AppState, user_id: Id, order_id: Id, time_id: Id)
 /// Moves the pickup order `order_id` to another pantry of its food bank; `change` must name the
 /// same order (its body repeats the id).
 pub async fn change_location(
-    state: &AppState,
+    state: &Context,
     user_id: Id,
     order_id: Id,
     change: &OrderLocationChange,

@@ -1,16 +1,23 @@
-//! Password reset links: mailing one (`POST /user/reset`), checking it (`GET /user/password/validate`)
-//! and setting the new password through it (`POST /user/password`), which ends every session. The link
+//! Password reset links: mailing one (`POST /user/reset` and the forgot-password form), checking it
+//! (`GET /user/password/validate`) and setting the new password through it (`POST /user/password`
+//! and the update-password form), which ends every session. The link
 //! is `/account/update-password/{token}/{code}`; only hashes of both are stored.
-use super::{Error, Result};
+use super::{Context, Error, Result};
 use crate::{
     catalog::Lang,
     db::{
         now,
         repo::accounts::{Recipient, ResetToken},
     },
-    domain::messages,
-    state::AppState,
+    domain::{
+        forms::{FieldCode, FieldError, Format, PASSWORD_MAX, is_valid_email, new_password},
+        messages,
+        passwords::password_problem,
+    },
+    model::account::{NewPasswordBody, ResetLink},
 };
+
+const PASSWORDS_DIFFER: &str = "The passwords do not match";
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use sha2::{Digest, Sha256};
 
@@ -40,10 +47,34 @@ pub(crate) fn same(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+/// Mails a reset link for `email` asked from `ip`: the address checked and both allowances counted
+/// first. The JSON call and the form share it.
+pub async fn send_reset(state: &Context, ip: &str, lang: Lang, email: &str) -> Result<()> {
+    let email = email.trim().to_lowercase();
+    if email.is_empty() {
+        return Err(Error::fields(vec![FieldError::required("email")]));
+    }
+    if !is_valid_email(&email) {
+        return Err(Error::fields(vec![Format::Email.error("email")]));
+    }
+    let limits = &state.rate_limits;
+    // A request refused for its e-mail still counts for its address: cycling one
+    // address through requests for a victim's mailbox burns the sender's allowance too.
+    let counted = match limits.reset_requests_per_ip.try_hit(ip).await {
+        Ok(()) => limits.reset_requests_per_email.try_hit(&email).await,
+        refused => refused,
+    };
+    if let Err(wait) = counted {
+        tracing::warn!(event = "reset_throttled", client = %ip, account = ?email, retry_after_secs = wait.as_secs(), "security event");
+        return Err(Error::throttled(&messages::TOO_MANY_RESETS, wait));
+    }
+    send_link(state, &email, lang).await
+}
+
 /// Mails a reset link to the account of `email`, if there is one, in the account's language (else
 /// `request_lang`). Returns at once: the link is made and mailed afterwards, so neither the answer
 /// nor its timing tells whether the e-mail has an account.
-pub async fn send_link(state: &AppState, email: &str, request_lang: Lang) -> Result<()> {
+async fn send_link(state: &Context, email: &str, request_lang: Lang) -> Result<()> {
     if let Some(recipient) = state.store.recipient(email).await? {
         let state = state.clone();
         let lang = recipient.language.as_deref().and_then(Lang::from_code).unwrap_or(request_lang);
@@ -56,14 +87,14 @@ pub async fn send_link(state: &AppState, email: &str, request_lang: Lang) -> Res
     Ok(())
 }
 
-async fn mail_reset_link(state: &AppState, recipient: Recipient, lang: Lang) -> anyhow::Result<()> {
+async fn mail_reset_link(state: &Context, recipient: Recipient, lang: Lang) -> anyhow::Result<()> {
     let token = URL_SAFE_NO_PAD.encode(rand::random::<[u8; 32]>());
     let code = format!("{:06}", rand::random_range(0..1_000_000u32));
     state
         .store
         .create_reset_token(recipient.user_id, token_hash(&token), code_hash(&token, &code), now() + LINK_LIFETIME)
         .await?;
-    let link = format!("{}/account/update-password/{token}/{code}", state.config.public_url.trim_end_matches('/'));
+    let link = format!("{}/account/update-password/{token}/{code}", state.public_url.trim_end_matches('/'));
     let (subject, text) = match lang {
         Lang::En => (
             RESET_SUBJECT,
@@ -92,7 +123,7 @@ async fn mail_reset_link(state: &AppState, recipient: Recipient, lang: Lang) -> 
 /// they are checked, atomically, so however many arrive at once at most the allowance is checked
 /// (the right code is given back); past it even the right code is refused until the window ends,
 /// with 429 so the shopper knows to wait rather than that the link is dead.
-pub async fn open_link(state: &AppState, token: &str, code: &str) -> Result<ResetToken> {
+pub async fn open_link(state: &Context, token: &str, code: &str) -> Result<ResetToken> {
     let hash = token_hash(token.trim());
     let limit = &state.rate_limits.reset_code_failures_per_token;
     if let Err(retry_after) = limit.try_hit(&hash).await {
@@ -109,9 +140,33 @@ pub async fn open_link(state: &AppState, token: &str, code: &str) -> Result<Rese
     }
 }
 
+/// Sets the new password through a reset link, once it passes the password rules; the JSON call and
+/// the form share it.
+pub async fn reset_password(state: &Context, link: &ResetLink, body: NewPasswordBody) -> Result<()> {
+    let confirm = body.confirm_password.as_deref().unwrap_or(&body.password);
+    let Some(password) = new_password(&body.password, confirm) else {
+        let error = if body.password.trim().is_empty() {
+            FieldError::required("password")
+        } else {
+            FieldError::new("password", FieldCode::PasswordsDiffer, PASSWORDS_DIFFER)
+        };
+        return Err(Error::fields(vec![error]));
+    };
+    if password.chars().count() > PASSWORD_MAX {
+        return Err(Error::fields(vec![FieldError::too_long("password", PASSWORD_MAX)]));
+    }
+    if let Some(why) = password_problem(&password) {
+        return Err(Error::Fields {
+            reason: why.into(),
+            fields: vec![FieldError::new("password", FieldCode::WeakPassword, why)],
+        });
+    }
+    set_password(state, &link.token, &link.code, password).await
+}
+
 /// Sets `password` (already checked against the password rules) through the link, which is then
 /// used up; every session of the account ends.
-pub async fn set_password(state: &AppState, token: &str, code: &str, password: String) -> Result<()> {
+async fn set_password(state: &Context, token: &str, code: &str, password: String) -> Result<()> {
     let token = open_link(state, token, code).await?;
     let hash = state.hasher.hash(password).await?;
     if !state.store.complete_reset(&token, hash).await? {

@@ -1,15 +1,20 @@
 //! Places: ZIP geocoding, pantry search and the food banks serving a place
 //! (GET /locations, /locations/geocode/{text}, /foodbanks/locations and the /pantries and
 //! /home/foodbank pages).
-use super::{Error, Result};
+use super::{Context, Error, Result, shapes};
 use crate::{
-    db::now,
-    domain::{messages, places::search_radius},
+    db::{now, repo::locations::PantryRow},
+    domain::{messages, pickup::valid_pickup_times, places::search_radius},
     geo::{GeoPoint, zip_table},
-    model::locations::{FoodBank, GeocodeResult, NearbyFoodBank, PantryLocation},
-    service::shop::with_valid_times,
-    state::AppState,
+    model::locations::{FoodBank, GeocodeResult, NearbyFoodBank, PantryLocation, PickupTime},
 };
+use chrono::{DateTime, Utc};
+
+/// The pantry with only its valid pickup times (later than now in its zone).
+pub fn with_valid_times(site: PantryRow, now: DateTime<Utc>) -> PantryLocation {
+    let times = valid_pickup_times(&site.pickup_times, now, site.tz).iter().map(PickupTime::from).collect();
+    shapes::pantry_location(site, times)
+}
 
 /// A point from coordinates, or Invalid naming what is wrong.
 pub fn point(lat: f64, lng: f64) -> Result<GeoPoint> {
@@ -48,7 +53,7 @@ pub fn zip_point(zip: &str) -> Result<GeoPoint> {
 /// Active pantries within `radius_miles` (one the app offers; None = the default) of `center`,
 /// nearest first, each with its valid pickup times.
 pub async fn pantries_near(
-    state: &AppState,
+    state: &Context,
     center: GeoPoint,
     radius_miles: Option<f64>,
     food_bank_id: Option<i64>,
@@ -61,7 +66,7 @@ pub async fn pantries_near(
 }
 
 /// The food banks serving `center` (`domain::places`), nearest first.
-pub async fn food_banks_serving(state: &AppState, center: GeoPoint) -> Result<Vec<NearbyFoodBank>> {
+pub async fn food_banks_serving(state: &Context, center: GeoPoint) -> Result<Vec<NearbyFoodBank>> {
     Ok(state
         .store
         .food_banks_serving(center)
@@ -76,16 +81,16 @@ pub async fn food_banks_serving(state: &AppState, center: GeoPoint) -> Result<Ve
 }
 
 /// A food bank by id, enabled or not.
-pub async fn food_bank(state: &AppState, id: i64) -> Result<FoodBank> {
+pub async fn food_bank(state: &Context, id: i64) -> Result<FoodBank> {
     find_food_bank(state, id).await?.ok_or_else(|| super::Error::not_found(&messages::FOOD_BANK_NOT_FOUND))
 }
 
 /// A food bank by id, enabled or not; None for an unknown id.
-pub async fn find_food_bank(state: &AppState, id: i64) -> Result<Option<FoodBank>> {
+pub async fn find_food_bank(state: &Context, id: i64) -> Result<Option<FoodBank>> {
     Ok(state.store.food_bank(id).await?.map(FoodBank::from))
 }
 
 /// The pantries the sitemap lists: active ones of enabled food banks, with when each last changed.
-pub async fn sitemap_pantries(state: &AppState) -> Result<Vec<crate::db::repo::sitemap::SitemapPantry>> {
+pub async fn sitemap_pantries(state: &Context) -> Result<Vec<crate::db::repo::sitemap::SitemapPantry>> {
     Ok(state.store.sitemap_pantries().await?)
 }

@@ -1,11 +1,32 @@
 //! Referral codes and the favourite pantry, in the API's shapes (GET /referralcodes/{code},
 //! POST /referralcodes/claims, GET /account/referralcodes, /account/favorite).
-use super::{Error, Result};
+use super::{Context, Error, Result};
 use crate::{
     domain::messages,
     model::referrals::{ClaimResult, PantryRef, ReferralCode},
-    state::AppState,
 };
+
+/// Longest code text accepted; seeded codes are about ten characters.
+pub const MAX_CODE_LEN: usize = 64;
+/// A device keeps a handful of codes; more in one claim is not a real client.
+pub const MAX_CLAIMS: usize = 50;
+
+/// Code texts as a caller sends them (a claim, or the codes kept on a device): a handful, each
+/// trimmed and of a length a code can have.
+pub fn clean_codes<S: AsRef<str>>(codes: &[S]) -> Result<Vec<String>> {
+    if codes.len() > MAX_CLAIMS {
+        return Err(Error::Invalid(format!("At most {MAX_CLAIMS} codes can be sent at once.").into()));
+    }
+    codes.iter().map(|c| clean_code(c.as_ref()).map(str::to_owned)).collect()
+}
+
+pub fn clean_code(text: &str) -> Result<&str> {
+    let code = text.trim();
+    if code.is_empty() || code.chars().count() > MAX_CODE_LEN {
+        return Err(Error::Invalid(format!("A referral code has 1 to {MAX_CODE_LEN} characters.").into()));
+    }
+    Ok(code)
+}
 
 /// Who tries referral codes: the client's address and, when signed in, the account. Codes are
 /// words a guesser can enumerate, so every code tried counts against both allowances before any
@@ -18,7 +39,7 @@ pub struct Trier<'a> {
 
 /// Counts `n` codes against the trier's allowances, all or none; refused past either one, with a
 /// security log line.
-pub(super) async fn count_tries(state: &AppState, who: Trier<'_>, n: usize) -> Result<()> {
+pub(super) async fn count_tries(state: &Context, who: Trier<'_>, n: usize) -> Result<()> {
     let n = u32::try_from(n).unwrap_or(u32::MAX);
     let limits = &state.rate_limits;
     let account = who.user_id.map(|id| id.to_string());
@@ -50,7 +71,7 @@ pub(super) async fn count_tries(state: &AppState, who: Trier<'_>, n: usize) -> R
 }
 
 /// Gives back the `found` codes of a counted try that exist: only codes that name nothing count.
-pub(super) async fn forgive(state: &AppState, who: Trier<'_>, found: usize) {
+pub(super) async fn forgive(state: &Context, who: Trier<'_>, found: usize) {
     let found = u32::try_from(found).unwrap_or(u32::MAX);
     if found == 0 {
         return;
@@ -64,7 +85,7 @@ pub(super) async fn forgive(state: &AppState, who: Trier<'_>, found: usize) {
 
 /// A usable code by its text, ignoring case, `isApplied` for the trier's account; None when
 /// unknown, inactive or expired, which counts against the trier's allowances.
-pub async fn referral_code(state: &AppState, code: &str, who: Trier<'_>) -> Result<Option<ReferralCode>> {
+pub async fn referral_code(state: &Context, code: &str, who: Trier<'_>) -> Result<Option<ReferralCode>> {
     count_tries(state, who, 1).await?;
     let found = state.store.referral_code(code, who.user_id).await?.map(ReferralCode::from);
     forgive(state, who, usize::from(found.is_some())).await;
@@ -73,7 +94,7 @@ pub async fn referral_code(state: &AppState, code: &str, who: Trier<'_>) -> Resu
 
 /// Claims `codes` for the trier's account: each as sent, and whether it is now held. Each code
 /// counts against the allowances, so a claim of many guesses is as many guesses.
-pub async fn claim(state: &AppState, who: Trier<'_>, user_id: i64, codes: &[String]) -> Result<Vec<ClaimResult>> {
+pub async fn claim(state: &Context, who: Trier<'_>, user_id: i64, codes: &[String]) -> Result<Vec<ClaimResult>> {
     let who = Trier { user_id: Some(user_id), ..who };
     count_tries(state, who, codes.len()).await?;
     let claimed: Vec<ClaimResult> =
@@ -83,20 +104,20 @@ pub async fn claim(state: &AppState, who: Trier<'_>, user_id: i64, codes: &[Stri
 }
 
 /// The usable codes `user_id` holds, oldest claim first.
-pub async fn held(state: &AppState, user_id: i64) -> Result<Vec<ReferralCode>> {
+pub async fn held(state: &Context, user_id: i64) -> Result<Vec<ReferralCode>> {
     Ok(state.store.held_referral_codes(user_id).await?.into_iter().map(ReferralCode::from).collect())
 }
 
 /// The shopper's favourite pantry, if it is still active.
-pub async fn favorite_pantry(state: &AppState, user_id: i64) -> Result<Option<PantryRef>> {
+pub async fn favorite_pantry(state: &Context, user_id: i64) -> Result<Option<PantryRef>> {
     Ok(state.store.favorite_pantry(user_id).await?.map(PantryRef::from))
 }
 
 /// Makes the pantry the shopper's favourite; None for an unknown or inactive pantry.
-pub async fn clear_favorite_pantry(state: &AppState, user_id: i64) -> Result<()> {
+pub async fn clear_favorite_pantry(state: &Context, user_id: i64) -> Result<()> {
     Ok(state.store.clear_favorite_pantry(user_id).await?)
 }
 
-pub async fn set_favorite_pantry(state: &AppState, user_id: i64, pantry_id: i64) -> Result<Option<PantryRef>> {
+pub async fn set_favorite_pantry(state: &Context, user_id: i64, pantry_id: i64) -> Result<Option<PantryRef>> {
     Ok(state.store.set_favorite_pantry(user_id, pantry_id).await?.map(PantryRef::from))
 }

@@ -1,40 +1,30 @@
 //! The shop: a pantry's or delivery window's items as a shopper (or a visitor) sees them,
 //! with its site, categories and order-size limit (GET /locations/{id}[/pickuptimes|/inventory|
 //! /categories], /deliverytimes/{id}/inventory and the /products and /products/{id} pages).
-use super::{Error, Result, shapes};
+use super::{Context, Error, Result, places::with_valid_times, shapes};
 use crate::{
     catalog::Lang,
     db::{
         Scope, now,
-        repo::{inventory::InventoryRow, locations::PantryRow, shopping::ShopFacts},
+        repo::{inventory::InventoryRow, shopping::ShopFacts},
     },
     domain::{
         cart::{self, CartLine, ShoppingContext},
         delivery::valid_delivery_times,
         limits::{OrderSizeLimit, item_limits},
         messages,
-        pickup::valid_pickup_times,
         tefap::TefapArea,
     },
     model::{
-        locations::{
-            Category, DeliveryTime, FoodBank, InventoryItem, InventoryOverviewEntry, PantryLocation, PickupTime,
-        },
+        locations::{Category, DeliveryTime, FoodBank, InventoryItem, InventoryOverviewEntry, PantryLocation},
         orders::{CartCheckResult, CartRemoval},
     },
-    state::AppState,
 };
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-/// The pantry with only its valid pickup times (later than now in its zone).
-pub fn with_valid_times(site: PantryRow, now: DateTime<Utc>) -> PantryLocation {
-    let times = valid_pickup_times(&site.pickup_times, now, site.tz).iter().map(PickupTime::from).collect();
-    shapes::pantry_location(site, times)
-}
-
 /// An active pantry of an enabled food bank, with its valid pickup times.
-pub async fn pantry(state: &AppState, id: i64) -> Result<PantryLocation> {
+pub async fn pantry(state: &Context, id: i64) -> Result<PantryLocation> {
     let now = now();
     let site = state
         .store
@@ -50,7 +40,7 @@ fn visible_items(rows: Vec<InventoryRow>, shop: &ShopFacts, now: DateTime<Utc>) 
     rows.into_iter()
         .filter(|row| row.line.is_visible(shop.tefap_eligible))
         .map(|row| {
-            let limits = item_limits(&row.line, &shop.past_orders, now, shop.tz);
+            let limits = item_limits(row.line.stocked(), &shop.past_orders, now, shop.tz);
             shapes::inventory_item(row, limits)
         })
         .collect()
@@ -59,7 +49,7 @@ fn visible_items(rows: Vec<InventoryRow>, shop: &ShopFacts, now: DateTime<Utc>) 
 /// What the item rules need of the shopper at `food_bank_id`: their past orders there and
 /// whether they may see TEFAP items in `area`.
 async fn shopper_facts(
-    state: &AppState,
+    state: &Context,
     user_id: Option<i64>,
     food_bank_id: i64,
     area: &crate::domain::tefap::TefapArea,
@@ -78,7 +68,7 @@ async fn shopper_facts(
 }
 
 /// The pantry's items as the shopper `user_id` (None: a visitor) sees them.
-pub async fn pantry_items(state: &AppState, id: i64, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
+pub async fn pantry_items(state: &Context, id: i64, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
     let facts =
         state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
     let shop = shopper_facts(state, user_id, facts.pantry.food_bank_id, &facts.tefap_area(), facts.tz).await?;
@@ -88,7 +78,7 @@ pub async fn pantry_items(state: &AppState, id: i64, user_id: Option<i64>) -> Re
 
 /// What a delivery window offers, as the shopper `user_id` sees it. Windows that have started
 /// still answer, so a cart can be checked against them; ordering re-checks the time.
-pub async fn delivery_items(state: &AppState, id: i64, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
+pub async fn delivery_items(state: &Context, id: i64, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
     let facts =
         state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
     let shop = shopper_facts(state, user_id, facts.time.food_bank_id, &facts.tefap_area(), facts.tz).await?;
@@ -97,12 +87,12 @@ pub async fn delivery_items(state: &AppState, id: i64, user_id: Option<i64>) -> 
 }
 
 /// The categories of `items`, named in `lang`, in display order (the shop's section headings).
-pub async fn categories(state: &AppState, items: &[InventoryItem], lang: Lang) -> Result<Vec<Category>> {
+pub async fn categories(state: &Context, items: &[InventoryItem], lang: Lang) -> Result<Vec<Category>> {
     let ids: Vec<i64> = items.iter().map(|i| i.id).collect();
     let list = state.store.categories_of(&ids).await?;
     Ok(list
         .into_iter()
-        .map(|c| Category { name: crate::api::localize::name_in(lang, c.name.clone()), ..Category::from(c) })
+        .map(|c| Category { name: crate::infra::localize::name_in(lang, c.name.clone()), ..Category::from(c) })
         .collect())
 }
 
@@ -110,7 +100,7 @@ pub async fn categories(state: &AppState, items: &[InventoryItem], lang: Lang) -
 /// why (`domain::cart::check_cart`, the rule orders are placed by), and where the cart stands
 /// against the site's order-size limit (the cart and shop screens show it as it changes).
 pub async fn check_cart(
-    state: &AppState,
+    state: &Context,
     site: Site,
     user_id: Option<i64>,
     lines: &[CartLine],
@@ -181,7 +171,7 @@ pub struct Shop {
 }
 
 /// The shop at `site` for a visitor.
-pub async fn shop(state: &AppState, site: Site, lang: Lang) -> Result<Shop> {
+pub async fn shop(state: &Context, site: Site, lang: Lang) -> Result<Shop> {
     let (food_bank, pantry, delivery_time_id, items, limits, mut scopes) = match site {
         Site::Pantry(id) => {
             let pantry = self::pantry(state, id).await?;
@@ -225,7 +215,7 @@ pub async fn shop(state: &AppState, site: Site, lang: Lang) -> Result<Shop> {
 }
 
 /// The food bank's delivery windows that are still valid (later than now), soonest first.
-pub async fn delivery_times(state: &AppState, food_bank_id: i64) -> Result<Vec<DeliveryTime>> {
+pub async fn delivery_times(state: &Context, food_bank_id: i64) -> Result<Vec<DeliveryTime>> {
     let now = now();
     let schedule = state
         .store
@@ -238,7 +228,7 @@ pub async fn delivery_times(state: &AppState, food_bank_id: i64) -> Result<Vec<D
 /// One entry per product the food bank has on hand, by category, with its TEFAP stock only for a
 /// caller who is TEFAP-eligible in the food bank's area.
 pub async fn food_bank_overview(
-    state: &AppState,
+    state: &Context,
     food_bank_id: i64,
     user_id: Option<i64>,
 ) -> Result<Vec<InventoryOverviewEntry>> {

@@ -1,7 +1,7 @@
 //! The food-situation screening (`/account/eligibilitystatus`) and the checkout survey
 //! (`/account/surveystatus/{foodBankId}`, `/account/survey`): whether each is due, and storing
 //! the answers once the answers name real choices and cover every question the food bank shows.
-use super::{Error, Result};
+use super::{Context, Error, Result};
 use crate::{
     db::now,
     domain::{
@@ -13,24 +13,23 @@ use crate::{
         },
     },
     model::account::{EligibilityStatus, SurveyStatusAnswer},
-    state::AppState,
 };
 use chrono::Datelike;
 
-pub async fn eligibility_status(state: &AppState, user_id: i64) -> Result<EligibilityStatus> {
+pub async fn eligibility_status(state: &Context, user_id: i64) -> Result<EligibilityStatus> {
     let latest = state.store.latest_food_situation(user_id).await?;
     Ok(EligibilityStatus { is_survey_required: food_situation_survey_required(latest, now()) })
 }
 
 /// Stores the answers, then refuses an ineligible result with the spec's message (stored first,
 /// so the screening stays due).
-pub async fn answer_food_situation(state: &AppState, user_id: i64, answers: FoodSituationAnswers) -> Result<()> {
+pub async fn answer_food_situation(state: &Context, user_id: i64, answers: FoodSituationAnswers) -> Result<()> {
     let eligible = answers.is_eligible();
     state.store.save_food_situation(user_id, answers, eligible).await?;
     if eligible { Ok(()) } else { Err(Error::refused(&messages::FOOD_SITUATION_NOT_ELIGIBLE)) }
 }
 
-pub async fn survey_status(state: &AppState, user_id: i64, food_bank_id: i64) -> Result<SurveyStatusAnswer> {
+pub async fn survey_status(state: &Context, user_id: i64, food_bank_id: i64) -> Result<SurveyStatusAnswer> {
     let status = state.store.survey_status(user_id, food_bank_id).await?;
     Ok(status.ok_or_else(|| Error::not_found(&messages::FOOD_BANK_NOT_FOUND))?.into())
 }
@@ -40,7 +39,7 @@ pub async fn survey_status(state: &AppState, user_id: i64, food_bank_id: i64) ->
 /// unanswered) must be answered; answers to questions not shown are stored too. Refused with
 /// field errors for a choice that does not exist and for each shown question left unanswered.
 pub async fn answer_survey(
-    state: &AppState,
+    state: &Context,
     user_id: i64,
     food_bank_id: Option<i64>,
     answers: &SurveyAnswers,
@@ -76,7 +75,7 @@ pub async fn answer_survey(
         }
     }
     if !errors.is_empty() {
-        return Err(Error::Fields(errors));
+        return Err(Error::fields(errors));
     }
     let birth = answers.date_of_birth.and_then(|b| date_of_birth(b, year));
     state.store.save_survey_answers(user_id, food_bank_id, answers, birth).await?;

@@ -7,12 +7,11 @@
 //! for a homeless shopper the selected food bank's postal code (§4 "Homeless"), so
 //! the body may carry `foodBankID` besides §3's fields. Answers without any area
 //! cannot have passed the flow's guideline lookup and are stored as not eligible.
-use super::{Error, Result};
+use super::{Context, Error, Result};
 use crate::{
     db::repo::{geography::ZipPlace, tefap::NewTefapResponse},
     domain::tefap::{NONE_PROGRAM_ID, OTHER_COUNTY_ID, area_zips, tefap_answers_eligible},
     model::tefap::{County, Guideline, GuidelineAnswer, TefapAnswersBody, TefapResult, ZipArea},
-    state::AppState,
 };
 
 /// The start of every refusal of submitted answers that the flow itself could not have sent.
@@ -24,7 +23,7 @@ fn malformed(why: &str) -> Error {
 
 /// The guideline of a ZIP code's state, with the state and ZIP; `None` for an unknown ZIP or a
 /// state without a guideline.
-pub async fn guideline_for_zip(state: &AppState, zip: &str) -> Result<Option<GuidelineAnswer>> {
+pub async fn guideline_for_zip(state: &Context, zip: &str) -> Result<Option<GuidelineAnswer>> {
     let Some(place) = state.store.zip_place(zip).await? else { return Ok(None) };
     let Some(tefap_guideline) = guideline(state, place.province.id).await? else { return Ok(None) };
     Ok(Some(GuidelineAnswer {
@@ -35,7 +34,7 @@ pub async fn guideline_for_zip(state: &AppState, zip: &str) -> Result<Option<Gui
 }
 
 /// The place the answers are about: see the module comment.
-async fn answers_place(state: &AppState, a: &TefapAnswersBody) -> Result<Option<ZipPlace>> {
+async fn answers_place(state: &Context, a: &TefapAnswersBody) -> Result<Option<ZipPlace>> {
     let residency = a.residency_postal_code.as_deref().map(str::trim).filter(|z| !z.is_empty());
     let food_bank_zip = match a.food_bank_id {
         Some(id) => Some(state.store.food_bank_postal_code(id).await?.ok_or_else(|| malformed("unknown foodBankID"))?),
@@ -54,7 +53,7 @@ async fn answers_place(state: &AppState, a: &TefapAnswersBody) -> Result<Option<
 
 /// Stores well-formed answers (see `api::tefap`) with the server's own verdict and the income
 /// limit that applied, for `user_id` when signed in.
-pub async fn submit(state: &AppState, user_id: Option<i64>, mut answers: TefapAnswersBody) -> Result<TefapResult> {
+pub async fn submit(state: &Context, user_id: Option<i64>, mut answers: TefapAnswersBody) -> Result<TefapResult> {
     let programs = state.store.assistance_program_ids().await?;
     if answers.selected_assistance_program_ids.iter().any(|id| *id != NONE_PROGRAM_ID && !programs.contains(id)) {
         return Err(malformed("selectedAssistanceProgramIDs names an unknown program"));
@@ -99,30 +98,30 @@ pub async fn submit(state: &AppState, user_id: Option<i64>, mut answers: TefapAn
 }
 
 /// Where `zip` lies and which food bank serves it; `None` for an unknown ZIP.
-pub async fn zip_area(state: &AppState, zip: &str) -> Result<Option<ZipArea>> {
+pub async fn zip_area(state: &Context, zip: &str) -> Result<Option<ZipArea>> {
     Ok(state.store.zip_area(zip).await?.map(ZipArea::from))
 }
 
 /// The TEFAP guideline of a province; `None` when it has none.
-pub async fn guideline(state: &AppState, province_id: i64) -> Result<Option<Guideline>> {
+pub async fn guideline(state: &Context, province_id: i64) -> Result<Option<Guideline>> {
     Ok(state.store.tefap_guideline(province_id).await?.map(Guideline::from))
 }
 
-async fn save_response(state: &AppState, new: NewTefapResponse) -> Result<TefapResult> {
+async fn save_response(state: &Context, new: NewTefapResponse) -> Result<TefapResult> {
     Ok(state.store.save_tefap_response(new).await?.into())
 }
 
 /// Assigns the response to `user_id`; `None` when it is unknown or someone else's.
-pub async fn assign_response(state: &AppState, user_id: i64, unique_id: &str) -> Result<Option<TefapResult>> {
+pub async fn assign_response(state: &Context, user_id: i64, unique_id: &str) -> Result<Option<TefapResult>> {
     Ok(state.store.assign_tefap_response(user_id, unique_id).await?.map(TefapResult::from))
 }
 
 /// The counties of `zip`'s state, its own county marked `isMatch`; `None` for an unknown ZIP.
-pub async fn counties_for_zip(state: &AppState, zip: &str) -> Result<Option<Vec<County>>> {
+pub async fn counties_for_zip(state: &Context, zip: &str) -> Result<Option<Vec<County>>> {
     Ok(state.store.counties_for_zip(zip).await?.map(|cs| cs.into_iter().map(County::from).collect()))
 }
 
 /// The counties of a province; `None` for an unknown province.
-pub async fn counties_of_province(state: &AppState, province_id: i64) -> Result<Option<Vec<County>>> {
+pub async fn counties_of_province(state: &Context, province_id: i64) -> Result<Option<Vec<County>>> {
     Ok(state.store.counties_of_province(province_id).await?.map(|cs| cs.into_iter().map(County::from).collect()))
 }

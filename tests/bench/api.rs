@@ -9,10 +9,11 @@ use axum::{
 };
 use http_body_util::BodyExt;
 use orderahead::{
-    api::auth::{self, Tokens},
     config::Config,
     db::{self, repo::Store, testdb::TestDb},
-    geo, http, server,
+    geo, http,
+    infra::auth::{self, Tokens},
+    server,
     state::AppState,
 };
 use serde_json::{Value, json};

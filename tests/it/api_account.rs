@@ -8,7 +8,7 @@ use axum::{
     body::Body,
     http::{Method, Request, header},
 };
-use orderahead::api::auth::{Claims, ISSUER};
+use orderahead::infra::auth::{Claims, ISSUER};
 use serde_json::{Value, json};
 
 on_both!(

@@ -297,7 +297,7 @@ async fn from(
     (status, retry_after, serde_json::from_slice(&bytes).unwrap())
 }
 
-/// `ratelimit::REFERRAL_GUESSES`: unknown codes per address and per account in 15 minutes.
+/// `infra::ratelimit::REFERRAL_GUESSES`: unknown codes per address and per account in 15 minutes.
 const GUESSES: usize = 30;
 
 async fn referral_codes_are_throttled_per_address_and_account(t: &TestApp) {

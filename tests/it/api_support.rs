@@ -7,10 +7,10 @@ use axum::{
 };
 use http_body_util::BodyExt;
 use orderahead::{
-    api::auth::{self, Tokens},
     config::Config,
     db::{self, repo::Store, testdb::TestDb},
     http,
+    infra::auth::{self, Tokens},
     render::{PoolConfig, RenderPool, Renderer, SERVER_BUNDLE},
     state::AppState,
 };

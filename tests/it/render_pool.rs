@@ -3,8 +3,8 @@
 //! byte-for-byte as QuickJS-NG does (so the insta snapshots hold for either engine).
 use crate::support::{app, get, state};
 use orderahead::{
-    api::auth::Tokens,
     http,
+    infra::auth::Tokens,
     render::{EngineKind, PoolConfig, RenderError, RenderPool, Renderer, SERVER_BUNDLE},
     state::AppState,
 };

@@ -1,7 +1,8 @@
 //! Saved delivery addresses: `GET`/`POST /account/addresses`,
 //! `PUT`/`DELETE /account/addresses/{addressId}`. Another shopper's address is a 404.
 use crate::{
-    api::{ApiResult, Body, PathParams, auth::AuthUser, ok},
+    api::{ApiResult, Body, PathParams, ok},
+    infra::auth::AuthUser,
     model::account::{SavedAddress, SavedAddressBody},
     state::AppState,
 };

@@ -1,7 +1,8 @@
 //! `GET`/`PUT /account/profile`.
 use crate::{api::PathParams, catalog::Lang};
 use crate::{
-    api::{ApiError, ApiResult, Body, auth::AuthUser, ok},
+    api::{ApiError, ApiResult, Body, ok},
+    infra::auth::AuthUser,
     model::account::{LanguageChoice, Profile, ProfileUpdateBody},
     service::accounts,
     state::AppState,

@@ -2,12 +2,13 @@
 //! survey (`/account/surveystatus/{foodBankId}`, `/account/survey`).
 use super::{ADDRESS_LINE_MAX, FREE_TEXT_MAX, NAME_MAX, too_long};
 use crate::{
-    api::{ApiError, ApiResult, Body, PathParams, auth::AuthUser, ok},
+    api::{ApiError, ApiResult, Body, PathParams, ok},
     db::now,
     domain::{
         forms::FieldError,
         survey::{FOOD_SITUATION_CODES, FoodSituationAnswers, SurveyAnswers, date_of_birth, is_us_state},
     },
+    infra::auth::AuthUser,
     model::account::{EligibilityStatus, FoodSituationBody, SurveyBody, SurveyStatusAnswer},
     service::survey,
     state::AppState,

@@ -16,7 +16,7 @@ pub(super) fn slug(name: &str) -> String {
 
 /// URL of a demo picture: `dir` is products, categories, pantries or cards. The files are
 /// static/img/<dir>/<name>.svg (the host serves static/x at /x), drawn by
-/// app/scripts/gen-demo-images.mjs from the tables in demo_data.rs and the paths written out here.
+/// app/scripts/gen-demo-images.mjs from the tables in demo_data/ and the paths written out here.
 pub(super) fn picture(dir: &str, name: &str) -> String {
     format!("/img/{dir}/{name}.svg")
 }

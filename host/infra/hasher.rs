@@ -6,7 +6,6 @@
 //! 19 MiB allocation per hash, glibc's malloc kept every freed area (RSS grew by ~19 MiB per
 //! hash, measured: 78 MB to 411 MB after 18 sign-ups; 500 MB after a 200-login burst on
 //! tokio's blocking pool).
-use super::error::ApiError;
 use argon2::{
     Algorithm, Argon2, Block, Params, PasswordHash, Version,
     password_hash::{self, Output, ParamsString, SaltString, rand_core::OsRng},
@@ -27,12 +26,6 @@ const QUEUE_WAIT: Duration = Duration::from_secs(2);
 /// No hashing slot came free in time.
 #[derive(Debug)]
 pub struct Busy;
-
-impl From<Busy> for ApiError {
-    fn from(_: Busy) -> Self {
-        ApiError::too_many(&crate::domain::messages::SERVER_BUSY, Duration::from_secs(1))
-    }
-}
 
 type Job = Box<dyn FnOnce() + Send>;
 

@@ -2,17 +2,19 @@
 //! bearer header into the caller's user id. Password hashing is in `hasher`.
 //!
 //! Only the `Authorization: Bearer` header signs an API call in; the session cookie
-//! (`session_cookie`) never does, so no cross-site request can act for a shopper. Page loads read
-//! the cookie, through [`user_of`], to render the shopper's own data.
-use super::error::ApiError;
+//! (`api::session_cookie`) never does, so no cross-site request can act for a shopper. Page loads
+//! read the cookie, through [`user_of`], to render the shopper's own data.
 pub use super::hasher::hash_password_blocking;
-use crate::domain::messages;
-use crate::{db::repo::StoreError, state::AppState};
-use axum::{extract::FromRequestParts, http::request::Parts};
+use super::ratelimit::{TrustedProxy, client_ip};
+use crate::db::repo::{Store, StoreError};
+use axum::{
+    extract::{FromRef, FromRequestParts},
+    http::request::Parts,
+};
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
-use std::{fmt, path::Path, time::Duration};
+use std::{fmt, path::Path, sync::Arc, time::Duration};
 
 pub const ISSUER: &str = "orderahead";
 /// The device cookie's issuer: a session token is never a device token, nor the other way round.
@@ -165,49 +167,78 @@ pub fn bearer_token(headers: &axum::http::HeaderMap) -> Option<&str> {
     value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer ")).map(str::trim)
 }
 
+/// What telling the caller from a token reads (an axum substate of the app's state): the key, the
+/// accounts' token versions and signed-out sessions, and who may forward client addresses (for the log).
+#[derive(Clone)]
+pub struct Verifier {
+    pub tokens: Arc<Tokens>,
+    pub store: Store,
+    pub trusted_proxy: TrustedProxy,
+}
+
+/// Why a request is not let in: no token, or one that does not let its bearer in (401), or the
+/// store failed while checking it. The API answers it in its envelope (`api::error`).
+#[derive(Debug)]
+pub enum NotSignedIn {
+    Refused,
+    Store(StoreError),
+}
+
+impl From<StoreError> for NotSignedIn {
+    fn from(e: StoreError) -> Self {
+        Self::Store(e)
+    }
+}
+
 /// A token that does not let its bearer in: logged as a security event (a flood of
 /// these is someone trying forged or stolen tokens), answered 401.
-fn refused(parts: &Parts, state: &AppState, reason: &'static str) -> ApiError {
-    let client = super::ratelimit::client_ip(parts, state);
+fn refused(parts: &Parts, verifier: &Verifier, reason: &'static str) -> NotSignedIn {
+    let client = client_ip(parts, verifier.trusted_proxy);
     tracing::warn!(event = "token_refused", reason, client = %client, path = ?parts.uri.path(), "security event");
-    ApiError::Unauthorized((&messages::LOGIN_REQUIRED).into())
+    NotSignedIn::Refused
 }
 
 /// The account a session token signs in, checked as every API call checks its bearer: signature,
 /// issuer, expiry, the account's current token version (so a password change revokes it) and its
 /// session not signed out. `Ok(Err(reason))` is a token that does not let its bearer in.
-pub async fn user_of(state: &AppState, token: &str) -> Result<Result<i64, &'static str>, StoreError> {
-    let Some(claims) = state.tokens.verify(token) else { return Ok(Err("invalid or expired")) };
+pub async fn user_of(tokens: &Tokens, store: &Store, token: &str) -> Result<Result<i64, &'static str>, StoreError> {
+    let Some(claims) = tokens.verify(token) else { return Ok(Err("invalid or expired")) };
     let Ok(id) = claims.sub.parse::<i64>() else { return Ok(Err("bad subject")) };
-    Ok(match state.store.token_version(id).await? {
+    Ok(match store.token_version(id).await? {
         None => Err("unknown user"),
         Some(current) if current != claims.ver => Err("revoked"),
-        Some(_) if state.store.is_session_revoked(&claims.sid).await? => Err("signed out"),
+        Some(_) if store.is_session_revoked(&claims.sid).await? => Err("signed out"),
         Some(_) => Ok(id),
     })
 }
 
-async fn authenticate(parts: &Parts, state: &AppState, token: &str) -> Result<AuthUser, ApiError> {
-    match user_of(state, token).await? {
+async fn authenticate(parts: &Parts, verifier: &Verifier, token: &str) -> Result<AuthUser, NotSignedIn> {
+    match user_of(&verifier.tokens, &verifier.store, token).await? {
         Ok(id) => Ok(AuthUser { id }),
-        Err(reason) => Err(refused(parts, state, reason)),
+        Err(reason) => Err(refused(parts, verifier, reason)),
     }
 }
 
-impl FromRequestParts<AppState> for AuthUser {
-    type Rejection = ApiError;
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let token = bearer(parts).ok_or_else(|| ApiError::Unauthorized((&messages::LOGIN_REQUIRED).into()))?;
-        authenticate(parts, state, token).await
+impl<S: Send + Sync> FromRequestParts<S> for AuthUser
+where
+    Verifier: FromRef<S>,
+{
+    type Rejection = NotSignedIn;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, NotSignedIn> {
+        let token = bearer(parts).ok_or(NotSignedIn::Refused)?;
+        authenticate(parts, &Verifier::from_ref(state), token).await
     }
 }
 
-impl FromRequestParts<AppState> for MaybeUser {
-    type Rejection = ApiError;
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+impl<S: Send + Sync> FromRequestParts<S> for MaybeUser
+where
+    Verifier: FromRef<S>,
+{
+    type Rejection = NotSignedIn;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, NotSignedIn> {
         match bearer(parts) {
             None => Ok(Self(None)),
-            Some(token) => authenticate(parts, state, token).await.map(|u| Self(Some(u))),
+            Some(token) => authenticate(parts, &Verifier::from_ref(state), token).await.map(|u| Self(Some(u))),
         }
     }
 }

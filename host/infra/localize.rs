@@ -1,16 +1,12 @@
-//! Refusals in the caller's language. The rules' refusals render in English (the spec's texts,
-//! in `domain::messages`); on the way out, a failure envelope's
-//! `failureReason` and field errors are looked up in `host/i18n/api.<lang>.json`, whose keys are
+//! The server's own texts in the caller's language. The rules' refusals render in English (the
+//! spec's texts, in `domain::messages`); on the way out, a failure envelope's `failureReason` and
+//! field errors (`api::middleware::localize_failures`) and the stored reference names
+//! ([`name_in`]) are looked up in `host/i18n/api.<lang>.json`, whose keys are
 //! those English texts, with `{name}` standing for the parts a rule fills in. A text without an
 //! entry stays English. `failureCode` and `failureData` are left as they are: the app words coded
 //! refusals from its own catalog (`refusal.<code>`), and this table serves the API's other clients.
-use crate::catalog::{Lang, query_lang};
-use axum::{body::Body, extract::Request, http::header, middleware::Next, response::Response};
-use serde_json::Value;
+use crate::catalog::Lang;
 use std::{collections::HashMap, sync::LazyLock};
-
-/// Failure envelopes are small; anything larger is passed on untouched.
-const MAX_ENVELOPE_BYTES: usize = 64 * 1024;
 
 pub struct ServerTexts {
     exact: HashMap<String, String>,
@@ -110,48 +106,6 @@ fn match_template<'a>(literals: &[String], text: &'a str) -> Option<Vec<&'a str>
 /// stay as they are.
 pub fn name_in(lang: Lang, name: String) -> String {
     ServerTexts::for_lang(lang).and_then(|t| t.translate(&name)).unwrap_or(name)
-}
-
-fn translate_value(texts: &ServerTexts, value: &mut Value) {
-    if let Value::String(s) = value
-        && let Some(t) = texts.translate(s)
-    {
-        *s = t;
-    }
-}
-
-/// Middleware: failure envelopes in the language of the request (see [`Lang::negotiate`]).
-pub async fn failures(request: Request, next: Next) -> Response {
-    let query = request.uri().path_and_query().map_or("", |pq| pq.as_str());
-    let lang = Lang::negotiate(query_lang(query), request.headers());
-    let response = next.run(request).await;
-    let Some(texts) = ServerTexts::for_lang(lang) else { return response };
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if response.status().is_success() || !is_json {
-        return response;
-    }
-    let (mut parts, body) = response.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, MAX_ENVELOPE_BYTES).await else {
-        return Response::from_parts(parts, Body::empty());
-    };
-    let Ok(mut envelope) = serde_json::from_slice::<Value>(&bytes) else {
-        return Response::from_parts(parts, Body::from(bytes));
-    };
-    if let Some(reason) = envelope.get_mut("failureReason") {
-        translate_value(texts, reason);
-    }
-    // Field errors: `[{field, message}]`; only the messages are words for people.
-    if let Some(Value::Array(errors)) = envelope.get_mut("value").and_then(|v| v.get_mut("errors")) {
-        for message in errors.iter_mut().filter_map(|e| e.get_mut("message")) {
-            translate_value(texts, message);
-        }
-    }
-    parts.headers.remove(header::CONTENT_LENGTH);
-    Response::from_parts(parts, Body::from(envelope.to_string()))
 }
 
 #[cfg(test)]

@@ -1,9 +1,8 @@
 //! In-memory rate limits for the account calls an attacker would hammer: login
 //! guesses, sign-ups and password-reset mails. Fixed windows in moka caches, so
 //! idle keys expire on their own; counts are per server process.
-use crate::state::AppState;
 use axum::{
-    extract::{ConnectInfo, FromRequestParts},
+    extract::{ConnectInfo, FromRef, FromRequestParts},
     http::request::Parts,
 };
 use moka::{future::Cache, ops::compute::Op};
@@ -172,8 +171,13 @@ impl RateLimits {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClientIp(pub String);
 
-pub fn client_ip(parts: &Parts, state: &AppState) -> String {
-    client_ip_behind(parts, state.config.trusted_proxy)
+/// The proxy whose `X-Forwarded-For` is believed (`--trusted-proxy`): the part of the app's state
+/// that telling a client's address reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrustedProxy(pub Option<std::net::IpAddr>);
+
+pub fn client_ip(parts: &Parts, proxy: TrustedProxy) -> String {
+    client_ip_behind(parts, proxy.0)
 }
 
 fn client_ip_behind(parts: &Parts, trusted_proxy: Option<std::net::IpAddr>) -> String {
@@ -191,10 +195,13 @@ fn client_ip_behind(parts: &Parts, trusted_proxy: Option<std::net::IpAddr>) -> S
     ip.map_or_else(|| "unknown".into(), |ip| ip.to_string())
 }
 
-impl FromRequestParts<AppState> for ClientIp {
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp
+where
+    TrustedProxy: FromRef<S>,
+{
     type Rejection = Infallible;
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Infallible> {
-        Ok(Self(client_ip(parts, state)))
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Infallible> {
+        Ok(Self(client_ip(parts, TrustedProxy::from_ref(state))))
     }
 }
 

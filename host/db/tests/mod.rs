@@ -1,0 +1,295 @@
+//! Database tests. Every test runs twice: on a fresh SQLite file and on a fresh
+//! PostgreSQL database (see `testdb`; PostgreSQL must be running, the tests do not skip).
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait, ExprTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, Set, Statement, TransactionTrait,
+};
+
+use super::entity::{
+    address, food_bank, info_card, inventory_item, limit, notification, order, order_item, pantry_item,
+    pantry_location, pickup_time, referral_code, saved_address, user,
+};
+use super::seed;
+use super::testdb::TestDb;
+use crate::domain::{
+    inventory::Source,
+    limits::{LimitScope, LimitType},
+};
+
+/// Runs `$body(&TestDb)` as two tests, `$name::sqlite` and `$name::postgres`.
+macro_rules! on_both {
+    ($name:ident, $body:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn sqlite() {
+                let t = super::TestDb::sqlite().await;
+                super::$body(&t).await;
+                t.cleanup().await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn postgres() {
+                let t = super::TestDb::postgres().await;
+                super::$body(&t).await;
+                t.cleanup().await;
+            }
+        }
+    };
+}
+
+/// Tables without an entity: the repository reads them with SQL of its own.
+const SQL_ONLY_TABLES: &[&str] = &["cache_scopes"];
+
+/// Every table the migrations create with an entity (besides `seaql_migrations`).
+const TABLES: &[&str] = &[
+    "addresses",
+    "assistance_programs",
+    "attachments",
+    "counties",
+    "delivery_programs",
+    "delivery_times",
+    "donation_package_types",
+    "favorite_pantries",
+    "food_bank_survey_questions",
+    "food_banks",
+    "food_situation_answers",
+    "genders",
+    "info_card_sections",
+    "info_cards",
+    "inventory_item_subcategories",
+    "inventory_items",
+    "limits",
+    "notification_reads",
+    "notifications",
+    "order_items",
+    "order_status_types",
+    "orders",
+    "pantry_items",
+    "pantry_locations",
+    "password_reset_tokens",
+    "pickup_times",
+    "postal_code_counties",
+    "postal_codes",
+    "province_assistance_programs",
+    "provinces",
+    "races",
+    "referral_code_food_banks",
+    "referral_code_pantry_locations",
+    "referral_codes",
+    "revoked_sessions",
+    "saved_addresses",
+    "subcategories",
+    "survey_answers",
+    "survey_questions",
+    "tefap_eligibilities",
+    "tefap_guidelines",
+    "tefap_responses",
+    "unit_of_measures",
+    "user_authorized_locations",
+    "user_delivery_food_banks",
+    "user_referral_codes",
+    "users",
+];
+
+async fn table_names(db: &DatabaseConnection) -> HashSet<String> {
+    let sql = match db.get_database_backend() {
+        DbBackend::Sqlite => "SELECT name AS t FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+        _ => "SELECT table_name::text AS t FROM information_schema.tables WHERE table_schema = current_schema()",
+    };
+    let rows = db.query_all_raw(Statement::from_string(db.get_database_backend(), sql)).await.expect("list tables");
+    rows.iter().map(|r| r.try_get::<String>("", "t").expect("table name")).collect()
+}
+
+async fn index_names(db: &DatabaseConnection) -> HashSet<String> {
+    let sql = match db.get_database_backend() {
+        DbBackend::Sqlite => "SELECT name AS i FROM sqlite_master WHERE type = 'index'",
+        _ => "SELECT indexname::text AS i FROM pg_indexes WHERE schemaname = current_schema()",
+    };
+    let rows = db.query_all_raw(Statement::from_string(db.get_database_backend(), sql)).await.expect("list indexes");
+    rows.iter().map(|r| r.try_get::<String>("", "i").expect("index name")).collect()
+}
+
+/// Reads every row of every entity: proves entity definitions and the migrated schema
+/// agree (names, types, nullability) on this backend. Returns row counts.
+async fn decode_every_entity(db: &DatabaseConnection) -> BTreeMap<&'static str, usize> {
+    let mut counts = BTreeMap::new();
+    macro_rules! decode {
+        ($($m:ident),* $(,)?) => {
+            $(
+                let rows = super::entity::$m::Entity::find()
+                    .all(db)
+                    .await
+                    .unwrap_or_else(|e| panic!("decoding {}: {e}", stringify!($m)));
+                counts.insert(stringify!($m), rows.len());
+            )*
+        };
+    }
+    decode!(
+        address,
+        assistance_program,
+        attachment,
+        county,
+        delivery_program,
+        delivery_time,
+        donation_package_type,
+        favorite_pantry,
+        food_bank,
+        food_bank_survey_question,
+        food_situation_answer,
+        gender,
+        info_card,
+        info_card_section,
+        inventory_item,
+        inventory_item_subcategory,
+        limit,
+        notification,
+        notification_read,
+        order,
+        order_item,
+        order_status_type,
+        pantry_item,
+        pantry_location,
+        password_reset_token,
+        pickup_time,
+        postal_code,
+        postal_code_county,
+        province,
+        province_assistance_program,
+        race,
+        referral_code,
+        referral_code_food_bank,
+        referral_code_pantry_location,
+        revoked_session,
+        saved_address,
+        subcategory,
+        survey_answer,
+        survey_question,
+        tefap_eligibility,
+        tefap_guideline,
+        tefap_response,
+        unit_of_measure,
+        user_authorized_location,
+        user_delivery_food_bank,
+        user_referral_code,
+        user,
+    );
+    assert_eq!(counts.len(), TABLES.len(), "one entity per table");
+    counts
+}
+
+// ---- Migrations ------------------------------------------------------------------------
+
+async fn check_migrations(t: &TestDb) {
+    let db = t.db();
+    assert!(table_names(db).await.is_empty(), "{}: fresh database is empty", t.label());
+    super::migrate(db).await.expect("migrate up");
+    super::migrate(db).await.expect("migrate up again is a no-op");
+    let tables = table_names(db).await;
+    for name in TABLES.iter().chain(SQL_ONLY_TABLES) {
+        assert!(tables.contains(*name), "{}: table {name} missing", t.label());
+    }
+    let expected = TABLES.len() + SQL_ONLY_TABLES.len() + 1;
+    assert_eq!(tables.len(), expected, "{}: unexpected tables {tables:?}", t.label());
+    let indexes = index_names(db).await;
+    for name in [
+        "ux_users_email_lower",
+        "ux_saved_addresses_one_primary",
+        "ux_referral_codes_code_upper",
+        "ix_pantry_locations_latitude_longitude",
+        "ux_pickup_times_pantry_location_id_start_at",
+        "ix_inventory_items_pantry_location_id",
+        "ix_orders_user_id_created_at",
+        "ix_pantry_locations_address_id",
+        "ix_food_banks_address_id",
+        "ix_order_items_order_id",
+        "ux_orders_user_id_idempotency_key",
+    ] {
+        assert!(indexes.contains(name), "{}: index {name} missing", t.label());
+    }
+    let counts = decode_every_entity(db).await;
+    assert!(counts.values().all(|&n| n == 0));
+
+    super::migrate_down_all(db).await.expect("migrate down");
+    let left: Vec<_> = table_names(db).await.into_iter().filter(|n| n != "seaql_migrations").collect();
+    assert!(left.is_empty(), "{}: tables left after down: {left:?}", t.label());
+
+    super::migrate(db).await.expect("migrate up after down");
+    assert_eq!(table_names(db).await.len(), expected);
+}
+
+mod migrations_up_and_down {
+    #[tokio::test]
+    async fn sqlite() {
+        let t = super::TestDb::sqlite_unmigrated().await;
+        super::check_migrations(&t).await;
+        t.cleanup().await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        let t = super::TestDb::postgres_unmigrated().await;
+        super::check_migrations(&t).await;
+        t.cleanup().await;
+    }
+}
+
+// ---- SQLite connection settings ------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sqlite_pragmas_on_every_pooled_connection() {
+    let t = TestDb::sqlite().await;
+    // Hold 8 transactions open at once: each pins a different pooled connection.
+    let mut txns = Vec::new();
+    for _ in 0..8 {
+        txns.push(t.db().begin().await.expect("begin"));
+    }
+    for txn in &txns {
+        let get = async |pragma: &str| -> String {
+            let row = txn
+                .query_one_raw(Statement::from_string(DbBackend::Sqlite, format!("PRAGMA {pragma}")))
+                .await
+                .unwrap()
+                .unwrap();
+            row.try_get_by_index::<i64>(0)
+                .map(|v| v.to_string())
+                .or_else(|_| row.try_get_by_index::<String>(0))
+                .unwrap()
+        };
+        assert_eq!(get("journal_mode").await, "wal");
+        assert_eq!(get("foreign_keys").await, "1");
+        assert_eq!(get("busy_timeout").await, super::SQLITE_BUSY_TIMEOUT_MS.to_string());
+        assert_eq!(get("synchronous").await, "1", "NORMAL");
+    }
+    for txn in txns {
+        txn.rollback().await.unwrap();
+    }
+    t.cleanup().await;
+}
+
+#[test]
+fn sqlite_url_escapes_specials() {
+    let url = super::sqlite_url(std::path::Path::new("/data/my dir?#%"));
+    assert_eq!(url, "sqlite:///data/my dir%3F%23%25/orderahead.db?mode=rwc");
+}
+
+fn miles(a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (p1, p2) = (a.0.to_radians(), b.0.to_radians());
+    let (dp, dl) = (p2 - p1, (b.1 - a.1).to_radians());
+    let h = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
+    2.0 * 3958.8 * h.sqrt().asin()
+}
+
+fn fake_hash(password: &str) -> String {
+    format!("$test$not-argon2${}", password.len())
+}
+
+mod scopes;
+mod seeds;
+mod stock;

@@ -1,0 +1,31 @@
+//! What rendering a page answers, and the trait the host renders through, whichever engine is
+//! behind it.
+use std::{future::Future, pin::Pin, sync::Arc};
+
+/// What the server bundle's `SSR.render(payload)` returns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rendered {
+    pub html: String,
+    pub title: String,
+    pub description: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RenderError {
+    #[error("javascript error: {0}")]
+    Js(String),
+    #[error("render took longer than its time limit")]
+    Timeout,
+    #[error("render queue is full")]
+    Busy,
+    #[error("render engine is not available: {0}")]
+    Unavailable(String),
+}
+
+pub type RenderFuture = Pin<Box<dyn Future<Output = Result<Rendered, RenderError>> + Send>>;
+
+/// Renders one page payload (`{route,status,url,data,config}` as JSON) to markup.
+/// A trait so the host does not care which JS engine sits behind it.
+pub trait Renderer: Send + Sync + 'static {
+    fn render(&self, payload: Arc<str>) -> RenderFuture;
+}

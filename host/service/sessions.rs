@@ -1,0 +1,103 @@
+//! Signing in (`POST /account/login` and the login form) and signing up (`POST /account` and the
+//! registration form): the field checks, the allowances counted per address, account and device,
+//! and the new session's token. The JSON calls and the forms posted to pages share these, so both
+//! count the same guesses in the same buckets; setting the cookies is theirs.
+use super::{Context, Error, Result, accounts};
+use crate::{
+    db::repo::StoreError,
+    domain::{
+        forms::{FieldCode, FieldError, ProfileForm, ProfileMode, login_ready, validate_profile},
+        messages,
+        passwords::password_problem,
+    },
+    infra::ratelimit,
+    model::account::{LoginBody, RegistrationBody},
+};
+
+/// A new session: its token, and the account's e-mail (lowercase) for the device cookie.
+pub struct NewSession {
+    pub token: String,
+    pub email: String,
+}
+
+/// Signs in from `ip`, on the device its `device` cookie names.
+pub async fn log_in(state: &Context, ip: &str, device: Option<&str>, body: LoginBody) -> Result<NewSession> {
+    let email = body.username.trim().to_lowercase();
+    // Registration stores the trimmed password (spec §5: inputs trimmed).
+    let password = body.password.trim().to_owned();
+    if !login_ready(&email, &password) {
+        return Err(Error::Invalid((&messages::LOGIN_FAILED).into()));
+    }
+    let limits = &state.rate_limits;
+    let account_ip = format!("{email}\n{ip}");
+    // A device this account signed in on before counts its guesses on its own (OWASP device
+    // cookies), so guesses from elsewhere never keep the owner out of their own device.
+    let device = device.and_then(|t| state.tokens.verify_device(t)).filter(|d| d.sub == email).map(|d| d.dev);
+    let account_bucket = match &device {
+        Some(dev) => (&limits.login_attempts_per_device, dev.as_str()),
+        None => (&limits.login_attempts_per_account, email.as_str()),
+    };
+    let buckets = [
+        (&limits.login_attempts_per_ip, ip),
+        (&limits.login_attempts_per_account_ip, account_ip.as_str()),
+        account_bucket,
+    ];
+    // Counted before the hash, atomically: a burst cannot check more guesses than allowed.
+    if let Err(wait) = ratelimit::reserve(&buckets).await {
+        tracing::warn!(event = "login_throttled", client = %ip, account = ?email, retry_after_secs = wait.as_secs(), "security event");
+        return Err(Error::throttled(&messages::TOO_MANY_LOGINS, wait));
+    }
+    let checked = accounts::sign_in(state, &email, password).await;
+    match checked {
+        Ok(Some(a)) => {
+            // Only failures count against the allowances.
+            limits.login_attempts_per_account_ip.clear(&account_ip).await;
+            ratelimit::refund(&[buckets[0], buckets[2]]).await;
+            Ok(NewSession { token: state.tokens.issue(a.user_id, a.token_version)?, email })
+        }
+        Ok(None) => Err(Error::Unauthorized((&messages::LOGIN_FAILED).into())),
+        Err(e) => {
+            // Nothing was checked (busy hasher, database fault): the guess is not held against anyone.
+            ratelimit::refund(&buckets).await;
+            Err(e)
+        }
+    }
+}
+
+/// Opens an account from `ip`: its first session.
+pub async fn sign_up(state: &Context, ip: &str, body: RegistrationBody) -> Result<NewSession> {
+    let form = ProfileForm {
+        first_name: body.first_name,
+        last_name: body.last_name,
+        e_mail_address: Some(body.e_mail_address),
+        password: Some(body.password),
+        phone_number: body.phone_number,
+        postal_code: body.postal_code,
+        is_email_notification_enabled: body.is_email_notification_enabled.unwrap_or(true),
+        is_text_message_notification_enabled: body.is_text_message_notification_enabled.unwrap_or(true),
+        is_phone_call_notification_enabled: body.is_phone_call_notification_enabled.unwrap_or(true),
+        // Spec §5: registration requires the "I am eligible" checkbox, whoever calls; left out is not ticked.
+        is_eligible: body.is_eligible == Some(true),
+    };
+    let weak = form.password.as_deref().map(str::trim).filter(|p| !p.is_empty()).and_then(password_problem);
+    let weak_error = |why| FieldError::new("password", FieldCode::WeakPassword, why);
+    let clean = match (validate_profile(&form, ProfileMode::Registration), weak) {
+        (Ok(clean), None) => clean,
+        // A weak password alone is named in the failure reason itself, not only in the field list.
+        (Ok(_), Some(why)) => return Err(Error::Fields { reason: why.into(), fields: vec![weak_error(why)] }),
+        (Err(mut errors), weak) => {
+            errors.extend(weak.map(weak_error));
+            return Err(Error::fields(errors));
+        }
+    };
+    if let Err(wait) = state.rate_limits.registrations_per_ip.try_hit(ip).await {
+        tracing::warn!(event = "registration_throttled", client = %ip, retry_after_secs = wait.as_secs(), "security event");
+        return Err(Error::throttled(&messages::TOO_MANY_REGISTRATIONS, wait));
+    }
+    let email = clean.e_mail_address.as_deref().unwrap_or_default().to_lowercase();
+    let (id, version) = match accounts::create_account(state, clean).await {
+        Err(Error::Store(StoreError::Conflict(_))) => return Err(Error::Conflict((&messages::EMAIL_TAKEN).into())),
+        created => created?,
+    };
+    Ok(NewSession { token: state.tokens.issue(id, version)?, email })
+}
