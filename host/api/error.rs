@@ -174,6 +174,7 @@ impl From<crate::service::Error> for ApiError {
             Error::Refused { refusal, step: None } => Self::Refused(refusal.into()),
             Error::Refused { refusal, step: Some(step) } => Self::RefusedAtStep { reason: refusal.into(), step },
             Error::Fields(fields) => Self::invalid(fields),
+            Error::Conflict(refusal) => Self::Conflict(refusal.into()),
             Error::Internal(e) => Self::Internal(e),
             Error::Busy => crate::api::hasher::Busy.into(),
             Error::Throttled { reason, retry_after } => Self::too_many(reason, retry_after),

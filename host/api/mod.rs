@@ -25,6 +25,7 @@ pub(crate) mod ratelimit;
 mod reference;
 pub(crate) mod referrals;
 pub(crate) mod session_cookie;
+pub(crate) mod staff;
 mod tefap;
 
 pub use envelope::{Api, ApiResult, ok};
@@ -54,6 +55,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .merge(logs::router())
         .merge(account::router())
         .merge(orders::router())
+        .merge(staff::router())
 }
 
 pub fn router() -> Router<AppState> {

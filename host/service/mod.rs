@@ -15,6 +15,8 @@ pub mod referrals;
 mod rich_text;
 mod shapes;
 pub mod shop;
+pub mod staff;
+pub mod staff_accounts;
 pub mod survey;
 pub mod tefap;
 
@@ -39,6 +41,9 @@ pub enum Error {
     /// A rule of host/domain said no; `step` names the checkout step that mends it, if one does.
     #[error("{refusal}")]
     Refused { refusal: Refusal, step: Option<&'static str> },
+    /// A rule refused a change because of the state the thing is in now (an order's state): 409.
+    #[error("{0}")]
+    Conflict(Refusal),
     /// Fields of the input that name nothing (an unknown choice) or that a rule requires.
     #[error("{}", messages::VERIFY_REQUIRED_FIELDS.english)]
     Fields(Vec<crate::domain::forms::FieldError>),

@@ -44,7 +44,7 @@ fn form(body: SavedAddressBody) -> Result<AddressForm, ApiError> {
     get, path = "/account/addresses",
     operation_id = "list_addresses",
     summary = "The shopper's saved addresses, primary first",
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Vec<SavedAddress>))
 )]
 async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult<Vec<SavedAddress>> {
@@ -55,7 +55,7 @@ async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult<Vec<Sa
     post, path = "/account/addresses",
     request_body = SavedAddressBody,
     summary = "Save an address; marking it primary clears the other primary",
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = SavedAddress))
 )]
 async fn create(
@@ -72,7 +72,7 @@ async fn create(
     request_body = SavedAddressBody,
     summary = "Edit a saved address (404 if not the shopper's)",
     params(("addressId" = inline(crate::api::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = SavedAddress))
 )]
 async fn update(
@@ -89,7 +89,7 @@ async fn update(
     delete, path = "/account/addresses/{addressId}",
     summary = "Delete a saved address (404 if not the shopper's)",
     params(("addressId" = inline(crate::api::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = bool))
 )]
 async fn remove(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<i64>) -> ApiResult<bool> {

@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     post, path = "/user/reset",
     request_body = ResetRequestBody,
     summary = "Mail a password reset link (valid 1 hour). Successful whether or not the e-mail has an account; 429 when asked too often",
+    security(()),
     responses((status = 200, description = "successful", body = bool))
 )]
 async fn request_reset(
@@ -68,6 +69,7 @@ pub(crate) async fn send_reset(state: &AppState, ip: &str, lang: Lang, email: &s
     get, path = "/user/password/validate",
     summary = "Whether a reset link is usable; 422 with the expiry message when expired, used or wrong",
     params(ResetLink),
+    security(()),
     responses((status = 200, description = "successful", body = bool))
 )]
 async fn validate(State(state): State<AppState>, QueryParams(link): QueryParams<ResetLink>) -> ApiResult<bool> {
@@ -80,6 +82,7 @@ async fn validate(State(state): State<AppState>, QueryParams(link): QueryParams<
     request_body = NewPasswordBody,
     summary = "Set a new password through a reset link; ends every session of the account",
     params(ResetLink),
+    security(()),
     responses((status = 200, description = "successful", body = bool))
 )]
 async fn set_password(

@@ -107,6 +107,7 @@ pub(super) async fn seed_orders<C: ConnectionTrait>(
             created_at: Set(created),
             updated_at: Set(created),
             cancelled_at: Set((status_id == StatusType::Cancelled.id()).then(|| created + Duration::hours(3))),
+            cancel_reason: Set(None),
         });
         for &(name, quantity) in items {
             let j = product_index(name);
@@ -120,6 +121,7 @@ pub(super) async fn seed_orders<C: ConnectionTrait>(
                 quantity: Set(quantity),
                 weight_pounds: Set(PRODUCTS[j].weight_pounds),
                 is_substitute_ok: Set(false),
+                packed_quantity: Set(None),
             });
         }
     }
