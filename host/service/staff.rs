@@ -108,13 +108,20 @@ fn groups(access: Access, rows: &[StaffOrderRow]) -> Vec<QueueGroup> {
     out
 }
 
-/// Whether the search text names the order: its number, or part of the shopper's name.
+/// The order a search text names by its number: the hexadecimal code the shopper's pages show
+/// (`#` optional), when the text can be one.
+fn number_in(search: &str) -> Option<Id> {
+    let digits = search.trim().trim_start_matches('#');
+    (!digits.is_empty() && digits.len() <= 15).then(|| Id::from_str_radix(digits, 16).ok()).flatten()
+}
+
+/// Whether the search text names the order: its number, or part of the shopper's name (a short
+/// name such as "Bea" is also a number: either may match).
 fn matches(o: &StaffOrderRow, search: &str) -> bool {
-    let search = search.trim().trim_start_matches('#');
-    if let Ok(n) = search.parse::<Id>() {
-        return o.id == n;
+    if number_in(search) == Some(o.id) {
+        return true;
     }
-    let needle = search.to_lowercase();
+    let needle = search.trim().to_lowercase();
     full_name(&o.shopper.first_name, &o.shopper.last_name).to_lowercase().contains(&needle)
 }
 
@@ -250,7 +257,7 @@ pub async fn short_line(
     order(state, staff, order_id).await
 }
 
-/// Check-in's look-up: the order of that number, or today's orders at the caller's pantries whose
+/// Check-in's look-up: the order of that number (hexadecimal, as the shopper's pages show it), and today's orders at the caller's pantries whose
 /// shopper's name holds the text. Only orders of the caller's places; at most 20.
 pub async fn find(state: &AppState, staff: &Staff<Volunteer>, search: &str) -> Result<Vec<QueueOrder>> {
     const MOST: usize = 20;
@@ -259,15 +266,16 @@ pub async fn find(state: &AppState, staff: &Staff<Volunteer>, search: &str) -> R
         return Ok(Vec::new());
     }
     let access = staff.access();
-    if let Ok(n) = search.trim_start_matches('#').parse::<Id>() {
+    let mut out: Vec<QueueOrder> = Vec::new();
+    if let Some(n) = number_in(&search) {
         let found = state.store.staff_orders(vec![n]).await?;
-        return Ok(found.iter().filter(|o| staff.sees(o)).map(|o| queue_order(access, o)).collect());
+        out.extend(found.iter().filter(|o| staff.sees(o)).map(|o| queue_order(access, o)));
     }
-    let mut out = Vec::new();
     for pantry in pantries_of(state, staff).await? {
         let today = local_today(crate::db::now(), pantry.tz);
         let rows = state.store.staff_queue(QueueSite::Pantry(pantry.id), today).await?;
-        out.extend(rows.iter().filter(|o| matches(o, &search)).map(|o| queue_order(access, o)));
+        let named = rows.iter().filter(|o| matches(o, &search) && !out.iter().any(|f| f.id == o.id));
+        out.extend(named.map(|o| queue_order(access, o)).collect::<Vec<_>>());
         if out.len() >= MOST {
             break;
         }
@@ -286,4 +294,19 @@ pub async fn check_in(state: &AppState, staff: &Staff<Volunteer>, order_id: Id) 
         .map_err(refused)?;
     let o = visible(state, staff, order_id).await?;
     Ok(queue_order(staff.access(), &o))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::number_in;
+
+    #[test]
+    fn order_numbers_are_the_shoppers_hexadecimal_codes() {
+        assert_eq!(number_in("1F4"), Some(500));
+        assert_eq!(number_in(" #1f4 "), Some(500));
+        assert_eq!(number_in("Bea"), Some(0xBEA), "also a name: both are searched");
+        assert_eq!(number_in("Pat"), None);
+        assert_eq!(number_in("#"), None);
+        assert_eq!(number_in("FFFFFFFFFFFFFFFFFFFF"), None);
+    }
 }

@@ -66,7 +66,7 @@ async fn an_order_goes_from_the_queue_to_the_shoppers_hands(t: &TestApp) {
     assert_eq!(mine["state"], "SUBMITTED");
     assert_eq!(mine["actions"], json!(["startPacking", "markNoShow", "cancel"]));
     assert!(queue["counts"].as_array().unwrap().iter().any(|c| c["state"] == "SUBMITTED"));
-    let searched = t.get(&format!("/api/v1/staff/queue?pantry={main}&date={day}&search=%23{id}"), Some(&staff)).await;
+    let searched = t.get(&format!("/api/v1/staff/queue?pantry={main}&date={day}&search=%23{id:X}"), Some(&staff)).await;
     let groups = searched.value()["pickups"].as_array().unwrap().clone();
     assert_eq!(groups.iter().map(|g| g["orders"].as_array().unwrap().len()).sum::<usize>(), 1, "search by number");
 
@@ -87,7 +87,7 @@ async fn an_order_goes_from_the_queue_to_the_shoppers_hands(t: &TestApp) {
     assert_eq!((again.status, again.body["failureCode"].as_str()), (409, Some("orderStateChangeNotAllowed")));
 
     // The volunteer finds it by the number the shopper shows, and hands it over.
-    let found = t.get(&format!("/api/v1/staff/check-in?search={id}"), Some(&volunteer)).await;
+    let found = t.get(&format!("/api/v1/staff/check-in?search={id:X}"), Some(&volunteer)).await;
     assert_eq!(found.value()[0]["id"], id);
     assert_eq!(found.value()[0]["actions"], json!(["checkIn"]), "a volunteer may only check in");
     let checked = t.post(&format!("/api/v1/staff/orders/{id}/check-in"), Some(&volunteer), json!({})).await;
@@ -197,7 +197,7 @@ async fn the_access_matrix_holds(t: &TestApp) {
             let checks: [(&str, Method, String, Option<Value>, bool); 4] = [
                 ("queue", Method::GET, format!("/api/v1/staff/queue?pantry={p}"), None, packs(*who)),
                 ("order", Method::GET, format!("/api/v1/staff/orders/{id}"), None, packs(*who)),
-                ("find", Method::GET, format!("/api/v1/staff/check-in?search={id}"), None, is_staff(*who)),
+                ("find", Method::GET, format!("/api/v1/staff/check-in?search={id:X}"), None, is_staff(*who)),
                 // A refused change (from SUBMITTED) answers 409 where the caller may see the order.
                 ("checkIn", Method::POST, format!("/api/v1/staff/orders/{id}/check-in"), Some(json!({})), is_staff(*who)),
             ];
