@@ -158,13 +158,7 @@ pub fn check_action(
 
 /// Whether the no-show job closes an order: still waiting, a pickup, and its window ended more
 /// than `grace` ago. Delivery orders are closed by staff.
-pub fn is_no_show_due(
-    state: StatusType,
-    is_pickup: bool,
-    window: Window,
-    grace: Duration,
-    now: DateTime<Utc>,
-) -> bool {
+pub fn is_no_show_due(state: StatusType, is_pickup: bool, window: Window, grace: Duration, now: DateTime<Utc>) -> bool {
     state.is_waiting() && is_pickup && now > window.ends + grace
 }
 
@@ -240,9 +234,15 @@ mod tests {
     #[test]
     fn a_no_show_waits_for_the_pickup_to_start() {
         let w = Some(window());
-        assert_eq!(check_action(Ready, MarkNoShow, w, at("2026-06-20T14:59:59Z")), Err(StateRefusal::TooEarlyForNoShow));
+        assert_eq!(
+            check_action(Ready, MarkNoShow, w, at("2026-06-20T14:59:59Z")),
+            Err(StateRefusal::TooEarlyForNoShow)
+        );
         assert_eq!(check_action(Ready, MarkNoShow, w, at("2026-06-20T15:00:00Z")), Ok(NoShow));
-        assert_eq!(check_action(Ready, MarkNoShow, None, at("2030-01-01T00:00:00Z")), Err(StateRefusal::TooEarlyForNoShow));
+        assert_eq!(
+            check_action(Ready, MarkNoShow, None, at("2030-01-01T00:00:00Z")),
+            Err(StateRefusal::TooEarlyForNoShow)
+        );
     }
 
     #[test]

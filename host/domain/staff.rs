@@ -169,7 +169,8 @@ mod tests {
 
     #[test]
     fn an_admin_reaches_every_pantry_of_the_food_bank_and_the_food_bank() {
-        let posts = [post(StaffRole::Admin, 1, None), post(StaffRole::Admin, 1, Some(10)), post(StaffRole::Admin, 1, Some(12))];
+        let posts =
+            [post(StaffRole::Admin, 1, None), post(StaffRole::Admin, 1, Some(10)), post(StaffRole::Admin, 1, Some(12))];
         for access in [Access::Volunteer, Access::PantryStaff, Access::FoodBankAdmin] {
             let r = reach(&posts, access);
             assert_eq!(r.pantries, BTreeSet::from([10, 12]), "{access:?}");

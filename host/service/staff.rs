@@ -145,7 +145,8 @@ pub async fn queue(
     }
     .ok_or_else(|| Error::not_found(&messages::PANTRY_NOT_FOUND))?;
     let date = date.unwrap_or_else(|| local_today(crate::db::now(), chosen.tz));
-    let search = search.map(str::trim).filter(|s| !s.is_empty()).map(|s| s.chars().take(MAX_SEARCH_LEN).collect::<String>());
+    let search =
+        search.map(str::trim).filter(|s| !s.is_empty()).map(|s| s.chars().take(MAX_SEARCH_LEN).collect::<String>());
     let rows = state.store.staff_queue(QueueSite::Pantry(chosen.id), date).await?;
     let deliveries = if staff.reach.food_banks.contains(&chosen.food_bank_id) {
         state.store.staff_queue(QueueSite::Delivery(chosen.food_bank_id), date).await?
@@ -236,11 +237,7 @@ pub async fn act(
     }
     visible(state, staff, order_id).await?;
     let reason = if action == StaffAction::Cancel { reason } else { None };
-    state
-        .store
-        .staff_act(order_id, action, Some(staff.user_id), reason, crate::db::now())
-        .await?
-        .map_err(refused)?;
+    state.store.staff_act(order_id, action, Some(staff.user_id), reason, crate::db::now()).await?.map_err(refused)?;
     order(state, staff, order_id).await
 }
 

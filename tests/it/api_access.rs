@@ -79,7 +79,9 @@ async fn every_operation_states_its_role_and_keeps_to_it(t: &TestApp) {
                 (false, Some(_)) => Some(403),
             };
             match expected_refusal {
-                Some(status) => assert_eq!(r.status, status, "{method} {path} ({}) as {}: {}", role.name(), has.name(), r.body),
+                Some(status) => {
+                    assert_eq!(r.status, status, "{method} {path} ({}) as {}: {}", role.name(), has.name(), r.body)
+                }
                 None => assert!(
                     r.status != 401 && r.status != 403,
                     "{method} {path} ({}) refuses {}: {} {}",

@@ -127,9 +127,9 @@ async fn every_answer_is_documented_in_its_envelope() {
         let open = (method == "POST" && (path == "/account" || path == "/account/login" || path == "/account/logout"))
             || (path.starts_with("/referralcodes") && method == "GET");
         // Signed-in calls list only bearer requirements (with the role they need, see api_access).
-        let authenticated = op["security"]
-            .as_array()
-            .is_some_and(|alternatives| !alternatives.is_empty() && alternatives.iter().all(|r| r.get("bearer").is_some()));
+        let authenticated = op["security"].as_array().is_some_and(|alternatives| {
+            !alternatives.is_empty() && alternatives.iter().all(|r| r.get("bearer").is_some())
+        });
         if signed_in.is_match(&path) && !open {
             assert!(authenticated, "{method} {path} needs a bearer token");
         }

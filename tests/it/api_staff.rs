@@ -32,7 +32,13 @@ pub async fn token_of(t: &TestApp, email: &str) -> String {
 
 /// Places an order of `units` of a new stock item (of `stock_units`) at `pantry_label`; (order id,
 /// item, pickup day).
-pub async fn place(t: &TestApp, shopper: &Shopper, pantry_label: &str, stock_units: i32, units: i64) -> (i64, i64, String) {
+pub async fn place(
+    t: &TestApp,
+    shopper: &Shopper,
+    pantry_label: &str,
+    stock_units: i32,
+    units: i64,
+) -> (i64, i64, String) {
     let p = pantry(t, pantry_label).await;
     let time = times(t, p, 1).await[0];
     let item = stock(t, p, stock_units).await;
@@ -44,7 +50,8 @@ pub async fn place(t: &TestApp, shopper: &Shopper, pantry_label: &str, stock_uni
 }
 
 async fn act(t: &TestApp, token: &str, id: i64, action: &str, reason: Option<&str>) -> crate::api_support::ApiReply {
-    t.post(&format!("/api/v1/staff/orders/{id}/state"), Some(token), json!({ "action": action, "reason": reason })).await
+    t.post(&format!("/api/v1/staff/orders/{id}/state"), Some(token), json!({ "action": action, "reason": reason }))
+        .await
 }
 
 fn code(order: &Value) -> &str {
@@ -75,7 +82,12 @@ async fn an_order_goes_from_the_queue_to_the_shoppers_hands(t: &TestApp) {
     // A packed order is no longer the shopper's to move.
     let other_time = times(t, main, 1).await[1];
     let moved = t.put(&format!("/api/v1/orders/{id}/pickuptime/{other_time}"), Some(&shopper.token), json!({})).await;
-    assert_eq!((moved.status, moved.body["failureCode"].as_str()), (422, Some("orderAlreadyPacked")), "{:?}", moved.body);
+    assert_eq!(
+        (moved.status, moved.body["failureCode"].as_str()),
+        (422, Some("orderAlreadyPacked")),
+        "{:?}",
+        moved.body
+    );
 
     let ready = act(t, &staff, id, "markReady", None).await;
     assert_eq!(ready.value()["actions"], json!(["checkIn", "markNoShow", "cancel"]));
@@ -164,7 +176,12 @@ enum Who {
 async fn the_access_matrix_holds(t: &TestApp) {
     let shopper = fresh(t).await;
     let chicago = pantry(t, CHICAGO).await;
-    t.state.store.grant_staff("chicago-staff@example.org", StaffRole::Staff, GrantPlace::Pantry(chicago)).await.unwrap().unwrap();
+    t.state
+        .store
+        .grant_staff("chicago-staff@example.org", StaffRole::Staff, GrantPlace::Pantry(chicago))
+        .await
+        .unwrap()
+        .unwrap();
     let mut tokens = vec![(Who::Nobody, None), (Who::Shopper, Some(shopper.token.clone()))];
     for (who, email) in [
         (Who::Volunteer, DEMO_VOLUNTEER_EMAIL),
@@ -199,7 +216,13 @@ async fn the_access_matrix_holds(t: &TestApp) {
                 ("order", Method::GET, format!("/api/v1/staff/orders/{id}"), None, packs(*who)),
                 ("find", Method::GET, format!("/api/v1/staff/check-in?search={id:X}"), None, is_staff(*who)),
                 // A refused change (from SUBMITTED) answers 409 where the caller may see the order.
-                ("checkIn", Method::POST, format!("/api/v1/staff/orders/{id}/check-in"), Some(json!({})), is_staff(*who)),
+                (
+                    "checkIn",
+                    Method::POST,
+                    format!("/api/v1/staff/orders/{id}/check-in"),
+                    Some(json!({})),
+                    is_staff(*who),
+                ),
             ];
             for (op, method, uri, body, role_ok) in checks {
                 let r = t.call(method, &uri, token, body).await;
@@ -260,4 +283,42 @@ async fn two_staff_pressing_different_buttons_leave_one_state(t: &TestApp) {
             other => panic!("inconsistent end: {other:?}"),
         }
     }
+}
+
+on_both!(staff_pages_render_for_staff_only);
+
+/// The staff pages are rendered on the server from the session cookie, never cached, and only
+/// for staff: signed out is 401, a shopper 403.
+async fn staff_pages_render_for_staff_only(t: &TestApp) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let shopper = fresh(t).await;
+    let (id, _, _) = place(t, &shopper, MAIN, 10, 1).await;
+    let staff = token_of(t, DEMO_STAFF_EMAIL).await;
+    let volunteer = token_of(t, DEMO_VOLUNTEER_EMAIL).await;
+    let page = |path: String, token: Option<String>| {
+        let app = t.app();
+        async move {
+            let mut req = axum::http::Request::get(path);
+            if let Some(token) = token {
+                req = req.header("cookie", format!("oa_session={token}"));
+            }
+            let res = app.oneshot(req.body(axum::body::Body::empty()).unwrap()).await.unwrap();
+            let status = res.status().as_u16();
+            let cache = res.headers().get("cache-control").map(|v| v.to_str().unwrap().to_owned());
+            let body = String::from_utf8_lossy(&res.into_body().collect().await.unwrap().to_bytes()).into_owned();
+            (status, cache, body)
+        }
+    };
+    let (status, cache, body) = page(format!("/staff/orders/{id}"), Some(staff.clone())).await;
+    assert_eq!(status, 200);
+    assert!(cache.unwrap_or_default().contains("no-store"), "personal pages are never cached");
+    assert!(body.contains("Start Packing") && body.contains(&format!("Order {id:X}")), "rendered on the server");
+    assert_eq!(page(format!("/staff/orders/{id}"), None).await.0, 401);
+    assert_eq!(page(format!("/staff/orders/{id}"), Some(shopper.token.clone())).await.0, 403);
+    assert_eq!(page(format!("/staff/orders/{id}"), Some(volunteer.clone())).await.0, 403, "volunteers only check in");
+    let (status, _, body) = page(format!("/staff/check-in?search={id:X}"), Some(volunteer)).await;
+    assert_eq!(status, 200);
+    assert!(body.contains(&format!("{id:X}")), "the volunteer finds the order by its number");
+    assert_eq!(page("/staff".into(), Some(staff)).await.0, 200);
 }

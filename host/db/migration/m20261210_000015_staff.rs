@@ -63,7 +63,9 @@ impl MigrationTrait for Migration {
             ("ux_staff_grants_user_id_pantry_location_id", "pantry_location_id"),
         ] {
             manager
-                .create_index(Index::create().name(name).table("staff_grants").col("user_id").col(col).unique().to_owned())
+                .create_index(
+                    Index::create().name(name).table("staff_grants").col("user_id").col(col).unique().to_owned(),
+                )
                 .await?;
         }
         manager

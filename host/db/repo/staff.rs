@@ -13,7 +13,9 @@ use crate::{
     },
 };
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QuerySelect,
+    ActiveModelTrait,
+    ActiveValue::Set,
+    ColumnTrait, EntityTrait, QueryFilter, QuerySelect,
     sea_query::{Expr, ExprTrait, Func},
 };
 
@@ -188,7 +190,12 @@ impl Store {
             .all(&self.db)
             .await?
             .into_iter()
-            .map(|p| StaffPantryRow { id: p.id, label: p.label, food_bank_id: p.food_bank_id, tz: super::shopping::parse_tz(&p.time_zone) })
+            .map(|p| StaffPantryRow {
+                id: p.id,
+                label: p.label,
+                food_bank_id: p.food_bank_id,
+                tz: super::shopping::parse_tz(&p.time_zone),
+            })
             .collect();
         rows.sort_by(|a, b| a.label.cmp(&b.label).then(a.id.cmp(&b.id)));
         Ok(rows)

@@ -23,8 +23,9 @@ use crate::{
 };
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect,
+    ActiveModelTrait,
+    ActiveValue::Set,
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
     sea_query::{Expr, ExprTrait},
 };
 use std::collections::{BTreeMap, HashMap};
@@ -285,7 +286,11 @@ pub(super) async fn held_units<C: ConnectionTrait>(c: &C, order_id: Id) -> Store
     let lines: Vec<(Id, i32, Option<i32>)> = order_item::Entity::find()
         .filter(order_item::Column::OrderId.eq(order_id))
         .select_only()
-        .columns([order_item::Column::InventoryItemId, order_item::Column::Quantity, order_item::Column::PackedQuantity])
+        .columns([
+            order_item::Column::InventoryItemId,
+            order_item::Column::Quantity,
+            order_item::Column::PackedQuantity,
+        ])
         .into_tuple()
         .all(c)
         .await?;
@@ -492,7 +497,9 @@ async fn act_in(
     let Some(row) = locked_order(c, order_id).await? else { return Ok(Err(StaffRefused::OrderNotFound)) };
     let from = state_of(row.status_type_id);
     let window = match (row.pickup_time_id, row.delivery_time_id) {
-        (Some(t), _) => pickup_time::Entity::find_by_id(t).one(c).await?.map(|t| Window { starts: t.start_at, ends: t.end_at }),
+        (Some(t), _) => {
+            pickup_time::Entity::find_by_id(t).one(c).await?.map(|t| Window { starts: t.start_at, ends: t.end_at })
+        }
         (None, Some(t)) => {
             delivery_time::Entity::find_by_id(t).one(c).await?.map(|t| Window { starts: t.start_at, ends: t.end_at })
         }

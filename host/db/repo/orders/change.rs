@@ -1,10 +1,10 @@
 //! Cancelling an order and moving it to another pickup time, delivery time or pantry.
 use super::*;
-use crate::domain::order_states::check_shopper_move;
 use crate::domain::order_changes::{
     ChangeRefusal, check_cancel, check_delivery_change, check_new_delivery_time, check_new_pantry,
     check_new_pickup_time, check_pickup_change,
 };
+use crate::domain::order_states::check_shopper_move;
 
 fn changed(r: ChangeRefusal) -> Fail {
     rule(r.refusal())

@@ -119,7 +119,8 @@ pub(super) async fn submit_in(
         });
     }
     order_item::Entity::insert_many(lines).exec(c).await?;
-    super::super::staff_orders::record_event(c, order_id, None, StatusType::Submitted, Some(user_id), None, now).await?;
+    super::super::staff_orders::record_event(c, order_id, None, StatusType::Submitted, Some(user_id), None, now)
+        .await?;
     Ok(order_id)
 }
 
