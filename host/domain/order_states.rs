@@ -150,7 +150,7 @@ pub fn check_action(
     now: DateTime<Utc>,
 ) -> Result<StatusType, StateRefusal> {
     let to = step(from, action)?;
-    if action == StaffAction::MarkNoShow && !window.is_some_and(|w| now >= w.starts) {
+    if action == StaffAction::MarkNoShow && window.is_none_or(|w| now < w.starts) {
         return Err(StateRefusal::TooEarlyForNoShow);
     }
     Ok(to)
