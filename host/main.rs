@@ -27,6 +27,37 @@ enum Command {
     Migrate(DataArgs),
     /// Load data: the demo set, or a national-size set for benchmarks.
     Seed(SeedArgs),
+    /// Staff accounts.
+    #[command(subcommand)]
+    Staff(StaffCommand),
+}
+
+#[derive(Subcommand)]
+enum StaffCommand {
+    /// Grant a role at a food bank (admin) or a pantry (staff, volunteer) to the account of an
+    /// e-mail, making the account if there is none, and mail it an invitation link that sets its password.
+    Add(Box<StaffAddArgs>),
+}
+
+#[derive(Args)]
+struct StaffAddArgs {
+    #[command(flatten)]
+    data: DataArgs,
+    #[arg(long)]
+    email: String,
+    #[arg(long, value_parser = ["admin", "staff", "volunteer"])]
+    role: String,
+    /// The food bank of an admin.
+    #[arg(long, conflicts_with = "pantry", required_unless_present = "pantry")]
+    food_bank: Option<i64>,
+    /// The pantry of staff or a volunteer.
+    #[arg(long)]
+    pantry: Option<i64>,
+    /// The site's public origin, for the invitation's link.
+    #[arg(long, env = "ORDERAHEAD_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    public_url: String,
+    #[command(flatten)]
+    mail: orderahead::mail::MailConfig,
 }
 
 #[derive(Args)]
@@ -175,6 +206,23 @@ async fn main() -> anyhow::Result<()> {
                 let summary = db::seed::seed_demo(&conn, db::now(), auth::hash_password_blocking).await?;
                 tracing::info!(?summary, "demo data loaded");
             }
+            Ok(())
+        }
+        Command::Staff(StaffCommand::Add(args)) => {
+            use orderahead::{db::repo::staff::GrantPlace, domain::staff::StaffRole};
+            let role = StaffRole::from_code(&args.role).ok_or_else(|| anyhow::anyhow!("unknown role"))?;
+            let place = match (args.food_bank, args.pantry) {
+                (Some(id), _) => GrantPlace::FoodBank(id),
+                (None, Some(id)) => GrantPlace::Pantry(id),
+                (None, None) => anyhow::bail!("--food-bank or --pantry is required"),
+            };
+            let conn = db::connect(&args.data.url()).await?;
+            db::migrate(&conn).await?;
+            let store = db::repo::Store::new(conn);
+            let mailer = orderahead::mail::Mailer::new(&args.mail, &args.data.data_dir);
+            let granted = orderahead::add_staff(&store, &mailer, &args.public_url, &args.email, role, place).await?;
+            let made = if granted.new_account { "new account" } else { "existing account" };
+            println!("{} ({made}, id {}) is {} and was mailed an invitation", args.email, granted.user_id, role.code());
             Ok(())
         }
     }

@@ -20,6 +20,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     post, path = "/cart/check",
     request_body = CartCheck,
     summary = "The units of the cart that cannot be ordered at the pantry or delivery window, and why (noStock, exceeded, or limit with the effective limit), and where the cart stands against the order-size limit; the caller's past orders count when signed in",
+    security((), ("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = CartCheckResult))
 )]
 async fn check(

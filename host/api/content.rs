@@ -23,6 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(
     get, path = "/content/infocards",
     summary = "Public info cards shown everywhere, by section order then card order; modalContent is sanitised HTML",
+    security(()),
     responses((status = 200, description = "successful", body = Vec<InfoCard>))
 )]
 async fn general_cards(State(state): State<AppState>, lang: Lang) -> ApiResult<Vec<InfoCard>> {
@@ -33,6 +34,7 @@ async fn general_cards(State(state): State<AppState>, lang: Lang) -> ApiResult<V
     get, path = "/content/infocards/{foodBankCode}",
     summary = "Public info cards shown everywhere plus the food bank's, by section order then card order",
     params(("foodBankCode" = String, Path)),
+    security(()),
     responses((status = 200, description = "successful", body = Vec<InfoCard>))
 )]
 async fn food_bank_cards(
@@ -55,6 +57,7 @@ struct MessagesQuery {
     get, path = "/messages",
     summary = "Signed in: the caller's upcoming orders (type order, soonest first); then unexpired notifications, general plus the food bank's, newest first, with isRead for the caller",
     params(MessagesQuery),
+    security((), ("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Vec<Message>))
 )]
 async fn messages(
@@ -70,7 +73,7 @@ async fn messages(
     put, path = "/messages/{id}/read",
     summary = "Mark a notification read for the caller (idempotent)",
     params(("id" = inline(super::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = MessageRead))
 )]
 async fn mark_read(

@@ -192,6 +192,7 @@ impl From<crate::service::Error> for ApiError {
             Error::Refused { refusal, step: Some(step) } => Self::RefusedAtStep { reason: refusal.into(), step },
             Error::Fields { reason, fields } => Self::Invalid { reason, fields },
             Error::Unauthorized(r) => Self::Unauthorized(r),
+            Error::Forbidden(r) => Self::Forbidden(r),
             Error::Conflict(r) => Self::Conflict(r),
             Error::Internal(e) => Self::Internal(e),
             Error::Busy => Self::too_many(&messages::SERVER_BUSY, Duration::from_secs(1)),

@@ -15,7 +15,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The favourite pantry, or `null` when there is none.
 #[utoipa::path(get, path = "/account/favorite", operation_id = "load_favorite",
-    summary = "The caller's favourite pantry, or null", security(("bearer" = [])),
+    summary = "The caller's favourite pantry, or null", security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Option<PantryRef>)))]
 async fn load(State(state): State<AppState>, user: AuthUser) -> ApiResult<Option<PantryRef>> {
     ok(referrals::favorite_pantry(&state, user.id).await?)
@@ -23,7 +23,7 @@ async fn load(State(state): State<AppState>, user: AuthUser) -> ApiResult<Option
 
 #[utoipa::path(put, path = "/account/favorite/{locationId}",
     summary = "Make a pantry the caller's favourite (replacing any other); 404 for an unknown pantry",
-    params(("locationId" = inline(super::params::RowId), Path)), security(("bearer" = [])),
+    params(("locationId" = inline(super::params::RowId), Path)), security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = PantryRef)))]
 async fn store(
     State(state): State<AppState>,
@@ -36,7 +36,7 @@ async fn store(
 
 /// Clearing when there is no favourite succeeds too; the value is the (now empty) favourite.
 #[utoipa::path(delete, path = "/account/favorite",
-    summary = "Clear the caller's favourite pantry (value null)", security(("bearer" = [])),
+    summary = "Clear the caller's favourite pantry (value null)", security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Option<PantryRef>)))]
 async fn clear(State(state): State<AppState>, user: AuthUser) -> ApiResult<Option<PantryRef>> {
     referrals::clear_favorite_pantry(&state, user.id).await?;

@@ -29,6 +29,7 @@ async fn food_bank(state: &AppState, id: i64) -> Result<FoodBank, ApiError> {
     operation_id = "food_bank",
     summary = "Food bank",
     params(("id" = inline(super::params::RowId), Path)),
+    security(()),
     responses((status = 200, description = "successful", body = FoodBank))
 )]
 async fn detail(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<FoodBank> {
@@ -52,6 +53,7 @@ struct PlaceQuery {
     get, path = "/foodbanks/locations",
     summary = "Food banks serving a zip or lat/lng: those with pantries within 20 miles, nearest first (else those with an office within 50 miles)",
     params(PlaceQuery),
+    security(()),
     responses((status = 200, description = "successful", body = Vec<NearbyFoodBank>))
 )]
 async fn serving(
@@ -70,6 +72,7 @@ async fn serving(
     get, path = "/foodbanks/{id}/deliverytimes",
     summary = "The food bank's valid delivery windows (later than now), soonest first",
     params(("id" = inline(super::params::RowId), Path)),
+    security(()),
     responses((status = 200, description = "successful", body = Vec<DeliveryTime>))
 )]
 async fn delivery_times(
@@ -83,6 +86,7 @@ async fn delivery_times(
     get, path = "/foodbanks/{id}/inventoryoverview",
     summary = "One entry per product the food bank has on hand, by category",
     params(("id" = inline(super::params::RowId), Path)),
+    security((), ("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Vec<InventoryOverviewEntry>))
 )]
 async fn overview(
@@ -97,6 +101,7 @@ async fn overview(
     get, path = "/deliverytimes/{id}/inventory",
     summary = "Inventory of a delivery window's program, with effective limits for the caller",
     params(("id" = inline(super::params::RowId), Path)),
+    security((), ("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = InventoryList))
 )]
 async fn delivery_inventory(

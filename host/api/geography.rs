@@ -20,6 +20,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/counties/postalcode/{postalCode}",
     summary = "The counties of a ZIP code's state, sorted by name; the ZIP's own county has isMatch",
     params(("postalCode" = inline(super::params::Zip), Path)),
+    security(()),
     responses((status = 200, description = "successful", body = Vec<County>)))]
 async fn by_postal_code(State(state): State<AppState>, PathParams(zip): PathParams<String>) -> ApiResult<Vec<County>> {
     let zip = zip.trim();
@@ -33,6 +34,7 @@ async fn by_postal_code(State(state): State<AppState>, PathParams(zip): PathPara
 
 #[utoipa::path(get, path = "/provinces/{provinceId}/counties", summary = "The counties of a state, sorted by name",
     params(("provinceId" = inline(super::params::RowId), Path)),
+    security(()),
     responses((status = 200, description = "successful", body = Vec<County>)))]
 async fn of_province(
     State(state): State<AppState>,

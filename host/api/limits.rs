@@ -35,6 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     get, path = "/limits/locations/{id}",
     summary = "Limits set on the pantry and its food bank (ITEM: items per order; ORDER: orders per period)",
     params(("id" = inline(super::params::RowId), Path)),
+    security(()),
     responses((status = 200, description = "successful", body = Vec<Limit>))
 )]
 async fn pantry_limits(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<Limit>> {
@@ -45,6 +46,7 @@ async fn pantry_limits(State(state): State<AppState>, PathParams(id): PathParams
     get, path = "/limits/deliverytimes/{id}",
     summary = "Limits set on the delivery window's program and its food bank",
     params(("id" = inline(super::params::RowId), Path)),
+    security(()),
     responses((status = 200, description = "successful", body = Vec<Limit>))
 )]
 async fn delivery_limits(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<Limit>> {
@@ -59,7 +61,7 @@ fn non_empty(orders: Vec<LimitOrder>) -> ApiResult<Vec<LimitOrder>> {
     get, path = "/limits/locations/{id}/orders",
     summary = r#"The caller's non-cancelled orders at the pantry, newest first; "Server Error" when none"#,
     params(("id" = inline(super::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Vec<LimitOrder>))
 )]
 async fn pantry_orders(
@@ -74,7 +76,7 @@ async fn pantry_orders(
     get, path = "/limits/foodbanks/{id}/orders",
     summary = r#"The caller's non-cancelled orders at the food bank, newest first; "Server Error" when none"#,
     params(("id" = inline(super::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Vec<LimitOrder>))
 )]
 async fn food_bank_orders(
@@ -112,7 +114,7 @@ impl IntoResponse for CheckReply {
     get, path = "/limits/locations/{id}/check",
     summary = "Whether the caller may place another order at the pantry (orders-per-period limits); 422 with the result and the limit's message when not",
     params(("id" = inline(super::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = OrderLimitResult))
 )]
 async fn pantry_check(
@@ -129,7 +131,7 @@ async fn pantry_check(
     get, path = "/limits/deliverytimes/{id}/check",
     summary = "Whether the caller may place another delivery order in the window's program (its and the food bank's orders-per-period limits, as Place Order checks them); 422 with the result and the limit's message when not",
     params(("id" = inline(super::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = OrderLimitResult))
 )]
 async fn delivery_check(
@@ -144,7 +146,7 @@ async fn delivery_check(
     get, path = "/limits/foodbanks/{id}/check",
     summary = "Whether the caller may place another order at the food bank; 422 with the result and the limit's message when not",
     params(("id" = inline(super::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = OrderLimitResult))
 )]
 async fn food_bank_check(

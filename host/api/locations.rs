@@ -41,6 +41,7 @@ struct SearchQuery {
     get, path = "/locations",
     summary = "Pantries within radiusMiles (10, 15 or 20; default 10) of lat/lng, nearest first, with their valid pickup times",
     params(SearchQuery),
+    security(()),
     responses((status = 200, description = "successful", body = Vec<PantryLocation>))
 )]
 async fn search(
@@ -56,6 +57,7 @@ async fn search(
     operation_id = "pantry_location",
     summary = "Pantry detail with its valid pickup times",
     params(("id" = inline(super::params::RowId), Path)),
+    security(()),
     responses((status = 200, description = "successful", body = PantryLocation))
 )]
 async fn detail(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<PantryLocation> {
@@ -66,6 +68,7 @@ async fn detail(State(state): State<AppState>, PathParams(id): PathParams<i64>) 
     get, path = "/locations/{id}/pickuptimes",
     summary = "The pantry's valid pickup times, soonest first",
     params(("id" = inline(super::params::RowId), Path)),
+    security(()),
     responses((status = 200, description = "successful", body = Vec<PickupTime>))
 )]
 async fn pickup_times(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<PickupTime>> {
@@ -76,6 +79,7 @@ async fn pickup_times(State(state): State<AppState>, PathParams(id): PathParams<
     get, path = "/locations/{id}/inventory",
     summary = "The pantry's inventory with effective limits for the caller (TEFAP items only for eligible callers)",
     params(("id" = inline(super::params::RowId), Path)),
+    security((), ("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = InventoryList))
 )]
 async fn inventory(
@@ -90,6 +94,7 @@ async fn inventory(
     get, path = "/locations/{id}/categories",
     summary = "Categories with items at the pantry, in display order",
     params(("id" = inline(super::params::RowId), Path)),
+    security((), ("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Vec<Category>))
 )]
 async fn categories(
@@ -106,6 +111,7 @@ async fn categories(
     get, path = "/locations/geocode/{text}",
     summary = r#"Geocode a 5-digit zip (or ZIP+4): 404 "Unable to load zip code {zip}" when unknown"#,
     params(("text" = inline(super::params::ZipPlus4), Path)),
+    security(()),
     responses((status = 200, description = "successful", body = GeocodeResult))
 )]
 async fn geocode(PathParams(text): PathParams<String>) -> ApiResult<GeocodeResult> {
@@ -125,6 +131,7 @@ struct AccessQuery {
     get, path = "/locations/{id}/access",
     summary = "Whether the caller may order at the pantry (spec §5 pantry access): open, authorised on the profile, or covered by a referral code held on the account or listed in referralCodes",
     params(("id" = inline(super::params::RowId), Path), AccessQuery),
+    security((), ("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = PantryAccess))
 )]
 async fn pantry_access(

@@ -25,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[utoipa::path(get, path = "/logs/token",
     summary = "A random, opaque token for client-side error reports, valid for 10 minutes",
+    security(()),
     responses((status = 200, description = "successful", body = LogToken)))]
 async fn token() -> ApiResult<LogToken> {
     let bytes: [u8; 32] = rand::random();

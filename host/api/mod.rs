@@ -21,6 +21,7 @@ mod params;
 mod reference;
 pub(crate) mod referrals;
 pub(crate) mod session_cookie;
+pub(crate) mod staff;
 mod tefap;
 
 pub use envelope::{Api, ApiResult, ok};
@@ -50,6 +51,7 @@ pub(crate) fn routes() -> OpenApiRouter<AppState> {
         .merge(logs::router())
         .merge(account::router())
         .merge(orders::router())
+        .merge(staff::router())
 }
 
 /// The API, serving `document` (`openapi::document`, with the pages' data types) as its OpenAPI document.

@@ -42,7 +42,7 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     operation_id = "submit_order", request_body = OrderSubmission,
     summary = r#"Place an order (pickup, or delivery to a saved address); the value is the new order id. Refused with 422 and value {"step": "eligibility"|"survey"} while the checkout's food-situation screening or a survey round is unanswered"#,
     params(("Idempotency-Key" = Option<String>, Header, max_length = 255, description = "A retry with the same key returns the first order's id and places nothing.")),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = inline(i64)))
 )]
 async fn submit(
@@ -60,7 +60,7 @@ async fn submit(
     get, path = "/orders",
     operation_id = "list_orders",
     summary = "The shopper's orders, newest first",
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Vec<Order>))
 )]
 async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult<Vec<Order>> {
@@ -71,7 +71,7 @@ async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult<Vec<Or
     get, path = "/orders/{id}",
     summary = "One of the shopper's orders",
     params(("id" = inline(super::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Order))
 )]
 async fn show(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<Id>) -> ApiResult<Order> {
@@ -82,7 +82,7 @@ async fn show(State(state): State<AppState>, user: AuthUser, PathParams(id): Pat
     get, path = "/orders/{id}/items",
     summary = "The order's lines",
     params(("id" = inline(super::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Vec<OrderItem>))
 )]
 async fn items(
@@ -97,7 +97,7 @@ async fn items(
     delete, path = "/orders/{id}",
     summary = "Cancel the order and give its stock back; the value is the cancelled order",
     params(("id" = inline(super::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Order))
 )]
 async fn cancel(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<Id>) -> ApiResult<Order> {
@@ -108,7 +108,7 @@ async fn cancel(State(state): State<AppState>, user: AuthUser, PathParams(id): P
     put, path = "/orders/{id}/pickuptime/{pickupTimeId}",
     summary = "Move a pickup order to another valid pickup time of its pantry",
     params(("id" = inline(super::params::RowId), Path), ("pickupTimeId" = inline(super::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Order))
 )]
 async fn change_pickup_time(
@@ -123,7 +123,7 @@ async fn change_pickup_time(
     put, path = "/orders/{id}/deliverytime/{deliveryTimeId}",
     summary = "Move a delivery order to another valid window of its delivery program",
     params(("id" = inline(super::params::RowId), Path), ("deliveryTimeId" = inline(super::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Order))
 )]
 async fn change_delivery_time(
@@ -139,7 +139,7 @@ async fn change_delivery_time(
     request_body = OrderLocationChange,
     summary = "Move a pickup order to another pantry of its food bank and a pickup time there",
     params(("id" = inline(super::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Order))
 )]
 async fn change_location(

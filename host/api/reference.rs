@@ -9,12 +9,14 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[utoipa::path(get, path = "/genders", summary = "Genders offered by the survey",
+    security(()),
     responses((status = 200, description = "successful", body = Vec<IdName>)))]
 async fn genders(State(state): State<AppState>, lang: Lang) -> ApiResult<Vec<IdName>> {
     ok(reference::genders(&state, lang).await?)
 }
 
 #[utoipa::path(get, path = "/races", summary = "Races offered by the survey",
+    security(()),
     responses((status = 200, description = "successful", body = Vec<IdName>)))]
 async fn races(State(state): State<AppState>, lang: Lang) -> ApiResult<Vec<IdName>> {
     ok(reference::races(&state, lang).await?)

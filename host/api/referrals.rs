@@ -52,6 +52,7 @@ async fn load_code(state: &AppState, client: &str, code: &str, user: MaybeUser) 
     operation_id = "load_referral_code",
     summary = r#"A referral code by its text, ignoring case (404 "Unable to verify code" when unknown, inactive or expired; 429 after 30 unknown codes in 15 minutes from one address or account)"#,
     params(("code" = String, Path)),
+    security((), ("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = ReferralCode))
 )]
 async fn load(
@@ -66,6 +67,7 @@ async fn load(
 #[utoipa::path(
     get, path = "/referralcodes/claims",
     summary = r#"The referral code spelled "claims" (the static path shadows the parameter)"#,
+    security((), ("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = ReferralCode))
 )]
 async fn load_claims_code(
@@ -80,7 +82,7 @@ async fn load_claims_code(
     post, path = "/referralcodes/claims",
     request_body = inline(CodesToClaim),
     summary = "Claim referral codes onto the account; unknown codes are not applied, repeated claims succeed. Each code sent counts against the allowance of unknown codes (429)",
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Vec<ClaimResult>))
 )]
 async fn claim(
@@ -96,7 +98,7 @@ async fn claim(
 #[utoipa::path(
     get, path = "/account/referralcodes",
     summary = "The referral codes the caller holds",
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Vec<ReferralCode>))
 )]
 async fn held(State(state): State<AppState>, user: AuthUser) -> ApiResult<Vec<ReferralCode>> {

@@ -50,6 +50,7 @@ fn valid_zip(zip: &str) -> Result<String, ApiError> {
     get, path = "/tefapeligibility/postalcodes/{code}",
     summary = r#"Where a ZIP code lies (province, county) and the food bank serving it; 404 "Unable to load data" when unknown"#,
     params(("code" = inline(super::params::Zip), Path)),
+    security(()),
     responses((status = 200, description = "successful", body = ZipArea))
 )]
 async fn area(State(state): State<AppState>, PathParams(code): PathParams<String>) -> ApiResult<ZipArea> {
@@ -61,6 +62,7 @@ async fn area(State(state): State<AppState>, PathParams(code): PathParams<String
     get, path = "/tefapeligibility/guidelines/{postalCode}",
     summary = "The TEFAP guideline of a ZIP code's state",
     params(("postalCode" = inline(super::params::Zip), Path)),
+    security(()),
     responses((status = 200, description = "successful", body = GuidelineAnswer))
 )]
 async fn guideline(State(state): State<AppState>, PathParams(code): PathParams<String>) -> ApiResult<GuidelineAnswer> {
@@ -102,6 +104,7 @@ fn check_shape(a: &TefapAnswersBody) -> Result<(), ApiError> {
     post, path = "/tefapeligibility/responses",
     operation_id = "submit_tefap_answers", request_body = TefapAnswersBody,
     summary = "Submit eligibility answers; the server decides isEligible by replaying them. Signed in: also stored as the account's eligibility",
+    security((), ("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = TefapResult))
 )]
 async fn submit(
@@ -117,7 +120,7 @@ async fn submit(
     post, path = "/tefapeligibility/responses/{uniqueId}",
     summary = r#"Assign a submitted response to the account (stores its eligibility, marks the survey answered); 404 "Error assigning TEFAP response" when unknown"#,
     params(("uniqueId" = String, Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = TefapResult))
 )]
 async fn assign(

@@ -259,6 +259,23 @@ pub fn unknown_zip(zip: &str) -> Refusal {
     Refusal::new(&UNKNOWN_ZIP, vec![text("zip", zip)])
 }
 
+// --- The staff side ---
+pub const ORDER_CLOSED: RefusalKind = fixed("orderClosed", "This order is already closed.");
+pub const ORDER_STATE_CHANGE_NOT_ALLOWED: RefusalKind =
+    fixed("orderStateChangeNotAllowed", "This change is not possible in the order's current state.");
+pub const NO_SHOW_TOO_EARLY: RefusalKind =
+    fixed("noShowTooEarly", "An order can be marked as not picked up only once its pickup time has started.");
+pub const SHORT_NOT_PACKING: RefusalKind =
+    fixed("shortNotPacking", "A line can be marked short only while the order is being packed or ready.");
+pub const SHORT_NOT_SHORTER: RefusalKind =
+    fixed("shortNotShorter", "The packed quantity must be less than the quantity packed now.");
+pub const ORDER_ALREADY_PACKED: RefusalKind =
+    fixed("orderAlreadyPacked", "The pantry has started packing this order, so it can no longer be moved.");
+pub const CANCEL_REASON_REQUIRED: RefusalKind =
+    fixed("cancelReasonRequired", "Please tell the shopper why the order is cancelled.");
+pub const STAFF_ONLY: RefusalKind = fixed("staffOnly", "This page is for pantry staff only.");
+pub const ORDER_LINE_NOT_FOUND: RefusalKind = fixed("orderLineNotFound", "Order line not found");
+
 // --- The service itself ---
 pub const SERVER_BUSY: RefusalKind = fixed("serverBusy", "The server is busy. Please try again in a moment.");
 pub const TIMED_OUT: RefusalKind = fixed("timedOut", "The request took too long. Please try again.");
@@ -326,6 +343,15 @@ pub const REFUSALS: &[RefusalKind] = &[
     UNABLE_TO_LOAD_DATA,
     ERROR_ASSIGNING_TEFAP,
     UNKNOWN_ZIP,
+    ORDER_CLOSED,
+    ORDER_STATE_CHANGE_NOT_ALLOWED,
+    NO_SHOW_TOO_EARLY,
+    SHORT_NOT_PACKING,
+    SHORT_NOT_SHORTER,
+    ORDER_ALREADY_PACKED,
+    CANCEL_REASON_REQUIRED,
+    STAFF_ONLY,
+    ORDER_LINE_NOT_FOUND,
     SERVER_BUSY,
     TIMED_OUT,
     SERVICE_UNAVAILABLE,

@@ -17,6 +17,8 @@
 //! - `access`: restricted pantries and referral codes.
 //! - `order_limits`: orders-per-period limits and the next date an order is allowed.
 //! - `orders`: order status, change/cancel cutoff, upcoming and nearest orders.
+//! - `order_states`: the staff side's state changes (packing, ready, picked up, no-show, cancel), short lines.
+//! - `staff`: staff roles and what each may reach.
 //! - `order_changes`: whether a placed order may be cancelled or moved, and to which time or pantry.
 //! - `submission`: the checks an order must pass before stock is taken.
 //! - `tefap`: TEFAP eligibility matching, income maximum, eligibility flow.
@@ -34,11 +36,13 @@ pub(crate) mod limits;
 pub mod messages;
 pub(crate) mod order_changes;
 pub(crate) mod order_limits;
+pub mod order_states;
 pub mod orders;
 pub(crate) mod passwords;
 pub(crate) mod pickup;
 pub(crate) mod places;
 pub mod refusal;
+pub mod staff;
 pub(crate) mod submission;
 pub(crate) mod survey;
 pub(crate) mod tefap;

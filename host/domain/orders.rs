@@ -50,13 +50,28 @@ pub enum StatusType {
     Packing,
     Ready,
     OutForDelivery,
+    /// Picked up (or delivered): the green badge. Code PICKED_UP (COMPLETED before the staff side).
     Completed,
     Cancelled,
+    /// Not picked up by the end of its window and a grace period: counted as cancelled.
+    NoShow,
 }
 
 impl StatusType {
-    pub const ALL: [Self; 6] =
-        [Self::Submitted, Self::Packing, Self::Ready, Self::OutForDelivery, Self::Completed, Self::Cancelled];
+    pub const ALL: [Self; 7] = [
+        Self::Submitted,
+        Self::Packing,
+        Self::Ready,
+        Self::OutForDelivery,
+        Self::Completed,
+        Self::Cancelled,
+        Self::NoShow,
+    ];
+
+    /// The status of a row id; None for an id no status has.
+    pub fn from_id(id: Id) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.id() == id)
+    }
 
     /// The row id.
     pub fn id(self) -> Id {
@@ -67,6 +82,7 @@ impl StatusType {
             Self::OutForDelivery => 4,
             Self::Completed => 5,
             Self::Cancelled => 6,
+            Self::NoShow => 7,
         }
     }
 
@@ -76,8 +92,9 @@ impl StatusType {
             Self::Packing => "PACKING",
             Self::Ready => "READY",
             Self::OutForDelivery => "OUT_FOR_DELIVERY",
-            Self::Completed => "COMPLETED",
+            Self::Completed => "PICKED_UP",
             Self::Cancelled => "CANCELLED",
+            Self::NoShow => "NO_SHOW",
         }
     }
 
@@ -88,15 +105,16 @@ impl StatusType {
             Self::Packing => "Being Packed",
             Self::Ready => "Ready for Pickup",
             Self::OutForDelivery => "Out for Delivery",
-            Self::Completed => "Completed",
+            Self::Completed => "Picked Up",
             Self::Cancelled => "Cancelled",
+            Self::NoShow => "No-Show",
         }
     }
 
     pub fn status(self) -> OrderStatus {
         match self {
             Self::Completed => OrderStatus::Completed,
-            Self::Cancelled => OrderStatus::Cancelled,
+            Self::Cancelled | Self::NoShow => OrderStatus::Cancelled,
             _ => OrderStatus::InProgress,
         }
     }

@@ -6,4 +6,5 @@ pub(crate) mod locations;
 pub mod orders;
 pub(crate) mod reference;
 pub(crate) mod referrals;
+pub(crate) mod staff;
 pub(crate) mod tefap;

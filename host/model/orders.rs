@@ -197,6 +197,9 @@ pub struct Order {
     pub can_change_or_cancel: bool,
     /// Spec §4: not cancelled, pickup or delivery day today or later.
     pub is_upcoming: bool,
+    /// Why the pantry cancelled the order, in its own words; absent unless it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cancel_reason: Option<String>,
 }
 
 /// The pantry of a pickup order, as the order summary shows it.
@@ -239,6 +242,8 @@ pub struct DeliveryAddress {
 #[serde(rename_all = "camelCase")]
 pub struct OrderStatusType {
     pub id: Id,
+    /// SUBMITTED, PACKING, READY, PICKED_UP (completed), CANCELLED, NO_SHOW (counted as cancelled).
+    pub code: String,
     pub name: String,
     pub is_successfully_completed_type: bool,
     pub is_cancelled_type: bool,

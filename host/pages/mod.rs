@@ -23,6 +23,8 @@ mod orders;
 mod forgot_password;
 mod referral;
 mod update_password;
+// The staff side.
+mod staff_pages;
 
 use crate::{db::Scope, state::AppState};
 use axum::http::StatusCode;
@@ -231,6 +233,10 @@ fn pages() -> Vec<Page> {
         update_password::PAGE,
         referral::PAGE,
         messages::PAGE,
+        // The staff side.
+        staff_pages::QUEUE,
+        staff_pages::ORDER,
+        staff_pages::CHECK_IN,
     ]
 }
 
@@ -263,6 +269,9 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<referral::ReferralPage>(&mut out);
     add::<register::RegisterPage>(&mut out);
     add::<update_password::UpdatePasswordPage>(&mut out);
+    add::<staff_pages::StaffQueuePage>(&mut out);
+    add::<staff_pages::StaffOrderPage>(&mut out);
+    add::<staff_pages::StaffCheckInPage>(&mut out);
     out
 }
 

@@ -17,6 +17,8 @@ mod rich_text;
 pub mod sessions;
 mod shapes;
 pub mod shop;
+pub mod staff;
+pub mod staff_accounts;
 pub mod survey;
 pub mod tefap;
 
@@ -65,7 +67,11 @@ pub enum Error {
     /// The credentials given sign no one in.
     #[error("{0}")]
     Unauthorized(Reason),
-    /// The write would take what is someone else's (an e-mail address with an account).
+    /// Signed in, but without the grant the operation needs (a shopper on a staff page).
+    #[error("{0}")]
+    Forbidden(Reason),
+    /// The write collides with what is there now: an e-mail address with an account, or a change
+    /// an order's state no longer allows (409).
     #[error("{0}")]
     Conflict(Reason),
     #[error(transparent)]

@@ -87,14 +87,22 @@ async fn send_link(state: &Context, email: &str, request_lang: Lang) -> Result<(
     Ok(())
 }
 
-async fn mail_reset_link(state: &Context, recipient: Recipient, lang: Lang) -> anyhow::Result<()> {
+/// A new link that sets the account's password, open for `lifetime` (reset mails and the staff
+/// side's invitations).
+pub(crate) async fn new_link(
+    store: &crate::db::repo::Store,
+    public_url: &str,
+    user_id: i64,
+    lifetime: chrono::Duration,
+) -> anyhow::Result<String> {
     let token = URL_SAFE_NO_PAD.encode(rand::random::<[u8; 32]>());
     let code = format!("{:06}", rand::random_range(0..1_000_000u32));
-    state
-        .store
-        .create_reset_token(recipient.user_id, token_hash(&token), code_hash(&token, &code), now() + LINK_LIFETIME)
-        .await?;
-    let link = format!("{}/account/update-password/{token}/{code}", state.public_url.trim_end_matches('/'));
+    store.create_reset_token(user_id, token_hash(&token), code_hash(&token, &code), now() + lifetime).await?;
+    Ok(format!("{}/account/update-password/{token}/{code}", public_url.trim_end_matches('/')))
+}
+
+async fn mail_reset_link(state: &Context, recipient: Recipient, lang: Lang) -> anyhow::Result<()> {
+    let link = new_link(&state.store, &state.public_url, recipient.user_id, LINK_LIFETIME).await?;
     let (subject, text) = match lang {
         Lang::En => (
             RESET_SUBJECT,

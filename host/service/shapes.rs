@@ -435,6 +435,7 @@ impl From<OrderStatusRow> for OrderStatusType {
     fn from(s: OrderStatusRow) -> Self {
         Self {
             id: s.id,
+            code: s.code,
             name: s.name,
             is_successfully_completed_type: s.is_successfully_completed_type,
             is_cancelled_type: s.is_cancelled_type,
@@ -460,6 +461,7 @@ impl From<OrderRow> for Order {
             pantry_order_status_type: o.status.into(),
             can_change_or_cancel: o.can_change_or_cancel,
             is_upcoming: o.is_upcoming,
+            cancel_reason: o.cancel_reason,
         }
     }
 }

@@ -269,7 +269,7 @@ describe("orders", () => {
     await own.page.goto(url(`/account/orders/${completed.id}`));
     await waitForApp(own.page);
     await own.page.getByRole("heading", { name: `Order ${hex(completed.id)}`, level: 1 }).waitFor();
-    await own.page.getByText("Completed", { exact: true }).waitFor();
+    await own.page.getByText("Picked up", { exact: true }).waitFor();
     assert.equal(await own.page.getByRole("link", { name: "Cancel Order..." }).count(), 0);
     assert.equal(await own.page.getByRole("button", { name: /^Change/ }).count(), 0);
     assert.equal(await own.page.getByRole("link", { name: /^Change/ }).count(), 0);
@@ -284,7 +284,7 @@ describe("orders", () => {
     await stranger.page.goto(url(`/account/orders/${completed.id}`));
     await waitForApp(stranger.page);
     await stranger.page.getByText("Sorry, this page cannot be found.").waitFor();
-    assert.equal(await stranger.page.getByText("Completed", { exact: true }).count(), 0);
+    assert.equal(await stranger.page.getByText("Picked up", { exact: true }).count(), 0);
     const refused = await apiCall("DELETE", `/orders/${completed.id}`, await newAccountToken());
     assert.equal(refused.status, 404);
     assert.equal(refused.body.successful, false);

@@ -444,7 +444,8 @@ async fn cancel_gives_stock_back_once(t: &TestApp) {
         .as_array()
         .unwrap()
         .iter()
-        .find(|o| o["pantryOrderStatusType"]["name"] == "Completed" && o["id"] != other)
+        // Status 5, completed, is "Picked Up" (PICKED_UP) since the staff side.
+        .find(|o| o["pantryOrderStatusType"]["code"] == "PICKED_UP" && o["id"] != other)
         .unwrap()
         .clone();
     refused(&t.delete(&format!("/api/v1/orders/{}", old["id"]), Some(&me.token)).await, ORDER_CANNOT_CHANGE);

@@ -1,4 +1,5 @@
 //! Integration tests: one binary, so the large dependency graph links once.
+mod api_access;
 mod api_account;
 mod api_account_races;
 mod api_account_reset;
@@ -17,6 +18,7 @@ mod api_orders_concurrency;
 mod api_orders_idempotency;
 mod api_reference;
 mod api_referrals;
+mod api_staff;
 mod api_support;
 mod api_tefap;
 mod browser;

@@ -1,7 +1,7 @@
 // The order summary of spec §2, one component for the order pages and the confirmation page.
 import { lazy, Suspense, useId, useState } from "react";
 import { Link } from "react-router";
-import { addMessages, t } from "../i18n/t";
+import { addMessages, t, type MessageKey } from "../i18n/t";
 import { formatDate, formatDay } from "../lib/format";
 import { loadOrderLines } from "../lib/api/orders";
 import { orderNumber, statusTone, totalPounds, type Order, type OrderAddress, type OrderLine } from "../lib/orders";
@@ -134,9 +134,27 @@ export function OrderSummary({ order, actions = true, onChanged }: OrderSummaryP
   );
 }
 
+/** The state the server names by code (SUBMITTED … NO_SHOW), in the shopper's language, under its badge colour. */
 export function StatusBadge({ order }: { order: Order }) {
-  return <span className={`status-badge status-${statusTone(order)}`}>{order.pantryOrderStatusType.name}</span>;
+  const code = order.pantryOrderStatusType.code;
+  const key = STATE_NAMES[code];
+  const text = order.cancelReason
+    ? t("orders.state.cancelledByPantry", { reason: order.cancelReason })
+    : key
+      ? t(key)
+      : order.pantryOrderStatusType.name;
+  return <span className={`status-badge status-${statusTone(order)}`}>{text}</span>;
 }
+
+const STATE_NAMES: Record<string, MessageKey> = {
+  SUBMITTED: "orders.state.SUBMITTED",
+  PACKING: "orders.state.PACKING",
+  READY: "orders.state.READY",
+  OUT_FOR_DELIVERY: "orders.state.OUT_FOR_DELIVERY",
+  PICKED_UP: "orders.state.PICKED_UP",
+  CANCELLED: "orders.state.CANCELLED",
+  NO_SHOW: "orders.state.NO_SHOW",
+};
 
 /** View / Hide Order Details: the lines load on first opening. */
 function OrderLines({ orderId }: { orderId: number }) {

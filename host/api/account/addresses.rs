@@ -17,7 +17,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     get, path = "/account/addresses",
     operation_id = "list_addresses",
     summary = "The shopper's saved addresses, primary first",
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Vec<SavedAddress>))
 )]
 async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult<Vec<SavedAddress>> {
@@ -28,7 +28,7 @@ async fn list(State(state): State<AppState>, user: AuthUser) -> ApiResult<Vec<Sa
     post, path = "/account/addresses",
     request_body = SavedAddressBody,
     summary = "Save an address; marking it primary clears the other primary",
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = SavedAddress))
 )]
 async fn create(
@@ -44,7 +44,7 @@ async fn create(
     request_body = SavedAddressBody,
     summary = "Edit a saved address (404 if not the shopper's)",
     params(("addressId" = inline(crate::api::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = SavedAddress))
 )]
 async fn update(
@@ -60,7 +60,7 @@ async fn update(
     delete, path = "/account/addresses/{addressId}",
     summary = "Delete a saved address (404 if not the shopper's)",
     params(("addressId" = inline(crate::api::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = bool))
 )]
 async fn remove(State(state): State<AppState>, user: AuthUser, PathParams(id): PathParams<i64>) -> ApiResult<bool> {

@@ -22,6 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     post, path = "/user/reset",
     request_body = ResetRequestBody,
     summary = "Mail a password reset link (valid 1 hour). Successful whether or not the e-mail has an account; 429 when asked too often",
+    security(()),
     responses((status = 200, description = "successful", body = bool))
 )]
 async fn request_reset(
@@ -38,6 +39,7 @@ async fn request_reset(
     get, path = "/user/password/validate",
     summary = "Whether a reset link is usable; 422 with the expiry message when expired, used or wrong",
     params(ResetLink),
+    security(()),
     responses((status = 200, description = "successful", body = bool))
 )]
 async fn validate(State(state): State<AppState>, QueryParams(link): QueryParams<ResetLink>) -> ApiResult<bool> {
@@ -50,6 +52,7 @@ async fn validate(State(state): State<AppState>, QueryParams(link): QueryParams<
     request_body = NewPasswordBody,
     summary = "Set a new password through a reset link; ends every session of the account",
     params(ResetLink),
+    security(()),
     responses((status = 200, description = "successful", body = bool))
 )]
 async fn set_password(

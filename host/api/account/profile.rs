@@ -22,7 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     put, path = "/account/language/{language}",
     summary = "Remember the shopper's language (en, es) for what the server writes to them",
     params(("language" = inline(crate::api::params::Language), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = LanguageChoice))
 )]
 async fn set_language(
@@ -40,7 +40,7 @@ async fn set_language(
 #[utoipa::path(
     get, path = "/account/profile",
     summary = "The signed-in shopper's profile",
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Profile))
 )]
 async fn profile(State(state): State<AppState>, user: AuthUser) -> ApiResult<Profile> {
@@ -51,7 +51,7 @@ async fn profile(State(state): State<AppState>, user: AuthUser) -> ApiResult<Pro
     put, path = "/account/profile",
     request_body = ProfileUpdateBody,
     summary = "Edit the profile (not e-mail or password); answers the saved profile",
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = Profile))
 )]
 async fn update_profile(

@@ -46,6 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     post, path = "/account/login",
     request_body = LoginBody,
     summary = "Log in; the value is the session token. Wrong e-mail or password: 401; too many failures: 429",
+    security(()),
     responses((status = 200, description = "successful", body = String))
 )]
 async fn login(
@@ -63,6 +64,7 @@ async fn login(
     post, path = "/account",
     request_body = RegistrationBody,
     summary = "Register; the value holds the session token. A short (under 8 characters) or common password: 400; a taken e-mail: 409; too many sign-ups from one address: 429",
+    security(()),
     responses((status = 200, description = "successful", body = Registered))
 )]
 async fn register(
@@ -81,6 +83,7 @@ async fn register(
 #[utoipa::path(
     post, path = "/account/logout",
     summary = "Sign out: ends the session of the bearer token and of the session cookie (both refused from then on, on every host) and clears the cookie",
+    security(()),
     responses((status = 200, description = "successful", body = bool))
 )]
 async fn logout(

@@ -30,7 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(
     get, path = "/account/eligibilitystatus",
     summary = "Whether the food-situation survey must be answered (no eligible answer in the last year)",
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = EligibilityStatus))
 )]
 async fn eligibility_status(State(state): State<AppState>, user: AuthUser) -> ApiResult<EligibilityStatus> {
@@ -41,7 +41,7 @@ async fn eligibility_status(State(state): State<AppState>, user: AuthUser) -> Ap
     post, path = "/account/eligibilitystatus",
     request_body = FoodSituationBody,
     summary = r#"Answer the food-situation survey; true when eligible, else 422 "Sorry, you are not currently eligible for this service.""#,
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = bool))
 )]
 async fn answer_food_situation(
@@ -73,7 +73,7 @@ async fn answer_food_situation(
     get, path = "/account/surveystatus/{foodBankId}",
     summary = "Which checkout-survey questions the food bank asks and the shopper has not answered, and the ones to ask now",
     params(("foodBankId" = inline(crate::api::params::RowId), Path)),
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = SurveyStatusAnswer))
 )]
 async fn survey_status(
@@ -119,7 +119,7 @@ fn malformed_answers(a: &SurveyAnswers, year: i32) -> Vec<FieldError> {
     post, path = "/account/survey",
     request_body = SurveyBody,
     summary = "Answer the checkout survey: every shown question of the food bank (default: the shopper's) is required",
-    security(("bearer" = [])),
+    security(("bearer" = ["shopper"])),
     responses((status = 200, description = "successful", body = bool))
 )]
 async fn answer_survey(State(state): State<AppState>, user: AuthUser, Body(body): Body<SurveyBody>) -> ApiResult<bool> {

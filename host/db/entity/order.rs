@@ -23,6 +23,8 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     pub cancelled_at: Option<DateTimeUtc>,
+    /// Why the pantry cancelled it, shown to the shopper.
+    pub cancel_reason: Option<String>,
     #[sea_orm(belongs_to, from = "user_id", to = "id")]
     pub user: BelongsTo<super::user::Entity>,
     #[sea_orm(belongs_to, from = "food_bank_id", to = "id")]

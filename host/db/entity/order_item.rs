@@ -14,6 +14,8 @@ pub struct Model {
     pub quantity: i32,
     pub weight_pounds: f64,
     pub is_substitute_ok: bool,
+    /// Packed fewer than ordered (a short line); None: packed in full.
+    pub packed_quantity: Option<i32>,
     #[sea_orm(belongs_to, from = "order_id", to = "id")]
     pub order: BelongsTo<super::order::Entity>,
     #[sea_orm(belongs_to, from = "inventory_item_id", to = "id")]

@@ -18,6 +18,8 @@ mod scopes;
 mod sessions;
 pub mod shopping;
 pub mod sitemap;
+pub mod staff;
+pub mod staff_orders;
 mod survey;
 pub mod tefap;
 #[cfg(any(test, feature = "test-support"))]

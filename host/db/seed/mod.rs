@@ -26,7 +26,10 @@ mod scale;
 mod us_states;
 mod us_zip_sample;
 
-pub use demo::{DEMO_EMAIL, DEMO_PASSWORD, DEMO_SCHEDULE_DAYS, DemoSummary, demo_image_paths, seed_demo};
+pub use demo::{
+    DEMO_ADMIN_EMAIL, DEMO_EMAIL, DEMO_PASSWORD, DEMO_SCHEDULE_DAYS, DEMO_STAFF_EMAIL, DEMO_STAFF_SECOND_PANTRY,
+    DEMO_VOLUNTEER_EMAIL, DemoSummary, demo_image_paths, seed_demo,
+};
 pub use reference::seed_reference;
 pub use scale::{
     PANTRIES_PER_SCALE_FOOD_BANK, SCALE_PICKUPS_PER_PANTRY, ScaleSummary, scale_food_bank_code, seed_scale,

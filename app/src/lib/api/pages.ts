@@ -40,3 +40,6 @@ export type ReferralPage = AnyOf<Schemas["ReferralPage"]>;
 export type RegisterPage = Schemas["RegisterPage"];
 export type UpdatePasswordPage = Schemas["UpdatePasswordPage"];
 export type ForgotPasswordPage = Schemas["ForgotPasswordPage"];
+export type StaffQueuePage = Schemas["StaffQueuePage"];
+export type StaffOrderPage = Schemas["StaffOrderPage"];
+export type StaffCheckInPage = Schemas["StaffCheckInPage"];

@@ -4,6 +4,7 @@ use crate::domain::order_changes::{
     ChangeRefusal, check_cancel, check_delivery_change, check_new_delivery_time, check_new_pantry,
     check_new_pickup_time, check_pickup_change,
 };
+use crate::domain::order_states::check_shopper_move;
 
 fn changed(r: ChangeRefusal) -> Fail {
     rule(r.refusal())
@@ -30,12 +31,20 @@ pub(super) async fn cancel_in(
     if updated.rows_affected != 1 {
         return Err(changed(ChangeRefusal::CannotChange));
     }
-    let mut deltas = BTreeMap::new();
-    for line in order_lines(c, row.id).await? {
-        *deltas.entry(line.inventory_item_id).or_insert(0) += i64::from(line.quantity);
-    }
+    let from = StatusType::from_id(row.status_type_id);
+    super::super::staff_orders::record_event(c, row.id, from, StatusType::Cancelled, Some(user_id), None, now).await?;
+    // What is still held: lines the pantry marked short gave the rest back already.
+    let deltas = super::super::staff_orders::held_units(c, row.id).await?;
     move_stock(c, &deltas, now).await?;
     view_in(c, row.id, now).await
+}
+
+/// A packed order is no longer the shopper's to move (`order_states::check_shopper_move`).
+fn not_packed(row: &order::Model) -> Step<()> {
+    match StatusType::from_id(row.status_type_id) {
+        Some(state) => check_shopper_move(state).map_err(|r| rule(r.refusal())),
+        None => Ok(()),
+    }
 }
 
 pub(super) async fn order_lines<C: ConnectionTrait>(c: &C, order_id: Id) -> StoreResult<Vec<order_item::Model>> {
@@ -61,6 +70,7 @@ pub(super) async fn changeable_pickup(
     lock_user(c, user_id).await?;
     let (row, facts) = order_for_change(c, user_id, order_id).await?;
     let pantry_id = check_pickup_change(&facts, row.pantry_location_id, now).map_err(changed)?;
+    not_packed(&row)?;
     Ok((row, pantry_id))
 }
 
@@ -97,6 +107,7 @@ pub(super) async fn change_delivery_in(
     lock_user(c, user_id).await?;
     let (row, facts) = order_for_change(c, user_id, order_id).await?;
     let current = check_delivery_change(&facts, now).map_err(changed)?;
+    not_packed(&row)?;
     let new = shopping::delivery_facts(c, delivery_time_id)
         .await?
         .ok_or_else(|| not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;

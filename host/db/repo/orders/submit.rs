@@ -90,6 +90,7 @@ pub(super) async fn submit_in(
         created_at: Set(now),
         updated_at: Set(now),
         cancelled_at: Set(None),
+        cancel_reason: Set(None),
     })
     .exec(c)
     .await?
@@ -114,9 +115,12 @@ pub(super) async fn submit_in(
                 .items
                 .iter()
                 .any(|i| i.inventory_item_id == l.inventory_item_id && i.is_substitute_ok)),
+            packed_quantity: Set(None),
         });
     }
     order_item::Entity::insert_many(lines).exec(c).await?;
+    super::super::staff_orders::record_event(c, order_id, None, StatusType::Submitted, Some(user_id), None, now)
+        .await?;
     Ok(order_id)
 }
 

@@ -40,6 +40,8 @@ pub struct OrderRow {
     pub status: OrderStatusRow,
     pub can_change_or_cancel: bool,
     pub is_upcoming: bool,
+    /// Why the pantry cancelled it.
+    pub cancel_reason: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -56,6 +58,8 @@ pub struct OrderPantryRow {
 #[derive(Debug, Clone)]
 pub struct OrderStatusRow {
     pub id: Id,
+    /// SUBMITTED, PACKING, READY, PICKED_UP, CANCELLED, NO_SHOW (`domain::orders::StatusType`).
+    pub code: String,
     pub name: String,
     pub is_successfully_completed_type: bool,
     pub is_cancelled_type: bool,
@@ -226,9 +230,11 @@ pub(super) async fn order_views<C: ConnectionTrait>(
             delivery_time: delivery,
             saved_address_id: row.saved_address_id,
             delivery_address: snapshot,
+            cancel_reason: row.cancel_reason.clone(),
             status: status.map_or_else(
                 || OrderStatusRow {
                     id: row.status_type_id,
+                    code: String::new(),
                     name: String::new(),
                     is_successfully_completed_type: false,
                     is_cancelled_type: false,
@@ -236,6 +242,7 @@ pub(super) async fn order_views<C: ConnectionTrait>(
                 },
                 |s| OrderStatusRow {
                     id: s.id,
+                    code: s.code.clone(),
                     name: s.name.clone(),
                     is_successfully_completed_type: s.is_successfully_completed_type,
                     is_cancelled_type: s.is_cancelled_type,

@@ -8,7 +8,7 @@
 //! - `catalog`: categories and products (with `pictures`, which file shows what);
 //! - `stock`: inventory and limits;
 //! - `referral_codes`, `content` (info cards, notifications), `shopper` (the demo shopper)
-//!   and `orders` (the demo shopper's orders).
+//!   and `orders` (the demo shopper's orders), then `staff` (the demo admin, pantry staff and volunteer).
 mod catalog;
 mod content;
 mod food_banks;
@@ -18,6 +18,7 @@ mod places;
 mod referral_codes;
 mod schedule;
 mod shopper;
+mod staff;
 mod stock;
 
 use chrono::{DateTime, Utc};
@@ -27,6 +28,7 @@ use super::super::entity::food_bank;
 use super::{Ids, seed_reference, whole_seconds};
 
 pub use pictures::demo_image_paths;
+pub use staff::{DEMO_ADMIN_EMAIL, DEMO_STAFF_EMAIL, DEMO_STAFF_SECOND_PANTRY, DEMO_VOLUNTEER_EMAIL};
 
 /// E-mail of the demo shopper.
 pub const DEMO_EMAIL: &str = "demo@example.org";
@@ -111,7 +113,8 @@ async fn seed_world<C: ConnectionTrait>(
     let codes = referral_codes::seed_referral_codes(&mut sd, &sites).await?;
     let bring_a_bag = content::seed_content(&mut sd).await?;
     food_banks::seed_survey_questions(&mut sd, &sites).await?;
-    let shopper = shopper::seed_shopper(&mut sd, &places, &sites, &codes, bring_a_bag, password_hash).await?;
+    let shopper = shopper::seed_shopper(&mut sd, &places, &sites, &codes, bring_a_bag, password_hash.clone()).await?;
     orders::seed_orders(&mut sd, &sites, &schedule, &catalog, &inventory_at, &shopper).await?;
+    staff::seed_staff(&mut sd, &sites, &password_hash).await?;
     Ok(sd.summary)
 }

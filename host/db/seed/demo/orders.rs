@@ -4,7 +4,7 @@ use chrono::{DateTime, Duration, Utc};
 use sea_orm::{ConnectionTrait, DbErr, Set};
 use serde_json::json;
 
-use super::super::super::entity::{order, order_item};
+use super::super::super::entity::{order, order_event, order_item};
 use super::super::demo_data::PRODUCTS;
 use super::super::insert_batched;
 use super::Seeding;
@@ -37,6 +37,7 @@ pub(super) async fn seed_orders<C: ConnectionTrait>(
         .copied();
     let mut orders = Vec::new();
     let mut lines = Vec::new();
+    let mut events = Vec::new();
     // (idempotency key, status, created, pickup time, (delivery time, saved address), items)
     type OrderSpec<'a> = (&'a str, i64, DateTime<Utc>, Option<i64>, Option<(i64, i64)>, &'a [(&'a str, i32)]);
     let mut specs: Vec<OrderSpec> = vec![
@@ -92,6 +93,26 @@ pub(super) async fn seed_orders<C: ConnectionTrait>(
                 }
             })
         });
+        // Each order's history: submitted by the shopper, then its end (the shopper's cancel three
+        // hours later; a pickup the demo has no staff member for yet).
+        let ends = (status_id != StatusType::Submitted.id()).then(|| {
+            let by = (status_id == StatusType::Cancelled.id()).then_some(user_id);
+            (status_id, by, created + Duration::hours(3))
+        });
+        for (from, (to, by, at)) in [(None, (StatusType::Submitted.id(), Some(user_id), created))]
+            .into_iter()
+            .chain(ends.map(|e| (Some(StatusType::Submitted.id()), e)))
+        {
+            events.push(order_event::ActiveModel {
+                id: Set(sd.id("order_events").await?),
+                order_id: Set(id),
+                from_status_type_id: Set(from),
+                to_status_type_id: Set(to),
+                by_user_id: Set(by),
+                reason: Set(None),
+                created_at: Set(at),
+            });
+        }
         orders.push(order::ActiveModel {
             id: Set(id),
             user_id: Set(user_id),
@@ -107,6 +128,7 @@ pub(super) async fn seed_orders<C: ConnectionTrait>(
             created_at: Set(created),
             updated_at: Set(created),
             cancelled_at: Set((status_id == StatusType::Cancelled.id()).then(|| created + Duration::hours(3))),
+            cancel_reason: Set(None),
         });
         for &(name, quantity) in items {
             let j = product_index(name);
@@ -120,11 +142,13 @@ pub(super) async fn seed_orders<C: ConnectionTrait>(
                 quantity: Set(quantity),
                 weight_pounds: Set(PRODUCTS[j].weight_pounds),
                 is_substitute_ok: Set(false),
+                packed_quantity: Set(None),
             });
         }
     }
     sd.summary.orders = orders.len();
     insert_batched(db, orders).await?;
     insert_batched(db, lines).await?;
+    insert_batched(db, events).await?;
     Ok(())
 }

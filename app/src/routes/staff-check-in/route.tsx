@@ -1,0 +1,60 @@
+import { addMessages, pageTitle, t } from "../../i18n/t";
+import type { Meta } from "../../types";
+import { orderNumber } from "../../lib/orders";
+import { refusalText } from "../../lib/refusal";
+import type { StaffCheckInPage } from "../../lib/api/pages";
+import { PostForm, usePostedForm } from "../../ui/PostForm";
+import { StaffDenied, actionName, stateName } from "../../ui/StaffParts";
+import messages from "messages:staff";
+
+addMessages(messages);
+
+const native = () => undefined;
+
+/**
+ * /staff/check-in (volunteers see only this screen): find an order by the number the shopper
+ * shows, or by name, and hand it over. Both forms work without JavaScript.
+ */
+export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }) {
+  const posted = usePostedForm();
+  if (!data || data.denied) return <StaffDenied denied={data?.denied ?? null} />;
+  return (
+    <section className="card staff">
+      <h1>{t("staff.checkIn.title")}</h1>
+      {posted.failure && (
+        <p role="alert" className="error-box">
+          {refusalText(posted.failure)}
+        </p>
+      )}
+      <form method="get" action="/staff/check-in" className="staff-filter">
+        <label>
+          {t("staff.checkIn.search")} <input type="search" name="search" inputMode="text" autoComplete="off" defaultValue={data.search ?? ""} />
+        </label>
+        <button type="submit" className="btn btn-primary">
+          {t("staff.checkIn.find")}
+        </button>
+      </form>
+      {data.search && data.matches.length === 0 && <p role="status">{t("staff.checkIn.none")}</p>}
+      <ul className="staff-matches">
+        {data.matches.map((o) => (
+          <li key={o.id}>
+            <strong className="order-code">{orderNumber(o.id)}</strong> {o.shopperName} — {stateName(o.state)}
+            {o.pantryLabel && ` — ${o.pantryLabel}`}
+            {o.actions.includes("checkIn") && (
+              <PostForm intent="checkIn" onSubmit={native}>
+                <input type="hidden" name="order" value={o.id} />
+                <button type="submit" className="btn btn-primary">
+                  {actionName("checkIn")}
+                </button>
+              </PostForm>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function meta(): Meta {
+  return { title: pageTitle(t("staff.checkIn.title")), description: t("staff.description") };
+}

@@ -1,0 +1,88 @@
+import { Link } from "react-router";
+import { addMessages, pageTitle, t } from "../../i18n/t";
+import type { Meta } from "../../types";
+import { orderNumber } from "../../lib/orders";
+import type { StaffQueuePage } from "../../lib/api/pages";
+import { StaffDenied, stateName } from "../../ui/StaffParts";
+import messages from "messages:staff";
+
+addMessages(messages);
+
+/**
+ * /staff and /staff/pantries/{id}: the day's orders of a pantry by pickup time, with counts per
+ * state, a date picker and a search (plain GET forms, so they work without JavaScript). Rendered
+ * on the server from the session cookie (host/pages/staff_pages.rs); a table on wide screens.
+ */
+export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
+  if (!data || data.denied || !data.queue) return <StaffDenied denied={data?.denied ?? null} />;
+  const q = data.queue;
+  const here = `/staff/pantries/${q.pantry.id}`;
+  return (
+    <section className="card staff">
+      <h1>{t("staff.queue.title", { pantry: q.pantry.label })}</h1>
+      <nav aria-label={t("staff.nav")}>
+        <Link to="/staff/check-in">{t("staff.checkIn.title")}</Link>
+        {q.pantries.length > 1 &&
+          q.pantries
+            .filter((p) => p.id !== q.pantry.id)
+            .map((p) => (
+              <Link key={p.id} to={`/staff/pantries/${p.id}`}>
+                {p.label}
+              </Link>
+            ))}
+      </nav>
+      <form method="get" action={here} className="staff-filter">
+        <label>
+          {t("staff.queue.date")} <input type="date" name="date" defaultValue={q.date} />
+        </label>
+        <label>
+          {t("staff.queue.search")} <input type="search" name="search" defaultValue={q.search ?? ""} />
+        </label>
+        <button type="submit" className="btn">
+          {t("staff.queue.show")}
+        </button>
+      </form>
+      <ul className="staff-counts" aria-label={t("staff.queue.counts")}>
+        {q.counts.map((c) => (
+          <li key={c.state}>
+            {stateName(c.state)}: <strong>{c.count}</strong>
+          </li>
+        ))}
+      </ul>
+      {q.pickups.length === 0 && q.deliveries.length === 0 && <p>{t("staff.queue.none")}</p>}
+      {[...q.pickups, ...q.deliveries].map((g, i) => (
+        <div key={`${g.starts}-${i}`} className="staff-group">
+          <h2>{g.starts && g.ends ? t("staff.queue.time", { starts: g.starts, ends: g.ends }) : t("staff.queue.noTime")}</h2>
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("staff.order.number")}</th>
+                <th scope="col">{t("staff.order.shopper")}</th>
+                <th scope="col">{t("staff.order.household")}</th>
+                <th scope="col">{t("staff.order.items")}</th>
+                <th scope="col">{t("staff.order.state")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {g.orders.map((o) => (
+                <tr key={o.id}>
+                  <td>
+                    <Link to={`/staff/orders/${o.id}`}>{orderNumber(o.id)}</Link>
+                  </td>
+                  <td>{o.shopperName}</td>
+                  <td>{o.householdSize ?? ""}</td>
+                  <td>{o.units}</td>
+                  <td>{stateName(o.state)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+export function meta(): Meta {
+  return { title: pageTitle(t("staff.queue.heading")), description: t("staff.description") };
+}

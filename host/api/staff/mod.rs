@@ -1,0 +1,149 @@
+//! The staff side's API under /api/v1/staff (`../shared/spec/staff-side.md`): the day's queue, an
+//! order at the packing table, its state changes and short lines (pantry staff and admins), and
+//! check-in (volunteers too). Each handler's [`Caller`] names the access it needs; the OpenAPI
+//! document states the same as its `bearer` requirement's role, and the access-table test checks
+//! the two agree. Another pantry's order is 404, like one that does not exist.
+mod caller;
+
+pub use caller::Caller;
+
+use super::{ApiResult, Body, PathParams, QueryParams, ok};
+use crate::{
+    domain::{
+        Id,
+        staff::{PantryStaff, Volunteer},
+    },
+    model::staff::{QueueOrder, ShortLine, StaffOrder, StaffQueue, StateChange},
+    service::staff as service,
+    state::AppState,
+};
+use axum::extract::State;
+use chrono::NaiveDate;
+use serde::Deserialize;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(queue))
+        .routes(routes!(order))
+        .routes(routes!(change_state))
+        .routes(routes!(short_line))
+        .routes(routes!(find))
+        .routes(routes!(check_in))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+struct QueueQuery {
+    /// The pantry (default: the caller's first).
+    #[param(value_type = Option<super::params::RowId>, inline)]
+    pantry: Option<Id>,
+    /// The day (default: the pantry's today).
+    date: Option<NaiveDate>,
+    /// An order number or part of a shopper's name.
+    #[param(max_length = 100)]
+    search: Option<String>,
+}
+
+#[utoipa::path(
+    get, path = "/staff/queue",
+    summary = "The day's orders of one of the caller's pantries, by pickup time (and the food bank's deliveries, for its admin), with counts per state",
+    params(QueueQuery),
+    security(("bearer" = ["pantryStaff"])),
+    responses((status = 200, description = "successful", body = StaffQueue))
+)]
+async fn queue(
+    State(state): State<AppState>,
+    Caller(staff): Caller<PantryStaff>,
+    QueryParams(q): QueryParams<QueueQuery>,
+) -> ApiResult<StaffQueue> {
+    ok(service::queue(&state, &staff, q.pantry, q.date, q.search.as_deref()).await?)
+}
+
+#[utoipa::path(
+    get, path = "/staff/orders/{id}",
+    summary = "An order of the caller's pantries: shopper, lines, history and the actions allowed now",
+    params(("id" = inline(super::params::RowId), Path)),
+    security(("bearer" = ["pantryStaff"])),
+    responses((status = 200, description = "successful", body = StaffOrder))
+)]
+async fn order(
+    State(state): State<AppState>,
+    Caller(staff): Caller<PantryStaff>,
+    PathParams(id): PathParams<Id>,
+) -> ApiResult<StaffOrder> {
+    ok(service::order(&state, &staff, id).await?)
+}
+
+#[utoipa::path(
+    post, path = "/staff/orders/{id}/state",
+    request_body = StateChange,
+    summary = "Start Packing, Mark Ready, Check In, Mark No-Show or Cancel Order (with a reason the shopper reads); a change the order's state does not allow is 409 with its refusal code",
+    params(("id" = inline(super::params::RowId), Path)),
+    security(("bearer" = ["pantryStaff"])),
+    responses((status = 200, description = "successful", body = StaffOrder))
+)]
+async fn change_state(
+    State(state): State<AppState>,
+    Caller(staff): Caller<PantryStaff>,
+    PathParams(id): PathParams<Id>,
+    Body(change): Body<StateChange>,
+) -> ApiResult<StaffOrder> {
+    ok(service::act(&state, &staff, id, change.action, change.reason.as_deref()).await?)
+}
+
+#[utoipa::path(
+    put, path = "/staff/orders/{id}/lines/{lineId}",
+    request_body = ShortLine,
+    summary = "Mark a line packed short: the units not packed go back to stock",
+    params(("id" = inline(super::params::RowId), Path), ("lineId" = inline(super::params::RowId), Path)),
+    security(("bearer" = ["pantryStaff"])),
+    responses((status = 200, description = "successful", body = StaffOrder))
+)]
+async fn short_line(
+    State(state): State<AppState>,
+    Caller(staff): Caller<PantryStaff>,
+    PathParams((id, line_id)): PathParams<(Id, Id)>,
+    Body(short): Body<ShortLine>,
+) -> ApiResult<StaffOrder> {
+    ok(service::short_line(&state, &staff, id, line_id, short.packed).await?)
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct FindQuery {
+    /// An order number (as on the shopper's page) or part of a shopper's name.
+    #[param(max_length = 100)]
+    search: String,
+}
+
+#[utoipa::path(
+    get, path = "/staff/check-in",
+    summary = "Check-in look-up: the order of that number, or today's orders at the caller's pantries whose shopper's name holds the text",
+    params(FindQuery),
+    security(("bearer" = ["volunteer"])),
+    responses((status = 200, description = "successful", body = Vec<QueueOrder>))
+)]
+async fn find(
+    State(state): State<AppState>,
+    Caller(staff): Caller<Volunteer>,
+    QueryParams(q): QueryParams<FindQuery>,
+) -> ApiResult<Vec<QueueOrder>> {
+    ok(service::find(&state, &staff, &q.search).await?)
+}
+
+#[utoipa::path(
+    post, path = "/staff/orders/{id}/check-in",
+    summary = "Check In: the ready order is handed over (picked up)",
+    params(("id" = inline(super::params::RowId), Path)),
+    security(("bearer" = ["volunteer"])),
+    responses((status = 200, description = "successful", body = QueueOrder))
+)]
+async fn check_in(
+    State(state): State<AppState>,
+    Caller(staff): Caller<Volunteer>,
+    PathParams(id): PathParams<Id>,
+) -> ApiResult<QueueOrder> {
+    ok(service::check_in(&state, &staff, id).await?)
+}

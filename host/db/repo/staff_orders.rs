@@ -1,0 +1,570 @@
+//! Orders as the pantry's staff handle them: the day's queue, one order with its lines and
+//! history, state changes (`domain::order_states`), short lines and the check-in look-up.
+//!
+//! A state change runs in one write transaction: the order's row is locked (PostgreSQL; SQLite's
+//! `BEGIN IMMEDIATE` serialises writers), its state read and judged by the domain rule, and the
+//! new state written with an UPDATE conditional on the state read, so of two staff pressing
+//! different buttons at once the second is judged on the first one's result. Stock goes back in
+//! the same transaction as the change that closes the order, so exactly once.
+use super::{Store, StoreResult, retrying, scopes::lock_stock_scopes};
+use crate::{
+    db::{
+        begin_write,
+        entity::{
+            delivery_time, inventory_item, order, order_event, order_item, pantry_item, pantry_location, pickup_time,
+            survey_answer, user,
+        },
+    },
+    domain::{
+        Id,
+        order_states::{StaffAction, StateRefusal, Window, check_action, check_short},
+        orders::StatusType,
+    },
+};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use sea_orm::{
+    ActiveModelTrait,
+    ActiveValue::Set,
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    sea_query::{Expr, ExprTrait},
+};
+use std::collections::{BTreeMap, HashMap};
+
+/// The shopper of an order, as the pantry sees them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShopperRow {
+    pub id: Id,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: Option<String>,
+    /// From the checkout survey, when answered.
+    pub household_size: Option<i32>,
+}
+
+/// An order in the staff's queue.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StaffOrderRow {
+    pub id: Id,
+    pub state: StatusType,
+    pub food_bank_id: Id,
+    /// The pickup pantry; None for a delivery.
+    pub pantry_id: Option<Id>,
+    pub pantry_label: Option<String>,
+    /// The pickup or delivery day and its local start and end.
+    pub day: Option<NaiveDate>,
+    pub starts: Option<NaiveTime>,
+    pub ends: Option<NaiveTime>,
+    /// The same as instants, which the state rule reads.
+    pub window: Option<Window>,
+    pub shopper: ShopperRow,
+    pub lines: i64,
+    pub units: i64,
+    pub cancel_reason: Option<String>,
+    pub created: DateTime<Utc>,
+}
+
+/// One line as the packing table reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StaffLineRow {
+    pub id: Id,
+    pub name: String,
+    pub quantity: i32,
+    /// What is packed: the quantity, or less for a line marked short.
+    pub packed: i32,
+    pub is_substitute_ok: bool,
+}
+
+/// One change of an order's state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderEventRow {
+    pub from: Option<StatusType>,
+    pub to: StatusType,
+    /// Who made it; None for the server's no-show job.
+    pub by: Option<String>,
+    pub reason: Option<String>,
+    pub at: DateTime<Utc>,
+}
+
+/// Why a staff write was not done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StaffRefused {
+    OrderNotFound,
+    LineNotFound,
+    State(StateRefusal),
+}
+
+/// Where the queue looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QueueSite {
+    /// The pickup orders of a pantry.
+    Pantry(Id),
+    /// The delivery orders of a food bank.
+    Delivery(Id),
+}
+
+fn state_of(id: Id) -> StatusType {
+    // Every stored status id is one of ours (seeded, foreign key); an unknown one reads as waiting.
+    StatusType::from_id(id).unwrap_or(StatusType::Submitted)
+}
+
+async fn shoppers<C: ConnectionTrait>(c: &C, user_ids: Vec<Id>) -> StoreResult<HashMap<Id, ShopperRow>> {
+    if user_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let households: HashMap<Id, Option<i32>> = survey_answer::Entity::find()
+        .filter(survey_answer::Column::UserId.is_in(user_ids.clone()))
+        .select_only()
+        .columns([survey_answer::Column::UserId, survey_answer::Column::HouseholdMembers])
+        .into_tuple::<(Id, Option<i32>)>()
+        .all(c)
+        .await?
+        .into_iter()
+        .collect();
+    let rows: Vec<(Id, String, String, Option<String>)> = user::Entity::find()
+        .filter(user::Column::Id.is_in(user_ids))
+        .select_only()
+        .columns([user::Column::Id, user::Column::FirstName, user::Column::LastName, user::Column::PhoneNumber])
+        .into_tuple()
+        .all(c)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, first_name, last_name, phone)| {
+            let household_size = households.get(&id).copied().flatten();
+            (id, ShopperRow { id, first_name, last_name, phone, household_size })
+        })
+        .collect())
+}
+
+/// The queue rows of `orders`, in the order given.
+async fn rows<C: ConnectionTrait>(c: &C, orders: Vec<order::Model>) -> StoreResult<Vec<StaffOrderRow>> {
+    let ids: Vec<Id> = orders.iter().map(|o| o.id).collect();
+    let mut user_ids: Vec<Id> = orders.iter().map(|o| o.user_id).collect();
+    user_ids.sort_unstable();
+    user_ids.dedup();
+    let people = shoppers(c, user_ids).await?;
+    let mut counts: HashMap<Id, (i64, i64)> = HashMap::new();
+    if !ids.is_empty() {
+        let lines: Vec<(Id, i32, Option<i32>)> = order_item::Entity::find()
+            .filter(order_item::Column::OrderId.is_in(ids))
+            .select_only()
+            .columns([order_item::Column::OrderId, order_item::Column::Quantity, order_item::Column::PackedQuantity])
+            .into_tuple()
+            .all(c)
+            .await?;
+        for (order_id, quantity, packed) in lines {
+            let entry = counts.entry(order_id).or_default();
+            entry.0 += 1;
+            entry.1 += i64::from(packed.unwrap_or(quantity));
+        }
+    }
+    let pickup_ids: Vec<Id> = orders.iter().filter_map(|o| o.pickup_time_id).collect();
+    let pickups: HashMap<Id, pickup_time::Model> = if pickup_ids.is_empty() {
+        HashMap::new()
+    } else {
+        pickup_time::Entity::find()
+            .filter(pickup_time::Column::Id.is_in(pickup_ids))
+            .all(c)
+            .await?
+            .into_iter()
+            .map(|t| (t.id, t))
+            .collect()
+    };
+    let delivery_ids: Vec<Id> = orders.iter().filter_map(|o| o.delivery_time_id).collect();
+    let deliveries: HashMap<Id, delivery_time::Model> = if delivery_ids.is_empty() {
+        HashMap::new()
+    } else {
+        delivery_time::Entity::find()
+            .filter(delivery_time::Column::Id.is_in(delivery_ids))
+            .all(c)
+            .await?
+            .into_iter()
+            .map(|t| (t.id, t))
+            .collect()
+    };
+    let mut pantry_ids: Vec<Id> = orders.iter().filter_map(|o| o.pantry_location_id).collect();
+    pantry_ids.sort_unstable();
+    pantry_ids.dedup();
+    let labels: HashMap<Id, String> = if pantry_ids.is_empty() {
+        HashMap::new()
+    } else {
+        pantry_location::Entity::find()
+            .filter(pantry_location::Column::Id.is_in(pantry_ids))
+            .select_only()
+            .columns([pantry_location::Column::Id, pantry_location::Column::Label])
+            .into_tuple::<(Id, String)>()
+            .all(c)
+            .await?
+            .into_iter()
+            .collect()
+    };
+    Ok(orders
+        .into_iter()
+        .map(|o| {
+            let (day, starts, ends, window) = match (o.pickup_time_id, o.delivery_time_id) {
+                (Some(t), _) => pickups.get(&t).map_or((None, None, None, None), |t| {
+                    let w = Window { starts: t.start_at, ends: t.end_at };
+                    (Some(t.pickup_day), Some(t.pickup_start_time), Some(t.pickup_end_time), Some(w))
+                }),
+                (None, Some(t)) => deliveries.get(&t).map_or((None, None, None, None), |t| {
+                    let w = Window { starts: t.start_at, ends: t.end_at };
+                    (Some(t.delivery_day), Some(t.delivery_start_time), Some(t.delivery_end_time), Some(w))
+                }),
+                (None, None) => (None, None, None, None),
+            };
+            let (lines, units) = counts.get(&o.id).copied().unwrap_or_default();
+            StaffOrderRow {
+                id: o.id,
+                state: state_of(o.status_type_id),
+                food_bank_id: o.food_bank_id,
+                pantry_id: o.pantry_location_id.filter(|_| o.pickup_time_id.is_some()),
+                pantry_label: o.pantry_location_id.and_then(|p| labels.get(&p).cloned()),
+                day,
+                starts,
+                ends,
+                window,
+                shopper: people.get(&o.user_id).cloned().unwrap_or(ShopperRow {
+                    id: o.user_id,
+                    first_name: String::new(),
+                    last_name: String::new(),
+                    phone: None,
+                    household_size: None,
+                }),
+                lines,
+                units,
+                cancel_reason: o.cancel_reason,
+                created: o.created_at,
+            }
+        })
+        .collect())
+}
+
+/// Writes one state change into the order's history.
+pub(super) async fn record_event(
+    c: &DatabaseTransaction,
+    order_id: Id,
+    from: Option<StatusType>,
+    to: StatusType,
+    by: Option<Id>,
+    reason: Option<String>,
+    at: DateTime<Utc>,
+) -> StoreResult<()> {
+    order_event::ActiveModel {
+        order_id: Set(order_id),
+        from_status_type_id: Set(from.map(StatusType::id)),
+        to_status_type_id: Set(to.id()),
+        by_user_id: Set(by),
+        reason: Set(reason),
+        created_at: Set(at),
+        ..Default::default()
+    }
+    .insert(c)
+    .await?;
+    Ok(())
+}
+
+/// Adds units back to stock (adds never miss), the stock's cache scopes locked first in key order
+/// as every stock write does.
+async fn return_stock(c: &DatabaseTransaction, units: &BTreeMap<Id, i64>, at: DateTime<Utc>) -> StoreResult<()> {
+    let moving: Vec<Id> = units.iter().filter(|(_, n)| **n > 0).map(|(id, _)| *id).collect();
+    lock_stock_scopes(c, &moving).await?;
+    for (&id, &n) in units.iter().filter(|(_, n)| **n > 0) {
+        let n = i32::try_from(n).unwrap_or(i32::MAX);
+        inventory_item::Entity::update_many()
+            .col_expr(inventory_item::Column::Quantity, Expr::col(inventory_item::Column::Quantity).add(n))
+            .col_expr(inventory_item::Column::UpdatedAt, Expr::value(at))
+            .filter(inventory_item::Column::Id.eq(id))
+            .exec(c)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The units of an order still held from stock, per inventory item: each line's packed quantity
+/// (lines marked short gave the rest back already).
+pub(super) async fn held_units<C: ConnectionTrait>(c: &C, order_id: Id) -> StoreResult<BTreeMap<Id, i64>> {
+    let lines: Vec<(Id, i32, Option<i32>)> = order_item::Entity::find()
+        .filter(order_item::Column::OrderId.eq(order_id))
+        .select_only()
+        .columns([
+            order_item::Column::InventoryItemId,
+            order_item::Column::Quantity,
+            order_item::Column::PackedQuantity,
+        ])
+        .into_tuple()
+        .all(c)
+        .await?;
+    let mut units = BTreeMap::new();
+    for (item, quantity, packed) in lines {
+        *units.entry(item).or_insert(0) += i64::from(packed.unwrap_or(quantity));
+    }
+    Ok(units)
+}
+
+/// The order row, locked until the transaction ends (PostgreSQL; SQLite writers are serialised).
+async fn locked_order(c: &DatabaseTransaction, order_id: Id) -> StoreResult<Option<order::Model>> {
+    Ok(order::Entity::find_by_id(order_id).lock_exclusive().one(c).await?)
+}
+
+/// Commits on Ok, rolls back on a refusal.
+async fn finish<T>(txn: DatabaseTransaction, result: Result<T, StaffRefused>) -> StoreResult<Result<T, StaffRefused>> {
+    match &result {
+        Ok(_) => txn.commit().await?,
+        Err(_) => txn.rollback().await?,
+    }
+    Ok(result)
+}
+
+impl Store {
+    /// The orders of a day at a site, by time then id; `number` keeps only that order.
+    pub async fn staff_queue(&self, site: QueueSite, day: NaiveDate) -> StoreResult<Vec<StaffOrderRow>> {
+        let orders = match site {
+            QueueSite::Pantry(pantry) => {
+                let times: Vec<Id> = pickup_time::Entity::find()
+                    .filter(pickup_time::Column::PantryLocationId.eq(pantry))
+                    .filter(pickup_time::Column::PickupDay.eq(day))
+                    .select_only()
+                    .column(pickup_time::Column::Id)
+                    .into_tuple()
+                    .all(&self.db)
+                    .await?;
+                if times.is_empty() {
+                    return Ok(Vec::new());
+                }
+                order::Entity::find()
+                    .filter(order::Column::PickupTimeId.is_in(times))
+                    .filter(order::Column::PantryLocationId.eq(pantry))
+                    .order_by_asc(order::Column::Id)
+                    .all(&self.db)
+                    .await?
+            }
+            QueueSite::Delivery(bank) => {
+                let times: Vec<Id> = delivery_time::Entity::find()
+                    .filter(delivery_time::Column::FoodBankId.eq(bank))
+                    .filter(delivery_time::Column::DeliveryDay.eq(day))
+                    .select_only()
+                    .column(delivery_time::Column::Id)
+                    .into_tuple()
+                    .all(&self.db)
+                    .await?;
+                if times.is_empty() {
+                    return Ok(Vec::new());
+                }
+                order::Entity::find()
+                    .filter(order::Column::DeliveryTimeId.is_in(times))
+                    .order_by_asc(order::Column::Id)
+                    .all(&self.db)
+                    .await?
+            }
+        };
+        let mut rows = rows(&self.db, orders).await?;
+        rows.sort_by_key(|r| (r.starts, r.id));
+        Ok(rows)
+    }
+
+    /// One order as the staff see it; None when there is no such order.
+    pub async fn staff_order(&self, order_id: Id) -> StoreResult<Option<StaffOrderRow>> {
+        let Some(row) = order::Entity::find_by_id(order_id).one(&self.db).await? else { return Ok(None) };
+        Ok(rows(&self.db, vec![row]).await?.pop())
+    }
+
+    /// The orders of these ids (the check-in look-up by number), those found.
+    pub async fn staff_orders(&self, order_ids: Vec<Id>) -> StoreResult<Vec<StaffOrderRow>> {
+        if order_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let found = order::Entity::find().filter(order::Column::Id.is_in(order_ids)).all(&self.db).await?;
+        rows(&self.db, found).await
+    }
+
+    /// The order's lines, in the order placed.
+    pub async fn staff_lines(&self, order_id: Id) -> StoreResult<Vec<StaffLineRow>> {
+        let lines = order_item::Entity::find()
+            .filter(order_item::Column::OrderId.eq(order_id))
+            .order_by_asc(order_item::Column::Id)
+            .all(&self.db)
+            .await?;
+        let product_ids: Vec<Id> = lines.iter().map(|l| l.pantry_item_id).collect();
+        let names: HashMap<Id, String> = if product_ids.is_empty() {
+            HashMap::new()
+        } else {
+            pantry_item::Entity::find()
+                .filter(pantry_item::Column::Id.is_in(product_ids))
+                .select_only()
+                .columns([pantry_item::Column::Id, pantry_item::Column::Name])
+                .into_tuple::<(Id, String)>()
+                .all(&self.db)
+                .await?
+                .into_iter()
+                .collect()
+        };
+        Ok(lines
+            .into_iter()
+            .map(|l| StaffLineRow {
+                id: l.id,
+                name: names.get(&l.pantry_item_id).cloned().unwrap_or_default(),
+                quantity: l.quantity,
+                packed: l.packed_quantity.unwrap_or(l.quantity),
+                is_substitute_ok: l.is_substitute_ok,
+            })
+            .collect())
+    }
+
+    /// The order's history, oldest first, with who made each change.
+    pub async fn order_history(&self, order_id: Id) -> StoreResult<Vec<OrderEventRow>> {
+        let events = order_event::Entity::find()
+            .filter(order_event::Column::OrderId.eq(order_id))
+            .order_by_asc(order_event::Column::CreatedAt)
+            .order_by_asc(order_event::Column::Id)
+            .all(&self.db)
+            .await?;
+        let mut by: Vec<Id> = events.iter().filter_map(|e| e.by_user_id).collect();
+        by.sort_unstable();
+        by.dedup();
+        let names: HashMap<Id, String> = if by.is_empty() {
+            HashMap::new()
+        } else {
+            user::Entity::find()
+                .filter(user::Column::Id.is_in(by))
+                .select_only()
+                .columns([user::Column::Id, user::Column::FirstName, user::Column::LastName, user::Column::Email])
+                .into_tuple::<(Id, String, String, String)>()
+                .all(&self.db)
+                .await?
+                .into_iter()
+                .map(|(id, first, last, email)| {
+                    let name = format!("{first} {last}");
+                    (id, if name.trim().is_empty() { email } else { name.trim().to_owned() })
+                })
+                .collect()
+        };
+        Ok(events
+            .into_iter()
+            .map(|e| OrderEventRow {
+                from: e.from_status_type_id.map(state_of),
+                to: state_of(e.to_status_type_id),
+                by: e.by_user_id.and_then(|id| names.get(&id).cloned()),
+                reason: e.reason,
+                at: e.created_at,
+            })
+            .collect())
+    }
+
+    /// Does `action` to the order for `by` (None: the server's job), as the state rule allows
+    /// from the state it is in when the write begins; a cancel or no-show gives its stock back.
+    /// The new state.
+    pub async fn staff_act(
+        &self,
+        order_id: Id,
+        action: StaffAction,
+        by: Option<Id>,
+        reason: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Result<StatusType, StaffRefused>> {
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            let result = act_in(&txn, order_id, action, by, reason, now).await?;
+            finish(txn, result).await
+        })
+        .await
+    }
+
+    /// Marks a line short: `packed` of its units leave the pantry, the rest go back to stock.
+    pub async fn staff_short_line(
+        &self,
+        order_id: Id,
+        line_id: Id,
+        packed: i32,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Result<i32, StaffRefused>> {
+        retrying(|| async move {
+            let txn = begin_write(&self.db).await?;
+            let result = short_in(&txn, order_id, line_id, packed, now).await?;
+            finish(txn, result).await
+        })
+        .await
+    }
+}
+
+async fn act_in(
+    c: &DatabaseTransaction,
+    order_id: Id,
+    action: StaffAction,
+    by: Option<Id>,
+    reason: Option<&str>,
+    now: DateTime<Utc>,
+) -> StoreResult<Result<StatusType, StaffRefused>> {
+    let Some(row) = locked_order(c, order_id).await? else { return Ok(Err(StaffRefused::OrderNotFound)) };
+    let from = state_of(row.status_type_id);
+    let window = match (row.pickup_time_id, row.delivery_time_id) {
+        (Some(t), _) => {
+            pickup_time::Entity::find_by_id(t).one(c).await?.map(|t| Window { starts: t.start_at, ends: t.end_at })
+        }
+        (None, Some(t)) => {
+            delivery_time::Entity::find_by_id(t).one(c).await?.map(|t| Window { starts: t.start_at, ends: t.end_at })
+        }
+        (None, None) => None,
+    };
+    let to = match check_action(from, action, window, now) {
+        Ok(to) => to,
+        Err(refusal) => return Ok(Err(StaffRefused::State(refusal))),
+    };
+    let mut update = order::Entity::update_many()
+        .col_expr(order::Column::StatusTypeId, Expr::value(to.id()))
+        .col_expr(order::Column::UpdatedAt, Expr::value(now))
+        .filter(order::Column::Id.eq(order_id))
+        .filter(order::Column::StatusTypeId.eq(row.status_type_id));
+    if to.closes_without_hand_over() {
+        update = update.col_expr(order::Column::CancelledAt, Expr::value(Some(now)));
+    }
+    if action == StaffAction::Cancel {
+        update = update.col_expr(order::Column::CancelReason, Expr::value(reason.map(str::to_owned)));
+    }
+    if update.exec(c).await?.rows_affected != 1 {
+        // Only without the row lock: another writer changed it between the read and the write.
+        return Ok(Err(StaffRefused::State(StateRefusal::NotFromHere)));
+    }
+    record_event(c, order_id, Some(from), to, by, reason.map(str::to_owned), now).await?;
+    if action.returns_stock() {
+        let units = held_units(c, order_id).await?;
+        return_stock(c, &units, now).await?;
+    }
+    Ok(Ok(to))
+}
+
+async fn short_in(
+    c: &DatabaseTransaction,
+    order_id: Id,
+    line_id: Id,
+    packed: i32,
+    now: DateTime<Utc>,
+) -> StoreResult<Result<i32, StaffRefused>> {
+    let Some(row) = locked_order(c, order_id).await? else { return Ok(Err(StaffRefused::OrderNotFound)) };
+    let line = order_item::Entity::find_by_id(line_id).filter(order_item::Column::OrderId.eq(order_id)).one(c).await?;
+    let Some(line) = line else { return Ok(Err(StaffRefused::LineNotFound)) };
+    let now_packed = line.packed_quantity.unwrap_or(line.quantity);
+    let back = match check_short(state_of(row.status_type_id), now_packed, packed) {
+        Ok(back) => back,
+        Err(refusal) => return Ok(Err(StaffRefused::State(refusal))),
+    };
+    // Conditional on the quantity read, so the same units never go back twice.
+    let updated = order_item::Entity::update_many()
+        .col_expr(order_item::Column::PackedQuantity, Expr::value(Some(packed)))
+        .filter(order_item::Column::Id.eq(line_id))
+        .filter(
+            Expr::expr(Expr::col(order_item::Column::PackedQuantity).if_null(Expr::col(order_item::Column::Quantity)))
+                .eq(now_packed),
+        )
+        .exec(c)
+        .await?;
+    if updated.rows_affected != 1 {
+        return Ok(Err(StaffRefused::State(StateRefusal::NotShorter)));
+    }
+    return_stock(c, &BTreeMap::from([(line.inventory_item_id, i64::from(back))]), now).await?;
+    order::Entity::update_many()
+        .col_expr(order::Column::UpdatedAt, Expr::value(now))
+        .filter(order::Column::Id.eq(order_id))
+        .exec(c)
+        .await?;
+    Ok(Ok(packed))
+}

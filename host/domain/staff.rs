@@ -1,0 +1,193 @@
+//! Who works at a pantry (`../shared/spec/staff-side.md` "Who works there"): a food bank admin
+//! (one food bank and all its pantries), pantry staff (one or more pantries) and volunteers (one
+//! pantry, check-in only), as grants on the shoppers' own accounts. Every operation states the
+//! [`Access`] it needs, in its handler's or loader's signature (the role marker of its caller
+//! extractor), and the places a caller reaches with it are [`reach`]'s answer.
+use std::collections::BTreeSet;
+
+use super::Id;
+
+/// A grant's role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum StaffRole {
+    Volunteer,
+    Staff,
+    Admin,
+}
+
+impl StaffRole {
+    pub const ALL: [Self; 3] = [Self::Admin, Self::Staff, Self::Volunteer];
+
+    /// As stored (`staff_grants.role`) and typed on the command line.
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Admin => "admin",
+            Self::Staff => "staff",
+            Self::Volunteer => "volunteer",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|r| r.code() == code)
+    }
+
+    /// An admin's scope is a food bank; the others' a pantry.
+    pub fn is_food_bank_wide(self) -> bool {
+        self == Self::Admin
+    }
+}
+
+/// What an operation needs of its caller. Ordered: each level admits everyone above it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Access {
+    /// Anyone, signed in or not.
+    Anyone,
+    /// Any signed-in account (every staff member is also a shopper).
+    Shopper,
+    /// Staff of any role at the place: a volunteer's check-in.
+    Volunteer,
+    /// Pantry staff or the food bank's admin.
+    PantryStaff,
+    /// The food bank's admin.
+    FoodBankAdmin,
+}
+
+impl Access {
+    pub const ALL: [Self; 5] = [Self::Anyone, Self::Shopper, Self::Volunteer, Self::PantryStaff, Self::FoodBankAdmin];
+
+    /// The name in the OpenAPI document: the scope of the operation's `bearer` security
+    /// requirement (OpenAPI 3.1 lets a bearer requirement list the roles it needs); none for
+    /// [`Access::Anyone`], whose requirement is the empty one.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Anyone => "anyone",
+            Self::Shopper => "shopper",
+            Self::Volunteer => "volunteer",
+            Self::PantryStaff => "pantryStaff",
+            Self::FoodBankAdmin => "foodBankAdmin",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// The least grant role that has this access; None when no grant is needed.
+    pub fn least_role(self) -> Option<StaffRole> {
+        match self {
+            Self::Anyone | Self::Shopper => None,
+            Self::Volunteer => Some(StaffRole::Volunteer),
+            Self::PantryStaff => Some(StaffRole::Staff),
+            Self::FoodBankAdmin => Some(StaffRole::Admin),
+        }
+    }
+}
+
+/// A role marker: the type parameter of the caller extractor that states an operation's access.
+pub trait Needs: Send + Sync + 'static {
+    const ACCESS: Access;
+}
+
+/// Check-in: a volunteer, staff or admin of the place.
+pub struct Volunteer;
+/// The queue, packing, no-shows, cancels: staff or admin of the place.
+pub struct PantryStaff;
+/// Staff accounts and everything food-bank wide.
+pub struct FoodBankAdmin;
+
+impl Needs for Volunteer {
+    const ACCESS: Access = Access::Volunteer;
+}
+impl Needs for PantryStaff {
+    const ACCESS: Access = Access::PantryStaff;
+}
+impl Needs for FoodBankAdmin {
+    const ACCESS: Access = Access::FoodBankAdmin;
+}
+
+/// One place a user works at, as the store reads it: an admin's grant gives one of these for
+/// each pantry of the food bank (and one for the food bank itself, `pantry_id` None).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Post {
+    pub role: StaffRole,
+    pub food_bank_id: Id,
+    pub pantry_id: Option<Id>,
+}
+
+/// What a caller reaches with some access: the pantries whose orders and shoppers they may see,
+/// and the food banks (for an admin).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reach {
+    pub pantries: BTreeSet<Id>,
+    pub food_banks: BTreeSet<Id>,
+}
+
+impl Reach {
+    pub fn is_empty(&self) -> bool {
+        self.pantries.is_empty() && self.food_banks.is_empty()
+    }
+
+    pub fn has_pantry(&self, pantry_id: Id) -> bool {
+        self.pantries.contains(&pantry_id)
+    }
+}
+
+/// The places `posts` give `access` to: those of the posts whose role is at least the access's.
+/// A volunteer at A and staff at B reaches A and B for check-in, only B for packing.
+pub fn reach(posts: &[Post], access: Access) -> Reach {
+    let Some(least) = access.least_role() else { return Reach::default() };
+    let mut reach = Reach::default();
+    for post in posts.iter().filter(|p| p.role >= least) {
+        match post.pantry_id {
+            Some(pantry) => {
+                reach.pantries.insert(pantry);
+            }
+            None => {
+                reach.food_banks.insert(post.food_bank_id);
+            }
+        }
+    }
+    reach
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn post(role: StaffRole, food_bank_id: Id, pantry_id: Option<Id>) -> Post {
+        Post { role, food_bank_id, pantry_id }
+    }
+
+    #[test]
+    fn each_access_reaches_only_the_places_of_strong_enough_grants() {
+        let posts = [post(StaffRole::Volunteer, 1, Some(10)), post(StaffRole::Staff, 1, Some(11))];
+        assert_eq!(reach(&posts, Access::Volunteer).pantries, BTreeSet::from([10, 11]));
+        assert_eq!(reach(&posts, Access::PantryStaff).pantries, BTreeSet::from([11]));
+        assert!(reach(&posts, Access::FoodBankAdmin).is_empty());
+        assert!(reach(&posts, Access::Shopper).is_empty(), "shopper access needs no grant");
+    }
+
+    #[test]
+    fn an_admin_reaches_every_pantry_of_the_food_bank_and_the_food_bank() {
+        let posts =
+            [post(StaffRole::Admin, 1, None), post(StaffRole::Admin, 1, Some(10)), post(StaffRole::Admin, 1, Some(12))];
+        for access in [Access::Volunteer, Access::PantryStaff, Access::FoodBankAdmin] {
+            let r = reach(&posts, access);
+            assert_eq!(r.pantries, BTreeSet::from([10, 12]), "{access:?}");
+            assert_eq!(r.food_banks, BTreeSet::from([1]), "{access:?}");
+            assert!(!r.has_pantry(11));
+        }
+    }
+
+    #[test]
+    fn names_round_trip_and_levels_are_ordered() {
+        for a in Access::ALL {
+            assert_eq!(Access::from_name(a.name()), Some(a));
+        }
+        for r in StaffRole::ALL {
+            assert_eq!(StaffRole::from_code(r.code()), Some(r));
+        }
+        assert!(Access::FoodBankAdmin > Access::PantryStaff && Access::PantryStaff > Access::Volunteer);
+        assert!(StaffRole::Admin > StaffRole::Staff && StaffRole::Staff > StaffRole::Volunteer);
+    }
+}

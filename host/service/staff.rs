@@ -1,0 +1,308 @@
+//! The staff side's operations: the day's queue, an order at the packing table, its state changes
+//! and short lines, and check-in. Each takes the caller as a [`Staff<R>`], whose role marker `R`
+//! (`domain::staff::{Volunteer, PantryStaff, FoodBankAdmin}`) is the access the operation needs:
+//! only [`Staff::resolve`] makes one, for an account whose grants give that access somewhere, and
+//! it carries the places they give it at. Another pantry's order is NotFound, like one that does
+//! not exist, so staff of pantry A never learn of pantry B's orders or shoppers.
+use super::{Context, Error, Result};
+use crate::{
+    db::repo::{
+        staff::StaffPantryRow,
+        staff_orders::{OrderEventRow, QueueSite, StaffLineRow, StaffOrderRow, StaffRefused},
+    },
+    domain::{
+        Id, messages,
+        order_states::{StaffAction, allowed_actions},
+        orders::StatusType,
+        staff::{Access, Needs, PantryStaff, Reach, Volunteer, reach},
+        time::local_today,
+    },
+    model::staff::{
+        MAX_REASON_LEN, MAX_SEARCH_LEN, QueueGroup, QueueOrder, StaffEvent, StaffLine, StaffOrder, StaffPantry,
+        StaffQueue, StaffShopper, StateCount,
+    },
+};
+use chrono::{NaiveDate, NaiveTime};
+use std::marker::PhantomData;
+
+/// A signed-in account acting with the access `R` names, at the places [`Reach`] lists.
+#[derive(Debug, Clone)]
+pub struct Staff<R: Needs> {
+    pub user_id: Id,
+    pub reach: Reach,
+    role: PhantomData<R>,
+}
+
+impl<R: Needs> Staff<R> {
+    /// The account as staff with `R`'s access; None when no grant of theirs gives it.
+    pub async fn resolve(state: &Context, user_id: Id) -> Result<Option<Self>> {
+        let posts = state.store.staff_posts(user_id).await?;
+        let reach = reach(&posts, R::ACCESS);
+        Ok((!reach.is_empty()).then_some(Self { user_id, reach, role: PhantomData }))
+    }
+
+    /// What the operation needs.
+    pub fn access(&self) -> Access {
+        R::ACCESS
+    }
+
+    fn sees(&self, order: &StaffOrderRow) -> bool {
+        match order.pantry_id {
+            Some(pantry) => self.reach.has_pantry(pantry),
+            None => self.reach.food_banks.contains(&order.food_bank_id),
+        }
+    }
+}
+
+fn not_found() -> Error {
+    Error::not_found(&messages::ORDER_NOT_FOUND)
+}
+
+fn hm(t: Option<NaiveTime>) -> Option<String> {
+    t.map(|t| t.format("%H:%M").to_string())
+}
+
+fn full_name(first: &str, last: &str) -> String {
+    format!("{first} {last}").trim().to_owned()
+}
+
+fn refused(r: StaffRefused) -> Error {
+    match r {
+        StaffRefused::OrderNotFound => not_found(),
+        StaffRefused::LineNotFound => Error::not_found(&messages::ORDER_LINE_NOT_FOUND),
+        StaffRefused::State(s) => Error::Conflict(s.refusal().into()),
+    }
+}
+
+/// The actions the caller's access allows on an order in `state`.
+fn actions_for(access: Access, state: StatusType) -> Vec<StaffAction> {
+    allowed_actions(state).into_iter().filter(|a| access >= Access::PantryStaff || a.volunteers_may()).collect()
+}
+
+fn queue_order(access: Access, o: &StaffOrderRow) -> QueueOrder {
+    QueueOrder {
+        id: o.id,
+        state: o.state.code().into(),
+        shopper_name: full_name(&o.shopper.first_name, &o.shopper.last_name),
+        household_size: o.shopper.household_size,
+        pantry_label: o.pantry_label.clone(),
+        day: o.day,
+        starts: hm(o.starts),
+        ends: hm(o.ends),
+        lines: o.lines,
+        units: o.units,
+        actions: actions_for(access, o.state),
+    }
+}
+
+fn groups(access: Access, rows: &[StaffOrderRow]) -> Vec<QueueGroup> {
+    let mut out: Vec<QueueGroup> = Vec::new();
+    for o in rows {
+        let (starts, ends) = (hm(o.starts), hm(o.ends));
+        match out.last_mut() {
+            Some(g) if g.starts == starts && g.ends == ends => g.orders.push(queue_order(access, o)),
+            _ => out.push(QueueGroup { starts, ends, orders: vec![queue_order(access, o)] }),
+        }
+    }
+    out
+}
+
+/// The order a search text names by its number: the hexadecimal code the shopper's pages show
+/// (`#` optional), when the text can be one.
+fn number_in(search: &str) -> Option<Id> {
+    let digits = search.trim().trim_start_matches('#');
+    (!digits.is_empty() && digits.len() <= 15).then(|| Id::from_str_radix(digits, 16).ok()).flatten()
+}
+
+/// Whether the search text names the order: its number, or part of the shopper's name (a short
+/// name such as "Bea" is also a number: either may match).
+fn matches(o: &StaffOrderRow, search: &str) -> bool {
+    if number_in(search) == Some(o.id) {
+        return true;
+    }
+    let needle = search.trim().to_lowercase();
+    full_name(&o.shopper.first_name, &o.shopper.last_name).to_lowercase().contains(&needle)
+}
+
+async fn pantries_of<R: Needs>(state: &Context, staff: &Staff<R>) -> Result<Vec<StaffPantryRow>> {
+    Ok(state.store.staff_pantries(staff.reach.pantries.iter().copied().collect()).await?)
+}
+
+/// The day's orders of a pantry the caller packs for (the first of theirs when `pantry` is None),
+/// by pickup time; `date` defaults to the pantry's today. `search` narrows the groups, not the counts.
+pub async fn queue(
+    state: &Context,
+    staff: &Staff<PantryStaff>,
+    pantry: Option<Id>,
+    date: Option<NaiveDate>,
+    search: Option<&str>,
+) -> Result<StaffQueue> {
+    let pantries = pantries_of(state, staff).await?;
+    let chosen = match pantry {
+        Some(id) => pantries.iter().find(|p| p.id == id),
+        None => pantries.first(),
+    }
+    .ok_or_else(|| Error::not_found(&messages::PANTRY_NOT_FOUND))?;
+    let date = date.unwrap_or_else(|| local_today(crate::db::now(), chosen.tz));
+    let search =
+        search.map(str::trim).filter(|s| !s.is_empty()).map(|s| s.chars().take(MAX_SEARCH_LEN).collect::<String>());
+    let rows = state.store.staff_queue(QueueSite::Pantry(chosen.id), date).await?;
+    let deliveries = if staff.reach.food_banks.contains(&chosen.food_bank_id) {
+        state.store.staff_queue(QueueSite::Delivery(chosen.food_bank_id), date).await?
+    } else {
+        Vec::new()
+    };
+    let counts = StatusType::ALL
+        .into_iter()
+        .map(|s| StateCount {
+            state: s.code().into(),
+            count: rows.iter().chain(&deliveries).filter(|o| o.state == s).count(),
+        })
+        .filter(|c| c.count > 0)
+        .collect();
+    let keep = |rows: Vec<StaffOrderRow>| -> Vec<StaffOrderRow> {
+        match &search {
+            Some(s) => rows.into_iter().filter(|o| matches(o, s)).collect(),
+            None => rows,
+        }
+    };
+    let access = staff.access();
+    let (pickups, deliveries) = (groups(access, &keep(rows)), groups(access, &keep(deliveries)));
+    Ok(StaffQueue {
+        pantry: StaffPantry { id: chosen.id, label: chosen.label.clone() },
+        pantries: pantries.iter().map(|p| StaffPantry { id: p.id, label: p.label.clone() }).collect(),
+        date,
+        search,
+        counts,
+        pickups,
+        deliveries,
+    })
+}
+
+fn line(l: StaffLineRow) -> StaffLine {
+    StaffLine { id: l.id, name: l.name, quantity: l.quantity, packed: l.packed, is_substitute_ok: l.is_substitute_ok }
+}
+
+fn event(e: OrderEventRow) -> StaffEvent {
+    StaffEvent { from: e.from.map(|s| s.code().into()), to: e.to.code().into(), by: e.by, reason: e.reason, at: e.at }
+}
+
+async fn visible<R: Needs>(state: &Context, staff: &Staff<R>, order_id: Id) -> Result<StaffOrderRow> {
+    state.store.staff_order(order_id).await?.filter(|o| staff.sees(o)).ok_or_else(not_found)
+}
+
+/// One order of the caller's places, with its lines, history and the actions allowed now.
+pub async fn order(state: &Context, staff: &Staff<PantryStaff>, order_id: Id) -> Result<StaffOrder> {
+    let o = visible(state, staff, order_id).await?;
+    let lines = state.store.staff_lines(order_id).await?;
+    let history = state.store.order_history(order_id).await?;
+    Ok(StaffOrder {
+        id: o.id,
+        state: o.state.code().into(),
+        pantry_label: o.pantry_label.clone(),
+        is_delivery: o.pantry_id.is_none(),
+        day: o.day,
+        starts: hm(o.starts),
+        ends: hm(o.ends),
+        shopper: StaffShopper {
+            first_name: o.shopper.first_name.clone(),
+            last_name: o.shopper.last_name.clone(),
+            phone: o.shopper.phone.clone(),
+            household_size: o.shopper.household_size,
+        },
+        lines: lines.into_iter().map(line).collect(),
+        history: history.into_iter().map(event).collect(),
+        actions: actions_for(staff.access(), o.state),
+        can_short: matches!(o.state, StatusType::Packing | StatusType::Ready),
+        cancel_reason: o.cancel_reason,
+    })
+}
+
+/// Does `action` to an order of the caller's places; a refused change is a Conflict with the
+/// state rule's refusal. A cancel needs a reason, which the shopper reads.
+pub async fn act(
+    state: &Context,
+    staff: &Staff<PantryStaff>,
+    order_id: Id,
+    action: StaffAction,
+    reason: Option<&str>,
+) -> Result<StaffOrder> {
+    let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+    if reason.is_some_and(|r| r.chars().count() > MAX_REASON_LEN) {
+        return Err(Error::Invalid(format!("The reason is longer than {MAX_REASON_LEN} characters.").into()));
+    }
+    if action == StaffAction::Cancel && reason.is_none() {
+        return Err(Error::refused(&messages::CANCEL_REASON_REQUIRED));
+    }
+    visible(state, staff, order_id).await?;
+    let reason = if action == StaffAction::Cancel { reason } else { None };
+    state.store.staff_act(order_id, action, Some(staff.user_id), reason, crate::db::now()).await?.map_err(refused)?;
+    order(state, staff, order_id).await
+}
+
+/// Marks a line packed short: `packed` units of it leave, the rest go back to stock at once.
+pub async fn short_line(
+    state: &Context,
+    staff: &Staff<PantryStaff>,
+    order_id: Id,
+    line_id: Id,
+    packed: i32,
+) -> Result<StaffOrder> {
+    visible(state, staff, order_id).await?;
+    state.store.staff_short_line(order_id, line_id, packed, crate::db::now()).await?.map_err(refused)?;
+    order(state, staff, order_id).await
+}
+
+/// Check-in's look-up: the order of that number (hexadecimal, as the shopper's pages show it), and today's orders at the caller's pantries whose
+/// shopper's name holds the text. Only orders of the caller's places; at most 20.
+pub async fn find(state: &Context, staff: &Staff<Volunteer>, search: &str) -> Result<Vec<QueueOrder>> {
+    const MOST: usize = 20;
+    let search: String = search.trim().chars().take(MAX_SEARCH_LEN).collect();
+    if search.trim_start_matches('#').is_empty() {
+        return Ok(Vec::new());
+    }
+    let access = staff.access();
+    let mut out: Vec<QueueOrder> = Vec::new();
+    if let Some(n) = number_in(&search) {
+        let found = state.store.staff_orders(vec![n]).await?;
+        out.extend(found.iter().filter(|o| staff.sees(o)).map(|o| queue_order(access, o)));
+    }
+    for pantry in pantries_of(state, staff).await? {
+        let today = local_today(crate::db::now(), pantry.tz);
+        let rows = state.store.staff_queue(QueueSite::Pantry(pantry.id), today).await?;
+        let named = rows.iter().filter(|o| matches(o, &search) && !out.iter().any(|f| f.id == o.id));
+        out.extend(named.map(|o| queue_order(access, o)).collect::<Vec<_>>());
+        if out.len() >= MOST {
+            break;
+        }
+    }
+    out.truncate(MOST);
+    Ok(out)
+}
+
+/// Check In at the door: the order of the caller's places is handed over (Ready → Picked Up).
+pub async fn check_in(state: &Context, staff: &Staff<Volunteer>, order_id: Id) -> Result<QueueOrder> {
+    visible(state, staff, order_id).await?;
+    state
+        .store
+        .staff_act(order_id, StaffAction::CheckIn, Some(staff.user_id), None, crate::db::now())
+        .await?
+        .map_err(refused)?;
+    let o = visible(state, staff, order_id).await?;
+    Ok(queue_order(staff.access(), &o))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::number_in;
+
+    #[test]
+    fn order_numbers_are_the_shoppers_hexadecimal_codes() {
+        assert_eq!(number_in("1F4"), Some(500));
+        assert_eq!(number_in(" #1f4 "), Some(500));
+        assert_eq!(number_in("Bea"), Some(0xBEA), "also a name: both are searched");
+        assert_eq!(number_in("Pat"), None);
+        assert_eq!(number_in("#"), None);
+        assert_eq!(number_in("FFFFFFFFFFFFFFFFFFFF"), None);
+    }
+}
