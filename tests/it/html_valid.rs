@@ -6,6 +6,7 @@
 //! slow part of this test.
 use crate::{
     api_orders::{MAIN, demo, pantry, pickup, place, stock, times},
+    api_staff::token_of,
     api_support::{Backend, TestApp},
 };
 use axum::{
@@ -58,9 +59,14 @@ async fn every_page_is_valid_html_in_both_languages() {
         format!("/account/orders/{order}"),
         format!("/account/orders/{order}/cancel"),
         format!("/account/orders/{order}/location"),
+        format!("/account/orders/{order}/time"),
         format!("/cart/confirmation/{order}"),
         "/messages".into(),
     ];
+
+    // The staff side, as the demo pantry staff member (the order is at one of their pantries).
+    let staff = token_of(&t, orderahead::db::seed::DEMO_STAFF_EMAIL).await;
+    let staff_pages = ["/staff".to_owned(), format!("/staff/orders/{order}"), "/staff/check-in".into()];
 
     let dir = PathBuf::from(ROOT).join("target/tmp/html-valid");
     let _ = std::fs::remove_dir_all(&dir);
@@ -68,7 +74,11 @@ async fn every_page_is_valid_html_in_both_languages() {
     let mut routes = BTreeSet::new();
     let mut files = Vec::new();
     for lang in ["en", "es"] {
-        let pages = public.iter().map(|p| (p, None)).chain(personal.iter().map(|p| (p, Some(me.token.as_str()))));
+        let pages = public
+            .iter()
+            .map(|p| (p, None))
+            .chain(personal.iter().map(|p| (p, Some(me.token.as_str()))))
+            .chain(staff_pages.iter().map(|p| (p, Some(staff.as_str()))));
         for (n, (path, token)) in pages.enumerate() {
             let (status, html) = fetch(&t, &with_lang(path, lang), token).await;
             assert!(status < 500, "{path} ({lang}) answered {status}");
