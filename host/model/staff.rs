@@ -2,7 +2,7 @@
 //! queue, one order as the packing table sees it, and check-in matches. States are named by code
 //! (SUBMITTED, PACKING, READY, PICKED_UP, CANCELLED, NO_SHOW), which the app words from its catalog.
 use crate::domain::{Id, order_states::StaffAction};
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -101,7 +101,9 @@ pub struct StaffEvent {
     /// Who made it; null for the server's no-show job.
     pub by: Option<String>,
     pub reason: Option<String>,
-    pub at: DateTime<Utc>,
+    /// The pantry's wall clock (the order's own time zone), as the other times of the page.
+    #[schema(value_type = String, format = DateTime)]
+    pub at: chrono::NaiveDateTime,
 }
 
 /// An order as the packing table sees it (`/staff/orders/{id}`).

@@ -225,13 +225,14 @@ async fn check_in(ctx: LoadCtx, staff: Staff<Volunteer>) -> Loaded {
     Loaded::ok(StaffCheckInPage { denied: None, search, matches })
 }
 
-/// Check In from the check-in screen: the order in the `order` field is handed over.
+/// Check In from the check-in screen: the order in the `order` field is handed over, and the
+/// screen shows it again by its number, now picked up, as the volunteer's confirmation.
 async fn check_in_action(ctx: ActionCtx, staff: Staff<Volunteer>) -> Acted {
     let Some(id) = ctx.form.text("order").parse::<Id>().ok().filter(|id| *id > 0) else {
         return Acted::refused(services::Error::not_found(&messages::ORDER_NOT_FOUND));
     };
     match service::check_in(&ctx.state, &staff, id).await {
-        Ok(_) => Acted::to(format!("/staff/check-in?done={id:X}")),
+        Ok(_) => Acted::to(format!("/staff/check-in?search={id:X}")),
         Err(error) => Acted::refused(error),
     }
 }

@@ -183,8 +183,18 @@ fn line(l: StaffLineRow) -> StaffLine {
     StaffLine { id: l.id, name: l.name, quantity: l.quantity, packed: l.packed, is_substitute_ok: l.is_substitute_ok }
 }
 
-fn event(e: OrderEventRow) -> StaffEvent {
-    StaffEvent { from: e.from.map(|s| s.code().into()), to: e.to.code().into(), by: e.by, reason: e.reason, at: e.at }
+/// `offset` turns an instant into the order's wall clock (its zone's offset at the order's time).
+fn event(e: OrderEventRow, offset: chrono::Duration) -> StaffEvent {
+    let at = e.at.naive_utc() + offset;
+    StaffEvent { from: e.from.map(|s| s.code().into()), to: e.to.code().into(), by: e.by, reason: e.reason, at }
+}
+
+/// The order's zone offset at its pickup or delivery time: its local start less the same instant.
+fn local_offset(o: &StaffOrderRow) -> chrono::Duration {
+    match (o.day, o.starts, &o.window) {
+        (Some(day), Some(starts), Some(w)) => day.and_time(starts) - w.starts.naive_utc(),
+        _ => chrono::Duration::zero(),
+    }
 }
 
 async fn visible<R: Needs>(state: &Context, staff: &Staff<R>, order_id: Id) -> Result<StaffOrderRow> {
@@ -211,7 +221,7 @@ pub async fn order(state: &Context, staff: &Staff<PantryStaff>, order_id: Id) ->
             household_size: o.shopper.household_size,
         },
         lines: lines.into_iter().map(line).collect(),
-        history: history.into_iter().map(event).collect(),
+        history: history.into_iter().map(|e| event(e, local_offset(&o))).collect(),
         actions: actions_for(staff.access(), o.state),
         can_short: matches!(o.state, StatusType::Packing | StatusType::Ready),
         cancel_reason: o.cancel_reason,

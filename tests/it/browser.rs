@@ -74,4 +74,5 @@ suites! {
     shop => "shop",
     skeleton => "skeleton",
     spanish => "spanish",
+    staff => "staff",
 }

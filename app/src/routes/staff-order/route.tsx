@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { orderNumber } from "../../lib/orders";
+import { formatDate, formatTime } from "../../lib/format";
 import { refusalText } from "../../lib/refusal";
 import type { StaffOrderPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
@@ -103,7 +104,7 @@ export default function StaffOrder({ data }: { data: StaffOrderPage | null }) {
       <ol className="staff-history">
         {o.history.map((e, i) => (
           <li key={i}>
-            {new Date(e.at).toLocaleString()}: {stateName(e.to)} — {e.by ?? t("staff.order.byServer")}
+            {formatDate(e.at)} {formatTime(e.at)}: {stateName(e.to)} — {e.by ?? t("staff.order.byServer")}
             {e.reason && ` (${e.reason})`}
           </li>
         ))}
