@@ -42,7 +42,7 @@ pub async fn sign_out(state: &Context, token: &str) -> Result<()> {
     }
 }
 
-/// Opens an account from a registration validated in `ProfileMode::Registration`: the user's id
+/// Opens an account from a registration validated by `validate_registration`: the user's id
 /// and token version. A taken e-mail is the store's `Conflict`.
 pub async fn create_account(state: &Context, form: ProfileForm) -> Result<(i64, i32)> {
     let (Some(email), Some(password)) = (form.e_mail_address, form.password) else {

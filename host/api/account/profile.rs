@@ -3,7 +3,7 @@ use crate::{api::PathParams, catalog::Lang};
 use crate::{
     api::{ApiError, ApiResult, Body, ok},
     db::repo::accounts::ProfileChanges,
-    domain::forms::{FieldError, ProfileForm, ProfileMode, validate_profile},
+    domain::forms::{FieldError, ProfileEdit, validate_profile_edit},
     infra::auth::AuthUser,
     model::account::{LanguageChoice, Profile, ProfileUpdateBody},
     service::accounts,
@@ -61,18 +61,11 @@ async fn update_profile(
     user: AuthUser,
     Body(body): Body<ProfileUpdateBody>,
 ) -> ApiResult<Profile> {
-    let form = ProfileForm {
+    let form = ProfileEdit {
         first_name: body.first_name,
         last_name: body.last_name,
-        e_mail_address: None,
-        password: None,
         phone_number: body.phone_number,
         postal_code: body.postal_code,
-        // Only the `Option`s below are saved; these placeholders are not read.
-        is_email_notification_enabled: true,
-        is_text_message_notification_enabled: true,
-        is_phone_call_notification_enabled: true,
-        is_eligible: true,
     };
     let mut errors = Vec::new();
     let default_food_bank_id = body.default_food_bank.map(|b| b.id);
@@ -81,7 +74,7 @@ async fn update_profile(
     {
         errors.push(FieldError::choice("defaultFoodBank"));
     }
-    let clean = match validate_profile(&form, ProfileMode::Update) {
+    let clean = match validate_profile_edit(&form) {
         Ok(clean) if errors.is_empty() => clean,
         Ok(_) => return Err(ApiError::invalid(errors)),
         Err(mut e) => {
