@@ -4,7 +4,10 @@ use super::{ApiError, ApiResult, PathParams, QueryParams, ok};
 use crate::infra::auth::MaybeUser;
 use crate::{
     model::locations::{DeliveryTime, FoodBank, InventoryList, InventoryOverviewEntry, NearbyFoodBank},
-    service::{places, shop},
+    service::{
+        places,
+        shop::{self, Site},
+    },
     state::AppState,
 };
 use axum::extract::State;
@@ -109,5 +112,5 @@ async fn delivery_inventory(
     user: MaybeUser,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<InventoryList> {
-    ok(InventoryList { items: shop::delivery_items(&state, id, user.id()).await? })
+    ok(InventoryList { items: shop::items(&state, Site::Delivery(id), user.id()).await? })
 }

@@ -5,7 +5,7 @@ use crate::infra::auth::AuthUser;
 use crate::{
     domain::order_limits::OrderLimitCheck,
     model::locations::{Limit, LimitOrder, OrderLimitResult},
-    service::limits,
+    service::{limits, shop::Site},
     state::AppState,
 };
 use axum::{
@@ -39,7 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, description = "successful", body = Vec<Limit>))
 )]
 async fn pantry_limits(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<Limit>> {
-    ok(limits::pantry_limits(&state, id).await?)
+    ok(limits::site_limits(&state, Site::Pantry(id)).await?)
 }
 
 #[utoipa::path(
@@ -50,7 +50,7 @@ async fn pantry_limits(State(state): State<AppState>, PathParams(id): PathParams
     responses((status = 200, description = "successful", body = Vec<Limit>))
 )]
 async fn delivery_limits(State(state): State<AppState>, PathParams(id): PathParams<i64>) -> ApiResult<Vec<Limit>> {
-    ok(limits::delivery_limits(&state, id).await?)
+    ok(limits::site_limits(&state, Site::Delivery(id)).await?)
 }
 
 fn non_empty(orders: Vec<LimitOrder>) -> ApiResult<Vec<LimitOrder>> {
@@ -122,7 +122,7 @@ async fn pantry_check(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
-    Ok(CheckReply(limits::pantry_order_check(&state, user.id, id).await?))
+    Ok(CheckReply(limits::order_check(&state, user.id, Site::Pantry(id)).await?))
 }
 
 /// The delivery program's and the food bank's limits: what Place Order enforces for a delivery
@@ -139,7 +139,7 @@ async fn delivery_check(
     user: AuthUser,
     PathParams(id): PathParams<i64>,
 ) -> Result<CheckReply, ApiError> {
-    Ok(CheckReply(limits::delivery_order_check(&state, user.id, id).await?))
+    Ok(CheckReply(limits::order_check(&state, user.id, Site::Delivery(id)).await?))
 }
 
 #[utoipa::path(

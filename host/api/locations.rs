@@ -5,7 +5,11 @@ use super::{ApiResult, PathParams, QueryParams, ok};
 use crate::infra::{auth::MaybeUser, ratelimit::ClientIp};
 use crate::{
     model::locations::{Category, GeocodeResult, InventoryList, PantryAccess, PantryLocation, PickupTime},
-    service::{access, places, referrals::Trier, shop},
+    service::{
+        access, places,
+        referrals::Trier,
+        shop::{self, Site},
+    },
     state::AppState,
 };
 use axum::extract::State;
@@ -87,7 +91,7 @@ async fn inventory(
     user: MaybeUser,
     PathParams(id): PathParams<i64>,
 ) -> ApiResult<InventoryList> {
-    ok(InventoryList { items: shop::pantry_items(&state, id, user.id()).await? })
+    ok(InventoryList { items: shop::items(&state, Site::Pantry(id), user.id()).await? })
 }
 
 #[utoipa::path(
@@ -103,7 +107,7 @@ async fn categories(
     PathParams(id): PathParams<i64>,
     lang: crate::catalog::Lang,
 ) -> ApiResult<Vec<Category>> {
-    let items = shop::pantry_items(&state, id, user.id()).await?;
+    let items = shop::items(&state, Site::Pantry(id), user.id()).await?;
     ok(shop::categories(&state, &items, lang).await?)
 }
 

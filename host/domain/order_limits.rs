@@ -38,6 +38,7 @@ pub struct OrderLimitCheck {
 }
 
 impl OrderLimitCheck {
+    #[cfg(test)]
     pub fn allowed(&self) -> bool {
         self.refusal.is_none()
     }

@@ -4,7 +4,6 @@ use super::locations::{Address, AttachmentEntry, DeliveryTime, PickupTime};
 use crate::domain::{
     Id,
     forms::{FieldCode, FieldError},
-    refusal::{Refusal, RefusalKind},
 };
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -154,17 +153,6 @@ pub struct OrderLocationChange {
     pub location_id: Id,
     #[serde(rename = "PickupTimeId", alias = "pickupTimeId")]
     pub pickup_time_id: Id,
-}
-
-/// Why the store did not do an order write or read; anything else is a `StoreError`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OrderRefused {
-    /// No such row, or not the caller's (answered alike, so ids cannot be probed).
-    NotFound(&'static RefusalKind),
-    /// A rule said no.
-    Rule(Refusal),
-    /// A checkout step's questions are still unanswered; the checkout goes back to it.
-    Unanswered(crate::domain::checkout_questions::DueStep),
 }
 
 /// An order as listed and shown (spec §3 Order). Pickup fields are absent on

@@ -2,9 +2,8 @@
 //! GET /api/v1/foodbanks/locations) with its info cards, or the not-available message.
 //! /home/foodbank?id=: one food bank by id, as the pantry selector introduces a site's food bank.
 use super::{
-    LoadCtx, LoadFuture, Loaded, Page,
-    home::{InfoSection, info_sections},
-    pantries::center,
+    LoadCtx, LoadFuture, Loaded, Page, failure_status,
+    shared::{InfoSection, center, info_sections_or_none},
 };
 use crate::{
     db::Scope,
@@ -90,19 +89,16 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                 };
                 let scopes = [Scope::Directory, Scope::FoodBank(bank.food_bank.id), Scope::Content, Scope::Catalog];
                 let sections = if bank.food_bank.is_enabled {
-                    info_sections(&ctx.state, Some(&bank.food_bank.code), ctx.lang).await
+                    info_sections_or_none(&ctx.state, Some(&bank.food_bank.code), ctx.lang).await
                 } else {
                     Vec::new()
                 };
                 Loaded::ok(HomeFoodBankPage::found(&zip, &query, ShownFoodBank::Nearby(bank), sections)).showing(scopes)
             }
-            Err(error) => {
-                tracing::warn!(?error, "home/foodbank: search failed");
-                Loaded::with_status(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    HomeFoodBankPage::without_bank(FoodBankSearch::Error, &zip, &query),
-                )
-            }
+            Err(error) => Loaded::with_status(
+                failure_status(&error, "home-foodbank"),
+                HomeFoodBankPage::without_bank(FoodBankSearch::Error, &zip, &query),
+            ),
         }
     })
 }
@@ -114,8 +110,11 @@ async fn by_id(ctx: &LoadCtx, id: Option<i64>, query: String) -> Loaded {
     };
     match found {
         Ok(Some(bank)) => {
-            let sections =
-                if bank.is_enabled { info_sections(&ctx.state, Some(&bank.code), ctx.lang).await } else { Vec::new() };
+            let sections = if bank.is_enabled {
+                info_sections_or_none(&ctx.state, Some(&bank.code), ctx.lang).await
+            } else {
+                Vec::new()
+            };
             let scopes = [Scope::FoodBank(bank.id), Scope::Content, Scope::Catalog];
             Loaded::ok(HomeFoodBankPage::found("", &query, ShownFoodBank::ById(bank), sections)).showing(scopes)
         }
@@ -123,12 +122,9 @@ async fn by_id(ctx: &LoadCtx, id: Option<i64>, query: String) -> Loaded {
             StatusCode::NOT_FOUND,
             HomeFoodBankPage::without_bank(FoodBankSearch::NotServed, "", &query),
         ),
-        Err(error) => {
-            tracing::warn!(?error, "home/foodbank: food bank failed to load");
-            Loaded::with_status(
-                StatusCode::SERVICE_UNAVAILABLE,
-                HomeFoodBankPage::without_bank(FoodBankSearch::Error, "", &query),
-            )
-        }
+        Err(error) => Loaded::with_status(
+            failure_status(&error, "home-foodbank"),
+            HomeFoodBankPage::without_bank(FoodBankSearch::Error, "", &query),
+        ),
     }
 }

@@ -1,8 +1,8 @@
 //! /home/modal/{modalId}: the home page with one info card open in a modal. An unknown id names
 //! nothing: a 404 whose markup is the Not Found page's; with JavaScript the client then goes home.
 use super::{
-    LoadCtx, LoadFuture, Loaded, Page,
-    home::{HomeCard, InfoSection, try_info_sections},
+    LoadCtx, LoadFuture, Loaded, Page, failure_status,
+    shared::{HomeCard, InfoSection, info_sections},
 };
 use crate::db::Scope;
 use axum::http::StatusCode;
@@ -25,13 +25,12 @@ pub struct HomeModalPage {
 
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
-        let sections = match try_info_sections(&ctx.state, None, ctx.lang).await {
+        let sections = match info_sections(&ctx.state, None, ctx.lang).await {
             Ok(sections) => sections,
             Err(error) => {
                 // Not a 404: the card may well exist. Home without the modal; the client goes to /.
-                tracing::warn!(%error, "home modal: info cards failed to load");
                 let data = HomeModalPage { info_sections: Vec::new(), modal: None, not_found: false };
-                return Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, data);
+                return Loaded::with_status(failure_status(&error, "home-modal"), data);
             }
         };
         let id = ctx.params.get("modalId").cloned().unwrap_or_default();

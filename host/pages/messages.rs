@@ -1,12 +1,11 @@
 //! /messages: the notifications, plus for a signed-in shopper (session cookie) their upcoming
 //! orders and their food bank's notes, as GET /messages answers them, so the page has its content
 //! without JavaScript. Not public: a shopper's list must never be shared through the render cache.
-use super::{LoadCtx, LoadFuture, Loaded, Page};
+use super::{LoadCtx, LoadFuture, Loaded, Page, failure_status};
 use crate::{
     model::content::Message,
     service::{accounts, content::messages_for},
 };
-use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -31,7 +30,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         };
         match messages_for(state, food_bank.as_deref(), user, ctx.lang).await {
             Ok(messages) => Loaded::ok(MessagesPage::Loaded { messages }),
-            Err(_) => Loaded::with_status(StatusCode::INTERNAL_SERVER_ERROR, MessagesPage::Failed { error: true }),
+            Err(error) => Loaded::with_status(failure_status(&error, "messages"), MessagesPage::Failed { error: true }),
         }
     })
 }

@@ -17,6 +17,7 @@ mod pantry;
 mod product;
 mod products;
 mod register;
+mod shared;
 // Orders.
 mod orders;
 // Password reset and referral landing.
@@ -91,6 +92,27 @@ impl Loaded {
         self.scopes.extend(scopes);
         self
     }
+}
+
+/// The status a page answers when a service fails its loader: the one mapping of every loader,
+/// which logs the failures that are ours (5xx). An unknown id is usually the Not Found page
+/// instead (`Loaded::not_found`), which the loader decides.
+fn failure_status(error: &crate::service::Error, page: &'static str) -> StatusCode {
+    use crate::service::Error;
+    let status = match error {
+        Error::NotFound(_) => StatusCode::NOT_FOUND,
+        Error::Invalid(_) | Error::Fields { .. } => StatusCode::BAD_REQUEST,
+        Error::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+        Error::Forbidden(_) => StatusCode::FORBIDDEN,
+        Error::Conflict(_) => StatusCode::CONFLICT,
+        Error::Refused { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+        Error::Throttled { .. } => StatusCode::TOO_MANY_REQUESTS,
+        Error::Busy | Error::Store(_) | Error::Internal(_) => StatusCode::SERVICE_UNAVAILABLE,
+    };
+    if status.is_server_error() {
+        tracing::warn!(%error, page, "page: load failed");
+    }
+    status
 }
 
 /// The data of a page that needs nothing from the server: `{}`.

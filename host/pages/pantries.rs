@@ -1,17 +1,15 @@
 //! /pantries?zip=|lat=&lng=[&radius=&sort=]: the pantry selector's list, found with the same
 //! geocoding, radius search and valid-time rules as GET /api/v1/locations.
-use super::{LoadCtx, LoadFuture, Loaded, Page};
+use super::{LoadCtx, LoadFuture, Loaded, Page, failure_status, shared::center};
 use crate::{
     db::Scope,
     domain::{
         pickup::times_for_list_card,
         places::{SEARCH_RADII_MILES, search_radius},
     },
-    geo::GeoPoint,
     model::locations::{Address, FoodBank, PantryLocation, PickupTime},
-    service::places::{pantries_near, point, zip_point},
+    service::places::pantries_near,
 };
-use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -70,16 +68,6 @@ pub struct PantryCard {
     time_zone: String,
     pantry_location_pickup_times: Vec<PickupTime>,
     more_pickup_times: bool,
-}
-
-/// The searched point from `zip`, or from `lat` and `lng`; Err(zip) when the zip is unknown.
-pub(super) fn center(q: &std::collections::HashMap<String, String>) -> Option<Result<GeoPoint, String>> {
-    if let Some(zip) = q.get("zip").map(|z| z.trim()).filter(|z| !z.is_empty()) {
-        return Some(zip_point(zip).map_err(|_| zip.to_owned()));
-    }
-    let lat = q.get("lat")?.parse::<f64>().ok()?;
-    let lng = q.get("lng")?.parse::<f64>().ok()?;
-    point(lat, lng).ok().map(Ok)
 }
 
 fn list_card(pantry: PantryLocation) -> PantryCard {
@@ -153,9 +141,8 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                 Loaded::ok(data).showing(scopes)
             }
             Err(error) => {
-                tracing::warn!(%error, "pantries page: search failed");
                 data.status = PantrySearch::Error;
-                Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, data)
+                Loaded::with_status(failure_status(&error, "pantries"), data)
             }
         }
     })

@@ -1,12 +1,11 @@
 //! /pantries/{id}: pantry detail with its valid pickup times (same rules as GET /api/v1/locations/{id}),
 //! indexable: schema.org JSON-LD of the place and its pickup hours goes into the head.
-use super::{LoadCtx, LoadFuture, Loaded, Page};
+use super::{LoadCtx, LoadFuture, Loaded, Page, failure_status};
 use crate::{
     db::Scope,
     model::locations::PantryLocation,
     service::{self, shop::pantry},
 };
-use axum::http::StatusCode;
 use serde::Serialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
@@ -77,8 +76,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             }
             Err(service::Error::NotFound(_)) => Loaded::not_found(),
             Err(error) => {
-                tracing::warn!(%error, id, "pantry page: load failed");
-                Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, PantryPage { pantry: None, error: true })
+                Loaded::with_status(failure_status(&error, "pantry"), PantryPage { pantry: None, error: true })
             }
         }
     })

@@ -2,7 +2,7 @@
 //! narrowed to the inventory item, so the stepper knows the visitor's limit.
 use super::{
     LoadCtx, LoadFuture, Loaded, Page,
-    products::{ShopSite, shop},
+    shared::{ShopSite, SiteShop, site_shop},
 };
 use crate::model::locations::InventoryItem;
 use axum::http::StatusCode;
@@ -31,18 +31,17 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         let Some(product_id) = ctx.params.get("productId").and_then(|v| v.parse::<i64>().ok()) else {
             return Loaded::not_found();
         };
-        let shop = shop(&ctx).await;
-        // An unknown site names nothing; an unknown product at a known site keeps its own page.
-        if shop.status == StatusCode::NOT_FOUND {
-            return Loaded::not_found();
+        let page = |site, error, item| ProductPage { site, error, item, product_id: Some(product_id) };
+        match site_shop(&ctx, "product").await {
+            SiteShop::NoSite => Loaded::ok(page(None, false, None)),
+            // An unknown site names nothing; an unknown product at a known site keeps its own page.
+            SiteShop::Unknown => Loaded::not_found(),
+            SiteShop::Failed(status) => Loaded::with_status(status, page(None, true, None)),
+            SiteShop::Found { site, items, scopes } => {
+                let item = items.into_iter().find(|i| i.id == product_id);
+                let status = if item.is_some() { StatusCode::OK } else { StatusCode::NOT_FOUND };
+                Loaded::with_status(status, page(Some(*site), false, item)).showing(scopes)
+            }
         }
-        let item = shop.items.into_iter().find(|i| i.id == product_id);
-        let status = if shop.status == StatusCode::OK && item.is_none() && shop.site.is_some() {
-            StatusCode::NOT_FOUND
-        } else {
-            shop.status
-        };
-        let data = ProductPage { site: shop.site, error: shop.error, item, product_id: Some(product_id) };
-        Loaded::with_status(status, data).showing(shop.scopes)
     })
 }

@@ -2,7 +2,7 @@
 //! banks) is loaded here, so the page is useful before scripts run; claiming it for an account or
 //! keeping it on the device happens in the browser. Without a code the page is the code form, whose
 //! plain GET submission arrives as `?code=`.
-use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page};
+use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page, failure_status};
 use crate::{
     domain::messages,
     model::referrals::ReferralCode,
@@ -57,14 +57,13 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                 Loaded::ok(ReferralPage::Found { code, referral, claimed })
             }
             Ok(None) => failed(StatusCode::NOT_FOUND, Some(messages::UNABLE_TO_VERIFY_CODE.english)),
-            Err(service::Error::Throttled { .. }) => {
-                failed(StatusCode::TOO_MANY_REQUESTS, Some(messages::TOO_MANY_CODES.english))
-            }
-            Err(error) => {
-                tracing::warn!(%error, "referral page: load failed");
+            Err(error) => match failure_status(&error, "referral") {
+                StatusCode::TOO_MANY_REQUESTS => {
+                    failed(StatusCode::TOO_MANY_REQUESTS, Some(messages::TOO_MANY_CODES.english))
+                }
                 // No reason: the page shows its own "There was an error loading this referral code".
-                failed(StatusCode::SERVICE_UNAVAILABLE, None)
-            }
+                status => failed(status, None),
+            },
         }
     })
 }

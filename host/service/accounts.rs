@@ -5,7 +5,9 @@ use crate::{
     catalog::Lang,
     db::repo::accounts::{Credentials, NewUser, ProfileChanges},
     domain::{
-        forms::{AddressForm, COUNTRY_CODE, FieldError, ProfileForm, ProfileMode, validate_address, validate_profile},
+        forms::{
+            AddressForm, COUNTRY_CODE, FieldError, ProfileEdit, ProfileForm, validate_address, validate_profile_edit,
+        },
         messages,
     },
     model::account::{Profile, ProfileUpdateBody, SavedAddress, SavedAddressBody},
@@ -42,7 +44,7 @@ pub async fn sign_out(state: &Context, token: &str) -> Result<()> {
     }
 }
 
-/// Opens an account from a registration validated in `ProfileMode::Registration`: the user's id
+/// Opens an account from a registration validated by `validate_registration`: the user's id
 /// and token version. A taken e-mail is the store's `Conflict`.
 pub async fn create_account(state: &Context, form: ProfileForm) -> Result<(i64, i32)> {
     let (Some(email), Some(password)) = (form.e_mail_address, form.password) else {
@@ -74,18 +76,11 @@ pub async fn email(state: &Context, user_id: i64) -> Result<Option<String>> {
 /// Saves the edited profile (PUT /account/profile, or its form posted to /account), checked by
 /// the profile form's rules in update mode, and answers it as stored.
 pub async fn update_profile(state: &Context, user_id: i64, edit: ProfileUpdateBody) -> Result<Profile> {
-    let form = ProfileForm {
+    let form = ProfileEdit {
         first_name: edit.first_name,
         last_name: edit.last_name,
-        e_mail_address: None,
-        password: None,
         phone_number: edit.phone_number,
         postal_code: edit.postal_code,
-        // Only the `Option`s below are saved; these placeholders are not read.
-        is_email_notification_enabled: true,
-        is_text_message_notification_enabled: true,
-        is_phone_call_notification_enabled: true,
-        is_eligible: true,
     };
     let mut errors = Vec::new();
     let default_food_bank_id = edit.default_food_bank.map(|b| b.id);
@@ -94,7 +89,7 @@ pub async fn update_profile(state: &Context, user_id: i64, edit: ProfileUpdateBo
     {
         errors.push(FieldError::choice("defaultFoodBank"));
     }
-    let clean = match validate_profile(&form, ProfileMode::Update) {
+    let clean = match validate_profile_edit(&form) {
         Ok(clean) if errors.is_empty() => clean,
         Ok(_) => return Err(Error::fields(errors)),
         Err(mut e) => {

@@ -1,8 +1,11 @@
 //! The limits that apply at a pantry or delivery window (GET /limits/...): as stored, the past
 //! orders they count, and whether the shopper may place another order now.
-use super::{Context, Error, Result};
+use super::{
+    Context, Error, Result,
+    shop::{Site, site_facts},
+};
 use crate::{
-    db::{now, repo::shopping::OrderSite},
+    db::now,
     domain::{
         messages,
         order_limits::{OrderLimitCheck, check_order_limits},
@@ -10,18 +13,11 @@ use crate::{
     model::locations::{Limit, LimitOrder},
 };
 
-/// Every limit set on the pantry and its food bank, as stored (`GET /limits/locations/{id}`).
-pub async fn pantry_limits(state: &Context, id: i64) -> Result<Vec<Limit>> {
-    let facts =
-        state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
-    Ok(state.store.pantry_limits(&facts.pantry).await?.iter().map(Limit::from).collect())
-}
-
-/// Every limit set on the delivery window's program and its food bank, as stored.
-pub async fn delivery_limits(state: &Context, id: i64) -> Result<Vec<Limit>> {
-    let facts =
-        state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
-    Ok(state.store.delivery_limits(&facts.time).await?.iter().map(Limit::from).collect())
+/// Every limit set on the pantry (or the delivery window's program) and its food bank, as stored
+/// (`GET /limits/locations/{id}`, `/limits/deliverytimes/{id}`).
+pub async fn site_limits(state: &Context, site: Site) -> Result<Vec<Limit>> {
+    let facts = site_facts(state, site).await?;
+    Ok(state.store.site_limits(&facts).await?.iter().map(Limit::from).collect())
 }
 
 /// The user's non-cancelled orders at the pantry, newest first (the orders its limits count).
@@ -39,20 +35,12 @@ pub async fn food_bank_orders(state: &Context, user_id: i64, id: i64) -> Result<
     Ok(rows.into_iter().map(LimitOrder::from).collect())
 }
 
-/// Whether the user may place another order at the pantry now (its and its food bank's
-/// orders-per-period limits).
-pub async fn pantry_order_check(state: &Context, user_id: i64, id: i64) -> Result<OrderLimitCheck> {
-    let facts =
-        state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
-    Ok(state.store.order_limit_check(user_id, OrderSite::Pickup(&facts.pantry), facts.tz, now()).await?)
-}
-
-/// Whether the user may place another delivery order in the window's program now: what Place
-/// Order enforces for it.
-pub async fn delivery_order_check(state: &Context, user_id: i64, id: i64) -> Result<OrderLimitCheck> {
-    let facts =
-        state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
-    Ok(state.store.order_limit_check(user_id, OrderSite::Delivery(&facts.time), facts.tz, now()).await?)
+/// Whether the user may place another order at the pantry (or in the delivery window's program)
+/// now: its and its food bank's orders-per-period limits, as Place Order enforces them.
+pub async fn order_check(state: &Context, user_id: i64, site: Site) -> Result<OrderLimitCheck> {
+    let facts = site_facts(state, site).await?;
+    let limits = state.store.order_limits(user_id, &facts).await?;
+    Ok(check_order_limits(&limits, now(), facts.tz()))
 }
 
 /// Whether the user may place another order at the food bank now (its own limits).

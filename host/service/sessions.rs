@@ -6,7 +6,7 @@ use super::{Context, Error, Result, accounts};
 use crate::{
     db::repo::StoreError,
     domain::{
-        forms::{FieldCode, FieldError, ProfileForm, ProfileMode, login_ready, validate_profile},
+        forms::{FieldCode, FieldError, ProfileForm, login_ready, validate_registration},
         messages,
         passwords::password_problem,
     },
@@ -81,7 +81,7 @@ pub async fn sign_up(state: &Context, ip: &str, body: RegistrationBody) -> Resul
     };
     let weak = form.password.as_deref().map(str::trim).filter(|p| !p.is_empty()).and_then(password_problem);
     let weak_error = |why| FieldError::new("password", FieldCode::WeakPassword, why);
-    let clean = match (validate_profile(&form, ProfileMode::Registration), weak) {
+    let clean = match (validate_registration(&form), weak) {
         (Ok(clean), None) => clean,
         // A weak password alone is named in the failure reason itself, not only in the field list.
         (Ok(_), Some(why)) => return Err(Error::Fields { reason: why.into(), fields: vec![weak_error(why)] }),

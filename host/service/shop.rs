@@ -6,7 +6,7 @@ use crate::{
     catalog::Lang,
     db::{
         Scope, now,
-        repo::{inventory::InventoryRow, shopping::ShopFacts},
+        repo::shopping::{PantryFacts, SiteFacts},
     },
     domain::{
         cart::{self, CartLine, ShoppingContext},
@@ -20,7 +20,6 @@ use crate::{
         orders::{CartCheckResult, CartRemoval},
     },
 };
-use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 /// An active pantry of an enabled food bank, with its valid pickup times.
@@ -34,56 +33,51 @@ pub async fn pantry(state: &Context, id: i64) -> Result<PantryLocation> {
     Ok(with_valid_times(site, now))
 }
 
-/// The items the shopper may see (TEFAP ones only when eligible), each with its
-/// effective limits against the shopper's past orders (none for a visitor).
-fn visible_items(rows: Vec<InventoryRow>, shop: &ShopFacts, now: DateTime<Utc>) -> Vec<InventoryItem> {
-    rows.into_iter()
-        .filter(|row| row.line.is_visible(shop.tefap_eligible))
-        .map(|row| {
-            let limits = item_limits(row.line.stocked(), &shop.past_orders, now, shop.tz);
-            shapes::inventory_item(row, limits)
-        })
-        .collect()
-}
-
-/// What the item rules need of the shopper at `food_bank_id`: their past orders there and
-/// whether they may see TEFAP items in `area`.
-async fn shopper_facts(
-    state: &Context,
-    user_id: Option<i64>,
-    food_bank_id: i64,
-    area: &crate::domain::tefap::TefapArea,
-    tz: chrono_tz::Tz,
-) -> Result<ShopFacts> {
-    Ok(ShopFacts {
-        inventory: Vec::new(),
-        past_orders: match user_id {
-            Some(u) => state.store.past_orders(u, food_bank_id).await?,
-            None => Vec::new(),
-        },
-        order_limits: Vec::new(),
-        tefap_eligible: state.store.tefap_eligible(user_id, area).await?,
-        tz,
+/// What the rules read of the site; NotFound when the pantry or delivery window is gone,
+/// inactive or of a disabled food bank.
+pub(super) async fn site_facts(state: &Context, site: Site) -> Result<SiteFacts> {
+    Ok(match site {
+        Site::Pantry(id) => SiteFacts::Pickup(
+            state
+                .store
+                .pantry_facts(id)
+                .await?
+                .ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?,
+        ),
+        Site::Delivery(id) => SiteFacts::Delivery(
+            state
+                .store
+                .delivery_facts(id)
+                .await?
+                .ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?,
+        ),
     })
 }
 
-/// The pantry's items as the shopper `user_id` (None: a visitor) sees them.
-pub async fn pantry_items(state: &Context, id: i64, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
-    let facts =
-        state.store.pantry_facts(id).await?.ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
-    let shop = shopper_facts(state, user_id, facts.pantry.food_bank_id, &facts.tefap_area(), facts.tz).await?;
-    let items = state.store.pantry_inventory_items(id).await?;
-    Ok(visible_items(items, &shop, now()))
+/// The site's items as the shopper `user_id` (None: a visitor) sees them: TEFAP ones only when
+/// eligible, each with its effective limits against the shopper's past orders (none for a
+/// visitor). A delivery window that has started still answers, so a cart can be checked
+/// against it; ordering re-checks the time.
+pub async fn items(state: &Context, site: Site, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
+    items_at(state, &site_facts(state, site).await?, user_id).await
 }
 
-/// What a delivery window offers, as the shopper `user_id` sees it. Windows that have started
-/// still answer, so a cart can be checked against them; ordering re-checks the time.
-pub async fn delivery_items(state: &Context, id: i64, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
-    let facts =
-        state.store.delivery_facts(id).await?.ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
-    let shop = shopper_facts(state, user_id, facts.time.food_bank_id, &facts.tefap_area(), facts.tz).await?;
-    let items = state.store.delivery_inventory_items(&facts.time).await?;
-    Ok(visible_items(items, &shop, now()))
+async fn items_at(state: &Context, site: &SiteFacts, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
+    let past_orders = match user_id {
+        Some(u) => state.store.past_orders(u, site.food_bank_id()).await?,
+        None => Vec::new(),
+    };
+    let tefap_eligible = state.store.tefap_eligible(user_id, &site.tefap_area()).await?;
+    let rows = state.store.inventory_items(site).await?;
+    let (now, tz) = (now(), site.tz());
+    Ok(rows
+        .into_iter()
+        .filter(|row| row.line.is_visible(tefap_eligible))
+        .map(|row| {
+            let limits = item_limits(row.line.stocked(), &past_orders, now, tz);
+            shapes::inventory_item(row, limits)
+        })
+        .collect())
 }
 
 /// The categories of `items`, named in `lang`, in display order (the shop's section headings).
@@ -106,24 +100,7 @@ pub async fn check_cart(
     lines: &[CartLine],
     with_limits: bool,
 ) -> Result<CartCheckResult> {
-    let facts = match site {
-        Site::Pantry(id) => {
-            let pantry = state
-                .store
-                .pantry_facts(id)
-                .await?
-                .ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
-            state.store.pickup_shop(&pantry, user_id).await?
-        }
-        Site::Delivery(id) => {
-            let time = state
-                .store
-                .delivery_facts(id)
-                .await?
-                .ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
-            state.store.delivery_shop(&time, user_id).await?
-        }
-    };
+    let facts = state.store.shop(&site_facts(state, site).await?, user_id).await?;
     let ctx = ShoppingContext {
         inventory: &facts.inventory,
         past_orders: &facts.past_orders,
@@ -170,37 +147,37 @@ pub struct Shop {
     pub scopes: Vec<Scope>,
 }
 
-/// The shop at `site` for a visitor.
+/// The shop at `site` for a visitor, each row read once: a pantry's detail (its address, photos
+/// and pickup times) is also what the rules read of it.
 pub async fn shop(state: &Context, site: Site, lang: Lang) -> Result<Shop> {
-    let (food_bank, pantry, delivery_time_id, items, limits, mut scopes) = match site {
+    let now = now();
+    let (facts, food_bank, pantry, delivery_time_id, mut scopes) = match site {
         Site::Pantry(id) => {
-            let pantry = self::pantry(state, id).await?;
-            let items = pantry_items(state, id, None).await?;
-            let facts = state
+            let row = state
                 .store
-                .pantry_facts(id)
+                .pantry_site(id, now)
                 .await?
                 .ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
-            let limits = state.store.pantry_order_size_limits(&facts.pantry).await?;
-            let scopes = vec![Scope::Pantry(id), Scope::PantryStock(id), Scope::FoodBank(facts.pantry.food_bank_id)];
-            (Some(pantry.food_bank.clone()), Some(pantry), None, items, limits, scopes)
+            let facts = SiteFacts::Pickup(PantryFacts::from(&row));
+            let pantry = with_valid_times(row, now);
+            let scopes = vec![Scope::Pantry(id), Scope::PantryStock(id), Scope::FoodBank(pantry.food_bank_id)];
+            (facts, Some(pantry.food_bank.clone()), Some(pantry), None, scopes)
         }
         Site::Delivery(id) => {
-            let items = delivery_items(state, id, None).await?;
-            let facts = state
+            let delivery = state
                 .store
                 .delivery_facts(id)
                 .await?
                 .ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
-            let limits = state.store.delivery_order_size_limits(&facts.time).await?;
-            let food_bank = state.store.food_bank(facts.time.food_bank_id).await?.map(FoodBank::from);
-            let scopes = vec![
-                Scope::DeliveryProgram(facts.time.entity_delivery_program_id),
-                Scope::FoodBank(facts.time.food_bank_id),
-            ];
-            (food_bank, None, Some(id), items, limits, scopes)
+            let time = &delivery.time;
+            let food_bank = state.store.food_bank(time.food_bank_id).await?.map(FoodBank::from);
+            let scopes =
+                vec![Scope::DeliveryProgram(time.entity_delivery_program_id), Scope::FoodBank(time.food_bank_id)];
+            (SiteFacts::Delivery(delivery), food_bank, None, Some(id), scopes)
         }
     };
+    let items = items_at(state, &facts, None).await?;
+    let limits = state.store.order_size_limits(&facts).await?;
     scopes.push(Scope::Catalog);
     let categories = categories(state, &items, lang).await?;
     Ok(Shop {

@@ -135,10 +135,78 @@ fn email_is(email: &str) -> sea_orm::sea_query::SimpleExpr {
     Expr::expr(Func::lower(Expr::col(user::Column::Email))).eq(email.to_lowercase())
 }
 
-/// What opens restricted pantries and delivery to `user_id`. Takes any connection so
-/// callers can read it inside their own write transaction. Only codes the user holds
-/// as applied, that are active and not expired, count.
-pub async fn access_grants<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<AccessGrants> {
+/// The enabled food bank nearest to serving the ZIP's centroid (see `domain::places`).
+async fn food_bank_near_zip<C: ConnectionTrait>(conn: &C, zip: &str) -> StoreResult<Option<i64>> {
+    let Some(center) = geo::zip_table().lookup(zip).map(|z| z.point()) else {
+        return Ok(None);
+    };
+    let served = super::locations::serving_near(conn, center).await?;
+    let ids: Vec<i64> = served.iter().map(|s| s.food_bank_id).collect();
+    let enabled: Vec<i64> = food_bank::Entity::find()
+        .filter(food_bank::Column::Id.is_in(ids))
+        .filter(food_bank::Column::IsEnabled.eq(true))
+        .select_only()
+        .column(food_bank::Column::Id)
+        .into_tuple()
+        .all(conn)
+        .await?;
+    Ok(served.into_iter().map(|s| s.food_bank_id).find(|id| enabled.contains(id)))
+}
+
+async fn tefap_eligibilities<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Vec<EligibilityRow>> {
+    let rows = tefap_eligibility::Entity::find()
+        .filter(tefap_eligibility::Column::UserId.eq(user_id))
+        .find_also_related(province::Entity)
+        .order_by_asc(tefap_eligibility::Column::Id)
+        .all(conn)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(e, p)| EligibilityRow {
+            id: e.id,
+            unique_id: e.unique_id,
+            province: p.map(|p| p.abbreviation),
+            food_bank_id: e.food_bank_id,
+            county_id: e.county_id,
+            postal_code: e.postal_code,
+        })
+        .collect())
+}
+
+async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Option<ProfileRow>> {
+    let Some((u, bank)) = user::Entity::find_by_id(user_id).find_also_related(food_bank::Entity).one(conn).await?
+    else {
+        return Ok(None);
+    };
+    Ok(Some(ProfileRow {
+        id: u.id,
+        first_name: u.first_name,
+        last_name: u.last_name,
+        email: u.email,
+        phone_number: u.phone_number,
+        postal_code: u.postal_code,
+        is_email_notification_enabled: u.is_email_notification_enabled,
+        is_text_message_notification_enabled: u.is_text_message_notification_enabled,
+        is_phone_call_notification_enabled: u.is_phone_call_notification_enabled,
+        default_food_bank: bank.map(|b| DefaultFoodBankRow {
+            id: b.id,
+            code: b.code,
+            name: b.name,
+            is_enabled: b.is_enabled,
+            is_tefap_enabled: b.is_tefap_enabled,
+            is_delivery_enabled: b.is_delivery_enabled,
+        }),
+        grants: grants_of(conn, user_id).await?,
+        is_tefap_survey_answered: u.is_tefap_survey_answered,
+        tefap_eligibilities: tefap_eligibilities(conn, user_id).await?,
+        addresses: saved_addresses(conn, user_id).await?,
+        language: u.language,
+    }))
+}
+
+/// What opens restricted pantries and delivery to `user_id`. Only codes the user holds as
+/// applied, that are active and not expired, count.
+async fn grants_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<AccessGrants> {
     let authorized_location_ids = user_authorized_location::Entity::find()
         .filter(user_authorized_location::Column::UserId.eq(user_id))
         .select_only()
@@ -211,81 +279,15 @@ pub async fn access_grants<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreR
     Ok(AccessGrants { authorized_location_ids, food_bank_ids_with_delivery_enabled, referral_codes })
 }
 
-/// The enabled food bank nearest to serving the ZIP's centroid (see `domain::places`).
-async fn food_bank_near_zip<C: ConnectionTrait>(conn: &C, zip: &str) -> StoreResult<Option<i64>> {
-    let Some(center) = geo::zip_table().lookup(zip).map(|z| z.point()) else {
-        return Ok(None);
-    };
-    let served = super::locations::serving_near(conn, center).await?;
-    let ids: Vec<i64> = served.iter().map(|s| s.food_bank_id).collect();
-    let enabled: Vec<i64> = food_bank::Entity::find()
-        .filter(food_bank::Column::Id.is_in(ids))
-        .filter(food_bank::Column::IsEnabled.eq(true))
-        .select_only()
-        .column(food_bank::Column::Id)
-        .into_tuple()
-        .all(conn)
-        .await?;
-    Ok(served.into_iter().map(|s| s.food_bank_id).find(|id| enabled.contains(id)))
-}
-
-async fn tefap_eligibilities<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Vec<EligibilityRow>> {
-    let rows = tefap_eligibility::Entity::find()
-        .filter(tefap_eligibility::Column::UserId.eq(user_id))
-        .find_also_related(province::Entity)
-        .order_by_asc(tefap_eligibility::Column::Id)
-        .all(conn)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(e, p)| EligibilityRow {
-            id: e.id,
-            unique_id: e.unique_id,
-            province: p.map(|p| p.abbreviation),
-            food_bank_id: e.food_bank_id,
-            county_id: e.county_id,
-            postal_code: e.postal_code,
-        })
-        .collect())
-}
-
-async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Option<ProfileRow>> {
-    let Some((u, bank)) = user::Entity::find_by_id(user_id).find_also_related(food_bank::Entity).one(conn).await?
-    else {
-        return Ok(None);
-    };
-    Ok(Some(ProfileRow {
-        id: u.id,
-        first_name: u.first_name,
-        last_name: u.last_name,
-        email: u.email,
-        phone_number: u.phone_number,
-        postal_code: u.postal_code,
-        is_email_notification_enabled: u.is_email_notification_enabled,
-        is_text_message_notification_enabled: u.is_text_message_notification_enabled,
-        is_phone_call_notification_enabled: u.is_phone_call_notification_enabled,
-        default_food_bank: bank.map(|b| DefaultFoodBankRow {
-            id: b.id,
-            code: b.code,
-            name: b.name,
-            is_enabled: b.is_enabled,
-            is_tefap_enabled: b.is_tefap_enabled,
-            is_delivery_enabled: b.is_delivery_enabled,
-        }),
-        grants: access_grants(conn, user_id).await?,
-        is_tefap_survey_answered: u.is_tefap_survey_answered,
-        tefap_eligibilities: tefap_eligibilities(conn, user_id).await?,
-        addresses: saved_addresses(conn, user_id).await?,
-        language: u.language,
-    }))
+impl<C: ConnectionTrait> Store<C> {
+    /// What opens restricted pantries and delivery to `user_id`, on the pool or inside a write
+    /// transaction (`grants_of`, which a profile also shows).
+    pub async fn access_grants(&self, user_id: i64) -> StoreResult<AccessGrants> {
+        grants_of(&self.db, user_id).await
+    }
 }
 
 impl Store {
-    /// [`access_grants`] outside any transaction.
-    pub async fn access_grants(&self, user_id: i64) -> StoreResult<AccessGrants> {
-        access_grants(&self.db, user_id).await
-    }
-
     /// Creates the account; its default food bank is the one serving its ZIP code.
     /// A taken e-mail is [`super::StoreError::Conflict`]. Returns (id, token version).
     pub async fn create_user(&self, new: NewUser) -> StoreResult<(i64, i32)> {

@@ -1,12 +1,12 @@
 //! Inventory as the shop shows it: products with photos, categories and limits.
-use super::shopping::{LimitRow, delivery_stock_filter, inventory_line, item_limit_rows, pantry_stock_filter};
+use super::shopping::{LimitRow, SiteFacts, inventory_line, item_limit_rows};
 use super::{PhotoRow, Store, StoreResult};
 use crate::{
     db::entity::{
         attachment, donation_package_type, inventory_item, inventory_item_subcategory, pantry_item, subcategory,
         unit_of_measure,
     },
-    domain::{Id, delivery::DeliveryTime, inventory::InventoryLine},
+    domain::{Id, inventory::InventoryLine},
 };
 use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
@@ -181,14 +181,9 @@ async fn inventory_items<C: ConnectionTrait>(conn: &C, filter: Condition) -> Sto
 }
 
 impl Store {
-    /// The pantry's active stock, with what the shop shows of each row.
-    pub async fn pantry_inventory_items(&self, pantry_id: Id) -> StoreResult<Vec<InventoryRow>> {
-        inventory_items(&self.db, pantry_stock_filter(pantry_id)).await
-    }
-
-    /// The stock a delivery window offers, with what the shop shows of each row.
-    pub async fn delivery_inventory_items(&self, time: &DeliveryTime) -> StoreResult<Vec<InventoryRow>> {
-        inventory_items(&self.db, delivery_stock_filter(time.food_bank_id, time.entity_delivery_program_id)).await
+    /// The site's active stock, with what the shop shows of each row.
+    pub async fn inventory_items(&self, site: &SiteFacts) -> StoreResult<Vec<InventoryRow>> {
+        inventory_items(&self.db, site.stock()).await
     }
 
     /// The categories these inventory items are in, in display order.

@@ -1,9 +1,9 @@
 //! Pantries and food banks: radius search, detail, pickup and delivery schedules.
-use super::shopping::{parse_tz, pickup_times_of, to_delivery_time};
+use super::shopping::{PantryFacts, parse_tz, pickup_times_of, to_delivery_time};
 use super::{PhotoRow, Store, StoreResult};
 use crate::{
     db::entity::{address, attachment, county, delivery_program, delivery_time, food_bank, pantry_location, province},
-    domain::{Id, delivery::DeliveryTime, pickup::PickupTime, places},
+    domain::{Id, access::Pantry, delivery::DeliveryTime, pickup::PickupTime, places},
     geo::{GeoPoint, bounding_box, haversine_miles},
 };
 use chrono::{DateTime, Duration, Utc};
@@ -65,6 +65,26 @@ pub struct PantryRow {
     pub photos: Vec<PhotoRow>,
     /// Pickup times from shortly before the load's `since`, soonest first.
     pub pickup_times: Vec<PickupTime>,
+}
+
+/// What the rules read of a pantry, from its detail: the same rows, read once.
+impl From<&PantryRow> for PantryFacts {
+    fn from(row: &PantryRow) -> Self {
+        let bank = &row.food_bank;
+        Self {
+            pantry: Pantry {
+                id: row.id,
+                label: row.label.clone(),
+                food_bank_id: bank.id,
+                is_restricted: row.is_restricted,
+            },
+            tz: row.tz,
+            // Empty when the food bank's address is missing (`FoodBankRow`).
+            province_abbreviation: Some(bank.province.clone()).filter(|p| !p.is_empty()),
+            county_id: row.address.county.as_ref().map(|(id, _)| *id),
+            postal_code: Some(row.address.postal_code.clone()),
+        }
+    }
 }
 
 /// A food bank serving a searched point ([`places::serving`]).

@@ -1,8 +1,9 @@
 //! The repository: the only code that queries the database. It returns domain
 //! values or plain row structs, never SeaORM models nor the API's wire shapes: the
-//! services build those, once, from what it returns. (Order submission and location change
-//! still take the API's request bodies as input.)
-//! Each file adds an `impl Store` block for one area.
+//! services build those, once, from what it returns, and ask the rules of host/domain.
+//! Each file adds `impl Store` blocks for one area: one query surface, whose queries run on the
+//! pool (`Store`) or inside a write transaction a service holds open ([`Write`], from
+//! [`Store::begin_write`]); the writes that need no decision begin their own.
 pub mod accounts;
 pub mod addresses;
 pub mod content;
@@ -28,7 +29,7 @@ mod test_support;
 pub use scopes::ScopeMark;
 
 use super::entity::user;
-use sea_orm::{DatabaseConnection, DbErr, EntityTrait, QuerySelect, SqlErr};
+use sea_orm::{ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QuerySelect, SqlErr};
 
 /// A stored photo (of a product or a pantry), in its collection's order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,10 +39,15 @@ pub struct PhotoRow {
     pub storage_path: String,
 }
 
+/// Where the repository's queries run: the connection pool, or (`Write`) one open transaction.
 #[derive(Clone)]
-pub struct Store {
-    pub(in crate::db) db: DatabaseConnection,
+pub struct Store<C = DatabaseConnection> {
+    pub(in crate::db) db: C,
 }
+
+/// A write transaction a service sequences its reads and writes in: committed by
+/// [`Write::commit`], rolled back when dropped or by [`Write::rollback`].
+pub type Write = Store<DatabaseTransaction>;
 
 /// Storage failures, sorted into what a caller can act on.
 #[derive(Debug, thiserror::Error)]
@@ -85,6 +91,17 @@ impl StoreError {
     }
 }
 
+/// A failure that may be the database giving up on a transaction for timing alone.
+pub trait Transient {
+    fn is_transient(&self) -> bool;
+}
+
+impl Transient for StoreError {
+    fn is_transient(&self) -> bool {
+        StoreError::is_transient(self)
+    }
+}
+
 /// Attempts of one write transaction before a transient failure is passed on (as 503).
 const WRITE_ATTEMPTS: u32 = 4;
 
@@ -93,9 +110,9 @@ const WRITE_ATTEMPTS: u32 = 4;
 /// of times with a short randomised pause, so concurrent shoppers never see a 5xx from a race.
 /// Everything the write decides is re-read inside the new transaction, so a retry can not act
 /// on stale data.
-pub(super) async fn retrying<T, F>(mut write: impl FnMut() -> F) -> StoreResult<T>
+pub async fn retrying<T, E: Transient + std::fmt::Display, F>(mut write: impl FnMut() -> F) -> Result<T, E>
 where
-    F: Future<Output = StoreResult<T>>,
+    F: Future<Output = Result<T, E>>,
 {
     let mut attempt = 1;
     loop {
@@ -115,7 +132,7 @@ where
 /// (orders, saved addresses, favourite) run one at a time, all taking their locks in the same
 /// order: no deadlock, no lost write. PostgreSQL only; SQLite's `BEGIN IMMEDIATE` already
 /// serialises writers. False when there is no such user.
-pub(super) async fn lock_user(txn: &sea_orm::DatabaseTransaction, user_id: i64) -> StoreResult<bool> {
+pub(super) async fn lock_user(txn: &DatabaseTransaction, user_id: i64) -> StoreResult<bool> {
     let found = user::Entity::find_by_id(user_id)
         .select_only()
         .column(user::Column::Id)
@@ -131,6 +148,29 @@ impl Store {
         Self { db }
     }
 
+    /// A write transaction (`db::begin_write`) for a service to sequence its reads and writes in.
+    pub async fn begin_write(&self) -> StoreResult<Write> {
+        Ok(Store { db: super::begin_write(&self.db).await? })
+    }
+}
+
+impl Write {
+    pub async fn commit(self) -> StoreResult<()> {
+        Ok(self.db.commit().await?)
+    }
+
+    pub async fn rollback(self) -> StoreResult<()> {
+        Ok(self.db.rollback().await?)
+    }
+
+    /// Locks the user's row until the transaction ends (see [`lock_user`]); false when there is
+    /// no such user.
+    pub async fn lock_user(&self, user_id: i64) -> StoreResult<bool> {
+        lock_user(&self.db, user_id).await
+    }
+}
+
+impl<C: ConnectionTrait> Store<C> {
     /// The user's current token version, or `None` if the user does not exist.
     pub async fn token_version(&self, user_id: i64) -> StoreResult<Option<i32>> {
         Ok(user::Entity::find_by_id(user_id)

@@ -1,18 +1,18 @@
 //! The facts the shopping rules read (inventory lines, past orders, limits, the
-//! pantry or delivery time and its zone), loaded through any connection so order
-//! submission can read them inside its own write transaction.
+//! pantry or delivery time and its zone), on the pool or inside a service's write transaction
+//! (`Store<C>`), so order submission reads them where it writes.
 //!
-//! For an order: [`pantry_facts`] + [`pickup_time`] (or [`delivery_facts`]), then
-//! [`pickup_shop`] (or [`delivery_shop`]) for `domain::cart::ShoppingContext` and the
-//! order-size limits, and [`pickup_order_limits`] (or [`delivery_order_limits`]) for
-//! `domain::order_limits::check_order_limits` (orders per period).
+//! For an order: `pantry_facts` + `pickup_time` (or `delivery_facts`) make the [`SiteFacts`], then
+//! `shop` reads what `domain::cart::ShoppingContext` and the order-size limits need, and
+//! `order_limits` what `domain::order_limits::check_order_limits` (orders per period) needs.
+//! Pickup and delivery differ only in the site: which stock, which limits, which zone.
 use super::{Store, StoreResult};
 use crate::{
     db::entity::{
         address, delivery_program, delivery_time, food_bank, inventory_item, limit, order, order_item,
         order_status_type, pantry_location, pickup_time, province, tefap_eligibility,
     },
-    domain::order_limits::{OrderLimitCheck, ScopedOrderLimit, check_order_limits},
+    domain::order_limits::ScopedOrderLimit,
     domain::{
         Id,
         access::Pantry,
@@ -68,6 +68,60 @@ impl DeliveryFacts {
     }
 }
 
+/// Where a shop is, with what the rules read of it: a pantry (pickup) or a delivery window.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SiteFacts {
+    Pickup(PantryFacts),
+    Delivery(DeliveryFacts),
+}
+
+impl SiteFacts {
+    pub fn food_bank_id(&self) -> Id {
+        match self {
+            Self::Pickup(p) => p.pantry.food_bank_id,
+            Self::Delivery(d) => d.time.food_bank_id,
+        }
+    }
+
+    /// The zone its times are written in: the pantry's, or the food bank's.
+    pub fn tz(&self) -> Tz {
+        match self {
+            Self::Pickup(p) => p.tz,
+            Self::Delivery(d) => d.tz,
+        }
+    }
+
+    pub fn tefap_area(&self) -> TefapArea {
+        match self {
+            Self::Pickup(p) => p.tefap_area(),
+            Self::Delivery(d) => d.tefap_area(),
+        }
+    }
+
+    /// The active stock rows it offers: the pantry's, or the delivery program's own rows and its
+    /// food bank's rows that are not tied to one program.
+    pub(super) fn stock(&self) -> Condition {
+        let active = Condition::all().add(inventory_item::Column::IsActive.eq(true));
+        match self {
+            Self::Pickup(p) => active.add(inventory_item::Column::PantryLocationId.eq(p.pantry.id)),
+            Self::Delivery(d) => active.add(inventory_item::Column::FoodBankId.eq(d.time.food_bank_id)).add(
+                Condition::any()
+                    .add(inventory_item::Column::DeliveryProgramId.eq(d.time.entity_delivery_program_id))
+                    .add(inventory_item::Column::DeliveryProgramId.is_null()),
+            ),
+        }
+    }
+
+    /// Who its limits are set on: the pantry or the delivery program, and its food bank.
+    fn limit_owners(&self) -> Condition {
+        let own = match self {
+            Self::Pickup(p) => limit::Column::PantryLocationId.eq(p.pantry.id),
+            Self::Delivery(d) => limit::Column::DeliveryProgramId.eq(d.time.entity_delivery_program_id),
+        };
+        Condition::any().add(own).add(limit::Column::FoodBankId.eq(self.food_bank_id()))
+    }
+}
+
 /// Everything `domain::cart::ShoppingContext` and `domain::submission::OrderRequest`
 /// need besides the cart and `now`.
 #[derive(Debug, Clone, PartialEq)]
@@ -99,24 +153,6 @@ async fn province_abbreviation<C: ConnectionTrait>(
     Ok((abbreviation, Some(addr)))
 }
 
-/// The pantry, if it is active and its food bank enabled.
-pub async fn pantry_facts<C: ConnectionTrait>(conn: &C, pantry_id: Id) -> StoreResult<Option<PantryFacts>> {
-    let Some(p) = pantry_location::Entity::find_by_id(pantry_id).one(conn).await? else { return Ok(None) };
-    let Some(bank) = food_bank::Entity::find_by_id(p.food_bank_id).one(conn).await? else { return Ok(None) };
-    if !p.is_active || !bank.is_enabled {
-        return Ok(None);
-    }
-    let (province_abbreviation, _) = province_abbreviation(conn, bank.address_id).await?;
-    let pantry_address = address::Entity::find_by_id(p.address_id).one(conn).await?;
-    Ok(Some(PantryFacts {
-        pantry: Pantry { id: p.id, label: p.label, food_bank_id: p.food_bank_id, is_restricted: p.is_restricted },
-        tz: parse_tz(&p.time_zone),
-        province_abbreviation,
-        county_id: pantry_address.as_ref().and_then(|a| a.county_id),
-        postal_code: pantry_address.map(|a| a.postal_code),
-    }))
-}
-
 pub(super) fn to_pickup_time(t: pickup_time::Model) -> PickupTime {
     PickupTime {
         id: t.id,
@@ -138,15 +174,9 @@ pub(super) fn to_delivery_time(t: delivery_time::Model) -> DeliveryTime {
     }
 }
 
-/// One pickup time by id, whichever pantry it belongs to (callers compare
-/// `pantry_location_id`), valid or not (callers ask `domain::pickup`).
-pub async fn pickup_time<C: ConnectionTrait>(conn: &C, pickup_time_id: Id) -> StoreResult<Option<PickupTime>> {
-    Ok(pickup_time::Entity::find_by_id(pickup_time_id).one(conn).await?.map(to_pickup_time))
-}
-
 /// Pickup times of these pantries starting after `since`, soonest first. `since` is only
 /// a cheap SQL cut: callers still keep the valid ones with `domain::pickup`.
-pub async fn pickup_times_of<C: ConnectionTrait>(
+pub(super) async fn pickup_times_of<C: ConnectionTrait>(
     conn: &C,
     pantry_ids: &[Id],
     since: DateTime<Utc>,
@@ -162,25 +192,6 @@ pub async fn pickup_times_of<C: ConnectionTrait>(
         .all(conn)
         .await?;
     Ok(rows.into_iter().map(to_pickup_time).collect())
-}
-
-/// One delivery window by id, if its program is active and its food bank enabled.
-pub async fn delivery_facts<C: ConnectionTrait>(conn: &C, delivery_time_id: Id) -> StoreResult<Option<DeliveryFacts>> {
-    let Some(t) = delivery_time::Entity::find_by_id(delivery_time_id).one(conn).await? else { return Ok(None) };
-    let Some(program) = delivery_program::Entity::find_by_id(t.delivery_program_id).one(conn).await? else {
-        return Ok(None);
-    };
-    let Some(bank) = food_bank::Entity::find_by_id(t.food_bank_id).one(conn).await? else { return Ok(None) };
-    if !program.is_active || !bank.is_enabled {
-        return Ok(None);
-    }
-    let (province_abbreviation, bank_address) = province_abbreviation(conn, bank.address_id).await?;
-    Ok(Some(DeliveryFacts {
-        time: to_delivery_time(t),
-        tz: parse_tz(&bank.time_zone),
-        province_abbreviation,
-        postal_code: bank_address.map(|a| a.postal_code),
-    }))
 }
 
 /// A stored limit as the `/limits` calls and the shop's items list it: its codes as stored,
@@ -250,26 +261,6 @@ pub(super) async fn item_limit_rows<C: ConnectionTrait>(
     Ok(out)
 }
 
-/// The active stock rows at a pantry, in id order.
-pub(super) fn pantry_stock_filter(pantry_id: Id) -> Condition {
-    Condition::all()
-        .add(inventory_item::Column::PantryLocationId.eq(pantry_id))
-        .add(inventory_item::Column::IsActive.eq(true))
-}
-
-/// The active delivery stock of a program: its own rows and the food bank's rows
-/// that are not tied to one program.
-pub(super) fn delivery_stock_filter(food_bank_id: Id, program_id: Id) -> Condition {
-    Condition::all()
-        .add(inventory_item::Column::FoodBankId.eq(food_bank_id))
-        .add(inventory_item::Column::IsActive.eq(true))
-        .add(
-            Condition::any()
-                .add(inventory_item::Column::DeliveryProgramId.eq(program_id))
-                .add(inventory_item::Column::DeliveryProgramId.is_null()),
-        )
-}
-
 impl ItemLimitRows {
     fn of_product(&self, product_id: Id) -> impl Iterator<Item = &limit::Model> {
         self.by_product.get(&product_id).into_iter().flatten()
@@ -299,387 +290,230 @@ pub(super) fn inventory_line(r: &inventory_item::Model, limits: &ItemLimitRows) 
     }
 }
 
-async fn inventory_lines<C: ConnectionTrait>(conn: &C, filter: Condition) -> StoreResult<Vec<InventoryLine>> {
-    let rows = inventory_item::Entity::find().filter(filter).order_by_asc(inventory_item::Column::Id).all(conn).await?;
-    let item_ids: Vec<Id> = rows.iter().map(|r| r.id).collect();
-    let product_ids: Vec<Id> = rows.iter().map(|r| r.pantry_item_id).collect();
-    let limits = item_limit_rows(conn, &item_ids, &product_ids).await?;
-    Ok(rows.iter().map(|r| inventory_line(r, &limits)).collect())
-}
-
-/// The pantry's inventory with each line's product and item limits.
-pub async fn pantry_inventory<C: ConnectionTrait>(conn: &C, pantry_id: Id) -> StoreResult<Vec<InventoryLine>> {
-    inventory_lines(conn, pantry_stock_filter(pantry_id)).await
-}
-
-/// The inventory a delivery window offers (its program's and the food bank's shared stock).
-pub async fn delivery_inventory<C: ConnectionTrait>(conn: &C, time: &DeliveryTime) -> StoreResult<Vec<InventoryLine>> {
-    inventory_lines(conn, delivery_stock_filter(time.food_bank_id, time.entity_delivery_program_id)).await
-}
-
-/// The user's orders at any pantry or delivery program of the food bank, cancelled ones
-/// flagged: product limits count per product across the food bank.
-pub async fn past_orders<C: ConnectionTrait>(conn: &C, user_id: Id, food_bank_id: Id) -> StoreResult<Vec<PastOrder>> {
-    let orders = order::Entity::find()
-        .filter(order::Column::UserId.eq(user_id))
-        .filter(order::Column::FoodBankId.eq(food_bank_id))
-        .order_by_asc(order::Column::CreatedAt)
-        .order_by_asc(order::Column::Id)
-        .all(conn)
-        .await?;
-    past_orders_of(conn, orders).await
-}
-
-pub(super) async fn past_orders_of<C: ConnectionTrait>(
-    conn: &C,
-    orders: Vec<order::Model>,
-) -> StoreResult<Vec<PastOrder>> {
-    if orders.is_empty() {
-        return Ok(Vec::new());
-    }
-    let cancelled: Vec<Id> = order_status_type::Entity::find()
+/// The ids of the order statuses that count as cancelled.
+async fn cancelled_statuses<C: ConnectionTrait>(conn: &C) -> StoreResult<Vec<Id>> {
+    Ok(order_status_type::Entity::find()
         .filter(order_status_type::Column::IsCancelledType.eq(true))
         .all(conn)
         .await?
         .into_iter()
         .map(|s| s.id)
-        .collect();
-    let lines = order_item::Entity::find()
-        .filter(order_item::Column::OrderId.is_in(orders.iter().map(|o| o.id)))
-        .order_by_asc(order_item::Column::Id)
-        .all(conn)
-        .await?;
-    let mut by_order: HashMap<Id, Vec<PastOrderLine>> = HashMap::new();
-    for l in lines {
-        by_order
-            .entry(l.order_id)
-            .or_default()
-            .push(PastOrderLine { pantry_item_id: l.pantry_item_id, quantity: i64::from(l.quantity) });
-    }
-    Ok(orders
-        .into_iter()
-        .map(|o| PastOrder {
-            id: o.id,
-            created: o.created_at,
-            is_cancelled: cancelled.contains(&o.status_type_id),
-            lines: by_order.remove(&o.id).unwrap_or_default(),
-        })
         .collect())
 }
 
-/// Every limit set on the pantry or on its food bank (ITEM and ORDER types), in id order.
-async fn pantry_limit_models<C: ConnectionTrait>(
-    conn: &C,
-    pantry_id: Id,
-    food_bank_id: Id,
-) -> StoreResult<Vec<limit::Model>> {
-    Ok(limit::Entity::find()
-        .filter(
-            Condition::any()
-                .add(limit::Column::PantryLocationId.eq(pantry_id))
-                .add(limit::Column::FoodBankId.eq(food_bank_id)),
-        )
-        .order_by_asc(limit::Column::Id)
-        .all(conn)
-        .await?)
-}
+impl<C: ConnectionTrait> Store<C> {
+    /// The pantry, if it is active and its food bank enabled.
+    pub async fn pantry_facts(&self, pantry_id: Id) -> StoreResult<Option<PantryFacts>> {
+        let conn = &self.db;
+        let Some(p) = pantry_location::Entity::find_by_id(pantry_id).one(conn).await? else { return Ok(None) };
+        let Some(bank) = food_bank::Entity::find_by_id(p.food_bank_id).one(conn).await? else { return Ok(None) };
+        if !p.is_active || !bank.is_enabled {
+            return Ok(None);
+        }
+        let (province_abbreviation, _) = province_abbreviation(conn, bank.address_id).await?;
+        let pantry_address = address::Entity::find_by_id(p.address_id).one(conn).await?;
+        Ok(Some(PantryFacts {
+            pantry: Pantry { id: p.id, label: p.label, food_bank_id: p.food_bank_id, is_restricted: p.is_restricted },
+            tz: parse_tz(&p.time_zone),
+            province_abbreviation,
+            county_id: pantry_address.as_ref().and_then(|a| a.county_id),
+            postal_code: pantry_address.map(|a| a.postal_code),
+        }))
+    }
 
-/// Every limit set on the delivery program or on its food bank, in id order.
-async fn delivery_limit_models<C: ConnectionTrait>(conn: &C, time: &DeliveryTime) -> StoreResult<Vec<limit::Model>> {
-    Ok(limit::Entity::find()
-        .filter(
-            Condition::any()
-                .add(limit::Column::DeliveryProgramId.eq(time.entity_delivery_program_id))
-                .add(limit::Column::FoodBankId.eq(time.food_bank_id)),
-        )
-        .order_by_asc(limit::Column::Id)
-        .all(conn)
-        .await?)
-}
+    /// One delivery window by id, if its program is active and its food bank enabled.
+    pub async fn delivery_facts(&self, delivery_time_id: Id) -> StoreResult<Option<DeliveryFacts>> {
+        let conn = &self.db;
+        let Some(t) = delivery_time::Entity::find_by_id(delivery_time_id).one(conn).await? else { return Ok(None) };
+        let Some(program) = delivery_program::Entity::find_by_id(t.delivery_program_id).one(conn).await? else {
+            return Ok(None);
+        };
+        let Some(bank) = food_bank::Entity::find_by_id(t.food_bank_id).one(conn).await? else { return Ok(None) };
+        if !program.is_active || !bank.is_enabled {
+            return Ok(None);
+        }
+        let (province_abbreviation, bank_address) = province_abbreviation(conn, bank.address_id).await?;
+        Ok(Some(DeliveryFacts {
+            time: to_delivery_time(t),
+            tz: parse_tz(&bank.time_zone),
+            province_abbreviation,
+            postal_code: bank_address.map(|a| a.postal_code),
+        }))
+    }
 
-fn item_type_only(rows: &[limit::Model]) -> Vec<Limit> {
-    rows.iter().filter_map(limit_domain).filter(|l| l.kind == LimitKind::Item).collect()
-}
+    /// One pickup time by id, whichever pantry it belongs to (callers compare
+    /// `pantry_location_id`), valid or not (callers ask `domain::pickup`).
+    pub async fn pickup_time(&self, pickup_time_id: Id) -> StoreResult<Option<PickupTime>> {
+        Ok(pickup_time::Entity::find_by_id(pickup_time_id).one(&self.db).await?.map(to_pickup_time))
+    }
 
-/// The ITEM-type (order size) limits at a pantry.
-pub async fn pantry_order_size_limits<C: ConnectionTrait>(
-    conn: &C,
-    pantry_id: Id,
-    food_bank_id: Id,
-) -> StoreResult<Vec<Limit>> {
-    Ok(item_type_only(&pantry_limit_models(conn, pantry_id, food_bank_id).await?))
-}
+    /// The site's inventory with each line's product and item limits.
+    pub async fn inventory(&self, site: &SiteFacts) -> StoreResult<Vec<InventoryLine>> {
+        let rows = inventory_item::Entity::find()
+            .filter(site.stock())
+            .order_by_asc(inventory_item::Column::Id)
+            .all(&self.db)
+            .await?;
+        let item_ids: Vec<Id> = rows.iter().map(|r| r.id).collect();
+        let product_ids: Vec<Id> = rows.iter().map(|r| r.pantry_item_id).collect();
+        let limits = item_limit_rows(&self.db, &item_ids, &product_ids).await?;
+        Ok(rows.iter().map(|r| inventory_line(r, &limits)).collect())
+    }
 
-/// The ITEM-type (order size) limits of a delivery window.
-pub async fn delivery_order_size_limits<C: ConnectionTrait>(conn: &C, time: &DeliveryTime) -> StoreResult<Vec<Limit>> {
-    Ok(item_type_only(&delivery_limit_models(conn, time).await?))
-}
-
-/// The user's stored TEFAP eligibilities, with province abbreviations.
-pub async fn tefap_eligibilities<C: ConnectionTrait>(conn: &C, user_id: Id) -> StoreResult<Vec<TefapEligibility>> {
-    let rows = tefap_eligibility::Entity::find()
-        .filter(tefap_eligibility::Column::UserId.eq(user_id))
-        .order_by_asc(tefap_eligibility::Column::Id)
-        .all(conn)
-        .await?;
-    let province_ids: Vec<Id> = rows.iter().filter_map(|r| r.province_id).collect();
-    let provinces: HashMap<Id, String> = if province_ids.is_empty() {
-        HashMap::new()
-    } else {
-        province::Entity::find()
-            .filter(province::Column::Id.is_in(province_ids))
-            .all(conn)
-            .await?
+    /// The user's orders at any pantry or delivery program of the food bank, cancelled ones
+    /// flagged: product limits count per product across the food bank.
+    pub async fn past_orders(&self, user_id: Id, food_bank_id: Id) -> StoreResult<Vec<PastOrder>> {
+        let orders = order::Entity::find()
+            .filter(order::Column::UserId.eq(user_id))
+            .filter(order::Column::FoodBankId.eq(food_bank_id))
+            .order_by_asc(order::Column::CreatedAt)
+            .order_by_asc(order::Column::Id)
+            .all(&self.db)
+            .await?;
+        if orders.is_empty() {
+            return Ok(Vec::new());
+        }
+        let cancelled = cancelled_statuses(&self.db).await?;
+        let lines = order_item::Entity::find()
+            .filter(order_item::Column::OrderId.is_in(orders.iter().map(|o| o.id)))
+            .order_by_asc(order_item::Column::Id)
+            .all(&self.db)
+            .await?;
+        let mut by_order: HashMap<Id, Vec<PastOrderLine>> = HashMap::new();
+        for l in lines {
+            by_order
+                .entry(l.order_id)
+                .or_default()
+                .push(PastOrderLine { pantry_item_id: l.pantry_item_id, quantity: i64::from(l.quantity) });
+        }
+        Ok(orders
             .into_iter()
-            .map(|p| (p.id, p.abbreviation))
-            .collect()
-    };
-    Ok(rows
-        .into_iter()
-        .map(|r| TefapEligibility {
-            province_abbreviation: r.province_id.and_then(|id| provinces.get(&id).cloned()),
-            food_bank_id: r.food_bank_id,
-            county_id: r.county_id,
-            postal_code: r.postal_code,
-        })
-        .collect())
-}
-
-/// Whether the user (None: a visitor, never eligible) may see TEFAP items in `area`.
-pub async fn tefap_eligible<C: ConnectionTrait>(conn: &C, user_id: Option<Id>, area: &TefapArea) -> StoreResult<bool> {
-    match user_id {
-        None => Ok(false),
-        Some(user) => Ok(is_tefap_eligible(&tefap_eligibilities(conn, user).await?, area)),
+            .map(|o| PastOrder {
+                id: o.id,
+                created: o.created_at,
+                is_cancelled: cancelled.contains(&o.status_type_id),
+                lines: by_order.remove(&o.id).unwrap_or_default(),
+            })
+            .collect())
     }
-}
 
-/// The facts for shopping at a pantry, as `user_id` (None: a visitor).
-pub async fn pickup_shop<C: ConnectionTrait>(
-    conn: &C,
-    pantry: &PantryFacts,
-    user_id: Option<Id>,
-) -> StoreResult<ShopFacts> {
-    let food_bank_id = pantry.pantry.food_bank_id;
-    Ok(ShopFacts {
-        inventory: pantry_inventory(conn, pantry.pantry.id).await?,
-        past_orders: match user_id {
-            Some(u) => past_orders(conn, u, food_bank_id).await?,
-            None => Vec::new(),
-        },
-        order_limits: pantry_order_size_limits(conn, pantry.pantry.id, food_bank_id).await?,
-        tefap_eligible: tefap_eligible(conn, user_id, &pantry.tefap_area()).await?,
-        tz: pantry.tz,
-    })
-}
+    /// Every limit set on the site or on its food bank (ITEM and ORDER types), in id order.
+    async fn limit_models(&self, site: &SiteFacts) -> StoreResult<Vec<limit::Model>> {
+        Ok(limit::Entity::find().filter(site.limit_owners()).order_by_asc(limit::Column::Id).all(&self.db).await?)
+    }
 
-/// The facts for ordering delivery in a window, as `user_id` (None: a visitor).
-pub async fn delivery_shop<C: ConnectionTrait>(
-    conn: &C,
-    delivery: &DeliveryFacts,
-    user_id: Option<Id>,
-) -> StoreResult<ShopFacts> {
-    Ok(ShopFacts {
-        inventory: delivery_inventory(conn, &delivery.time).await?,
-        past_orders: match user_id {
-            Some(u) => past_orders(conn, u, delivery.time.food_bank_id).await?,
-            None => Vec::new(),
-        },
-        order_limits: delivery_order_size_limits(conn, &delivery.time).await?,
-        tefap_eligible: tefap_eligible(conn, user_id, &delivery.tefap_area()).await?,
-        tz: delivery.tz,
-    })
-}
+    /// Every limit set on the site or on its food bank, as stored, in id order.
+    pub async fn site_limits(&self, site: &SiteFacts) -> StoreResult<Vec<LimitRow>> {
+        Ok(self.limit_models(site).await?.iter().map(limit_row).collect())
+    }
 
-/// The user's non-cancelled orders matching `scope`, by creation time.
-async fn order_times<C: ConnectionTrait>(conn: &C, user_id: Id, scope: Condition) -> StoreResult<Vec<DateTime<Utc>>> {
-    let cancelled: Vec<Id> = order_status_type::Entity::find()
-        .filter(order_status_type::Column::IsCancelledType.eq(true))
-        .all(conn)
-        .await?
-        .into_iter()
-        .map(|s| s.id)
-        .collect();
-    let rows = order::Entity::find()
-        .filter(order::Column::UserId.eq(user_id))
-        .filter(order::Column::StatusTypeId.is_not_in(cancelled))
-        .filter(scope)
-        .order_by_asc(order::Column::CreatedAt)
-        .all(conn)
-        .await?;
-    Ok(rows.into_iter().map(|o| o.created_at).collect())
-}
+    /// The ITEM-type (order size) limits of the site.
+    pub async fn order_size_limits(&self, site: &SiteFacts) -> StoreResult<Vec<Limit>> {
+        let rows = self.limit_models(site).await?;
+        Ok(rows.iter().filter_map(limit_domain).filter(|l| l.kind == LimitKind::Item).collect())
+    }
 
-/// ORDER-type limits matching `owners`, each with the orders it counts: a pantry's
-/// limit counts orders at that pantry, a food bank's every order there, a delivery
-/// program's the orders in its windows.
-async fn scoped_order_limits<C: ConnectionTrait>(
-    conn: &C,
-    user_id: Id,
-    owners: Condition,
-) -> StoreResult<Vec<ScopedOrderLimit>> {
-    let rows = limit::Entity::find()
-        .filter(limit::Column::LimitTypeCode.eq(crate::domain::limits::LimitType::Order.code()))
-        .filter(owners)
-        .order_by_asc(limit::Column::Id)
-        .all(conn)
-        .await?;
-    let mut out = Vec::new();
-    for row in rows {
-        let Some(limit) = limit_domain(&row) else { continue };
-        let scope = if let Some(p) = row.pantry_location_id {
-            Condition::all().add(order::Column::PantryLocationId.eq(p))
-        } else if let Some(f) = row.food_bank_id {
-            Condition::all().add(order::Column::FoodBankId.eq(f))
-        } else if let Some(program) = row.delivery_program_id {
-            let windows = delivery_time::Entity::find()
-                .filter(delivery_time::Column::DeliveryProgramId.eq(program))
-                .all(conn)
+    /// Whether the user (None: a visitor, never eligible) may see TEFAP items in `area`.
+    pub async fn tefap_eligible(&self, user_id: Option<Id>, area: &TefapArea) -> StoreResult<bool> {
+        let Some(user_id) = user_id else { return Ok(false) };
+        let rows = tefap_eligibility::Entity::find()
+            .filter(tefap_eligibility::Column::UserId.eq(user_id))
+            .order_by_asc(tefap_eligibility::Column::Id)
+            .all(&self.db)
+            .await?;
+        let province_ids: Vec<Id> = rows.iter().filter_map(|r| r.province_id).collect();
+        let provinces: HashMap<Id, String> = if province_ids.is_empty() {
+            HashMap::new()
+        } else {
+            province::Entity::find()
+                .filter(province::Column::Id.is_in(province_ids))
+                .all(&self.db)
                 .await?
                 .into_iter()
-                .map(|t| t.id);
-            Condition::all().add(order::Column::DeliveryTimeId.is_in(windows))
-        } else {
-            continue;
+                .map(|p| (p.id, p.abbreviation))
+                .collect()
         };
-        out.push(ScopedOrderLimit { limit, orders: order_times(conn, user_id, scope).await? });
-    }
-    Ok(out)
-}
-
-/// Orders-per-period limits for ordering at a pantry: the pantry's and its food bank's.
-pub async fn pickup_order_limits<C: ConnectionTrait>(
-    conn: &C,
-    user_id: Id,
-    pantry: &Pantry,
-) -> StoreResult<Vec<ScopedOrderLimit>> {
-    let owners = Condition::any()
-        .add(limit::Column::PantryLocationId.eq(pantry.id))
-        .add(limit::Column::FoodBankId.eq(pantry.food_bank_id));
-    scoped_order_limits(conn, user_id, owners).await
-}
-
-/// Orders-per-period limits for ordering delivery: the program's and its food bank's.
-pub async fn delivery_order_limits<C: ConnectionTrait>(
-    conn: &C,
-    user_id: Id,
-    time: &DeliveryTime,
-) -> StoreResult<Vec<ScopedOrderLimit>> {
-    let owners = Condition::any()
-        .add(limit::Column::DeliveryProgramId.eq(time.entity_delivery_program_id))
-        .add(limit::Column::FoodBankId.eq(time.food_bank_id));
-    scoped_order_limits(conn, user_id, owners).await
-}
-
-/// A past order with the ids the app's own limit counting reads (`GET /limits/.../orders`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LimitOrderRow {
-    pub id: Id,
-    pub created: DateTime<Utc>,
-    pub food_bank_id: Id,
-    pub pantry_location_id: Option<Id>,
-    pub pickup_time_id: Option<Id>,
-    pub delivery_time_id: Option<Id>,
-    pub lines: Vec<LimitOrderLine>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LimitOrderLine {
-    pub pantry_item_id: Id,
-    pub inventory_item_id: Id,
-    pub quantity: i32,
-}
-
-/// Where an order would be placed, for the orders-per-period check.
-#[derive(Debug, Clone, Copy)]
-pub enum OrderSite<'a> {
-    Pickup(&'a Pantry),
-    Delivery(&'a DeliveryTime),
-}
-
-/// Whether the user may place another order at `site` now (orders-per-period limits of the
-/// pantry or delivery program and of the food bank). The one home of the rule: Place Order
-/// asks it inside its transaction, the checkout's pre-check (`/limits/.../check`) before.
-pub async fn order_limit_check<C: ConnectionTrait>(
-    conn: &C,
-    user_id: Id,
-    site: OrderSite<'_>,
-    tz: Tz,
-    now: DateTime<Utc>,
-) -> StoreResult<OrderLimitCheck> {
-    let limits = match site {
-        OrderSite::Pickup(pantry) => pickup_order_limits(conn, user_id, pantry).await?,
-        OrderSite::Delivery(time) => delivery_order_limits(conn, user_id, time).await?,
-    };
-    Ok(check_order_limits(&limits, now, tz))
-}
-
-/// Orders-per-period limits of the food bank itself.
-pub async fn food_bank_order_limits<C: ConnectionTrait>(
-    conn: &C,
-    user_id: Id,
-    food_bank_id: Id,
-) -> StoreResult<Vec<ScopedOrderLimit>> {
-    scoped_order_limits(conn, user_id, Condition::all().add(limit::Column::FoodBankId.eq(food_bank_id))).await
-}
-
-/// The same loaders on the store's own connection, for read-only handlers.
-impl Store {
-    pub async fn pantry_facts(&self, pantry_id: Id) -> StoreResult<Option<PantryFacts>> {
-        pantry_facts(&self.db, pantry_id).await
+        let eligibilities: Vec<TefapEligibility> = rows
+            .into_iter()
+            .map(|r| TefapEligibility {
+                province_abbreviation: r.province_id.and_then(|id| provinces.get(&id).cloned()),
+                food_bank_id: r.food_bank_id,
+                county_id: r.county_id,
+                postal_code: r.postal_code,
+            })
+            .collect();
+        Ok(is_tefap_eligible(&eligibilities, area))
     }
 
-    pub async fn delivery_facts(&self, delivery_time_id: Id) -> StoreResult<Option<DeliveryFacts>> {
-        delivery_facts(&self.db, delivery_time_id).await
+    /// The facts for shopping at the site, as `user_id` (None: a visitor).
+    pub async fn shop(&self, site: &SiteFacts, user_id: Option<Id>) -> StoreResult<ShopFacts> {
+        Ok(ShopFacts {
+            inventory: self.inventory(site).await?,
+            past_orders: match user_id {
+                Some(u) => self.past_orders(u, site.food_bank_id()).await?,
+                None => Vec::new(),
+            },
+            order_limits: self.order_size_limits(site).await?,
+            tefap_eligible: self.tefap_eligible(user_id, &site.tefap_area()).await?,
+            tz: site.tz(),
+        })
     }
 
-    pub async fn pickup_shop(&self, pantry: &PantryFacts, user_id: Option<Id>) -> StoreResult<ShopFacts> {
-        pickup_shop(&self.db, pantry, user_id).await
+    /// The user's non-cancelled orders matching `scope`, by creation time.
+    async fn order_times(&self, user_id: Id, scope: Condition) -> StoreResult<Vec<DateTime<Utc>>> {
+        let rows = order::Entity::find()
+            .filter(order::Column::UserId.eq(user_id))
+            .filter(order::Column::StatusTypeId.is_not_in(cancelled_statuses(&self.db).await?))
+            .filter(scope)
+            .order_by_asc(order::Column::CreatedAt)
+            .all(&self.db)
+            .await?;
+        Ok(rows.into_iter().map(|o| o.created_at).collect())
     }
 
-    pub async fn delivery_shop(&self, delivery: &DeliveryFacts, user_id: Option<Id>) -> StoreResult<ShopFacts> {
-        delivery_shop(&self.db, delivery, user_id).await
+    /// ORDER-type limits matching `owners`, each with the orders it counts: a pantry's
+    /// limit counts orders at that pantry, a food bank's every order there, a delivery
+    /// program's the orders in its windows.
+    async fn scoped_order_limits(&self, user_id: Id, owners: Condition) -> StoreResult<Vec<ScopedOrderLimit>> {
+        let rows = limit::Entity::find()
+            .filter(limit::Column::LimitTypeCode.eq(crate::domain::limits::LimitType::Order.code()))
+            .filter(owners)
+            .order_by_asc(limit::Column::Id)
+            .all(&self.db)
+            .await?;
+        let mut out = Vec::new();
+        for row in rows {
+            let Some(limit) = limit_domain(&row) else { continue };
+            let scope = if let Some(p) = row.pantry_location_id {
+                Condition::all().add(order::Column::PantryLocationId.eq(p))
+            } else if let Some(f) = row.food_bank_id {
+                Condition::all().add(order::Column::FoodBankId.eq(f))
+            } else if let Some(program) = row.delivery_program_id {
+                let windows = delivery_time::Entity::find()
+                    .filter(delivery_time::Column::DeliveryProgramId.eq(program))
+                    .all(&self.db)
+                    .await?
+                    .into_iter()
+                    .map(|t| t.id);
+                Condition::all().add(order::Column::DeliveryTimeId.is_in(windows))
+            } else {
+                continue;
+            };
+            out.push(ScopedOrderLimit { limit, orders: self.order_times(user_id, scope).await? });
+        }
+        Ok(out)
     }
 
-    /// Every limit set on the pantry or on its food bank, as stored, in id order.
-    pub async fn pantry_limits(&self, pantry: &Pantry) -> StoreResult<Vec<LimitRow>> {
-        Ok(pantry_limit_models(&self.db, pantry.id, pantry.food_bank_id).await?.iter().map(limit_row).collect())
+    /// Orders-per-period limits for ordering at the site: the pantry's or the delivery program's,
+    /// and its food bank's, each with the user's orders it counts
+    /// (`domain::order_limits::check_order_limits` judges them).
+    pub async fn order_limits(&self, user_id: Id, site: &SiteFacts) -> StoreResult<Vec<ScopedOrderLimit>> {
+        self.scoped_order_limits(user_id, site.limit_owners()).await
     }
 
-    /// Every limit set on the delivery program or on its food bank, as stored, in id order.
-    pub async fn delivery_limits(&self, time: &DeliveryTime) -> StoreResult<Vec<LimitRow>> {
-        Ok(delivery_limit_models(&self.db, time).await?.iter().map(limit_row).collect())
-    }
-
-    /// The ITEM-type (order size) limits at a pantry.
-    pub async fn pantry_order_size_limits(&self, pantry: &Pantry) -> StoreResult<Vec<Limit>> {
-        pantry_order_size_limits(&self.db, pantry.id, pantry.food_bank_id).await
-    }
-
-    /// The ITEM-type (order size) limits of a delivery window.
-    pub async fn delivery_order_size_limits(&self, time: &DeliveryTime) -> StoreResult<Vec<Limit>> {
-        delivery_order_size_limits(&self.db, time).await
-    }
-
-    pub async fn order_limit_check(
-        &self,
-        user_id: Id,
-        site: OrderSite<'_>,
-        tz: Tz,
-        now: DateTime<Utc>,
-    ) -> StoreResult<OrderLimitCheck> {
-        order_limit_check(&self.db, user_id, site, tz, now).await
-    }
-
+    /// Orders-per-period limits of the food bank itself.
     pub async fn food_bank_order_limits(&self, user_id: Id, food_bank_id: Id) -> StoreResult<Vec<ScopedOrderLimit>> {
-        food_bank_order_limits(&self.db, user_id, food_bank_id).await
-    }
-
-    pub async fn tefap_eligible(&self, user_id: Option<Id>, area: &TefapArea) -> StoreResult<bool> {
-        tefap_eligible(&self.db, user_id, area).await
-    }
-
-    pub async fn past_orders(&self, user_id: Id, food_bank_id: Id) -> StoreResult<Vec<PastOrder>> {
-        past_orders(&self.db, user_id, food_bank_id).await
+        self.scoped_order_limits(user_id, Condition::all().add(limit::Column::FoodBankId.eq(food_bank_id))).await
     }
 
     /// The user's non-cancelled orders at a pantry (`Some`) or a whole food bank, newest first.
@@ -689,16 +523,9 @@ impl Store {
         pantry_id: Option<Id>,
         food_bank_id: Option<Id>,
     ) -> StoreResult<Vec<LimitOrderRow>> {
-        let cancelled: Vec<Id> = order_status_type::Entity::find()
-            .filter(order_status_type::Column::IsCancelledType.eq(true))
-            .all(&self.db)
-            .await?
-            .into_iter()
-            .map(|s| s.id)
-            .collect();
         let mut query = order::Entity::find()
             .filter(order::Column::UserId.eq(user_id))
-            .filter(order::Column::StatusTypeId.is_not_in(cancelled));
+            .filter(order::Column::StatusTypeId.is_not_in(cancelled_statuses(&self.db).await?));
         if let Some(p) = pantry_id {
             query = query.filter(order::Column::PantryLocationId.eq(p));
         }
@@ -736,4 +563,23 @@ impl Store {
             })
             .collect())
     }
+}
+
+/// A past order with the ids the app's own limit counting reads (`GET /limits/.../orders`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LimitOrderRow {
+    pub id: Id,
+    pub created: DateTime<Utc>,
+    pub food_bank_id: Id,
+    pub pantry_location_id: Option<Id>,
+    pub pickup_time_id: Option<Id>,
+    pub delivery_time_id: Option<Id>,
+    pub lines: Vec<LimitOrderLine>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LimitOrderLine {
+    pub pantry_item_id: Id,
+    pub inventory_item_id: Id,
+    pub quantity: i32,
 }

@@ -315,6 +315,26 @@ async fn finish<T>(txn: DatabaseTransaction, result: Result<T, StaffRefused>) ->
     Ok(result)
 }
 
+impl super::Write {
+    /// Writes one state change into the order's history (a shopper's own cancel, a submission).
+    pub async fn record_order_event(
+        &self,
+        order_id: Id,
+        from: Option<StatusType>,
+        to: StatusType,
+        by: Option<Id>,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        record_event(&self.db, order_id, from, to, by, None, at).await
+    }
+
+    /// The units of an order still held from stock, per inventory item: each line's packed quantity
+    /// (lines the pantry marked short gave the rest back already).
+    pub async fn held_units(&self, order_id: Id) -> StoreResult<BTreeMap<Id, i64>> {
+        held_units(&self.db, order_id).await
+    }
+}
+
 impl Store {
     /// The orders of a day at a site, by time then id; `number` keeps only that order.
     pub async fn staff_queue(&self, site: QueueSite, day: NaiveDate) -> StoreResult<Vec<StaffOrderRow>> {

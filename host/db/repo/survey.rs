@@ -63,82 +63,76 @@ fn set_flag(status: &mut SurveyStatus, q: SurveyQuestion) {
     *flag = true;
 }
 
-async fn survey_status<C: ConnectionTrait>(
-    c: &C,
-    user_id: i64,
-    food_bank_id: i64,
-) -> StoreResult<Option<SurveyStatus>> {
-    if food_bank::Entity::find_by_id(food_bank_id).one(c).await?.is_none() {
-        return Ok(None);
-    }
-    let codes: Vec<String> = food_bank_survey_question::Entity::find()
-        .inner_join(survey_question::Entity)
-        .filter(food_bank_survey_question::Column::FoodBankId.eq(food_bank_id))
-        .filter(food_bank_survey_question::Column::IsEnabled.eq(true))
-        .select_only()
-        .column(survey_question::Column::Code)
-        .into_tuple()
-        .all(c)
-        .await?;
-    let row = survey_answer::Entity::find().filter(survey_answer::Column::UserId.eq(user_id)).one(c).await?;
-    let mut status = SurveyStatus::default();
-    for q in codes.iter().filter_map(|code| question(code)) {
-        if !answered(row.as_ref(), q) {
-            set_flag(&mut status, q);
+impl<C: ConnectionTrait> Store<C> {
+    /// Which of `food_bank_id`'s questions `user_id` has yet to answer; `None` for an unknown food bank.
+    pub async fn survey_status(&self, user_id: i64, food_bank_id: i64) -> StoreResult<Option<SurveyStatus>> {
+        let c = &self.db;
+        if food_bank::Entity::find_by_id(food_bank_id).one(c).await?.is_none() {
+            return Ok(None);
         }
+        let codes: Vec<String> = food_bank_survey_question::Entity::find()
+            .inner_join(survey_question::Entity)
+            .filter(food_bank_survey_question::Column::FoodBankId.eq(food_bank_id))
+            .filter(food_bank_survey_question::Column::IsEnabled.eq(true))
+            .select_only()
+            .column(survey_question::Column::Code)
+            .into_tuple()
+            .all(c)
+            .await?;
+        let row = survey_answer::Entity::find().filter(survey_answer::Column::UserId.eq(user_id)).one(c).await?;
+        let mut status = SurveyStatus::default();
+        for q in codes.iter().filter_map(|code| question(code)) {
+            if !answered(row.as_ref(), q) {
+                set_flag(&mut status, q);
+            }
+        }
+        Ok(Some(status))
     }
-    Ok(Some(status))
-}
 
-async fn latest_food_situation<C: ConnectionTrait>(c: &C, user_id: i64) -> StoreResult<Option<(bool, DateTime<Utc>)>> {
-    Ok(food_situation_answer::Entity::find()
-        .filter(food_situation_answer::Column::UserId.eq(user_id))
-        .order_by_desc(food_situation_answer::Column::CreatedAt)
-        .order_by_desc(food_situation_answer::Column::Id)
-        .select_only()
-        .column(food_situation_answer::Column::IsEligible)
-        .column(food_situation_answer::Column::CreatedAt)
-        .into_tuple()
-        .one(c)
-        .await?)
-}
+    /// The latest screening: (eligible, when).
+    pub async fn latest_food_situation(&self, user_id: i64) -> StoreResult<Option<(bool, DateTime<Utc>)>> {
+        let c = &self.db;
+        Ok(food_situation_answer::Entity::find()
+            .filter(food_situation_answer::Column::UserId.eq(user_id))
+            .order_by_desc(food_situation_answer::Column::CreatedAt)
+            .order_by_desc(food_situation_answer::Column::Id)
+            .select_only()
+            .column(food_situation_answer::Column::IsEligible)
+            .column(food_situation_answer::Column::CreatedAt)
+            .into_tuple()
+            .one(c)
+            .await?)
+    }
 
-/// What the checkout-questions rule reads for an order at `food_bank_id`, through the order's
-/// own transaction (see `domain::checkout_questions`).
-pub(super) async fn checkout_question_facts<C: ConnectionTrait>(
-    c: &C,
-    user_id: i64,
-    food_bank_id: i64,
-) -> StoreResult<QuestionFacts> {
-    let last_survey_at: Option<DateTime<Utc>> = survey_answer::Entity::find()
-        .filter(survey_answer::Column::UserId.eq(user_id))
-        .select_only()
-        .column(survey_answer::Column::UpdatedAt)
-        .into_tuple()
-        .one(c)
-        .await?;
-    let last_order_at: Option<DateTime<Utc>> = order::Entity::find()
-        .filter(order::Column::UserId.eq(user_id))
-        .order_by_desc(order::Column::CreatedAt)
-        .select_only()
-        .column(order::Column::CreatedAt)
-        .into_tuple()
-        .one(c)
-        .await?;
-    Ok(QuestionFacts {
-        latest_screening: latest_food_situation(c, user_id).await?,
-        survey: survey_status(c, user_id, food_bank_id).await?.unwrap_or_default(),
-        last_survey_at,
-        last_order_at,
-    })
+    /// What the checkout-questions rule reads for an order at `food_bank_id`, inside the order's
+    /// own transaction (see `domain::checkout_questions`).
+    pub async fn checkout_question_facts(&self, user_id: i64, food_bank_id: i64) -> StoreResult<QuestionFacts> {
+        let c = &self.db;
+        let last_survey_at: Option<DateTime<Utc>> = survey_answer::Entity::find()
+            .filter(survey_answer::Column::UserId.eq(user_id))
+            .select_only()
+            .column(survey_answer::Column::UpdatedAt)
+            .into_tuple()
+            .one(c)
+            .await?;
+        let last_order_at: Option<DateTime<Utc>> = order::Entity::find()
+            .filter(order::Column::UserId.eq(user_id))
+            .order_by_desc(order::Column::CreatedAt)
+            .select_only()
+            .column(order::Column::CreatedAt)
+            .into_tuple()
+            .one(c)
+            .await?;
+        Ok(QuestionFacts {
+            latest_screening: self.latest_food_situation(user_id).await?,
+            survey: self.survey_status(user_id, food_bank_id).await?.unwrap_or_default(),
+            last_survey_at,
+            last_order_at,
+        })
+    }
 }
 
 impl Store {
-    /// Which of `food_bank_id`'s questions `user_id` has yet to answer; `None` for an unknown food bank.
-    pub async fn survey_status(&self, user_id: i64, food_bank_id: i64) -> StoreResult<Option<SurveyStatus>> {
-        survey_status(&self.db, user_id, food_bank_id).await
-    }
-
     pub async fn default_food_bank_id(&self, user_id: i64) -> StoreResult<Option<i64>> {
         Ok(user::Entity::find_by_id(user_id)
             .select_only()
@@ -212,11 +206,6 @@ impl Store {
             Ok(())
         })
         .await
-    }
-
-    /// The latest screening: (eligible, when).
-    pub async fn latest_food_situation(&self, user_id: i64) -> StoreResult<Option<(bool, DateTime<Utc>)>> {
-        latest_food_situation(&self.db, user_id).await
     }
 
     /// Keeps a complete screening with its verdict, under the user's default food bank.

@@ -294,7 +294,11 @@ pub(super) async fn addresses_by_id<C: ConnectionTrait>(
 }
 
 pub(super) async fn item_views<C: ConnectionTrait>(c: &C, order_id: Id) -> StoreResult<Vec<OrderLineRow>> {
-    let lines = order_lines(c, order_id).await?;
+    let lines = order_item::Entity::find()
+        .filter(order_item::Column::OrderId.eq(order_id))
+        .order_by_asc(order_item::Column::Id)
+        .all(c)
+        .await?;
     let product_ids = ids(&lines, |l| Some(l.pantry_item_id));
     let products: HashMap<Id, pantry_item::Model> =
         by_ids::<pantry_item::Entity, _>(c, pantry_item::Column::Id, product_ids.clone())

@@ -1,0 +1,205 @@
+//! The rows an order write changes, inside the transaction `service::orders` holds open: each
+//! write does what it is told, after the service has asked the rules.
+use super::*;
+use crate::{db::repo::Write, domain::orders::StatusType, model::orders::IDEMPOTENCY_WINDOW};
+use sea_orm::{
+    ActiveValue::{NotSet, Set},
+    DbErr,
+    sea_query::{Expr, ExprTrait},
+};
+use std::collections::BTreeMap;
+
+/// A take the stock could not give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StockMissing {
+    /// Someone else took it since the check (or more was asked than a row can hold).
+    Short,
+    /// The row is gone or no longer offered.
+    Withdrawn,
+}
+
+/// A new order's row.
+#[derive(Debug, Clone)]
+pub struct NewOrder {
+    pub user_id: Id,
+    pub food_bank_id: Id,
+    pub pantry_location_id: Option<Id>,
+    pub pickup_time_id: Option<Id>,
+    pub delivery_time_id: Option<Id>,
+    /// The saved address delivered to, and the copy of it the order keeps.
+    pub address: Option<(Id, SnapshotRow)>,
+    pub idempotency_key: Option<String>,
+    pub request_fingerprint: Option<String>,
+    pub now: DateTime<Utc>,
+}
+
+/// A new order's line: the stock it took.
+#[derive(Debug, Clone, Copy)]
+pub struct NewOrderLine {
+    pub inventory_item_id: Id,
+    pub quantity: i64,
+    pub is_substitute_ok: bool,
+}
+
+impl Write {
+    /// An expired key is free again: its old order lets go of it, so the unique
+    /// (user, key) index admits the new one.
+    pub async fn release_expired_key(&self, user_id: Id, key: &str, now: DateTime<Utc>) -> StoreResult<()> {
+        order::Entity::update_many()
+            .col_expr(order::Column::IdempotencyKey, Expr::value(Option::<String>::None))
+            .filter(order::Column::UserId.eq(user_id))
+            .filter(order::Column::IdempotencyKey.eq(key))
+            .filter(order::Column::CreatedAt.lte(now - IDEMPOTENCY_WINDOW))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    /// Applies stock changes (negative = take) in inventory-id order, each a conditional update;
+    /// the first take that finds too little stock stops them. The stock's cache scopes are locked
+    /// first, in key order (each change bumps them, see `scopes::lock_stock_scopes`).
+    pub async fn move_stock(
+        &self,
+        deltas: &BTreeMap<Id, i64>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Result<(), StockMissing>> {
+        let c = &self.db;
+        let moving: Vec<Id> = deltas.iter().filter(|(_, delta)| **delta != 0).map(|(id, _)| *id).collect();
+        super::super::scopes::lock_stock_scopes(c, &moving).await?;
+        for (&id, &delta) in deltas {
+            if delta == 0 {
+                continue;
+            }
+            let Ok(amount) = i32::try_from(delta.abs()) else { return Ok(Err(StockMissing::Short)) };
+            let mut update = inventory_item::Entity::update_many()
+                .col_expr(inventory_item::Column::UpdatedAt, Expr::value(now))
+                .filter(inventory_item::Column::Id.eq(id));
+            update = if delta < 0 {
+                update
+                    .col_expr(inventory_item::Column::Quantity, Expr::col(inventory_item::Column::Quantity).sub(amount))
+                    .filter(inventory_item::Column::Quantity.gte(amount))
+            } else {
+                update
+                    .col_expr(inventory_item::Column::Quantity, Expr::col(inventory_item::Column::Quantity).add(amount))
+            };
+            if update.exec(c).await?.rows_affected == 1 {
+                continue;
+            }
+            // Only a take can miss: someone else took the stock since the check, or the row went.
+            let still_offered = inventory_item::Entity::find_by_id(id).one(c).await?.is_some_and(|i| i.is_active);
+            return Ok(Err(if still_offered { StockMissing::Short } else { StockMissing::Withdrawn }));
+        }
+        Ok(Ok(()))
+    }
+
+    /// Writes the order and its lines (each with its product and weight as its stock row has
+    /// them); `None` when a line's stock row is gone.
+    pub async fn insert_order(&self, new: NewOrder, lines: &[NewOrderLine]) -> StoreResult<Option<Id>> {
+        let c = &self.db;
+        let snapshot = match &new.address {
+            Some((_, a)) => Some(
+                serde_json::to_value(StoredSnapshot::from(a.clone()))
+                    .map_err(|e| StoreError::Db(DbErr::Json(e.to_string())))?,
+            ),
+            None => None,
+        };
+        let order_id = order::Entity::insert(order::ActiveModel {
+            id: NotSet,
+            user_id: Set(new.user_id),
+            food_bank_id: Set(new.food_bank_id),
+            pantry_location_id: Set(new.pantry_location_id),
+            pickup_time_id: Set(new.pickup_time_id),
+            delivery_time_id: Set(new.delivery_time_id),
+            saved_address_id: Set(new.address.as_ref().map(|(id, _)| *id)),
+            delivery_address: Set(snapshot),
+            status_type_id: Set(StatusType::Submitted.id()),
+            idempotency_key: Set(new.idempotency_key),
+            request_fingerprint: Set(new.request_fingerprint),
+            created_at: Set(new.now),
+            updated_at: Set(new.now),
+            cancelled_at: Set(None),
+            cancel_reason: Set(None),
+        })
+        .exec(c)
+        .await?
+        .last_insert_id;
+
+        let rows = inventory_item::Entity::find()
+            .filter(inventory_item::Column::Id.is_in(lines.iter().map(|l| l.inventory_item_id)))
+            .all(c)
+            .await?;
+        let by_id: HashMap<Id, &inventory_item::Model> = rows.iter().map(|r| (r.id, r)).collect();
+        let mut models = Vec::with_capacity(lines.len());
+        for l in lines {
+            let Some(item) = by_id.get(&l.inventory_item_id) else { return Ok(None) };
+            let Ok(quantity) = i32::try_from(l.quantity) else { return Ok(None) };
+            models.push(order_item::ActiveModel {
+                id: NotSet,
+                order_id: Set(order_id),
+                inventory_item_id: Set(item.id),
+                pantry_item_id: Set(item.pantry_item_id),
+                quantity: Set(quantity),
+                weight_pounds: Set(item.weight_pounds),
+                is_substitute_ok: Set(l.is_substitute_ok),
+                packed_quantity: Set(None),
+            });
+        }
+        order_item::Entity::insert_many(models).exec(c).await?;
+        Ok(Some(order_id))
+    }
+
+    /// Marks the order cancelled, if its status is still the one it was read with (so a
+    /// concurrent change cannot be cancelled twice); false when it moved on.
+    pub async fn cancel_order(&self, order: &ChangingOrder, now: DateTime<Utc>) -> StoreResult<bool> {
+        let updated = order::Entity::update_many()
+            .col_expr(order::Column::StatusTypeId, Expr::value(StatusType::Cancelled.id()))
+            .col_expr(order::Column::CancelledAt, Expr::value(Some(now)))
+            .col_expr(order::Column::UpdatedAt, Expr::value(now))
+            .filter(order::Column::Id.eq(order.id))
+            .filter(order::Column::StatusTypeId.eq(order.status_type_id))
+            .exec(&self.db)
+            .await?;
+        Ok(updated.rows_affected == 1)
+    }
+
+    /// Moves the pickup order to `pickup_time_id`, and to `pantry_id` when it changes pantry.
+    pub async fn set_pickup(
+        &self,
+        order_id: Id,
+        pantry_id: Option<Id>,
+        pickup_time_id: Id,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let mut update = order::Entity::update_many();
+        if let Some(pantry_id) = pantry_id {
+            update = update.col_expr(order::Column::PantryLocationId, Expr::value(Some(pantry_id)));
+        }
+        update
+            .col_expr(order::Column::PickupTimeId, Expr::value(Some(pickup_time_id)))
+            .col_expr(order::Column::UpdatedAt, Expr::value(now))
+            .filter(order::Column::Id.eq(order_id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn set_delivery_time(&self, order_id: Id, delivery_time_id: Id, now: DateTime<Utc>) -> StoreResult<()> {
+        order::Entity::update_many()
+            .col_expr(order::Column::DeliveryTimeId, Expr::value(Some(delivery_time_id)))
+            .col_expr(order::Column::UpdatedAt, Expr::value(now))
+            .filter(order::Column::Id.eq(order_id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    /// Points the order line at another stock row (of the same product, at another pantry).
+    pub async fn set_line_stock(&self, line_id: Id, inventory_item_id: Id) -> StoreResult<()> {
+        order_item::Entity::update_many()
+            .col_expr(order_item::Column::InventoryItemId, Expr::value(inventory_item_id))
+            .filter(order_item::Column::Id.eq(line_id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,195 @@
+//! The shopper's orders: reading them (GET /orders, /orders/{id} and /orders/{id}/items, and the
+//! /account/orders page), placing one (`submit.rs`), cancelling it and moving it to another time or
+//! pantry (`change.rs`). Another shopper's order is NotFound, like one that does not exist. Each
+//! write is sequenced here, in one write transaction: it locks the shopper's row, reads the facts
+//! through the repository, asks host/domain (`submission`, `order_limits`, `checkout_questions`,
+//! `order_changes`) for every decision, then has the repository write the rows. A refusal rolls
+//! everything back.
+mod change;
+mod submit;
+
+use super::{Context, Error, Result};
+use crate::{
+    db::{
+        now,
+        repo::{StoreError, Transient, Write, retrying},
+    },
+    domain::{Id, messages},
+    model::{
+        locations::{DeliveryTime, PickupTime},
+        orders::{IDEMPOTENCY_WINDOW, Idempotency, Order, OrderItem, OrderLocationChange, OrderSubmission},
+    },
+};
+
+impl Transient for Error {
+    fn is_transient(&self) -> bool {
+        matches!(self, Error::Store(e) if e.is_transient())
+    }
+}
+
+/// Commits on success; rolls back on a refusal or failure, so a refused write leaves nothing behind.
+async fn finish<T>(txn: Write, result: Result<T>) -> Result<T> {
+    match result {
+        Ok(v) => {
+            txn.commit().await?;
+            Ok(v)
+        }
+        Err(e) => {
+            if let Err(rb) = txn.rollback().await {
+                tracing::warn!(error = %rb, "rollback after a refused or failed order write");
+            }
+            Err(e)
+        }
+    }
+}
+
+/// The answer for a key already used within the window (`found`, by `order_with_key`): the first
+/// order for the same request, a refusal for a different one; `None` when the key is unused or expired.
+fn answer_for_key(found: Option<(Id, Option<String>)>, idem: &Idempotency) -> Option<Result<Id>> {
+    found.map(|(id, fingerprint)| match fingerprint {
+        // Orders placed before fingerprints were stored match on the key alone, as they did then.
+        Some(f) if f != idem.fingerprint => Err(Error::refused(&messages::IDEMPOTENCY_KEY_REUSED)),
+        _ => Ok(id),
+    })
+}
+
+/// Every order of the shopper, as the order history lists them.
+pub async fn list(state: &Context, user_id: Id) -> Result<Vec<Order>> {
+    Ok(state.store.orders_of(user_id).await?.into_iter().map(Order::from).collect())
+}
+
+pub async fn show(state: &Context, user_id: Id, order_id: Id) -> Result<Order> {
+    state
+        .store
+        .order_of(user_id, order_id)
+        .await?
+        .map(Order::from)
+        .ok_or_else(|| Error::not_found(&messages::ORDER_NOT_FOUND))
+}
+
+pub async fn items(state: &Context, user_id: Id, order_id: Id) -> Result<Vec<OrderItem>> {
+    let lines = state
+        .store
+        .order_items_of(user_id, order_id)
+        .await?
+        .ok_or_else(|| Error::not_found(&messages::ORDER_NOT_FOUND))?;
+    Ok(lines.into_iter().map(OrderItem::from).collect())
+}
+
+/// Place Order: the new order's id. The submission's shape is the caller's to check first
+/// (`OrderSubmission::validate`, whose field errors only an API answer can carry). With an
+/// idempotency key, a retry of the same request answers the first order's id and places nothing.
+pub async fn submit(
+    state: &Context,
+    user_id: Id,
+    submission: &OrderSubmission,
+    idempotency_key: Option<String>,
+) -> Result<Id> {
+    let idempotency = idempotency_key.map(|key| Idempotency { key, fingerprint: submission.fingerprint() });
+    let idem = idempotency.as_ref();
+    retrying(|| async move {
+        let txn = state.store.begin_write().await?;
+        let now = now();
+        let placed = submit::place(&txn, user_id, submission, idem, now).await;
+        match finish(txn, placed).await {
+            // Two requests raced past the look-up (only possible without the row lock):
+            // the loser answers as if it had come second.
+            Err(Error::Store(StoreError::Conflict(m))) => {
+                let Some(idem) = idem else { return Err(Error::Store(StoreError::Conflict(m))) };
+                let found = state.store.order_with_key(user_id, &idem.key, now - IDEMPOTENCY_WINDOW).await?;
+                answer_for_key(found, idem).unwrap_or(Err(Error::Store(StoreError::Conflict(m))))
+            }
+            other => other,
+        }
+    })
+    .await
+}
+
+/// Cancels the order and gives its stock back; the cancelled order.
+pub async fn cancel(state: &Context, user_id: Id, order_id: Id) -> Result<Order> {
+    retrying(|| async move {
+        let txn = state.store.begin_write().await?;
+        let cancelled = change::cancel(&txn, user_id, order_id, now()).await;
+        finish(txn, cancelled).await
+    })
+    .await
+    .map(Order::from)
+}
+
+/// Moves a pickup order to another valid pickup time of its pantry.
+pub async fn change_time(state: &Context, user_id: Id, order_id: Id, pickup_time_id: Id) -> Result<Order> {
+    retrying(|| async move {
+        let txn = state.store.begin_write().await?;
+        let changed = change::pickup_time(&txn, user_id, order_id, pickup_time_id, now()).await;
+        finish(txn, changed).await
+    })
+    .await
+    .map(Order::from)
+}
+
+/// Moves a delivery order to another valid window of its delivery program (whose stock the order
+/// already holds, so no stock moves).
+pub async fn change_delivery(state: &Context, user_id: Id, order_id: Id, delivery_time_id: Id) -> Result<Order> {
+    retrying(|| async move {
+        let txn = state.store.begin_write().await?;
+        let changed = change::delivery_time(&txn, user_id, order_id, delivery_time_id, now()).await;
+        finish(txn, changed).await
+    })
+    .await
+    .map(Order::from)
+}
+
+/// Moves the pickup order `order_id` to another pantry of its food bank; `change` must name the
+/// same order (its body repeats the id). Its stock moves from the old pantry's inventory to the
+/// new one's.
+pub async fn change_location(
+    state: &Context,
+    user_id: Id,
+    order_id: Id,
+    change: &OrderLocationChange,
+) -> Result<Order> {
+    if change.order_id != order_id {
+        return Err(Error::Invalid("OrderId does not match the order in the path.".into()));
+    }
+    retrying(|| async move {
+        let txn = state.store.begin_write().await?;
+        let changed = change::location(&txn, user_id, change, now()).await;
+        finish(txn, changed).await
+    })
+    .await
+    .map(Order::from)
+}
+
+/// The times an order may move to, as Change offers them: its pantry's pickup times, or the
+/// windows of its own delivery program (only that program's stock can fill it).
+pub enum TimesOffered {
+    Pickup(Vec<PickupTime>),
+    Delivery(Vec<DeliveryTime>),
+}
+
+/// The shopper's order with the times it may move to.
+pub async fn times_offered(state: &Context, user_id: Id, order_id: Id) -> Result<(Order, TimesOffered)> {
+    let order = show(state, user_id, order_id).await?;
+    let times = match (&order.delivery_time, order.pantry_location_id) {
+        (Some(window), _) => {
+            let all = super::shop::delivery_times(state, order.food_bank_id).await?;
+            let program = window.entity_delivery_program_id;
+            TimesOffered::Delivery(all.into_iter().filter(|d| d.entity_delivery_program_id == program).collect())
+        }
+        (None, Some(pantry)) => {
+            TimesOffered::Pickup(super::shop::pantry(state, pantry).await?.pantry_location_pickup_times)
+        }
+        (None, None) => TimesOffered::Pickup(Vec::new()),
+    };
+    Ok((order, times))
+}
+
+/// Moves the order to the time `time_id` of its kind: a pickup time for a pickup order, a
+/// delivery window for a delivery order (as Change's form names one without saying which).
+pub async fn change_to(state: &Context, user_id: Id, order_id: Id, time_id: Id) -> Result<Order> {
+    if show(state, user_id, order_id).await?.delivery_time_id.is_some() {
+        change_delivery(state, user_id, order_id, time_id).await
+    } else {
+        change_time(state, user_id, order_id, time_id).await
+    }
+}

@@ -1,0 +1,180 @@
+//! Place Order: the checks of `domain::submission`, the orders-per-period limits and the checkout's
+//! questions against the facts read in the writing transaction, then the order, its lines and the
+//! stock they take.
+use super::{Error, Result, answer_for_key};
+use crate::{
+    db::repo::{
+        Write,
+        orders::{NewOrder, NewOrderLine, StockMissing},
+        shopping::{ShopFacts, SiteFacts},
+    },
+    domain::orders::StatusType,
+    domain::{
+        Id,
+        access::{AccessGrants, Pantry},
+        cart::{CartLine, ShoppingContext},
+        checkout_questions::due_step,
+        delivery::DeliveryTime,
+        messages,
+        order_limits::check_order_limits,
+        pickup::PickupTime,
+        submission::{OrderRequest, check_order},
+    },
+    model::orders::{IDEMPOTENCY_WINDOW, Idempotency, OrderSubmission},
+};
+use chrono::{DateTime, Utc};
+use std::collections::BTreeMap;
+
+/// Where an order would be placed: a pantry and one of its pickup times, or a delivery window.
+pub(super) struct Slot<'a> {
+    pub pantry: Option<&'a Pantry>,
+    pub pickup: Option<&'a PickupTime>,
+    pub delivery: Option<&'a DeliveryTime>,
+}
+
+pub(super) async fn place(
+    txn: &Write,
+    user_id: Id,
+    sub: &OrderSubmission,
+    idem: Option<&Idempotency>,
+    now: DateTime<Utc>,
+) -> Result<Id> {
+    lock_user(txn, user_id).await?;
+    if let Some(idem) = idem {
+        let found = txn.order_with_key(user_id, &idem.key, now - IDEMPOTENCY_WINDOW).await?;
+        match answer_for_key(found, idem) {
+            Some(answer) => return answer,
+            None => txn.release_expired_key(user_id, &idem.key, now).await?,
+        }
+    }
+    let pantry = match sub.pantry_location_id {
+        Some(id) => txn.pantry_facts(id).await?,
+        None => None,
+    };
+    let pickup = match sub.pickup_time_id {
+        Some(id) => txn.pickup_time(id).await?,
+        None => None,
+    };
+    let delivery = match sub.delivery_time_id {
+        Some(id) => txn.delivery_facts(id).await?,
+        None => None,
+    };
+    // Only a pickup (pantry + time) or a delivery (time alone) has a site to shop at; any other
+    // shape is refused by `check_order` before it looks at the shop.
+    let site = match (&pantry, &pickup, &delivery) {
+        (Some(p), Some(_), None) => Some(SiteFacts::Pickup(p.clone())),
+        (None, None, Some(d)) => Some(SiteFacts::Delivery(d.clone())),
+        _ => None,
+    };
+    let shop = match &site {
+        Some(site) => txn.shop(site, Some(user_id)).await?,
+        None => ShopFacts {
+            inventory: Vec::new(),
+            past_orders: Vec::new(),
+            order_limits: Vec::new(),
+            tefap_eligible: false,
+            tz: chrono_tz::UTC,
+        },
+    };
+    let grants = txn.access_grants(user_id).await?;
+    let cart: Vec<CartLine> =
+        sub.items.iter().map(|i| CartLine { inventory_item_id: i.inventory_item_id, quantity: i.quantity }).collect();
+    let slot = Slot {
+        pantry: pantry.as_ref().map(|p| &p.pantry),
+        pickup: pickup.as_ref(),
+        delivery: delivery.as_ref().map(|d| &d.time),
+    };
+    let stock = check(&slot, &cart, &shop, &grants, now)?;
+    let Some(site) = site else { return Err(Error::refused(&messages::INVALID_PICKUP_TIME)) };
+
+    // Orders per period, read in this transaction so two quick orders cannot both slip under.
+    let limits = txn.order_limits(user_id, &site).await?;
+    if let Some(refusal) = check_order_limits(&limits, now, shop.tz).refusal {
+        return Err(Error::refused(refusal));
+    }
+    // The checkout's eligibility screening and survey: an order cannot skip what the checkout asks.
+    let questions = txn.checkout_question_facts(user_id, site.food_bank_id()).await?;
+    if let Some(due) = due_step(&questions, now) {
+        return Err(Error::Refused { refusal: due.refusal().into(), step: Some(due.step()) });
+    }
+    let address = match &delivery {
+        Some(_) => {
+            let id = sub.address_id.ok_or_else(|| Error::refused(&messages::DELIVERY_ADDRESS_REQUIRED))?;
+            let snapshot = txn.address_snapshot(user_id, id).await?;
+            Some((id, snapshot.ok_or_else(|| Error::not_found(&messages::ADDRESS_NOT_FOUND))?))
+        }
+        None => None,
+    };
+
+    let deltas: BTreeMap<Id, i64> = stock.iter().map(|l| (l.inventory_item_id, -l.quantity)).collect();
+    take(txn, &deltas, now).await?;
+    let lines: Vec<NewOrderLine> = stock
+        .iter()
+        .map(|l| NewOrderLine {
+            inventory_item_id: l.inventory_item_id,
+            quantity: l.quantity,
+            is_substitute_ok: sub
+                .items
+                .iter()
+                .any(|i| i.inventory_item_id == l.inventory_item_id && i.is_substitute_ok),
+        })
+        .collect();
+    let new = NewOrder {
+        user_id,
+        food_bank_id: site.food_bank_id(),
+        pantry_location_id: pantry.as_ref().map(|p| p.pantry.id),
+        pickup_time_id: pickup.as_ref().map(|t| t.id),
+        delivery_time_id: delivery.as_ref().map(|d| d.time.id),
+        address,
+        idempotency_key: idem.map(|i| i.key.clone()),
+        request_fingerprint: idem.map(|i| i.fingerprint.clone()),
+        now,
+    };
+    let id = txn.insert_order(new, &lines).await?.ok_or_else(|| Error::refused(&messages::NO_AVAILABLE_STOCK))?;
+    // The history starts with the shopper's submission (the staff side shows it).
+    txn.record_order_event(id, None, StatusType::Submitted, Some(user_id), now).await?;
+    Ok(id)
+}
+
+/// Locks the shopper's row until the transaction ends, so one shopper's writes run one at a time.
+pub(super) async fn lock_user(txn: &Write, user_id: Id) -> Result<()> {
+    if txn.lock_user(user_id).await? { Ok(()) } else { Err(Error::not_found(&messages::USER_NOT_FOUND)) }
+}
+
+/// `domain::submission::check_order` over the loaded facts: the stock to take, in inventory-id order.
+pub(super) fn check(
+    slot: &Slot,
+    cart: &[CartLine],
+    shop: &ShopFacts,
+    grants: &AccessGrants,
+    now: DateTime<Utc>,
+) -> Result<Vec<CartLine>> {
+    let request = OrderRequest {
+        pantry: slot.pantry,
+        pickup_time: slot.pickup,
+        delivery_time: slot.delivery,
+        cart,
+        order_limits: &shop.order_limits,
+        grants,
+        shop: ShoppingContext {
+            inventory: &shop.inventory,
+            past_orders: &shop.past_orders,
+            tefap_eligible: shop.tefap_eligible,
+            now,
+            tz: shop.tz,
+        },
+    };
+    let mut stock = check_order(&request).map_err(|r| Error::refused(r.refusal()))?;
+    stock.sort_by_key(|l| l.inventory_item_id);
+    Ok(stock)
+}
+
+/// Moves the stock (negative = take); a take the stock can no longer give refuses with the cart
+/// rule's reason for that item.
+pub(super) async fn take(txn: &Write, deltas: &BTreeMap<Id, i64>, now: DateTime<Utc>) -> Result<()> {
+    match txn.move_stock(deltas, now).await? {
+        Ok(()) => Ok(()),
+        Err(StockMissing::Short) => Err(Error::refused(&messages::INVENTORY_EXCEEDED)),
+        Err(StockMissing::Withdrawn) => Err(Error::refused(&messages::NO_AVAILABLE_STOCK)),
+    }
+}
