@@ -135,7 +135,7 @@ fn ticked(form: &super::FormFields, name: &'static str) -> (&'static str, String
 fn address_id(field: &str) -> Result<Option<i64>, ()> {
     match field {
         "" => Ok(None),
-        id => id.parse::<i64>().ok().filter(|id| *id > 0).map(Some).ok_or(()),
+        id => super::shared::row_id(id).map(Some).ok_or(()),
     }
 }
 

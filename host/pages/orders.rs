@@ -110,7 +110,7 @@ fn list(ctx: LoadCtx) -> LoadFuture {
 
 /// The id as the API takes it (a positive 64-bit integer), else None.
 fn order_id(params: &std::collections::HashMap<String, String>) -> Option<i64> {
-    params.get("orderId").and_then(|s| s.parse::<i64>().ok()).filter(|id| *id > 0)
+    params.get("orderId").and_then(|s| super::shared::row_id(s))
 }
 
 /// The page made from the id (as a string: ids are strings in the app's URLs), 404 without one.
@@ -173,7 +173,7 @@ fn change_time(ctx: ActionCtx) -> ActionFuture {
             let back = format!("/account/orders/{id}/time");
             return Acted::to(format!("/account/login?returnTo={}", super::query_value(&back)));
         };
-        let Some(time_id) = ctx.form.text("timeId").parse::<i64>().ok().filter(|t| *t > 0) else {
+        let Some(time_id) = super::shared::row_id(ctx.form.text("timeId")) else {
             return Acted::refused(crate::service::Error::fields(vec![crate::domain::forms::FieldError::required(
                 "timeId",
             )]));

@@ -62,6 +62,11 @@ pub enum SiteShop {
     },
 }
 
+/// A row id as the API takes one (a positive 64-bit integer), from an address or a form field.
+pub fn row_id(text: &str) -> Option<i64> {
+    text.parse::<i64>().ok().filter(|id| *id > 0)
+}
+
 /// `?{key}=`: None when absent, Err when present but not an id (then the address names nothing).
 fn id_param(ctx: &LoadCtx, key: &str) -> Result<Option<i64>, std::num::ParseIntError> {
     ctx.query.get(key).map(|v| v.parse()).transpose()

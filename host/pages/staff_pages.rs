@@ -156,7 +156,7 @@ where
 }
 
 fn id_param(params: &std::collections::HashMap<String, String>, name: &str) -> Option<Id> {
-    params.get(name).and_then(|s| s.parse::<Id>().ok()).filter(|id| *id > 0)
+    params.get(name).and_then(|s| super::shared::row_id(s))
 }
 
 async fn queue(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
@@ -228,7 +228,7 @@ async fn check_in(ctx: LoadCtx, staff: Staff<Volunteer>) -> Loaded {
 /// Check In from the check-in screen: the order in the `order` field is handed over, and the
 /// screen shows it again by its number, now picked up, as the volunteer's confirmation.
 async fn check_in_action(ctx: ActionCtx, staff: Staff<Volunteer>) -> Acted {
-    let Some(id) = ctx.form.text("order").parse::<Id>().ok().filter(|id| *id > 0) else {
+    let Some(id) = super::shared::row_id(ctx.form.text("order")) else {
         return Acted::refused(services::Error::not_found(&messages::ORDER_NOT_FOUND));
     };
     match service::check_in(&ctx.state, &staff, id).await {
