@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Id;
 use super::access::AccessGrants;
+use super::seats::Seats;
 use super::time::local_instant;
 
 /// A delivery window, in the food bank's local wall-clock time.
@@ -18,6 +19,8 @@ pub struct DeliveryTime {
     pub delivery_day: NaiveDate,
     pub delivery_start_time: NaiveTime,
     pub delivery_end_time: NaiveTime,
+    #[serde(default)]
+    pub seats: Seats,
 }
 
 impl DeliveryTime {
@@ -82,6 +85,7 @@ mod tests {
             delivery_day: NaiveDate::from_ymd_opt(2025, 6, day).unwrap(),
             delivery_start_time: NaiveTime::from_hms_opt(hour, 0, 0).unwrap(),
             delivery_end_time: NaiveTime::from_hms_opt(hour + 2, 0, 0).unwrap(),
+            seats: Default::default(),
         }
     }
 

@@ -131,6 +131,11 @@ pub const NO_AVAILABLE_DELIVERY_TIMES: RefusalKind =
 /// Not in spec: the delivery twin of the pickup text above (an order moved to a window that has started).
 pub const DELIVERY_TIME_NO_LONGER_AVAILABLE: RefusalKind =
     fixed("deliveryTimeNoLongerAvailable", "The selected delivery time is no longer available.");
+/// Not in spec: a pickup time or delivery window whose capacity is booked (slot capacity).
+pub const PICKUP_TIME_FULL: RefusalKind =
+    fixed("pickupTimeFull", "This pickup time is full. Please choose another time.");
+pub const DELIVERY_TIME_FULL: RefusalKind =
+    fixed("deliveryTimeFull", "This delivery time is full. Please choose another time.");
 pub const ERROR_SUBMITTING_ORDER: RefusalKind =
     fixed("errorSubmittingOrder", "There was an error submitting your order");
 /// Not in spec: a delivery order without one of the shopper's saved addresses.
@@ -301,6 +306,8 @@ pub const REFUSALS: &[RefusalKind] = &[
     INVALID_PICKUP_TIME,
     NO_PRODUCTS_IN_CART,
     PICKUP_TIME_NO_LONGER_AVAILABLE,
+    PICKUP_TIME_FULL,
+    DELIVERY_TIME_FULL,
     DELIVERY_TIME_NO_LONGER_AVAILABLE,
     NO_AVAILABLE_DELIVERY_TIMES,
     NO_AVAILABLE_PICKUP_TIMES,

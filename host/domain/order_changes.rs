@@ -27,6 +27,9 @@ pub enum ChangeRefusal {
     InvalidPickupTime,
     PickupTimeNoLongerAvailable,
     DeliveryTimeNoLongerAvailable,
+    /// The new time has no room left (its capacity is booked).
+    PickupTimeFull,
+    DeliveryTimeFull,
     /// The shopper may no longer get delivery from the order's food bank.
     DeliveryNotAvailable,
     OtherFoodBank,
@@ -43,6 +46,8 @@ impl ChangeRefusal {
             Self::InvalidPickupTime => &messages::INVALID_PICKUP_TIME,
             Self::PickupTimeNoLongerAvailable => &messages::PICKUP_TIME_NO_LONGER_AVAILABLE,
             Self::DeliveryTimeNoLongerAvailable => &messages::DELIVERY_TIME_NO_LONGER_AVAILABLE,
+            Self::PickupTimeFull => &messages::PICKUP_TIME_FULL,
+            Self::DeliveryTimeFull => &messages::DELIVERY_TIME_FULL,
             Self::DeliveryNotAvailable => &messages::NO_AVAILABLE_DELIVERY_TIMES,
             Self::OtherFoodBank => &messages::OTHER_FOOD_BANK,
             Self::OtherDeliveryProgram => &messages::OTHER_DELIVERY_PROGRAM,
@@ -101,6 +106,9 @@ pub fn check_new_pickup_time(
     if !time.is_valid(now, tz) {
         return Err(ChangeRefusal::PickupTimeNoLongerAvailable);
     }
+    if time.seats.is_full() {
+        return Err(ChangeRefusal::PickupTimeFull);
+    }
     check_pantry_access(grants, pantry).map_err(ChangeRefusal::ReferralCodeRequired)
 }
 
@@ -120,6 +128,9 @@ pub fn check_new_delivery_time(
     }
     if !new.is_valid(now, tz) {
         return Err(ChangeRefusal::DeliveryTimeNoLongerAvailable);
+    }
+    if new.seats.is_full() {
+        return Err(ChangeRefusal::DeliveryTimeFull);
     }
     if !delivery_allowed(grants, food_bank_id) {
         return Err(ChangeRefusal::DeliveryNotAvailable);
@@ -163,6 +174,7 @@ mod tests {
             pickup_day: day(d),
             pickup_start_time: hm(15),
             pickup_end_time: hm(16),
+            seats: Default::default(),
         }
     }
     fn window(id: Id, food_bank: Id, program: Id, d: u32) -> DeliveryTime {
@@ -173,6 +185,7 @@ mod tests {
             delivery_day: day(d),
             delivery_start_time: hm(10),
             delivery_end_time: hm(12),
+            seats: Default::default(),
         }
     }
     fn facts(status: OrderStatus, pickup: Option<PickupTime>, delivery: Option<DeliveryTime>) -> OrderFacts {

@@ -207,6 +207,7 @@ mod tests {
                 pickup_day: day(d),
                 pickup_start_time: hm(15),
                 pickup_end_time: hm(16),
+                seats: Default::default(),
             }),
             delivery_time: None,
             time_zone: Denver,
@@ -222,6 +223,7 @@ mod tests {
                 delivery_day: day(d),
                 delivery_start_time: hm(h),
                 delivery_end_time: hm(h + 2),
+                seats: Default::default(),
             }),
             ..pickup_order(id, status, d)
         }
@@ -250,6 +252,7 @@ mod tests {
                 pickup_day: day(20),
                 pickup_start_time: hm(16),
                 pickup_end_time: hm(17),
+                seats: Default::default(),
             }),
             ..pickup_order(1, OrderStatus::InProgress, 20)
         };

@@ -6,6 +6,7 @@ use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use super::Id;
+use super::seats::Seats;
 use super::time::local_instant;
 
 /// Entries shown before "View More".
@@ -20,6 +21,8 @@ pub struct PickupTime {
     pub pickup_day: NaiveDate,
     pub pickup_start_time: NaiveTime,
     pub pickup_end_time: NaiveTime,
+    #[serde(default)]
+    pub seats: Seats,
 }
 
 impl PickupTime {
@@ -91,6 +94,7 @@ mod tests {
             pickup_day: d(day),
             pickup_start_time: hm(start, 0),
             pickup_end_time: hm(start + 1, 0),
+            seats: Default::default(),
         }
     }
     // 2025-06-18 10:00 in New York (EDT, UTC-4) = 09:00 in Chicago.

@@ -36,6 +36,9 @@ pub enum OrderRefusal {
     EmptyCart,
     /// The pickup or delivery time has started.
     TimeNoLongerAvailable,
+    /// The slot's capacity is booked.
+    TimeFull,
+    DeliveryTimeFull,
     /// The shopper may not get delivery from this food bank.
     DeliveryNotAvailable,
     ReferralCodeRequired(Refusal),
@@ -54,6 +57,8 @@ impl OrderRefusal {
             Self::EmptyCart => (&messages::NO_PRODUCTS_IN_CART).into(),
             // The spec has one submission text for a stale time; delivery reuses it.
             Self::TimeNoLongerAvailable => (&messages::PICKUP_TIME_NO_LONGER_AVAILABLE).into(),
+            Self::TimeFull => (&messages::PICKUP_TIME_FULL).into(),
+            Self::DeliveryTimeFull => (&messages::DELIVERY_TIME_FULL).into(),
             Self::DeliveryNotAvailable => (&messages::NO_AVAILABLE_DELIVERY_TIMES).into(),
             Self::ReferralCodeRequired(refusal)
             | Self::ItemNotAllowed { refusal, .. }
@@ -95,11 +100,17 @@ pub fn check_order(req: &OrderRequest) -> Result<Vec<CartLine>, OrderRefusal> {
             if !time.is_valid(now, tz) {
                 return Err(OrderRefusal::TimeNoLongerAvailable);
             }
+            if time.seats.is_full() {
+                return Err(OrderRefusal::TimeFull);
+            }
             check_pantry_access(req.grants, pantry).map_err(OrderRefusal::ReferralCodeRequired)?;
         }
         Slot::Delivery(time) => {
             if !time.is_valid(now, tz) {
                 return Err(OrderRefusal::TimeNoLongerAvailable);
+            }
+            if time.seats.is_full() {
+                return Err(OrderRefusal::DeliveryTimeFull);
             }
             if !delivery_allowed(req.grants, time.food_bank_id) {
                 return Err(OrderRefusal::DeliveryNotAvailable);
@@ -145,6 +156,7 @@ mod tests {
             pickup_day: date(d),
             pickup_start_time: hm(10),
             pickup_end_time: hm(12),
+            seats: Default::default(),
         }
     }
     fn delivery(d: u32) -> DeliveryTime {
@@ -155,6 +167,7 @@ mod tests {
             delivery_day: date(d),
             delivery_start_time: hm(10),
             delivery_end_time: hm(12),
+            seats: Default::default(),
         }
     }
     // 2025-06-18 10:00 EDT.

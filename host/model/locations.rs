@@ -87,6 +87,10 @@ pub struct PickupTime {
     pub pickup_day: NaiveDate,
     pub pickup_start_time: NaiveTime,
     pub pickup_end_time: NaiveTime,
+    /// Orders the time may take; null: unlimited.
+    pub capacity: Option<i32>,
+    /// Orders it can still take; null: unlimited. A time with 0 is full and cannot be chosen.
+    pub remaining: Option<i32>,
 }
 
 impl From<&crate::domain::pickup::PickupTime> for PickupTime {
@@ -97,6 +101,8 @@ impl From<&crate::domain::pickup::PickupTime> for PickupTime {
             pickup_day: t.pickup_day,
             pickup_start_time: t.pickup_start_time,
             pickup_end_time: t.pickup_end_time,
+            capacity: t.seats.capacity,
+            remaining: t.seats.remaining(),
         }
     }
 }
@@ -113,6 +119,10 @@ pub struct DeliveryTime {
     pub food_bank_id: i64,
     #[serde(rename = "entityDeliveryProgramID")]
     pub entity_delivery_program_id: i64,
+    /// Orders the window may take; null: unlimited.
+    pub capacity: Option<i32>,
+    /// Orders it can still take; null: unlimited. A window with 0 is full and cannot be chosen.
+    pub remaining: Option<i32>,
 }
 
 impl From<&crate::domain::delivery::DeliveryTime> for DeliveryTime {
@@ -124,6 +134,8 @@ impl From<&crate::domain::delivery::DeliveryTime> for DeliveryTime {
             delivery_end_time: t.delivery_end_time,
             food_bank_id: t.food_bank_id,
             entity_delivery_program_id: t.entity_delivery_program_id,
+            capacity: t.seats.capacity,
+            remaining: t.seats.remaining(),
         }
     }
 }

@@ -18,6 +18,7 @@ mod api_orders_concurrency;
 mod api_orders_idempotency;
 mod api_reference;
 mod api_referrals;
+mod api_slot_capacity;
 mod api_staff;
 mod api_support;
 mod api_tefap;

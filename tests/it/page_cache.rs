@@ -17,6 +17,7 @@ on_both!(
     shop_page_shows_orders_and_cancels_at_once,
     stock_written_by_sql_reaches_only_its_pantrys_pages,
     pickup_time_edit_reaches_the_pantry_page,
+    a_slot_filling_up_reaches_the_pantry_page,
 );
 
 /// Fetches a page and tells whether the render cache served it; answers its loader data (the
@@ -110,4 +111,40 @@ async fn pickup_time_edit_reaches_the_pantry_page(t: &TestApp) {
     let now = &data["pantry"]["pantryLocationPickupTimes"][0];
     assert_eq!((&now["id"], &now["pickupEndTime"]), (&first["id"], &Value::from("23:59:00")));
     assert!(fetch(t, &other).await.1, "another pantry's page is not");
+}
+
+/// Orders move a slot's bookings, which the pantry page does not show; it shows whether the slot
+/// is full, so only the order that fills it outdates the page.
+async fn a_slot_filling_up_reaches_the_pantry_page(t: &TestApp) {
+    let me = demo(t).await;
+    let main = pantry(t, MAIN).await;
+    let slots = times(t, main, 2).await;
+    let (open, small) = (slots[0], slots[1]);
+    let item = stock(t, main, 10).await;
+    let held = t.state.store.test_booked(small).await.unwrap();
+    t.state.store.test_set_capacity(small, Some(held + 1)).await.unwrap();
+    let url = format!("/pantries/{main}");
+    let remaining = |data: &Value| {
+        let times = data["pantry"]["pantryLocationPickupTimes"].as_array().expect("times").clone();
+        times.iter().find(|x| x["id"] == small).expect("the small time is listed")["remaining"].clone()
+    };
+    let (data, _) = fetch(t, &url).await;
+    assert_eq!(remaining(&data), 1);
+    assert!(fetch(t, &url).await.1, "cached");
+
+    let r = t.post("/api/v1/order", Some(&me.token), pickup(main, open, &[(item, 1)])).await;
+    let first = r.value().as_i64().expect("order id");
+    assert!(fetch(t, &url).await.1, "an order in a time without a capacity leaves the page cached");
+    t.delete(&format!("/api/v1/orders/{first}"), Some(&me.token)).await.value();
+
+    let r = t.post("/api/v1/order", Some(&me.token), pickup(main, small, &[(item, 1)])).await;
+    let filling = r.value().as_i64().expect("order id");
+    let (data, hit) = fetch(t, &url).await;
+    assert!(!hit, "the order that fills the time outdates the page");
+    assert_eq!(remaining(&data), 0);
+
+    t.delete(&format!("/api/v1/orders/{filling}"), Some(&me.token)).await.value();
+    let (data, hit) = fetch(t, &url).await;
+    assert!(!hit, "the cancel that frees it too");
+    assert_eq!(remaining(&data), 1);
 }

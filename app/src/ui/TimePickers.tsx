@@ -45,8 +45,9 @@ export function PickupTimeModal(props: { times: PickupTime[]; onPick: (t: Pickup
         {day
           ? dayTimes.map((x) => (
               <li key={x.id}>
-                <button type="button" className="btn" disabled={props.busy} onClick={() => props.onPick(x)}>
+                <button type="button" className="btn" disabled={props.busy || x.remaining === 0} onClick={() => props.onPick(x)}>
                   {pickupTimeLabel(x)}
+                  {x.remaining === 0 && <> · {t("times.full")}</>}
                 </button>
               </li>
             ))
@@ -64,7 +65,9 @@ export function PickupTimeModal(props: { times: PickupTime[]; onPick: (t: Pickup
 
 /** Delivery windows as a choice with Select and Cancel (spec §2 "Delivery selection"). */
 export function DeliveryWindowModal(props: { times: DeliveryTime[]; current?: number; onPick: (d: DeliveryTime) => void; onClose: () => void; busy?: boolean }) {
-  const [chosen, setChosen] = useState<number | null>(props.times.some((x) => x.id === props.current) ? props.current! : (props.times[0]?.id ?? null));
+  const [chosen, setChosen] = useState<number | null>(
+    props.times.some((x) => x.id === props.current) ? props.current! : (props.times.find((x) => x.remaining !== 0)?.id ?? null),
+  );
   const pick = props.times.find((x) => x.id === chosen);
   return (
     <Modal
@@ -85,7 +88,9 @@ export function DeliveryWindowModal(props: { times: DeliveryTime[]; current?: nu
         <legend className="sr-only">{t("times.selectDelivery")}</legend>
         {props.times.map((x) => (
           <label key={x.id} className="choice">
-            <input type="radio" name="delivery-window" checked={x.id === chosen} onChange={() => setChosen(x.id)} /> {deliveryWindowLabel(x)}
+            <input type="radio" name="delivery-window" checked={x.id === chosen} disabled={x.remaining === 0 && x.id !== props.current} onChange={() => setChosen(x.id)} />{" "}
+            {deliveryWindowLabel(x)}
+            {x.remaining === 0 && <> · {t("times.full")}</>}
           </label>
         ))}
       </fieldset>

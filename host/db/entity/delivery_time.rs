@@ -15,6 +15,10 @@ pub struct Model {
     pub delivery_end_time: Time,
     pub start_at: DateTimeUtc,
     pub end_at: DateTimeUtc,
+    /// Orders it may take; None: unlimited (migration 16).
+    pub capacity: Option<i32>,
+    /// Orders holding it (not cancelled, not no-show).
+    pub booked: i32,
     #[sea_orm(belongs_to, from = "food_bank_id", to = "id")]
     pub food_bank: BelongsTo<super::food_bank::Entity>,
     #[sea_orm(belongs_to, from = "delivery_program_id", to = "id")]

@@ -14,6 +14,10 @@ pub struct Model {
     pub pickup_end_time: Time,
     pub start_at: DateTimeUtc,
     pub end_at: DateTimeUtc,
+    /// Orders it may take; None: unlimited (migration 16).
+    pub capacity: Option<i32>,
+    /// Orders holding it (not cancelled, not no-show).
+    pub booked: i32,
     #[sea_orm(belongs_to, from = "pantry_location_id", to = "id")]
     pub pantry_location: BelongsTo<super::pantry_location::Entity>,
 }

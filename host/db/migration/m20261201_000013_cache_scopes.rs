@@ -191,7 +191,7 @@ fn scopes_of(w: &Watch, event: Event, backend: DbBackend) -> String {
 }
 
 /// Bumps the scopes `scopes` selects (column `s`, NULL for none), once each, in key order.
-fn bump(scopes: &str, backend: DbBackend) -> String {
+pub(super) fn bump(scopes: &str, backend: DbBackend) -> String {
     match backend {
         DbBackend::Postgres => format!(
             "INSERT INTO cache_scopes (scope, version, writer) \

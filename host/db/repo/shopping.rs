@@ -13,6 +13,7 @@ use crate::{
         order_status_type, pantry_location, pickup_time, province, tefap_eligibility,
     },
     domain::order_limits::ScopedOrderLimit,
+    domain::seats::Seats,
     domain::{
         Id,
         access::Pantry,
@@ -160,6 +161,7 @@ pub(super) fn to_pickup_time(t: pickup_time::Model) -> PickupTime {
         pickup_day: t.pickup_day,
         pickup_start_time: t.pickup_start_time,
         pickup_end_time: t.pickup_end_time,
+        seats: Seats { capacity: t.capacity, booked: t.booked },
     }
 }
 
@@ -171,6 +173,7 @@ pub(super) fn to_delivery_time(t: delivery_time::Model) -> DeliveryTime {
         delivery_day: t.delivery_day,
         delivery_start_time: t.delivery_start_time,
         delivery_end_time: t.delivery_end_time,
+        seats: Seats { capacity: t.capacity, booked: t.booked },
     }
 }
 

@@ -548,6 +548,7 @@ async fn act_in(
     if action.returns_stock() {
         let units = held_units(c, order_id).await?;
         return_stock(c, &units, now).await?;
+        super::orders::release_slot(c, order_id).await?;
     }
     Ok(Ok(to))
 }

@@ -121,6 +121,22 @@ impl Store {
             .collect())
     }
 
+    /// Gives a pickup time a capacity (None: unlimited), as a pantry's schedule would.
+    pub async fn test_set_capacity(&self, pickup_time_id: Id, capacity: Option<i32>) -> StoreResult<()> {
+        pickup_time::Entity::update_many()
+            .col_expr(pickup_time::Column::Capacity, Expr::value(capacity))
+            .filter(pickup_time::Column::Id.eq(pickup_time_id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    /// How many orders hold the pickup time.
+    pub async fn test_booked(&self, pickup_time_id: Id) -> StoreResult<i32> {
+        let t = pickup_time::Entity::find_by_id(pickup_time_id).one(&self.db).await?;
+        Ok(t.map_or(0, |t| t.booked))
+    }
+
     /// Every delivery window: (id, program id, start), soonest first.
     pub async fn test_delivery_times(&self) -> StoreResult<Vec<(Id, Id, DateTime<Utc>)>> {
         Ok(delivery_time::Entity::find()

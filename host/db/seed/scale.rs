@@ -143,6 +143,8 @@ pub async fn seed_scale(
                             pickup_end_time: Set(end),
                             start_at: Set(local_to_utc_tz(tz, date, start)),
                             end_at: Set(local_to_utc_tz(tz, date, end)),
+                            capacity: Set(None),
+                            booked: Set(0),
                         });
                     }
                 }

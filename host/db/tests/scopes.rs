@@ -56,13 +56,22 @@ async fn check_scope_triggers(t: &TestDb) {
     .await;
     let sql = format!("UPDATE inventory_items SET quantity = quantity + 1 WHERE id = {program_item}");
     assert_eq!(bumped_by(db, &sql).await, set(&[DeliveryProgram(program).key()]), "{l}: program stock");
-    let sql = format!("UPDATE delivery_times SET end_at = end_at WHERE delivery_program_id = {program}");
+    let sql = format!("UPDATE delivery_times SET delivery_end_time = '23:58:00' WHERE delivery_program_id = {program}");
     assert_eq!(bumped_by(db, &sql).await, set(&[DeliveryProgram(program).key()]), "{l}: delivery windows");
 
     // Pickup times bump their pantry only (the `updated_at` touch they cause is not a change).
     let (time, timed) = one_id(db, "SELECT id, pantry_location_id FROM pickup_times ORDER BY id").await;
-    let sql = format!("UPDATE pickup_times SET end_at = end_at WHERE id = {time}");
+    let sql = format!("UPDATE pickup_times SET pickup_end_time = '23:59:00' WHERE id = {time}");
     assert_eq!(bumped_by(db, &sql).await, set(&[Pantry(timed).key()]), "{l}: pickup time");
+    // Bookings are not shown, only whether the time is full: a booking that leaves room bumps
+    // nothing, the one that fills it (and a capacity edit) bump the pantry.
+    let sql = format!("UPDATE pickup_times SET capacity = booked + 2 WHERE id = {time}");
+    assert_eq!(bumped_by(db, &sql).await, set(&[Pantry(timed).key()]), "{l}: capacity");
+    let sql = format!("UPDATE pickup_times SET booked = booked + 1 WHERE id = {time}");
+    assert_eq!(bumped_by(db, &sql).await, set(&[]), "{l}: a booking with room left");
+    assert_eq!(bumped_by(db, &sql).await, set(&[Pantry(timed).key()]), "{l}: the booking that fills it");
+    let sql = format!("UPDATE pickup_times SET booked = booked + 1 WHERE id = {time}");
+    assert!(db.execute_unprepared(&sql).await.is_err(), "{l}: an overfull time is refused by its CHECK");
     let sql = format!("DELETE FROM pickup_times WHERE id = {time}");
     assert_eq!(bumped_by(db, &sql).await, set(&[Pantry(timed).key()]), "{l}: pickup time deleted");
 

@@ -2,12 +2,12 @@
 //! `domain::order_changes` whether the order may still change, and to what.
 use super::{
     Error, Result,
-    submit::{Slot, check, lock_user, take},
+    submit::{Slot, book, check, lock_user, take},
 };
 use crate::{
     db::repo::{
         Write,
-        orders::{ChangingOrder, OrderRow},
+        orders::{ChangingOrder, OrderRow, SlotRef},
         shopping::SiteFacts,
     },
     domain::{
@@ -61,6 +61,7 @@ pub(super) async fn cancel(txn: &Write, user_id: Id, order_id: Id, now: DateTime
     // What is still held goes back: lines the pantry marked short gave the rest back already.
     let deltas = txn.held_units(order.id).await?;
     take(txn, &deltas, now).await?;
+    txn.release_slot(order.id).await?;
     view(txn, order.id, now).await
 }
 
@@ -80,6 +81,8 @@ pub(super) async fn pickup_time(
     let tz = pantry.as_ref().map_or(chrono_tz::UTC, |p| p.tz);
     check_new_pickup_time(pantry_id, pantry.as_ref().map(|p| &p.pantry), time.as_ref(), tz, &grants, now)
         .map_err(changed)?;
+    txn.release_slot(order.id).await?;
+    book(txn, SlotRef::Pickup(pickup_time_id)).await?;
     txn.set_pickup(order.id, None, pickup_time_id, now).await?;
     view(txn, order.id, now).await
 }
@@ -100,6 +103,8 @@ pub(super) async fn delivery_time(
         .ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
     let grants = txn.access_grants(user_id).await?;
     check_new_delivery_time(order.food_bank_id, current, &new.time, new.tz, &grants, now).map_err(changed)?;
+    txn.release_slot(order.id).await?;
+    book(txn, SlotRef::Delivery(new.time.id)).await?;
     txn.set_delivery_time(order.id, new.time.id, now).await?;
     view(txn, order.id, now).await
 }
@@ -153,6 +158,8 @@ pub(super) async fn location(
         *deltas.entry(new.inventory_item_id).or_insert(0) -= new.quantity;
     }
     take(txn, &deltas, now).await?;
+    txn.release_slot(order.id).await?;
+    book(txn, SlotRef::Pickup(time.id)).await?;
     for (line, new) in lines.iter().zip(&cart) {
         if line.inventory_item_id != new.inventory_item_id {
             txn.set_line_stock(line.id, new.inventory_item_id).await?;

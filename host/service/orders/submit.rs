@@ -5,7 +5,7 @@ use super::{Error, Result, answer_for_key};
 use crate::{
     db::repo::{
         Write,
-        orders::{NewOrder, NewOrderLine, StockMissing},
+        orders::{NewOrder, NewOrderLine, SlotRef, StockMissing},
         shopping::{ShopFacts, SiteFacts},
     },
     domain::orders::StatusType,
@@ -108,6 +108,12 @@ pub(super) async fn place(
 
     let deltas: BTreeMap<Id, i64> = stock.iter().map(|l| (l.inventory_item_id, -l.quantity)).collect();
     take(txn, &deltas, now).await?;
+    let booking = match (&pickup, &delivery) {
+        (Some(t), _) => SlotRef::Pickup(t.id),
+        (None, Some(d)) => SlotRef::Delivery(d.time.id),
+        (None, None) => return Err(Error::refused(&messages::INVALID_PICKUP_TIME)),
+    };
+    book(txn, booking).await?;
     let lines: Vec<NewOrderLine> = stock
         .iter()
         .map(|l| NewOrderLine {
@@ -167,6 +173,19 @@ pub(super) fn check(
     let mut stock = check_order(&request).map_err(|r| Error::refused(r.refusal()))?;
     stock.sort_by_key(|l| l.inventory_item_id);
     Ok(stock)
+}
+
+/// Takes a place in the slot, after the stock (every write takes stock rows before slot rows, so
+/// two orders never wait on each other's in opposite orders); a full slot refuses, though the check
+/// saw room: the last place went to a concurrent order.
+pub(super) async fn book(txn: &Write, slot: SlotRef) -> Result<()> {
+    if txn.book_slot(slot).await? {
+        return Ok(());
+    }
+    Err(Error::refused(match slot {
+        SlotRef::Pickup(_) => &messages::PICKUP_TIME_FULL,
+        SlotRef::Delivery(_) => &messages::DELIVERY_TIME_FULL,
+    }))
 }
 
 /// Moves the stock (negative = take); a take the stock can no longer give refuses with the cart

@@ -21,8 +21,8 @@ export default function ChangeTimeForm({ order, times }: { order: Order; times: 
   const [busy, setBusy] = useState(false);
   const current = delivery ? order.foodBankDeliveryTime?.id : order.pantryLocationPickupTime?.id;
   const choices = delivery
-    ? delivery.map((d) => ({ id: d.id, label: deliveryWindowLabel(d) }))
-    : (times.pickup ?? []).map((p) => ({ id: p.id, label: `${formatDay(p.pickupDay)} ${pickupTimeLabel(p)}` }));
+    ? delivery.map((d) => ({ id: d.id, label: deliveryWindowLabel(d), full: d.remaining === 0 }))
+    : (times.pickup ?? []).map((p) => ({ id: p.id, label: `${formatDay(p.pickupDay)} ${pickupTimeLabel(p)}`, full: p.remaining === 0 }));
   const back = `/account/orders/${order.id}`;
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -51,7 +51,9 @@ export default function ChangeTimeForm({ order, times }: { order: Order; times: 
           {choices.map((c) => (
             <p className="field-check" key={c.id}>
               <label>
-                <input type="radio" name="timeId" value={c.id} defaultChecked={c.id === current} required /> {c.label}
+                {/* The order's own time is full with its place: it stays choosable. */}
+                <input type="radio" name="timeId" value={c.id} defaultChecked={c.id === current} disabled={c.full && c.id !== current} required /> {c.label}
+                {c.full && <> · {t("times.full")}</>}
               </label>
             </p>
           ))}

@@ -98,7 +98,7 @@ function PickupChooser({ pantry }: { pantry: Pantry }) {
             aria-pressed={d.day === day}
             onClick={() => {
               setDay(d.day);
-              setTimeId(d.times[0].id);
+              setTimeId(d.times.find((x) => x.remaining !== 0)?.id ?? null);
             }}
           >
             {formatDay(d.day)}
@@ -111,8 +111,8 @@ function PickupChooser({ pantry }: { pantry: Pantry }) {
           <select value={timeId == null ? "" : String(timeId)} onChange={(e) => setTimeId(e.target.value ? Number(e.target.value) : null)}>
             <option value="">{t("pantry.chooseTime")}</option>
             {times.map((x) => (
-              <option key={x.id} value={String(x.id)}>
-                {timeLabel(x)}
+              <option key={x.id} value={String(x.id)} disabled={x.remaining === 0}>
+                {x.remaining === 0 ? t("pantry.timeFull", { time: timeLabel(x) }) : timeLabel(x)}
               </option>
             ))}
           </select>

@@ -4,7 +4,7 @@ use super::*;
 use crate::{db::repo::Write, domain::orders::StatusType, model::orders::IDEMPOTENCY_WINDOW};
 use sea_orm::{
     ActiveValue::{NotSet, Set},
-    DbErr,
+    Condition, DbErr,
     sea_query::{Expr, ExprTrait},
 };
 use std::collections::BTreeMap;
@@ -16,6 +16,13 @@ pub enum StockMissing {
     Short,
     /// The row is gone or no longer offered.
     Withdrawn,
+}
+
+/// The slot an order books: a pickup time or a delivery window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlotRef {
+    Pickup(Id),
+    Delivery(Id),
 }
 
 /// A new order's row.
@@ -202,4 +209,69 @@ impl Write {
             .await?;
         Ok(())
     }
+
+    /// Takes one place in the slot if it has room, by a conditional update (the CHECK of migration
+    /// 16 backs it); false when it is full or gone.
+    pub async fn book_slot(&self, slot: SlotRef) -> StoreResult<bool> {
+        let c = &self.db;
+        let booked = match slot {
+            SlotRef::Pickup(id) => {
+                use pickup_time::Column as C;
+                pickup_time::Entity::update_many()
+                    .col_expr(C::Booked, Expr::col(C::Booked).add(1))
+                    .filter(C::Id.eq(id))
+                    .filter(
+                        Condition::any()
+                            .add(C::Capacity.is_null())
+                            .add(Expr::col(C::Booked).lt(Expr::col(C::Capacity))),
+                    )
+                    .exec(c)
+                    .await?
+            }
+            SlotRef::Delivery(id) => {
+                use delivery_time::Column as C;
+                delivery_time::Entity::update_many()
+                    .col_expr(C::Booked, Expr::col(C::Booked).add(1))
+                    .filter(C::Id.eq(id))
+                    .filter(
+                        Condition::any()
+                            .add(C::Capacity.is_null())
+                            .add(Expr::col(C::Booked).lt(Expr::col(C::Capacity))),
+                    )
+                    .exec(c)
+                    .await?
+            }
+        };
+        Ok(booked.rows_affected == 1)
+    }
+
+    /// Gives back the place the order holds in its pickup time or delivery window: on a cancel, a
+    /// no-show, or before it books another.
+    pub async fn release_slot(&self, order_id: Id) -> StoreResult<()> {
+        release_slot(&self.db, order_id).await
+    }
+}
+
+/// [`Write::release_slot`], for the staff side's transactions too.
+pub(in crate::db::repo) async fn release_slot<Conn: ConnectionTrait>(c: &Conn, order_id: Id) -> StoreResult<()> {
+    let Some(o) = order::Entity::find_by_id(order_id).one(c).await? else { return Ok(()) };
+    if let Some(id) = o.pickup_time_id {
+        use pickup_time::Column as C;
+        pickup_time::Entity::update_many()
+            .col_expr(C::Booked, Expr::col(C::Booked).sub(1))
+            .filter(C::Id.eq(id))
+            .filter(C::Booked.gt(0))
+            .exec(c)
+            .await?;
+    }
+    if let Some(id) = o.delivery_time_id {
+        use delivery_time::Column as C;
+        delivery_time::Entity::update_many()
+            .col_expr(C::Booked, Expr::col(C::Booked).sub(1))
+            .filter(C::Id.eq(id))
+            .filter(C::Booked.gt(0))
+            .exec(c)
+            .await?;
+    }
+    Ok(())
 }

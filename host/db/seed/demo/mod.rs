@@ -115,6 +115,7 @@ async fn seed_world<C: ConnectionTrait>(
     food_banks::seed_survey_questions(&mut sd, &sites).await?;
     let shopper = shopper::seed_shopper(&mut sd, &places, &sites, &codes, bring_a_bag, password_hash.clone()).await?;
     orders::seed_orders(&mut sd, &sites, &schedule, &catalog, &inventory_at, &shopper).await?;
+    orders::count_bookings(&mut sd).await?;
     staff::seed_staff(&mut sd, &sites, &password_hash).await?;
     Ok(sd.summary)
 }

@@ -152,3 +152,17 @@ pub(super) async fn seed_orders<C: ConnectionTrait>(
     insert_batched(db, events).await?;
     Ok(())
 }
+
+/// The demo's orders hold places in their slots, as an order placed through the service would.
+pub(super) async fn count_bookings<C: ConnectionTrait>(sd: &mut Seeding<'_, C>) -> Result<(), DbErr> {
+    let released = format!("{}, {}", StatusType::Cancelled.id(), StatusType::NoShow.id());
+    for (table, column) in [("pickup_times", "pickup_time_id"), ("delivery_times", "delivery_time_id")] {
+        sd.db
+            .execute_unprepared(&format!(
+                "UPDATE {table} SET booked = (SELECT count(*) FROM orders o WHERE o.{column} = {table}.id \
+                 AND o.status_type_id NOT IN ({released}))"
+            ))
+            .await?;
+    }
+    Ok(())
+}

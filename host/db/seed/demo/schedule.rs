@@ -22,6 +22,19 @@ pub(super) struct Schedule {
     pub(super) first_home_delivery: Option<(i64, DateTime<Utc>)>,
 }
 
+/// Pantries whose pickup times take a limited number of orders each (the rest take any number):
+/// Linden's are small, so a shopper soon sees "Full".
+const SLOT_CAPACITY: &[(&str, i32)] = &[
+    ("Columbus Metropolitan Library - Linden Branch", 2),
+    ("Columbus Metropolitan Library - Whetstone Branch", 3),
+    ("Columbus Metropolitan Library - Northern Lights Branch", 5),
+    ("Trinity Episcopal Church", 10),
+];
+
+fn capacity_of(label: &str) -> Option<i32> {
+    SLOT_CAPACITY.iter().find(|(l, _)| *l == label).map(|(_, c)| *c)
+}
+
 /// Weekly pickup pattern `n` for a local date: list of (start, end).
 fn pickup_slots(pattern: usize, date: NaiveDate) -> Vec<(NaiveTime, NaiveTime)> {
     let wd = date.weekday();
@@ -94,6 +107,8 @@ pub(super) async fn seed_schedule<C: ConnectionTrait>(
                     pickup_end_time: Set(end),
                     start_at: Set(start_at),
                     end_at: Set(end_at),
+                    capacity: Set(capacity_of(row.label)),
+                    booked: Set(0),
                 });
             }
         }
@@ -117,6 +132,8 @@ pub(super) async fn seed_schedule<C: ConnectionTrait>(
             pickup_end_time: Set(end),
             start_at: Set(start_at),
             end_at: Set(end_at),
+            capacity: Set(None),
+            booked: Set(0),
         });
     }
     sd.summary.pickup_times = pickups.len();
@@ -175,6 +192,8 @@ pub(super) async fn seed_schedule<C: ConnectionTrait>(
                 delivery_end_time: Set(end),
                 start_at: Set(start_at),
                 end_at: Set(local_to_utc_tz(coh_tz, date, end)),
+                capacity: Set(None),
+                booked: Set(0),
             });
         }
     }
