@@ -4,28 +4,14 @@
 // back, a login sent before hydration signs in. Run through `cargo test --test it browser::forms`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { answerCheckoutQuestions, apiValue, assertAccessible, collectProblems, launch, mailedLinkPath, url, waitForApp } from "./lib.mjs";
+import { apiValue, assertAccessible, collectProblems, launch, mailedLinkPath, newShopper, url, waitForApp } from "./lib.mjs";
 
 
 const COLUMBUS = { lat: 39.9612, lng: -82.9988 };
 const DAY_MS = 24 * 3600 * 1000;
 const hex = (id) => id.toString(16).toUpperCase();
 
-/** A new account with the checkout's questions answered (Place Order asks for them). */
-async function newAccount() {
-  const email = `forms.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`;
-  const password = "a good password 8";
-  const { jwt } = await apiValue("POST", "/account", null, {
-    firstName: "Nora",
-    lastName: "Script",
-    eMailAddress: email,
-    password,
-    phoneNumber: "(614) 555-0144",
-    isEligible: true,
-  });
-  await answerCheckoutQuestions(jwt);
-  return { email, password, jwt };
-}
+const newAccount = () => newShopper("forms");
 
 /** An order a day or more ahead at an open pantry near 43215, so it can still be cancelled. */
 async function placeOrder(jwt) {

@@ -155,6 +155,22 @@ export async function answerCheckoutQuestions(token) {
   });
 }
 
+/** A new account (e-mail `<prefix>.…@example.org`) with the checkout's questions answered (Place Order asks for them). */
+export async function newShopper(prefix) {
+  const email = `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`;
+  const password = "a good password 8";
+  const { jwt } = await apiValue("POST", "/account", null, {
+    firstName: "Nora",
+    lastName: "Script",
+    eMailAddress: email,
+    password,
+    phoneNumber: "(614) 555-0144",
+    isEligible: true,
+  });
+  await answerCheckoutQuestions(jwt);
+  return { email, password, jwt };
+}
+
 /** The path of the reset link mailed to `email`, from the server's outbox (mail is sent after the answer: polled for). */
 export async function mailedLinkPath(email) {
   const outbox = process.env.OUTBOX;

@@ -59,6 +59,7 @@ macro_rules! suites {
 
 suites! {
     account => "account",
+    capacity => "capacity",
     checkout => "checkout",
     eligibility => "eligibility",
     forms => "forms",
