@@ -1,5 +1,5 @@
 //! Slot capacity: how many orders a pickup time or a delivery window may take. The count is
-//! enforced by the database (a conditional update and a CHECK, migration 16); this says what the
+//! enforced by the database (a conditional update and a CHECK, migration 17); this says what the
 //! pages and the checks read of it.
 use serde::{Deserialize, Serialize};
 

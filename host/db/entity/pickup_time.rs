@@ -14,7 +14,7 @@ pub struct Model {
     pub pickup_end_time: Time,
     pub start_at: DateTimeUtc,
     pub end_at: DateTimeUtc,
-    /// Orders it may take; None: unlimited (migration 16).
+    /// Orders it may take; None: unlimited (migration 17).
     pub capacity: Option<i32>,
     /// Orders holding it (not cancelled, not no-show).
     pub booked: i32,
