@@ -58,8 +58,8 @@ impl MigrationTrait for Migration {
         manager
             .alter_table(Table::alter().table("notifications").add_column(big_integer_null("user_id")).to_owned())
             .await?;
-        // SQLite cannot add a foreign key to an existing table; deleting a user deletes their
-        // personal messages in the repository instead, on both backends.
+        // No foreign key: SQLite cannot add one to an existing table. Accounts are never deleted
+        // today; whatever deletes one must delete its personal messages too.
         manager
             .create_index(
                 Index::create().name("ix_notifications_user_id").table("notifications").col("user_id").to_owned(),
