@@ -38,6 +38,8 @@ pub struct Config {
     pub connections: crate::connections::ConnectionLimits,
     /// Send each page's stage durations as a `Server-Timing` header (the render bench reads it).
     pub server_timing: bool,
+    /// How long after its pickup window an order still waiting becomes No-Show.
+    pub no_show_grace: chrono::Duration,
 }
 
 impl fmt::Debug for Config {
@@ -59,6 +61,7 @@ impl fmt::Debug for Config {
             .field("sitemap_page_size", &self.sitemap_page_size)
             .field("connections", &self.connections)
             .field("server_timing", &self.server_timing)
+            .field("no_show_grace", &self.no_show_grace)
             .finish()
     }
 }
@@ -69,6 +72,20 @@ pub const REGISTRATIONS_PER_HOUR: u32 = 20;
 
 /// The sitemap protocol's limit of URLs per file; past it `/sitemap.xml` becomes an index.
 pub const SITEMAP_MAX_URLS: usize = 50_000;
+
+/// A duration as `--no-show-grace` takes it: minutes (`90`, `90m`) or hours (`2h`).
+pub fn parse_grace(text: &str) -> Result<chrono::Duration, String> {
+    let text = text.trim();
+    let (number, unit) = match text.strip_suffix('h') {
+        Some(n) => (n, 60),
+        None => (text.strip_suffix('m').unwrap_or(text), 1),
+    };
+    let n: i64 = number.trim().parse().map_err(|_| format!("{text:?} is not a duration such as 2h or 90m"))?;
+    if !(0..=7 * 24 * 60).contains(&(n * unit)) {
+        return Err("the grace is between 0 minutes and 7 days".into());
+    }
+    Ok(chrono::Duration::minutes(n * unit))
+}
 
 impl Config {
     /// Settings for tests and benchmarks: no tiles, a throwaway data dir.
@@ -91,6 +108,7 @@ impl Config {
             sitemap_page_size: SITEMAP_MAX_URLS,
             connections: Default::default(),
             server_timing: false,
+            no_show_grace: crate::domain::order_states::DEFAULT_NO_SHOW_GRACE,
         }
     }
 
@@ -123,6 +141,14 @@ mod tests {
         c.token_secret = Some("hunter2-signing-key-of-32-bytes!".into());
         let shown = format!("{c:?}");
         assert!(!shown.contains("secret@") && !shown.contains("hunter2"), "{shown}");
+    }
+
+    #[test]
+    fn grace_is_minutes_or_hours() {
+        assert_eq!(parse_grace("2h"), Ok(chrono::Duration::hours(2)));
+        assert_eq!(parse_grace("90m"), Ok(chrono::Duration::minutes(90)));
+        assert_eq!(parse_grace(" 45 "), Ok(chrono::Duration::minutes(45)));
+        assert!(parse_grace("soon").is_err() && parse_grace("-1h").is_err() && parse_grace("800h").is_err());
     }
 
     #[test]

@@ -19,5 +19,5 @@ mod private_files;
 pub mod render;
 pub mod server;
 mod service;
-pub use service::staff_accounts::add_staff;
+pub use service::{outbox::send_outbox, staff_accounts::add_staff};
 pub mod state;

@@ -1,6 +1,8 @@
-//! Outgoing e-mail (password reset links). With `--smtp-url` set, messages go
-//! through that server; without it they are written as `.eml` files into
-//! `<data_dir>/outbox/`, so a demo or a test can read them without a mail server.
+//! The transports of outgoing e-mail. Messages are not sent from here directly: they are rows of
+//! the database's outbox (`db::repo::outbox`), which a sender in each host (`service::outbox`)
+//! hands to a [`Deliver`]. With `--smtp-url` set, the [`Mailer`] sends through that server;
+//! without it, it writes `.eml` files into `<data_dir>/outbox/`, so a demo or a test can read
+//! them without a mail server.
 use lettre::{
     AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
     message::{Mailbox, header::ContentType},
@@ -99,9 +101,9 @@ impl Mailer {
         }
     }
 
-    /// Sends a plain-text message. SMTP delivery runs in the background, so the
-    /// caller's response time does not depend on the mail server (nor reveal
-    /// whether a message was sent at all); failures are logged.
+    /// Sends a plain-text message and waits for the server (or the folder) to take it, so the
+    /// outbox's sender knows whether to mark it sent or try again. Requests never wait for it:
+    /// they only write the outbox row.
     pub async fn send(&self, to: &str, subject: &str, text: String) -> anyhow::Result<()> {
         let recipient: Mailbox = to.parse()?;
         // Lines of 76 characters or more (links) come out quoted-printable, as mail requires.
@@ -115,16 +117,45 @@ impl Mailer {
         match &self.transport {
             Transport::Outbox(dir) => write_to_outbox(dir, &message.formatted()).await,
             Transport::Smtp(smtp) => {
-                let smtp = smtp.clone();
-                let to = to.to_owned();
-                tokio::spawn(async move {
-                    if let Err(e) = smtp.send(message).await {
-                        tracing::error!(to, error = %e, "mail not delivered");
-                    }
-                });
+                smtp.send(message).await?;
                 Ok(())
             }
         }
+    }
+}
+
+/// A message as a transport takes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outgoing {
+    pub kind: crate::db::repo::outbox::MessageKind,
+    pub recipient: String,
+    pub subject: String,
+    pub body: String,
+}
+
+/// Where the outbox's sender delivers: the [`Mailer`] in the server, a failing or counting one in
+/// tests. An error leaves the message for another try.
+pub trait Deliver: Send + Sync {
+    fn deliver<'a>(
+        &'a self,
+        message: &'a Outgoing,
+    ) -> std::pin::Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send + 'a>>;
+}
+
+impl Deliver for Mailer {
+    fn deliver<'a>(
+        &'a self,
+        message: &'a Outgoing,
+    ) -> std::pin::Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send + 'a>> {
+        Box::pin(async move {
+            match message.kind {
+                crate::db::repo::outbox::MessageKind::Email => {
+                    self.send(&message.recipient, &message.subject, message.body.clone()).await
+                }
+                // The text-message gateway comes with "Staff side 3"; until then such a row waits.
+                crate::db::repo::outbox::MessageKind::Sms => anyhow::bail!("no text-message gateway is configured"),
+            }
+        })
     }
 }
 

@@ -121,6 +121,9 @@ struct ServeArgs {
     /// `Server-Timing` header, for the render bench; off in production.
     #[arg(long, env = "ORDERAHEAD_SERVER_TIMING")]
     server_timing: bool,
+    /// How long after its pickup window an order not picked up becomes No-Show (`2h`, `90m`).
+    #[arg(long, env = "ORDERAHEAD_NO_SHOW_GRACE", default_value = "2h", value_parser = orderahead::config::parse_grace)]
+    no_show_grace: chrono::Duration,
     /// Open client connections at most; more are closed as soon as they are accepted.
     #[arg(long, env = "ORDERAHEAD_MAX_CONNECTIONS", default_value_t = orderahead::connections::MAX_CONNECTIONS)]
     max_connections: usize,
@@ -170,6 +173,7 @@ impl ServeArgs {
             redirect_old_hosts: self.redirect_old_hosts,
             tefap_testing: self.tefap_testing,
             server_timing: self.server_timing,
+            no_show_grace: self.no_show_grace,
             sitemap_page_size: orderahead::config::SITEMAP_MAX_URLS,
             connections: orderahead::connections::ConnectionLimits {
                 max_connections: self.max_connections.max(1),
@@ -219,8 +223,11 @@ async fn main() -> anyhow::Result<()> {
             let conn = db::connect(&args.data.url()).await?;
             db::migrate(&conn).await?;
             let store = db::repo::Store::new(conn);
+            let granted = orderahead::add_staff(&store, &args.public_url, &args.email, role, place).await?;
+            // The invitation is an outbox row: sent now, through this command's mail settings
+            // (a running server would send it too, once).
             let mailer = orderahead::mail::Mailer::new(&args.mail, &args.data.data_dir);
-            let granted = orderahead::add_staff(&store, &mailer, &args.public_url, &args.email, role, place).await?;
+            orderahead::send_outbox(&store, std::sync::Arc::new(mailer)).await?;
             let made = if granted.new_account { "new account" } else { "existing account" };
             println!("{} ({made}, id {}) is {} and was mailed an invitation", args.email, granted.user_id, role.code());
             Ok(())

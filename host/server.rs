@@ -65,6 +65,7 @@ pub async fn launch_with_listener(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let limits = state.config.connections;
+    state.start_workers();
     crate::connections::serve(listener, http::app(state), limits, shutdown).await
 }
 

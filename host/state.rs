@@ -6,6 +6,7 @@ use crate::{
     db::repo::Store,
     infra::{
         auth::{Tokens, Verifier},
+        clock::{Clock, SystemClock},
         hasher::Hasher,
         ratelimit::{RateLimits, TrustedProxy},
     },
@@ -46,6 +47,17 @@ impl Deref for AppState {
 
 impl AppState {
     pub fn new(config: Config, renderer: Arc<dyn Renderer>, store: Store, tokens: Tokens) -> Self {
+        Self::with_clock(config, renderer, store, tokens, Arc::new(SystemClock))
+    }
+
+    /// The state with a clock of the caller's (tests move a `TestClock` past a grace period).
+    pub fn with_clock(
+        config: Config,
+        renderer: Arc<dyn Renderer>,
+        store: Store,
+        tokens: Tokens,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
         let manifest = AssetManifest::embedded();
         let services = service::Context {
             store,
@@ -54,6 +66,8 @@ impl AppState {
             mailer: Arc::new(Mailer::new(&config.mail, &config.data_dir)),
             rate_limits: Arc::new(RateLimits::new(config.registrations_per_hour)),
             public_url: config.public_url.clone(),
+            clock,
+            mail_written: Arc::new(tokio::sync::Notify::new()),
         };
         Self(Arc::new(Shared {
             config,
@@ -65,6 +79,53 @@ impl AppState {
             manifest,
             services,
         }))
+    }
+}
+
+/// How often a host looks for messages another host wrote, and for retries that came due.
+const OUTBOX_POLL: Duration = Duration::from_secs(15);
+/// How often a host looks for due jobs (each job has its own period; see `service::jobs`).
+const JOBS_POLL: Duration = Duration::from_secs(60);
+
+impl AppState {
+    /// Starts this host's outbox sender and job runner on the current runtime, for as long as it
+    /// runs. Every host starts them: the database makes each message and job run once.
+    pub fn start_workers(&self) {
+        self.start_sender();
+        let host = format!("{}-{}", std::process::id(), uuid::Uuid::new_v4());
+        tokio::spawn(service::jobs::run(self.services.clone(), host, self.job_settings(), JOBS_POLL));
+    }
+
+    /// Starts this host's outbox sender alone (API tests, which run jobs by hand on their clock).
+    pub fn start_sender(&self) {
+        let sender = service::outbox::Sender {
+            store: self.store.clone(),
+            transport: self.mailer.clone(),
+            clock: self.clock.clone(),
+        };
+        tokio::spawn(sender.run(self.mail_written.clone(), OUTBOX_POLL));
+    }
+
+    fn job_settings(&self) -> service::jobs::JobSettings {
+        service::jobs::JobSettings { no_show_grace: self.config.no_show_grace }
+    }
+
+    /// One pass of the outbox's sender, as the worker makes (tests; `orderahead staff add`):
+    /// how many messages were sent.
+    pub async fn send_due_mail(&self) -> anyhow::Result<usize> {
+        let sender = service::outbox::Sender {
+            store: self.store.clone(),
+            transport: self.mailer.clone(),
+            clock: self.clock.clone(),
+        };
+        Ok(sender.send_due().await?.sent)
+    }
+
+    /// One look for due jobs as host `host`, as the worker makes (tests): the names of the jobs
+    /// run, with how many rows each changed.
+    pub async fn run_due_jobs(&self, host: &str) -> anyhow::Result<Vec<(&'static str, usize)>> {
+        let ran = service::jobs::run_due(&self.services, host, self.job_settings()).await?;
+        Ok(ran.into_iter().map(|(job, n)| (job.name(), n)).collect())
     }
 }
 

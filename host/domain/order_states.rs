@@ -12,7 +12,7 @@ use super::orders::StatusType;
 use super::refusal::Refusal;
 
 /// How long after a pickup window ends an order still waiting is left alone before the no-show
-/// job closes it (configurable: `--no-show-grace-minutes`).
+/// job closes it (configurable: `--no-show-grace`).
 pub const DEFAULT_NO_SHOW_GRACE: Duration = Duration::hours(2);
 
 /// A button on the staff's order page.

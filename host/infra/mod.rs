@@ -1,8 +1,9 @@
 //! What the services stand on besides the database, below them and below both of their callers
 //! (`api/` and `pages/`): session tokens and the signed-in caller (`auth`), password hashing
-//! (`hasher`), the allowances counted per address or account (`ratelimit`) and the server's own
+//! (`hasher`), the injected time (`clock`), the allowances counted per address or account (`ratelimit`) and the server's own
 //! texts in the caller's language (`localize`). None of it knows a service, a handler or a page.
 pub mod auth;
+pub mod clock;
 pub mod hasher;
 pub mod localize;
 pub mod ratelimit;

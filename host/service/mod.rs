@@ -7,8 +7,10 @@
 pub mod access;
 pub mod accounts;
 pub mod content;
+pub mod jobs;
 pub mod limits;
 pub mod orders;
+pub mod outbox;
 pub mod password_reset;
 pub mod places;
 pub mod reference;
@@ -28,7 +30,7 @@ use crate::{
         messages,
         refusal::{Reason, Refusal, RefusalKind},
     },
-    infra::{auth::Tokens, hasher::Hasher, ratelimit::RateLimits},
+    infra::{auth::Tokens, clock::Clock, hasher::Hasher, ratelimit::RateLimits},
     mail::Mailer,
 };
 use std::sync::Arc;
@@ -45,6 +47,10 @@ pub struct Context {
     pub rate_limits: Arc<RateLimits>,
     /// `--public-url`, which mailed links point to.
     pub public_url: String,
+    /// The time the staff side's writes, the outbox and the jobs read (a test's own clock in tests).
+    pub clock: Arc<dyn Clock>,
+    /// Signalled after a write that added to the outbox commits: this host's sender wakes at once.
+    pub mail_written: Arc<tokio::sync::Notify>,
 }
 
 /// Why an operation gave no answer. The reason is the one people see (the API's

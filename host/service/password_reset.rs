@@ -2,12 +2,15 @@
 //! (`GET /user/password/validate`) and setting the new password through it (`POST /user/password`
 //! and the update-password form), which ends every session. The link
 //! is `/account/update-password/{token}/{code}`; only hashes of both are stored.
-use super::{Context, Error, Result};
+use super::{Context, Error, Result, outbox};
 use crate::{
     catalog::Lang,
     db::{
         now,
-        repo::accounts::{Recipient, ResetToken},
+        repo::{
+            Write,
+            accounts::{Recipient, ResetToken},
+        },
     },
     domain::{
         forms::{FieldCode, FieldError, Format, PASSWORD_MAX, is_valid_email, new_password},
@@ -72,15 +75,15 @@ pub async fn send_reset(state: &Context, ip: &str, lang: Lang, email: &str) -> R
 }
 
 /// Mails a reset link to the account of `email`, if there is one, in the account's language (else
-/// `request_lang`). Returns at once: the link is made and mailed afterwards, so neither the answer
-/// nor its timing tells whether the e-mail has an account.
+/// `request_lang`). Returns at once: the link and its mail are written afterwards, so neither the
+/// answer nor its timing tells whether the e-mail has an account.
 async fn send_link(state: &Context, email: &str, request_lang: Lang) -> Result<()> {
     if let Some(recipient) = state.store.recipient(email).await? {
         let state = state.clone();
         let lang = recipient.language.as_deref().and_then(Lang::from_code).unwrap_or(request_lang);
         tokio::spawn(async move {
             if let Err(e) = mail_reset_link(&state, recipient, lang).await {
-                tracing::error!(error = %e, "password reset link not sent");
+                tracing::error!(error = %e, "password reset link not written");
             }
         });
     }
@@ -88,21 +91,22 @@ async fn send_link(state: &Context, email: &str, request_lang: Lang) -> Result<(
 }
 
 /// A new link that sets the account's password, open for `lifetime` (reset mails and the staff
-/// side's invitations).
+/// side's invitations), written in the caller's transaction with the mail that carries it.
 pub(crate) async fn new_link(
-    store: &crate::db::repo::Store,
+    txn: &Write,
     public_url: &str,
     user_id: i64,
     lifetime: chrono::Duration,
 ) -> anyhow::Result<String> {
     let token = URL_SAFE_NO_PAD.encode(rand::random::<[u8; 32]>());
     let code = format!("{:06}", rand::random_range(0..1_000_000u32));
-    store.create_reset_token(user_id, token_hash(&token), code_hash(&token, &code), now() + lifetime).await?;
+    txn.create_reset_token(user_id, token_hash(&token), code_hash(&token, &code), now() + lifetime).await?;
     Ok(format!("{}/account/update-password/{token}/{code}", public_url.trim_end_matches('/')))
 }
 
 async fn mail_reset_link(state: &Context, recipient: Recipient, lang: Lang) -> anyhow::Result<()> {
-    let link = new_link(&state.store, &state.public_url, recipient.user_id, LINK_LIFETIME).await?;
+    let txn = state.store.begin_write().await?;
+    let link = new_link(&txn, &state.public_url, recipient.user_id, LINK_LIFETIME).await?;
     let (subject, text) = match lang {
         Lang::En => (
             RESET_SUBJECT,
@@ -124,7 +128,10 @@ async fn mail_reset_link(state: &Context, recipient: Recipient, lang: Lang) -> a
             ),
         ),
     };
-    state.mailer.send(&recipient.email, subject, text).await
+    txn.enqueue(outbox::email(&recipient.email, subject.to_owned(), text, lang, None), state.clock.now()).await?;
+    txn.commit().await?;
+    state.mail_written.notify_one();
+    Ok(())
 }
 
 /// The open reset link named by `token` and `code`. Codes tried at a token are counted before

@@ -8,7 +8,7 @@ use super::{Context, Error, Result};
 use crate::{
     db::repo::{
         staff::StaffPantryRow,
-        staff_orders::{OrderEventRow, QueueSite, StaffLineRow, StaffOrderRow, StaffRefused},
+        staff_orders::{OrderEventRow, QueueSite, StaffLineRow, StaffOrderRow},
     },
     domain::{
         Id, messages,
@@ -64,14 +64,6 @@ fn hm(t: Option<NaiveTime>) -> Option<String> {
 
 fn full_name(first: &str, last: &str) -> String {
     format!("{first} {last}").trim().to_owned()
-}
-
-fn refused(r: StaffRefused) -> Error {
-    match r {
-        StaffRefused::OrderNotFound => not_found(),
-        StaffRefused::LineNotFound => Error::not_found(&messages::ORDER_LINE_NOT_FOUND),
-        StaffRefused::State(s) => Error::Conflict(s.refusal().into()),
-    }
 }
 
 /// The actions the caller's access allows on an order in `state`.
@@ -246,7 +238,7 @@ pub async fn act(
     }
     visible(state, staff, order_id).await?;
     let reason = if action == StaffAction::Cancel { reason } else { None };
-    state.store.staff_act(order_id, action, Some(staff.user_id), reason, crate::db::now()).await?.map_err(refused)?;
+    super::orders::staff_act(state, order_id, action, Some(staff.user_id), reason, state.clock.now()).await?;
     order(state, staff, order_id).await
 }
 
@@ -259,7 +251,7 @@ pub async fn short_line(
     packed: i32,
 ) -> Result<StaffOrder> {
     visible(state, staff, order_id).await?;
-    state.store.staff_short_line(order_id, line_id, packed, crate::db::now()).await?.map_err(refused)?;
+    super::orders::short_line(state, order_id, line_id, packed, state.clock.now()).await?;
     order(state, staff, order_id).await
 }
 
@@ -293,11 +285,8 @@ pub async fn find(state: &Context, staff: &Staff<Volunteer>, search: &str) -> Re
 /// Check In at the door: the order of the caller's places is handed over (Ready → Picked Up).
 pub async fn check_in(state: &Context, staff: &Staff<Volunteer>, order_id: Id) -> Result<QueueOrder> {
     visible(state, staff, order_id).await?;
-    state
-        .store
-        .staff_act(order_id, StaffAction::CheckIn, Some(staff.user_id), None, crate::db::now())
-        .await?
-        .map_err(refused)?;
+    super::orders::staff_act(state, order_id, StaffAction::CheckIn, Some(staff.user_id), None, state.clock.now())
+        .await?;
     let o = visible(state, staff, order_id).await?;
     Ok(queue_order(staff.access(), &o))
 }

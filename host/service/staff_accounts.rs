@@ -1,31 +1,73 @@
 //! Staff accounts: `orderahead staff add` (and, with "Staff side 3", the admin's staff pages)
 //! grants a role at a food bank or pantry to the account of an e-mail, making the account when
 //! there is none, and mails an invitation: a link of the password reset flow, which sets the
-//! password (a new account has none anyone can type).
+//! password (a new account has none anyone can type). The grant, the link and its mail are one
+//! write: the mail is an outbox row, sent by a host's sender (or by the command itself).
 use crate::{
+    catalog::Lang,
     db::repo::{
-        Store,
+        Store, retrying,
         staff::{GrantPlace, Granted},
     },
     domain::staff::StaffRole,
-    mail::Mailer,
 };
 
 /// How long an invitation's link stays open: longer than a reset link, as it waits for a new
 /// colleague to read their mail.
 const INVITATION_LIFETIME: chrono::Duration = chrono::Duration::days(7);
 
-/// Grants `role` at `place` to the account of `email` and mails the invitation; what was done.
+/// Grants `role` at `place` to the account of `email` and writes the invitation into the outbox,
+/// in one transaction; what was done. The caller wakes a sender (`service::outbox`).
 pub async fn add_staff(
     store: &Store,
-    mailer: &Mailer,
     public_url: &str,
     email: &str,
     role: StaffRole,
     place: GrantPlace,
 ) -> anyhow::Result<Granted> {
-    let granted = store.grant_staff(email, role, place).await??;
-    let link = super::password_reset::new_link(store, public_url, granted.user_id, INVITATION_LIFETIME).await?;
+    retrying(|| async move {
+        let txn = store.begin_write().await?;
+        let now = crate::db::now();
+        let granted = txn.grant_staff(email, role, place, now).await??;
+        let link = super::password_reset::new_link(&txn, public_url, granted.user_id, INVITATION_LIFETIME).await?;
+        let mail = invitation(email, role, place, public_url, &link);
+        txn.enqueue(mail, now).await?;
+        txn.commit().await?;
+        Ok::<_, Retry>(granted)
+    })
+    .await
+    .map_err(|e| e.0)
+}
+
+/// anyhow's error, retried when the database gave up for timing alone.
+struct Retry(anyhow::Error);
+
+impl<E: Into<anyhow::Error>> From<E> for Retry {
+    fn from(e: E) -> Self {
+        Self(e.into())
+    }
+}
+
+impl std::fmt::Display for Retry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl crate::db::repo::Transient for Retry {
+    fn is_transient(&self) -> bool {
+        self.0.downcast_ref::<crate::db::repo::StoreError>().is_some_and(|e| e.is_transient())
+    }
+}
+
+/// The invitation, in English and Spanish (the account's language is not known yet).
+fn invitation(
+    email: &str,
+    role: StaffRole,
+    place: GrantPlace,
+    public_url: &str,
+    link: &str,
+) -> crate::db::repo::outbox::NewMessage {
     let home = format!("{}/staff", public_url.trim_end_matches('/'));
     let text = format!(
         "Hello,\n\nYou have been added to OrderAhead as {role} ({place}).\n\
@@ -48,6 +90,6 @@ pub async fn add_staff(
             GrantPlace::Pantry(id) => format!("pantry {id}"),
         },
     );
-    mailer.send(email.trim(), "You are invited to OrderAhead / Invitación a OrderAhead", text).await?;
-    Ok(granted)
+    let subject = "You are invited to OrderAhead / Invitación a OrderAhead".to_owned();
+    super::outbox::email(email, subject, text, Lang::En, None)
 }

@@ -171,6 +171,21 @@ export async function newShopper(prefix) {
   return { email, password, jwt };
 }
 
+/** The text of the first mail to `email` that holds `needle`, from the server's outbox (polled for: the outbox's sender delivers it after the answer). */
+export async function mailText(email, needle) {
+  const outbox = process.env.OUTBOX;
+  if (!outbox) throw new Error("OUTBOX is not set: run the browser suites through `cargo test` (tests/it/browser.rs)");
+  for (let i = 0; i < 100; i++) {
+    for (const name of await readdir(outbox).catch(() => [])) {
+      if (!name.endsWith(".eml")) continue;
+      const text = (await readFile(join(outbox, name), "utf8")).replaceAll("=\r\n", "");
+      if (text.includes(`To: ${email}`) && text.includes(needle)) return text;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${email} with ${needle} in ${outbox}`);
+}
+
 /** The path of the reset link mailed to `email`, from the server's outbox (mail is sent after the answer: polled for). */
 export async function mailedLinkPath(email) {
   const outbox = process.env.OUTBOX;

@@ -1,10 +1,11 @@
 // Staff side 1 (issue 23): a shopper orders at the Main Library; the pantry's staff member finds
 // it in the day's queue, starts packing and marks it ready, and the shopper's order says Ready;
 // the volunteer at the door finds it by the number the shopper shows and checks it in, and the
-// shopper's order is picked up (the green badge). Run through `cargo test --test it browser::staff`.
+// shopper's order is picked up (the green badge). Ready also leaves a message in the shopper's
+// Messages and an e-mail (the server's outbox). Run through `cargo test --test it browser::staff`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { answerCheckoutQuestions, apiValue, assertAccessible, collectProblems, launch, url, waitForApp } from "./lib.mjs";
+import { answerCheckoutQuestions, apiValue, assertAccessible, collectProblems, launch, mailText, url, waitForApp } from "./lib.mjs";
 
 const COLUMBUS = { lat: 39.9612, lng: -82.9988 };
 const DEMO_PASSWORD = "OrderAhead!demo";
@@ -87,6 +88,14 @@ describe("staff side", () => {
     const shopper = await shopperContext.newPage();
     await logIn(shopper, email, `/account/orders/${orderId}`, "a good password 8");
     await shopper.locator(".status-badge").getByText("Ready for pickup").waitFor();
+    // Their Messages tell of it, with the number to show; so does an e-mail.
+    await shopper.goto(url("/messages"));
+    await waitForApp(shopper);
+    await shopper.locator(".message-title").getByText("Your order is ready").waitFor();
+    await shopper.getByText(`Order ${number} is packed and ready.`).first().waitFor();
+    await assertAccessible(shopper, "messages with the order's news");
+    const mail = await mailText(email, "Subject: Your order is ready");
+    assert.ok(mail.includes(`Order ${number} is packed and ready`), mail);
 
     // The volunteer at the door: the number the shopper shows, typed.
     const doorContext = await browser.newContext();
@@ -103,7 +112,7 @@ describe("staff side", () => {
     // The shopper: picked up, the green badge.
     const done = await apiValue("GET", `/orders/${orderId}`, jwt);
     assert.equal(done.pantryOrderStatusType.isSuccessfullyCompletedType, true, JSON.stringify(done.pantryOrderStatusType));
-    await shopper.reload();
+    await shopper.goto(url(`/account/orders/${orderId}`));
     await waitForApp(shopper);
     await shopper.locator(".status-badge.status-success").getByText("Picked up").waitFor();
     await shopperContext.close();

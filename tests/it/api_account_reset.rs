@@ -175,11 +175,12 @@ async fn expired_and_wrong_links_are_refused(t: &TestApp) {
     // A link stored as the API stores them, that expired a minute ago.
     let (token, code) = ("E".repeat(43), "123456".to_owned());
     let expired_at = orderahead::db::now() - chrono::Duration::minutes(1);
-    t.state
-        .store
+    let write = t.state.store.begin_write().await.unwrap();
+    write
         .create_reset_token(user_id, sha256_hex(&token), sha256_hex(&format!("{token}:{code}")), expired_at)
         .await
         .unwrap();
+    write.commit().await.unwrap();
     let r = validate(t, &token, &code).await;
     assert_eq!((r.status, r.failure()), (422, EXPIRED));
     let r = set_password(t, &token, &code, json!({ "password": "sneaky but long" })).await;

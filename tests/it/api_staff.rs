@@ -176,12 +176,15 @@ enum Who {
 async fn the_access_matrix_holds(t: &TestApp) {
     let shopper = fresh(t).await;
     let chicago = pantry(t, CHICAGO).await;
-    t.state
-        .store
-        .grant_staff("chicago-staff@example.org", StaffRole::Staff, GrantPlace::Pantry(chicago))
-        .await
-        .unwrap()
-        .unwrap();
+    orderahead::add_staff(
+        &t.state.store,
+        "http://localhost",
+        "chicago-staff@example.org",
+        StaffRole::Staff,
+        GrantPlace::Pantry(chicago),
+    )
+    .await
+    .unwrap();
     let mut tokens = vec![(Who::Nobody, None), (Who::Shopper, Some(shopper.token.clone()))];
     for (who, email) in [
         (Who::Volunteer, DEMO_VOLUNTEER_EMAIL),

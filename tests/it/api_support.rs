@@ -10,7 +10,10 @@ use orderahead::{
     config::Config,
     db::{self, repo::Store, testdb::TestDb},
     http,
-    infra::auth::{self, Tokens},
+    infra::{
+        auth::{self, Tokens},
+        clock::TestClock,
+    },
     render::{PoolConfig, RenderPool, Renderer, SERVER_BUNDLE},
     state::AppState,
 };
@@ -39,6 +42,8 @@ const TOKEN_SECRET: &[u8] = b"api tests secret, 32 bytes long!";
 
 pub struct TestApp {
     pub state: AppState,
+    /// The services' clock: the system's time until a test moves it on.
+    pub clock: Arc<TestClock>,
     db: TestDb,
 }
 
@@ -68,13 +73,17 @@ impl TestApp {
         };
         db::seed::seed_demo(db.db(), db::now(), auth::hash_password_blocking).await.expect("demo seed");
         let dir = std::env::temp_dir().join(format!("orderahead-api-test-{}", std::process::id()));
-        let state = AppState::new(
+        let clock = Arc::new(TestClock::system());
+        let state = AppState::with_clock(
             Config::for_tests(dir),
             renderer(),
             Store::new(db.db().clone()),
             Tokens::from_secret(TOKEN_SECRET),
+            clock.clone(),
         );
-        Self { state, db }
+        // Mail goes out as on a server; jobs run when a test runs them, on its clock.
+        state.start_sender();
+        Self { state, clock, db }
     }
 
     /// The test's own database, for arranging what the API cannot (e.g. aging a row).

@@ -32,4 +32,5 @@ mod render_pool;
 mod seo;
 mod session_cookie;
 mod slow_clients;
+mod staff_news;
 mod support;

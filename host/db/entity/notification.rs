@@ -18,6 +18,8 @@ pub struct Model {
     pub expires_at: Option<DateTimeUtc>,
     /// Other languages' versions of the texts: `{"es": {"title": ...}}`.
     pub translations: Option<Json>,
+    /// The one shopper a personal message is for (their order's news); None: a general one.
+    pub user_id: Option<i64>,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -22,6 +22,7 @@ mod m20261124_000012_one_favorite;
 mod m20261201_000013_cache_scopes;
 mod m20261202_000014_revoked_sessions;
 mod m20261210_000015_staff;
+mod m20261220_000016_outbox_jobs;
 mod m20261225_000017_slot_capacity;
 
 /// All migrations, oldest first.
@@ -45,6 +46,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000013_cache_scopes::Migration),
             Box::new(m20261202_000014_revoked_sessions::Migration),
             Box::new(m20261210_000015_staff::Migration),
+            Box::new(m20261220_000016_outbox_jobs::Migration),
             Box::new(m20261225_000017_slot_capacity::Migration),
         ]
     }

@@ -71,6 +71,16 @@ pub struct Recipient {
     pub language: Option<String>,
 }
 
+/// How a shopper may be told of their order's news.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShopperContact {
+    pub first_name: String,
+    pub email: String,
+    pub language: Option<String>,
+    /// The profile's "e-mail notifications" choice.
+    pub email_allowed: bool,
+}
+
 /// A stored reset link, found by its token hash.
 #[derive(Debug, Clone)]
 pub struct ResetToken {
@@ -284,6 +294,25 @@ impl<C: ConnectionTrait> Store<C> {
     /// transaction (`grants_of`, which a profile also shows).
     pub async fn access_grants(&self, user_id: i64) -> StoreResult<AccessGrants> {
         grants_of(&self.db, user_id).await
+    }
+
+    /// The shopper's name, address and language, and whether they take e-mail.
+    pub async fn shopper_contact(&self, user_id: i64) -> StoreResult<Option<ShopperContact>> {
+        let row: Option<(String, String, Option<String>, bool)> = user::Entity::find_by_id(user_id)
+            .select_only()
+            .column(user::Column::FirstName)
+            .column(user::Column::Email)
+            .column(user::Column::Language)
+            .column(user::Column::IsEmailNotificationEnabled)
+            .into_tuple()
+            .one(&self.db)
+            .await?;
+        Ok(row.map(|(first_name, email, language, email_allowed)| ShopperContact {
+            first_name,
+            email,
+            language,
+            email_allowed,
+        }))
     }
 }
 

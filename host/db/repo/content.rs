@@ -74,6 +74,33 @@ fn general_or(column: impl ColumnTrait, code: Option<&str>) -> Condition {
     any
 }
 
+impl<C: sea_orm::ConnectionTrait> Store<C> {
+    /// A message in one shopper's Messages (news of their order), its other languages'
+    /// texts in `translations` (`{"es": {"title": ..., "description": ...}}`).
+    pub async fn add_personal_message(
+        &self,
+        user_id: i64,
+        title: &str,
+        description: &str,
+        translations: Value,
+        at: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        let row = notification::ActiveModel {
+            title: Set(title.to_owned()),
+            description: Set(Some(description.to_owned())),
+            details: Set(None),
+            food_bank_code: Set(None),
+            created_at: Set(at),
+            expires_at: Set(None),
+            translations: Set(Some(translations)),
+            user_id: Set(Some(user_id)),
+            ..Default::default()
+        };
+        notification::Entity::insert(row).exec_without_returning(&self.db).await?;
+        Ok(())
+    }
+}
+
 impl Store {
     /// The stored spelling of a food bank code, matched ignoring case.
     pub async fn food_bank_code(&self, code: &str) -> StoreResult<Option<String>> {
@@ -146,8 +173,16 @@ impl Store {
         at: DateTime<Utc>,
         lang: Lang,
     ) -> StoreResult<Vec<NotificationRow>> {
+        // A personal message (the news of the reader's own order) is theirs alone.
+        let mine = match user_id {
+            Some(id) => {
+                Condition::any().add(notification::Column::UserId.is_null()).add(notification::Column::UserId.eq(id))
+            }
+            None => Condition::all().add(notification::Column::UserId.is_null()),
+        };
         let rows = notification::Entity::find()
             .filter(general_or(notification::Column::FoodBankCode, food_bank_code))
+            .filter(mine)
             .filter(
                 Condition::any()
                     .add(notification::Column::ExpiresAt.is_null())
@@ -190,7 +225,9 @@ impl Store {
     /// Marks a notification read for `user_id`; false when there is no such notification.
     /// Reading it again keeps the first read time.
     pub async fn mark_notification_read(&self, user_id: i64, notification_id: i64) -> StoreResult<bool> {
-        if notification::Entity::find_by_id(notification_id).one(&self.db).await?.is_none() {
+        // Another shopper's personal message is no more there for this reader than a missing one.
+        let found = notification::Entity::find_by_id(notification_id).one(&self.db).await?;
+        if found.is_none_or(|n| n.user_id.is_some_and(|owner| owner != user_id)) {
             return Ok(false);
         }
         let row = notification_read::ActiveModel {

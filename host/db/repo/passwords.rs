@@ -12,7 +12,8 @@ use sea_orm::{
     sea_query::{Expr, ExprTrait},
 };
 
-impl Store {
+impl super::Write {
+    /// A reset link's hashes; inside the write that mails the link, so neither exists without the other.
     pub async fn create_reset_token(
         &self,
         user_id: i64,
@@ -20,26 +21,22 @@ impl Store {
         code_hash: String,
         expires_at: DateTime<Utc>,
     ) -> StoreResult<()> {
-        let (token_hash, code_hash) = (&token_hash, &code_hash);
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            password_reset_token::ActiveModel {
-                user_id: Set(user_id),
-                token_hash: Set(token_hash.clone()),
-                code_hash: Set(code_hash.clone()),
-                expires_at: Set(expires_at),
-                used_at: Set(None),
-                created_at: Set(now()),
-                ..Default::default()
-            }
-            .insert(&txn)
-            .await?;
-            txn.commit().await?;
-            Ok(())
-        })
-        .await
+        password_reset_token::ActiveModel {
+            user_id: Set(user_id),
+            token_hash: Set(token_hash),
+            code_hash: Set(code_hash),
+            expires_at: Set(expires_at),
+            used_at: Set(None),
+            created_at: Set(now()),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await?;
+        Ok(())
     }
+}
 
+impl Store {
     pub async fn reset_token(&self, token_hash: &str) -> StoreResult<Option<ResetToken>> {
         let row = password_reset_token::Entity::find()
             .filter(password_reset_token::Column::TokenHash.eq(token_hash))

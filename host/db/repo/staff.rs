@@ -1,17 +1,14 @@
 //! Staff accounts: the grants that make a user a food bank admin, pantry staff or volunteer
 //! (`domain::staff`), read as the posts a caller works at, and given by `orderahead staff add`.
-use super::{Store, StoreResult, retrying};
+use super::{Store, StoreResult};
 use crate::{
-    db::{
-        begin_write,
-        entity::{food_bank, pantry_location, staff_grant, user},
-        now,
-    },
+    db::entity::{food_bank, pantry_location, staff_grant, user},
     domain::{
         Id,
         staff::{Post, StaffRole},
     },
 };
+use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait,
     ActiveValue::Set,
@@ -92,7 +89,9 @@ impl Store {
         }
         Ok(posts)
     }
+}
 
+impl super::Write {
     /// Gives the account of `email` (made without a password when there is none) `role` at
     /// `place`; a grant it already had there takes the new role.
     pub async fn grant_staff(
@@ -100,73 +99,68 @@ impl Store {
         email: &str,
         role: StaffRole,
         place: GrantPlace,
+        at: DateTime<Utc>,
     ) -> StoreResult<Result<Granted, GrantRefused>> {
-        let email = email.trim().to_lowercase();
-        let email = &email;
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            let (bank, pantry) = match (role.is_food_bank_wide(), place) {
-                (true, GrantPlace::FoodBank(id)) => (Some(id), None),
-                (false, GrantPlace::Pantry(id)) => (None, Some(id)),
-                _ => return Ok(Err(GrantRefused::WrongPlace)),
-            };
-            let exists = match place {
-                GrantPlace::FoodBank(id) => food_bank::Entity::find_by_id(id).one(&txn).await?.is_some(),
-                GrantPlace::Pantry(id) => pantry_location::Entity::find_by_id(id).one(&txn).await?.is_some(),
-            };
-            if !exists {
-                return Ok(Err(GrantRefused::NoSuchPlace));
-            }
-            let found: Option<Id> = user::Entity::find()
-                .filter(Expr::expr(Func::lower(Expr::col(user::Column::Email))).eq(email.as_str()))
-                .select_only()
-                .column(user::Column::Id)
-                .into_tuple()
-                .one(&txn)
-                .await?;
-            let at = now();
-            let (user_id, new_account) = match found {
-                Some(id) => (id, false),
-                None => {
-                    let row = user::ActiveModel {
-                        first_name: Set(String::new()),
-                        last_name: Set(String::new()),
-                        email: Set(email.clone()),
-                        password_hash: Set(NO_PASSWORD.into()),
-                        is_email_notification_enabled: Set(true),
-                        is_text_message_notification_enabled: Set(false),
-                        is_phone_call_notification_enabled: Set(false),
-                        is_tefap_survey_answered: Set(false),
-                        token_version: Set(0),
-                        created_at: Set(at),
-                        updated_at: Set(at),
-                        ..Default::default()
-                    }
-                    .insert(&txn)
-                    .await?;
-                    (row.id, true)
-                }
-            };
-            let mut same_place = staff_grant::Entity::delete_many().filter(staff_grant::Column::UserId.eq(user_id));
-            same_place = match place {
-                GrantPlace::FoodBank(id) => same_place.filter(staff_grant::Column::FoodBankId.eq(id)),
-                GrantPlace::Pantry(id) => same_place.filter(staff_grant::Column::PantryLocationId.eq(id)),
-            };
-            same_place.exec(&txn).await?;
-            staff_grant::ActiveModel {
-                user_id: Set(user_id),
-                role: Set(role.code().into()),
-                food_bank_id: Set(bank),
-                pantry_location_id: Set(pantry),
-                created_at: Set(at),
-                ..Default::default()
-            }
-            .insert(&txn)
+        let email = &email.trim().to_lowercase();
+        let txn = &self.db;
+        let (bank, pantry) = match (role.is_food_bank_wide(), place) {
+            (true, GrantPlace::FoodBank(id)) => (Some(id), None),
+            (false, GrantPlace::Pantry(id)) => (None, Some(id)),
+            _ => return Ok(Err(GrantRefused::WrongPlace)),
+        };
+        let exists = match place {
+            GrantPlace::FoodBank(id) => food_bank::Entity::find_by_id(id).one(txn).await?.is_some(),
+            GrantPlace::Pantry(id) => pantry_location::Entity::find_by_id(id).one(txn).await?.is_some(),
+        };
+        if !exists {
+            return Ok(Err(GrantRefused::NoSuchPlace));
+        }
+        let found: Option<Id> = user::Entity::find()
+            .filter(Expr::expr(Func::lower(Expr::col(user::Column::Email))).eq(email.as_str()))
+            .select_only()
+            .column(user::Column::Id)
+            .into_tuple()
+            .one(txn)
             .await?;
-            txn.commit().await?;
-            Ok(Ok(Granted { user_id, new_account }))
-        })
-        .await
+        let (user_id, new_account) = match found {
+            Some(id) => (id, false),
+            None => {
+                let row = user::ActiveModel {
+                    first_name: Set(String::new()),
+                    last_name: Set(String::new()),
+                    email: Set(email.clone()),
+                    password_hash: Set(NO_PASSWORD.into()),
+                    is_email_notification_enabled: Set(true),
+                    is_text_message_notification_enabled: Set(false),
+                    is_phone_call_notification_enabled: Set(false),
+                    is_tefap_survey_answered: Set(false),
+                    token_version: Set(0),
+                    created_at: Set(at),
+                    updated_at: Set(at),
+                    ..Default::default()
+                }
+                .insert(txn)
+                .await?;
+                (row.id, true)
+            }
+        };
+        let mut same_place = staff_grant::Entity::delete_many().filter(staff_grant::Column::UserId.eq(user_id));
+        same_place = match place {
+            GrantPlace::FoodBank(id) => same_place.filter(staff_grant::Column::FoodBankId.eq(id)),
+            GrantPlace::Pantry(id) => same_place.filter(staff_grant::Column::PantryLocationId.eq(id)),
+        };
+        same_place.exec(txn).await?;
+        staff_grant::ActiveModel {
+            user_id: Set(user_id),
+            role: Set(role.code().into()),
+            food_bank_id: Set(bank),
+            pantry_location_id: Set(pantry),
+            created_at: Set(at),
+            ..Default::default()
+        }
+        .insert(txn)
+        .await?;
+        Ok(Ok(Granted { user_id, new_account }))
     }
 }
 

@@ -1,31 +1,20 @@
 //! Orders as the pantry's staff handle them: the day's queue, one order with its lines and
-//! history, state changes (`domain::order_states`), short lines and the check-in look-up.
-//!
-//! A state change runs in one write transaction: the order's row is locked (PostgreSQL; SQLite's
-//! `BEGIN IMMEDIATE` serialises writers), its state read and judged by the domain rule, and the
-//! new state written with an UPDATE conditional on the state read, so of two staff pressing
-//! different buttons at once the second is judged on the first one's result. Stock goes back in
-//! the same transaction as the change that closes the order, so exactly once.
-use super::{Store, StoreResult, retrying, scopes::lock_stock_scopes};
+//! history, and the small reads and writes a state change or short line is made of
+//! (`service::orders::staff` sequences them in one write transaction and asks
+//! `domain::order_states`): the order's row locked, its state changed by an UPDATE conditional
+//! on the state read, the history written.
+use super::{Store, StoreResult};
 use crate::{
-    db::{
-        begin_write,
-        entity::{
-            delivery_time, inventory_item, order, order_event, order_item, pantry_item, pantry_location, pickup_time,
-            survey_answer, user,
-        },
+    db::entity::{
+        delivery_time, order, order_event, order_item, pantry_item, pantry_location, pickup_time, survey_answer, user,
     },
-    domain::{
-        Id,
-        order_states::{StaffAction, StateRefusal, Window, check_action, check_short},
-        orders::StatusType,
-    },
+    domain::{Id, order_states::Window, orders::StatusType},
 };
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
     ActiveModelTrait,
     ActiveValue::Set,
-    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
     sea_query::{Expr, ExprTrait},
 };
 use std::collections::{BTreeMap, HashMap};
@@ -83,14 +72,6 @@ pub struct OrderEventRow {
     pub by: Option<String>,
     pub reason: Option<String>,
     pub at: DateTime<Utc>,
-}
-
-/// Why a staff write was not done.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StaffRefused {
-    OrderNotFound,
-    LineNotFound,
-    State(StateRefusal),
 }
 
 /// Where the queue looks.
@@ -239,99 +220,184 @@ async fn rows<C: ConnectionTrait>(c: &C, orders: Vec<order::Model>) -> StoreResu
         .collect())
 }
 
-/// Writes one state change into the order's history.
-pub(super) async fn record_event(
-    c: &DatabaseTransaction,
-    order_id: Id,
-    from: Option<StatusType>,
-    to: StatusType,
-    by: Option<Id>,
-    reason: Option<String>,
-    at: DateTime<Utc>,
-) -> StoreResult<()> {
-    order_event::ActiveModel {
-        order_id: Set(order_id),
-        from_status_type_id: Set(from.map(StatusType::id)),
-        to_status_type_id: Set(to.id()),
-        by_user_id: Set(by),
-        reason: Set(reason),
-        created_at: Set(at),
-        ..Default::default()
-    }
-    .insert(c)
-    .await?;
-    Ok(())
+/// An order as a state change reads it, its row locked until the transaction ends.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActingOrder {
+    pub id: Id,
+    pub user_id: Id,
+    pub state: StatusType,
+    /// The stored status id the state was read from: writes are conditional on it.
+    pub status_type_id: Id,
+    /// The pickup or delivery window; None for an order without one.
+    pub window: Option<Window>,
+    pub is_pickup: bool,
 }
 
-/// Adds units back to stock (adds never miss), the stock's cache scopes locked first in key order
-/// as every stock write does.
-async fn return_stock(c: &DatabaseTransaction, units: &BTreeMap<Id, i64>, at: DateTime<Utc>) -> StoreResult<()> {
-    let moving: Vec<Id> = units.iter().filter(|(_, n)| **n > 0).map(|(id, _)| *id).collect();
-    lock_stock_scopes(c, &moving).await?;
-    for (&id, &n) in units.iter().filter(|(_, n)| **n > 0) {
-        let n = i32::try_from(n).unwrap_or(i32::MAX);
-        inventory_item::Entity::update_many()
-            .col_expr(inventory_item::Column::Quantity, Expr::col(inventory_item::Column::Quantity).add(n))
-            .col_expr(inventory_item::Column::UpdatedAt, Expr::value(at))
-            .filter(inventory_item::Column::Id.eq(id))
-            .exec(c)
-            .await?;
-    }
-    Ok(())
-}
-
-/// The units of an order still held from stock, per inventory item: each line's packed quantity
-/// (lines marked short gave the rest back already).
-pub(super) async fn held_units<C: ConnectionTrait>(c: &C, order_id: Id) -> StoreResult<BTreeMap<Id, i64>> {
-    let lines: Vec<(Id, i32, Option<i32>)> = order_item::Entity::find()
-        .filter(order_item::Column::OrderId.eq(order_id))
-        .select_only()
-        .columns([
-            order_item::Column::InventoryItemId,
-            order_item::Column::Quantity,
-            order_item::Column::PackedQuantity,
-        ])
-        .into_tuple()
-        .all(c)
-        .await?;
-    let mut units = BTreeMap::new();
-    for (item, quantity, packed) in lines {
-        *units.entry(item).or_insert(0) += i64::from(packed.unwrap_or(quantity));
-    }
-    Ok(units)
-}
-
-/// The order row, locked until the transaction ends (PostgreSQL; SQLite writers are serialised).
-async fn locked_order(c: &DatabaseTransaction, order_id: Id) -> StoreResult<Option<order::Model>> {
-    Ok(order::Entity::find_by_id(order_id).lock_exclusive().one(c).await?)
-}
-
-/// Commits on Ok, rolls back on a refusal.
-async fn finish<T>(txn: DatabaseTransaction, result: Result<T, StaffRefused>) -> StoreResult<Result<T, StaffRefused>> {
-    match &result {
-        Ok(_) => txn.commit().await?,
-        Err(_) => txn.rollback().await?,
-    }
-    Ok(result)
+/// A line of an order as a short line reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PackedLine {
+    pub inventory_item_id: Id,
+    /// What is packed now: the quantity, or less once marked short.
+    pub packed: i32,
 }
 
 impl super::Write {
-    /// Writes one state change into the order's history (a shopper's own cancel, a submission).
+    /// Writes one state change into the order's history.
     pub async fn record_order_event(
         &self,
         order_id: Id,
         from: Option<StatusType>,
         to: StatusType,
         by: Option<Id>,
+        reason: Option<&str>,
         at: DateTime<Utc>,
     ) -> StoreResult<()> {
-        record_event(&self.db, order_id, from, to, by, None, at).await
+        order_event::ActiveModel {
+            order_id: Set(order_id),
+            from_status_type_id: Set(from.map(StatusType::id)),
+            to_status_type_id: Set(to.id()),
+            by_user_id: Set(by),
+            reason: Set(reason.map(str::to_owned)),
+            created_at: Set(at),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await?;
+        Ok(())
     }
 
     /// The units of an order still held from stock, per inventory item: each line's packed quantity
     /// (lines the pantry marked short gave the rest back already).
     pub async fn held_units(&self, order_id: Id) -> StoreResult<BTreeMap<Id, i64>> {
-        held_units(&self.db, order_id).await
+        let lines: Vec<(Id, i32, Option<i32>)> = order_item::Entity::find()
+            .filter(order_item::Column::OrderId.eq(order_id))
+            .select_only()
+            .columns([
+                order_item::Column::InventoryItemId,
+                order_item::Column::Quantity,
+                order_item::Column::PackedQuantity,
+            ])
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        let mut units = BTreeMap::new();
+        for (item, quantity, packed) in lines {
+            *units.entry(item).or_insert(0) += i64::from(packed.unwrap_or(quantity));
+        }
+        Ok(units)
+    }
+
+    /// The order with its state and window, its row locked until the transaction ends
+    /// (PostgreSQL; SQLite writers are serialised); None when there is no such order.
+    pub async fn lock_order(&self, order_id: Id) -> StoreResult<Option<ActingOrder>> {
+        let c = &self.db;
+        let Some(row) = order::Entity::find_by_id(order_id).lock_exclusive().one(c).await? else { return Ok(None) };
+        let window = match (row.pickup_time_id, row.delivery_time_id) {
+            (Some(t), _) => {
+                pickup_time::Entity::find_by_id(t).one(c).await?.map(|t| Window { starts: t.start_at, ends: t.end_at })
+            }
+            (None, Some(t)) => delivery_time::Entity::find_by_id(t)
+                .one(c)
+                .await?
+                .map(|t| Window { starts: t.start_at, ends: t.end_at }),
+            (None, None) => None,
+        };
+        Ok(Some(ActingOrder {
+            id: row.id,
+            user_id: row.user_id,
+            state: state_of(row.status_type_id),
+            status_type_id: row.status_type_id,
+            window,
+            is_pickup: row.pickup_time_id.is_some(),
+        }))
+    }
+
+    /// Moves the order to `to`, if it is still in the state it was read in; false when another
+    /// writer moved it first. A cancel or no-show stamps its close, `reason` is the pantry's for a cancel.
+    pub async fn set_order_state(
+        &self,
+        order: &ActingOrder,
+        to: StatusType,
+        cancel_reason: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        let mut update = order::Entity::update_many()
+            .col_expr(order::Column::StatusTypeId, Expr::value(to.id()))
+            .col_expr(order::Column::UpdatedAt, Expr::value(now))
+            .filter(order::Column::Id.eq(order.id))
+            .filter(order::Column::StatusTypeId.eq(order.status_type_id));
+        if to.closes_without_hand_over() {
+            update = update.col_expr(order::Column::CancelledAt, Expr::value(Some(now)));
+        }
+        if let Some(reason) = cancel_reason {
+            update = update.col_expr(order::Column::CancelReason, Expr::value(Some(reason.to_owned())));
+        }
+        Ok(update.exec(&self.db).await?.rows_affected == 1)
+    }
+
+    /// A line of the order; None when the order has no such line.
+    pub async fn packed_line(&self, order_id: Id, line_id: Id) -> StoreResult<Option<PackedLine>> {
+        let line = order_item::Entity::find_by_id(line_id)
+            .filter(order_item::Column::OrderId.eq(order_id))
+            .one(&self.db)
+            .await?;
+        Ok(line.map(|l| PackedLine {
+            inventory_item_id: l.inventory_item_id,
+            packed: l.packed_quantity.unwrap_or(l.quantity),
+        }))
+    }
+
+    /// Sets what is packed of a line, if it is still `was` (so the same units never go back
+    /// twice), and stamps the order's change; false when another writer changed it first.
+    pub async fn set_packed(
+        &self,
+        order_id: Id,
+        line_id: Id,
+        was: i32,
+        packed: i32,
+        now: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        let updated = order_item::Entity::update_many()
+            .col_expr(order_item::Column::PackedQuantity, Expr::value(Some(packed)))
+            .filter(order_item::Column::Id.eq(line_id))
+            .filter(
+                Expr::expr(
+                    Expr::col(order_item::Column::PackedQuantity).if_null(Expr::col(order_item::Column::Quantity)),
+                )
+                .eq(was),
+            )
+            .exec(&self.db)
+            .await?;
+        if updated.rows_affected != 1 {
+            return Ok(false);
+        }
+        order::Entity::update_many()
+            .col_expr(order::Column::UpdatedAt, Expr::value(now))
+            .filter(order::Column::Id.eq(order_id))
+            .exec(&self.db)
+            .await?;
+        Ok(true)
+    }
+}
+
+impl Store {
+    /// Pickup orders still waiting for their hand-over whose window ended before `ended_before`,
+    /// oldest window first, at most `limit`: what the no-show job looks at (it judges each again
+    /// under the order's lock).
+    pub async fn overdue_pickups(&self, ended_before: DateTime<Utc>, limit: u64) -> StoreResult<Vec<Id>> {
+        let waiting: Vec<Id> = StatusType::ALL.into_iter().filter(|s| s.is_waiting()).map(StatusType::id).collect();
+        Ok(order::Entity::find()
+            .inner_join(pickup_time::Entity)
+            .filter(order::Column::StatusTypeId.is_in(waiting))
+            .filter(pickup_time::Column::EndAt.lt(ended_before))
+            .order_by_asc(pickup_time::Column::EndAt)
+            .order_by_asc(order::Column::Id)
+            .select_only()
+            .column(order::Column::Id)
+            .limit(limit)
+            .into_tuple()
+            .all(&self.db)
+            .await?)
     }
 }
 
@@ -469,123 +535,4 @@ impl Store {
             })
             .collect())
     }
-
-    /// Does `action` to the order for `by` (None: the server's job), as the state rule allows
-    /// from the state it is in when the write begins; a cancel or no-show gives its stock back.
-    /// The new state.
-    pub async fn staff_act(
-        &self,
-        order_id: Id,
-        action: StaffAction,
-        by: Option<Id>,
-        reason: Option<&str>,
-        now: DateTime<Utc>,
-    ) -> StoreResult<Result<StatusType, StaffRefused>> {
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            let result = act_in(&txn, order_id, action, by, reason, now).await?;
-            finish(txn, result).await
-        })
-        .await
-    }
-
-    /// Marks a line short: `packed` of its units leave the pantry, the rest go back to stock.
-    pub async fn staff_short_line(
-        &self,
-        order_id: Id,
-        line_id: Id,
-        packed: i32,
-        now: DateTime<Utc>,
-    ) -> StoreResult<Result<i32, StaffRefused>> {
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            let result = short_in(&txn, order_id, line_id, packed, now).await?;
-            finish(txn, result).await
-        })
-        .await
-    }
-}
-
-async fn act_in(
-    c: &DatabaseTransaction,
-    order_id: Id,
-    action: StaffAction,
-    by: Option<Id>,
-    reason: Option<&str>,
-    now: DateTime<Utc>,
-) -> StoreResult<Result<StatusType, StaffRefused>> {
-    let Some(row) = locked_order(c, order_id).await? else { return Ok(Err(StaffRefused::OrderNotFound)) };
-    let from = state_of(row.status_type_id);
-    let window = match (row.pickup_time_id, row.delivery_time_id) {
-        (Some(t), _) => {
-            pickup_time::Entity::find_by_id(t).one(c).await?.map(|t| Window { starts: t.start_at, ends: t.end_at })
-        }
-        (None, Some(t)) => {
-            delivery_time::Entity::find_by_id(t).one(c).await?.map(|t| Window { starts: t.start_at, ends: t.end_at })
-        }
-        (None, None) => None,
-    };
-    let to = match check_action(from, action, window, now) {
-        Ok(to) => to,
-        Err(refusal) => return Ok(Err(StaffRefused::State(refusal))),
-    };
-    let mut update = order::Entity::update_many()
-        .col_expr(order::Column::StatusTypeId, Expr::value(to.id()))
-        .col_expr(order::Column::UpdatedAt, Expr::value(now))
-        .filter(order::Column::Id.eq(order_id))
-        .filter(order::Column::StatusTypeId.eq(row.status_type_id));
-    if to.closes_without_hand_over() {
-        update = update.col_expr(order::Column::CancelledAt, Expr::value(Some(now)));
-    }
-    if action == StaffAction::Cancel {
-        update = update.col_expr(order::Column::CancelReason, Expr::value(reason.map(str::to_owned)));
-    }
-    if update.exec(c).await?.rows_affected != 1 {
-        // Only without the row lock: another writer changed it between the read and the write.
-        return Ok(Err(StaffRefused::State(StateRefusal::NotFromHere)));
-    }
-    record_event(c, order_id, Some(from), to, by, reason.map(str::to_owned), now).await?;
-    if action.returns_stock() {
-        let units = held_units(c, order_id).await?;
-        return_stock(c, &units, now).await?;
-        super::orders::release_slot(c, order_id).await?;
-    }
-    Ok(Ok(to))
-}
-
-async fn short_in(
-    c: &DatabaseTransaction,
-    order_id: Id,
-    line_id: Id,
-    packed: i32,
-    now: DateTime<Utc>,
-) -> StoreResult<Result<i32, StaffRefused>> {
-    let Some(row) = locked_order(c, order_id).await? else { return Ok(Err(StaffRefused::OrderNotFound)) };
-    let line = order_item::Entity::find_by_id(line_id).filter(order_item::Column::OrderId.eq(order_id)).one(c).await?;
-    let Some(line) = line else { return Ok(Err(StaffRefused::LineNotFound)) };
-    let now_packed = line.packed_quantity.unwrap_or(line.quantity);
-    let back = match check_short(state_of(row.status_type_id), now_packed, packed) {
-        Ok(back) => back,
-        Err(refusal) => return Ok(Err(StaffRefused::State(refusal))),
-    };
-    // Conditional on the quantity read, so the same units never go back twice.
-    let updated = order_item::Entity::update_many()
-        .col_expr(order_item::Column::PackedQuantity, Expr::value(Some(packed)))
-        .filter(order_item::Column::Id.eq(line_id))
-        .filter(
-            Expr::expr(Expr::col(order_item::Column::PackedQuantity).if_null(Expr::col(order_item::Column::Quantity)))
-                .eq(now_packed),
-        )
-        .exec(c)
-        .await?;
-    if updated.rows_affected != 1 {
-        return Ok(Err(StaffRefused::State(StateRefusal::NotShorter)));
-    }
-    return_stock(c, &BTreeMap::from([(line.inventory_item_id, i64::from(back))]), now).await?;
-    order::Entity::update_many()
-        .col_expr(order::Column::UpdatedAt, Expr::value(now))
-        .filter(order::Column::Id.eq(order_id))
-        .exec(c)
-        .await?;
-    Ok(Ok(packed))
 }

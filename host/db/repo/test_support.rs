@@ -109,6 +109,37 @@ impl Store {
             .map(|p| p.id))
     }
 
+    /// When the order's pickup window ends.
+    pub async fn test_pickup_ends(&self, order_id: Id) -> StoreResult<Option<DateTime<Utc>>> {
+        let Some(o) = order::Entity::find_by_id(order_id).one(&self.db).await? else { return Ok(None) };
+        let Some(t) = o.pickup_time_id else { return Ok(None) };
+        Ok(pickup_time::Entity::find_by_id(t).one(&self.db).await?.map(|t| t.end_at))
+    }
+
+    /// The messages to `recipient` in the outbox: (subject, body, language, sent), oldest first.
+    pub async fn test_outbox(&self, recipient: &str) -> StoreResult<Vec<(String, String, String, bool)>> {
+        Ok(outbox::Entity::find()
+            .filter(outbox::Column::Recipient.eq(recipient))
+            .order_by_asc(outbox::Column::Id)
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|m| (m.subject, m.body, m.language, m.sent_at.is_some()))
+            .collect())
+    }
+
+    /// Sets the shopper's language and whether they take e-mail; their e-mail address.
+    pub async fn test_contact(&self, user_id: Id, language: &str, email: bool) -> StoreResult<String> {
+        user::Entity::update_many()
+            .col_expr(user::Column::Language, Expr::value(Some(language.to_owned())))
+            .col_expr(user::Column::IsEmailNotificationEnabled, Expr::value(email))
+            .filter(user::Column::Id.eq(user_id))
+            .exec(&self.db)
+            .await?;
+        let u = user::Entity::find_by_id(user_id).one(&self.db).await?;
+        Ok(u.map(|u| u.email).unwrap_or_default())
+    }
+
     /// The pantry's pickup times with their start, soonest first.
     pub async fn test_pickup_times(&self, pantry_location_id: Id) -> StoreResult<Vec<(Id, DateTime<Utc>)>> {
         Ok(pickup_time::Entity::find()
@@ -245,6 +276,7 @@ impl Store {
             created_at: Set(now()),
             expires_at: Set(None),
             translations: Set(None),
+            user_id: Set(None),
         };
         Ok(notification::Entity::insert(row).exec(&self.db).await?.last_insert_id)
     }

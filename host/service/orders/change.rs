@@ -57,7 +57,7 @@ pub(super) async fn cancel(txn: &Write, user_id: Id, order_id: Id, now: DateTime
         return Err(changed(ChangeRefusal::CannotChange));
     }
     let from = StatusType::from_id(order.status_type_id);
-    txn.record_order_event(order.id, from, StatusType::Cancelled, Some(user_id), now).await?;
+    txn.record_order_event(order.id, from, StatusType::Cancelled, Some(user_id), None, now).await?;
     // What is still held goes back: lines the pantry marked short gave the rest back already.
     let deltas = txn.held_units(order.id).await?;
     take(txn, &deltas, now).await?;

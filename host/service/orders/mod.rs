@@ -6,6 +6,8 @@
 //! `order_changes`) for every decision, then has the repository write the rows. A refusal rolls
 //! everything back.
 mod change;
+mod news;
+mod staff;
 mod submit;
 
 use super::{Context, Error, Result};
@@ -14,7 +16,7 @@ use crate::{
         now,
         repo::{StoreError, Transient, Write, retrying},
     },
-    domain::{Id, messages},
+    domain::{Id, messages, order_states::StaffAction, orders::StatusType},
     model::{
         locations::{DeliveryTime, PickupTime},
         orders::{IDEMPOTENCY_WINDOW, Idempotency, Order, OrderItem, OrderLocationChange, OrderSubmission},
@@ -158,6 +160,74 @@ pub async fn change_location(
     })
     .await
     .map(Order::from)
+}
+
+/// The pantry's `action` on an order for `by` (None: the server's no-show job), as the state rule
+/// allows from the state it is in when the write begins; a cancel or no-show gives its stock
+/// back. The new state. Access is the caller's to check first (`service::staff`).
+pub(crate) async fn staff_act(
+    state: &Context,
+    order_id: Id,
+    action: StaffAction,
+    by: Option<Id>,
+    reason: Option<&str>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<StatusType> {
+    let acted = retrying(|| async move {
+        let txn = state.store.begin_write().await?;
+        let acted = staff::act(&txn, &state.public_url, order_id, action, by, reason, now).await;
+        finish(txn, acted).await
+    })
+    .await?;
+    // The shopper's news, if any, is in the outbox now.
+    state.mail_written.notify_one();
+    Ok(acted.1)
+}
+
+/// Orders the no-show job looks at in one run; the rest wait for the next.
+const NO_SHOWS_PER_RUN: u64 = 500;
+
+/// The no-show job: every pickup order still waiting whose window ended more than `grace` ago
+/// becomes No-Show, each in its own transaction (its stock back, its history written by no one).
+/// How many it closed.
+pub(crate) async fn close_no_shows(state: &Context, grace: chrono::Duration) -> Result<usize> {
+    let now = state.clock.now();
+    let due = state.store.overdue_pickups(now - grace, NO_SHOWS_PER_RUN).await?;
+    let mut closed = 0;
+    for order_id in due {
+        let done = retrying(|| async move {
+            let txn = state.store.begin_write().await?;
+            let closed = staff::no_show(&txn, &state.public_url, order_id, grace, now).await;
+            finish(txn, closed).await
+        })
+        .await;
+        match done {
+            Ok(Some(_)) => {
+                closed += 1;
+                state.mail_written.notify_one();
+            }
+            Ok(None) => {}
+            // One order's failure does not keep the others open.
+            Err(e) => tracing::error!(order_id, error = %e, "no-show not recorded"),
+        }
+    }
+    Ok(closed)
+}
+
+/// The pantry marks a line packed short: `packed` units of it leave, the rest go back to stock.
+pub(crate) async fn short_line(
+    state: &Context,
+    order_id: Id,
+    line_id: Id,
+    packed: i32,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<i32> {
+    retrying(|| async move {
+        let txn = state.store.begin_write().await?;
+        let shorted = staff::short_line(&txn, order_id, line_id, packed, now).await;
+        finish(txn, shorted).await
+    })
+    .await
 }
 
 /// The times an order may move to, as Change offers them: its pantry's pickup times, or the

@@ -138,7 +138,7 @@ pub(super) async fn place(
     };
     let id = txn.insert_order(new, &lines).await?.ok_or_else(|| Error::refused(&messages::NO_AVAILABLE_STOCK))?;
     // The history starts with the shopper's submission (the staff side shows it).
-    txn.record_order_event(id, None, StatusType::Submitted, Some(user_id), now).await?;
+    txn.record_order_event(id, None, StatusType::Submitted, Some(user_id), None, now).await?;
     Ok(id)
 }
 

@@ -33,7 +33,6 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder
 use std::collections::HashMap;
 use views::*;
 pub use views::{OrderLineRow, OrderPantryRow, OrderRow, OrderStatusRow, SnapshotRow};
-pub(in crate::db::repo) use writes::release_slot;
 pub use writes::{NewOrder, NewOrderLine, SlotRef, StockMissing};
 
 /// An order about to change: what its write needs besides the time rules' [`OrderFacts`].

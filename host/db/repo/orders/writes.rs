@@ -248,30 +248,26 @@ impl Write {
     /// Gives back the place the order holds in its pickup time or delivery window: on a cancel, a
     /// no-show, or before it books another.
     pub async fn release_slot(&self, order_id: Id) -> StoreResult<()> {
-        release_slot(&self.db, order_id).await
+        let c = &self.db;
+        let Some(o) = order::Entity::find_by_id(order_id).one(c).await? else { return Ok(()) };
+        if let Some(id) = o.pickup_time_id {
+            use pickup_time::Column as C;
+            pickup_time::Entity::update_many()
+                .col_expr(C::Booked, Expr::col(C::Booked).sub(1))
+                .filter(C::Id.eq(id))
+                .filter(C::Booked.gt(0))
+                .exec(c)
+                .await?;
+        }
+        if let Some(id) = o.delivery_time_id {
+            use delivery_time::Column as C;
+            delivery_time::Entity::update_many()
+                .col_expr(C::Booked, Expr::col(C::Booked).sub(1))
+                .filter(C::Id.eq(id))
+                .filter(C::Booked.gt(0))
+                .exec(c)
+                .await?;
+        }
+        Ok(())
     }
-}
-
-/// [`Write::release_slot`], for the staff side's transactions too.
-pub(in crate::db::repo) async fn release_slot<Conn: ConnectionTrait>(c: &Conn, order_id: Id) -> StoreResult<()> {
-    let Some(o) = order::Entity::find_by_id(order_id).one(c).await? else { return Ok(()) };
-    if let Some(id) = o.pickup_time_id {
-        use pickup_time::Column as C;
-        pickup_time::Entity::update_many()
-            .col_expr(C::Booked, Expr::col(C::Booked).sub(1))
-            .filter(C::Id.eq(id))
-            .filter(C::Booked.gt(0))
-            .exec(c)
-            .await?;
-    }
-    if let Some(id) = o.delivery_time_id {
-        use delivery_time::Column as C;
-        delivery_time::Entity::update_many()
-            .col_expr(C::Booked, Expr::col(C::Booked).sub(1))
-            .filter(C::Id.eq(id))
-            .filter(C::Booked.gt(0))
-            .exec(c)
-            .await?;
-    }
-    Ok(())
 }

@@ -1,0 +1,167 @@
+//! The outbox: messages written in the transaction that caused them (on the pool or a service's
+//! [`Write`](super::Write)), claimed by the senders of every host, marked sent or retried later.
+//!
+//! A claim takes due rows with `FOR UPDATE SKIP LOCKED` on PostgreSQL, so two hosts claiming at
+//! once take different rows (on SQLite, `BEGIN IMMEDIATE` makes claims one at a time and the
+//! lock clause is not written), and gives them a lease: until it ends no other claim takes them;
+//! past it, a sender that died mid-send has lost them and another host sends them.
+use super::{Store, StoreResult};
+use crate::db::{begin_write, entity::outbox};
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::{
+    ActiveValue::{NotSet, Set},
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    sea_query::{Expr, ExprTrait, LockBehavior, LockType, OnConflict},
+};
+
+/// How a message travels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MessageKind {
+    Email,
+    Sms,
+}
+
+impl MessageKind {
+    fn code(self) -> &'static str {
+        match self {
+            Self::Email => "email",
+            Self::Sms => "sms",
+        }
+    }
+}
+
+/// A message to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewMessage {
+    pub kind: MessageKind,
+    pub recipient: String,
+    pub subject: String,
+    pub body: String,
+    /// The language it is written in (`en`, `es`).
+    pub language: String,
+    /// Names the event it tells of: a second write for the same event adds nothing.
+    pub dedup_key: Option<String>,
+}
+
+/// A claimed message, for a sender to deliver.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingRow {
+    pub id: i64,
+    pub kind: MessageKind,
+    pub recipient: String,
+    pub subject: String,
+    pub body: String,
+    /// Including this one.
+    pub attempts: i32,
+}
+
+/// What the outbox holds, for tests and the backlog figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct OutboxCounts {
+    pub waiting: u64,
+    pub sent: u64,
+}
+
+impl<C: ConnectionTrait> Store<C> {
+    /// Adds a message, due at once; inside a service's write it is sent only if that commits.
+    pub async fn enqueue(&self, message: NewMessage, now: DateTime<Utc>) -> StoreResult<()> {
+        let row = outbox::ActiveModel {
+            id: NotSet,
+            kind: Set(message.kind.code().to_owned()),
+            recipient: Set(message.recipient),
+            subject: Set(message.subject),
+            body: Set(message.body),
+            language: Set(message.language),
+            dedup_key: Set(message.dedup_key),
+            created_at: Set(now),
+            attempts: Set(0),
+            next_attempt_at: Set(now),
+            lease_until: Set(None),
+            sent_at: Set(None),
+            last_error: Set(None),
+        };
+        outbox::Entity::insert(row)
+            .on_conflict(OnConflict::column(outbox::Column::DedupKey).do_nothing().to_owned())
+            .exec_without_returning(&self.db)
+            .await?;
+        Ok(())
+    }
+}
+
+impl Store {
+    /// Claims up to `limit` due messages (not sent, due by `now`, not leased or lease ended,
+    /// fewer than `max_attempts` tries) until `now + lease`, each attempt counted.
+    pub async fn claim_outbox(
+        &self,
+        now: DateTime<Utc>,
+        lease: Duration,
+        limit: u64,
+        max_attempts: i32,
+    ) -> StoreResult<Vec<OutgoingRow>> {
+        let txn = begin_write(&self.db).await?;
+        let rows = outbox::Entity::find()
+            .filter(outbox::Column::SentAt.is_null())
+            .filter(outbox::Column::NextAttemptAt.lte(now))
+            .filter(Condition::any().add(outbox::Column::LeaseUntil.is_null()).add(outbox::Column::LeaseUntil.lte(now)))
+            .filter(outbox::Column::Attempts.lt(max_attempts))
+            .order_by_asc(outbox::Column::NextAttemptAt)
+            .order_by_asc(outbox::Column::Id)
+            .limit(limit)
+            .lock_with_behavior(LockType::Update, LockBehavior::SkipLocked)
+            .all(&txn)
+            .await?;
+        if rows.is_empty() {
+            txn.commit().await?;
+            return Ok(Vec::new());
+        }
+        outbox::Entity::update_many()
+            .col_expr(outbox::Column::LeaseUntil, Expr::value(Some(now + lease)))
+            .col_expr(outbox::Column::Attempts, Expr::col(outbox::Column::Attempts).add(1))
+            .filter(outbox::Column::Id.is_in(rows.iter().map(|r| r.id)))
+            .exec(&txn)
+            .await?;
+        txn.commit().await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| OutgoingRow {
+                id: r.id,
+                kind: if r.kind == "sms" { MessageKind::Sms } else { MessageKind::Email },
+                recipient: r.recipient,
+                subject: r.subject,
+                body: r.body,
+                attempts: r.attempts + 1,
+            })
+            .collect())
+    }
+
+    /// Marks a claimed message delivered.
+    pub async fn outbox_sent(&self, id: i64, now: DateTime<Utc>) -> StoreResult<()> {
+        outbox::Entity::update_many()
+            .col_expr(outbox::Column::SentAt, Expr::value(Some(now)))
+            .col_expr(outbox::Column::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
+            .col_expr(outbox::Column::LastError, Expr::value(Option::<String>::None))
+            .filter(outbox::Column::Id.eq(id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    /// Gives a claimed message back after a failed try, due again at `retry_at`.
+    pub async fn outbox_failed(&self, id: i64, error: &str, retry_at: DateTime<Utc>) -> StoreResult<()> {
+        outbox::Entity::update_many()
+            .col_expr(outbox::Column::NextAttemptAt, Expr::value(retry_at))
+            .col_expr(outbox::Column::LeaseUntil, Expr::value(Option::<DateTime<Utc>>::None))
+            .col_expr(outbox::Column::LastError, Expr::value(Some(error.chars().take(2000).collect::<String>())))
+            .filter(outbox::Column::Id.eq(id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    /// Messages waiting and sent.
+    pub async fn outbox_counts(&self) -> StoreResult<OutboxCounts> {
+        let waiting = outbox::Entity::find().filter(outbox::Column::SentAt.is_null()).count(&self.db).await?;
+        let sent = outbox::Entity::find().filter(outbox::Column::SentAt.is_not_null()).count(&self.db).await?;
+        Ok(OutboxCounts { waiting, sent })
+    }
+}

@@ -1,0 +1,72 @@
+//! The server's periodic jobs, run inside every host but by one host at a time: a host runs a
+//! job only when it wins the job's claim (`db::repo::jobs`), a lease that lets another host take
+//! over should it die mid-run. Today there is one job, the no-show job (issue "Staff side 1"
+//! item 8); reminders and the schedule horizon join the list.
+use super::{Context, Result};
+use chrono::Duration;
+
+/// A job and how often it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Job {
+    /// Pickup orders still waiting a grace period after their window become No-Show.
+    NoShow,
+}
+
+impl Job {
+    pub const ALL: [Self; 1] = [Self::NoShow];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::NoShow => "no-show",
+        }
+    }
+
+    fn every(self) -> Duration {
+        match self {
+            Self::NoShow => Duration::minutes(5),
+        }
+    }
+}
+
+/// Longer than a run takes, so a live host keeps its job; a dead one's is free after it.
+const LEASE: Duration = Duration::minutes(10);
+
+/// What the jobs read besides the context.
+#[derive(Debug, Clone, Copy)]
+pub struct JobSettings {
+    /// How long after a pickup window an order still waiting is left alone (`--no-show-grace`).
+    pub no_show_grace: Duration,
+}
+
+/// Runs each job that is due and that this host (`host`, unique per process) wins; the jobs run,
+/// with what each did.
+pub async fn run_due(state: &Context, host: &str, settings: JobSettings) -> Result<Vec<(Job, usize)>> {
+    let mut ran = Vec::new();
+    for job in Job::ALL {
+        let started = state.clock.now();
+        if !state.store.claim_job(job.name(), host, started, LEASE).await? {
+            continue;
+        }
+        let done = match job {
+            Job::NoShow => super::orders::close_no_shows(state, settings.no_show_grace).await,
+        };
+        state.store.finish_job(job.name(), host, state.clock.now(), started + job.every()).await?;
+        ran.push((job, done?));
+    }
+    Ok(ran)
+}
+
+/// Runs for the life of the host: looks for due jobs every `poll`.
+pub async fn run(state: Context, host: String, settings: JobSettings, poll: std::time::Duration) {
+    loop {
+        match run_due(&state, &host, settings).await {
+            Ok(ran) => {
+                for (job, n) in ran {
+                    tracing::info!(job = job.name(), changed = n, "job ran");
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "jobs not run"),
+        }
+        tokio::time::sleep(poll).await;
+    }
+}

@@ -1,0 +1,90 @@
+//! What the shopper is told when the pantry moves their order on: Ready, Cancelled by the pantry
+//! (with its reason) and No-Show each leave a personal message in their Messages and, when their
+//! profile allows e-mail, an e-mail in their language. Both are written in the transaction of the
+//! change itself, so the shopper hears of a change exactly when it happened.
+use super::Result;
+use crate::{
+    catalog::{LANGS, Lang},
+    db::repo::{Write, staff_orders::ActingOrder},
+    domain::orders::StatusType,
+    infra::localize::ServerTexts,
+    service::outbox,
+};
+use chrono::{DateTime, Utc};
+use serde_json::{Map, Value, json};
+
+/// The English texts of a step (keys of `host/i18n/api.es.json`), `{number}` and `{reason}` to fill.
+struct News {
+    title: &'static str,
+    text: &'static str,
+}
+
+fn news_of(to: StatusType, by_pantry_cancel: bool) -> Option<News> {
+    match to {
+        StatusType::Ready => Some(News {
+            title: "Your order is ready",
+            text: "Order {number} is packed and ready. Show this number when you pick it up.",
+        }),
+        StatusType::Cancelled if by_pantry_cancel => Some(News {
+            title: "The pantry cancelled your order",
+            text: "The pantry cancelled order {number}: {reason}",
+        }),
+        StatusType::NoShow => Some(News {
+            title: "Your order was not picked up",
+            text: "Order {number} was not picked up in its pickup time, so its food went back on the pantry's shelves. You can place a new order.",
+        }),
+        _ => None,
+    }
+}
+
+/// A template in `lang` (English as written, else the catalog's), its placeholders filled.
+fn say(template: &str, lang: Lang, number: &str, reason: &str) -> String {
+    let text = ServerTexts::for_lang(lang).and_then(|t| t.translate(template)).unwrap_or_else(|| template.to_owned());
+    text.replace("{number}", number).replace("{reason}", reason)
+}
+
+/// The order's number as the shopper's pages show it (`app/src/lib/orders.ts` `orderNumber`).
+fn number(order_id: i64) -> String {
+    format!("{order_id:X}")
+}
+
+/// Tells the shopper of `order` that it is now `to` (a pantry's cancel carries `reason`).
+pub(super) async fn tell(
+    txn: &Write,
+    public_url: &str,
+    order: &ActingOrder,
+    to: StatusType,
+    reason: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    let Some(news) = news_of(to, reason.is_some()) else { return Ok(()) };
+    let number = number(order.id);
+    let reason = reason.unwrap_or_default();
+    // The message in every language, so Messages shows it in the one the shopper reads in then.
+    let mut translations = Map::new();
+    for lang in LANGS.into_iter().filter(|l| *l != Lang::En) {
+        translations.insert(
+            lang.code().to_owned(),
+            json!({ "title": say(news.title, lang, &number, reason), "description": say(news.text, lang, &number, reason) }),
+        );
+    }
+    let title = say(news.title, Lang::En, &number, reason);
+    let text = say(news.text, Lang::En, &number, reason);
+    txn.add_personal_message(order.user_id, &title, &text, Value::Object(translations), now).await?;
+
+    let Some(shopper) = txn.shopper_contact(order.user_id).await? else { return Ok(()) };
+    if !shopper.email_allowed {
+        return Ok(());
+    }
+    let lang = shopper.language.as_deref().and_then(Lang::from_code).unwrap_or(Lang::En);
+    let link = format!("{}/account/orders?lang={}", public_url.trim_end_matches('/'), lang.code());
+    let greeting = match lang {
+        Lang::En => format!("Hello {},", shopper.first_name),
+        Lang::Es => format!("Hola, {}:", shopper.first_name),
+    };
+    let body = format!("{greeting}\n\n{}\n\n{link}\n", say(news.text, lang, &number, reason));
+    let key = format!("order:{}:{}", order.id, to.code());
+    let mail = outbox::email(&shopper.email, say(news.title, lang, &number, reason), body, lang, Some(key));
+    txn.enqueue(mail, now).await?;
+    Ok(())
+}
