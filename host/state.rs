@@ -47,12 +47,13 @@ impl Deref for AppState {
 impl AppState {
     pub fn new(config: Config, renderer: Arc<dyn Renderer>, store: Store, tokens: Tokens) -> Self {
         let manifest = AssetManifest::embedded();
+        let rate_limits = Arc::new(RateLimits::new(config.registrations_per_hour, &store));
         let services = service::Context {
             store,
             tokens: Arc::new(tokens),
             hasher: Arc::new(Hasher::default()),
             mailer: Arc::new(Mailer::new(&config.mail, &config.data_dir)),
-            rate_limits: Arc::new(RateLimits::new(config.registrations_per_hour)),
+            rate_limits,
             public_url: config.public_url.clone(),
         };
         Self(Arc::new(Shared {

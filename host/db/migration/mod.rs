@@ -22,6 +22,7 @@ mod m20261124_000012_one_favorite;
 mod m20261201_000013_cache_scopes;
 mod m20261202_000014_revoked_sessions;
 mod m20261210_000015_staff;
+mod m20261225_000016_rate_limit_buckets;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000013_cache_scopes::Migration),
             Box::new(m20261202_000014_revoked_sessions::Migration),
             Box::new(m20261210_000015_staff::Migration),
+            Box::new(m20261225_000016_rate_limit_buckets::Migration),
         ]
     }
 }
