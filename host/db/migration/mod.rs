@@ -23,6 +23,7 @@ mod m20261201_000013_cache_scopes;
 mod m20261202_000014_revoked_sessions;
 mod m20261210_000015_staff;
 mod m20261225_000016_rate_limit_buckets;
+mod m20261225_000017_pantry_location_boxes;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000014_revoked_sessions::Migration),
             Box::new(m20261210_000015_staff::Migration),
             Box::new(m20261225_000016_rate_limit_buckets::Migration),
+            Box::new(m20261225_000017_pantry_location_boxes::Migration),
         ]
     }
 }

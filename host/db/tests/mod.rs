@@ -48,11 +48,17 @@ macro_rules! on_both {
 const SQL_ONLY_TABLES: &[&str] = &["cache_scopes"];
 
 /// Tables of one backend alone, without an entity: PostgreSQL's shared throttle counts
-/// (`infra::ratelimit` counts in memory on SQLite).
+/// (`infra::ratelimit` counts in memory on SQLite), SQLite's R*Tree of pantry positions and the
+/// tables it keeps its nodes in.
 fn backend_tables(backend: DbBackend) -> &'static [&'static str] {
     match backend {
         DbBackend::Postgres => &["rate_limit_buckets"],
-        _ => &[],
+        _ => &[
+            "pantry_location_boxes",
+            "pantry_location_boxes_node",
+            "pantry_location_boxes_parent",
+            "pantry_location_boxes_rowid",
+        ],
     }
 }
 
