@@ -59,12 +59,13 @@ impl AppState {
         clock: Arc<dyn Clock>,
     ) -> Self {
         let manifest = AssetManifest::embedded();
+        let rate_limits = Arc::new(RateLimits::new(config.registrations_per_hour, &store));
         let services = service::Context {
             store,
             tokens: Arc::new(tokens),
             hasher: Arc::new(Hasher::default()),
             mailer: Arc::new(Mailer::new(&config.mail, &config.data_dir)),
-            rate_limits: Arc::new(RateLimits::new(config.registrations_per_hour)),
+            rate_limits,
             public_url: config.public_url.clone(),
             clock,
             mail_written: Arc::new(tokio::sync::Notify::new()),

@@ -115,9 +115,52 @@ async fn connect_with(url: &str, max_connections: Option<u32>) -> Result<Databas
     Database::connect(opts).await
 }
 
-/// Applies all pending migrations.
+/// Applies all pending migrations. On PostgreSQL one host at a time: hosts started together on an
+/// empty database would otherwise both see the first migration pending and both create its
+/// tables, and one of them would die on PostgreSQL's catalog (`pg_type_typname_nsp_index`).
+/// The others wait, then find nothing left to apply. SQLite has one host by design.
 pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
-    migration::Migrator::up(db, None).await
+    if backend(db) != DbBackend::Postgres {
+        return migration::Migrator::up(db, None).await;
+    }
+    let lock = MigrationLock::take(db).await?;
+    let applied = migration::Migrator::up(db, None).await;
+    lock.release().await;
+    applied
+}
+
+/// `pg_advisory_lock` key of the migrations ("orderahd" in ASCII): any constant no other
+/// program on the database uses.
+const MIGRATION_LOCK_KEY: i64 = 0x6f72_6465_7261_6864;
+
+/// The migrations' advisory lock, held by a session of its own. Advisory locks belong to a
+/// session, and a pooled one could go back to the pool still holding it; this connection is
+/// taken out of the pool, so a host that dies mid-migration closes it and frees the lock.
+struct MigrationLock(sea_orm::sqlx::PgConnection);
+
+impl MigrationLock {
+    async fn take(db: &DatabaseConnection) -> Result<Self, DbErr> {
+        let pooled = db.get_postgres_connection_pool().acquire().await.map_err(sqlx_err)?;
+        let mut conn = pooled.detach();
+        sea_orm::sqlx::query("SELECT pg_advisory_lock($1)")
+            .bind(MIGRATION_LOCK_KEY)
+            .execute(&mut conn)
+            .await
+            .map_err(sqlx_err)?;
+        Ok(Self(conn))
+    }
+
+    async fn release(self) {
+        use sea_orm::sqlx::Connection;
+        // Closing the session frees its locks whether or not the unlock got through.
+        let mut conn = self.0;
+        let _ = sea_orm::sqlx::query("SELECT pg_advisory_unlock($1)").bind(MIGRATION_LOCK_KEY).execute(&mut conn).await;
+        let _ = conn.close().await;
+    }
+}
+
+fn sqlx_err(e: sea_orm::sqlx::Error) -> DbErr {
+    DbErr::Conn(sea_orm::RuntimeErr::SqlxError(std::sync::Arc::new(e)))
 }
 
 /// Rolls back every migration (drops all tables). For tests and tooling.

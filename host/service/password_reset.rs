@@ -63,8 +63,8 @@ pub async fn send_reset(state: &Context, ip: &str, lang: Lang, email: &str) -> R
     let limits = &state.rate_limits;
     // A request refused for its e-mail still counts for its address: cycling one
     // address through requests for a victim's mailbox burns the sender's allowance too.
-    let counted = match limits.reset_requests_per_ip.try_hit(ip).await {
-        Ok(()) => limits.reset_requests_per_email.try_hit(&email).await,
+    let counted = match limits.reset_requests_per_ip.try_hit(ip).await? {
+        Ok(()) => limits.reset_requests_per_email.try_hit(&email).await?,
         refused => refused,
     };
     if let Err(wait) = counted {
@@ -141,7 +141,7 @@ async fn mail_reset_link(state: &Context, recipient: Recipient, lang: Lang) -> a
 pub async fn open_link(state: &Context, token: &str, code: &str) -> Result<ResetToken> {
     let hash = token_hash(token.trim());
     let limit = &state.rate_limits.reset_code_failures_per_token;
-    if let Err(retry_after) = limit.try_hit(&hash).await {
+    if let Err(retry_after) = limit.try_hit(&hash).await? {
         tracing::warn!(event = "reset_code_throttled", retry_after_secs = retry_after.as_secs(), "security event");
         return Err(Error::Throttled { reason: (&messages::TOO_MANY_CODES_FOR_LINK).into(), retry_after });
     }

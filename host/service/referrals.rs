@@ -3,6 +3,7 @@
 use super::{Context, Error, Result};
 use crate::{
     domain::messages,
+    infra::ratelimit,
     model::referrals::{ClaimResult, PantryRef, ReferralCode},
 };
 
@@ -43,19 +44,11 @@ pub(super) async fn count_tries(state: &Context, who: Trier<'_>, n: usize) -> Re
     let n = u32::try_from(n).unwrap_or(u32::MAX);
     let limits = &state.rate_limits;
     let account = who.user_id.map(|id| id.to_string());
-    let counted = match limits.referral_codes_per_ip.try_hit_n(who.client, n).await {
-        Ok(()) => match &account {
-            Some(account) => match limits.referral_codes_per_account.try_hit_n(account, n).await {
-                Ok(()) => Ok(()),
-                Err(wait) => {
-                    limits.referral_codes_per_ip.refund_n(who.client, n).await;
-                    Err(wait)
-                }
-            },
-            None => Ok(()),
-        },
-        refused => refused,
-    };
+    let mut buckets = vec![(&limits.referral_codes_per_ip, who.client)];
+    if let Some(account) = &account {
+        buckets.push((&limits.referral_codes_per_account, account.as_str()));
+    }
+    let counted = ratelimit::reserve(&buckets, n).await?;
     if let Err(retry_after) = counted {
         tracing::warn!(
             event = "referral_throttled",

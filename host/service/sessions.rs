@@ -43,7 +43,7 @@ pub async fn log_in(state: &Context, ip: &str, device: Option<&str>, body: Login
         account_bucket,
     ];
     // Counted before the hash, atomically: a burst cannot check more guesses than allowed.
-    if let Err(wait) = ratelimit::reserve(&buckets).await {
+    if let Err(wait) = ratelimit::reserve(&buckets, 1).await? {
         tracing::warn!(event = "login_throttled", client = %ip, account = ?email, retry_after_secs = wait.as_secs(), "security event");
         return Err(Error::throttled(&messages::TOO_MANY_LOGINS, wait));
     }
@@ -52,13 +52,13 @@ pub async fn log_in(state: &Context, ip: &str, device: Option<&str>, body: Login
         Ok(Some(a)) => {
             // Only failures count against the allowances.
             limits.login_attempts_per_account_ip.clear(&account_ip).await;
-            ratelimit::refund(&[buckets[0], buckets[2]]).await;
+            ratelimit::refund(&[buckets[0], buckets[2]], 1).await;
             Ok(NewSession { token: state.tokens.issue(a.user_id, a.token_version)?, email })
         }
         Ok(None) => Err(Error::Unauthorized((&messages::LOGIN_FAILED).into())),
         Err(e) => {
             // Nothing was checked (busy hasher, database fault): the guess is not held against anyone.
-            ratelimit::refund(&buckets).await;
+            ratelimit::refund(&buckets, 1).await;
             Err(e)
         }
     }
@@ -90,7 +90,7 @@ pub async fn sign_up(state: &Context, ip: &str, body: RegistrationBody) -> Resul
             return Err(Error::fields(errors));
         }
     };
-    if let Err(wait) = state.rate_limits.registrations_per_ip.try_hit(ip).await {
+    if let Err(wait) = state.rate_limits.registrations_per_ip.try_hit(ip).await? {
         tracing::warn!(event = "registration_throttled", client = %ip, retry_after_secs = wait.as_secs(), "security event");
         return Err(Error::throttled(&messages::TOO_MANY_REGISTRATIONS, wait));
     }

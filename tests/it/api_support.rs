@@ -107,6 +107,19 @@ impl TestApp {
         AppState::new(config, renderer(), self.state.store.clone(), Tokens::from_secret(TOKEN_SECRET))
     }
 
+    /// Another host on this test's database, as a second process would be: its own pool, and its
+    /// own copy of everything `AppState` keeps in memory (limits, caches, hasher), the same token
+    /// secret. SQLite is served by one host: that is this test's own state.
+    pub async fn other_host(&self) -> AppState {
+        if matches!(self.db.label(), "sqlite") {
+            return self.state.clone();
+        }
+        let mut opts = sea_orm::ConnectOptions::new(self.db.url().to_owned());
+        opts.max_connections(4).sqlx_logging(false);
+        let conn = sea_orm::Database::connect(opts).await.expect("the other host's pool");
+        AppState::new(self.state.config.clone(), renderer(), Store::new(conn), Tokens::from_secret(TOKEN_SECRET))
+    }
+
     pub async fn cleanup(self) {
         self.db.cleanup().await;
     }

@@ -22,6 +22,7 @@ mod api_slot_capacity;
 mod api_staff;
 mod api_support;
 mod api_tefap;
+mod api_throttle_hosts;
 mod browser;
 mod html_valid;
 mod js_units;

@@ -24,6 +24,8 @@ mod m20261202_000014_revoked_sessions;
 mod m20261210_000015_staff;
 mod m20261220_000016_outbox_jobs;
 mod m20261225_000017_slot_capacity;
+mod m20261226_000018_rate_limit_buckets;
+mod m20261226_000019_pantry_location_boxes;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -48,6 +50,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261210_000015_staff::Migration),
             Box::new(m20261220_000016_outbox_jobs::Migration),
             Box::new(m20261225_000017_slot_capacity::Migration),
+            Box::new(m20261226_000018_rate_limit_buckets::Migration),
+            Box::new(m20261226_000019_pantry_location_boxes::Migration),
         ]
     }
 }

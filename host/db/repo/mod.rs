@@ -27,6 +27,7 @@ mod survey;
 pub mod tefap;
 #[cfg(any(test, feature = "test-support"))]
 mod test_support;
+pub mod throttles;
 
 pub use scopes::ScopeMark;
 
@@ -148,6 +149,11 @@ pub(super) async fn lock_user(txn: &DatabaseTransaction, user_id: i64) -> StoreR
 impl Store {
     pub fn new(db: DatabaseConnection) -> Self {
         Self { db }
+    }
+
+    /// Whether the database is PostgreSQL, which every host shares (else the embedded SQLite of one).
+    pub fn is_shared(&self) -> bool {
+        self.db.get_database_backend() == sea_orm::DbBackend::Postgres
     }
 
     /// A write transaction (`db::begin_write`) for a service to sequence its reads and writes in.

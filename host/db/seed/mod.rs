@@ -118,6 +118,19 @@ pub(super) async fn sync_sequence<C: ConnectionTrait>(db: &C, table: &str) -> Re
     Ok(())
 }
 
+/// `pg_advisory_xact_lock` key of seeding ("oaseed" in ASCII), apart from the migrations' key.
+const SEED_LOCK_KEY: i64 = 0x6f61_7365_6564;
+
+/// Makes a seeding transaction wait for any other to end, so its check of what is already there
+/// sees the other's rows: on PostgreSQL two at once would both find an empty database and both
+/// insert (SQLite's `BEGIN IMMEDIATE` already runs writers one at a time). Freed at commit.
+pub(super) async fn one_seeder_at_a_time<C: ConnectionTrait>(txn: &C) -> Result<(), DbErr> {
+    if txn.get_database_backend() == DbBackend::Postgres {
+        txn.execute_unprepared(&format!("SELECT pg_advisory_xact_lock({SEED_LOCK_KEY})")).await?;
+    }
+    Ok(())
+}
+
 /// Inserts `rows` in multi-row INSERTs sized to stay under both backends' bind-parameter
 /// limits (SQLite 32,766; PostgreSQL 65,535). Every row must set the same columns.
 pub(super) async fn insert_batched<A, C>(db: &C, rows: Vec<A>) -> Result<u64, DbErr>

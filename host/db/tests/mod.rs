@@ -47,6 +47,21 @@ macro_rules! on_both {
 /// Tables without an entity: the repository reads them with SQL of its own.
 const SQL_ONLY_TABLES: &[&str] = &["cache_scopes"];
 
+/// Tables of one backend alone, without an entity: PostgreSQL's shared throttle counts
+/// (`infra::ratelimit` counts in memory on SQLite), SQLite's R*Tree of pantry positions and the
+/// tables it keeps its nodes in.
+fn backend_tables(backend: DbBackend) -> &'static [&'static str] {
+    match backend {
+        DbBackend::Postgres => &["rate_limit_buckets"],
+        _ => &[
+            "pantry_location_boxes",
+            "pantry_location_boxes_node",
+            "pantry_location_boxes_parent",
+            "pantry_location_boxes_rowid",
+        ],
+    }
+}
+
 /// Every table the migrations create with an entity (besides `seaql_migrations`).
 const TABLES: &[&str] = &[
     "addresses",
@@ -200,10 +215,11 @@ async fn check_migrations(t: &TestDb) {
     super::migrate(db).await.expect("migrate up");
     super::migrate(db).await.expect("migrate up again is a no-op");
     let tables = table_names(db).await;
-    for name in TABLES.iter().chain(SQL_ONLY_TABLES) {
+    let own = backend_tables(db.get_database_backend());
+    for name in TABLES.iter().chain(SQL_ONLY_TABLES).chain(own) {
         assert!(tables.contains(*name), "{}: table {name} missing", t.label());
     }
-    let expected = TABLES.len() + SQL_ONLY_TABLES.len() + 1;
+    let expected = TABLES.len() + SQL_ONLY_TABLES.len() + own.len() + 1;
     assert_eq!(tables.len(), expected, "{}: unexpected tables {tables:?}", t.label());
     let indexes = index_names(db).await;
     for name in [
@@ -246,6 +262,52 @@ mod migrations_up_and_down {
         super::check_migrations(&t).await;
         t.cleanup().await;
     }
+}
+
+/// Two hosts started together on one empty PostgreSQL database, each migrating and seeding the
+/// demo data: both come up, the schema is made once and the demo data loaded once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn hosts_started_together_migrate_and_seed_once() {
+    use sea_orm_migration::MigratorTrait;
+    let t = TestDb::postgres_unmigrated().await;
+    let other = super::connect_with(t.url(), Some(4)).await.expect("the second host's pool");
+    let start = async |db: &DatabaseConnection| {
+        super::migrate(db).await?;
+        seed::seed_demo(db, Utc::now(), fake_hash).await
+    };
+    let (a, b) = tokio::join!(start(t.db()), start(&other));
+    let (a, b) = (a.expect("the first host comes up"), b.expect("the second host comes up"));
+    assert_eq!(u8::from(a.skipped) + u8::from(b.skipped), 1, "seeded once: {a:?} {b:?}");
+    let banks = food_bank::Entity::find().filter(food_bank::Column::Code.eq("COH")).count(t.db()).await.unwrap();
+    assert_eq!(banks, 1);
+    let applied = t
+        .db()
+        .query_one_raw(Statement::from_string(DbBackend::Postgres, "SELECT COUNT(*) AS n FROM seaql_migrations"))
+        .await
+        .unwrap()
+        .unwrap()
+        .try_get::<i64>("", "n")
+        .unwrap();
+    assert_eq!(applied as usize, super::migration::Migrator::migrations().len());
+    other.close().await.unwrap();
+    t.cleanup().await;
+}
+
+/// Two hosts seeding the demo data at once on a migrated database whose reference rows are there
+/// already (so no insert of one waits on the other's): the data is loaded once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_demo_seeds_at_once_load_it_once() {
+    let t = TestDb::postgres().await;
+    seed::seed_reference(t.db()).await.unwrap();
+    let other = super::connect_with(t.url(), Some(4)).await.expect("the second host's pool");
+    let (a, b) =
+        tokio::join!(seed::seed_demo(t.db(), Utc::now(), fake_hash), seed::seed_demo(&other, Utc::now(), fake_hash));
+    let (a, b) = (a.expect("the first seed"), b.expect("the second seed"));
+    assert_eq!(u8::from(a.skipped) + u8::from(b.skipped), 1, "seeded once: {a:?} {b:?}");
+    let banks = food_bank::Entity::find().filter(food_bank::Column::Code.eq("COH")).count(t.db()).await.unwrap();
+    assert_eq!(banks, 1);
+    other.close().await.unwrap();
+    t.cleanup().await;
 }
 
 // ---- SQLite connection settings ------------------------------------------------------------

@@ -25,7 +25,7 @@ use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter};
 
 use super::super::entity::food_bank;
-use super::{Ids, seed_reference, whole_seconds};
+use super::{Ids, one_seeder_at_a_time, seed_reference, whole_seconds};
 
 pub use pictures::demo_image_paths;
 pub use staff::{DEMO_ADMIN_EMAIL, DEMO_STAFF_EMAIL, DEMO_STAFF_SECOND_PANTRY, DEMO_VOLUNTEER_EMAIL};
@@ -60,7 +60,8 @@ pub struct DemoSummary {
 ///
 /// `now` anchors every relative date (pickup times over the next 14 days, past orders,
 /// notification dates). `hash_password` receives [`DEMO_PASSWORD`] and returns the
-/// stored hash for [`DEMO_EMAIL`]. Does nothing if the demo food bank `COH` exists.
+/// stored hash for [`DEMO_EMAIL`]. Does nothing if the demo food bank `COH` exists, also when
+/// several hosts seed at once.
 pub async fn seed_demo<F>(db: &DatabaseConnection, now: DateTime<Utc>, hash_password: F) -> Result<DemoSummary, DbErr>
 where
     F: FnOnce(&str) -> String,
@@ -68,6 +69,7 @@ where
     let now = whole_seconds(now);
     let password_hash = hash_password(DEMO_PASSWORD);
     let txn = super::super::begin_write(db).await?;
+    one_seeder_at_a_time(&txn).await?;
     seed_reference(&txn).await?;
     let exists = food_bank::Entity::find().filter(food_bank::Column::Code.eq("COH")).one(&txn).await?.is_some();
     if exists {
