@@ -72,7 +72,11 @@ pub(super) async fn answer(
     let session = stages.time("session", session(state, url, headers)).await;
     let (csrf, new_csrf_cookie) = forms_token(state, url, headers, cookie);
     let forms = Forms { csrf, refused };
-    let mut res = page(state, url, lang, nonce, session.shopper, client, &forms, &mut stages).await;
+    // Diagnostics only (the render bench's uncached pages): with Server-Timing on, a request
+    // marked `Cache-Control: no-cache` is rendered afresh. Off, no client can make the host render.
+    let fresh = state.config.server_timing
+        && headers.get(header::CACHE_CONTROL).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("no-cache"));
+    let mut res = page(state, url, lang, nonce, session.shopper, client, &forms, fresh, &mut stages).await;
     session.finish(&mut res, cookie);
     if let Some(set) = new_csrf_cookie {
         res.headers_mut().append(header::SET_COOKIE, set);
@@ -182,8 +186,10 @@ async fn load(
     shopper: Option<Shopper>,
     client: &str,
 ) -> (&'static str, Loaded) {
-    let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    let path = url.split_once('?').map_or(url, |(p, _)| p);
     let (page, params) = pages::table().resolve(path);
+    let url = page.cache_url(url);
+    let query = url.split_once('?').map_or("", |(_, q)| q);
     let query = serde_urlencoded::from_str(query).unwrap_or_default();
     let shopper = shopper.filter(|_| !page.public);
     let client = client.to_owned();
@@ -235,15 +241,21 @@ async fn page(
     shopper: Option<Shopper>,
     client: &str,
     forms: &Forms,
+    fresh: bool,
     stages: &mut Stages,
 ) -> Response {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
+    let resolved = pages::table().resolve(path).0;
     // Only public pages are cached, and they are never loaded for a shopper (see `session`), nor
     // carry a form's token or refusal.
-    let public =
-        pages::table().resolve(path).0.public && shopper.is_none() && forms.csrf.is_none() && forms.refused.is_none();
+    let public = resolved.public && shopper.is_none() && forms.csrf.is_none() && forms.refused.is_none();
+    // The page as its loader sees it: the same entry whatever else the address carries.
+    let url = &*resolved.cache_url(url);
     let key = CacheKey { url: url.to_owned(), lang };
-    if public && let Some(hit) = stages.time("cache", state.cache.get(&key, &state.store)).await {
+    if public
+        && !fresh
+        && let Some(hit) = stages.time("cache", state.cache.get(&key, &state.store)).await
+    {
         return stages.time_sync("document", || document(state, &hit, path, lang, nonce));
     }
     // Taken before the load: a write to the page's scopes that races the load keeps the page out
@@ -260,20 +272,30 @@ async fn page(
     if let Some(refused) = &forms.refused {
         loaded.status = refused.status;
     }
-    let versions = match &mark {
-        Some(mark) if loaded.status.is_success() => {
-            stages.time("versions", state.cache.versions_since(&state.store, &loaded.scopes, mark)).await
-        }
-        _ => None,
-    };
     let payload: Arc<str> = stages.time_sync("payload", || payload(state, route, &loaded, url, lang, forms).into());
-    match stages.time("render", state.renderer.render(payload.clone())).await {
+    // The versions to keep the page with are read while the engine renders: neither waits for
+    // the other, and the page is kept only once both are in.
+    let versions = async {
+        match &mark {
+            Some(mark) if loaded.status.is_success() => {
+                state.cache.versions_since(&state.store, &loaded.scopes, mark).await
+            }
+            _ => None,
+        }
+    };
+    let (versions, rendered) = tokio::join!(
+        Stages::timed("versions", versions),
+        Stages::timed("render", state.renderer.render(payload.clone()))
+    );
+    let (versions, rendered) = (stages.add(versions), stages.add(rendered));
+    match rendered {
         Ok(rendered) => {
             let head_json_ld = loaded.json_ld.iter().map(|v| escape_json_for_html(&v.to_string())).collect();
             let keep = versions.is_some();
             let scopes = versions.unwrap_or_default();
-            let page =
-                Arc::new(CachedPage { route, status: loaded.status.as_u16(), payload, rendered, head_json_ld, scopes });
+            let payload_json = escape_json_for_html(&with_ssr_flag(&payload, true));
+            let status = loaded.status.as_u16();
+            let page = Arc::new(CachedPage { route, status, payload_json, rendered, head_json_ld, scopes });
             if keep {
                 stages.time("cache_put", state.cache.put(key, page.clone())).await;
             }
@@ -287,7 +309,6 @@ async fn page(
 }
 
 fn document(state: &AppState, page: &CachedPage, path: &str, lang: Lang, nonce: &str) -> Response {
-    let json = escape_json_for_html(&with_ssr_flag(&page.payload, true));
     respond(
         state,
         lang,
@@ -297,7 +318,7 @@ fn document(state: &AppState, page: &CachedPage, path: &str, lang: Lang, nonce: 
         &page.rendered.description,
         &page.rendered.html,
         &page.head_json_ld,
-        &json,
+        &page.payload_json,
         path,
         nonce,
     )

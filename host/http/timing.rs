@@ -7,6 +7,13 @@ use axum::http::HeaderValue;
 use std::{fmt::Write, future::Future, time::Instant};
 use tracing::Instrument;
 
+/// A stage's result with its name and time (`Stages::timed`).
+pub struct Timed<T> {
+    name: &'static str,
+    ms: f64,
+    out: T,
+}
+
 #[derive(Default)]
 pub struct Stages {
     done: Vec<(&'static str, f64)>,
@@ -27,6 +34,20 @@ impl Stages {
         let out = tracing::debug_span!("page", stage = name).in_scope(stage);
         self.done.push((name, start.elapsed().as_secs_f64() * 1e3));
         out
+    }
+
+    /// A stage that runs alongside another (the pair is awaited together, so neither can hold
+    /// `&mut self`): its result and time, for [`Stages::add`].
+    pub async fn timed<T>(name: &'static str, stage: impl Future<Output = T>) -> Timed<T> {
+        let start = Instant::now();
+        let out = stage.instrument(tracing::debug_span!("page", stage = name)).await;
+        Timed { name, ms: start.elapsed().as_secs_f64() * 1e3, out }
+    }
+
+    /// Keeps the time of a stage run with [`Stages::timed`]; answers its result.
+    pub fn add<T>(&mut self, timed: Timed<T>) -> T {
+        self.done.push((timed.name, timed.ms));
+        timed.out
     }
 
     /// `load;dur=3.120, render;dur=1.004, ...` in the order the stages ran.
