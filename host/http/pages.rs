@@ -213,23 +213,46 @@ async fn load(
 /// The JSON the React app renders from, on the server and in the browser: the loader's data and
 /// the page's texts in its language.
 fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang, forms: &Forms) -> String {
-    json!({
-        "route": route,
-        "lang": lang.code(),
-        "messages": state.catalog.page_texts(lang, route),
-        "status": loaded.status.as_u16(),
-        "csrf": forms.csrf,
-        "action": forms.refused.as_ref().map(|r| &r.action),
-        "url": url,
-        "data": loaded.data,
-        "config": {
-            "tileUrl": state.config.tile_url,
-            "oldHosts": state.config.old_hosts,
-            "newOrigin": state.config.public_url,
-            "tefapTesting": state.config.tefap_testing,
+    // Written straight from borrowed parts: the page's data and texts are tens of KB, which a
+    // `json!` value would copy before writing.
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Config<'a> {
+        tile_url: &'a str,
+        old_hosts: &'a [String],
+        new_origin: &'a str,
+        tefap_testing: bool,
+    }
+    #[derive(serde::Serialize)]
+    struct Payload<'a> {
+        action: Option<&'a Value>,
+        config: Config<'a>,
+        csrf: Option<&'a str>,
+        data: &'a Value,
+        lang: &'a str,
+        messages: &'a Value,
+        route: &'a str,
+        status: u16,
+        url: &'a str,
+    }
+    let config = &state.config;
+    serde_json::to_string(&Payload {
+        action: forms.refused.as_ref().map(|r| &r.action),
+        config: Config {
+            tile_url: &config.tile_url,
+            old_hosts: &config.old_hosts,
+            new_origin: &config.public_url,
+            tefap_testing: config.tefap_testing,
         },
+        csrf: forms.csrf.as_deref(),
+        data: &loaded.data,
+        lang: lang.code(),
+        messages: state.catalog.page_texts(lang, route),
+        route,
+        status: loaded.status.as_u16(),
+        url,
     })
-    .to_string()
+    .expect("a page payload serializes")
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -288,6 +311,9 @@ async fn page(
         Stages::timed("render", state.renderer.render(payload.clone()))
     );
     let (versions, rendered) = (stages.add(versions), stages.add(rendered));
+    if let Ok(rendered) = &rendered {
+        stages.split("render", "queue", "engine", rendered.engine);
+    }
     match rendered {
         Ok(rendered) => {
             let head_json_ld = loaded.json_ld.iter().map(|v| escape_json_for_html(&v.to_string())).collect();

@@ -50,6 +50,16 @@ impl Stages {
         timed.out
     }
 
+    /// Splits the stage `whole` into `rest` and `part`, which took `took` of it: a render is its
+    /// wait for an engine (with the hand-over to the render thread and back) and the engine's time.
+    pub fn split(&mut self, whole: &'static str, rest: &'static str, part: &'static str, took: std::time::Duration) {
+        let ms = took.as_secs_f64() * 1e3;
+        if let Some(at) = self.done.iter().position(|(name, _)| *name == whole) {
+            self.done[at] = (rest, (self.done[at].1 - ms).max(0.0));
+            self.done.insert(at + 1, (part, ms));
+        }
+    }
+
     /// `load;dur=3.120, render;dur=1.004, ...` in the order the stages ran.
     pub fn header(&self) -> Option<HeaderValue> {
         let mut text = String::new();
