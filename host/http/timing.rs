@@ -85,4 +85,17 @@ mod tests {
         assert_eq!(names, ["load", "payload"]);
         assert!(header.to_str().unwrap().contains("dur="));
     }
+
+    #[tokio::test]
+    async fn a_render_splits_into_its_wait_and_the_engines_time() {
+        let mut stages = Stages::default();
+        let (a, b) = tokio::join!(Stages::timed("versions", async { 1 }), Stages::timed("render", async { 2 }));
+        assert_eq!((stages.add(a), stages.add(b)), (1, 2));
+        stages.done[1].1 = 3.0;
+        stages.split("render", "queue", "engine", std::time::Duration::from_millis(2));
+        let header = stages.header().unwrap();
+        let header = header.to_str().unwrap();
+        assert!(header.starts_with("versions;dur="), "{header}");
+        assert!(header.ends_with("queue;dur=1.000, engine;dur=2.000"), "{header}");
+    }
 }
