@@ -214,14 +214,15 @@ async fn load(
 /// the page's texts in its language.
 fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang, forms: &Forms) -> String {
     // Written straight from borrowed parts: the page's data and texts are tens of KB, which a
-    // `json!` value would copy before writing.
+    // `json!` value would copy before writing. Fields in the order a `json!` object had them
+    // (sorted), so documents stay byte-for-byte what they were.
     #[derive(serde::Serialize)]
     #[serde(rename_all = "camelCase")]
     struct Config<'a> {
-        tile_url: &'a str,
-        old_hosts: &'a [String],
         new_origin: &'a str,
+        old_hosts: &'a [String],
         tefap_testing: bool,
+        tile_url: &'a str,
     }
     #[derive(serde::Serialize)]
     struct Payload<'a> {
@@ -239,10 +240,10 @@ fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang
     serde_json::to_string(&Payload {
         action: forms.refused.as_ref().map(|r| &r.action),
         config: Config {
-            tile_url: &config.tile_url,
-            old_hosts: &config.old_hosts,
             new_origin: &config.public_url,
+            old_hosts: &config.old_hosts,
             tefap_testing: config.tefap_testing,
+            tile_url: &config.tile_url,
         },
         csrf: forms.csrf.as_deref(),
         data: &loaded.data,
