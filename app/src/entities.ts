@@ -20,8 +20,17 @@ export type Limit = Schemas["EffectiveLimit"];
 
 export type InventoryItem = Schemas["InventoryItem"];
 
-/** One cart entry is one unit: a product added twice is two entries (spec §4 cart removal). */
-export type CartItem = InventoryItem;
+/**
+ * An item as the shop page lists it (host/pages/products.rs `ShopItem`): the fields its tiles and
+ * the cart read. A full `InventoryItem` from the API is one too.
+ */
+export type ShopItem = Schemas["ShopItem"];
+
+/**
+ * One cart entry is one unit: a product added twice is two entries (spec §4 cart removal). It keeps
+ * what the cart shows and checks out with (state/cart.ts `cartEntry`), taken from a shop item.
+ */
+export type CartItem = Pick<ShopItem, "id" | "pantryItemID" | "pantryItem" | "weightPounds" | "attachmentCollection" | "effectiveLimit">;
 
 export type PickupTime = Schemas["PickupTime"];
 

@@ -72,7 +72,11 @@ pub(super) async fn answer(
     let session = stages.time("session", session(state, url, headers)).await;
     let (csrf, new_csrf_cookie) = forms_token(state, url, headers, cookie);
     let forms = Forms { csrf, refused };
-    let mut res = page(state, url, lang, nonce, session.shopper, client, &forms, &mut stages).await;
+    // Diagnostics only (the render bench's uncached pages): with Server-Timing on, a request
+    // marked `Cache-Control: no-cache` is rendered afresh. Off, no client can make the host render.
+    let fresh = state.config.server_timing
+        && headers.get(header::CACHE_CONTROL).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("no-cache"));
+    let mut res = page(state, url, lang, nonce, session.shopper, client, &forms, fresh, &mut stages).await;
     session.finish(&mut res, cookie);
     if let Some(set) = new_csrf_cookie {
         res.headers_mut().append(header::SET_COOKIE, set);
@@ -182,8 +186,10 @@ async fn load(
     shopper: Option<Shopper>,
     client: &str,
 ) -> (&'static str, Loaded) {
-    let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    let path = url.split_once('?').map_or(url, |(p, _)| p);
     let (page, params) = pages::table().resolve(path);
+    let url = page.cache_url(url);
+    let query = url.split_once('?').map_or("", |(_, q)| q);
     let query = serde_urlencoded::from_str(query).unwrap_or_default();
     let shopper = shopper.filter(|_| !page.public);
     let client = client.to_owned();
@@ -207,23 +213,47 @@ async fn load(
 /// The JSON the React app renders from, on the server and in the browser: the loader's data and
 /// the page's texts in its language.
 fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang, forms: &Forms) -> String {
-    json!({
-        "route": route,
-        "lang": lang.code(),
-        "messages": state.catalog.page_texts(lang, route),
-        "status": loaded.status.as_u16(),
-        "csrf": forms.csrf,
-        "action": forms.refused.as_ref().map(|r| &r.action),
-        "url": url,
-        "data": loaded.data,
-        "config": {
-            "tileUrl": state.config.tile_url,
-            "oldHosts": state.config.old_hosts,
-            "newOrigin": state.config.public_url,
-            "tefapTesting": state.config.tefap_testing,
+    // Written straight from borrowed parts: the page's data and texts are tens of KB, which a
+    // `json!` value would copy before writing. Fields in the order a `json!` object had them
+    // (sorted), so documents stay byte-for-byte what they were.
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Config<'a> {
+        new_origin: &'a str,
+        old_hosts: &'a [String],
+        tefap_testing: bool,
+        tile_url: &'a str,
+    }
+    #[derive(serde::Serialize)]
+    struct Payload<'a> {
+        action: Option<&'a Value>,
+        config: Config<'a>,
+        csrf: Option<&'a str>,
+        data: &'a Value,
+        lang: &'a str,
+        messages: &'a Value,
+        route: &'a str,
+        status: u16,
+        url: &'a str,
+    }
+    let config = &state.config;
+    serde_json::to_string(&Payload {
+        action: forms.refused.as_ref().map(|r| &r.action),
+        config: Config {
+            new_origin: &config.public_url,
+            old_hosts: &config.old_hosts,
+            tefap_testing: config.tefap_testing,
+            tile_url: &config.tile_url,
         },
+        csrf: forms.csrf.as_deref(),
+        data: &loaded.data,
+        lang: lang.code(),
+        messages: state.catalog.page_texts(lang, route),
+        route,
+        status: loaded.status.as_u16(),
+        url,
     })
-    .to_string()
+    .expect("a page payload serializes")
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -235,15 +265,21 @@ async fn page(
     shopper: Option<Shopper>,
     client: &str,
     forms: &Forms,
+    fresh: bool,
     stages: &mut Stages,
 ) -> Response {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
+    let resolved = pages::table().resolve(path).0;
     // Only public pages are cached, and they are never loaded for a shopper (see `session`), nor
     // carry a form's token or refusal.
-    let public =
-        pages::table().resolve(path).0.public && shopper.is_none() && forms.csrf.is_none() && forms.refused.is_none();
+    let public = resolved.public && shopper.is_none() && forms.csrf.is_none() && forms.refused.is_none();
+    // The page as its loader sees it: the same entry whatever else the address carries.
+    let url = &*resolved.cache_url(url);
     let key = CacheKey { url: url.to_owned(), lang };
-    if public && let Some(hit) = stages.time("cache", state.cache.get(&key, &state.store)).await {
+    if public
+        && !fresh
+        && let Some(hit) = stages.time("cache", state.cache.get(&key, &state.store)).await
+    {
         return stages.time_sync("document", || document(state, &hit, path, lang, nonce));
     }
     // Taken before the load: a write to the page's scopes that races the load keeps the page out
@@ -260,20 +296,33 @@ async fn page(
     if let Some(refused) = &forms.refused {
         loaded.status = refused.status;
     }
-    let versions = match &mark {
-        Some(mark) if loaded.status.is_success() => {
-            stages.time("versions", state.cache.versions_since(&state.store, &loaded.scopes, mark)).await
-        }
-        _ => None,
-    };
     let payload: Arc<str> = stages.time_sync("payload", || payload(state, route, &loaded, url, lang, forms).into());
-    match stages.time("render", state.renderer.render(payload.clone())).await {
+    // The versions to keep the page with are read while the engine renders: neither waits for
+    // the other, and the page is kept only once both are in.
+    let versions = async {
+        match &mark {
+            Some(mark) if loaded.status.is_success() => {
+                state.cache.versions_since(&state.store, &loaded.scopes, mark).await
+            }
+            _ => None,
+        }
+    };
+    let (versions, rendered) = tokio::join!(
+        Stages::timed("versions", versions),
+        Stages::timed("render", state.renderer.render(payload.clone()))
+    );
+    let (versions, rendered) = (stages.add(versions), stages.add(rendered));
+    if let Ok(rendered) = &rendered {
+        stages.split("render", "queue", "engine", rendered.engine);
+    }
+    match rendered {
         Ok(rendered) => {
             let head_json_ld = loaded.json_ld.iter().map(|v| escape_json_for_html(&v.to_string())).collect();
             let keep = versions.is_some();
             let scopes = versions.unwrap_or_default();
-            let page =
-                Arc::new(CachedPage { route, status: loaded.status.as_u16(), payload, rendered, head_json_ld, scopes });
+            let payload_json = escape_json_for_html(&with_ssr_flag(&payload, true));
+            let status = loaded.status.as_u16();
+            let page = Arc::new(CachedPage { route, status, payload_json, rendered, head_json_ld, scopes });
             if keep {
                 stages.time("cache_put", state.cache.put(key, page.clone())).await;
             }
@@ -287,7 +336,6 @@ async fn page(
 }
 
 fn document(state: &AppState, page: &CachedPage, path: &str, lang: Lang, nonce: &str) -> Response {
-    let json = escape_json_for_html(&with_ssr_flag(&page.payload, true));
     respond(
         state,
         lang,
@@ -297,7 +345,7 @@ fn document(state: &AppState, page: &CachedPage, path: &str, lang: Lang, nonce: 
         &page.rendered.description,
         &page.rendered.html,
         &page.head_json_ld,
-        &json,
+        &page.payload_json,
         path,
         nonce,
     )

@@ -9,7 +9,8 @@ use crate::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "account", patterns: &["/account"], public: false, load, action: Some(action) };
+pub const PAGE: Page =
+    Page { id: "account", patterns: &["/account"], public: false, cache_query: &[], load, action: Some(action) };
 
 /// The shopper's profile and addresses; both absent when signed out or when they failed to load.
 #[derive(Serialize, ToSchema, Default)]

@@ -2,7 +2,7 @@
 //! component renders the stored lines after hydration.
 use super::{EmptyPage, LoadCtx, LoadFuture, Loaded, Page};
 
-pub const PAGE: Page = Page { id: "cart", patterns: &["/cart"], public: false, load, action: None };
+pub const PAGE: Page = Page { id: "cart", patterns: &["/cart"], public: false, cache_query: &[], load, action: None };
 
 fn load(_ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move { Loaded::ok(EmptyPage {}) })

@@ -8,6 +8,7 @@ pub const PAGE: Page = Page {
     id: "checkout",
     patterns: &["/cart/schedulepickup", "/cart/schedulepickup/{step}"],
     public: false,
+    cache_query: &[],
     load,
     action: None,
 };

@@ -8,6 +8,7 @@ pub const PAGE: Page = Page {
     id: "confirmation",
     patterns: &["/cart/confirmation", "/cart/confirmation/{orderId}"],
     public: false,
+    cache_query: &[],
     load,
     action: None,
 };

@@ -5,8 +5,14 @@ use super::{LoadCtx, LoadFuture, Loaded, Page};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page =
-    Page { id: "eligibility", patterns: &["/account/register/eligibility"], public: false, load, action: None };
+pub const PAGE: Page = Page {
+    id: "eligibility",
+    patterns: &["/account/register/eligibility"],
+    public: false,
+    cache_query: &[],
+    load,
+    action: None,
+};
 
 /// The questionnaire's data: where to go once it is done.
 #[derive(Serialize, ToSchema)]

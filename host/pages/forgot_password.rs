@@ -5,8 +5,14 @@ use crate::service::password_reset::send_reset;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page =
-    Page { id: "forgot-password", patterns: &["/account/forgot-password"], public: false, load, action: Some(action) };
+pub const PAGE: Page = Page {
+    id: "forgot-password",
+    patterns: &["/account/forgot-password"],
+    public: false,
+    cache_query: &[],
+    load,
+    action: Some(action),
+};
 
 /// Whether the page shows the request as sent (after the form posted without JavaScript).
 #[derive(Serialize, ToSchema)]

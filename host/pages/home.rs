@@ -7,7 +7,7 @@ use crate::db::Scope;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "home", patterns: &["/"], public: true, load, action: None };
+pub const PAGE: Page = Page { id: "home", patterns: &["/"], public: true, cache_query: &[], load, action: None };
 
 /// The home page: its info cards in their sections.
 #[derive(Serialize, ToSchema)]

@@ -14,7 +14,14 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "home-foodbank", patterns: &["/home/foodbank"], public: true, load, action: None };
+pub const PAGE: Page = Page {
+    id: "home-foodbank",
+    patterns: &["/home/foodbank"],
+    public: true,
+    cache_query: &["zip", "lat", "lng", "id"],
+    load,
+    action: None,
+};
 
 /// The food bank page: the search as given (`zip`, and `query` to link back to it), what it
 /// found, and with `ok` the food bank and its info cards.

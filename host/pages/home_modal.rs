@@ -10,7 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 pub const PAGE: Page =
-    Page { id: "home-modal", patterns: &["/home/modal/{modalId}"], public: true, load, action: None };
+    Page { id: "home-modal", patterns: &["/home/modal/{modalId}"], public: true, cache_query: &[], load, action: None };
 
 /// The home page with the open card; without one (`modal` null) the client goes home.
 #[derive(Serialize, ToSchema)]

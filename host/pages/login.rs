@@ -5,7 +5,8 @@ use crate::{model::account::LoginBody, service::sessions::log_in};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "login", patterns: &["/account/login"], public: false, load, action: Some(action) };
+pub const PAGE: Page =
+    Page { id: "login", patterns: &["/account/login"], public: false, cache_query: &[], load, action: Some(action) };
 
 /// The form's data: where to go once signed in, and whether a session just expired.
 #[derive(Serialize, ToSchema)]

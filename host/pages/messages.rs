@@ -9,7 +9,8 @@ use crate::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "messages", patterns: &["/messages"], public: false, load, action: None };
+pub const PAGE: Page =
+    Page { id: "messages", patterns: &["/messages"], public: false, cache_query: &[], load, action: None };
 
 /// The messages, or `error` when they failed to load.
 #[derive(Serialize, ToSchema)]

@@ -222,9 +222,32 @@ pub struct Page {
     /// Same HTML for everyone, so it may come from the render cache. Only other pages are told
     /// who is signed in (`LoadCtx::shopper`), so a shopper's data never reaches the cache.
     pub public: bool,
+    /// A public page's query parameters that its loader reads: its cache key and its loader see
+    /// these alone (and `lang`), so no other parameter makes a new cache entry or reaches the
+    /// shared HTML. Empty on other pages, which are never cached and see their whole query.
+    pub cache_query: &'static [&'static str],
     pub load: fn(LoadCtx) -> LoadFuture,
     /// What a form posted to the page does; a page without one answers a POST with 405.
     pub action: Option<fn(ActionCtx) -> ActionFuture>,
+}
+
+impl Page {
+    /// `url` as this page is loaded and cached at: a public page's path with only the parameters
+    /// of `cache_query` and `lang`, in that order (a repeated one keeps its order, so the loader
+    /// reads the same value), as the request spelled them.
+    pub fn cache_url<'a>(&self, url: &'a str) -> std::borrow::Cow<'a, str> {
+        let Some((path, query)) = url.split_once('?').filter(|_| self.public) else {
+            return url.into();
+        };
+        let rank = |pair: &str| {
+            let name = pair.split_once('=').map_or(pair, |(name, _)| name);
+            self.cache_query.iter().chain(&["lang"]).position(|kept| *kept == name)
+        };
+        let mut kept: Vec<(usize, &str)> = query.split('&').filter_map(|p| Some((rank(p)?, p))).collect();
+        kept.sort_by_key(|(rank, _)| *rank);
+        let query: Vec<&str> = kept.into_iter().map(|(_, pair)| pair).collect();
+        if query.is_empty() { path.into() } else { format!("{path}?{}", query.join("&")).into() }
+    }
 }
 
 fn pages() -> Vec<Page> {
@@ -348,6 +371,18 @@ mod tests {
         let table = PageTable::default();
         assert_eq!(table.resolve("/").0.id, "home");
         assert_eq!(table.resolve("/nope/at/all").0.id, "not-found");
+    }
+
+    #[test]
+    fn public_pages_are_cached_on_the_parameters_they_read() {
+        let table = PageTable::default();
+        let at = |url: &str| table.resolve(url.split('?').next().unwrap()).0.cache_url(url).into_owned();
+        assert_eq!(at("/?n=1&utm_source=x"), "/");
+        assert_eq!(at("/pantries?junk=1&sort=closest&zip=43215&lang=es"), "/pantries?zip=43215&sort=closest&lang=es");
+        assert_eq!(at("/products?pantry=3&pantry=4&x"), "/products?pantry=3&pantry=4");
+        assert_eq!(at("/pantries/19?u=7"), "/pantries/19");
+        // Never cached: the loader sees the whole query.
+        assert_eq!(at("/account/login?returnTo=%2F&x=1"), "/account/login?returnTo=%2F&x=1");
     }
 
     #[test]

@@ -15,16 +15,24 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const LIST: Page = Page { id: "orders", patterns: &["/account/orders"], public: false, load: list, action: None };
+pub const LIST: Page =
+    Page { id: "orders", patterns: &["/account/orders"], public: false, cache_query: &[], load: list, action: None };
 
-pub const ORDER: Page =
-    Page { id: "order", patterns: &["/account/orders/{orderId}"], public: false, load: summary, action: None };
+pub const ORDER: Page = Page {
+    id: "order",
+    patterns: &["/account/orders/{orderId}"],
+    public: false,
+    cache_query: &[],
+    load: summary,
+    action: None,
+};
 
 /// The Cancel Order page is the order page's other view.
 pub const CANCEL: Page = Page {
     id: "order",
     patterns: &["/account/orders/{orderId}/cancel"],
     public: false,
+    cache_query: &[],
     load: cancel,
     action: Some(confirm_cancel),
 };
@@ -35,6 +43,7 @@ pub const TIME: Page = Page {
     id: "order",
     patterns: &["/account/orders/{orderId}/time"],
     public: false,
+    cache_query: &[],
     load: time,
     action: Some(change_time),
 };
@@ -43,6 +52,7 @@ pub const LOCATION: Page = Page {
     id: "order-location",
     patterns: &["/account/orders/{orderId}/location"],
     public: false,
+    cache_query: &[],
     load: location,
     action: None,
 };

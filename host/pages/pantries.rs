@@ -15,10 +15,18 @@ use utoipa::ToSchema;
 
 // Public: the list shows the directory and each listed pantry and its food bank (cache scopes),
 // and the clock, which the cache's time to live bounds.
-pub const PAGE: Page = Page { id: "pantries", patterns: &["/pantries"], public: true, load, action: None };
+pub const PAGE: Page = Page {
+    id: "pantries",
+    patterns: &["/pantries"],
+    public: true,
+    cache_query: &["zip", "lat", "lng", "radius", "sort"],
+    load,
+    action: None,
+};
 
 /// The pantry selector's list: the search as given and understood, and what it found.
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct PantriesPage {
     status: PantrySearch,
     zip: String,
@@ -27,6 +35,8 @@ pub struct PantriesPage {
     radii: Vec<f64>,
     sort: PantrySort,
     pantries: Vec<PantryCard>,
+    /// The listed pantries' food banks, each once (the cards name theirs by `foodBankID`).
+    food_banks: Vec<FoodBank>,
     /// The searched point, once there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
     lat: Option<f64>,
@@ -50,8 +60,9 @@ pub enum PantrySort {
     Closest,
 }
 
-/// A pantry as its card in the list shows it: the times of its first days only, with
-/// `morePickupTimes` when the card's View More has others to fetch; no photos or instructions.
+/// A pantry as its card in the list and its map marker show it: the times of its first days
+/// only, with `morePickupTimes` when the card's View More has others to fetch; no photos or
+/// instructions; its food bank in the page's `foodBanks`.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PantryCard {
@@ -59,18 +70,28 @@ pub struct PantryCard {
     label: String,
     #[serde(rename = "foodBankID")]
     food_bank_id: i64,
-    food_bank: FoodBank,
-    address: Address,
+    address: CardAddress,
     #[serde(rename = "addressID")]
     address_id: i64,
     distance: Option<f64>,
     is_restricted: bool,
-    time_zone: String,
     pantry_location_pickup_times: Vec<PickupTime>,
     more_pickup_times: bool,
 }
 
-fn list_card(pantry: PantryLocation) -> PantryCard {
+/// The address as the card's line and the map's marker read it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CardAddress {
+    address_line1: String,
+    city: String,
+    province: String,
+    postal_code: String,
+    latitude: Option<f64>,
+    longitude: Option<f64>,
+}
+
+fn list_card(pantry: PantryLocation, food_banks: &mut Vec<FoodBank>) -> PantryCard {
     // Every field named, so a new one is a decision for the card rather than silently left out.
     let PantryLocation {
         id,
@@ -82,10 +103,25 @@ fn list_card(pantry: PantryLocation) -> PantryCard {
         distance,
         is_restricted,
         pickup_instructions: _,
-        time_zone,
+        time_zone: _,
         attachment_collection: _,
         pantry_location_pickup_times: mut times,
     } = pantry;
+    if !food_banks.iter().any(|b| b.id == food_bank.id) {
+        food_banks.push(food_bank);
+    }
+    let Address {
+        id: _,
+        address_line1,
+        address_line2: _,
+        city,
+        province,
+        postal_code,
+        county: _,
+        latitude,
+        longitude,
+        country_code: _,
+    } = address;
     let keep = times_for_list_card(times.iter().map(|t| t.pickup_day));
     let more_pickup_times = keep < times.len();
     times.truncate(keep);
@@ -93,12 +129,10 @@ fn list_card(pantry: PantryLocation) -> PantryCard {
         id,
         label,
         food_bank_id,
-        food_bank,
-        address,
+        address: CardAddress { address_line1, city, province, postal_code, latitude, longitude },
         address_id,
         distance,
         is_restricted,
-        time_zone,
         pantry_location_pickup_times: times,
         more_pickup_times,
     }
@@ -122,6 +156,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             radii: SEARCH_RADII_MILES.to_vec(),
             sort,
             pantries: Vec::new(),
+            food_banks: Vec::new(),
             lat: None,
             lng: None,
         };
@@ -137,7 +172,9 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                 for p in &pantries {
                     scopes.extend([Scope::Pantry(p.id), Scope::FoodBank(p.food_bank_id)]);
                 }
-                data.pantries = pantries.into_iter().map(list_card).collect();
+                let mut food_banks = Vec::new();
+                data.pantries = pantries.into_iter().map(|p| list_card(p, &mut food_banks)).collect();
+                data.food_banks = food_banks;
                 Loaded::ok(data).showing(scopes)
             }
             Err(error) => {

@@ -10,7 +10,8 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "pantry", patterns: &["/pantries/{id}"], public: true, load, action: None };
+pub const PAGE: Page =
+    Page { id: "pantry", patterns: &["/pantries/{id}"], public: true, cache_query: &[], load, action: None };
 
 /// The pantry's detail; `pantry` null with `error` when it failed to load.
 #[derive(Serialize, ToSchema)]

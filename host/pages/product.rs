@@ -9,7 +9,14 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page = Page { id: "product", patterns: &["/products/{productId}"], public: true, load, action: None };
+pub const PAGE: Page = Page {
+    id: "product",
+    patterns: &["/products/{productId}"],
+    public: true,
+    cache_query: &["pantry", "delivery"],
+    load,
+    action: None,
+};
 
 /// The product page: the shop's site as the shop page has it, the item (null when the site has
 /// no such product) and the id the address names.

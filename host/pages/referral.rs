@@ -15,8 +15,14 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page =
-    Page { id: "referral", patterns: &["/referral", "/referral/{code}"], public: false, load, action: Some(action) };
+pub const PAGE: Page = Page {
+    id: "referral",
+    patterns: &["/referral", "/referral/{code}"],
+    public: false,
+    cache_query: &[],
+    load,
+    action: Some(action),
+};
 
 /// The landing's data: no code (the code form), the code's public data, or why it has none.
 #[derive(Serialize, ToSchema)]

@@ -4,8 +4,14 @@ use crate::{model::account::RegistrationBody, service::sessions::sign_up};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub const PAGE: Page =
-    Page { id: "register", patterns: &["/account/register"], public: false, load, action: Some(action) };
+pub const PAGE: Page = Page {
+    id: "register",
+    patterns: &["/account/register"],
+    public: false,
+    cache_query: &[],
+    load,
+    action: Some(action),
+};
 
 /// The form's data: where to go once registered.
 #[derive(Serialize, ToSchema)]

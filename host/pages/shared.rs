@@ -30,13 +30,27 @@ use utoipa::ToSchema;
 pub struct ShopSite {
     food_bank: Option<FoodBank>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pantry: Option<PantryLocation>,
+    pantry: Option<ShopPantry>,
     #[serde(skip_serializing_if = "Option::is_none")]
     delivery_time_id: Option<i64>,
     #[schema(required = false)]
     categories: Vec<Category>,
     #[schema(required = false)]
     order_limit: OrderLimit,
+}
+
+/// The pantry as the shop names it (its banner, its links): its schedule and photos are the
+/// pantry page's.
+#[derive(Serialize, ToSchema)]
+pub struct ShopPantry {
+    id: i64,
+    label: String,
+}
+
+impl From<PantryLocation> for ShopPantry {
+    fn from(pantry: PantryLocation) -> Self {
+        Self { id: pantry.id, label: pantry.label }
+    }
 }
 
 /// The per-order item limit (spec §5) and its message.
@@ -83,6 +97,7 @@ pub async fn site_shop(ctx: &LoadCtx, page: &'static str) -> SiteShop {
         Ok(service::shop::Shop { food_bank, pantry, delivery_time_id, categories, order_limit, items, scopes }) => {
             let OrderSizeLimit { limit, message } = order_limit;
             let order_limit = OrderLimit { limit, message };
+            let pantry = pantry.map(ShopPantry::from);
             let site = Box::new(ShopSite { food_bank, pantry, delivery_time_id, categories, order_limit });
             SiteShop::Found { site, items, scopes }
         }

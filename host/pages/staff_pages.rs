@@ -26,6 +26,7 @@ pub const QUEUE: Page = Page {
     id: "staff-queue",
     patterns: &["/staff", "/staff/pantries/{pantryId}"],
     public: false,
+    cache_query: &[],
     load: |ctx| guarded::<StaffQueuePage, _, _, _>(ctx, queue),
     action: None,
 };
@@ -34,6 +35,7 @@ pub const ORDER: Page = Page {
     id: "staff-order",
     patterns: &["/staff/orders/{orderId}"],
     public: false,
+    cache_query: &[],
     load: |ctx| guarded::<StaffOrderPage, _, _, _>(ctx, order),
     action: Some(|ctx| guarded_action(ctx, order_action)),
 };
@@ -42,6 +44,7 @@ pub const CHECK_IN: Page = Page {
     id: "staff-check-in",
     patterns: &["/staff/check-in"],
     public: false,
+    cache_query: &[],
     load: |ctx| guarded::<StaffCheckInPage, _, _, _>(ctx, check_in),
     action: Some(|ctx| guarded_action(ctx, check_in_action)),
 };

@@ -13,6 +13,7 @@ pub const PAGE: Page = Page {
     id: "update-password",
     patterns: &["/account/update-password/{token}/{code}"],
     public: false,
+    cache_query: &[],
     load,
     action: Some(action),
 };

@@ -28,7 +28,9 @@ pub struct CacheKey {
 pub struct CachedPage {
     pub route: &'static str,
     pub status: u16,
-    pub payload: Arc<str>,
+    /// The payload as the document carries it: flagged server-rendered, escaped for a script
+    /// element (made once, not on every hit).
+    pub payload_json: String,
     pub rendered: Rendered,
     /// Structured data for the head (schema.org JSON-LD), already escaped.
     pub head_json_ld: Vec<String>,
@@ -64,7 +66,7 @@ impl RenderCache {
     pub fn new(max_bytes: u64, ttl: Duration) -> Self {
         let inner = Cache::builder()
             .weigher(|_k: &CacheKey, v: &Arc<CachedPage>| {
-                (v.payload.len() + v.rendered.html.len()).try_into().unwrap_or(u32::MAX)
+                (v.payload_json.len() + v.rendered.html.len()).try_into().unwrap_or(u32::MAX)
             })
             .max_capacity(max_bytes)
             .time_to_live(ttl)

@@ -35,17 +35,32 @@ pub struct Document<'a> {
 /// parsers) are escaped. All of these only occur inside JSON strings, where the
 /// `\uXXXX` forms mean the same.
 pub fn escape_json_for_html(json: &str) -> String {
-    let mut out = String::with_capacity(json.len() + 16);
-    for ch in json.chars() {
-        match ch {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
+    let mut out = String::with_capacity(json.len() + 64);
+    // Byte-wise: every character replaced is ASCII or starts with 0xE2, so the runs between them
+    // are copied whole (a page's payload is tens of KB, and is escaped on every render).
+    let bytes = json.as_bytes();
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = match bytes[i] {
+            b'<' => Some(("\\u003c", 1)),
+            b'>' => Some(("\\u003e", 1)),
+            b'&' => Some(("\\u0026", 1)),
+            0xE2 if bytes[i + 1..].starts_with(&[0x80, 0xA8]) => Some(("\\u2028", 3)),
+            0xE2 if bytes[i + 1..].starts_with(&[0x80, 0xA9]) => Some(("\\u2029", 3)),
+            _ => None,
+        };
+        match escaped {
+            Some((with, len)) => {
+                out.push_str(&json[copied..i]);
+                out.push_str(with);
+                i += len;
+                copied = i;
+            }
+            None => i += 1,
         }
     }
+    out.push_str(&json[copied..]);
     out
 }
 
@@ -55,11 +70,14 @@ mod tests {
 
     #[test]
     fn escapes_script_breakers_and_line_separators() {
-        let json = serde_json::json!({"a": "</script><!-- & \u{2028}\u{2029}"}).to_string();
+        let json =
+            serde_json::json!({"a": "</script><!-- & \u{2028}\u{2029}", "b": "café – ≠ \u{2027}\u{202A}"}).to_string();
         let safe = escape_json_for_html(&json);
         assert!(!safe.contains('<') && !safe.contains('>') && !safe.contains('&'));
         assert!(!safe.contains('\u{2028}') && !safe.contains('\u{2029}'));
         let back: serde_json::Value = serde_json::from_str(&safe).unwrap();
         assert_eq!(back["a"], "</script><!-- & \u{2028}\u{2029}");
+        assert_eq!(back["b"], "café – ≠ \u{2027}\u{202A}", "other characters pass as they are");
+        assert!(safe.contains("café – ≠ \u{2027}\u{202A}"));
     }
 }

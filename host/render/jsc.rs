@@ -201,6 +201,7 @@ impl Engine for Jsc {
             html: self.string_property(&out, c"html")?,
             title: self.string_property(&out, c"title")?,
             description: self.string_property(&out, c"description")?,
+            engine: Duration::ZERO,
         })
     }
 

@@ -103,7 +103,8 @@ fn worker<E: Engine>(
             let _ = job.reply.send(Err(RenderError::Timeout));
             continue;
         }
-        let result = engine.render(&job.payload, job.deadline);
+        let started = Instant::now();
+        let result = engine.render(&job.payload, job.deadline).map(|r| Rendered { engine: started.elapsed(), ..r });
         match &result {
             Ok(_) => {
                 stats.renders.fetch_add(1, Ordering::Relaxed);

@@ -109,7 +109,12 @@ impl Engine for QuickJs {
                 let ssr: Object = c.globals().get("SSR")?;
                 let render: Function = ssr.get("render")?;
                 let out: Object = render.call((payload,))?;
-                Ok(Rendered { html: out.get("html")?, title: out.get("title")?, description: out.get("description")? })
+                Ok(Rendered {
+                    html: out.get("html")?,
+                    title: out.get("title")?,
+                    description: out.get("description")?,
+                    engine: std::time::Duration::ZERO,
+                })
             };
             call().map_err(|e| caught(&c, e))
         });

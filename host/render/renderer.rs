@@ -8,6 +8,9 @@ pub struct Rendered {
     pub html: String,
     pub title: String,
     pub description: String,
+    /// The engine's own time on it (the rest of a render is the wait for a free engine), for the
+    /// page's stages; set by the pool.
+    pub engine: std::time::Duration,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

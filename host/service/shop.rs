@@ -176,8 +176,10 @@ pub async fn shop(state: &Context, site: Site, lang: Lang) -> Result<Shop> {
             (SiteFacts::Delivery(delivery), food_bank, None, Some(id), scopes)
         }
     };
-    let items = items_at(state, &facts, None).await?;
-    let limits = state.store.order_size_limits(&facts).await?;
+    // Neither waits for the other (each is a query of its own): the page's load is their longest.
+    let (items, limits) = tokio::try_join!(items_at(state, &facts, None), async {
+        state.store.order_size_limits(&facts).await.map_err(Error::from)
+    })?;
     scopes.push(Scope::Catalog);
     let categories = categories(state, &items, lang).await?;
     Ok(Shop {

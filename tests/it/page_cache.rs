@@ -18,11 +18,17 @@ on_both!(
     stock_written_by_sql_reaches_only_its_pantrys_pages,
     pickup_time_edit_reaches_the_pantry_page,
     a_slot_filling_up_reaches_the_pantry_page,
+    other_parameters_share_the_cached_page,
 );
 
-/// Fetches a page and tells whether the render cache served it; answers its loader data (the
-/// document's `__oa` payload).
+/// Fetches a page and tells whether the render cache served it; answers its loader data.
 async fn fetch(t: &TestApp, url: &str) -> (Value, bool) {
+    let (payload, hit) = fetch_payload(t, url).await;
+    (payload["data"].clone(), hit)
+}
+
+/// The same with the document's whole `__oa` payload.
+async fn fetch_payload(t: &TestApp, url: &str) -> (Value, bool) {
     let hits = t.state.cache.stats().hits;
     let res = t.app().oneshot(Request::get(url).body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(res.status(), 200, "{url}");
@@ -30,7 +36,7 @@ async fn fetch(t: &TestApp, url: &str) -> (Value, bool) {
     let json = html.split(r#"<script id="__oa""#).nth(1).and_then(|s| s.split_once('>')).expect("payload").1;
     let payload: Value = serde_json::from_str(json.split("</script>").next().unwrap()).expect("payload JSON");
     assert_eq!(payload["ssr"], true, "{url}: server-rendered");
-    (payload["data"].clone(), t.state.cache.stats().hits > hits)
+    (payload, t.state.cache.stats().hits > hits)
 }
 
 /// The quantity the shop page shows of an inventory item.
@@ -147,4 +153,31 @@ async fn a_slot_filling_up_reaches_the_pantry_page(t: &TestApp) {
     let (data, hit) = fetch(t, &url).await;
     assert!(!hit, "the cancel that frees it too");
     assert_eq!(remaining(&data), 1);
+}
+
+/// A page is kept under the parameters its loader reads: any other parameter (a tracking tag, a
+/// client's junk) is served the same entry, so no client can fill or flush the cache with them,
+/// and the shared page never carries another visitor's extra parameters.
+async fn other_parameters_share_the_cached_page(t: &TestApp) {
+    let main = pantry(t, MAIN).await;
+    let shop = format!("/products?pantry={main}");
+    let (first, hit) = fetch_payload(t, &format!("{shop}&junk=1")).await;
+    assert!(!hit);
+    assert_eq!(first["url"], shop, "rendered at the address its loader reads");
+    for url in [shop.clone(), format!("/products?utm_source=x&pantry={main}&n=2"), format!("{shop}&junk=1&junk=2")] {
+        let (payload, hit) = fetch_payload(t, &url).await;
+        assert!(hit, "{url}: the cached page");
+        assert_eq!(payload, first, "{url}");
+    }
+    // What the loader reads still tells pages apart.
+    let park = pantry(t, DRIVING_PARK).await;
+    let (other, hit) = fetch_payload(t, &format!("/products?pantry={park}&junk=1")).await;
+    assert!(!hit, "another pantry's shop is its own entry");
+    assert_ne!(other["data"], first["data"]);
+    for url in ["/pantries?zip=43215", "/pantries?zip=43215&n=1", "/?u=1", "/?u=2"] {
+        fetch(t, url).await;
+    }
+    assert!(fetch(t, "/pantries?n=7&zip=43215").await.1);
+    assert!(fetch(t, "/?u=3").await.1);
+    assert!(!fetch(t, "/pantries?zip=43215&sort=closest").await.1, "a parameter the list reads");
 }

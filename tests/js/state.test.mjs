@@ -106,6 +106,72 @@ test("the cart mirrors every change to storage and restores without a pulse", ()
   assert.equal(cart.cartStore.get().pulse, 0);
 });
 
+// An InventoryItem as the API sends it, which is what versions before the shop's slim items stored
+// per unit in the cart.
+const wholeItem = (id) => ({
+  id,
+  pantryItemID: id * 10,
+  quantity: 40,
+  pantryItem: {
+    id: id * 10,
+    name: `item ${id}`,
+    description: "A long description the cart never shows ".repeat(4),
+    amount: 16,
+    eachQuantity: 2,
+    unitOfMeasure: { name: "oz" },
+    donationPackageType: { name: "Can" },
+    limits: [{ id: 1, value: 2, limitTimeScopeAmount: 1, limitTimeScope: { code: "WEEK" }, limitType: { code: "ITEM" } }],
+  },
+  weightPounds: 1.5,
+  attachmentCollection: [
+    { sequenceNumber: 2, attachment: { id: 8, storagePath: "/files/second.jpg" } },
+    { sequenceNumber: 1, attachment: { id: 7, storagePath: "/files/first.jpg" } },
+  ],
+  effectiveLimit: { limit: 2, message: "Limit of 2", rule: { kind: "stock", quantity: 2 } },
+  allEffectiveLimits: [{ limit: 2, message: "Limit of 2", rule: { kind: "stock", quantity: 2 } }],
+  limits: [],
+  pantryInventorySubcategories: [{ pantrySubcategoryID: 4, pantrySubcategory: { name: "Canned" } }],
+  pantryInventoryItemSource: null,
+  created: "2026-01-01T00:00:00Z",
+});
+
+const slimEntry = (id) => ({
+  id,
+  pantryItemID: id * 10,
+  pantryItem: { name: `item ${id}`, amount: 16, eachQuantity: 2, unitOfMeasure: { name: "oz" }, donationPackageType: { name: "Can" } },
+  weightPounds: 1.5,
+  attachmentCollection: [{ sequenceNumber: 1, attachment: { id: 7, storagePath: "/files/first.jpg" } }],
+  effectiveLimit: { limit: 2, message: "Limit of 2", rule: { kind: "stock", quantity: 2 } },
+});
+
+test("the cart keeps what it shows and checks out with, and reads a cart an older version stored", () => {
+  cart.clearCart();
+  cart.addToCart(wholeItem(1), 2);
+  assert.deepEqual(JSON.parse(ls.getItem("oa.cart")), [slimEntry(1), slimEntry(1)]);
+
+  // Stored by a version that kept whole items: restored in the new shape, and stored so.
+  ls.setItem("oa.cart", JSON.stringify([wholeItem(3), wholeItem(3), wholeItem(4)]));
+  cart.restoreCart();
+  assert.deepEqual(cart.cartStore.get().items, [slimEntry(3), slimEntry(3), slimEntry(4)]);
+  assert.deepEqual(JSON.parse(ls.getItem("oa.cart")), [slimEntry(3), slimEntry(3), slimEntry(4)]);
+  assert.deepEqual(
+    cart.cartLines(cart.cartStore.get().items).map((l) => [l.item.id, l.count]),
+    [[3, 2], [4, 1]],
+    "the order lines it checks out with",
+  );
+  assert.equal(cart.allowance(cart.cartStore.get().items[0]), 2, "the limit it shows");
+
+  // A refresh from the shop replaces entries once; the same items again change nothing.
+  const fresh = [{ ...wholeItem(3), effectiveLimit: { limit: 1, message: "Limit of 1", rule: { kind: "stock", quantity: 1 } } }];
+  cart.refreshCartItems(fresh);
+  const after = cart.cartStore.get().items;
+  assert.equal(after[0].effectiveLimit.limit, 1);
+  assert.equal(after[0], after[1], "one entry object per product");
+  cart.refreshCartItems(fresh);
+  assert.equal(cart.cartStore.get().items, after, "nothing changed, nothing set");
+  cart.clearCart();
+});
+
 test("the count pulses for 1 s when it changes to non-zero, not when it empties", async (t) => {
   t.mock.timers.enable({ apis: ["setTimeout"] });
   cart.clearCart();

@@ -2,8 +2,8 @@
 import type { KeptPantry, PantryLocation, PickupTime } from "../entities";
 import type { PantryCard } from "./api/pages";
 
-/** A pantry with its pickup times: a card of the list and map, or the pantry page's. */
-export type Pantry = PantryLocation | PantryCard;
+/** A pantry with its pickup times: a card of the list and map (with its food bank from the page's list), or the pantry page's. */
+export type Pantry = PantryLocation | (PantryCard & { foodBank: PantryLocation["foodBank"] });
 
 /** Spec §9: days with more than this many times collapse into one entry. */
 export const COLLAPSE_OVER = 3;
@@ -63,7 +63,7 @@ export function sortPantries<P extends Pantry>(list: readonly P[], order: SortOr
   return keyed.map((k) => k.p);
 }
 
-export function addressLine(p: KeptPantry): string {
+export function addressLine(p: Pick<KeptPantry, "address">): string {
   const a = p.address;
   return a ? `${a.addressLine1}, ${a.city}, ${a.province} ${a.postalCode}` : "";
 }

@@ -1,7 +1,7 @@
 // What the shop, product and cart screens share: the loader's data shape, the selection query
 // that keeps a page on the same site, the cart as order lines, and where the cart stands against
 // the per-order item limit (the server computes it: POST /cart/check).
-import type { CartItem, InventoryItem } from "../entities";
+import type { CartItem, InventoryItem, ShopItem } from "../entities";
 import { useRef } from "react";
 import type { components } from "./api/schema.gen";
 import type { OrderLimit, ShopSite } from "./api/pages";
@@ -101,7 +101,7 @@ function shopperItems(data: ShopData) {
  * The server rendered the items as a visitor sees them; a signed-in shopper refetches them with
  * the token for their own effective limits (past orders count). Failure keeps the visitor's view.
  */
-export function useShopperItems(data: ShopData & { items?: InventoryItem[] }): InventoryItem[] | undefined {
+export function useShopperItems<T extends ShopItem = InventoryItem>(data: ShopData & { items?: T[] }): Array<T | InventoryItem> | undefined {
   const loggedIn = useLoggedIn();
   const items = shopperItems(data);
   const own = useData(loggedIn && items ? items.key : null, () => items!.load());

@@ -1,4 +1,4 @@
-import type { CartItem } from "../entities";
+import type { CartItem, ShopItem } from "../entities";
 import { CART_PULSE_MS } from "../lib/constants";
 import { read, write } from "./storage";
 import { createStore, useStore } from "./store";
@@ -29,13 +29,46 @@ function update(items: readonly CartItem[]): void {
   write("cart", items.length ? [...items] : null);
 }
 
-/** Startup: takes the stored cart without a pulse (nothing changed from the shopper's point of view). */
-export function restoreCart(): void {
-  cartStore.set({ items: read("cart") ?? [], pulse: 0 });
+// One entry per source item: the same item gives the same entry, so a refresh that changed
+// nothing changes nothing.
+const entries = new WeakMap<object, CartItem>();
+
+/**
+ * What the cart keeps of a shop item (or of an entry an older version stored: a whole
+ * InventoryItem): what the cart shows (name, amount, first photo, weight, limit) and checks out
+ * with (the ids).
+ */
+export function cartEntry(item: CartItem | ShopItem): CartItem {
+  let entry = entries.get(item);
+  if (!entry) {
+    const { id, pantryItemID, pantryItem: p, weightPounds, attachmentCollection: photos = [], effectiveLimit } = item;
+    const first = photos.reduce<(typeof photos)[number] | undefined>((a, b) => (a && a.sequenceNumber <= b.sequenceNumber ? a : b), undefined);
+    entry = {
+      id,
+      pantryItemID,
+      pantryItem: { name: p?.name ?? "", amount: p?.amount, eachQuantity: p?.eachQuantity, unitOfMeasure: p?.unitOfMeasure, donationPackageType: p?.donationPackageType },
+      weightPounds,
+      attachmentCollection: first ? [{ sequenceNumber: first.sequenceNumber, attachment: first.attachment }] : [],
+      effectiveLimit,
+    };
+    entries.set(item, entry).set(entry, entry);
+  }
+  return entry;
 }
 
-export function addToCart(item: CartItem, quantity = 1): void {
-  update([...cartStore.get().items, ...Array<CartItem>(quantity).fill(item)]);
+/**
+ * Startup: takes the stored cart without a pulse (nothing changed from the shopper's point of
+ * view). A cart stored by an older version held whole items: it is cut to the entries' shape, and
+ * stored so.
+ */
+export function restoreCart(): void {
+  const items = (read("cart") ?? []).map(cartEntry);
+  cartStore.set({ items, pulse: 0 });
+  write("cart", items.length ? items : null);
+}
+
+export function addToCart(item: CartItem | ShopItem, quantity = 1): void {
+  update([...cartStore.get().items, ...Array<CartItem>(quantity).fill(cartEntry(item))]);
 }
 
 /** Removes one entry of the product, or every entry of it with `all` (spec §4 cart removal). */
@@ -71,8 +104,8 @@ export function cartLines(items: readonly CartItem[]): CartLine[] {
  * Takes fresher product info (e.g. the signed-in shopper's own effectiveLimit) for the entries of
  * products in `inventory`; entries of other products stay as they are.
  */
-export function refreshCartItems(inventory: readonly CartItem[]): void {
-  const byProduct = new Map(inventory.map((i) => [i.pantryItemID, i]));
+export function refreshCartItems(inventory: readonly ShopItem[]): void {
+  const byProduct = new Map(inventory.map((i) => [i.pantryItemID, cartEntry(i)]));
   const items = cartStore.get().items;
   if (!items.some((i) => byProduct.has(i.pantryItemID) && byProduct.get(i.pantryItemID) !== i)) return;
   cartStore.set({ ...cartStore.get(), items: items.map((i) => byProduct.get(i.pantryItemID) ?? i) });

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { InventoryItem } from "../entities";
+import type { CartItem } from "../entities";
 import { t } from "../i18n/t";
 import { addToCart, allowance, removeFromCart, useCartCountOf } from "../state/cart";
 import { QuantityStepper } from "./QuantityStepper";
@@ -14,10 +14,10 @@ interface ProductDetails {
   donationPackageType?: { name: string } | null;
 }
 
-export const details = (item: InventoryItem) => (item.pantryItem ?? { name: "" }) as ProductDetails;
+export const details = (item: CartItem) => (item.pantryItem ?? { name: "" }) as ProductDetails;
 
 /** "2 x 16 oz Can": quantity, amount, unit and package type, whichever the product has. */
-export function amountText(item: InventoryItem): string {
+export function amountText(item: CartItem): string {
   const p = details(item);
   const parts: string[] = [];
   if (p.eachQuantity && p.eachQuantity > 1) parts.push(`${p.eachQuantity} x`);
@@ -28,14 +28,14 @@ export function amountText(item: InventoryItem): string {
 }
 
 /** The product's first photo (by sequence number), or null. */
-export function imageOf(item: InventoryItem): string | null {
+export function imageOf(item: CartItem): string | null {
   const list = (item.attachmentCollection ?? []) as { sequenceNumber: number; attachment: { storagePath: string } }[];
   const first = [...list].sort((a, b) => a.sequenceNumber - b.sequenceNumber)[0];
   return first?.attachment.storagePath ?? null;
 }
 
 export interface CartControlsProps {
-  item: InventoryItem;
+  item: CartItem;
   /** The order is at or over its item limit: nothing more may be added. */
   orderFull: boolean;
 }

@@ -116,10 +116,13 @@ function PantryList({ data: searched }: { data: PantriesData }) {
   const profile = useProfile();
   const flow = usePickupFlow();
 
-  const enabled = data.pantries.filter((p) => p.foodBank?.isEnabled !== false);
+  // The page carries each food bank once (every card's is there); the cards name theirs.
+  const banks = new Map(data.foodBanks.map((b) => [b.id, b]));
+  const listed = data.pantries.map((p) => ({ ...p, foodBank: banks.get(p.foodBankID)! }));
+  const enabled = listed.filter((p) => p.foodBank?.isEnabled !== false);
   const pantries = sortPantries(enabled, data.sort);
   const bigger = data.radii.find((r) => r > data.radius);
-  const disabledBank = enabled.length === 0 ? data.pantries[0]?.foodBank : undefined;
+  const disabledBank = enabled.length === 0 ? listed[0]?.foodBank : undefined;
 
   // Delivery is offered when the signed-in shopper has it from a food bank with pantries here.
   const deliveryBanks = (profile?.foodBankIdsWithDeliveryEnabled as number[] | undefined) ?? [];

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { InventoryItem } from "../../entities";
+import type { CartItem, ShopItem } from "../../entities";
 import { pageTitle, t, tn } from "../../i18n/t";
 import { SIGN_UP_OFFER_DELAY_MS } from "../../lib/constants";
 import { formatDay, formatTime } from "../../lib/format";
@@ -52,11 +52,11 @@ function SelectionBanner({ data, onChangeDelivery }: { data: ShopData; onChangeD
 
 interface Section {
   category: Category;
-  items: InventoryItem[];
+  items: ShopItem[];
 }
 
-function sectionsOf(items: InventoryItem[], categories: Category[]): Section[] {
-  const inCategory = (item: InventoryItem, id: number) =>
+function sectionsOf(items: ShopItem[], categories: Category[]): Section[] {
+  const inCategory = (item: ShopItem, id: number) =>
     ((item.pantryInventorySubcategories ?? []) as { pantrySubcategoryID: number }[]).some((s) => s.pantrySubcategoryID === id);
   return categories.map((category) => ({ category, items: items.filter((i) => inCategory(i, category.id)) })).filter((s) => s.items.length);
 }
@@ -92,14 +92,14 @@ function CategoryTabs({ sections }: { sections: Section[] }) {
 }
 
 /** Cart entries the site no longer offers are taken out, and the shopper is told (Products Unavailable). */
-function useUnavailable(items: InventoryItem[] | undefined): [InventoryItem[], () => void] {
-  const [removed, setRemoved] = useState<InventoryItem[]>([]);
+function useUnavailable(items: ShopItem[] | undefined): [CartItem[], () => void] {
+  const [removed, setRemoved] = useState<CartItem[]>([]);
   // The stored cart is restored after hydration, so this follows the cart, not only the items.
   const cart = useCartItems();
   useEffect(() => {
     if (!items) return;
     const offered = new Set(items.map((i) => i.pantryItemID));
-    const gone = new Map<number, InventoryItem>();
+    const gone = new Map<number, CartItem>();
     for (const c of cart) if (!offered.has(c.pantryItemID)) gone.set(c.pantryItemID, c);
     if (!gone.size) return;
     for (const id of gone.keys()) removeFromCart(id, true);
