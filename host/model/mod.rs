@@ -6,5 +6,7 @@ pub(crate) mod locations;
 pub mod orders;
 pub(crate) mod reference;
 pub(crate) mod referrals;
+pub(crate) mod pick_list;
 pub(crate) mod staff;
+pub(crate) mod staff_team;
 pub(crate) mod tefap;

@@ -17,8 +17,11 @@ mod rich_text;
 pub mod sessions;
 mod shapes;
 pub mod shop;
+pub mod order_code;
+pub mod pick_list;
 pub mod staff;
 pub mod staff_accounts;
+pub mod staff_team;
 pub mod survey;
 pub mod tefap;
 

@@ -75,4 +75,5 @@ suites! {
     skeleton => "skeleton",
     spanish => "spanish",
     staff => "staff",
+    staff_tools => "staff-tools",
 }

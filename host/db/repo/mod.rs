@@ -20,9 +20,13 @@ mod sessions;
 pub mod shopping;
 pub mod sitemap;
 pub mod staff;
+pub mod pick_list;
 pub mod staff_orders;
+pub mod staff_team;
 mod survey;
 pub mod tefap;
+#[cfg(any(test, feature = "test-support"))]
+mod test_bulk;
 #[cfg(any(test, feature = "test-support"))]
 mod test_support;
 
