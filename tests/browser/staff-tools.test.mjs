@@ -166,7 +166,8 @@ describe("staff tools", () => {
     const email = `new.volunteer.${Date.now()}@example.org`;
     await page.getByRole("textbox", { name: "E-mail" }).fill(email);
     await page.getByRole("combobox", { name: "Role" }).selectOption("volunteer");
-    await page.getByRole("combobox", { name: "Where" }).selectOption({ label: "Main Library" });
+    const main = await page.locator("select[name=place] option", { hasText: "Main Library" }).getAttribute("value");
+    await page.getByRole("combobox", { name: "Where" }).selectOption(main);
     await page.getByRole("button", { name: "Grant Role" }).click();
     await page.getByRole("status").getByText(`${email} has the role`).waitFor();
     await page.getByRole("cell", { name: email }).waitFor();
