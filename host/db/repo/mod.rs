@@ -21,6 +21,7 @@ pub mod shopping;
 pub mod sitemap;
 pub mod staff;
 pub mod pick_list;
+mod staff_find;
 pub mod staff_orders;
 pub mod staff_team;
 mod survey;
