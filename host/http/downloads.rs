@@ -25,9 +25,7 @@ use axum::{
 use std::collections::HashMap;
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/staff/pick-list.csv", get(pick_list_csv))
-        .route("/account/orders/{id}/qr.svg", get(order_qr))
+    Router::new().route("/staff/pick-list.csv", get(pick_list_csv)).route("/account/orders/{id}/qr.svg", get(order_qr))
 }
 
 /// The account the session cookie names; else the answer to give.
@@ -98,7 +96,9 @@ async fn pick_list_csv(
     let list = match pick_list::pick_list(&state, &staff, &query_of(&query), crate::db::now()).await {
         Ok(list) => list,
         Err(Error::NotFound(_)) => return plain(StatusCode::NOT_FOUND, "Not found."),
-        Err(Error::Invalid(_)) => return plain(StatusCode::BAD_REQUEST, "A time is written as HH:MM, the start first."),
+        Err(Error::Invalid(_)) => {
+            return plain(StatusCode::BAD_REQUEST, "A time is written as HH:MM, the start first.");
+        }
         Err(error) => {
             tracing::error!(%error, "pick list CSV not made");
             return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");

@@ -25,9 +25,9 @@ mod forgot_password;
 mod referral;
 mod update_password;
 // The staff side.
+mod staff_pages;
 pub(crate) mod staff_pick_list;
 mod staff_team;
-mod staff_pages;
 
 use crate::{db::Scope, state::AppState};
 use axum::http::StatusCode;

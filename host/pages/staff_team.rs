@@ -3,7 +3,7 @@
 //! needed). The form posts here with the form token; done, 303 back with `granted=` naming the
 //! e-mail; refused, the page again (422 for fields, 403 for a place not theirs).
 use super::{
-    ActionCtx, Acted, LoadCtx, Loaded, Page,
+    Acted, ActionCtx, LoadCtx, Loaded, Page,
     staff_pages::{Denied, HasDenied, guarded, guarded_action},
 };
 use crate::{

@@ -81,7 +81,11 @@ fn totals(lines: &[PickLineRow]) -> Vec<PickCategory> {
             Some((sort, name)) => (false, *sort, name.clone()),
             None => (true, 0, String::new()),
         };
-        let item = by_category.entry(key).or_default().entry(l.pantry_item_id).or_insert_with(|| (l.name.clone(), 0, Vec::new()));
+        let item = by_category
+            .entry(key)
+            .or_default()
+            .entry(l.pantry_item_id)
+            .or_insert_with(|| (l.name.clone(), 0, Vec::new()));
         item.1 += i64::from(l.packed);
         if item.2.last() != Some(&l.order_id) {
             item.2.push(l.order_id);

@@ -45,7 +45,9 @@ pub async fn team(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<Team>
             }
         })
         .collect();
-    grants.sort_by(|a, b| (a.food_bank_id.is_none(), &a.place, &a.email).cmp(&(b.food_bank_id.is_none(), &b.place, &b.email)));
+    grants.sort_by(|a, b| {
+        (a.food_bank_id.is_none(), &a.place, &a.email).cmp(&(b.food_bank_id.is_none(), &b.place, &b.email))
+    });
     Ok(Team { food_banks, pantries: pantries_named, grants })
 }
 

@@ -73,8 +73,14 @@ async fn run(label: &str, t: &TestDb, config: &Config) {
     db::seed::seed_demo(t.db(), db::now(), auth::hash_password_blocking).await.unwrap();
     let renderer = server::start_renderer(config).await.unwrap();
     let store = Store::new(t.db().clone());
-    let state = AppState::new(config.clone(), renderer, store.clone(), Tokens::from_secret(b"bench secret, thirty-two bytes!!"));
-    let pantry = store.test_pantry_id("Columbus Metropolitan Library - Main Library").await.unwrap().expect("demo pantry");
+    let state = AppState::new(
+        config.clone(),
+        renderer,
+        store.clone(),
+        Tokens::from_secret(b"bench secret, thirty-two bytes!!"),
+    );
+    let pantry =
+        store.test_pantry_id("Columbus Metropolitan Library - Main Library").await.unwrap().expect("demo pantry");
     let days = store.test_pickup_days(pantry).await.unwrap();
     let today = db::now().with_timezone(&chrono_tz::America::New_York).date_naive();
     let times_of = |day| days.iter().filter(|(_, d)| *d == day).map(|(id, _)| *id).collect::<Vec<_>>();
@@ -107,14 +113,20 @@ async fn run(label: &str, t: &TestDb, config: &Config) {
 
     let uri = format!("/staff/pantries/{pantry}?date={queue_day}");
     let (p50, p95, size) = timed(&app, &uri, None, Some(&staff), RUNS).await;
-    println!("[{label}] queue page, {QUEUE_ORDERS} orders, rendered: p50 {p50:.1} ms, p95 {p95:.1} ms ({} KB) [target 50]", size / 1024);
+    println!(
+        "[{label}] queue page, {QUEUE_ORDERS} orders, rendered: p50 {p50:.1} ms, p95 {p95:.1} ms ({} KB) [target 50]",
+        size / 1024
+    );
     let uri = format!("/api/v1/staff/queue?pantry={pantry}&date={queue_day}");
     let (p50, p95, _) = timed(&app, &uri, Some(&staff), None, RUNS).await;
     println!("[{label}] queue API, {QUEUE_ORDERS} orders: p50 {p50:.1} ms, p95 {p95:.1} ms");
 
     let uri = format!("/api/v1/staff/pick-list?pantry={pantry}&date={pick_day}");
     let (p50, p95, size) = timed(&app, &uri, Some(&staff), None, 10).await;
-    println!("[{label}] pick list API, {PICK_ORDERS} orders: p50 {p50:.1} ms, p95 {p95:.1} ms ({} KB) [target 100]", size / 1024);
+    println!(
+        "[{label}] pick list API, {PICK_ORDERS} orders: p50 {p50:.1} ms, p95 {p95:.1} ms ({} KB) [target 100]",
+        size / 1024
+    );
     let uri = format!("/staff/pick-list.csv?pantry={pantry}&date={pick_day}");
     let (p50, p95, _) = timed(&app, &uri, None, Some(&staff), 10).await;
     println!("[{label}] pick list CSV, {PICK_ORDERS} orders: p50 {p50:.1} ms, p95 {p95:.1} ms");

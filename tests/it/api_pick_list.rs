@@ -92,7 +92,10 @@ async fn totals_are_the_sum_of_the_days_orders_lines(t: &TestApp) {
         .find(|i| i["orders"] == 2 && i["quantity"] == 5);
     assert!(shared_total.is_some(), "the shared item: 2 + 3 units over two orders: {list}");
     let short_slip = slips.iter().find(|s| s["id"] == shorted).unwrap();
-    assert_eq!((short_slip["lines"][0]["quantity"].as_i64(), short_slip["lines"][0]["packed"].as_i64()), (Some(4), Some(1)));
+    assert_eq!(
+        (short_slip["lines"][0]["quantity"].as_i64(), short_slip["lines"][0]["packed"].as_i64()),
+        (Some(4), Some(1))
+    );
 
     // A range of pickup starts: the slot's own start keeps it, one after it leaves it out.
     let starts = slips.iter().find(|s| s["id"] == mine[0]).unwrap()["starts"].as_str().unwrap().to_owned();
@@ -100,7 +103,8 @@ async fn totals_are_the_sum_of_the_days_orders_lines(t: &TestApp) {
     assert!(within.value()["slips"].as_array().unwrap().iter().any(|s| s["id"] == mine[0]));
     let before = t.get(&format!("/api/v1/staff/pick-list?pantry={main}&date={day}&to={starts}"), Some(&staff)).await;
     assert!(!before.value()["slips"].as_array().unwrap().iter().any(|s| s["id"] == mine[0]));
-    let bad = t.get(&format!("/api/v1/staff/pick-list?pantry={main}&date={day}&from=10:00&to=09:00"), Some(&staff)).await;
+    let bad =
+        t.get(&format!("/api/v1/staff/pick-list?pantry={main}&date={day}&from=10:00&to=09:00"), Some(&staff)).await;
     assert_eq!(bad.status, 400, "{}", bad.body);
 
     // The page and the CSV show the same list.

@@ -70,7 +70,11 @@ impl Store {
         }
         let times: HashMap<Id, (NaiveTime, NaiveTime)> = times
             .select_only()
-            .columns([pickup_time::Column::Id, pickup_time::Column::PickupStartTime, pickup_time::Column::PickupEndTime])
+            .columns([
+                pickup_time::Column::Id,
+                pickup_time::Column::PickupStartTime,
+                pickup_time::Column::PickupEndTime,
+            ])
             .into_tuple::<(Id, NaiveTime, NaiveTime)>()
             .all(&self.db)
             .await?
@@ -89,7 +93,12 @@ impl Store {
         };
         let orders: Vec<(Id, Id, Option<Id>, Id)> = chosen()
             .select_only()
-            .columns([order::Column::Id, order::Column::UserId, order::Column::PickupTimeId, order::Column::StatusTypeId])
+            .columns([
+                order::Column::Id,
+                order::Column::UserId,
+                order::Column::PickupTimeId,
+                order::Column::StatusTypeId,
+            ])
             .into_tuple()
             .all(&self.db)
             .await?;
@@ -97,9 +106,7 @@ impl Store {
             return Ok(PickListRows::default());
         }
         let people: HashMap<Id, (String, String)> = user::Entity::find()
-            .filter(
-                user::Column::Id.in_subquery(chosen().select_only().column(order::Column::UserId).into_query()),
-            )
+            .filter(user::Column::Id.in_subquery(chosen().select_only().column(order::Column::UserId).into_query()))
             .select_only()
             .columns([user::Column::Id, user::Column::FirstName, user::Column::LastName])
             .into_tuple::<(Id, String, String)>()

@@ -47,8 +47,13 @@ impl Store {
             .one(&self.db)
             .await?
             .unwrap_or_default();
-        let first: Option<Id> =
-            order::Entity::find().select_only().column(order::Column::Id).order_by_desc(order::Column::Id).into_tuple().one(&self.db).await?;
+        let first: Option<Id> = order::Entity::find()
+            .select_only()
+            .column(order::Column::Id)
+            .order_by_desc(order::Column::Id)
+            .into_tuple()
+            .one(&self.db)
+            .await?;
         let first = first.unwrap_or(0);
         for chunk in (0..count).collect::<Vec<_>>().chunks(500) {
             let rows = chunk.iter().map(|&i| order::ActiveModel {
