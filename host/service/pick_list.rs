@@ -73,9 +73,11 @@ pub async fn pick_list(
 
 /// The lines summed per item, grouped by category (the shop's order; uncategorised last), items by name.
 fn totals(lines: &[PickLineRow]) -> Vec<PickCategory> {
-    // Category key: (has none, sort order, name), so None sorts last.
+    // Category key: (has none, sort order, name), so None sorts last; per item its name, units
+    // and the orders that have it.
     type Key = (bool, i32, String);
-    let mut by_category: BTreeMap<Key, HashMap<Id, (String, i64, Vec<Id>)>> = BTreeMap::new();
+    type Item = (String, i64, Vec<Id>);
+    let mut by_category: BTreeMap<Key, HashMap<Id, Item>> = BTreeMap::new();
     for l in lines {
         let key = match &l.category {
             Some((sort, name)) => (false, *sort, name.clone()),

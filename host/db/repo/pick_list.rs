@@ -46,6 +46,9 @@ pub struct PickListRows {
     pub lines: Vec<PickLineRow>,
 }
 
+/// A line as read: order, line, product, inventory item, quantity, packed quantity, substitutes ok.
+type LineTuple = (Id, Id, Id, Id, i32, Option<i32>, bool);
+
 /// The states whose orders no one will pack or hand over.
 const CLOSED_UNSERVED: [StatusType; 2] = [StatusType::Cancelled, StatusType::NoShow];
 
@@ -115,7 +118,7 @@ impl Store {
             .into_iter()
             .map(|(id, first, last)| (id, (first, last)))
             .collect();
-        let lines: Vec<(Id, Id, Id, Id, i32, Option<i32>, bool)> = order_item::Entity::find()
+        let lines: Vec<LineTuple> = order_item::Entity::find()
             .filter(
                 order_item::Column::OrderId.in_subquery(chosen().select_only().column(order::Column::Id).into_query()),
             )
