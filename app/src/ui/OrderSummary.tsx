@@ -114,7 +114,7 @@ export function OrderSummary({ order, actions = true, onChanged }: OrderSummaryP
         <figure className="order-code-card">
           <figcaption>{t("orders.code.show")}</figcaption>
           <p className="order-code-large">{number}</p>
-          {/* Drawn on the server (host/service/order_code.rs) for the order's owner only. */}
+          {/* Drawn on the server (host/service/order_code.rs) from the number alone. */}
           <img src={`/account/orders/${order.id}/qr.svg`} width={200} height={200} alt={t("orders.code.qr", { number })} />
         </figure>
       )}
