@@ -1,6 +1,7 @@
 //! The HTTP surface: one router for pages, data, files and (later) the API.
 mod assets;
 mod csrf;
+mod downloads;
 mod forms;
 mod old_hosts;
 mod pages;
@@ -35,6 +36,7 @@ pub fn app(state: AppState) -> Router {
         .route("/index.html", get(|| async { Redirect::permanent("/") }))
         .route("/_data", get(pages::data))
         .merge(seo::router())
+        .merge(downloads::router())
         .nest("/api/v1", api::router(&API_DOCUMENT))
         .fallback(page_or_form)
         .layer(middleware::from_fn_with_state(state.clone(), old_hosts::redirect))

@@ -17,7 +17,7 @@ mod pantry;
 mod product;
 mod products;
 mod register;
-mod shared;
+pub(crate) mod shared;
 // Orders.
 mod orders;
 // Password reset and referral landing.
@@ -26,6 +26,8 @@ mod referral;
 mod update_password;
 // The staff side.
 mod staff_pages;
+pub(crate) mod staff_pick_list;
+mod staff_team;
 
 use crate::{db::Scope, state::AppState};
 use axum::http::StatusCode;
@@ -282,6 +284,8 @@ fn pages() -> Vec<Page> {
         staff_pages::QUEUE,
         staff_pages::ORDER,
         staff_pages::CHECK_IN,
+        staff_pick_list::PAGE,
+        staff_team::PAGE,
     ]
 }
 
@@ -317,6 +321,8 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_pages::StaffQueuePage>(&mut out);
     add::<staff_pages::StaffOrderPage>(&mut out);
     add::<staff_pages::StaffCheckInPage>(&mut out);
+    add::<staff_pick_list::StaffPickListPage>(&mut out);
+    add::<staff_team::StaffTeamPage>(&mut out);
     out
 }
 

@@ -9,7 +9,7 @@ use crate::{
     domain::{
         Id, messages,
         order_states::StaffAction,
-        staff::{Needs, PantryStaff, Volunteer},
+        staff::{FoodBankAdmin, Needs, PantryStaff, Volunteer},
     },
     model::staff::{QueueOrder, StaffOrder, StaffQueue},
     service::{
@@ -64,6 +64,8 @@ pub struct StaffQueuePage {
     denied: Option<Denied>,
     #[serde(skip_serializing_if = "Option::is_none")]
     queue: Option<StaffQueue>,
+    /// The caller is a food bank admin: the page links to the team page.
+    is_admin: bool,
 }
 
 #[derive(Serialize, ToSchema, Default)]
@@ -87,7 +89,7 @@ pub struct StaffCheckInPage {
 
 /// Runs `load` for the signed-in account as staff with `R`'s access, else the page's empty data
 /// with 401 (signed out) or 403 and the reason.
-fn guarded<D, R, F, Fut>(ctx: LoadCtx, load: F) -> LoadFuture
+pub(super) fn guarded<D, R, F, Fut>(ctx: LoadCtx, load: F) -> LoadFuture
 where
     R: Needs,
     D: Serialize + Default + HasDenied,
@@ -142,7 +144,7 @@ async fn caller<R: Needs>(state: &crate::state::AppState, shopper: Option<super:
 
 /// Runs a form's action for the signed-in account as staff with `R`'s access; signed out, the
 /// login page and back; without the grant, 403.
-fn guarded_action<R, F, Fut>(ctx: ActionCtx, act: F) -> ActionFuture
+pub(super) fn guarded_action<R, F, Fut>(ctx: ActionCtx, act: F) -> ActionFuture
 where
     R: Needs,
     F: FnOnce(ActionCtx, Staff<R>) -> Fut + Send + 'static,
@@ -167,7 +169,10 @@ async fn queue(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let date = ctx.query.get("date").and_then(|d| d.parse().ok());
     let search = ctx.query.get("search").map(String::as_str);
     match service::queue(&ctx.state, &staff, pantry, date, search).await {
-        Ok(queue) => Loaded::ok(StaffQueuePage { denied: None, queue: Some(queue) }),
+        Ok(queue) => {
+            let is_admin = matches!(Staff::<FoodBankAdmin>::resolve(&ctx.state, staff.user_id).await, Ok(Some(_)));
+            Loaded::ok(StaffQueuePage { denied: None, queue: Some(queue), is_admin })
+        }
         Err(services::Error::NotFound(_)) => Loaded::not_found(),
         Err(error) => {
             tracing::error!(%error, "staff queue not loaded");

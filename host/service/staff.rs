@@ -269,11 +269,24 @@ pub async fn find(state: &Context, staff: &Staff<Volunteer>, search: &str) -> Re
         let found = state.store.staff_orders(vec![n]).await?;
         out.extend(found.iter().filter(|o| staff.sees(o)).map(|o| queue_order(access, o)));
     }
+    let needle = search.trim().to_lowercase();
     for pantry in pantries_of(state, staff).await? {
         let today = local_today(crate::db::now(), pantry.tz);
-        let rows = state.store.staff_queue(QueueSite::Pantry(pantry.id), today).await?;
-        let named = rows.iter().filter(|o| matches(o, &search) && !out.iter().any(|f| f.id == o.id));
-        out.extend(named.map(|o| queue_order(access, o)).collect::<Vec<_>>());
+        // Names first (a lean read of the day), then only the matches' full rows.
+        let named: Vec<Id> = state
+            .store
+            .day_order_names(pantry.id, today)
+            .await?
+            .into_iter()
+            .filter(|(id, first, last)| {
+                full_name(first, last).to_lowercase().contains(&needle) && !out.iter().any(|f| f.id == *id)
+            })
+            .map(|(id, _, _)| id)
+            .take(MOST - out.len())
+            .collect();
+        let mut rows = state.store.staff_orders(named).await?;
+        rows.sort_by_key(|r| (r.starts, r.id));
+        out.extend(rows.iter().filter(|o| staff.sees(o)).map(|o| queue_order(access, o)));
         if out.len() >= MOST {
             break;
         }

@@ -185,7 +185,9 @@ describe("account and checkout", () => {
     await page.waitForURL((u) => u.pathname.startsWith("/cart/confirmation/"));
     const orderId = Number(new URL(page.url()).pathname.split("/").pop());
     await page.getByRole("heading", { name: "Order Confirmed", level: 1 }).waitFor();
-    await page.getByText(orderId.toString(16).toUpperCase(), { exact: true }).waitFor();
+    // The number among the order's facts (the large code to show at pickup repeats it).
+    await page.locator(".order-facts").getByText(orderId.toString(16).toUpperCase(), { exact: true }).waitFor();
+    await page.locator(".order-code-large").getByText(orderId.toString(16).toUpperCase(), { exact: true }).waitFor();
     await page.getByText(order.pantry.label).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem("oa.cart")), null, "cart not emptied");
     assert.equal(await page.evaluate(() => localStorage.getItem("oa.pickupTime")), null, "selection not cleared");

@@ -76,4 +76,5 @@ suites! {
     skeleton => "skeleton",
     spanish => "spanish",
     staff => "staff",
+    staff_tools => "staff-tools",
 }

@@ -66,7 +66,10 @@ async fn every_page_is_valid_html_in_both_languages() {
 
     // The staff side, as the demo pantry staff member (the order is at one of their pantries).
     let staff = token_of(&t, orderahead::db::seed::DEMO_STAFF_EMAIL).await;
-    let staff_pages = ["/staff".to_owned(), format!("/staff/orders/{order}"), "/staff/check-in".into()];
+    let staff_pages =
+        ["/staff".to_owned(), format!("/staff/orders/{order}"), "/staff/check-in".into(), "/staff/pick-list".into()];
+    let admin = token_of(&t, orderahead::db::seed::DEMO_ADMIN_EMAIL).await;
+    let admin_pages = ["/staff/team".to_owned()];
 
     let dir = PathBuf::from(ROOT).join("target/tmp/html-valid");
     let _ = std::fs::remove_dir_all(&dir);
@@ -78,7 +81,8 @@ async fn every_page_is_valid_html_in_both_languages() {
             .iter()
             .map(|p| (p, None))
             .chain(personal.iter().map(|p| (p, Some(me.token.as_str()))))
-            .chain(staff_pages.iter().map(|p| (p, Some(staff.as_str()))));
+            .chain(staff_pages.iter().map(|p| (p, Some(staff.as_str()))))
+            .chain(admin_pages.iter().map(|p| (p, Some(admin.as_str()))));
         for (n, (path, token)) in pages.enumerate() {
             let (status, html) = fetch(&t, &with_lang(path, lang), token).await;
             assert!(status < 500, "{path} ({lang}) answered {status}");

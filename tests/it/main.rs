@@ -16,6 +16,7 @@ mod api_openapi;
 mod api_orders;
 mod api_orders_concurrency;
 mod api_orders_idempotency;
+mod api_pick_list;
 mod api_reference;
 mod api_referrals;
 mod api_slot_capacity;

@@ -12,7 +12,7 @@ import { cartStore, clearCart } from "../state/cart";
 import { selectDelivery, selectionStore } from "../state/selection";
 import { sessionStore } from "../state/session";
 import { Modal } from "./Modal";
-import { deliveryWindowLabel as windowLabel } from "./TimePickers";
+import { deliveryWindowLabel as windowLabel } from "../lib/time-labels";
 import messages from "messages:pantries";
 import { refusalText } from "../lib/refusal";
 

@@ -5,7 +5,7 @@ import { addMessages, t, type MessageKey } from "../i18n/t";
 import { formatDate, formatDay } from "../lib/format";
 import { loadOrderLines } from "../lib/api/orders";
 import { orderNumber, statusTone, totalPounds, type Order, type OrderAddress, type OrderLine } from "../lib/orders";
-import { deliveryWindowLabel, pickupTimeLabel } from "./TimePickers";
+import { deliveryWindowLabel, pickupTimeLabel } from "../lib/time-labels";
 import messages from "messages:orders";
 
 addMessages(messages);
@@ -110,6 +110,14 @@ export function OrderSummary({ order, actions = true, onChanged }: OrderSummaryP
           </>
         )}
       </dl>
+      {pickup && actions && order.pantryOrderStatusType.isInProgressType && (
+        <figure className="order-code-card">
+          <figcaption>{t("orders.code.show")}</figcaption>
+          <p className="order-code-large">{number}</p>
+          {/* Drawn on the server (host/service/order_code.rs) from the number alone. */}
+          <img src={`/account/orders/${order.id}/qr.svg`} width={200} height={200} alt={t("orders.code.qr", { number })} />
+        </figure>
+      )}
       <OrderLines orderId={order.id} />
       {changeable && (
         <p>

@@ -2,21 +2,13 @@
 import { useState } from "react";
 import type { DeliveryTime, PickupTime } from "../entities";
 import { addMessages, t, tn } from "../i18n/t";
-import { dayParts, formatDay, formatTime } from "../lib/format";
+import { formatDay } from "../lib/format";
+import { deliveryWindowLabel, pickupTimeLabel } from "../lib/time-labels";
 import { Modal } from "./Modal";
 import messages from "messages:times";
 
 addMessages(messages);
 
-export const pickupTimeLabel = (x: PickupTime) => t("times.range", { start: formatTime(x.pickupStartTime), end: formatTime(x.pickupEndTime) });
-
-/** A delivery window as spec §2 lists it: day, date, month, start-end. */
-export function deliveryWindowLabel(d: DeliveryTime): string {
-  const parts = dayParts(d.deliveryDay);
-  const start = formatTime(d.deliveryStartTime);
-  const end = formatTime(d.deliveryEndTime);
-  return parts ? t("times.window", { ...parts, start, end }) : t("times.range", { start, end });
-}
 
 /** Day first, then that day's times (spec §2 "Select Pickup Day", "Select Pickup Time"). */
 export function PickupTimeModal(props: { times: PickupTime[]; onPick: (t: PickupTime) => void; onClose: () => void; busy?: boolean }) {

@@ -4,6 +4,8 @@
 //! document states the same as its `bearer` requirement's role, and the access-table test checks
 //! the two agree. Another pantry's order is 404, like one that does not exist.
 mod caller;
+mod pick_list;
+mod team;
 
 pub use caller::Caller;
 
@@ -30,6 +32,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(short_line))
         .routes(routes!(find))
         .routes(routes!(check_in))
+        .routes(routes!(pick_list::pick_list))
+        .routes(routes!(team::team, team::grant))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

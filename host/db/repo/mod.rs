@@ -15,6 +15,7 @@ pub mod locations;
 pub mod orders;
 pub mod outbox;
 mod passwords;
+pub mod pick_list;
 pub mod reference;
 pub mod referrals;
 mod scopes;
@@ -22,9 +23,13 @@ mod sessions;
 pub mod shopping;
 pub mod sitemap;
 pub mod staff;
+mod staff_find;
 pub mod staff_orders;
+pub mod staff_team;
 mod survey;
 pub mod tefap;
+#[cfg(any(test, feature = "test-support"))]
+mod test_bulk;
 #[cfg(any(test, feature = "test-support"))]
 mod test_support;
 pub mod throttles;

@@ -43,3 +43,5 @@ export type ForgotPasswordPage = Schemas["ForgotPasswordPage"];
 export type StaffQueuePage = Schemas["StaffQueuePage"];
 export type StaffOrderPage = Schemas["StaffOrderPage"];
 export type StaffCheckInPage = Schemas["StaffCheckInPage"];
+export type StaffPickListPage = Schemas["StaffPickListPage"];
+export type StaffTeamPage = Schemas["StaffTeamPage"];

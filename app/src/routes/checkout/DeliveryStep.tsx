@@ -4,7 +4,7 @@ import { t } from "../../i18n/t";
 import { loadDeliveryTimes } from "../../lib/api/foodbanks";
 import { selectDelivery, selectDeliveryAddress, selectionStore } from "../../state/selection";
 import { Modal } from "../../ui/Modal";
-import { deliveryWindowLabel as label } from "../../ui/TimePickers";
+import { deliveryWindowLabel as label } from "../../lib/time-labels";
 import type { StepProps } from "./step";
 import { WindowCheck } from "./WindowCheck";
 

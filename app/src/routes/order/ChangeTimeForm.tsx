@@ -10,7 +10,7 @@ import type { Order } from "../../lib/orders";
 import { refusalText } from "../../lib/refusal";
 import type { OrderTimes } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
-import { deliveryWindowLabel, pickupTimeLabel } from "../../ui/TimePickers";
+import { deliveryWindowLabel, pickupTimeLabel } from "../../lib/time-labels";
 
 export default function ChangeTimeForm({ order, times }: { order: Order; times: OrderTimes }) {
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { useLoggedIn } from "../../state/session";
 import type { Meta } from "../../types";
 import { StatusBadge } from "../../ui/OrderSummary";
 import { SignInPrompt } from "../../ui/SignInPrompt";
-import { deliveryWindowLabel, pickupTimeLabel } from "../../ui/TimePickers";
+import { deliveryWindowLabel, pickupTimeLabel } from "../../lib/time-labels";
 import messages from "messages:orders";
 import { refusalText } from "../../lib/refusal";
 import type { OrdersPage } from "../../lib/api/pages";

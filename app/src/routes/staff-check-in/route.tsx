@@ -1,3 +1,5 @@
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { orderNumber } from "../../lib/orders";
@@ -5,6 +7,7 @@ import { refusalText } from "../../lib/refusal";
 import type { StaffCheckInPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
 import { StaffDenied, actionName, stateName } from "../../ui/StaffParts";
+import { Scanner } from "./Scanner";
 import messages from "messages:staff";
 
 addMessages(messages);
@@ -13,10 +16,13 @@ const native = () => undefined;
 
 /**
  * /staff/check-in (volunteers see only this screen): find an order by the number the shopper
- * shows, or by name, and hand it over. Both forms work without JavaScript.
+ * shows (typed, or scanned from its QR code with the camera), or by name, and hand it over. Both
+ * forms work without JavaScript; the Scan button needs it.
  */
 export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }) {
   const posted = usePostedForm();
+  const navigate = useNavigate();
+  const scanned = useCallback((code: string) => navigate(`/staff/check-in?search=${encodeURIComponent(code)}`), [navigate]);
   if (!data || data.denied) return <StaffDenied denied={data?.denied ?? null} />;
   return (
     <section className="card staff">
@@ -34,6 +40,7 @@ export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }
           {t("staff.checkIn.find")}
         </button>
       </form>
+      <Scanner onCode={scanned} />
       {data.search && data.matches.length === 0 && <p role="status">{t("staff.checkIn.none")}</p>}
       <ul className="staff-matches">
         {data.matches.map((o) => (

@@ -22,6 +22,8 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
       <h1>{t("staff.queue.title", { pantry: q.pantry.label })}</h1>
       <nav aria-label={t("staff.nav")}>
         <Link to="/staff/check-in">{t("staff.checkIn.title")}</Link>
+        <Link to={`/staff/pick-list?pantry=${q.pantry.id}&date=${q.date}`}>{t("staff.pick.link")}</Link>
+        {data.isAdmin && <Link to="/staff/team">{t("staff.team.link")}</Link>}
         {q.pantries.length > 1 &&
           q.pantries
             .filter((p) => p.id !== q.pantry.id)

@@ -1,0 +1,45 @@
+//! `GET /api/v1/staff/pick-list`: the pick list of one of the caller's pantries (pantry staff and
+//! admins of it), as the `/staff/pick-list` page shows it.
+use super::{super::ApiResult, super::QueryParams, super::ok, Caller};
+use crate::{
+    domain::{Id, staff::PantryStaff},
+    model::pick_list::PickList,
+    service::pick_list::{self as service, PickListQuery},
+    state::AppState,
+};
+use axum::extract::State;
+use chrono::NaiveDate;
+use serde::Deserialize;
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub(super) struct PickListParams {
+    /// The pantry (default: the caller's first).
+    #[param(value_type = Option<crate::api::params::RowId>, inline)]
+    pantry: Option<Id>,
+    /// The day (default: the pantry's today).
+    date: Option<NaiveDate>,
+    /// Only pickup times starting at or after this time of the pantry's day, "HH:MM".
+    #[param(max_length = 8)]
+    from: Option<String>,
+    /// Only pickup times starting before this time, "HH:MM".
+    #[param(max_length = 8)]
+    to: Option<String>,
+}
+
+#[utoipa::path(
+    get, path = "/staff/pick-list",
+    summary = "The pick list: how much of each item the day's (or range's) orders still to hand over take, by category, and one packing slip per order",
+    params(PickListParams),
+    security(("bearer" = ["pantryStaff"])),
+    responses((status = 200, description = "successful", body = PickList))
+)]
+pub(super) async fn pick_list(
+    State(state): State<AppState>,
+    Caller(staff): Caller<PantryStaff>,
+    QueryParams(q): QueryParams<PickListParams>,
+) -> ApiResult<PickList> {
+    let query = PickListQuery { pantry: q.pantry, date: q.date, from: q.from, to: q.to };
+    ok(service::pick_list(&state, &staff, &query, crate::db::now()).await?)
+}

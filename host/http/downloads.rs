@@ -1,0 +1,121 @@
+//! Files made for the signed-in account from the session cookie, beside the pages they belong to:
+//! the pick list as CSV (`/staff/pick-list.csv`, the page's query; personal, so never cached;
+//! signed out is 401, without a grant 403, another pantry 404), and beside the order pages an
+//! order number's QR code (`/account/orders/{id}/qr.svg`), which the check-in screen scans.
+use crate::{
+    api::session_cookie,
+    catalog::{Lang, query_lang},
+    domain::staff::PantryStaff,
+    infra::auth,
+    pages::staff_pick_list::query_of,
+    service::{
+        Error,
+        pick_list::{self, CsvTitles},
+        staff::Staff,
+    },
+    state::AppState,
+};
+use axum::{
+    Router,
+    extract::{Path, Query, State},
+    http::{HeaderMap, HeaderValue, StatusCode, Uri, header},
+    response::{IntoResponse, Response},
+    routing::get,
+};
+use std::collections::HashMap;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/staff/pick-list.csv", get(pick_list_csv)).route("/account/orders/{id}/qr.svg", get(order_qr))
+}
+
+/// The account the session cookie names; else the answer to give.
+async fn signed_in(state: &AppState, headers: &HeaderMap) -> Result<crate::domain::Id, Response> {
+    let Some(token) = session_cookie::token(headers) else {
+        return Err(plain(StatusCode::UNAUTHORIZED, "Please log in."));
+    };
+    match auth::user_of(&state.tokens, &state.store, token).await {
+        Ok(Ok(id)) => Ok(id),
+        Ok(Err(_)) => Err(plain(StatusCode::UNAUTHORIZED, "Please log in.")),
+        Err(error) => {
+            tracing::warn!(%error, "download: session not checked");
+            Err(plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again."))
+        }
+    }
+}
+
+/// The order's number (as its pages show it) as a QR code. It draws the number in the address and
+/// nothing else, so it reads no order and needs no session: the app's pages show it whether the
+/// shopper signed in by cookie or by bearer token only (an image cannot send the token).
+async fn order_qr(Path(id): Path<String>) -> Response {
+    let Some(id) = crate::pages::shared::row_id(&id) else { return plain(StatusCode::NOT_FOUND, "Not found.") };
+    let Some(svg) = crate::service::order_code::qr_svg(id) else {
+        return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
+    };
+    let mut res = (StatusCode::OK, svg).into_response();
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400"));
+    res
+}
+
+fn plain(status: StatusCode, text: &'static str) -> Response {
+    let mut res = (status, text).into_response();
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    res
+}
+
+async fn pick_list_csv(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    uri: Uri,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let lang = Lang::negotiate(query_lang(uri.path_and_query().map_or("", |p| p.as_str())), &headers);
+    let user = match signed_in(&state, &headers).await {
+        Ok(user) => user,
+        Err(res) => return res,
+    };
+    let staff = match Staff::<PantryStaff>::resolve(&state, user).await {
+        Ok(Some(staff)) => staff,
+        Ok(None) => return plain(StatusCode::FORBIDDEN, "For pantry staff only."),
+        Err(error) => {
+            tracing::warn!(%error, "pick list CSV: grants not read");
+            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
+        }
+    };
+    let list = match pick_list::pick_list(&state, &staff, &query_of(&query), crate::db::now()).await {
+        Ok(list) => list,
+        Err(Error::NotFound(_)) => return plain(StatusCode::NOT_FOUND, "Not found."),
+        Err(Error::Invalid(_)) => {
+            return plain(StatusCode::BAD_REQUEST, "A time is written as HH:MM, the start first.");
+        }
+        Err(error) => {
+            tracing::error!(%error, "pick list CSV not made");
+            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
+        }
+    };
+    let text = |key| state.catalog.text(lang, key);
+    let titles = CsvTitles {
+        category: text("staff.pick.category"),
+        item: text("staff.order.item"),
+        quantity: text("staff.pick.quantity"),
+        orders: text("staff.pick.orders"),
+        uncategorised: text("staff.pick.uncategorised"),
+    };
+    let body = match pick_list::to_csv(&list, &titles) {
+        Ok(body) => body,
+        Err(error) => {
+            tracing::error!(%error, "pick list CSV not written");
+            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
+        }
+    };
+    let mut res = (StatusCode::OK, body).into_response();
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    let disposition = format!("attachment; filename=\"{}\"", pick_list::csv_file_name(&list));
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
+        h.insert(header::CONTENT_DISPOSITION, value);
+    }
+    res
+}

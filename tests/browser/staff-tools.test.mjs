@@ -1,0 +1,198 @@
+// Staff side 1's tools (issue 23): the pick list (opened from the queue, its totals, print styles,
+// the CSV download), the QR code on the shopper's order page (decoded here with jsQR to the number
+// the check-in screen accepts), and the admin's team form (with and without JavaScript).
+// Run through `cargo test --test it browser::staff_tools`.
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { after, before, describe, test } from "node:test";
+import { answerCheckoutQuestions, apiValue, assertAccessible, collectProblems, launch, mailedLinkPath, url, waitForApp } from "./lib.mjs";
+
+const require = createRequire(new URL("../../app/package.json", import.meta.url));
+const jsQR = require("jsqr");
+
+const COLUMBUS = { lat: 39.9612, lng: -82.9988 };
+const DEMO_PASSWORD = "OrderAhead!demo";
+const SHOPPER_PASSWORD = "a good password 8";
+const hex = (id) => id.toString(16).toUpperCase();
+
+/** A new shopper, checkout questions answered, with an order of `quantity` of one item at the Main Library. */
+async function shopperWithOrder(quantity = 1) {
+  const email = `tools.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`;
+  const { jwt } = await apiValue("POST", "/account", null, {
+    firstName: "Quinn",
+    lastName: "Code",
+    eMailAddress: email,
+    password: SHOPPER_PASSWORD,
+    phoneNumber: "(614) 555-0178",
+    isEligible: true,
+  });
+  await answerCheckoutQuestions(jwt);
+  const pantries = await apiValue("GET", `/locations?lat=${COLUMBUS.lat}&lng=${COLUMBUS.lng}&radiusMiles=10`);
+  const main = pantries.find((p) => /Main Library/.test(p.pantryLocationLabel ?? p.label ?? p.name ?? ""));
+  assert.ok(main, "the Main Library is near downtown Columbus");
+  const time = main.pantryLocationPickupTimes[0];
+  const item = (await apiValue("GET", `/locations/${main.id}/inventory`)).items.find((i) => i.quantity > quantity && (i.effectiveLimit?.limit ?? quantity) >= quantity);
+  const orderId = await apiValue("POST", "/order", jwt, {
+    pantryLocationID: main.id,
+    pantryLocationPickupTimeID: time.id,
+    foodBankDeliveryTimeID: null,
+    foodInsecureNeighborAddressID: null,
+    pantryOrderItems: [{ pantryInventoryItemID: item.id, isSubstituteOk: true, quantity }],
+  });
+  return { email, jwt, orderId, pantryId: main.id, day: time.pickupDay };
+}
+
+const staffToken = (email) => apiValue("POST", "/account/login", null, { Username: email, Password: DEMO_PASSWORD });
+
+async function logIn(page, email, returnTo, password = DEMO_PASSWORD) {
+  await page.goto(url(`/account/login?returnTo=${encodeURIComponent(returnTo)}`));
+  await waitForApp(page);
+  await page.getByRole("textbox", { name: "E-Mail" }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("dialog", { name: "Remember Me?" }).getByRole("button", { name: "No" }).click();
+  await page.waitForURL((u) => u.pathname === returnTo.split("?")[0]);
+}
+
+describe("staff tools", () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("staff open the pick list from the queue, see the totals, print it and download the CSV", async () => {
+    const { orderId, pantryId, day } = await shopperWithOrder(2);
+    const staff = await staffToken("pantry@example.org");
+    const line = (await apiValue("GET", `/staff/orders/${orderId}`, staff)).lines[0];
+    const expected = await apiValue("GET", `/staff/pick-list?pantry=${pantryId}&date=${day}`, staff);
+    const total = expected.totals.flatMap((c) => c.items).find((i) => i.name === line.name);
+    assert.ok(total && total.quantity >= 2, JSON.stringify(expected.totals));
+
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await logIn(page, "pantry@example.org", "/staff");
+    await page.goto(url(`/staff/pantries/${pantryId}?date=${day}`));
+    await waitForApp(page);
+    await page.getByRole("link", { name: "Pick list" }).click();
+    await page.waitForURL((u) => u.pathname === "/staff/pick-list");
+    await page.getByRole("heading", { level: 1, name: /Pick list at .*Main Library/ }).waitFor();
+    const row = page.locator(".pick-totals tr", { hasText: line.name });
+    assert.equal(await row.locator(".pick-quantity").first().innerText(), String(total.quantity));
+    await page.locator(".slip", { hasText: hex(orderId) }).waitFor();
+    await assertAccessible(page, "pick list");
+
+    // Printed: no app bar nor forms, each slip on a sheet of its own.
+    await page.emulateMedia({ media: "print" });
+    assert.equal(await page.locator(".topbar").isVisible(), false);
+    assert.equal(await page.locator("form.staff-filter").isVisible(), false);
+    assert.equal(await page.locator(".slip").first().evaluate((el) => getComputedStyle(el).breakBefore), "page");
+    await page.emulateMedia({ media: "screen" });
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+    assert.equal(download.suggestedFilename(), `pick-list-${pantryId}-${day}.csv`);
+    const csv = await readFile(await download.path(), "utf8");
+    const rows = csv.trim().split("\n");
+    assert.equal(rows[0], "Category,Item,Quantity,Orders");
+    assert.ok(
+      rows.some((r) => r.includes(line.name) && r.split(",").at(-2) === String(total.quantity)),
+      csv,
+    );
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("the QR code on the shopper's order page decodes to the number check-in accepts", async () => {
+    const { email, orderId } = await shopperWithOrder();
+    const number = hex(orderId);
+    const shopperContext = await browser.newContext();
+    const shopper = await shopperContext.newPage();
+    await logIn(shopper, email, `/account/orders/${orderId}`, SHOPPER_PASSWORD);
+    await shopper.locator(".order-code-large").getByText(number, { exact: true }).waitFor();
+    const qr = shopper.getByRole("img", { name: `QR code of order ${number}` });
+    await qr.waitFor();
+    await assertAccessible(shopper, "order page with its code");
+    // The image as the shopper's screen shows it, read back pixel by pixel.
+    const pixels = await qr.evaluate(async (img) => {
+      await img.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = 400;
+      canvas.height = 400;
+      const c = canvas.getContext("2d");
+      c.fillStyle = "#fff";
+      c.fillRect(0, 0, 400, 400);
+      c.drawImage(img, 0, 0, 400, 400);
+      return Array.from(c.getImageData(0, 0, 400, 400).data);
+    });
+    const decoded = jsQR(Uint8ClampedArray.from(pixels), 400, 400);
+    assert.ok(decoded, "the QR code decodes");
+    assert.equal(decoded.data, number);
+    // The image draws the number and nothing else: the same for a page signed in by token only.
+    const anyone = await browser.newContext();
+    const svg = await anyone.request.get(url(`/account/orders/${orderId}/qr.svg`));
+    assert.equal(svg.headers()["content-type"], "image/svg+xml");
+    await anyone.close();
+    await shopperContext.close();
+
+    // Packed and ready, the volunteer finds it by the decoded text and hands it over.
+    const staff = await staffToken("pantry@example.org");
+    for (const action of ["startPacking", "markReady"]) await apiValue("POST", `/staff/orders/${orderId}/state`, staff, { action });
+    const doorContext = await browser.newContext();
+    const door = await doorContext.newPage();
+    await logIn(door, "volunteer@example.org", "/staff/check-in");
+    await door.getByRole("button", { name: "Scan" }).waitFor();
+    await door.getByRole("searchbox", { name: "Order number or name" }).fill(decoded.data);
+    await door.getByRole("button", { name: "Find" }).click();
+    await door.waitForURL((u) => u.searchParams.get("search") === number);
+    await assertAccessible(door, "check-in with the Scan button");
+    await door.getByRole("button", { name: "Check In" }).click();
+    await door.getByText("Picked up").waitFor();
+    await doorContext.close();
+  });
+
+  test("an admin grants a role from the team page; the new colleague is mailed an invitation", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await logIn(page, "admin@example.org", "/staff");
+    await page.getByRole("link", { name: "Staff and volunteers" }).click();
+    await page.waitForURL((u) => u.pathname === "/staff/team");
+    await page.getByRole("heading", { level: 1, name: "Staff and volunteers" }).waitFor();
+    await page.getByRole("cell", { name: "pantry@example.org" }).first().waitFor();
+    await assertAccessible(page, "team page");
+    const email = `new.volunteer.${Date.now()}@example.org`;
+    await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await page.getByRole("combobox", { name: "Role" }).selectOption("volunteer");
+    const main = await page.locator("select[name=place] option", { hasText: "Main Library" }).getAttribute("value");
+    await page.getByRole("combobox", { name: "Where" }).selectOption(main);
+    await page.getByRole("button", { name: "Grant Role" }).click();
+    await page.getByRole("status").getByText(`${email} has the role`).waitFor();
+    await page.getByRole("cell", { name: email }).waitFor();
+    assert.match(await mailedLinkPath(email), /^\/account\/update-password\//);
+    assert.deepEqual(problems, []);
+    await context.close();
+
+    // Without JavaScript: a malformed e-mail is refused (422) at its field, and staff get 403.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const noJs = await plain.newPage();
+    const token = await staffToken("admin@example.org");
+    await plain.addCookies([{ name: "oa_session", value: token, url: url("/") }]);
+    await noJs.goto(url("/staff/team"));
+    await noJs.getByRole("textbox", { name: "E-mail" }).fill("not an e-mail");
+    const [refused] = await Promise.all([noJs.waitForResponse((r) => r.request().method() === "POST"), noJs.getByRole("button", { name: "Grant Role" }).click()]);
+    assert.equal(refused.status(), 422);
+    await noJs.locator(".field-error").first().waitFor();
+    await plain.close();
+
+    const staffContext = await browser.newContext();
+    const staffPage = await staffContext.newPage();
+    await logIn(staffPage, "pantry@example.org", "/staff");
+    const [answer] = await Promise.all([staffPage.waitForResponse((r) => new URL(r.url()).pathname === "/staff/team"), staffPage.goto(url("/staff/team"))]);
+    assert.equal(answer.status(), 403, "pantry staff grant no roles");
+    await staffContext.close();
+  });
+});
