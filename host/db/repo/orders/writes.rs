@@ -211,63 +211,48 @@ impl Write {
     }
 
     /// Takes one place in the slot if it has room, by a conditional update (the CHECK of migration
-    /// 16 backs it); false when it is full or gone.
+    /// 17 backs it); false when it is full or gone.
     pub async fn book_slot(&self, slot: SlotRef) -> StoreResult<bool> {
-        let c = &self.db;
-        let booked = match slot {
-            SlotRef::Pickup(id) => {
-                use pickup_time::Column as C;
-                pickup_time::Entity::update_many()
-                    .col_expr(C::Booked, Expr::col(C::Booked).add(1))
-                    .filter(C::Id.eq(id))
-                    .filter(
-                        Condition::any()
-                            .add(C::Capacity.is_null())
-                            .add(Expr::col(C::Booked).lt(Expr::col(C::Capacity))),
-                    )
-                    .exec(c)
-                    .await?
-            }
-            SlotRef::Delivery(id) => {
-                use delivery_time::Column as C;
-                delivery_time::Entity::update_many()
-                    .col_expr(C::Booked, Expr::col(C::Booked).add(1))
-                    .filter(C::Id.eq(id))
-                    .filter(
-                        Condition::any()
-                            .add(C::Capacity.is_null())
-                            .add(Expr::col(C::Booked).lt(Expr::col(C::Capacity))),
-                    )
-                    .exec(c)
-                    .await?
-            }
-        };
-        Ok(booked.rows_affected == 1)
+        match slot {
+            SlotRef::Pickup(id) => move_place::<pickup_time::Entity, _>(&self.db, PICKUP_SEATS, id, true).await,
+            SlotRef::Delivery(id) => move_place::<delivery_time::Entity, _>(&self.db, DELIVERY_SEATS, id, true).await,
+        }
     }
 
     /// Gives back the place the order holds in its pickup time or delivery window: on a cancel, a
     /// no-show, or before it books another.
     pub async fn release_slot(&self, order_id: Id) -> StoreResult<()> {
-        let c = &self.db;
-        let Some(o) = order::Entity::find_by_id(order_id).one(c).await? else { return Ok(()) };
+        let Some(o) = order::Entity::find_by_id(order_id).one(&self.db).await? else { return Ok(()) };
         if let Some(id) = o.pickup_time_id {
-            use pickup_time::Column as C;
-            pickup_time::Entity::update_many()
-                .col_expr(C::Booked, Expr::col(C::Booked).sub(1))
-                .filter(C::Id.eq(id))
-                .filter(C::Booked.gt(0))
-                .exec(c)
-                .await?;
+            move_place::<pickup_time::Entity, _>(&self.db, PICKUP_SEATS, id, false).await?;
         }
         if let Some(id) = o.delivery_time_id {
-            use delivery_time::Column as C;
-            delivery_time::Entity::update_many()
-                .col_expr(C::Booked, Expr::col(C::Booked).sub(1))
-                .filter(C::Id.eq(id))
-                .filter(C::Booked.gt(0))
-                .exec(c)
-                .await?;
+            move_place::<delivery_time::Entity, _>(&self.db, DELIVERY_SEATS, id, false).await?;
         }
         Ok(())
     }
+}
+
+/// A slot table's id, booked and capacity columns: pickup times and delivery windows book alike.
+const PICKUP_SEATS: [pickup_time::Column; 3] =
+    [pickup_time::Column::Id, pickup_time::Column::Booked, pickup_time::Column::Capacity];
+const DELIVERY_SEATS: [delivery_time::Column; 3] =
+    [delivery_time::Column::Id, delivery_time::Column::Booked, delivery_time::Column::Capacity];
+
+/// Takes a place in slot `slot_id` if it has room (`take`), or gives one back; true when a row moved.
+async fn move_place<E: EntityTrait, Conn: ConnectionTrait>(
+    c: &Conn,
+    [id, booked, capacity]: [E::Column; 3],
+    slot_id: Id,
+    take: bool,
+) -> StoreResult<bool> {
+    let update = E::update_many().filter(id.eq(slot_id));
+    let update = if take {
+        update
+            .col_expr(booked, Expr::col(booked).add(1))
+            .filter(Condition::any().add(capacity.is_null()).add(Expr::col(booked).lt(Expr::col(capacity))))
+    } else {
+        update.col_expr(booked, Expr::col(booked).sub(1)).filter(booked.gt(0))
+    };
+    Ok(update.exec(c).await?.rows_affected == 1)
 }
