@@ -4,7 +4,7 @@
 //! statements whatever its size.
 use super::{Store, StoreResult};
 use crate::{
-    db::entity::{inventory_item_subcategory, order, order_item, pantry_item, pickup_time, subcategory, user},
+    db::entity::{inventory_item_subcategory, order, order_item, pickup_time, subcategory, user},
     domain::{Id, orders::StatusType},
 };
 use chrono::{NaiveDate, NaiveTime};
@@ -141,19 +141,7 @@ impl Store {
         let mut stock_ids: Vec<Id> = lines.iter().map(|l| l.3).collect();
         stock_ids.sort_unstable();
         stock_ids.dedup();
-        let names: HashMap<Id, String> = if item_ids.is_empty() {
-            HashMap::new()
-        } else {
-            pantry_item::Entity::find()
-                .filter(pantry_item::Column::Id.is_in(item_ids))
-                .select_only()
-                .columns([pantry_item::Column::Id, pantry_item::Column::Name])
-                .into_tuple::<(Id, String)>()
-                .all(&self.db)
-                .await?
-                .into_iter()
-                .collect()
-        };
+        let names = super::staff_orders::product_names(&self.db, item_ids).await?;
         let mut categories: HashMap<Id, (i32, String)> = HashMap::new();
         if !stock_ids.is_empty() {
             let listed: Vec<(Id, Id)> = inventory_item_subcategory::Entity::find()

@@ -471,19 +471,7 @@ impl Store {
             .all(&self.db)
             .await?;
         let product_ids: Vec<Id> = lines.iter().map(|l| l.pantry_item_id).collect();
-        let names: HashMap<Id, String> = if product_ids.is_empty() {
-            HashMap::new()
-        } else {
-            pantry_item::Entity::find()
-                .filter(pantry_item::Column::Id.is_in(product_ids))
-                .select_only()
-                .columns([pantry_item::Column::Id, pantry_item::Column::Name])
-                .into_tuple::<(Id, String)>()
-                .all(&self.db)
-                .await?
-                .into_iter()
-                .collect()
-        };
+        let names = product_names(&self.db, product_ids).await?;
         Ok(lines
             .into_iter()
             .map(|l| StaffLineRow {
@@ -535,4 +523,20 @@ impl Store {
             })
             .collect())
     }
+}
+
+/// The names of these products, by id (the staff's order lines, the pick list).
+pub(super) async fn product_names<C: ConnectionTrait>(c: &C, ids: Vec<Id>) -> StoreResult<HashMap<Id, String>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(pantry_item::Entity::find()
+        .filter(pantry_item::Column::Id.is_in(ids))
+        .select_only()
+        .columns([pantry_item::Column::Id, pantry_item::Column::Name])
+        .into_tuple::<(Id, String)>()
+        .all(c)
+        .await?
+        .into_iter()
+        .collect())
 }
