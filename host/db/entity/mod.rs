@@ -4,6 +4,7 @@
 pub mod address;
 pub mod assistance_program;
 pub mod attachment;
+pub mod audit_log;
 pub mod county;
 pub mod delivery_program;
 pub mod delivery_time;

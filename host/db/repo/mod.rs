@@ -6,6 +6,7 @@
 //! [`Store::begin_write`]); the writes that need no decision begin their own.
 pub mod accounts;
 pub mod addresses;
+pub mod audit;
 pub mod content;
 mod favorites;
 pub mod geography;

@@ -328,3 +328,36 @@ async fn check_user_constraints(t: &TestDb) {
     assert_eq!(user::Entity::find_by_id(uid).one(db).await.unwrap().unwrap().token_version, 1);
 }
 on_both!(user_and_content_constraints, check_user_constraints);
+
+// ---- The audit log: kept with its change, dropped with a rollback ---------------------------
+
+async fn audit_commits_and_rolls_back_with_its_change(t: &TestDb) {
+    use crate::db::repo::{Store, audit::AuditEntry};
+    let store = Store::new(t.db().clone());
+    let now = Utc.with_ymd_and_hms(2026, 11, 25, 15, 0, 0).unwrap();
+    let entry = |subject: &str, after: i32| {
+        AuditEntry::change(7, (3, Some(11)), "stock.in", subject.to_owned(), Some(&1), Some(&after))
+    };
+    let kept = store.begin_write().await.unwrap();
+    kept.audit(entry("pantryItem:1", 5), now).await.unwrap();
+    kept.commit().await.unwrap();
+    let dropped = store.begin_write().await.unwrap();
+    dropped.audit(entry("pantryItem:2", 9), now).await.unwrap();
+    drop(dropped);
+    store.audit(entry("pantryItem:3", 4), now + Duration::minutes(1)).await.unwrap();
+
+    let rows = store.audit_entries(vec![3], None, None, 10).await.unwrap();
+    let subjects: Vec<&str> = rows.iter().map(|r| r.subject.as_str()).collect();
+    assert_eq!(subjects, ["pantryItem:3", "pantryItem:1"], "newest first, the rolled-back one absent");
+    assert_eq!(rows[1].before, Some(serde_json::json!(1)));
+    assert_eq!(rows[1].after, Some(serde_json::json!(5)));
+    assert_eq!((rows[1].actor_user_id, rows[1].pantry_location_id, rows[1].action.as_str()), (7, Some(11), "stock.in"));
+    assert_eq!(rows[1].at, now);
+    assert!(
+        store.audit_entries(vec![4], None, None, 10).await.unwrap().is_empty(),
+        "another food bank's are not listed"
+    );
+    let older = store.audit_entries(vec![3], Some(11), Some(rows[0].id), 10).await.unwrap();
+    assert_eq!(older.len(), 1, "paging on from the newest");
+}
+on_both!(audit_log_round_trip, audit_commits_and_rolls_back_with_its_change);

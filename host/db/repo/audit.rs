@@ -1,0 +1,123 @@
+//! The audit log: every staff change to what a pantry offers, written inside the change's own
+//! transaction (a [`Write`](super::Write)) so the record and the change commit or vanish together.
+use super::{Store, StoreResult};
+use crate::{db::entity::audit_log, domain::Id};
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ActiveValue::{NotSet, Set},
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+};
+use serde::Serialize;
+
+/// One change: who made it where, what it was (`action`, a stable code such as
+/// `schedule.create`), what it touched (`subject`, e.g. `pantryItem:12`), and the subject
+/// before and after (None for a creation or a deletion).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AuditEntry {
+    pub actor_user_id: Id,
+    pub food_bank_id: Id,
+    pub pantry_location_id: Option<Id>,
+    pub action: &'static str,
+    pub subject: String,
+    pub before: Option<serde_json::Value>,
+    pub after: Option<serde_json::Value>,
+}
+
+impl AuditEntry {
+    /// A change to `subject` at a pantry, from `before` to `after` (each serialised as JSON).
+    pub fn change<T: Serialize>(
+        actor_user_id: Id,
+        (food_bank_id, pantry_location_id): (Id, Option<Id>),
+        action: &'static str,
+        subject: String,
+        before: Option<&T>,
+        after: Option<&T>,
+    ) -> Self {
+        let json = |v: Option<&T>| v.and_then(|v| serde_json::to_value(v).ok());
+        Self {
+            actor_user_id,
+            food_bank_id,
+            pantry_location_id,
+            action,
+            subject,
+            before: json(before),
+            after: json(after),
+        }
+    }
+}
+
+/// A stored entry, as the admin's page reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AuditRow {
+    pub id: i64,
+    pub at: DateTime<Utc>,
+    pub actor_user_id: Id,
+    pub food_bank_id: Id,
+    pub pantry_location_id: Option<Id>,
+    pub action: String,
+    pub subject: String,
+    pub before: Option<serde_json::Value>,
+    pub after: Option<serde_json::Value>,
+}
+
+impl<C: ConnectionTrait> Store<C> {
+    /// Records a change; inside a service's write it is kept only if that commits.
+    pub async fn audit(&self, entry: AuditEntry, now: DateTime<Utc>) -> StoreResult<()> {
+        let text = |v: Option<serde_json::Value>| v.map(|v| v.to_string());
+        let row = audit_log::ActiveModel {
+            id: NotSet,
+            at: Set(now),
+            actor_user_id: Set(entry.actor_user_id),
+            food_bank_id: Set(entry.food_bank_id),
+            pantry_location_id: Set(entry.pantry_location_id),
+            action: Set(entry.action.to_owned()),
+            subject: Set(entry.subject),
+            before: Set(text(entry.before)),
+            after: Set(text(entry.after)),
+        };
+        audit_log::Entity::insert(row).exec_without_returning(&self.db).await?;
+        Ok(())
+    }
+
+    /// The newest entries of these food banks (optionally one pantry's), newest first,
+    /// older than `before_id` when paging on.
+    pub async fn audit_entries(
+        &self,
+        food_banks: Vec<Id>,
+        pantry: Option<Id>,
+        before_id: Option<i64>,
+        limit: u64,
+    ) -> StoreResult<Vec<AuditRow>> {
+        if food_banks.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut q = audit_log::Entity::find().filter(audit_log::Column::FoodBankId.is_in(food_banks));
+        if let Some(p) = pantry {
+            q = q.filter(audit_log::Column::PantryLocationId.eq(p));
+        }
+        if let Some(b) = before_id {
+            q = q.filter(audit_log::Column::Id.lt(b));
+        }
+        let rows = q
+            .order_by_desc(audit_log::Column::At)
+            .order_by_desc(audit_log::Column::Id)
+            .limit(limit)
+            .all(&self.db)
+            .await?;
+        let json = |t: Option<String>| t.and_then(|t| serde_json::from_str(&t).ok());
+        Ok(rows
+            .into_iter()
+            .map(|r| AuditRow {
+                id: r.id,
+                at: r.at,
+                actor_user_id: r.actor_user_id,
+                food_bank_id: r.food_bank_id,
+                pantry_location_id: r.pantry_location_id,
+                action: r.action,
+                subject: r.subject,
+                before: json(r.before),
+                after: json(r.after),
+            })
+            .collect())
+    }
+}
