@@ -20,7 +20,7 @@ use crate::{
     state::AppState,
 };
 use axum::extract::State;
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveTime};
 use serde::Deserialize;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -48,6 +48,22 @@ struct QueueQuery {
     /// An order number or part of a shopper's name.
     #[param(max_length = 100)]
     search: Option<String>,
+    /// List from the pickup time starting at or after this time of the day, "HH:MM".
+    #[param(value_type = Option<String>, pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$")]
+    from: Option<HourMinute>,
+}
+
+/// A time of day written "HH:MM" (the queue's `from`).
+#[derive(Debug, Clone, Copy)]
+struct HourMinute(NaiveTime);
+
+impl<'de> Deserialize<'de> for HourMinute {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        NaiveTime::parse_from_str(&text, "%H:%M")
+            .map(HourMinute)
+            .map_err(|_| serde::de::Error::custom("a time is written HH:MM"))
+    }
 }
 
 #[utoipa::path(
@@ -62,7 +78,7 @@ async fn queue(
     Caller(staff): Caller<PantryStaff>,
     QueryParams(q): QueryParams<QueueQuery>,
 ) -> ApiResult<StaffQueue> {
-    ok(service::queue(&state, &staff, q.pantry, q.date, q.search.as_deref()).await?)
+    ok(service::queue(&state, &staff, q.pantry, q.date, q.search.as_deref(), q.from.map(|t| t.0)).await?)
 }
 
 #[utoipa::path(
