@@ -34,6 +34,7 @@ pub(crate) mod delivery;
 pub(crate) mod forms;
 pub(crate) mod inventory;
 pub(crate) mod limits;
+pub mod items;
 pub mod messages;
 pub(crate) mod order_changes;
 pub(crate) mod order_limits;

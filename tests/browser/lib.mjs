@@ -126,6 +126,17 @@ export async function assertAccessible(page, where) {
   if (violations.length) throw new Error(`axe on ${where}:\n  ${violations.join("\n  ")}`);
 }
 
+/** Signs `email` in on the login page (the demo accounts' password by default) and waits for `returnTo`. */
+export async function logIn(page, email, returnTo, password = "OrderAhead!demo") {
+  await page.goto(url(`/account/login?returnTo=${encodeURIComponent(returnTo)}`));
+  await waitForApp(page);
+  await page.getByRole("textbox", { name: "E-Mail" }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("dialog", { name: "Remember Me?" }).getByRole("button", { name: "No" }).click();
+  await page.waitForURL((u) => u.pathname === returnTo.split("?")[0]);
+}
+
 /** An API call's value; fails the test unless the API's envelope says it succeeded. */
 export async function apiValue(method, path, token, body) {
   const headers = { Accept: "application/json" };

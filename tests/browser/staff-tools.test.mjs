@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
-import { answerCheckoutQuestions, apiValue, assertAccessible, collectProblems, launch, mailedLinkPath, url, waitForApp } from "./lib.mjs";
+import { answerCheckoutQuestions, apiValue, assertAccessible, collectProblems, launch, logIn, mailedLinkPath, url, waitForApp } from "./lib.mjs";
 
 const require = createRequire(new URL("../../app/package.json", import.meta.url));
 const jsQR = require("jsqr");
@@ -44,16 +44,6 @@ async function shopperWithOrder(quantity = 1) {
 }
 
 const staffToken = (email) => apiValue("POST", "/account/login", null, { Username: email, Password: DEMO_PASSWORD });
-
-async function logIn(page, email, returnTo, password = DEMO_PASSWORD) {
-  await page.goto(url(`/account/login?returnTo=${encodeURIComponent(returnTo)}`));
-  await waitForApp(page);
-  await page.getByRole("textbox", { name: "E-Mail" }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.getByRole("dialog", { name: "Remember Me?" }).getByRole("button", { name: "No" }).click();
-  await page.waitForURL((u) => u.pathname === returnTo.split("?")[0]);
-}
 
 describe("staff tools", () => {
   let browser;

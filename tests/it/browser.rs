@@ -64,6 +64,7 @@ suites! {
     eligibility => "eligibility",
     forms => "forms",
     home => "home",
+    items => "items",
     journey => "journey",
     messages => "messages",
     orders => "orders",

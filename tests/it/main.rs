@@ -34,5 +34,6 @@ mod render_pool;
 mod seo;
 mod session_cookie;
 mod slow_clients;
+mod staff_items;
 mod staff_news;
 mod support;
