@@ -85,7 +85,15 @@ mod tests {
     const UNKNOWN: Option<Choice> = Some(Choice { known: false });
 
     fn new_product<'a>(name: &'a str) -> ItemFacts<'a> {
-        ItemFacts { product: None, name, name_es: None, amount: Some(15.5), unit: KNOWN, category: KNOWN, source: Some("tefap") }
+        ItemFacts {
+            product: None,
+            name,
+            name_es: None,
+            amount: Some(15.5),
+            unit: KNOWN,
+            category: KNOWN,
+            source: Some("tefap"),
+        }
     }
 
     fn fields(errors: Vec<FieldError>) -> Vec<(&'static str, FieldCode)> {

@@ -284,10 +284,8 @@ pub const ORDER_LINE_NOT_FOUND: RefusalKind = fixed("orderLineNotFound", "Order 
 // --- Items and photos (not in spec) ---
 pub const AMOUNT_OUT_OF_RANGE: &str = "Enter a size above 0 and up to 100000.";
 pub const ITEM_NOT_FOUND: RefusalKind = fixed("itemNotFound", "Item not found");
-pub const SHARED_PRODUCT: RefusalKind = fixed(
-    "sharedProduct",
-    "This product is in the shared catalog: its name, size and photo cannot be changed here.",
-);
+pub const SHARED_PRODUCT: RefusalKind =
+    fixed("sharedProduct", "This product is in the shared catalog: its name, size and photo cannot be changed here.");
 pub const PHOTO_TOO_LARGE: RefusalKind = fixed("photoTooLarge", "The photo is larger than 5 MB.");
 pub const PHOTO_WRONG_TYPE: RefusalKind = fixed("photoWrongType", "Choose a JPEG, PNG or WebP photo.");
 pub const PHOTO_UNREADABLE: RefusalKind = fixed("photoUnreadable", "The photo could not be read. Try another file.");

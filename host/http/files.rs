@@ -23,10 +23,9 @@ use axum::{
 };
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/files/{name}", get(file)).route(
-        "/staff/items/{id}/photo",
-        post(photo_form).layer(DefaultBodyLimit::max(PHOTO_BODY_BYTES)),
-    )
+    Router::new()
+        .route("/files/{name}", get(file))
+        .route("/staff/items/{id}/photo", post(photo_form).layer(DefaultBodyLimit::max(PHOTO_BODY_BYTES)))
 }
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -46,7 +45,8 @@ async fn file(State(state): State<AppState>, Path(name): Path<String>, headers: 
             return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
         }
     };
-    let mut res = if matches { StatusCode::NOT_MODIFIED.into_response() } else { (StatusCode::OK, bytes).into_response() };
+    let mut res =
+        if matches { StatusCode::NOT_MODIFIED.into_response() } else { (StatusCode::OK, bytes).into_response() };
     let h = res.headers_mut();
     if !matches {
         h.insert(header::CONTENT_TYPE, HeaderValue::from_static(name.content_type()));
@@ -64,13 +64,20 @@ struct FormHead {
     pantry: Option<Id>,
 }
 
-async fn photo_form(State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap, form: Result<Multipart, axum::extract::multipart::MultipartRejection>) -> Response {
+async fn photo_form(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Response {
     let Some(id) = crate::pages::shared::row_id(&id) else { return plain(StatusCode::NOT_FOUND, "Not found.") };
     if !csrf::same_origin(&state, &headers) {
         tracing::warn!(event = "cross_site_form", path = "/staff/items/photo", "security event");
         return plain(StatusCode::FORBIDDEN, "This form was sent from another site.");
     }
-    let Ok(mut form) = form else { return plain(StatusCode::UNSUPPORTED_MEDIA_TYPE, "Send the form as multipart/form-data.") };
+    let Ok(mut form) = form else {
+        return plain(StatusCode::UNSUPPORTED_MEDIA_TYPE, "Send the form as multipart/form-data.");
+    };
     let mut head = FormHead { csrf: String::new(), pantry: None };
     // The token and the pantry come first; the photo part is read by the API's own reader.
     let upload = loop {
@@ -119,7 +126,9 @@ async fn photo_form(State(state): State<AppState>, Path(id): Path<String>, heade
     let to = match outcome {
         Ok(()) => format!("{back}&photo=saved"),
         Err(Error::NotFound(_)) => return plain(StatusCode::NOT_FOUND, "Not found."),
-        Err(Error::Invalid(reason) | Error::Conflict(reason)) => format!("{back}&photoError={}", reason.refusal().map_or("photoUnreadable", |r| r.code())),
+        Err(Error::Invalid(reason) | Error::Conflict(reason)) => {
+            format!("{back}&photoError={}", reason.refusal().map_or("photoUnreadable", |r| r.code()))
+        }
         Err(error) => {
             tracing::error!(%error, "photo not saved");
             return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");

@@ -145,7 +145,9 @@ mod tests {
         assert_eq!(name.sha256, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
         assert_eq!(FileName::parse(&name.url_path()["/files/".len()..]), Some(name.clone()));
         assert_eq!(name.content_type(), "image/jpeg");
-        for bad in ["x.jpg", "../etc/passwd", &format!("{}.gif", name.sha256), &format!("{}.jpg", name.sha256.to_uppercase())] {
+        for bad in
+            ["x.jpg", "../etc/passwd", &format!("{}.gif", name.sha256), &format!("{}.jpg", name.sha256.to_uppercase())]
+        {
             assert_eq!(FileName::parse(bad), None, "{bad}");
         }
     }

@@ -84,7 +84,8 @@ mod tests {
     use super::*;
 
     fn png(width: u32, height: u32) -> Vec<u8> {
-        let img = image::RgbaImage::from_fn(width, height, |x, y| image::Rgba([(x % 256) as u8, (y % 256) as u8, 90, 200]));
+        let img =
+            image::RgbaImage::from_fn(width, height, |x, y| image::Rgba([(x % 256) as u8, (y % 256) as u8, 90, 200]));
         let mut out = Vec::new();
         image::DynamicImage::ImageRgba8(img).write_to(&mut Cursor::new(&mut out), ImageFormat::Png).unwrap();
         out

@@ -68,11 +68,18 @@ async fn load(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
         Some("saved") => Some("photo"),
         _ => query("saved").and_then(|s| SAVED.into_iter().find(|k| *k == s)),
     };
-    let photo_error = query("photoError").and_then(|c| PHOTO_REFUSALS.iter().find(|k| k.code == c)).map(|k| k.code.to_owned());
+    let photo_error =
+        query("photoError").and_then(|c| PHOTO_REFUSALS.iter().find(|k| k.code == c)).map(|k| k.code.to_owned());
     match service::items(&ctx.state, &staff, pantry).await {
         Ok(items) => {
             let edit = query("edit").and_then(row_id).filter(|id| items.items.iter().any(|i| i.id == *id));
-            Loaded::ok(StaffItemsPage { denied: None, items: Some(items), edit, saved: saved.map(str::to_owned), photo_error })
+            Loaded::ok(StaffItemsPage {
+                denied: None,
+                items: Some(items),
+                edit,
+                saved: saved.map(str::to_owned),
+                photo_error,
+            })
         }
         Err(services::Error::NotFound(_)) => Loaded::not_found(),
         Err(error) => {
@@ -119,7 +126,8 @@ async fn act(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
     };
     match done {
         Ok(item) => {
-            let edit = if matches!(saved, "created" | "updated") { format!("&edit={}", item.id) } else { String::new() };
+            let edit =
+                if matches!(saved, "created" | "updated") { format!("&edit={}", item.id) } else { String::new() };
             Acted::to(format!("/staff/items?{pantry}saved={saved}{edit}"))
         }
         Err(error) => {

@@ -45,7 +45,12 @@ pub fn changes(before: Option<&Value>, after: Option<&Value>) -> Vec<AuditChange
 
 /// A page of the log of the admin's food banks, newest first: entries older than `before` (an
 /// entry id) when paging on, of one of their pantries when `pantry` is given.
-pub async fn page(state: &Context, admin: &Staff<FoodBankAdmin>, pantry: Option<Id>, before: Option<i64>) -> Result<AuditPage> {
+pub async fn page(
+    state: &Context,
+    admin: &Staff<FoodBankAdmin>,
+    pantry: Option<Id>,
+    before: Option<i64>,
+) -> Result<AuditPage> {
     if pantry.is_some_and(|p| !admin.reach.has_pantry(p)) {
         return Err(Error::not_found(&messages::PANTRY_NOT_FOUND));
     }

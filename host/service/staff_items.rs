@@ -52,7 +52,11 @@ async fn pantries_of(state: &Context, staff: &Staff<PantryStaff>) -> Result<Vec<
 }
 
 /// The caller's pantry `pantry` (the first of theirs when None).
-async fn pantry_of(state: &Context, staff: &Staff<PantryStaff>, pantry: Option<Id>) -> Result<(StaffPantryRow, Vec<StaffPantryRow>)> {
+async fn pantry_of(
+    state: &Context,
+    staff: &Staff<PantryStaff>,
+    pantry: Option<Id>,
+) -> Result<(StaffPantryRow, Vec<StaffPantryRow>)> {
     let pantries = pantries_of(state, staff).await?;
     let chosen = match pantry {
         Some(id) => pantries.iter().find(|p| p.id == id),
@@ -65,7 +69,8 @@ async fn pantry_of(state: &Context, staff: &Staff<PantryStaff>, pantry: Option<I
 
 /// The pantry of an item the caller keeps; another pantry's item is NotFound, like none.
 async fn item_place(state: &Context, staff: &Staff<PantryStaff>, item: Id) -> Result<StaffPantryRow> {
-    let pantry = state.store.item_pantry(item).await?.filter(|p| staff.reach.has_pantry(*p)).ok_or_else(item_not_found)?;
+    let pantry =
+        state.store.item_pantry(item).await?.filter(|p| staff.reach.has_pantry(*p)).ok_or_else(item_not_found)?;
     Ok(pantry_of(state, staff, Some(pantry)).await?.0)
 }
 
@@ -108,7 +113,8 @@ async fn check(state: &Context, food_bank: Id, form: &ItemForm, keeps_own: bool)
     let catalog = state.store.catalog_of(food_bank).await?;
     let units = state.store.unit_names().await?;
     let categories = state.store.category_names().await?;
-    let known = |id: Option<Id>, list: &[(Id, String)]| id.map(|id| Choice { known: list.iter().any(|(i, _)| *i == id) });
+    let known =
+        |id: Option<Id>, list: &[(Id, String)]| id.map(|id| Choice { known: list.iter().any(|(i, _)| *i == id) });
     let facts = ItemFacts {
         product: if keeps_own {
             None
@@ -126,8 +132,22 @@ async fn check(state: &Context, food_bank: Id, form: &ItemForm, keeps_own: bool)
     if errors.is_empty() { Ok(()) } else { Err(Error::fields(errors)) }
 }
 
-fn audit(staff: &Staff<PantryStaff>, pantry: &StaffPantryRow, action: &'static str, id: Id, before: Option<&StaffItem>, after: Option<&StaffItem>) -> AuditEntry {
-    AuditEntry::change(staff.user_id, (pantry.food_bank_id, Some(pantry.id)), action, format!("inventoryItem:{id}"), before, after)
+fn audit(
+    staff: &Staff<PantryStaff>,
+    pantry: &StaffPantryRow,
+    action: &'static str,
+    id: Id,
+    before: Option<&StaffItem>,
+    after: Option<&StaffItem>,
+) -> AuditEntry {
+    AuditEntry::change(
+        staff.user_id,
+        (pantry.food_bank_id, Some(pantry.id)),
+        action,
+        format!("inventoryItem:{id}"),
+        before,
+        after,
+    )
 }
 
 /// Adds an item to the caller's pantry `form.pantry_id` (their first when None).

@@ -64,8 +64,14 @@ async fn items_are_added_edited_hidden_and_shown_and_audited(t: &TestApp) {
     let main = pantry(t, MAIN).await;
     let made = new_item(t, &staff, main, "Test Lentils").await;
     let id = made["id"].as_i64().unwrap();
-    assert_eq!((made["active"].clone(), made["shared"].clone(), made["quantity"].clone()), (json!(true), json!(false), json!(0)));
-    assert_eq!((made["nameEs"].as_str(), made["source"].as_str(), made["amount"].as_f64()), (Some("Lentejas"), Some("DONATED"), Some(16.0)));
+    assert_eq!(
+        (made["active"].clone(), made["shared"].clone(), made["quantity"].clone()),
+        (json!(true), json!(false), json!(0))
+    );
+    assert_eq!(
+        (made["nameEs"].as_str(), made["source"].as_str(), made["amount"].as_f64()),
+        (Some("Lentejas"), Some("DONATED"), Some(16.0))
+    );
     assert!(made["category"].is_string() && made["unit"].is_string(), "{made}");
     let shown = in_shop(t, main, id).await.expect("a new item shows in the shop at once");
     assert_eq!(shown["pantryItem"]["name"], "Test Lentils");
@@ -74,9 +80,13 @@ async fn items_are_added_edited_hidden_and_shown_and_audited(t: &TestApp) {
     assert_eq!(es["pantryItem"]["name"], "Lentejas", "the Spanish page shows the Spanish name");
 
     let list = items_of(t, &staff, main).await;
-    let form = json!({ "name": "Red Lentils", "nameEs": "", "amount": 2, "unitId": made["unitId"], "source": "TEFAP" });
+    let form =
+        json!({ "name": "Red Lentils", "nameEs": "", "amount": 2, "unitId": made["unitId"], "source": "PURCHASED" });
     let edited = t.put(&format!("/api/v1/staff/items/{id}"), Some(&staff), form).await.value().clone();
-    assert_eq!((edited["name"].as_str(), edited["nameEs"].as_str(), edited["source"].as_str()), (Some("Red Lentils"), None, Some("TEFAP")));
+    assert_eq!(
+        (edited["name"].as_str(), edited["nameEs"].as_str(), edited["source"].as_str()),
+        (Some("Red Lentils"), None, Some("PURCHASED"))
+    );
     assert!(edited["categoryId"].is_null(), "no category given: listed under none");
 
     let hidden = t.put(&format!("/api/v1/staff/items/{id}/active"), Some(&staff), json!({ "active": false })).await;
@@ -130,7 +140,12 @@ async fn item_refusals_are_coded_at_their_fields_and_write_nothing(t: &TestApp) 
     let r = t.post("/api/v1/staff/items", Some(&staff), form).await;
     assert_eq!(
         refused(&r),
-        [pair("amount", "outOfRange"), pair("unitId", "choice"), pair("categoryId", "choice"), pair("source", "choice")]
+        [
+            pair("amount", "outOfRange"),
+            pair("unitId", "choice"),
+            pair("categoryId", "choice"),
+            pair("source", "choice")
+        ]
     );
     let r = t.post("/api/v1/staff/items", Some(&staff), json!({ "pantryId": main, "productId": 999999 })).await;
     assert_eq!(refused(&r), [pair("productId", "choice")]);
@@ -154,7 +169,9 @@ async fn item_refusals_are_coded_at_their_fields_and_write_nothing(t: &TestApp) 
 
 /// An image of `width` x `height` in `format`, with a gradient so it does not compress to nothing.
 fn image_bytes(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
-    let img = image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 251) as u8, (y % 241) as u8, ((x + y) % 7 * 30) as u8]));
+    let img = image::RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([(x % 251) as u8, (y % 241) as u8, ((x + y) % 7 * 30) as u8])
+    });
     let mut out = std::io::Cursor::new(Vec::new());
     image::DynamicImage::ImageRgb8(img).write_to(&mut out, format).unwrap();
     out.into_inner()
@@ -256,7 +273,11 @@ async fn photos_are_reencoded_and_served(t: &TestApp, backend: FileBackend) {
     ];
     for (bytes, code) in cases {
         let (status, reply) = upload(app.clone(), &staff, id, bytes).await;
-        assert_eq!((status >= 400 && status < 500, reply["failureCode"].as_str()), (true, Some(code)), "{status} {reply}");
+        assert_eq!(
+            (status >= 400 && status < 500, reply["failureCode"].as_str()),
+            (true, Some(code)),
+            "{status} {reply}"
+        );
     }
     // A shared catalog product's photo is the catalog's.
     let list = items_of(t, &staff, main).await;

@@ -40,7 +40,7 @@ pub(super) struct PantryQuery {
     security(("bearer" = ["pantryStaff"])),
     responses((status = 200, description = "successful", body = StaffItems))
 )]
-pub(super) async fn items(
+pub(super) async fn staff_items(
     State(state): State<AppState>,
     Caller(staff): Caller<PantryStaff>,
     QueryParams(q): QueryParams<PantryQuery>,
@@ -55,7 +55,7 @@ pub(super) async fn items(
     security(("bearer" = ["pantryStaff"])),
     responses((status = 200, description = "successful", body = StaffItem))
 )]
-pub(super) async fn create(
+pub(super) async fn create_item(
     State(state): State<AppState>,
     Caller(staff): Caller<PantryStaff>,
     Body(form): Body<ItemForm>,
@@ -71,7 +71,7 @@ pub(super) async fn create(
     security(("bearer" = ["pantryStaff"])),
     responses((status = 200, description = "successful", body = StaffItem))
 )]
-pub(super) async fn update(
+pub(super) async fn update_item(
     State(state): State<AppState>,
     Caller(staff): Caller<PantryStaff>,
     PathParams(id): PathParams<Id>,
@@ -88,7 +88,7 @@ pub(super) async fn update(
     security(("bearer" = ["pantryStaff"])),
     responses((status = 200, description = "successful", body = StaffItem))
 )]
-pub(super) async fn set_active(
+pub(super) async fn set_item_active(
     State(state): State<AppState>,
     Caller(staff): Caller<PantryStaff>,
     PathParams(id): PathParams<Id>,
@@ -133,7 +133,7 @@ pub(crate) async fn photo_part(mut form: Multipart) -> Result<Vec<u8>, Error> {
     security(("bearer" = ["pantryStaff"])),
     responses((status = 200, description = "successful", body = StaffItem))
 )]
-pub(super) async fn photo(
+pub(super) async fn item_photo(
     State(state): State<AppState>,
     Caller(staff): Caller<PantryStaff>,
     PathParams(id): PathParams<Id>,
@@ -163,7 +163,7 @@ pub(super) struct AuditQuery {
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AuditPage))
 )]
-pub(super) async fn audit(
+pub(super) async fn audit_log(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     QueryParams(q): QueryParams<AuditQuery>,

@@ -35,14 +35,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(check_in))
         .routes(routes!(pick_list::pick_list))
         .routes(routes!(team::team, team::grant))
-        .routes(routes!(items::items, items::create))
-        .routes(routes!(items::update))
-        .routes(routes!(items::set_active))
-        .routes(routes!(items::audit))
+        .routes(routes!(items::staff_items, items::create_item))
+        .routes(routes!(items::update_item))
+        .routes(routes!(items::set_item_active))
+        .routes(routes!(items::audit_log))
         // The photo's body is larger than the API's JSON limit: this route alone takes more.
         .merge(
             OpenApiRouter::new()
-                .routes(routes!(items::photo))
+                .routes(routes!(items::item_photo))
                 .layer(axum::extract::DefaultBodyLimit::max(items::PHOTO_BODY_BYTES)),
         )
 }

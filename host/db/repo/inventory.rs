@@ -72,7 +72,10 @@ pub struct OverviewRow {
 }
 
 /// Photos of these products, by product, in sequence order.
-pub(super) async fn product_photos<C: ConnectionTrait>(conn: &C, product_ids: &[Id]) -> StoreResult<HashMap<Id, Vec<PhotoRow>>> {
+pub(super) async fn product_photos<C: ConnectionTrait>(
+    conn: &C,
+    product_ids: &[Id],
+) -> StoreResult<HashMap<Id, Vec<PhotoRow>>> {
     let mut out: HashMap<Id, Vec<PhotoRow>> = HashMap::new();
     if product_ids.is_empty() {
         return Ok(out);

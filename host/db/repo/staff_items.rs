@@ -52,7 +52,8 @@ impl<C: ConnectionTrait> Store<C> {
         if let Some(id) = only {
             filter = filter.add(inventory_item::Column::Id.eq(id));
         }
-        let rows = inventory_item::Entity::find().filter(filter).order_by_asc(inventory_item::Column::Id).all(conn).await?;
+        let rows =
+            inventory_item::Entity::find().filter(filter).order_by_asc(inventory_item::Column::Id).all(conn).await?;
         if rows.is_empty() {
             return Ok(Vec::new());
         }
@@ -193,7 +194,13 @@ impl<C: ConnectionTrait> Store<C> {
     }
 
     /// A new stock row of the product at the pantry: none on hand, shown in the shop.
-    pub async fn insert_item(&self, pantry: Id, product: Id, source: Option<&str>, now: DateTime<Utc>) -> StoreResult<Id> {
+    pub async fn insert_item(
+        &self,
+        pantry: Id,
+        product: Id,
+        source: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Id> {
         let row = inventory_item::ActiveModel {
             id: NotSet,
             pantry_item_id: Set(product),
@@ -240,10 +247,8 @@ impl<C: ConnectionTrait> Store<C> {
             .exec(&self.db)
             .await?;
         if let Some(category) = category {
-            let link = inventory_item_subcategory::ActiveModel {
-                inventory_item_id: Set(id),
-                subcategory_id: Set(category),
-            };
+            let link =
+                inventory_item_subcategory::ActiveModel { inventory_item_id: Set(id), subcategory_id: Set(category) };
             inventory_item_subcategory::Entity::insert(link).exec_without_returning(&self.db).await?;
         }
         Ok(())
