@@ -8,7 +8,7 @@ use super::{
     downloads::{plain, signed_in},
 };
 use crate::{
-    api::staff::items::{PHOTO_BODY_BYTES, photo_part},
+    api::staff::items::{PHOTO_BODY_BYTES, photo_bytes},
     domain::{Id, staff::PantryStaff},
     infra::files::FileName,
     service::{Error, staff::Staff, staff_items},
@@ -79,10 +79,11 @@ async fn photo_form(
         return plain(StatusCode::UNSUPPORTED_MEDIA_TYPE, "Send the form as multipart/form-data.");
     };
     let mut head = FormHead { csrf: String::new(), pantry: None };
-    // The token and the pantry come first; the photo part is read by the API's own reader.
+    // The token and the pantry come first (the page's form puts them there), then the photo.
     let upload = loop {
-        let name = match form.next_field().await {
-            Ok(Some(field)) if field.name() != Some("photo") => {
+        match form.next_field().await {
+            Ok(Some(field)) if field.name() == Some("photo") => break photo_bytes(field).await,
+            Ok(Some(field)) => {
                 let name = field.name().unwrap_or_default().to_owned();
                 let value = field.text().await.unwrap_or_default();
                 match name.as_str() {
@@ -90,12 +91,10 @@ async fn photo_form(
                     "pantry" => head.pantry = crate::pages::shared::row_id(&value),
                     _ => {}
                 }
-                continue;
             }
-            Ok(_) => "photo",
-            Err(_) => "",
-        };
-        break if name == "photo" { Some(form) } else { None };
+            Ok(None) => break Err(Error::Invalid((&crate::domain::messages::PHOTO_MISSING).into())),
+            Err(_) => break Err(Error::Invalid((&crate::domain::messages::PHOTO_UNREADABLE).into())),
+        }
     };
     if !csrf::valid(&state, &headers, &head.csrf) {
         return plain(StatusCode::FORBIDDEN, "This form has expired. Please reload the page and send it again.");
@@ -113,11 +112,8 @@ async fn photo_form(
         }
     };
     let outcome = match upload {
-        Some(rest) => match photo_part(rest).await {
-            Ok(bytes) => staff_items::photo(&state, &staff, id, bytes).await.map(|_| ()),
-            Err(error) => Err(error),
-        },
-        None => Err(Error::Invalid((&crate::domain::messages::PHOTO_MISSING).into())),
+        Ok(bytes) => staff_items::photo(&state, &staff, id, bytes).await.map(|_| ()),
+        Err(error) => Err(error),
     };
     let back = match head.pantry {
         Some(p) => format!("/staff/items?pantry={p}&edit={id}"),

@@ -106,21 +106,28 @@ pub(super) struct PhotoUpload {
     photo: Vec<u8>,
 }
 
-/// The bytes of the form's `photo` part.
+/// A photo body that is too large, or a part that could not be read.
+fn part_refusal(e: &axum::extract::multipart::MultipartError) -> Error {
+    if e.status().as_u16() == 413 {
+        service::photo_refusal(PhotoProblem::TooLarge)
+    } else {
+        Error::Invalid((&messages::PHOTO_UNREADABLE).into())
+    }
+}
+
+/// The bytes of a form's `photo` part.
+pub(crate) async fn photo_bytes(field: axum::extract::multipart::Field<'_>) -> Result<Vec<u8>, Error> {
+    field.bytes().await.map(|b| b.to_vec()).map_err(|e| part_refusal(&e))
+}
+
+/// The bytes of the form's `photo` part, the other parts skipped.
 pub(crate) async fn photo_part(mut form: Multipart) -> Result<Vec<u8>, Error> {
-    let too_large = || service::photo_refusal(PhotoProblem::TooLarge);
     loop {
         match form.next_field().await {
-            Ok(Some(field)) if field.name() == Some("photo") => {
-                return field.bytes().await.map(|b| b.to_vec()).map_err(|e| match e.status().as_u16() {
-                    413 => too_large(),
-                    _ => Error::Invalid((&messages::PHOTO_UNREADABLE).into()),
-                });
-            }
+            Ok(Some(field)) if field.name() == Some("photo") => return photo_bytes(field).await,
             Ok(Some(_)) => continue,
             Ok(None) => return Err(Error::Invalid((&messages::PHOTO_MISSING).into())),
-            Err(e) if e.status().as_u16() == 413 => return Err(too_large()),
-            Err(_) => return Err(Error::Invalid((&messages::PHOTO_UNREADABLE).into())),
+            Err(e) => return Err(part_refusal(&e)),
         }
     }
 }
