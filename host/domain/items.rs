@@ -36,11 +36,17 @@ pub struct Choice {
     pub known: bool,
 }
 
-/// The source's stored code ("" or absent: none); Err for a code that is none of [`SOURCES`].
-pub fn source_code(text: Option<&str>) -> Result<Option<&'static str>, ()> {
+/// A source code that is none of [`SOURCES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnknownSource;
+
+/// The source's stored code ("" or absent: none).
+pub fn source_code(text: Option<&str>) -> Result<Option<&'static str>, UnknownSource> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {
         None => Ok(None),
-        Some(t) => SOURCES.iter().find(|s| s.code().eq_ignore_ascii_case(t)).map(|s| Some(s.code())).ok_or(()),
+        Some(t) => {
+            SOURCES.iter().find(|s| s.code().eq_ignore_ascii_case(t)).map(|s| Some(s.code())).ok_or(UnknownSource)
+        }
     }
 }
 

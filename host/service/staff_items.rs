@@ -79,7 +79,7 @@ pub async fn items(state: &Context, staff: &Staff<PantryStaff>, pantry: Option<I
     let (chosen, pantries) = pantry_of(state, staff, pantry).await?;
     let mut items: Vec<StaffItem> =
         state.store.pantry_item_rows(chosen.id, None).await?.into_iter().map(staff_item).collect();
-    items.sort_by(|a, b| (!a.active, a.name.to_lowercase(), a.id).cmp(&(!b.active, b.name.to_lowercase(), b.id)));
+    items.sort_by_key(|i| (!i.active, i.name.to_lowercase(), i.id));
     let catalog = state
         .store
         .catalog_of(chosen.food_bank_id)
