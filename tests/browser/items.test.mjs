@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { deflateSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
-import { apiValue, assertAccessible, collectProblems, launch, logIn, url, waitForApp } from "./lib.mjs";
+import { DEMO_PASSWORD, apiValue, assertAccessible, collectProblems, launch, logIn, url, waitForApp } from "./lib.mjs";
 
 /** CRC-32 as PNG chunks use it. */
 function crc32(bytes) {
@@ -49,7 +49,7 @@ describe("items", () => {
 
   test("staff add an item with a photo, the shop shows it, hiding it takes it away, and the admin sees each change", async () => {
     const name = `Browser Beans ${Date.now().toString(36)}`;
-    const staffToken = await apiValue("POST", "/account/login", null, { Username: "pantry@example.org", Password: "OrderAhead!demo" });
+    const staffToken = await apiValue("POST", "/account/login", null, { Username: "pantry@example.org", Password: DEMO_PASSWORD });
     const pantry = (await apiValue("GET", "/staff/items", staffToken)).pantries.find((p) => /Main Library/.test(p.name));
     assert.ok(pantry, "the demo staff member works at the Main Library");
 

@@ -37,3 +37,4 @@ mod slow_clients;
 mod staff_items;
 mod staff_news;
 mod support;
+mod two_hosts;
