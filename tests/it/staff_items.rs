@@ -251,7 +251,19 @@ async fn photos_are_reencoded_and_served(t: &TestApp, backend: FileBackend) {
             let sha = &path["/files/".len()..path.len() - 4];
             assert!(dir.join(&sha[..2]).join(format!("{sha}.jpg")).is_file(), "kept in the directory");
         }
-        FileBackend::Database => assert!(!dir.exists(), "kept in the database, not on disk"),
+        FileBackend::Database => {
+            assert!(!dir.exists(), "kept in the database, not on disk");
+            // Another host on the same database serves it (its own pool on PostgreSQL, where the
+            // database store is the default; SQLite has one host: a second state stands in).
+            let host_b = if t.state.store.is_shared() {
+                orderahead::http::app(t.other_host().await)
+            } else {
+                t.app_with_config(|c| c.file_store = Some(FileBackend::Database))
+            };
+            let res = host_b.oneshot(Request::get(&path).body(Body::empty()).unwrap()).await.unwrap();
+            assert_eq!(res.status(), 200, "served by another host");
+            assert_eq!(res.into_body().collect().await.unwrap().to_bytes().to_vec(), served);
+        }
     }
     let missing = format!("/files/{}.jpg", "0".repeat(64));
     assert_eq!(app.clone().oneshot(Request::get(&missing).body(Body::empty()).unwrap()).await.unwrap().status(), 404);
