@@ -4,6 +4,7 @@
 //! document states the same as its `bearer` requirement's role, and the access-table test checks
 //! the two agree. Another pantry's order is 404, like one that does not exist.
 mod caller;
+pub(crate) mod items;
 mod pick_list;
 mod team;
 
@@ -34,6 +35,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(check_in))
         .routes(routes!(pick_list::pick_list))
         .routes(routes!(team::team, team::grant))
+        .routes(routes!(items::staff_items, items::create_item))
+        .routes(routes!(items::update_item))
+        .routes(routes!(items::set_item_active))
+        .routes(routes!(items::audit_log))
+        // The photo's body is larger than the API's JSON limit: this route alone takes more.
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(items::item_photo))
+                .layer(axum::extract::DefaultBodyLimit::max(items::PHOTO_BODY_BYTES)),
+        )
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

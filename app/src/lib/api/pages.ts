@@ -45,3 +45,5 @@ export type StaffOrderPage = Schemas["StaffOrderPage"];
 export type StaffCheckInPage = Schemas["StaffCheckInPage"];
 export type StaffPickListPage = Schemas["StaffPickListPage"];
 export type StaffTeamPage = Schemas["StaffTeamPage"];
+export type StaffItemsPage = Schemas["StaffItemsPage"];
+export type StaffAuditPage = Schemas["StaffAuditPage"];
