@@ -8,6 +8,7 @@ mod pages;
 mod security;
 pub mod seo;
 mod timing;
+mod uploads;
 
 use crate::api;
 use crate::{api::session_cookie::SessionCookie, infra::ratelimit::ClientIp, state::AppState};
@@ -37,6 +38,7 @@ pub fn app(state: AppState) -> Router {
         .route("/_data", get(pages::data))
         .merge(seo::router())
         .merge(downloads::router())
+        .merge(uploads::router())
         .nest("/api/v1", api::router(&API_DOCUMENT))
         .fallback(page_or_form)
         .layer(middleware::from_fn_with_state(state.clone(), old_hosts::redirect))

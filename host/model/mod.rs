@@ -9,4 +9,5 @@ pub(crate) mod reference;
 pub(crate) mod referrals;
 pub(crate) mod staff;
 pub(crate) mod staff_team;
+pub(crate) mod stock;
 pub(crate) mod tefap;

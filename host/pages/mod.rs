@@ -27,6 +27,7 @@ mod update_password;
 // The staff side.
 mod staff_pages;
 pub(crate) mod staff_pick_list;
+mod staff_stock;
 mod staff_team;
 
 use crate::{db::Scope, state::AppState};
@@ -286,6 +287,9 @@ fn pages() -> Vec<Page> {
         staff_pages::CHECK_IN,
         staff_pick_list::PAGE,
         staff_team::PAGE,
+        staff_stock::LIST,
+        staff_stock::IMPORT,
+        staff_stock::ITEM,
     ]
 }
 
@@ -323,6 +327,9 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_pages::StaffCheckInPage>(&mut out);
     add::<staff_pick_list::StaffPickListPage>(&mut out);
     add::<staff_team::StaffTeamPage>(&mut out);
+    add::<staff_stock::StaffStockPage>(&mut out);
+    add::<staff_stock::StaffStockItemPage>(&mut out);
+    add::<staff_stock::StaffStockImportPage>(&mut out);
     out
 }
 

@@ -24,6 +24,7 @@ pub mod shop;
 pub mod staff;
 pub mod staff_accounts;
 pub mod staff_team;
+pub mod stock;
 pub mod survey;
 pub mod tefap;
 

@@ -5,6 +5,7 @@
 //! the two agree. Another pantry's order is 404, like one that does not exist.
 mod caller;
 mod pick_list;
+mod stock;
 mod team;
 
 pub use caller::Caller;
@@ -34,6 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(check_in))
         .routes(routes!(pick_list::pick_list))
         .routes(routes!(team::team, team::grant))
+        .merge(stock::router())
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

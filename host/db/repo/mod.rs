@@ -27,6 +27,7 @@ pub mod staff;
 mod staff_find;
 pub mod staff_orders;
 pub mod staff_team;
+pub mod stock;
 mod survey;
 pub mod tefap;
 #[cfg(any(test, feature = "test-support"))]
