@@ -35,4 +35,5 @@ mod seo;
 mod session_cookie;
 mod slow_clients;
 mod staff_news;
+mod staff_stock;
 mod support;
