@@ -77,4 +77,5 @@ suites! {
     spanish => "spanish",
     staff => "staff",
     staff_tools => "staff-tools",
+    stock => "stock",
 }

@@ -45,3 +45,6 @@ export type StaffOrderPage = Schemas["StaffOrderPage"];
 export type StaffCheckInPage = Schemas["StaffCheckInPage"];
 export type StaffPickListPage = Schemas["StaffPickListPage"];
 export type StaffTeamPage = Schemas["StaffTeamPage"];
+export type StaffStockPage = Schemas["StaffStockPage"];
+export type StaffStockItemPage = Schemas["StaffStockItemPage"];
+export type StaffStockImportPage = Schemas["StaffStockImportPage"];

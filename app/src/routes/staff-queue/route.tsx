@@ -23,6 +23,7 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
       <nav aria-label={t("staff.nav")}>
         <Link to="/staff/check-in">{t("staff.checkIn.title")}</Link>
         <Link to={`/staff/pick-list?pantry=${q.pantry.id}&date=${q.date}`}>{t("staff.pick.link")}</Link>
+        <Link to={`/staff/stock?pantry=${q.pantry.id}`}>{t("staff.stock.link")}</Link>
         {data.isAdmin && <Link to="/staff/team">{t("staff.team.link")}</Link>}
         {q.pantries.length > 1 &&
           q.pantries
