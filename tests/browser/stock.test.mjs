@@ -27,7 +27,9 @@ async function mainStock(token) {
   const main = first.pantries.find((p) => /Main Library/.test(p.name));
   assert.ok(main, JSON.stringify(first.pantries));
   const stock = await apiValue("GET", `/staff/stock?pantry=${main.id}`, token);
-  const items = stock.items.filter((i) => i.isActive);
+  // Items every visitor's shop lists (not TEFAP-only ones, say).
+  const shopped = new Set((await apiValue("GET", `/locations/${main.id}/inventory`)).items.map((i) => i.id));
+  const items = stock.items.filter((i) => i.isActive && shopped.has(i.id));
   assert.ok(items.length >= 2);
   return { pantryId: main.id, items };
 }
@@ -84,7 +86,7 @@ describe("stock", () => {
     await shop.goto(url(`/products?pantry=${pantryId}`));
     const shown = await shop.evaluate(() => JSON.parse(document.getElementById("__oa").textContent).data.items.map((i) => [i.id, i.quantity]));
     const quantity = (id) => shown.find(([i]) => i === id)?.[1];
-    assert.deepEqual([quantity(a.id), quantity(b.id)], [newA, newB]);
+    assert.deepEqual([quantity(a.id), quantity(b.id)], [newA, newB], JSON.stringify(shown).slice(0, 300) + shop.url());
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -119,7 +121,8 @@ describe("stock", () => {
     await page.getByRole("heading", { level: 1, name: /stock history/ }).waitFor();
     await page.getByRole("cell", { name: "Received" }).first().waitFor();
     await assertAccessible(page, "item history");
-    assert.deepEqual(problems, []);
+    // The refused entry's 422 is the page answering as designed.
+    assert.deepEqual(problems.filter((p) => !p.includes("status of 422")), []);
     await context.close();
   });
 
