@@ -97,6 +97,7 @@ export default function StaffPickList({ data }: { data: StaffPickListPage | null
         </table>
       ))}
       {l.slips.length > 0 && <h2 className="no-print">{t("staff.pick.slips")}</h2>}
+      {l.orderCount > l.slipsAtMost && <p className="no-print">{t("staff.pick.slipsTooMany", { count: l.slipsAtMost })}</p>}
       {l.slips.map((s) => (
         <article key={s.id} className="slip" aria-labelledby={`slip-${s.id}`}>
           <h3 id={`slip-${s.id}`}>
