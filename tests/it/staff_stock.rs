@@ -83,6 +83,22 @@ async fn every_stock_change_is_a_movement_that_adds_up(t: &TestApp) {
     assert!(moves[..3].iter().all(|m| m.3 == Some(id)) && moves[3..].iter().all(|m| m.3 == Some(again)));
     assert_eq!(qty(t, item).await, 10);
 
+    // A move to another pantry takes the units there and gives them back here, one movement each.
+    let park = pantry(t, DRIVING_PARK).await;
+    let there = t.state.store.test_stock(park, 9, Some(item)).await.unwrap();
+    let moving = t.post("/api/v1/order", Some(&shopper.token), pickup(main, time, &[(item, 3)])).await;
+    let moving = moving.value().as_i64().unwrap();
+    let park_time = times(t, park, 1).await[0];
+    let body = json!({ "OrderId": moving, "LocationId": park, "PickupTimeId": park_time });
+    t.put(&format!("/api/v1/orders/{moving}/location"), Some(&shopper.token), body).await.value();
+    assert_eq!(
+        movements(t, &staff, item).await.last().map(|m| (m.0.as_str(), m.1, m.3)),
+        Some(("order_moved", 3, Some(moving)))
+    );
+    let parked = movements(t, &staff, there).await;
+    assert_eq!(parked.iter().map(|m| (m.0.as_str(), m.1, m.2)).collect::<Vec<_>>(), [("order_moved", -3, 6)]);
+    assert_eq!((qty(t, item).await, qty(t, there).await), (10, 6));
+
     // A no-show by the server's job gives the stock back as a movement by no one.
     let (late, late_item, _) = place(t, &shopper, MAIN, 6, 2).await;
     let ends = t.state.store.test_pickup_ends(late).await.unwrap().expect("a pickup window");
