@@ -60,7 +60,18 @@ pub struct StaffStockPage {
     /// The upload was refused: its refusal code (importTooLarge, importNotCsv).
     #[serde(skip_serializing_if = "Option::is_none")]
     upload_refused: Option<String>,
+    /// The part of the name searched for (`q`), and which page of the matching items this is (of
+    /// `pages`, [`PAGE_ITEMS`] each): a phone gets a short page, not every item of a large pantry.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    search: Option<String>,
+    page: usize,
+    pages: usize,
+    /// Items matching the search, on all pages.
+    matching: usize,
 }
+
+/// Items on one page of the list.
+pub const PAGE_ITEMS: usize = 100;
 
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
@@ -111,8 +122,30 @@ async fn list(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let changed = ctx.query.get("changed").and_then(|c| c.parse().ok());
     let upload_refused =
         ctx.query.get("uploadRefused").filter(|c| matches!(c.as_str(), "importTooLarge" | "importNotCsv")).cloned();
+    let search = ctx.query.get("q").map(|q| q.trim().chars().take(100).collect::<String>()).filter(|q| !q.is_empty());
+    let page = ctx.query.get("page").and_then(|p| p.parse::<usize>().ok()).unwrap_or(1).max(1);
     match service::list(&ctx.state, &staff, pantry).await {
-        Ok(stock) => Loaded::ok(StaffStockPage { denied: None, stock: Some(stock), done, changed, upload_refused }),
+        Ok(mut stock) => {
+            if let Some(q) = &search {
+                let q = q.to_lowercase();
+                stock.items.retain(|i| i.product.to_lowercase().contains(&q));
+            }
+            let matching = stock.items.len();
+            let pages = matching.div_ceil(PAGE_ITEMS).max(1);
+            let page = page.min(pages);
+            stock.items = stock.items.into_iter().skip((page - 1) * PAGE_ITEMS).take(PAGE_ITEMS).collect();
+            Loaded::ok(StaffStockPage {
+                denied: None,
+                stock: Some(stock),
+                done,
+                changed,
+                upload_refused,
+                search,
+                page,
+                pages,
+                matching,
+            })
+        }
         Err(services::Error::NotFound(_)) => Loaded::not_found(),
         Err(error) => unavailable::<StaffStockPage>(error, "list"),
     }

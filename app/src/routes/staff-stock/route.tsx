@@ -60,6 +60,17 @@ export default function StaffStock({ data }: { data: StaffStockPage | null }) {
           </button>
         </form>
       )}
+      <form method="get" action="/staff/stock" className="staff-filter" role="search">
+        <input type="hidden" name="pantry" value={s.pantryId} />
+        <label>
+          {t("staff.stock.search")}
+          <input type="search" name="q" defaultValue={data.search ?? ""} />
+        </label>
+        <button type="submit" className="btn">
+          {t("staff.stock.find")}
+        </button>
+      </form>
+      {data.pages > 1 && <Pager data={data} pantryId={s.pantryId} />}
       {s.items.length === 0 ? (
         <p>{t("staff.stock.noItems")}</p>
       ) : (
@@ -101,6 +112,8 @@ export default function StaffStock({ data }: { data: StaffStockPage | null }) {
           </tbody>
         </table>
       )}
+
+      {data.pages > 1 && <Pager data={data} pantryId={s.pantryId} />}
 
       <h2>{t("staff.stock.orderSize")}</h2>
       <PostForm onSubmit={native} intent="orderSize" className="staff-filter">
@@ -156,6 +169,22 @@ export default function StaffStock({ data }: { data: StaffStockPage | null }) {
         </a>
       </p>
     </section>
+  );
+}
+
+/** Links to the list's other pages (the search kept). */
+function Pager({ data, pantryId }: { data: StaffStockPage; pantryId: number }) {
+  const to = (page: number) => {
+    const q = new URLSearchParams({ pantry: String(pantryId), page: String(page) });
+    if (data.search) q.set("q", data.search);
+    return `/staff/stock?${q.toString()}`;
+  };
+  return (
+    <nav aria-label={t("staff.stock.pageOf", { page: data.page, pages: data.pages, count: data.matching })} className="staff-actions">
+      {data.page > 1 && <Link to={to(data.page - 1)}>{t("staff.stock.prev")}</Link>}{" "}
+      <span>{t("staff.stock.pageOf", { page: data.page, pages: data.pages, count: data.matching })}</span>{" "}
+      {data.page < data.pages && <Link to={to(data.page + 1)}>{t("staff.stock.next")}</Link>}
+    </nav>
   );
 }
 
