@@ -290,6 +290,25 @@ pub const PHOTO_TOO_LARGE: RefusalKind = fixed("photoTooLarge", "The photo is la
 pub const PHOTO_WRONG_TYPE: RefusalKind = fixed("photoWrongType", "Choose a JPEG, PNG or WebP photo.");
 pub const PHOTO_UNREADABLE: RefusalKind = fixed("photoUnreadable", "The photo could not be read. Try another file.");
 pub const PHOTO_MISSING: RefusalKind = fixed("photoMissing", "Choose a photo to upload.");
+// --- Stock (issue 24; not in spec) ---
+pub const STOCK_BELOW_ZERO: RefusalKind = fixed("stockBelowZero", "The stock would go below zero.");
+pub const STOCK_ITEM_NOT_FOUND: RefusalKind = fixed("stockItemNotFound", "Item not found");
+pub const IMPORT_TOO_LARGE: RefusalKind =
+    fixed("importTooLarge", "The file is larger than 5 MB. Split it into smaller files.");
+pub const IMPORT_NOT_CSV: RefusalKind = fixed(
+    "importNotCsv",
+    "This is not a CSV file of items: its first line must name the columns itemId (or product) and quantity (or received).",
+);
+pub const IMPORT_HAS_ERRORS: RefusalKind =
+    fixed("importHasErrors", "Nothing was applied: correct the rows with errors and upload the file again.");
+pub const IMPORT_GONE: RefusalKind = fixed("importGone", "This preview is no longer available. Upload the file again.");
+pub const IMPORT_UNKNOWN_ITEM: RefusalKind = fixed("importUnknownItem", "No item of this pantry has this id or name.");
+pub const IMPORT_BAD_NUMBER: RefusalKind = fixed(
+    "importBadNumber",
+    "Write a whole number from 0 to 1000000 in quantity, or from 1 in received (one of the two).",
+);
+pub const IMPORT_DUPLICATE_ROW: RefusalKind = fixed("importDuplicateRow", "This item is already on an earlier row.");
+pub const IMPORT_BAD_ROW: RefusalKind = fixed("importBadRow", "This row could not be read.");
 
 // --- The service itself ---
 pub const SERVER_BUSY: RefusalKind = fixed("serverBusy", "The server is busy. Please try again in a moment.");
@@ -375,6 +394,16 @@ pub const REFUSALS: &[RefusalKind] = &[
     PHOTO_WRONG_TYPE,
     PHOTO_UNREADABLE,
     PHOTO_MISSING,
+    STOCK_BELOW_ZERO,
+    STOCK_ITEM_NOT_FOUND,
+    IMPORT_TOO_LARGE,
+    IMPORT_NOT_CSV,
+    IMPORT_HAS_ERRORS,
+    IMPORT_GONE,
+    IMPORT_UNKNOWN_ITEM,
+    IMPORT_BAD_NUMBER,
+    IMPORT_DUPLICATE_ROW,
+    IMPORT_BAD_ROW,
     SERVER_BUSY,
     TIMED_OUT,
     SERVICE_UNAVAILABLE,

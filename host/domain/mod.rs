@@ -46,6 +46,7 @@ pub(crate) mod places;
 pub mod refusal;
 pub(crate) mod seats;
 pub mod staff;
+pub mod stock;
 pub(crate) mod submission;
 pub(crate) mod survey;
 pub(crate) mod tefap;

@@ -2,6 +2,7 @@
 //! the pick list as CSV (`/staff/pick-list.csv`, the page's query; personal, so never cached;
 //! signed out is 401, without a grant 403, another pantry 404), and beside the order pages an
 //! order number's QR code (`/account/orders/{id}/qr.svg`), which the check-in screen scans.
+//! The stock page's CSV (`/staff/stock.csv?pantry=`) is made the same way.
 use crate::{
     api::session_cookie,
     catalog::{Lang, query_lang},
@@ -25,7 +26,10 @@ use axum::{
 use std::collections::HashMap;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/staff/pick-list.csv", get(pick_list_csv)).route("/account/orders/{id}/qr.svg", get(order_qr))
+    Router::new()
+        .route("/staff/pick-list.csv", get(pick_list_csv))
+        .route("/staff/stock.csv", get(stock_csv))
+        .route("/account/orders/{id}/qr.svg", get(order_qr))
 }
 
 /// The account the session cookie names; else the answer to give.
@@ -115,6 +119,44 @@ async fn pick_list_csv(
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
     let disposition = format!("attachment; filename=\"{}\"", pick_list::csv_file_name(&list));
     if let Ok(value) = HeaderValue::from_str(&disposition) {
+        h.insert(header::CONTENT_DISPOSITION, value);
+    }
+    res
+}
+
+/// The pantry's items with quantities and limits as CSV (`service::stock::export_csv`), which
+/// imports again unchanged.
+async fn stock_csv(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let user = match signed_in(&state, &headers).await {
+        Ok(user) => user,
+        Err(res) => return res,
+    };
+    let staff = match Staff::<PantryStaff>::resolve(&state, user).await {
+        Ok(Some(staff)) => staff,
+        Ok(None) => return plain(StatusCode::FORBIDDEN, "For pantry staff only."),
+        Err(error) => {
+            tracing::warn!(%error, "stock CSV: grants not read");
+            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
+        }
+    };
+    let pantry = query.get("pantry").and_then(|p| crate::pages::shared::row_id(p));
+    let (name, body) = match crate::service::stock::export_csv(&state, &staff, pantry).await {
+        Ok(file) => file,
+        Err(Error::NotFound(_)) => return plain(StatusCode::NOT_FOUND, "Not found."),
+        Err(error) => {
+            tracing::error!(%error, "stock CSV not made");
+            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
+        }
+    };
+    let mut res = (StatusCode::OK, body).into_response();
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
         h.insert(header::CONTENT_DISPOSITION, value);
     }
     res

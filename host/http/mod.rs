@@ -9,6 +9,7 @@ mod pages;
 mod security;
 pub mod seo;
 mod timing;
+mod uploads;
 
 use crate::api;
 use crate::{api::session_cookie::SessionCookie, infra::ratelimit::ClientIp, state::AppState};
@@ -39,6 +40,7 @@ pub fn app(state: AppState) -> Router {
         .merge(seo::router())
         .merge(downloads::router())
         .merge(files::router())
+        .merge(uploads::router())
         .nest("/api/v1", api::router(&API_DOCUMENT))
         .fallback(page_or_form)
         .layer(middleware::from_fn_with_state(state.clone(), old_hosts::redirect))

@@ -11,4 +11,5 @@ pub(crate) mod staff;
 pub(crate) mod staff_audit;
 pub(crate) mod staff_items;
 pub(crate) mod staff_team;
+pub(crate) mod stock;
 pub(crate) mod tefap;

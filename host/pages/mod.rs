@@ -29,6 +29,7 @@ mod staff_audit;
 mod staff_items;
 mod staff_pages;
 pub(crate) mod staff_pick_list;
+mod staff_stock;
 mod staff_team;
 
 use crate::{db::Scope, state::AppState};
@@ -290,6 +291,9 @@ fn pages() -> Vec<Page> {
         staff_team::PAGE,
         staff_items::PAGE,
         staff_audit::PAGE,
+        staff_stock::LIST,
+        staff_stock::IMPORT,
+        staff_stock::ITEM,
     ]
 }
 
@@ -329,6 +333,9 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_team::StaffTeamPage>(&mut out);
     add::<staff_items::StaffItemsPage>(&mut out);
     add::<staff_audit::StaffAuditPage>(&mut out);
+    add::<staff_stock::StaffStockPage>(&mut out);
+    add::<staff_stock::StaffStockItemPage>(&mut out);
+    add::<staff_stock::StaffStockImportPage>(&mut out);
     out
 }
 

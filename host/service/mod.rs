@@ -26,6 +26,7 @@ pub mod staff_accounts;
 pub mod staff_audit;
 pub mod staff_items;
 pub mod staff_team;
+pub mod stock;
 pub mod survey;
 pub mod tefap;
 

@@ -289,7 +289,7 @@ pub async fn short_line(
     packed: i32,
 ) -> Result<StaffOrder> {
     visible(state, staff, order_id).await?;
-    super::orders::short_line(state, order_id, line_id, packed, state.clock.now()).await?;
+    super::orders::short_line(state, order_id, line_id, packed, staff.user_id, state.clock.now()).await?;
     order(state, staff, order_id).await
 }
 

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 on_both!(totals_are_the_sum_of_the_days_orders_lines, only_the_pantrys_staff_get_the_pick_list);
 
 /// A page (or download) of the site for the session cookie's account: status, headers, body.
-async fn page(t: &TestApp, path: &str, token: Option<&str>) -> (u16, axum::http::HeaderMap, String) {
+pub async fn page(t: &TestApp, path: &str, token: Option<&str>) -> (u16, axum::http::HeaderMap, String) {
     use http_body_util::BodyExt;
     use tower::ServiceExt;
     let mut req = axum::http::Request::get(path);

@@ -100,5 +100,6 @@ suites! {
         no_show => "no-show",
         staff => "staff",
         staff_tools => "staff-tools",
+        stock => "stock",
     }
 }

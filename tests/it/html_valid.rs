@@ -66,12 +66,23 @@ async fn every_page_is_valid_html_in_both_languages() {
 
     // The staff side, as the demo pantry staff member (the order is at one of their pantries).
     let staff = token_of(&t, orderahead::db::seed::DEMO_STAFF_EMAIL).await;
+    let stock = t.get("/api/v1/staff/stock", Some(&staff)).await;
+    let (pantry, item) =
+        (stock.value()["pantryId"].as_i64().unwrap(), stock.value()["items"][0]["id"].as_i64().unwrap());
+    let csv = format!("itemId,quantity\n{item},5\n999999999,x\n");
+    let upload = t
+        .post("/api/v1/staff/stock/imports", Some(&staff), serde_json::json!({ "pantryId": pantry, "csv": csv }))
+        .await;
+    let import = upload.value()["token"].as_str().unwrap().to_owned();
     let staff_pages = [
         "/staff".to_owned(),
         format!("/staff/orders/{order}"),
         "/staff/check-in".into(),
         "/staff/pick-list".into(),
         "/staff/items".into(),
+        format!("/staff/stock?pantry={pantry}"),
+        format!("/staff/stock/{item}"),
+        format!("/staff/stock/import/{import}"),
     ];
     let admin = token_of(&t, orderahead::db::seed::DEMO_ADMIN_EMAIL).await;
     let admin_pages = ["/staff/team".to_owned(), "/staff/audit".into()];

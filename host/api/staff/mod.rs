@@ -6,6 +6,7 @@
 mod caller;
 pub(crate) mod items;
 mod pick_list;
+mod stock;
 mod team;
 
 pub use caller::Caller;
@@ -45,6 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
                 .routes(routes!(items::item_photo))
                 .layer(axum::extract::DefaultBodyLimit::max(items::PHOTO_BODY_BYTES)),
         )
+        .merge(stock::router())
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

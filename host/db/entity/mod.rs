@@ -43,6 +43,8 @@ pub mod referral_code_pantry_location;
 pub mod revoked_session;
 pub mod saved_address;
 pub mod staff_grant;
+pub mod stock_import;
+pub mod stock_movement;
 pub mod subcategory;
 pub mod survey_answer;
 pub mod survey_question;

@@ -29,6 +29,7 @@ mod staff_find;
 pub mod staff_items;
 pub mod staff_orders;
 pub mod staff_team;
+pub mod stock;
 mod survey;
 pub mod tefap;
 #[cfg(any(test, feature = "test-support"))]

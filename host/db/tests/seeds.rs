@@ -20,8 +20,10 @@ async fn check_demo_seed(t: &TestDb) {
     assert_eq!(counts["pantry_location"], s.pantries);
     assert_eq!(counts["province"], 51);
     // Every table has demo rows but those a shopper's later actions or a running server fill
-    // (reset links, sign-outs, mail, job claims).
-    let empty = ["password_reset_token", "revoked_session", "outbox", "job"];
+    // (reset links, sign-outs, mail, job claims) and staff fill (audit entries, stock movements and
+    // imports: the demo's stock is where its history starts).
+    let empty =
+        ["password_reset_token", "revoked_session", "outbox", "job", "audit_log", "stock_movement", "stock_import"];
     assert!(counts.iter().filter(|(_, n)| **n == 0).all(|(name, _)| empty.contains(name)), "{counts:?}");
 
     // Columbus: pantries within 10 miles of ZIP 43215, others further out.

@@ -2,7 +2,7 @@
 //! `domain::order_changes` whether the order may still change, and to what.
 use super::{
     Error, Result,
-    submit::{Slot, book, check, lock_user, take},
+    submit::{Slot, book, check, lock_user, record, take},
 };
 use crate::{
     db::repo::{
@@ -20,6 +20,7 @@ use crate::{
         },
         order_states::check_shopper_move,
         orders::{OrderFacts, StatusType},
+        stock::StockReason,
     },
     model::orders::OrderLocationChange,
 };
@@ -60,7 +61,8 @@ pub(super) async fn cancel(txn: &Write, user_id: Id, order_id: Id, now: DateTime
     txn.record_order_event(order.id, from, StatusType::Cancelled, Some(user_id), None, now).await?;
     // What is still held goes back: lines the pantry marked short gave the rest back already.
     let deltas = txn.held_units(order.id).await?;
-    take(txn, &deltas, now).await?;
+    let moved = take(txn, &deltas, now).await?;
+    record(txn, &moved, StockReason::OrderCancelled, Some(user_id), order.id, now).await?;
     txn.release_slot(order.id).await?;
     view(txn, order.id, now).await
 }
@@ -157,7 +159,8 @@ pub(super) async fn location(
         *deltas.entry(line.inventory_item_id).or_insert(0) += i64::from(line.quantity);
         *deltas.entry(new.inventory_item_id).or_insert(0) -= new.quantity;
     }
-    take(txn, &deltas, now).await?;
+    let moved = take(txn, &deltas, now).await?;
+    record(txn, &moved, StockReason::OrderMoved, Some(user_id), order.id, now).await?;
     txn.release_slot(order.id).await?;
     book(txn, SlotRef::Pickup(time.id)).await?;
     for (line, new) in lines.iter().zip(&cart) {

@@ -214,17 +214,18 @@ pub(crate) async fn close_no_shows(state: &Context, grace: chrono::Duration) -> 
     Ok(closed)
 }
 
-/// The pantry marks a line packed short: `packed` units of it leave, the rest go back to stock.
+/// The pantry (`by`) marks a line packed short: `packed` units of it leave, the rest go back to stock.
 pub(crate) async fn short_line(
     state: &Context,
     order_id: Id,
     line_id: Id,
     packed: i32,
+    by: Id,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<i32> {
     retrying(|| async move {
         let txn = state.store.begin_write().await?;
-        let shorted = staff::short_line(&txn, order_id, line_id, packed, now).await;
+        let shorted = staff::short_line(&txn, order_id, line_id, packed, by, now).await;
         finish(txn, shorted).await
     })
     .await

@@ -5,13 +5,17 @@
 //! at once the second is judged on the first one's result. A change that closes the order gives
 //! back what it still holds (its stock and its place in the slot) through the same path as the
 //! shopper's own cancel, in the same transaction: exactly once.
-use super::{Error, Result, submit::take};
+use super::{
+    Error, Result,
+    submit::{record, take},
+};
 use crate::{
     db::repo::{Write, staff_orders::ActingOrder},
     domain::{
         Id, messages,
         order_states::{StaffAction, StateRefusal, check_action, check_short, is_no_show_due},
         orders::StatusType,
+        stock::StockReason,
     },
 };
 use chrono::{DateTime, Duration, Utc};
@@ -77,15 +81,24 @@ async fn apply(
     txn.record_order_event(order_id, Some(order.state), to, by, reason, now).await?;
     if action.returns_stock() {
         let held = txn.held_units(order_id).await?;
-        take(txn, &held, now).await?;
+        let moved = take(txn, &held, now).await?;
+        let reason = if action == StaffAction::MarkNoShow { StockReason::NoShow } else { StockReason::OrderCancelled };
+        record(txn, &moved, reason, by, order_id, now).await?;
         txn.release_slot(order_id).await?;
     }
     super::news::tell(txn, public_url, &order, to, reason, now).await?;
     Ok((order, to))
 }
 
-/// Marks a line short: `packed` of its units leave the pantry, the rest go back to stock.
-pub(super) async fn short_line(txn: &Write, order_id: Id, line_id: Id, packed: i32, now: DateTime<Utc>) -> Result<i32> {
+/// Marks a line short for `by`: `packed` of its units leave the pantry, the rest go back to stock.
+pub(super) async fn short_line(
+    txn: &Write,
+    order_id: Id,
+    line_id: Id,
+    packed: i32,
+    by: Id,
+    now: DateTime<Utc>,
+) -> Result<i32> {
     let order = locked(txn, order_id).await?;
     let line =
         txn.packed_line(order_id, line_id).await?.ok_or_else(|| Error::not_found(&messages::ORDER_LINE_NOT_FOUND))?;
@@ -93,6 +106,7 @@ pub(super) async fn short_line(txn: &Write, order_id: Id, line_id: Id, packed: i
     if !txn.set_packed(order_id, line_id, line.packed, packed, now).await? {
         return Err(state_refused(StateRefusal::NotShorter));
     }
-    take(txn, &BTreeMap::from([(line.inventory_item_id, i64::from(back))]), now).await?;
+    let moved = take(txn, &BTreeMap::from([(line.inventory_item_id, i64::from(back))]), now).await?;
+    record(txn, &moved, StockReason::ShortLine, Some(by), order_id, now).await?;
     Ok(packed)
 }

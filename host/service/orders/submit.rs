@@ -7,6 +7,7 @@ use crate::{
         Write,
         orders::{NewOrder, NewOrderLine, SlotRef, StockMissing},
         shopping::{ShopFacts, SiteFacts},
+        stock::{Moved, StockCause},
     },
     domain::orders::StatusType,
     domain::{
@@ -18,6 +19,7 @@ use crate::{
         messages,
         order_limits::check_order_limits,
         pickup::PickupTime,
+        stock::StockReason,
         submission::{OrderRequest, check_order},
     },
     model::orders::{IDEMPOTENCY_WINDOW, Idempotency, OrderSubmission},
@@ -107,7 +109,7 @@ pub(super) async fn place(
     };
 
     let deltas: BTreeMap<Id, i64> = stock.iter().map(|l| (l.inventory_item_id, -l.quantity)).collect();
-    take(txn, &deltas, now).await?;
+    let moved = take(txn, &deltas, now).await?;
     let booking = match (&pickup, &delivery) {
         (Some(t), _) => SlotRef::Pickup(t.id),
         (None, Some(d)) => SlotRef::Delivery(d.time.id),
@@ -139,6 +141,7 @@ pub(super) async fn place(
     let id = txn.insert_order(new, &lines).await?.ok_or_else(|| Error::refused(&messages::NO_AVAILABLE_STOCK))?;
     // The history starts with the shopper's submission (the staff side shows it).
     txn.record_order_event(id, None, StatusType::Submitted, Some(user_id), None, now).await?;
+    record(txn, &moved, StockReason::OrderPlaced, Some(user_id), id, now).await?;
     Ok(id)
 }
 
@@ -189,11 +192,25 @@ pub(super) async fn book(txn: &Write, slot: SlotRef) -> Result<()> {
 }
 
 /// Moves the stock (negative = take); a take the stock can no longer give refuses with the cart
-/// rule's reason for that item.
-pub(super) async fn take(txn: &Write, deltas: &BTreeMap<Id, i64>, now: DateTime<Utc>) -> Result<()> {
+/// rule's reason for that item. What moved, for [`record`] once the cause is known (a new order's
+/// id comes after its stock is taken).
+#[must_use = "every stock change is recorded as a movement"]
+pub(super) async fn take(txn: &Write, deltas: &BTreeMap<Id, i64>, now: DateTime<Utc>) -> Result<Vec<Moved>> {
     match txn.move_stock(deltas, now).await? {
-        Ok(()) => Ok(()),
+        Ok(moved) => Ok(moved),
         Err(StockMissing::Short) => Err(Error::refused(&messages::INVENTORY_EXCEEDED)),
         Err(StockMissing::Withdrawn) => Err(Error::refused(&messages::NO_AVAILABLE_STOCK)),
     }
+}
+
+/// Records what [`take`] moved, in the same transaction, as caused by `reason` on `order_id`.
+pub(super) async fn record(
+    txn: &Write,
+    moved: &[Moved],
+    reason: StockReason,
+    by: Option<Id>,
+    order_id: Id,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    Ok(txn.record_movements(moved, StockCause { reason, by, order_id: Some(order_id) }, now).await?)
 }

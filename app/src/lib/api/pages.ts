@@ -47,3 +47,6 @@ export type StaffPickListPage = Schemas["StaffPickListPage"];
 export type StaffTeamPage = Schemas["StaffTeamPage"];
 export type StaffItemsPage = Schemas["StaffItemsPage"];
 export type StaffAuditPage = Schemas["StaffAuditPage"];
+export type StaffStockPage = Schemas["StaffStockPage"];
+export type StaffStockItemPage = Schemas["StaffStockItemPage"];
+export type StaffStockImportPage = Schemas["StaffStockImportPage"];

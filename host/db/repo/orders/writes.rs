@@ -1,7 +1,11 @@
 //! The rows an order write changes, inside the transaction `service::orders` holds open: each
 //! write does what it is told, after the service has asked the rules.
 use super::*;
-use crate::{db::repo::Write, domain::orders::StatusType, model::orders::IDEMPOTENCY_WINDOW};
+use crate::{
+    db::repo::{Write, stock::Moved},
+    domain::orders::StatusType,
+    model::orders::IDEMPOTENCY_WINDOW,
+};
 use sea_orm::{
     ActiveValue::{NotSet, Set},
     Condition, DbErr,
@@ -64,12 +68,14 @@ impl Write {
 
     /// Applies stock changes (negative = take) in inventory-id order, each a conditional update;
     /// the first take that finds too little stock stops them. The stock's cache scopes are locked
-    /// first, in key order (each change bumps them, see `scopes::lock_stock_scopes`).
+    /// first, in key order (each change bumps them, see `scopes::lock_stock_scopes`). What moved,
+    /// with the quantities after, for the caller to record as movements
+    /// ([`Write::record_movements`]) once it knows their cause.
     pub async fn move_stock(
         &self,
         deltas: &BTreeMap<Id, i64>,
         now: DateTime<Utc>,
-    ) -> StoreResult<Result<(), StockMissing>> {
+    ) -> StoreResult<Result<Vec<Moved>, StockMissing>> {
         let c = &self.db;
         let moving: Vec<Id> = deltas.iter().filter(|(_, delta)| **delta != 0).map(|(id, _)| *id).collect();
         super::super::scopes::lock_stock_scopes(c, &moving).await?;
@@ -96,7 +102,7 @@ impl Write {
             let still_offered = inventory_item::Entity::find_by_id(id).one(c).await?.is_some_and(|i| i.is_active);
             return Ok(Err(if still_offered { StockMissing::Short } else { StockMissing::Withdrawn }));
         }
-        Ok(Ok(()))
+        Ok(Ok(self.moved(deltas).await?))
     }
 
     /// Writes the order and its lines (each with its product and weight as its stock row has

@@ -1,0 +1,257 @@
+//! The stock pages (pantry staff and admins): `/staff/stock` (a pantry's items with on hand, held
+//! by open orders and the last movement; a form per item to record stock in or out, the item's
+//! limits and the pantry's order-size limit; the CSV export and the import's upload),
+//! `/staff/stock/{itemId}` (an item's movements) and `/staff/stock/import/{token}` (an upload's
+//! preview with Apply). Their forms post here with the form token: done, 303 back; refused, the
+//! page again with 422 and the refusal at its field. The upload itself (a file, multipart) goes
+//! to `http::uploads`, which keeps it and sends the browser to its preview page.
+use super::{
+    Acted, ActionCtx, LoadCtx, Loaded, Page,
+    staff_pages::{Denied, HasDenied, guarded, guarded_action},
+};
+use crate::{
+    domain::{Id, staff::PantryStaff},
+    model::stock::{ImportPreview, LimitRequest, OrderSizeRequest, StockEntryRequest, StockItemHistory, StockList},
+    service::{self as services, staff::Staff, stock as service},
+};
+use axum::http::StatusCode;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub const LIST: Page = Page {
+    id: "staff-stock",
+    patterns: &["/staff/stock"],
+    public: false,
+    cache_query: &[],
+    load: |ctx| guarded::<StaffStockPage, _, _, _>(ctx, list),
+    action: Some(|ctx| guarded_action(ctx, act)),
+};
+
+pub const ITEM: Page = Page {
+    id: "staff-stock-item",
+    patterns: &["/staff/stock/{itemId}"],
+    public: false,
+    cache_query: &[],
+    load: |ctx| guarded::<StaffStockItemPage, _, _, _>(ctx, item),
+    action: Some(|ctx| guarded_action(ctx, act)),
+};
+
+pub const IMPORT: Page = Page {
+    id: "staff-stock-import",
+    patterns: &["/staff/stock/import/{token}"],
+    public: false,
+    cache_query: &[],
+    load: |ctx| guarded::<StaffStockImportPage, _, _, _>(ctx, import),
+    action: Some(|ctx| guarded_action(ctx, apply)),
+};
+
+#[derive(Serialize, ToSchema, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffStockPage {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    denied: Option<Denied>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stock: Option<StockList>,
+    /// After a form's 303: `saved` (stock or limit) or `imported`, with how many rows changed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    done: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    changed: Option<i64>,
+    /// The upload was refused: its refusal code (importTooLarge, importNotCsv).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    upload_refused: Option<String>,
+    /// The part of the name searched for (`q`), and which page of the matching items this is (of
+    /// `pages`, [`PAGE_ITEMS`] each): a phone gets a short page, not every item of a large pantry.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    search: Option<String>,
+    page: usize,
+    pages: usize,
+    /// Items matching the search, on all pages.
+    matching: usize,
+}
+
+/// Items on one page of the list.
+pub const PAGE_ITEMS: usize = 100;
+
+#[derive(Serialize, ToSchema, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffStockItemPage {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    denied: Option<Denied>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    history: Option<StockItemHistory>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    done: Option<String>,
+}
+
+#[derive(Serialize, ToSchema, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffStockImportPage {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    denied: Option<Denied>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    preview: Option<ImportPreview>,
+    /// The upload is gone (applied, expired or another's).
+    gone: bool,
+}
+
+impl HasDenied for StaffStockPage {
+    fn denied(denied: Denied) -> Self {
+        Self { denied: Some(denied), ..Self::default() }
+    }
+}
+impl HasDenied for StaffStockItemPage {
+    fn denied(denied: Denied) -> Self {
+        Self { denied: Some(denied), ..Self::default() }
+    }
+}
+impl HasDenied for StaffStockImportPage {
+    fn denied(denied: Denied) -> Self {
+        Self { denied: Some(denied), ..Self::default() }
+    }
+}
+
+fn unavailable<T: Serialize + Default>(error: services::Error, what: &str) -> Loaded {
+    tracing::error!(%error, what, "stock page not loaded");
+    Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, T::default())
+}
+
+async fn list(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
+    let pantry = ctx.query.get("pantry").and_then(|p| super::shared::row_id(p));
+    let done = ctx.query.get("done").filter(|d| matches!(d.as_str(), "saved" | "imported")).cloned();
+    let changed = ctx.query.get("changed").and_then(|c| c.parse().ok());
+    let upload_refused =
+        ctx.query.get("uploadRefused").filter(|c| matches!(c.as_str(), "importTooLarge" | "importNotCsv")).cloned();
+    let search = ctx.query.get("q").map(|q| q.trim().chars().take(100).collect::<String>()).filter(|q| !q.is_empty());
+    let page = ctx.query.get("page").and_then(|p| p.parse::<usize>().ok()).unwrap_or(1).max(1);
+    match service::list(&ctx.state, &staff, pantry).await {
+        Ok(mut stock) => {
+            if let Some(q) = &search {
+                let q = q.to_lowercase();
+                stock.items.retain(|i| i.product.to_lowercase().contains(&q));
+            }
+            let matching = stock.items.len();
+            let pages = matching.div_ceil(PAGE_ITEMS).max(1);
+            let page = page.min(pages);
+            stock.items = stock.items.into_iter().skip((page - 1) * PAGE_ITEMS).take(PAGE_ITEMS).collect();
+            Loaded::ok(StaffStockPage {
+                denied: None,
+                stock: Some(stock),
+                done,
+                changed,
+                upload_refused,
+                search,
+                page,
+                pages,
+                matching,
+            })
+        }
+        Err(services::Error::NotFound(_)) => Loaded::not_found(),
+        Err(error) => unavailable::<StaffStockPage>(error, "list"),
+    }
+}
+
+async fn item(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
+    let Some(id) = ctx.params.get("itemId").and_then(|p| super::shared::row_id(p)) else { return Loaded::not_found() };
+    let done = ctx.query.get("done").filter(|d| d.as_str() == "saved").cloned();
+    match service::history(&ctx.state, &staff, id).await {
+        Ok(history) => Loaded::ok(StaffStockItemPage { denied: None, history: Some(history), done }),
+        Err(services::Error::NotFound(_)) => Loaded::not_found(),
+        Err(error) => unavailable::<StaffStockItemPage>(error, "item"),
+    }
+}
+
+async fn import(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
+    let token = ctx.params.get("token").cloned().unwrap_or_default();
+    match service::preview(&ctx.state, &staff, &token).await {
+        Ok(preview) => Loaded::ok(StaffStockImportPage { denied: None, preview: Some(preview), gone: false }),
+        Err(services::Error::NotFound(_)) => {
+            Loaded::with_status(StatusCode::NOT_FOUND, StaffStockImportPage { denied: None, preview: None, gone: true })
+        }
+        Err(error) => unavailable::<StaffStockImportPage>(error, "import"),
+    }
+}
+
+fn number(text: &str) -> i64 {
+    // A field that is not a number is out of range, which the service refuses at that field.
+    text.trim().parse().unwrap_or(-1)
+}
+
+/// The forms of the list and item pages, by `intent`: `entry` (item, reason, units), `limit`
+/// (item, scope, value, every), `deleteLimit` (item, limit) and `orderSize` (pantry, value, empty
+/// to remove). Done, 303 to `back` (the page it came from).
+async fn act(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
+    let form = &ctx.form;
+    let item = super::shared::row_id(form.text("item"))
+        .or_else(|| ctx.params.get("itemId").and_then(|p| super::shared::row_id(p)));
+    let on_item = ctx.params.contains_key("itemId");
+    let done = |pantry: Option<Id>| match (on_item, item, pantry) {
+        (true, Some(item), _) => format!("/staff/stock/{item}?done=saved"),
+        (_, _, Some(p)) => format!("/staff/stock?pantry={p}&done=saved"),
+        _ => "/staff/stock?done=saved".to_owned(),
+    };
+    let state = &ctx.state;
+    let not_found = || services::Error::not_found(&crate::domain::messages::STOCK_ITEM_NOT_FOUND);
+    match form.text("intent") {
+        "entry" => {
+            let Some(item) = item else { return Acted::refused(not_found()) };
+            let entry = StockEntryRequest { reason: form.text("reason").to_owned(), units: number(form.text("units")) };
+            let keep = vec![
+                ("item", item.to_string()),
+                ("reason", entry.reason.clone()),
+                ("units", form.text("units").to_owned()),
+            ];
+            match service::record(state, &staff, item, &entry).await {
+                Ok(_) => Acted::to(done(pantry_of_item(state, &staff, item).await)),
+                Err(error) => Acted::refused(error).keeping(keep),
+            }
+        }
+        "limit" => {
+            let Some(item) = item else { return Acted::refused(not_found()) };
+            let every = Some(form.text("every")).filter(|e| !e.trim().is_empty()).map(number);
+            let req = LimitRequest { scope: form.text("scope").to_owned(), value: number(form.text("value")), every };
+            let keep = vec![
+                ("item", item.to_string()),
+                ("scope", req.scope.clone()),
+                ("value", form.text("value").to_owned()),
+                ("every", form.text("every").to_owned()),
+            ];
+            match service::set_limit(state, &staff, item, &req).await {
+                Ok(_) => Acted::to(done(pantry_of_item(state, &staff, item).await)),
+                Err(error) => Acted::refused(error).keeping(keep),
+            }
+        }
+        "deleteLimit" => {
+            let (Some(item), Some(limit)) = (item, super::shared::row_id(form.text("limit"))) else {
+                return Acted::refused(not_found());
+            };
+            match service::delete_limit(state, &staff, item, limit).await {
+                Ok(_) => Acted::to(done(pantry_of_item(state, &staff, item).await)),
+                Err(error) => Acted::refused(error),
+            }
+        }
+        "orderSize" => {
+            let Some(pantry) = super::shared::row_id(form.text("pantry")) else { return Acted::refused(not_found()) };
+            let value = Some(form.text("value")).filter(|v| !v.trim().is_empty()).map(number);
+            match service::set_order_size(state, &staff, pantry, &OrderSizeRequest { value }).await {
+                Ok(_) => Acted::to(format!("/staff/stock?pantry={pantry}&done=saved")),
+                Err(error) => Acted::refused(error).keeping(vec![("value", form.text("value").to_owned())]),
+            }
+        }
+        _ => Acted::refused(services::Error::Invalid("Unknown form.".into())),
+    }
+}
+
+async fn pantry_of_item(state: &crate::state::AppState, staff: &Staff<PantryStaff>, item: Id) -> Option<Id> {
+    service::history(state, staff, item).await.ok().map(|h| h.pantry_id)
+}
+
+/// Apply on the preview page: 303 to the stock page saying how many rows changed; refused (a row
+/// with an error, the upload gone), the preview again with the refusal.
+async fn apply(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
+    let token = ctx.params.get("token").cloned().unwrap_or_default();
+    match service::apply(&ctx.state, &staff, &token).await {
+        Ok(done) => Acted::to(format!("/staff/stock?pantry={}&done=imported&changed={}", done.pantry_id, done.changed)),
+        Err(error) => Acted::refused(error),
+    }
+}

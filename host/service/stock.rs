@@ -1,0 +1,719 @@
+//! The pantry's stock (issue 24 items 4, 5 and 7): the stock page and an item's history, stock in
+//! and out with a reason, the CSV export and import (upload, preview of every row's change and
+//! error, then Apply all or nothing), and the limits staff keep on an item and on the pantry's
+//! order size. Pantry staff and admins, at their own pantries only (another pantry's item is
+//! NotFound, like one that does not exist). Every write runs in one transaction with its stock
+//! movements and its audit entry (`stock.move`, `stock.import`, `limit.set`, `limit.delete`).
+use super::{Context, Error, Result, staff::Staff};
+use crate::{
+    db::repo::{
+        Write,
+        audit::AuditEntry,
+        orders::StockMissing,
+        retrying,
+        stock::{ImportRow, ItemLimitRow, Moved, MovementRow, StockCause, StockPlace, StockRow},
+    },
+    domain::{
+        Id,
+        forms::{FieldCode, FieldError},
+        limits::{Limit, LimitKind, LimitScope, OrderSizeLimit, limit_rule},
+        messages,
+        refusal::RefusalKind,
+        staff::PantryStaff,
+        stock::{EntryRefusal, MAX_UNITS, StockEntry, StockReason},
+    },
+    model::stock::{
+        ImportApplied, ImportPreview, ImportPreviewRow, LimitRequest, OrderSizeRequest, StaffLimit, StockEntryRequest,
+        StockItem, StockItemHistory, StockList, StockMovement, StockPantry,
+    },
+};
+use chrono::{DateTime, Duration, Utc};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// The largest CSV upload.
+pub const MAX_IMPORT_BYTES: usize = 5 * 1024 * 1024;
+/// How long an upload waits for its Apply.
+const IMPORT_KEPT: Duration = Duration::hours(2);
+/// Movements an item's history shows.
+const HISTORY_LEN: u64 = 200;
+/// The longest "every N" of a limit.
+const MAX_EVERY: i64 = 1000;
+
+type Caller = Staff<PantryStaff>;
+
+fn item_not_found() -> Error {
+    Error::not_found(&messages::STOCK_ITEM_NOT_FOUND)
+}
+
+/// The pantry asked for, or the caller's first by name; NotFound when it is not theirs.
+async fn pantry_of(state: &Context, staff: &Caller, pantry: Option<Id>) -> Result<(Id, Vec<StockPantry>)> {
+    let rows = state.store.staff_pantries(staff.reach.pantries.iter().copied().collect()).await?;
+    let pantries: Vec<StockPantry> = rows.into_iter().map(|p| StockPantry { id: p.id, name: p.label }).collect();
+    let id = match pantry {
+        Some(id) if staff.reach.has_pantry(id) => id,
+        Some(_) => return Err(Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND)),
+        None => pantries.first().map(|p| p.id).ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?,
+    };
+    Ok((id, pantries))
+}
+
+/// The stock row, when it is at one of the caller's pantries.
+async fn place_of(state: &Context, staff: &Caller, item_id: Id) -> Result<StockPlace> {
+    match state.store.stock_place(item_id).await? {
+        Some(p) if staff.reach.has_pantry(p.pantry_id) => Ok(p),
+        _ => Err(item_not_found()),
+    }
+}
+
+fn movement(m: MovementRow) -> StockMovement {
+    StockMovement {
+        id: m.id,
+        delta: m.delta,
+        quantity_after: m.quantity_after,
+        reason: m.reason,
+        by: m.by,
+        order_id: m.order_id,
+        at: m.at,
+    }
+}
+
+fn staff_limit(l: &ItemLimitRow, kind: LimitKind) -> StaffLimit {
+    let limit = Limit { value: l.value, scope_amount: l.every, scope: l.scope, kind };
+    let message = match kind {
+        LimitKind::Product => limit_rule(&limit).refusal().to_string(),
+        LimitKind::Item => OrderSizeLimit::from_limits(&[limit]).message,
+    };
+    StaffLimit { id: l.id, value: l.value, every: l.every, scope: l.scope.code().to_owned(), message }
+}
+
+fn item(r: StockRow) -> StockItem {
+    StockItem {
+        id: r.id,
+        product_id: r.pantry_item_id,
+        product: r.product,
+        on_hand: r.quantity,
+        held: r.held,
+        is_active: r.is_active,
+        last_movement: r.last.map(movement),
+        limits: r.limits.iter().map(|l| staff_limit(l, LimitKind::Product)).collect(),
+    }
+}
+
+/// `/staff/stock`: the pantry's items with on hand, held and last movement.
+pub async fn list(state: &Context, staff: &Caller, pantry: Option<Id>) -> Result<StockList> {
+    let (pantry_id, pantries) = pantry_of(state, staff, pantry).await?;
+    let items = state.store.stock_rows(pantry_id).await?.into_iter().map(item).collect();
+    let order_size_limit =
+        state.store.pantry_order_size_limits(pantry_id).await?.first().map(|l| staff_limit(l, LimitKind::Item));
+    Ok(StockList { pantries, pantry_id, order_size_limit, items })
+}
+
+/// `/staff/stock/{itemId}`: the item with its movements, newest first.
+pub async fn history(state: &Context, staff: &Caller, item_id: Id) -> Result<StockItemHistory> {
+    let place = place_of(state, staff, item_id).await?;
+    let row = state.store.stock_rows(place.pantry_id).await?.into_iter().find(|r| r.id == item_id);
+    let row = row.ok_or_else(item_not_found)?;
+    let movements = state.store.movements(item_id, HISTORY_LEN).await?.into_iter().map(movement).collect();
+    Ok(StockItemHistory { pantry_id: place.pantry_id, item: item(row), movements })
+}
+
+/// Commits on success, rolls back otherwise.
+async fn finish<T>(txn: Write, result: Result<T>) -> Result<T> {
+    match result {
+        Ok(v) => {
+            txn.commit().await?;
+            Ok(v)
+        }
+        Err(e) => {
+            if let Err(rb) = txn.rollback().await {
+                tracing::warn!(error = %rb, "rollback after a refused stock write");
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Moves the stock and records the movements, in `txn`; a take that finds too little is the
+/// below-zero refusal at `field`.
+async fn move_and_record(
+    txn: &Write,
+    deltas: &BTreeMap<Id, i64>,
+    cause: StockCause,
+    field: &'static str,
+    now: DateTime<Utc>,
+) -> Result<Vec<Moved>> {
+    let moved = match txn.move_stock(deltas, now).await? {
+        Ok(moved) => moved,
+        Err(StockMissing::Short | StockMissing::Withdrawn) => return Err(below_zero(field)),
+    };
+    txn.record_movements(&moved, cause, now).await?;
+    Ok(moved)
+}
+
+fn below_zero(field: &'static str) -> Error {
+    Error::Fields {
+        reason: (&messages::STOCK_BELOW_ZERO).into(),
+        fields: vec![FieldError::new(field, FieldCode::OutOfRange, messages::STOCK_BELOW_ZERO.english)],
+    }
+}
+
+/// The audit's record of an item's stock.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StockAudit {
+    product: String,
+    quantity: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+}
+
+/// Stock in or out with a reason: units received, damaged or given out, or a recount's count.
+pub async fn record(state: &Context, staff: &Caller, item_id: Id, entry: &StockEntryRequest) -> Result<StockItem> {
+    let Some(reason) = StockReason::from_code(entry.reason.trim()).filter(|r| r.is_manual()) else {
+        return Err(Error::fields(vec![FieldError::new(
+            "reason",
+            FieldCode::Choice,
+            "Choose received, recount, damaged or given out.",
+        )]));
+    };
+    let place = &place_of(state, staff, item_id).await?;
+    let entry = StockEntry { reason, units: entry.units };
+    let now = state.clock.now();
+    retrying(|| async move {
+        let txn = state.store.begin_write().await?;
+        let done = record_in(&txn, staff.user_id, place, entry, now).await;
+        finish(txn, done).await
+    })
+    .await?;
+    history(state, staff, item_id).await.map(|h| h.item)
+}
+
+async fn record_in(txn: &Write, by: Id, place: &StockPlace, entry: StockEntry, now: DateTime<Utc>) -> Result<()> {
+    let on_hand = txn.lock_stock(&[place.id]).await?.get(&place.id).copied().ok_or_else(item_not_found)?;
+    let delta = entry.delta(on_hand).map_err(|r| match r {
+        EntryRefusal::BelowZero => below_zero("units"),
+        EntryRefusal::Units | EntryRefusal::Reason => Error::fields(vec![FieldError::new(
+            "units",
+            FieldCode::OutOfRange,
+            format!("Enter a whole number from 1 to {MAX_UNITS} (0 for a recount)."),
+        )]),
+    })?;
+    let cause = StockCause { reason: entry.reason, by: Some(by), order_id: None };
+    move_and_record(txn, &BTreeMap::from([(place.id, delta)]), cause, "units", now).await?;
+    let audit = |quantity| StockAudit { product: place.product.clone(), quantity, reason: Some(entry.reason.code()) };
+    let entry = AuditEntry::change(
+        by,
+        (place.food_bank_id, Some(place.pantry_id)),
+        "stock.move",
+        format!("inventoryItem:{}", place.id),
+        Some(&audit(on_hand)),
+        Some(&audit(on_hand + delta)),
+    );
+    txn.audit(entry, now).await?;
+    Ok(())
+}
+
+// --- CSV ---
+
+/// The export's file name and text: every item of the pantry with its quantity and limits
+/// (`value/every/SCOPE`, `;` between two), which imports again as a recount that changes nothing.
+pub async fn export_csv(state: &Context, staff: &Caller, pantry: Option<Id>) -> Result<(String, Vec<u8>)> {
+    let list = list(state, staff, pantry).await?;
+    let mut out = csv::Writer::from_writer(Vec::new());
+    let write = |out: &mut csv::Writer<Vec<u8>>, row: &[String]| out.write_record(row).map_err(anyhow::Error::from);
+    write(&mut out, &["itemId", "product", "quantity", "held", "limits"].map(String::from))?;
+    for i in &list.items {
+        let limits: Vec<String> = i.limits.iter().map(|l| format!("{}/{}/{}", l.value, l.every, l.scope)).collect();
+        write(
+            &mut out,
+            &[i.id.to_string(), i.product.clone(), i.on_hand.to_string(), i.held.to_string(), limits.join(";")],
+        )?;
+    }
+    let body = out.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
+    Ok((format!("stock-{}.csv", list.pantry_id), body))
+}
+
+/// One parsed CSV row, before it meets the stock.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct CsvRow {
+    line: u64,
+    item_id: Option<std::result::Result<Id, ()>>,
+    product: Option<String>,
+    quantity: Option<std::result::Result<i64, ()>>,
+    received: Option<std::result::Result<i64, ()>>,
+    unreadable: bool,
+}
+
+/// The columns a file names, by their lower-cased names without spaces, `_` or `-`.
+struct Columns {
+    item_id: Option<usize>,
+    product: Option<usize>,
+    quantity: Option<usize>,
+    received: Option<usize>,
+}
+
+fn not_csv() -> Error {
+    Error::refused(&messages::IMPORT_NOT_CSV)
+}
+
+/// Reads the file's rows; a file that is not text, or whose header names no item column or no
+/// number column, is not a CSV of items.
+fn parse_csv(bytes: &[u8]) -> Result<Vec<CsvRow>> {
+    if bytes.len() > MAX_IMPORT_BYTES {
+        return Err(Error::refused(&messages::IMPORT_TOO_LARGE));
+    }
+    let text = std::str::from_utf8(bytes).map_err(|_| not_csv())?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.contains('\0') {
+        return Err(not_csv());
+    }
+    let mut reader = csv::ReaderBuilder::new().flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
+    let header = reader.headers().map_err(|_| not_csv())?.clone();
+    let find = |names: &[&str]| {
+        header.iter().position(|h| {
+            let h: String = h.chars().filter(|c| !matches!(c, ' ' | '_' | '-')).collect::<String>().to_lowercase();
+            names.contains(&h.as_str())
+        })
+    };
+    let cols = Columns {
+        item_id: find(&["itemid", "id", "inventoryitemid"]),
+        product: find(&["product", "name", "item"]),
+        quantity: find(&["quantity", "onhand", "count"]),
+        received: find(&["received"]),
+    };
+    if (cols.item_id.is_none() && cols.product.is_none()) || (cols.quantity.is_none() && cols.received.is_none()) {
+        return Err(not_csv());
+    }
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                let line = e.position().map_or(0, |p| p.line());
+                rows.push(CsvRow {
+                    line,
+                    item_id: None,
+                    product: None,
+                    quantity: None,
+                    received: None,
+                    unreadable: true,
+                });
+                continue;
+            }
+        };
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        let cell = |i: Option<usize>| i.and_then(|i| record.get(i)).filter(|v| !v.is_empty());
+        let number = |i| cell(i).map(|v: &str| v.parse::<i64>().map_err(|_| ()));
+        rows.push(CsvRow {
+            line: record.position().map_or(0, |p| p.line()),
+            item_id: number(cols.item_id),
+            product: cell(cols.product).map(str::to_owned),
+            quantity: number(cols.quantity),
+            received: number(cols.received),
+            unreadable: false,
+        });
+    }
+    Ok(rows)
+}
+
+/// What one row does to an item: its new count (recount) or the units received.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Change {
+    item_id: Id,
+    entry: StockEntry,
+}
+
+/// Each row's change against the pantry's items (`on_hand` by id, products by name), or its
+/// refusal: unknown item, bad number, an item already on an earlier row, or an unreadable row.
+fn plan(rows: &[CsvRow], items: &[StockRow]) -> Vec<(u64, std::result::Result<Change, &'static RefusalKind>)> {
+    let by_id: HashMap<Id, &StockRow> = items.iter().map(|r| (r.id, r)).collect();
+    let mut by_name: HashMap<String, Vec<Id>> = HashMap::new();
+    for r in items {
+        by_name.entry(r.product.trim().to_lowercase()).or_default().push(r.id);
+    }
+    let mut seen = HashSet::new();
+    rows.iter()
+        .map(|row| {
+            let change = (|| {
+                if row.unreadable {
+                    return Err(&messages::IMPORT_BAD_ROW);
+                }
+                let item_id = match (&row.item_id, &row.product) {
+                    (Some(Ok(id)), _) => by_id.get(id).map(|r| r.id),
+                    (Some(Err(())), _) => None,
+                    (None, Some(name)) => match by_name.get(&name.trim().to_lowercase()).map(Vec::as_slice) {
+                        Some([one]) => Some(*one),
+                        _ => None,
+                    },
+                    (None, None) => None,
+                };
+                let item_id = item_id.ok_or(&messages::IMPORT_UNKNOWN_ITEM)?;
+                let entry = match (row.quantity, row.received) {
+                    (Some(Ok(n)), None) if (0..=MAX_UNITS).contains(&n) => {
+                        StockEntry { reason: StockReason::Recount, units: n }
+                    }
+                    (None, Some(Ok(n))) if (1..=MAX_UNITS).contains(&n) => {
+                        StockEntry { reason: StockReason::Received, units: n }
+                    }
+                    _ => return Err(&messages::IMPORT_BAD_NUMBER),
+                };
+                if !seen.insert(item_id) {
+                    return Err(&messages::IMPORT_DUPLICATE_ROW);
+                }
+                Ok(Change { item_id, entry })
+            })();
+            (row.line, change)
+        })
+        .collect()
+}
+
+fn preview_of(token: String, pantry_id: Id, rows: &[CsvRow], items: &[StockRow]) -> ImportPreview {
+    let by_id: HashMap<Id, &StockRow> = items.iter().map(|r| (r.id, r)).collect();
+    let (mut errors, mut changes) = (0, 0);
+    let rows = plan(rows, items)
+        .into_iter()
+        .map(|(line, change)| match change {
+            Ok(c) => {
+                let item = by_id[&c.item_id];
+                let after = item.quantity + c.entry.delta(item.quantity).unwrap_or(0);
+                if after != item.quantity {
+                    changes += 1;
+                }
+                ImportPreviewRow {
+                    line,
+                    item_id: Some(c.item_id),
+                    product: Some(item.product.clone()),
+                    before: Some(item.quantity),
+                    after: Some(after),
+                    reason: Some(c.entry.reason),
+                    error: None,
+                    error_message: None,
+                }
+            }
+            Err(kind) => {
+                errors += 1;
+                ImportPreviewRow {
+                    line,
+                    item_id: None,
+                    product: None,
+                    before: None,
+                    after: None,
+                    reason: None,
+                    error: Some(kind.code.to_owned()),
+                    error_message: Some(kind.english.to_owned()),
+                }
+            }
+        })
+        .collect();
+    ImportPreview { token, pantry_id, rows, errors, changes }
+}
+
+/// Keeps an upload and answers its preview: every row's change and every row's error. Nothing is
+/// applied until [`apply`] with the preview's token.
+pub async fn upload(state: &Context, staff: &Caller, pantry: Id, bytes: &[u8]) -> Result<ImportPreview> {
+    let (pantry_id, _) = pantry_of(state, staff, Some(pantry)).await?;
+    let rows = parse_csv(bytes)?;
+    let items = state.store.stock_rows(pantry_id).await?;
+    let token = format!("{:032x}", rand::random::<u128>());
+    let now = state.clock.now();
+    let csv = String::from_utf8_lossy(bytes).into_owned();
+    let kept = ImportRow { user_id: staff.user_id, pantry_id, csv, created: now };
+    let txn = state.store.begin_write().await?;
+    let keep = txn.keep_import(&token, kept, now - IMPORT_KEPT).await.map_err(Error::from);
+    finish(txn, keep).await?;
+    Ok(preview_of(token, pantry_id, &rows, &items))
+}
+
+/// The caller's kept upload; gone (expired, applied, another's) is NotFound.
+fn own_import(row: Option<ImportRow>, staff: &Caller, now: DateTime<Utc>) -> Result<ImportRow> {
+    row.filter(|r| r.user_id == staff.user_id && staff.reach.has_pantry(r.pantry_id) && r.created > now - IMPORT_KEPT)
+        .ok_or_else(|| Error::not_found(&messages::IMPORT_GONE))
+}
+
+/// The preview of a kept upload, against the stock as it is now.
+pub async fn preview(state: &Context, staff: &Caller, token: &str) -> Result<ImportPreview> {
+    let row = own_import(state.store.import(token).await?, staff, state.clock.now())?;
+    let rows = parse_csv(row.csv.as_bytes())?;
+    let items = state.store.stock_rows(row.pantry_id).await?;
+    Ok(preview_of(token.to_owned(), row.pantry_id, &rows, &items))
+}
+
+/// Applies the kept upload `token`, all or nothing, in one transaction: each row's recount or
+/// receipt as a movement, and one audit entry. A file with any error applies nothing.
+pub async fn apply(state: &Context, staff: &Caller, token: &str) -> Result<ImportApplied> {
+    let now = state.clock.now();
+    retrying(|| async move {
+        let txn = state.store.begin_write().await?;
+        let done = apply_in(state, &txn, staff, token, now).await;
+        finish(txn, done).await
+    })
+    .await
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ImportAudit {
+    rows: usize,
+    quantities: BTreeMap<Id, i64>,
+}
+
+async fn apply_in(
+    state: &Context,
+    txn: &Write,
+    staff: &Caller,
+    token: &str,
+    now: DateTime<Utc>,
+) -> Result<ImportApplied> {
+    let row = own_import(txn.take_import(token).await?, staff, now)?;
+    let rows = parse_csv(row.csv.as_bytes())?;
+    let items = txn.stock_rows(row.pantry_id).await?;
+    let planned = plan(&rows, &items);
+    if planned.iter().any(|(_, c)| c.is_err()) {
+        return Err(Error::refused(&messages::IMPORT_HAS_ERRORS));
+    }
+    let changes: Vec<Change> = planned.into_iter().filter_map(|(_, c)| c.ok()).collect();
+    let on_hand = txn.lock_stock(&changes.iter().map(|c| c.item_id).collect::<Vec<_>>()).await?;
+    let mut by_reason: HashMap<StockReason, BTreeMap<Id, i64>> = HashMap::new();
+    let (mut before, mut after) = (BTreeMap::new(), BTreeMap::new());
+    for c in &changes {
+        let now_held = on_hand.get(&c.item_id).copied().ok_or_else(item_not_found)?;
+        let delta = c.entry.delta(now_held).map_err(|_| Error::refused(&messages::IMPORT_HAS_ERRORS))?;
+        before.insert(c.item_id, now_held);
+        after.insert(c.item_id, now_held + delta);
+        by_reason.entry(c.entry.reason).or_default().insert(c.item_id, delta);
+    }
+    let mut changed = 0;
+    for reason in [StockReason::Recount, StockReason::Received] {
+        let Some(deltas) = by_reason.get(&reason) else { continue };
+        let cause = StockCause { reason, by: Some(staff.user_id), order_id: None };
+        changed += move_and_record(txn, deltas, cause, "csv", now).await?.len();
+    }
+    let food_bank = state.store.pantry_food_bank(row.pantry_id).await?.ok_or_else(item_not_found)?;
+    let audit = |quantities| ImportAudit { rows: changes.len(), quantities };
+    let entry = AuditEntry::change(
+        staff.user_id,
+        (food_bank, Some(row.pantry_id)),
+        "stock.import",
+        format!("pantry:{}", row.pantry_id),
+        Some(&audit(before)),
+        Some(&audit(after)),
+    );
+    txn.audit(entry, now).await?;
+    Ok(ImportApplied { pantry_id: row.pantry_id, changed })
+}
+
+// --- Limits ---
+
+/// A limit as the audit records it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LimitAudit {
+    kind: &'static str,
+    value: i64,
+    every: i64,
+    scope: &'static str,
+}
+
+fn limit_audit(l: &ItemLimitRow, kind: LimitKind) -> LimitAudit {
+    let kind = if kind == LimitKind::Item { "ITEM" } else { "QUANTITY" };
+    LimitAudit { kind, value: l.value, every: l.every, scope: l.scope.code() }
+}
+
+fn checked_limit(req: &LimitRequest) -> Result<(LimitScope, i64, i64)> {
+    let mut errors = Vec::new();
+    let scope = LimitScope::from_code(&req.scope);
+    if scope.is_none() {
+        errors.push(FieldError::new("scope", FieldCode::Choice, "Choose DAY, WEEK, MONTH, ORDER or ACCOUNT."));
+    }
+    if !(0..=MAX_UNITS).contains(&req.value) {
+        errors.push(FieldError::new(
+            "value",
+            FieldCode::OutOfRange,
+            format!("Enter a whole number from 0 to {MAX_UNITS}."),
+        ));
+    }
+    let every = req.every.unwrap_or(1);
+    if !(1..=MAX_EVERY).contains(&every) {
+        errors.push(FieldError::new(
+            "every",
+            FieldCode::OutOfRange,
+            format!("Enter a whole number from 1 to {MAX_EVERY}."),
+        ));
+    }
+    match scope {
+        Some(scope) if errors.is_empty() => Ok((scope, req.value, every)),
+        _ => Err(Error::fields(errors)),
+    }
+}
+
+/// Sets the item's limit of the request's scope (replacing one of that scope), as the checkout
+/// enforces it from then on; the shopper's pages show it at once (the limits' cache-scope triggers).
+pub async fn set_limit(state: &Context, staff: &Caller, item_id: Id, req: &LimitRequest) -> Result<StockItem> {
+    let (scope, value, every) = checked_limit(req)?;
+    let place = place_of(state, staff, item_id).await?;
+    let now = state.clock.now();
+    let place = &place;
+    retrying(|| async move {
+        let txn = state.store.begin_write().await?;
+        let done = async {
+            let before = txn.set_item_limit(item_id, scope, value, every, now).await?;
+            let after = ItemLimitRow { id: before.map_or(0, |b| b.id), value, every, scope };
+            let entry = AuditEntry::change(
+                staff.user_id,
+                (place.food_bank_id, Some(place.pantry_id)),
+                "limit.set",
+                format!("inventoryItem:{item_id}"),
+                before.as_ref().map(|b| limit_audit(b, LimitKind::Product)).as_ref(),
+                Some(&limit_audit(&after, LimitKind::Product)),
+            );
+            txn.audit(entry, now).await?;
+            Ok(())
+        }
+        .await;
+        finish(txn, done).await
+    })
+    .await?;
+    history(state, staff, item_id).await.map(|h| h.item)
+}
+
+/// Deletes one of the item's limits.
+pub async fn delete_limit(state: &Context, staff: &Caller, item_id: Id, limit_id: Id) -> Result<StockItem> {
+    let place = place_of(state, staff, item_id).await?;
+    let now = state.clock.now();
+    let place = &place;
+    retrying(|| async move {
+        let txn = state.store.begin_write().await?;
+        let done = async {
+            let gone = txn.delete_staff_limit(limit_id, Some(item_id), None).await?;
+            let gone = gone.ok_or_else(item_not_found)?;
+            let entry = AuditEntry::change(
+                staff.user_id,
+                (place.food_bank_id, Some(place.pantry_id)),
+                "limit.delete",
+                format!("inventoryItem:{item_id}"),
+                Some(&limit_audit(&gone, LimitKind::Product)),
+                None,
+            );
+            txn.audit(entry, now).await?;
+            Ok(())
+        }
+        .await;
+        finish(txn, done).await
+    })
+    .await?;
+    history(state, staff, item_id).await.map(|h| h.item)
+}
+
+/// Sets (or, with no value, removes) the pantry's order-size limit: at most that many items per order.
+pub async fn set_order_size(state: &Context, staff: &Caller, pantry: Id, req: &OrderSizeRequest) -> Result<StockList> {
+    let (pantry_id, _) = pantry_of(state, staff, Some(pantry)).await?;
+    if let Some(v) = req.value.filter(|v| !(0..=MAX_UNITS).contains(v)) {
+        return Err(Error::fields(vec![FieldError::new(
+            "value",
+            FieldCode::OutOfRange,
+            format!("Enter a whole number from 0 to {MAX_UNITS}, not {v}."),
+        )]));
+    }
+    let food_bank = state.store.pantry_food_bank(pantry_id).await?.ok_or_else(item_not_found)?;
+    let now = state.clock.now();
+    retrying(|| async move {
+        let txn = state.store.begin_write().await?;
+        let done = async {
+            let subject = format!("pantry:{pantry_id}");
+            let entry = match req.value {
+                Some(value) => {
+                    let before = txn.set_order_size_limit(pantry_id, value, now).await?;
+                    let after =
+                        ItemLimitRow { id: before.map_or(0, |b| b.id), value, every: 1, scope: LimitScope::Order };
+                    AuditEntry::change(
+                        staff.user_id,
+                        (food_bank, Some(pantry_id)),
+                        "limit.set",
+                        subject,
+                        before.as_ref().map(|b| limit_audit(b, LimitKind::Item)).as_ref(),
+                        Some(&limit_audit(&after, LimitKind::Item)),
+                    )
+                }
+                None => {
+                    let Some(current) = txn.pantry_order_size_limits(pantry_id).await?.first().copied() else {
+                        return Ok(());
+                    };
+                    txn.delete_staff_limit(current.id, None, Some(pantry_id)).await?;
+                    AuditEntry::change(
+                        staff.user_id,
+                        (food_bank, Some(pantry_id)),
+                        "limit.delete",
+                        subject,
+                        Some(&limit_audit(&current, LimitKind::Item)),
+                        None,
+                    )
+                }
+            };
+            txn.audit(entry, now).await?;
+            Ok(())
+        }
+        .await;
+        finish(txn, done).await
+    })
+    .await?;
+    list(state, staff, Some(pantry_id)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stock(id: Id, product: &str, quantity: i64) -> StockRow {
+        StockRow {
+            id,
+            pantry_item_id: id * 10,
+            product: product.into(),
+            quantity,
+            is_active: true,
+            held: 0,
+            last: None,
+            limits: Vec::new(),
+        }
+    }
+
+    fn codes(csv: &str, items: &[StockRow]) -> Vec<Option<&'static str>> {
+        plan(&parse_csv(csv.as_bytes()).unwrap(), items).into_iter().map(|(_, c)| c.err().map(|k| k.code)).collect()
+    }
+
+    #[test]
+    fn every_row_gets_its_change_or_its_error() {
+        let items = [stock(1, "Rice", 5), stock(2, "Beans", 0)];
+        let csv = "itemId,product,quantity,received\n1,,9,\n,beans,,4\n7,,3,\n2,,x,\n1,,2,\n\n,Rice,-1,\n";
+        assert_eq!(
+            codes(csv, &items),
+            vec![
+                None,
+                None,
+                Some("importUnknownItem"),
+                Some("importBadNumber"),
+                Some("importDuplicateRow"),
+                Some("importBadNumber"),
+            ]
+        );
+        let preview = preview_of("t".into(), 3, &parse_csv(csv.as_bytes()).unwrap(), &items);
+        assert_eq!(preview.rows[0].after, Some(9));
+        assert_eq!(preview.rows[1].after, Some(4));
+        assert_eq!((preview.errors, preview.changes), (4, 2));
+        assert_eq!(preview.rows[2].line, 4, "lines count from the header's 1");
+    }
+
+    #[test]
+    fn files_that_are_not_csv_of_items_or_too_large_are_refused() {
+        let refused = |bytes: &[u8]| match parse_csv(bytes) {
+            Err(Error::Refused { refusal, .. }) => refusal.code().to_owned(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(refused(b"\x89PNG\r\n\x1a\n\0\0"), "importNotCsv");
+        assert_eq!(refused(b"name,colour\nRice,white\n"), "importNotCsv");
+        assert_eq!(refused(&vec![b'a'; MAX_IMPORT_BYTES + 1]), "importTooLarge");
+        assert!(parse_csv("\u{feff}Item ID;x\n".as_bytes()).is_err(), "one column named nothing we read");
+    }
+}
