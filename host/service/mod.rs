@@ -18,6 +18,7 @@ pub mod places;
 pub mod reference;
 pub mod referrals;
 mod rich_text;
+pub mod schedules;
 pub mod sessions;
 mod shapes;
 pub mod shop;

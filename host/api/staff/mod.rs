@@ -5,6 +5,7 @@
 //! the two agree. Another pantry's order is 404, like one that does not exist.
 mod caller;
 mod pick_list;
+mod schedule;
 mod team;
 
 pub use caller::Caller;
@@ -34,6 +35,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(check_in))
         .routes(routes!(pick_list::pick_list))
         .routes(routes!(team::team, team::grant))
+        .routes(routes!(schedule::schedule, schedule::add_row))
+        .routes(routes!(schedule::change_row, schedule::remove_row))
+        .routes(routes!(schedule::horizon))
+        .routes(routes!(schedule::close))
+        .routes(routes!(schedule::reopen))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
