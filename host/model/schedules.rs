@@ -47,6 +47,15 @@ pub struct ClosedDay {
     pub orders: Vec<ClosedDayOrder>,
 }
 
+/// A closed range as shoppers read it on the pantry's page ("Closed Dec 24–26: Holiday").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClosedNotice {
+    pub first_day: NaiveDate,
+    pub last_day: NaiveDate,
+    pub reason: String,
+}
+
 /// A pantry's schedule as its staff edit it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

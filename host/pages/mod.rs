@@ -27,6 +27,7 @@ mod update_password;
 // The staff side.
 mod staff_pages;
 pub(crate) mod staff_pick_list;
+mod staff_schedule;
 mod staff_team;
 
 use crate::{db::Scope, state::AppState};
@@ -286,6 +287,7 @@ fn pages() -> Vec<Page> {
         staff_pages::CHECK_IN,
         staff_pick_list::PAGE,
         staff_team::PAGE,
+        staff_schedule::PAGE,
     ]
 }
 
@@ -323,6 +325,7 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_pages::StaffCheckInPage>(&mut out);
     add::<staff_pick_list::StaffPickListPage>(&mut out);
     add::<staff_team::StaffTeamPage>(&mut out);
+    add::<staff_schedule::StaffSchedulePage>(&mut out);
     out
 }
 

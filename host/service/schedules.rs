@@ -23,7 +23,7 @@ use crate::{
     infra::localize::ServerTexts,
     model::{
         schedules::{
-            ClosedDay, ClosedDayInput, ClosedDayOrder, HorizonInput, Schedule, ScheduleDone, ScheduleEntry, ScheduleInput,
+            ClosedDay, ClosedDayInput, ClosedDayOrder, ClosedNotice, HorizonInput, Schedule, ScheduleDone, ScheduleEntry, ScheduleInput,
         },
         staff::StaffPantry,
     },
@@ -62,6 +62,15 @@ async fn pantry_of(state: &Context, staff: &Staff<PantryStaff>, pantry: Option<I
     .cloned()
     .ok_or_else(|| Error::not_found(&messages::PANTRY_NOT_FOUND))?;
     Ok((chosen, pantries))
+}
+
+/// The closed ranges of the pantry that have not ended by `now` in its zone `tz`, as its page
+/// shows them to shoppers.
+pub async fn closed_notices(state: &Context, pantry_id: Id, tz: &str, now: DateTime<Utc>) -> Result<Vec<ClosedNotice>> {
+    let tz = tz.parse().unwrap_or(chrono_tz::America::New_York);
+    let today = local_today(now, tz);
+    let rows = state.store.closed_days_of(vec![pantry_id], today).await?;
+    Ok(rows.into_iter().map(|c| ClosedNotice { first_day: c.first_day, last_day: c.last_day, reason: c.reason }).collect())
 }
 
 /// The pantry's schedule (the caller's first pantry when `pantry` is None).

@@ -45,3 +45,4 @@ export type StaffOrderPage = Schemas["StaffOrderPage"];
 export type StaffCheckInPage = Schemas["StaffCheckInPage"];
 export type StaffPickListPage = Schemas["StaffPickListPage"];
 export type StaffTeamPage = Schemas["StaffTeamPage"];
+export type StaffSchedulePage = Schemas["StaffSchedulePage"];
