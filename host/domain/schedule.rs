@@ -195,7 +195,9 @@ pub fn check_row(row: &ScheduleRow, others: &[ScheduleRow], booked: i32) -> Vec<
         errors.push(field("slotMinutes", FieldCode::OutOfRange, "Enter a slot length of at least 1 minute."));
     } else if (row.closes - row.opens) < Duration::minutes(i64::from(row.slot_minutes)) {
         errors.push(field("slotMinutes", FieldCode::SlotTooLong, "The slot is longer than the opening hours."));
-    } else if others.iter().any(|o| o.id != row.id && o.when.meets(row.when) && o.opens < row.closes && row.opens < o.closes)
+    } else if others
+        .iter()
+        .any(|o| o.id != row.id && o.when.meets(row.when) && o.opens < row.closes && row.opens < o.closes)
     {
         errors.push(field("opens", FieldCode::Overlaps, "These hours overlap other hours of the same day."));
     }
@@ -251,7 +253,14 @@ mod tests {
     fn hm(h: u32, m: u32) -> NaiveTime {
         NaiveTime::from_hms_opt(h, m, 0).unwrap()
     }
-    fn row(id: Id, when: When, opens: NaiveTime, closes: NaiveTime, minutes: i32, capacity: Option<i32>) -> ScheduleRow {
+    fn row(
+        id: Id,
+        when: When,
+        opens: NaiveTime,
+        closes: NaiveTime,
+        minutes: i32,
+        capacity: Option<i32>,
+    ) -> ScheduleRow {
         ScheduleRow { id: Some(id), when, opens, closes, slot_minutes: minutes, capacity }
     }
     fn at(s: &str) -> DateTime<Utc> {
@@ -283,7 +292,10 @@ mod tests {
     #[test]
     fn slots_follow_the_wall_clock_across_the_spring_daylight_saving_change() {
         // Saturday 2026-03-07 is EST (UTC-5), Monday 2026-03-09 EDT (UTC-4); clocks jump on Sunday 8th.
-        let rows = [row(1, When::Weekday(5), hm(9, 0), hm(10, 0), 30, Some(2)), row(2, When::Weekday(0), hm(9, 0), hm(10, 0), 60, None)];
+        let rows = [
+            row(1, When::Weekday(5), hm(9, 0), hm(10, 0), 30, Some(2)),
+            row(2, When::Weekday(0), hm(9, 0), hm(10, 0), 60, None),
+        ];
         let s = slots(&rows, New_York, d(2026, 3, 7), 3, at("2026-03-01T00:00:00Z"));
         let starts: Vec<_> = s.iter().map(|s| (s.day, s.start, s.start_at)).collect();
         assert_eq!(
@@ -422,8 +434,14 @@ mod tests {
         let today = d(2026, 12, 20);
         assert!(check_closed(d(2026, 12, 24), d(2026, 12, 26), "Holiday", today).is_empty());
         assert!(check_closed(today, today, "Holiday", today).is_empty());
-        assert_eq!(codes(check_closed(d(2026, 12, 19), d(2026, 12, 26), "x", today)), vec![("firstDay", FieldCode::InPast)]);
-        assert_eq!(codes(check_closed(d(2026, 12, 26), d(2026, 12, 24), "x", today)), vec![("lastDay", FieldCode::EndBeforeStart)]);
+        assert_eq!(
+            codes(check_closed(d(2026, 12, 19), d(2026, 12, 26), "x", today)),
+            vec![("firstDay", FieldCode::InPast)]
+        );
+        assert_eq!(
+            codes(check_closed(d(2026, 12, 26), d(2026, 12, 24), "x", today)),
+            vec![("lastDay", FieldCode::EndBeforeStart)]
+        );
         assert_eq!(codes(check_closed(today, today, "  ", today)), vec![("reason", FieldCode::Required)]);
     }
 }

@@ -83,17 +83,20 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                 let closed_days =
                     match service::schedules::closed_notices(&ctx.state, pantry.id, &pantry.time_zone, now).await {
                         Ok(days) => days,
-                        Err(error) => return Loaded::with_status(failure_status(&error, "pantry"), PantryPage::failed()),
+                        Err(error) => {
+                            return Loaded::with_status(failure_status(&error, "pantry"), PantryPage::failed());
+                        }
                     };
                 let ld = json_ld(&pantry, &ctx.state.config.public_url);
                 let scopes = [Scope::Pantry(pantry.id), Scope::FoodBank(pantry.food_bank_id), Scope::Catalog];
-                Loaded { json_ld: vec![ld], ..Loaded::ok(PantryPage { pantry: Some(pantry), closed_days, error: false }) }
-                    .showing(scopes)
+                Loaded {
+                    json_ld: vec![ld],
+                    ..Loaded::ok(PantryPage { pantry: Some(pantry), closed_days, error: false })
+                }
+                .showing(scopes)
             }
             Err(service::Error::NotFound(_)) => Loaded::not_found(),
-            Err(error) => {
-                Loaded::with_status(failure_status(&error, "pantry"), PantryPage::failed())
-            }
+            Err(error) => Loaded::with_status(failure_status(&error, "pantry"), PantryPage::failed()),
         }
     })
 }

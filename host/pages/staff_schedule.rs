@@ -107,8 +107,18 @@ async fn act(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
         Ok(_) => Acted::to(format!("/staff/schedule?pantry={pantry_id}&done={intent}")),
         Err(error) => {
             let keep = [
-                "intent", "kind", "weekday", "date", "opens", "closes", "slotMinutes", "capacity", "horizonDays",
-                "firstDay", "lastDay", "reason",
+                "intent",
+                "kind",
+                "weekday",
+                "date",
+                "opens",
+                "closes",
+                "slotMinutes",
+                "capacity",
+                "horizonDays",
+                "firstDay",
+                "lastDay",
+                "reason",
             ];
             Acted::refused(error).keeping(keep.iter().map(|k| (*k, form.text(k).to_owned())).collect())
         }

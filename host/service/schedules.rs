@@ -8,7 +8,9 @@ use super::{Context, Error, Result, staff::Staff};
 use crate::{
     catalog::{LANGS, Lang},
     db::repo::{
-        Write, audit::AuditEntry, retrying,
+        Write,
+        audit::AuditEntry,
+        retrying,
         schedules::{ClosedDayRow, ClosedOrderRow},
         staff::StaffPantryRow,
     },
@@ -23,11 +25,12 @@ use crate::{
     infra::localize::ServerTexts,
     model::{
         schedules::{
-            ClosedDay, ClosedDayInput, ClosedDayOrder, ClosedNotice, HorizonInput, Schedule, ScheduleDone, ScheduleEntry, ScheduleInput,
+            ClosedDay, ClosedDayInput, ClosedDayOrder, ClosedNotice, HorizonInput, Schedule, ScheduleDone,
+            ScheduleEntry, ScheduleInput,
         },
         staff::StaffPantry,
     },
-    service::outbox,
+    service::{outbox, rich_text::escape},
 };
 use chrono::{DateTime, Datelike, NaiveDate, NaiveTime, Utc};
 use serde_json::{Map, Value, json};
@@ -53,7 +56,11 @@ fn entry(row: &ScheduleRow) -> ScheduleEntry {
 }
 
 /// The pantry among the caller's; another pantry is NotFound, like one that does not exist.
-async fn pantry_of(state: &Context, staff: &Staff<PantryStaff>, pantry: Option<Id>) -> Result<(StaffPantryRow, Vec<StaffPantryRow>)> {
+async fn pantry_of(
+    state: &Context,
+    staff: &Staff<PantryStaff>,
+    pantry: Option<Id>,
+) -> Result<(StaffPantryRow, Vec<StaffPantryRow>)> {
     let pantries = state.store.staff_pantries(staff.reach.pantries.iter().copied().collect()).await?;
     let chosen = match pantry {
         Some(id) => pantries.iter().find(|p| p.id == id),
@@ -70,7 +77,10 @@ pub async fn closed_notices(state: &Context, pantry_id: Id, tz: &str, now: DateT
     let tz = tz.parse().unwrap_or(chrono_tz::America::New_York);
     let today = local_today(now, tz);
     let rows = state.store.closed_days_of(vec![pantry_id], today).await?;
-    Ok(rows.into_iter().map(|c| ClosedNotice { first_day: c.first_day, last_day: c.last_day, reason: c.reason }).collect())
+    Ok(rows
+        .into_iter()
+        .map(|c| ClosedNotice { first_day: c.first_day, last_day: c.last_day, reason: c.reason })
+        .collect())
 }
 
 /// The pantry's schedule (the caller's first pantry when `pantry` is None).
@@ -93,7 +103,13 @@ pub async fn schedule(state: &Context, staff: &Staff<PantryStaff>, pantry: Optio
                 end: hm(o.end),
             });
         }
-        closed_days.push(ClosedDay { id: c.id, first_day: c.first_day, last_day: c.last_day, reason: c.reason, orders });
+        closed_days.push(ClosedDay {
+            id: c.id,
+            first_day: c.first_day,
+            last_day: c.last_day,
+            reason: c.reason,
+            orders,
+        });
     }
     Ok(Schedule {
         pantry: StaffPantry { id: chosen.id, label: chosen.label.clone() },
@@ -191,19 +207,21 @@ fn read_row(id: Option<Id>, input: &ScheduleInput) -> std::result::Result<Schedu
     let opens = parse_time("opens", &input.opens, &mut errors);
     let closes = parse_time("closes", &input.closes, &mut errors);
     match (when, opens, closes) {
-        (Some(when), Some(opens), Some(closes)) if errors.is_empty() => Ok(ScheduleRow {
-            id,
-            when,
-            opens,
-            closes,
-            slot_minutes: input.slot_minutes,
-            capacity: input.capacity,
-        }),
+        (Some(when), Some(opens), Some(closes)) if errors.is_empty() => {
+            Ok(ScheduleRow { id, when, opens, closes, slot_minutes: input.slot_minutes, capacity: input.capacity })
+        }
         _ => Err(errors),
     }
 }
 
-fn audit(staff: &Staff<PantryStaff>, pantry: &StaffPantryRow, action: &'static str, subject: String, before: Option<&Value>, after: Option<&Value>) -> AuditEntry {
+fn audit(
+    staff: &Staff<PantryStaff>,
+    pantry: &StaffPantryRow,
+    action: &'static str,
+    subject: String,
+    before: Option<&Value>,
+    after: Option<&Value>,
+) -> AuditEntry {
     AuditEntry::change(staff.user_id, (pantry.food_bank_id, Some(pantry.id)), action, subject, before, after)
 }
 
@@ -250,7 +268,8 @@ pub async fn save_row(
                 None => (txn.insert_schedule(pantry.id, &row, now).await?, "schedule.create"),
             };
             let after = ScheduleRow { id: Some(id), ..row };
-            let action = if row_id.is_none() && matches!(row.when, When::Date(_)) { "schedule.extraDay" } else { action };
+            let action =
+                if row_id.is_none() && matches!(row.when, When::Date(_)) { "schedule.extraDay" } else { action };
             let entry = audit(
                 staff,
                 pantry,
@@ -296,10 +315,16 @@ pub async fn delete_row(state: &Context, staff: &Staff<PantryStaff>, row_id: Id)
             p.recapacity.clear();
             let (removed, _) = txn.apply_schedule_plan(pantry.id, &p).await?;
             txn.delete_schedule(row_id).await?;
-            let entry = audit(staff, pantry, "schedule.delete", format!("schedule:{row_id}"), Some(&json_of(&before)), None);
+            let entry =
+                audit(staff, pantry, "schedule.delete", format!("schedule:{row_id}"), Some(&json_of(&before)), None);
             txn.audit(entry, now).await?;
             let (more_removed, made) = publish(&txn, pantry.id, now).await?;
-            Ok(ScheduleDone { id: Some(row_id), times_made: made, times_removed: removed + more_removed, orders_told: 0 })
+            Ok(ScheduleDone {
+                id: Some(row_id),
+                times_made: made,
+                times_removed: removed + more_removed,
+                orders_told: 0,
+            })
         }
         .await;
         finish(txn, done).await
@@ -361,8 +386,14 @@ pub async fn close_days(state: &Context, staff: &Staff<PantryStaff>, input: &Clo
         let txn = state.store.begin_write().await?;
         let done = async {
             let closed = txn.insert_closed_day(pantry.id, first, last, reason, now).await?;
-            let entry =
-                audit(staff, pantry, "closedDay.create", format!("closedDay:{}", closed.id), None, Some(&json_of(&closed)));
+            let entry = audit(
+                staff,
+                pantry,
+                "closedDay.create",
+                format!("closedDay:{}", closed.id),
+                None,
+                Some(&json_of(&closed)),
+            );
             txn.audit(entry, now).await?;
             let booked = txn.open_orders_between(pantry.id, first, last).await?;
             for order in &booked {
@@ -395,8 +426,14 @@ pub async fn reopen(state: &Context, staff: &Staff<PantryStaff>, closed_id: Id) 
                 return Err(Error::not_found(&messages::SCHEDULE_NOT_FOUND));
             };
             txn.delete_closed_day(closed_id).await?;
-            let entry =
-                audit(staff, pantry, "closedDay.delete", format!("closedDay:{closed_id}"), Some(&json_of(&closed)), None);
+            let entry = audit(
+                staff,
+                pantry,
+                "closedDay.delete",
+                format!("closedDay:{closed_id}"),
+                Some(&json_of(&closed)),
+                None,
+            );
             txn.audit(entry, now).await?;
             Ok(ScheduleDone { id: Some(closed_id), times_made: 0, times_removed: 0, orders_told: 0 })
         }
@@ -446,8 +483,11 @@ async fn tell_closed(
     let texts = |lang: Lang| {
         let day = day_label(order.pickup_day, lang);
         let fill = [("day", day.as_str()), ("reason", closed.reason.as_str()), ("number", number.as_str())];
-        let details = format!("<p><a href=\"{path}\">{}</a></p>", say(CLOSED_LINK, lang, &[]));
-        (say(CLOSED_TITLE, lang, &fill), say(CLOSED_TEXT, lang, &fill), details)
+        let text = say(CLOSED_TEXT, lang, &fill);
+        // The message's details are HTML: the reason is staff's text, escaped.
+        let details =
+            format!("<p>{}</p><p><a href=\"{path}\">{}</a></p>", escape(&text), escape(&say(CLOSED_LINK, lang, &[])));
+        (say(CLOSED_TITLE, lang, &fill), text, details)
     };
     let mut translations = Map::new();
     for lang in LANGS.into_iter().filter(|l| *l != Lang::En) {

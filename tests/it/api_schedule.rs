@@ -106,13 +106,17 @@ async fn weekly_hours_make_times_and_edits_never_move_booked_ones(t: &TestApp) {
 
     // A one-off day is its own action.
     let (extra, _) = ahead(5);
-    let day_row = json!({ "pantryId": main, "date": extra.to_string(), "opens": "06:00", "closes": "07:00", "slotMinutes": 60 });
+    let day_row =
+        json!({ "pantryId": main, "date": extra.to_string(), "opens": "06:00", "closes": "07:00", "slotMinutes": 60 });
     let r = t.post("/api/v1/staff/schedule", Some(&staff), day_row).await;
     assert_eq!(r.value()["timesMade"], 1);
     let shown = t.get(&format!("/api/v1/staff/schedule?pantry={main}"), Some(&staff)).await;
     let entries = shown.value()["entries"].as_array().unwrap().clone();
     assert_eq!(entries.len(), 1);
-    assert_eq!((entries[0]["date"].as_str(), entries[0]["capacity"].is_null()), (Some(extra.to_string().as_str()), true));
+    assert_eq!(
+        (entries[0]["date"].as_str(), entries[0]["capacity"].is_null()),
+        (Some(extra.to_string().as_str()), true)
+    );
     assert_eq!(audit_actions(t, main).await.last().map(String::as_str), Some("schedule.extraDay"));
 }
 
@@ -120,9 +124,7 @@ async fn bad_input_is_refused_at_its_field_and_nothing_is_written(t: &TestApp) {
     let staff = token_of(t, DEMO_STAFF_EMAIL).await;
     let main = pantry(t, MAIN).await;
     let (day, weekday) = ahead(4);
-    let row = |opens: &str, closes: &str, minutes: i32| {
-        json!({ "pantryId": main, "weekday": weekday, "opens": opens, "closes": closes, "slotMinutes": minutes })
-    };
+    let row = |opens: &str, closes: &str, minutes: i32| json!({ "pantryId": main, "weekday": weekday, "opens": opens, "closes": closes, "slotMinutes": minutes });
     t.post("/api/v1/staff/schedule", Some(&staff), row("05:00", "06:00", 20)).await.value();
     let times = offered_at(t, main, &["04:", "05:", "06:", "07:"]).await.len();
     let cases = [
@@ -137,12 +139,18 @@ async fn bad_input_is_refused_at_its_field_and_nothing_is_written(t: &TestApp) {
         assert_eq!(refused_fields(&r), vec![(field.to_owned(), code.to_owned())], "{body}");
     }
     for days in [0, 121] {
-        let r = t.put("/api/v1/staff/schedule-horizon", Some(&staff), json!({ "pantryId": main, "horizonDays": days })).await;
+        let r = t
+            .put("/api/v1/staff/schedule-horizon", Some(&staff), json!({ "pantryId": main, "horizonDays": days }))
+            .await;
         assert_eq!(refused_fields(&r), vec![("horizonDays".to_owned(), "outOfRange".to_owned())]);
     }
     let yesterday = (day - Duration::days(5)).to_string();
     let r = t
-        .post("/api/v1/staff/closed-days", Some(&staff), json!({ "pantryId": main, "firstDay": yesterday, "reason": "Holiday" }))
+        .post(
+            "/api/v1/staff/closed-days",
+            Some(&staff),
+            json!({ "pantryId": main, "firstDay": yesterday, "reason": "Holiday" }),
+        )
         .await;
     assert_eq!(refused_fields(&r), vec![("firstDay".to_owned(), "inPast".to_owned())]);
     let backwards = json!({ "pantryId": main, "firstDay": day.to_string(), "lastDay": (day - Duration::days(1)).to_string(), "reason": "Holiday" });
@@ -151,7 +159,11 @@ async fn bad_input_is_refused_at_its_field_and_nothing_is_written(t: &TestApp) {
     // Another food bank's pantry is not theirs: 404, like one that does not exist.
     let chicago = pantry(t, CHICAGO).await;
     let r = t
-        .post("/api/v1/staff/schedule", Some(&staff), json!({ "pantryId": chicago, "weekday": 1, "opens": "05:00", "closes": "06:00", "slotMinutes": 30 }))
+        .post(
+            "/api/v1/staff/schedule",
+            Some(&staff),
+            json!({ "pantryId": chicago, "weekday": 1, "opens": "05:00", "closes": "06:00", "slotMinutes": 30 }),
+        )
         .await;
     assert_eq!(r.status, 404, "{}", r.body);
 
@@ -183,7 +195,8 @@ async fn a_closed_day_hides_its_times_and_asks_booked_shoppers_to_move(t: &TestA
     let email = t.state.store.test_contact(me, "es", true).await.unwrap();
     let order = order_at(t, &shopper, main, on_day[0]).await.value().as_i64().expect("order id");
 
-    let close = json!({ "pantryId": main, "firstDay": day.to_string(), "lastDay": day.to_string(), "reason": "Inventario" });
+    let close =
+        json!({ "pantryId": main, "firstDay": day.to_string(), "lastDay": day.to_string(), "reason": "Inventario" });
     let r = t.post("/api/v1/staff/closed-days", Some(&staff), close).await;
     assert_eq!(r.value()["ordersTold"], 1, "{}", r.body);
     let closed_id = r.value()["id"].as_i64().unwrap();
@@ -210,7 +223,10 @@ async fn a_closed_day_hides_its_times_and_asks_booked_shoppers_to_move(t: &TestA
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     assert_eq!(mail.len(), 1, "{mail:?}");
-    assert!(mail[0].0.contains("elija otra hora") && mail[0].1.contains(&format!("/account/orders/{order}/time")), "{mail:?}");
+    assert!(
+        mail[0].0.contains("elija otra hora") && mail[0].1.contains(&format!("/account/orders/{order}/time")),
+        "{mail:?}"
+    );
 
     // Change Time refuses the other closed time and takes an open one with room.
     let r = t.put(&format!("/api/v1/orders/{order}/pickuptime/{}", on_day[1]), Some(&shopper.token), json!({})).await;

@@ -73,6 +73,7 @@ suites! {
     seo => "seo",
     shell => "shell",
     shop => "shop",
+    schedule => "schedule",
     skeleton => "skeleton",
     spanish => "spanish",
     staff => "staff",

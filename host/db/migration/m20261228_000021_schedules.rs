@@ -92,7 +92,9 @@ impl MigrationTrait for Migration {
                     )
                     .check((
                         "ck_schedules_when",
-                        Expr::cust("(weekday IS NULL) <> (on_date IS NULL) AND (weekday IS NULL OR weekday BETWEEN 0 AND 6)"),
+                        Expr::cust(
+                            "(weekday IS NULL) <> (on_date IS NULL) AND (weekday IS NULL OR weekday BETWEEN 0 AND 6)",
+                        ),
                     ))
                     .check(("ck_schedules_hours", Expr::cust("closes > opens AND slot_minutes > 0")))
                     .check(("ck_schedules_capacity", Expr::cust("capacity IS NULL OR capacity >= 0")))

@@ -392,7 +392,13 @@ impl<C: ConnectionTrait> Store<C> {
             .await?;
         Ok(rows
             .into_iter()
-            .map(|(order_id, user_id, pickup_day, start, end)| ClosedOrderRow { order_id, user_id, pickup_day, start, end })
+            .map(|(order_id, user_id, pickup_day, start, end)| ClosedOrderRow {
+                order_id,
+                user_id,
+                pickup_day,
+                start,
+                end,
+            })
             .collect())
     }
 }
