@@ -26,7 +26,8 @@ async fn run(label: &str, t: &TestDb, config: &Config) {
     let seeded = db::seed::seed_scale(t.db(), 1, now).await.unwrap();
     let renderer = server::start_renderer(config).await.unwrap();
     let store = Store::new(t.db().clone());
-    let state = AppState::new(config.clone(), renderer, store, Tokens::from_secret(b"bench secret, thirty-two bytes!!"));
+    let state =
+        AppState::new(config.clone(), renderer, store, Tokens::from_secret(b"bench secret, thirty-two bytes!!"));
     let stamp = if label == "postgres" { "now()" } else { "CURRENT_TIMESTAMP" };
     for weekday in 0..5 {
         t.db()
