@@ -66,8 +66,13 @@ async fn every_page_is_valid_html_in_both_languages() {
 
     // The staff side, as the demo pantry staff member (the order is at one of their pantries).
     let staff = token_of(&t, orderahead::db::seed::DEMO_STAFF_EMAIL).await;
-    let staff_pages =
-        ["/staff".to_owned(), format!("/staff/orders/{order}"), "/staff/check-in".into(), "/staff/pick-list".into()];
+    let staff_pages = [
+        "/staff".to_owned(),
+        format!("/staff/orders/{order}"),
+        "/staff/check-in".into(),
+        "/staff/pick-list".into(),
+        "/staff/schedule".into(),
+    ];
     let admin = token_of(&t, orderahead::db::seed::DEMO_ADMIN_EMAIL).await;
     let admin_pages = ["/staff/team".to_owned()];
 
