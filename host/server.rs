@@ -52,10 +52,18 @@ pub async fn start_renderer(config: &Config) -> anyhow::Result<Arc<dyn Renderer>
 
 /// Everything the server needs, ready to serve: database migrated, render pool loaded.
 pub async fn build_state(config: Config) -> anyhow::Result<AppState> {
+    build_state_with_clock(config, Arc::new(crate::infra::clock::SystemClock)).await
+}
+
+/// The same on a clock of the caller's (the browser tests' server, whose suites let time pass).
+pub async fn build_state_with_clock(
+    config: Config,
+    clock: Arc<dyn crate::infra::clock::Clock>,
+) -> anyhow::Result<AppState> {
     let store = open_database(&config).await?;
     let renderer = start_renderer(&config).await?;
     let tokens = crate::infra::auth::Tokens::from_config(&config)?;
-    Ok(AppState::new(config, renderer, store, tokens))
+    Ok(AppState::with_clock(config, renderer, store, tokens, clock))
 }
 
 /// Serves on an already-bound listener until `shutdown` resolves; tests bind port 0.

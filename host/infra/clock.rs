@@ -37,6 +37,12 @@ impl TestClock {
     pub fn advance(&self, by: Duration) {
         self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).1 += by;
     }
+
+    /// Undoes every [`advance`](Self::advance): a shared test server's next suite starts at the
+    /// time it was started with.
+    pub fn reset(&self) {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).1 = Duration::zero();
+    }
 }
 
 impl Clock for TestClock {

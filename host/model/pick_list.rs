@@ -16,7 +16,7 @@ pub struct PickTotal {
     /// Units to pack: the sum of the lines' quantities (packed quantities of lines marked short).
     pub quantity: i64,
     /// How many orders have it.
-    pub orders: usize,
+    pub orders: u64,
 }
 
 /// The totals of one shop category.
@@ -66,9 +66,11 @@ pub struct PickList {
     pub from: Option<String>,
     pub to: Option<String>,
     /// How many orders the list covers.
-    pub order_count: usize,
+    pub order_count: u64,
+    /// Packing slips come for at most this many orders (a busy day is printed a range at a time).
+    pub slips_at_most: u64,
     /// By category in the shop's order.
     pub totals: Vec<PickCategory>,
-    /// By pickup time, then number.
+    /// By pickup time, then number; empty when the list covers more than `slips_at_most` orders.
     pub slips: Vec<PackingSlip>,
 }

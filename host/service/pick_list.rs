@@ -2,9 +2,13 @@
 //! each item a pantry's pickup orders of a day (or of the pickup times starting in a range) take,
 //! by shop category, and one packing slip per order. Cancelled and no-show orders are left out;
 //! a line marked short counts what is packed. Pantry staff and admins of the pantry only.
+//!
+//! Slips come only for at most [`SLIPS_AT_MOST`] orders: a busy pantry's day (thousands) is
+//! packed and printed a range of pickup times at a time, and a page of ten thousand slips would
+//! stall the phone or printer that asked for it; its totals are still the whole day's.
 use super::{Context, Error, Result, staff::Staff};
 use crate::{
-    db::repo::pick_list::{PickLineRow, PickListRows},
+    db::repo::pick_list::{PickListRows, PickTotalRow},
     domain::{Id, messages, staff::PantryStaff, time::local_today},
     model::{
         pick_list::{PackingSlip, PickCategory, PickList, PickTotal, SlipLine},
@@ -13,6 +17,9 @@ use crate::{
 };
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use std::collections::{BTreeMap, HashMap};
+
+/// The most orders a pick list shows packing slips for.
+pub const SLIPS_AT_MOST: u64 = 300;
 
 /// What a pick list is asked for: the pantry (the caller's first when None), the day (the
 /// pantry's today when None) and the range of pickup starts, "HH:MM" (from inclusive).
@@ -58,52 +65,49 @@ pub async fn pick_list(
     }
     .ok_or_else(|| Error::not_found(&messages::PANTRY_NOT_FOUND))?;
     let date = query.date.unwrap_or_else(|| local_today(now, chosen.tz));
-    let rows = state.store.pick_list(chosen.id, date, from, to).await?;
+    let sums = state.store.pick_totals(chosen.id, date, from, to).await?;
+    let slips = if sums.order_count <= SLIPS_AT_MOST {
+        slips(state.store.pick_slips(chosen.id, date, from, to).await?)
+    } else {
+        Vec::new()
+    };
     Ok(PickList {
         pantry: StaffPantry { id: chosen.id, label: chosen.label.clone() },
         pantries: pantries.iter().map(|p| StaffPantry { id: p.id, label: p.label.clone() }).collect(),
         date,
         from: from.map(hm),
         to: to.map(hm),
-        order_count: rows.orders.len(),
-        totals: totals(&rows.lines),
-        slips: slips(rows),
+        order_count: sums.order_count,
+        slips_at_most: SLIPS_AT_MOST,
+        totals: totals(sums.items),
+        slips,
     })
 }
 
-/// The lines summed per item, grouped by category (the shop's order; uncategorised last), items by name.
-fn totals(lines: &[PickLineRow]) -> Vec<PickCategory> {
-    // Category key: (has none, sort order, name), so None sorts last; per item its name, units
-    // and the orders that have it.
+/// The products' sums grouped by category (the shop's order; uncategorised last), items by name.
+fn totals(items: Vec<PickTotalRow>) -> Vec<PickCategory> {
+    // Category key: (has none, sort order, name), so None sorts last.
     type Key = (bool, i32, String);
-    type Item = (String, i64, Vec<Id>);
-    let mut by_category: BTreeMap<Key, HashMap<Id, Item>> = BTreeMap::new();
-    for l in lines {
-        let key = match &l.category {
-            Some((sort, name)) => (false, *sort, name.clone()),
+    let mut by_category: BTreeMap<Key, HashMap<Id, PickTotal>> = BTreeMap::new();
+    for row in items {
+        let key = match row.category {
+            Some((sort, name)) => (false, sort, name),
             None => (true, 0, String::new()),
         };
-        let item = by_category
-            .entry(key)
-            .or_default()
-            .entry(l.pantry_item_id)
-            .or_insert_with(|| (l.name.clone(), 0, Vec::new()));
-        item.1 += i64::from(l.packed);
-        if item.2.last() != Some(&l.order_id) {
-            item.2.push(l.order_id);
-        }
+        // A product listed under two inventory items adds up under one name.
+        let total = by_category.entry(key).or_default().entry(row.pantry_item_id).or_insert_with(|| PickTotal {
+            item_id: row.pantry_item_id,
+            name: row.name,
+            quantity: 0,
+            orders: 0,
+        });
+        total.quantity += row.units;
+        total.orders += u64::try_from(row.orders).unwrap_or(0);
     }
     by_category
         .into_iter()
         .map(|((none, _, name), items)| {
-            let mut items: Vec<PickTotal> = items
-                .into_iter()
-                .map(|(item_id, (name, quantity, mut orders))| {
-                    orders.sort_unstable();
-                    orders.dedup();
-                    PickTotal { item_id, name, quantity, orders: orders.len() }
-                })
-                .collect();
+            let mut items: Vec<PickTotal> = items.into_values().collect();
             items.sort_by(|a, b| a.name.cmp(&b.name).then(a.item_id.cmp(&b.item_id)));
             PickCategory { category: (!none).then_some(name), items }
         })
@@ -173,31 +177,28 @@ pub fn csv_file_name(list: &PickList) -> String {
 mod tests {
     use super::*;
 
-    fn line(order_id: Id, item: Id, category: Option<(i32, &str)>, quantity: i32, packed: i32) -> PickLineRow {
-        PickLineRow {
-            order_id,
-            line_id: order_id * 10 + item,
+    fn row(item: Id, category: Option<(i32, &str)>, units: i64, orders: i64) -> PickTotalRow {
+        PickTotalRow {
             pantry_item_id: item,
             name: format!("Item {item}"),
             category: category.map(|(s, n)| (s, n.to_owned())),
-            quantity,
-            packed,
-            is_substitute_ok: false,
+            units,
+            orders,
         }
     }
 
     #[test]
-    fn totals_sum_packed_units_per_item_by_category_order() {
-        let lines = vec![
-            line(1, 7, Some((2, "Produce")), 3, 3),
-            line(2, 7, Some((2, "Produce")), 2, 1),
-            line(2, 5, Some((1, "Dairy")), 1, 1),
-            line(3, 9, None, 4, 4),
-        ];
-        let t = totals(&lines);
+    fn totals_group_by_category_order_with_uncategorised_last() {
+        let t = totals(vec![
+            row(7, Some((2, "Produce")), 4, 2),
+            row(5, Some((1, "Dairy")), 1, 1),
+            row(9, None, 4, 1),
+            row(3, Some((2, "Produce")), 6, 3),
+        ]);
         let names: Vec<Option<&str>> = t.iter().map(|c| c.category.as_deref()).collect();
         assert_eq!(names, [Some("Dairy"), Some("Produce"), None]);
-        assert_eq!((t[1].items[0].quantity, t[1].items[0].orders), (4, 2));
+        let produce: Vec<(Id, i64, u64)> = t[1].items.iter().map(|i| (i.item_id, i.quantity, i.orders)).collect();
+        assert_eq!(produce, [(3, 6, 3), (7, 4, 2)], "by name within the category");
         assert_eq!(t[2].items[0].quantity, 4);
     }
 

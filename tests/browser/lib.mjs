@@ -186,21 +186,80 @@ export async function mailText(email, needle) {
   throw new Error(`no mail to ${email} with ${needle} in ${outbox}`);
 }
 
-/** The path of the reset link mailed to `email`, from the server's outbox (mail is sent after the answer: polled for). */
+/** The path of the reset link mailed to `email`, from the server's outbox. */
 export async function mailedLinkPath(email) {
-  const outbox = process.env.OUTBOX;
-  if (!outbox) throw new Error("OUTBOX is not set: run the browser suites through `cargo test` (tests/it/browser.rs)");
-  for (let i = 0; i < 50; i++) {
-    for (const name of await readdir(outbox).catch(() => [])) {
-      if (!name.endsWith(".eml")) continue;
-      // Quoted-printable soft line breaks split the long link line.
-      const text = (await readFile(join(outbox, name), "utf8")).replaceAll("=\r\n", "");
-      if (!text.includes(`To: ${email}`)) continue;
-      const m = text.match(/\/account\/update-password\/[A-Za-z0-9_-]{43}\/\d{6}/);
-      assert.ok(m, `no reset link in the mail to ${email}`);
-      return m[0];
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${email} in ${outbox}`);
+  const text = await mailText(email, "/account/update-password/");
+  const m = text.match(/\/account\/update-password\/[A-Za-z0-9_-]{43}\/\d{6}/);
+  assert.ok(m, `no reset link in the mail to ${email}`);
+  return m[0];
+}
+
+/**
+ * Moves the server's clock on to `instant` (a Date) through the test harness's control port (see
+ * tests/it/support.rs); the harness puts it back after the suite.
+ */
+export async function moveClockTo(instant) {
+  const res = await fetch(`${process.env.CONTROL_URL}/clock?to=${encodeURIComponent(instant.toISOString())}`, { method: "POST" });
+  assert.equal(res.status, 200, await res.text());
+}
+
+/** Runs the server's due jobs now (the no-show job), through the harness's control port. */
+export async function runDueJobs() {
+  const res = await fetch(`${process.env.CONTROL_URL}/jobs`, { method: "POST" });
+  const text = await res.text();
+  assert.equal(res.status, 200, text);
+  return JSON.parse(text);
+}
+
+/** The instant a pantry's local wall-clock `day` ("2026-11-25") and `time` ("14:30:00") name in `timeZone`. */
+export function localInstant(day, time, timeZone) {
+  const naive = new Date(`${day}T${time}Z`);
+  // The zone's offset at about that instant (DST changes at 2 a.m., away from pickup hours).
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(naive).find((p) => p.type === "timeZoneName").value;
+  const m = name.match(/GMT([+-])(\d{2}):(\d{2})/);
+  const offsetMinutes = m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+  return new Date(naive.getTime() - offsetMinutes * 60_000);
+}
+
+export const DEMO_PASSWORD = "OrderAhead!demo";
+const COLUMBUS = { lat: 39.9612, lng: -82.9988 };
+/** An order's number as shoppers and staff read it. */
+export const orderNumber = (id) => id.toString(16).toUpperCase();
+
+/** The Main Library, near downtown Columbus (staffed by the demo's pantry staff and volunteer). */
+export async function mainLibrary() {
+  const pantries = await apiValue("GET", `/locations?lat=${COLUMBUS.lat}&lng=${COLUMBUS.lng}&radiusMiles=10`);
+  const main = pantries.find((p) => /Main Library/.test(p.pantryLocationLabel ?? p.label ?? p.name ?? ""));
+  assert.ok(main, "the Main Library is near downtown Columbus");
+  return main;
+}
+
+/**
+ * A new shopper (`newShopper(prefix)`) with an order of `quantity` of one item at the Main Library's
+ * first pickup time; with the item and the time it booked.
+ */
+export async function shopperWithOrder(prefix, quantity = 1) {
+  const shopper = await newShopper(prefix);
+  const main = await mainLibrary();
+  const time = main.pantryLocationPickupTimes[0];
+  const item = (await apiValue("GET", `/locations/${main.id}/inventory`)).items.find((i) => i.quantity > quantity && (i.effectiveLimit?.limit ?? quantity) >= quantity);
+  const orderId = await apiValue("POST", "/order", shopper.jwt, {
+    pantryLocationID: main.id,
+    pantryLocationPickupTimeID: time.id,
+    foodBankDeliveryTimeID: null,
+    foodInsecureNeighborAddressID: null,
+    pantryOrderItems: [{ pantryInventoryItemID: item.id, isSubstituteOk: true, quantity }],
+  });
+  return { ...shopper, orderId, pantryId: main.id, day: time.pickupDay, time, item };
+}
+
+/** Signs in on the login page (answering "Remember Me?" No) and lands on `returnTo`. */
+export async function logIn(page, email, returnTo, password = DEMO_PASSWORD) {
+  await page.goto(url(`/account/login?returnTo=${encodeURIComponent(returnTo)}`));
+  await waitForApp(page);
+  await page.getByRole("textbox", { name: "E-Mail" }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("dialog", { name: "Remember Me?" }).getByRole("button", { name: "No" }).click();
+  await page.waitForURL((u) => u.pathname === returnTo.split("?")[0]);
 }

@@ -6,54 +6,13 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
-import { answerCheckoutQuestions, apiValue, assertAccessible, collectProblems, launch, mailedLinkPath, url, waitForApp } from "./lib.mjs";
+import { DEMO_PASSWORD, apiValue, assertAccessible, collectProblems, launch, logIn, mailedLinkPath, orderNumber, shopperWithOrder, url, waitForApp } from "./lib.mjs";
 
 const require = createRequire(new URL("../../app/package.json", import.meta.url));
 const jsQR = require("jsqr");
 
-const COLUMBUS = { lat: 39.9612, lng: -82.9988 };
-const DEMO_PASSWORD = "OrderAhead!demo";
-const SHOPPER_PASSWORD = "a good password 8";
-const hex = (id) => id.toString(16).toUpperCase();
-
-/** A new shopper, checkout questions answered, with an order of `quantity` of one item at the Main Library. */
-async function shopperWithOrder(quantity = 1) {
-  const email = `tools.${Date.now()}.${Math.random().toString(36).slice(2)}@example.org`;
-  const { jwt } = await apiValue("POST", "/account", null, {
-    firstName: "Quinn",
-    lastName: "Code",
-    eMailAddress: email,
-    password: SHOPPER_PASSWORD,
-    phoneNumber: "(614) 555-0178",
-    isEligible: true,
-  });
-  await answerCheckoutQuestions(jwt);
-  const pantries = await apiValue("GET", `/locations?lat=${COLUMBUS.lat}&lng=${COLUMBUS.lng}&radiusMiles=10`);
-  const main = pantries.find((p) => /Main Library/.test(p.pantryLocationLabel ?? p.label ?? p.name ?? ""));
-  assert.ok(main, "the Main Library is near downtown Columbus");
-  const time = main.pantryLocationPickupTimes[0];
-  const item = (await apiValue("GET", `/locations/${main.id}/inventory`)).items.find((i) => i.quantity > quantity && (i.effectiveLimit?.limit ?? quantity) >= quantity);
-  const orderId = await apiValue("POST", "/order", jwt, {
-    pantryLocationID: main.id,
-    pantryLocationPickupTimeID: time.id,
-    foodBankDeliveryTimeID: null,
-    foodInsecureNeighborAddressID: null,
-    pantryOrderItems: [{ pantryInventoryItemID: item.id, isSubstituteOk: true, quantity }],
-  });
-  return { email, jwt, orderId, pantryId: main.id, day: time.pickupDay };
-}
 
 const staffToken = (email) => apiValue("POST", "/account/login", null, { Username: email, Password: DEMO_PASSWORD });
-
-async function logIn(page, email, returnTo, password = DEMO_PASSWORD) {
-  await page.goto(url(`/account/login?returnTo=${encodeURIComponent(returnTo)}`));
-  await waitForApp(page);
-  await page.getByRole("textbox", { name: "E-Mail" }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.getByRole("dialog", { name: "Remember Me?" }).getByRole("button", { name: "No" }).click();
-  await page.waitForURL((u) => u.pathname === returnTo.split("?")[0]);
-}
 
 describe("staff tools", () => {
   let browser;
@@ -65,7 +24,7 @@ describe("staff tools", () => {
   });
 
   test("staff open the pick list from the queue, see the totals, print it and download the CSV", async () => {
-    const { orderId, pantryId, day } = await shopperWithOrder(2);
+    const { orderId, pantryId, day } = await shopperWithOrder("tools", 2);
     const staff = await staffToken("pantry@example.org");
     const line = (await apiValue("GET", `/staff/orders/${orderId}`, staff)).lines[0];
     const expected = await apiValue("GET", `/staff/pick-list?pantry=${pantryId}&date=${day}`, staff);
@@ -83,7 +42,7 @@ describe("staff tools", () => {
     await page.getByRole("heading", { level: 1, name: /Pick list at .*Main Library/ }).waitFor();
     const row = page.locator(".pick-totals tr", { hasText: line.name });
     assert.equal(await row.locator(".pick-quantity").first().innerText(), String(total.quantity));
-    await page.locator(".slip", { hasText: hex(orderId) }).waitFor();
+    await page.locator(".slip", { hasText: orderNumber(orderId) }).waitFor();
     await assertAccessible(page, "pick list");
 
     // Printed: no app bar nor forms, each slip on a sheet of its own.
@@ -107,11 +66,11 @@ describe("staff tools", () => {
   });
 
   test("the QR code on the shopper's order page decodes to the number check-in accepts", async () => {
-    const { email, orderId } = await shopperWithOrder();
-    const number = hex(orderId);
+    const { email, password, orderId } = await shopperWithOrder("tools");
+    const number = orderNumber(orderId);
     const shopperContext = await browser.newContext();
     const shopper = await shopperContext.newPage();
-    await logIn(shopper, email, `/account/orders/${orderId}`, SHOPPER_PASSWORD);
+    await logIn(shopper, email, `/account/orders/${orderId}`, password);
     await shopper.locator(".order-code-large").getByText(number, { exact: true }).waitFor();
     const qr = shopper.getByRole("img", { name: `QR code of order ${number}` });
     await qr.waitFor();

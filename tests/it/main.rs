@@ -37,3 +37,4 @@ mod session_cookie;
 mod slow_clients;
 mod staff_news;
 mod support;
+mod two_hosts;

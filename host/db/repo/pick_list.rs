@@ -1,14 +1,17 @@
 //! What a pantry's pick list reads: the pickup orders of one day (optionally only the pickup
-//! times starting in a range) that will still be handed over, and their lines. The orders are
-//! chosen by subqueries, not by lists of ids, so a day of thousands of orders stays a handful of
-//! statements whatever its size.
+//! times starting in a range) that will still be handed over. The totals are summed by the
+//! database (one grouped statement over the lines, however many orders the day has); the packing
+//! slips read the orders and their lines. The orders are chosen by subqueries, not by lists of
+//! ids, so a day of thousands of orders stays a handful of statements whatever its size.
 use super::{Store, StoreResult};
 use crate::{
     db::entity::{inventory_item_subcategory, order, order_item, pickup_time, subcategory, user},
     domain::{Id, orders::StatusType},
 };
 use chrono::{NaiveDate, NaiveTime};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, QueryTrait};
+use sea_orm::{
+    ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, QueryTrait, Select, sea_query::Expr,
+};
 use std::collections::HashMap;
 
 /// One order on the pick list.
@@ -22,22 +25,19 @@ pub struct PickOrderRow {
     pub ends: NaiveTime,
 }
 
-/// One line of an order on the pick list.
+/// One line of an order's packing slip.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PickLineRow {
     pub order_id: Id,
     pub line_id: Id,
-    pub pantry_item_id: Id,
     pub name: String,
-    /// The first of the item's shop categories (by their order); None when it has none.
-    pub category: Option<(i32, String)>,
     pub quantity: i32,
     /// What leaves the pantry: the quantity, or less for a line marked short.
     pub packed: i32,
     pub is_substitute_ok: bool,
 }
 
-/// The day's orders and their lines.
+/// The chosen orders and their lines, for their packing slips.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PickListRows {
     /// By pickup start, then number.
@@ -46,22 +46,53 @@ pub struct PickListRows {
     pub lines: Vec<PickLineRow>,
 }
 
-/// A line as read: order, line, product, inventory item, quantity, packed quantity, substitutes ok.
-type LineTuple = (Id, Id, Id, Id, i32, Option<i32>, bool);
+/// How much of one product the chosen orders take.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PickTotalRow {
+    pub pantry_item_id: Id,
+    pub name: String,
+    /// The first of the item's shop categories (by their order); None when it has none.
+    pub category: Option<(i32, String)>,
+    /// Packed units: the lines' quantities, fewer for lines marked short.
+    pub units: i64,
+    /// The orders with a line of it.
+    pub orders: i64,
+}
+
+/// The chosen orders' count and their totals per product.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PickTotals {
+    pub order_count: u64,
+    pub items: Vec<PickTotalRow>,
+}
+
+/// A line as read: order, line, product, quantity, packed quantity, substitutes ok.
+type LineTuple = (Id, Id, Id, i32, Option<i32>, bool);
+
+/// A product's sums as read: product, inventory item, packed units, orders.
+type SumTuple = (Id, Id, i64, i64);
 
 /// The states whose orders no one will pack or hand over.
 const CLOSED_UNSERVED: [StatusType; 2] = [StatusType::Cancelled, StatusType::NoShow];
 
+/// The orders at `pantry` booked on one of `times` that are still to be handed over.
+fn chosen(pantry: Id, times: &HashMap<Id, (NaiveTime, NaiveTime)>) -> Select<order::Entity> {
+    order::Entity::find()
+        .filter(order::Column::PantryLocationId.eq(pantry))
+        .filter(order::Column::PickupTimeId.is_in(times.keys().copied()))
+        .filter(order::Column::StatusTypeId.is_not_in(CLOSED_UNSERVED.iter().map(|s| s.id())))
+}
+
 impl Store {
-    /// The pickup orders at `pantry` on `day` that are not cancelled or no-show, those whose
-    /// pickup time starts at or after `from` and before `to` when given (the pantry's wall clock).
-    pub async fn pick_list(
+    /// The pickup times at `pantry` on `day`, those starting at or after `from` and before `to`
+    /// when given (the pantry's wall clock): their starts and ends, by id.
+    async fn pick_times(
         &self,
         pantry: Id,
         day: NaiveDate,
         from: Option<NaiveTime>,
         to: Option<NaiveTime>,
-    ) -> StoreResult<PickListRows> {
+    ) -> StoreResult<HashMap<Id, (NaiveTime, NaiveTime)>> {
         let mut times = pickup_time::Entity::find()
             .filter(pickup_time::Column::PantryLocationId.eq(pantry))
             .filter(pickup_time::Column::PickupDay.eq(day));
@@ -71,7 +102,7 @@ impl Store {
         if let Some(to) = to {
             times = times.filter(pickup_time::Column::PickupStartTime.lt(to));
         }
-        let times: HashMap<Id, (NaiveTime, NaiveTime)> = times
+        Ok(times
             .select_only()
             .columns([
                 pickup_time::Column::Id,
@@ -83,18 +114,106 @@ impl Store {
             .await?
             .into_iter()
             .map(|(id, starts, ends)| (id, (starts, ends)))
+            .collect())
+    }
+
+    /// How many pickup orders at `pantry` on `day` (in the range) are still to be handed over,
+    /// and how much of each product they take.
+    pub async fn pick_totals(
+        &self,
+        pantry: Id,
+        day: NaiveDate,
+        from: Option<NaiveTime>,
+        to: Option<NaiveTime>,
+    ) -> StoreResult<PickTotals> {
+        let times = self.pick_times(pantry, day, from, to).await?;
+        if times.is_empty() {
+            return Ok(PickTotals::default());
+        }
+        let order_count = chosen(pantry, &times).count(&self.db).await?;
+        if order_count == 0 {
+            return Ok(PickTotals::default());
+        }
+        let sums: Vec<SumTuple> = order_item::Entity::find()
+            .filter(
+                order_item::Column::OrderId
+                    .in_subquery(chosen(pantry, &times).select_only().column(order::Column::Id).into_query()),
+            )
+            .select_only()
+            .columns([order_item::Column::PantryItemId, order_item::Column::InventoryItemId])
+            .column_as(Expr::cust("SUM(COALESCE(packed_quantity, quantity))"), "units")
+            .column_as(Expr::cust("COUNT(DISTINCT order_id)"), "orders")
+            .group_by(order_item::Column::PantryItemId)
+            .group_by(order_item::Column::InventoryItemId)
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        let names = super::staff_orders::product_names(&self.db, sums.iter().map(|s| s.0).collect()).await?;
+        let categories = self.first_categories(sums.iter().map(|s| s.1).collect()).await?;
+        let items = sums
+            .into_iter()
+            .map(|(item, stock, units, orders)| PickTotalRow {
+                pantry_item_id: item,
+                name: names.get(&item).cloned().unwrap_or_default(),
+                category: categories.get(&stock).cloned(),
+                units,
+                orders,
+            })
             .collect();
+        Ok(PickTotals { order_count, items })
+    }
+
+    /// Each inventory item's first shop category (by the categories' order).
+    async fn first_categories(&self, mut stock_ids: Vec<Id>) -> StoreResult<HashMap<Id, (i32, String)>> {
+        stock_ids.sort_unstable();
+        stock_ids.dedup();
+        let mut categories: HashMap<Id, (i32, String)> = HashMap::new();
+        if stock_ids.is_empty() {
+            return Ok(categories);
+        }
+        let listed: Vec<(Id, Id)> = inventory_item_subcategory::Entity::find()
+            .filter(inventory_item_subcategory::Column::InventoryItemId.is_in(stock_ids))
+            .select_only()
+            .columns([
+                inventory_item_subcategory::Column::InventoryItemId,
+                inventory_item_subcategory::Column::SubcategoryId,
+            ])
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        let all: HashMap<Id, (i32, String)> = subcategory::Entity::find()
+            .select_only()
+            .columns([subcategory::Column::Id, subcategory::Column::SortOrder, subcategory::Column::Name])
+            .into_tuple::<(Id, i32, String)>()
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|(id, sort, name)| (id, (sort, name)))
+            .collect();
+        for (stock, sub) in listed {
+            let Some(found) = all.get(&sub) else { continue };
+            let entry = categories.entry(stock).or_insert_with(|| found.clone());
+            if found < entry {
+                *entry = found.clone();
+            }
+        }
+        Ok(categories)
+    }
+
+    /// The pickup orders at `pantry` on `day` (in the range) still to be handed over, with their
+    /// lines: their packing slips.
+    pub async fn pick_slips(
+        &self,
+        pantry: Id,
+        day: NaiveDate,
+        from: Option<NaiveTime>,
+        to: Option<NaiveTime>,
+    ) -> StoreResult<PickListRows> {
+        let times = self.pick_times(pantry, day, from, to).await?;
         if times.is_empty() {
             return Ok(PickListRows::default());
         }
-        let closed: Vec<Id> = CLOSED_UNSERVED.iter().map(|s| s.id()).collect();
-        let chosen = || {
-            order::Entity::find()
-                .filter(order::Column::PantryLocationId.eq(pantry))
-                .filter(order::Column::PickupTimeId.is_in(times.keys().copied()))
-                .filter(order::Column::StatusTypeId.is_not_in(closed.clone()))
-        };
-        let orders: Vec<(Id, Id, Option<Id>, Id)> = chosen()
+        let orders: Vec<(Id, Id, Option<Id>, Id)> = chosen(pantry, &times)
             .select_only()
             .columns([
                 order::Column::Id,
@@ -109,7 +228,10 @@ impl Store {
             return Ok(PickListRows::default());
         }
         let people: HashMap<Id, (String, String)> = user::Entity::find()
-            .filter(user::Column::Id.in_subquery(chosen().select_only().column(order::Column::UserId).into_query()))
+            .filter(
+                user::Column::Id
+                    .in_subquery(chosen(pantry, &times).select_only().column(order::Column::UserId).into_query()),
+            )
             .select_only()
             .columns([user::Column::Id, user::Column::FirstName, user::Column::LastName])
             .into_tuple::<(Id, String, String)>()
@@ -120,14 +242,14 @@ impl Store {
             .collect();
         let lines: Vec<LineTuple> = order_item::Entity::find()
             .filter(
-                order_item::Column::OrderId.in_subquery(chosen().select_only().column(order::Column::Id).into_query()),
+                order_item::Column::OrderId
+                    .in_subquery(chosen(pantry, &times).select_only().column(order::Column::Id).into_query()),
             )
             .select_only()
             .columns([
                 order_item::Column::OrderId,
                 order_item::Column::Id,
                 order_item::Column::PantryItemId,
-                order_item::Column::InventoryItemId,
                 order_item::Column::Quantity,
                 order_item::Column::PackedQuantity,
                 order_item::Column::IsSubstituteOk,
@@ -135,42 +257,7 @@ impl Store {
             .into_tuple()
             .all(&self.db)
             .await?;
-        let mut item_ids: Vec<Id> = lines.iter().map(|l| l.2).collect();
-        item_ids.sort_unstable();
-        item_ids.dedup();
-        let mut stock_ids: Vec<Id> = lines.iter().map(|l| l.3).collect();
-        stock_ids.sort_unstable();
-        stock_ids.dedup();
-        let names = super::staff_orders::product_names(&self.db, item_ids).await?;
-        let mut categories: HashMap<Id, (i32, String)> = HashMap::new();
-        if !stock_ids.is_empty() {
-            let listed: Vec<(Id, Id)> = inventory_item_subcategory::Entity::find()
-                .filter(inventory_item_subcategory::Column::InventoryItemId.is_in(stock_ids))
-                .select_only()
-                .columns([
-                    inventory_item_subcategory::Column::InventoryItemId,
-                    inventory_item_subcategory::Column::SubcategoryId,
-                ])
-                .into_tuple()
-                .all(&self.db)
-                .await?;
-            let all: HashMap<Id, (i32, String)> = subcategory::Entity::find()
-                .select_only()
-                .columns([subcategory::Column::Id, subcategory::Column::SortOrder, subcategory::Column::Name])
-                .into_tuple::<(Id, i32, String)>()
-                .all(&self.db)
-                .await?
-                .into_iter()
-                .map(|(id, sort, name)| (id, (sort, name)))
-                .collect();
-            for (stock, sub) in listed {
-                let Some(found) = all.get(&sub) else { continue };
-                let entry = categories.entry(stock).or_insert_with(|| found.clone());
-                if found < entry {
-                    *entry = found.clone();
-                }
-            }
-        }
+        let names = super::staff_orders::product_names(&self.db, lines.iter().map(|l| l.2).collect()).await?;
         let mut orders: Vec<PickOrderRow> = orders
             .into_iter()
             .filter_map(|(id, user_id, time, state)| {
@@ -183,12 +270,10 @@ impl Store {
         orders.sort_by_key(|o| (o.starts, o.id));
         let mut lines: Vec<PickLineRow> = lines
             .into_iter()
-            .map(|(order_id, line_id, item, stock, quantity, packed, is_substitute_ok)| PickLineRow {
+            .map(|(order_id, line_id, item, quantity, packed, is_substitute_ok)| PickLineRow {
                 order_id,
                 line_id,
-                pantry_item_id: item,
                 name: names.get(&item).cloned().unwrap_or_default(),
-                category: categories.get(&stock).cloned(),
                 quantity,
                 packed: packed.unwrap_or(quantity),
                 is_substitute_ok,

@@ -526,7 +526,9 @@ impl Store {
 }
 
 /// The names of these products, by id (the staff's order lines, the pick list).
-pub(super) async fn product_names<C: ConnectionTrait>(c: &C, ids: Vec<Id>) -> StoreResult<HashMap<Id, String>> {
+pub(super) async fn product_names<C: ConnectionTrait>(c: &C, mut ids: Vec<Id>) -> StoreResult<HashMap<Id, String>> {
+    ids.sort_unstable();
+    ids.dedup();
     if ids.is_empty() {
         return Ok(HashMap::new());
     }

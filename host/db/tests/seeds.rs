@@ -19,9 +19,18 @@ async fn check_demo_seed(t: &TestDb) {
     let counts = decode_every_entity(db).await;
     assert_eq!(counts["pantry_location"], s.pantries);
     assert_eq!(counts["province"], 51);
-    // Every table has demo rows but those a shopper's later actions or a running server fill
-    // (reset links, sign-outs, mail, job claims).
-    let empty = ["password_reset_token", "revoked_session", "outbox", "job"];
+    // Every table has demo rows but those a shopper's later actions, a running server or the
+    // staff's edits fill (reset links, sign-outs, mail, job claims, schedules, closed days, audit).
+    let empty = [
+        "password_reset_token",
+        "revoked_session",
+        "outbox",
+        "job",
+        "audit_log",
+        "schedule",
+        "schedule_horizon",
+        "closed_day",
+    ];
     assert!(counts.iter().filter(|(_, n)| **n == 0).all(|(name, _)| empty.contains(name)), "{counts:?}");
 
     // Columbus: pantries within 10 miles of ZIP 43215, others further out.

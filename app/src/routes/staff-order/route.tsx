@@ -78,8 +78,8 @@ export default function StaffOrder({ data }: { data: StaffOrderPage | null }) {
           {o.lines.map((l) => (
             <tr key={l.id}>
               <td>{l.name}</td>
-              <td>{l.quantity}</td>
-              <td>
+              <td data-label={t("staff.order.quantity")}>{l.quantity}</td>
+              <td data-label={t("staff.order.packed")}>
                 {o.canShort ? (
                   <PostForm intent="short" onSubmit={native} className="staff-short">
                     <input type="hidden" name="line" value={l.id} />
@@ -95,7 +95,7 @@ export default function StaffOrder({ data }: { data: StaffOrderPage | null }) {
                   l.packed
                 )}
               </td>
-              <td>{l.isSubstituteOk ? t("staff.yes") : t("staff.no")}</td>
+              <td data-label={t("staff.order.substitutes")}>{l.isSubstituteOk ? t("staff.yes") : t("staff.no")}</td>
             </tr>
           ))}
         </tbody>

@@ -89,14 +89,17 @@ export default function StaffPickList({ data }: { data: StaffPickListPage | null
             {c.items.map((i) => (
               <tr key={i.itemId}>
                 <td>{i.name}</td>
-                <td className="pick-quantity">{i.quantity}</td>
-                <td>{i.orders}</td>
+                <td className="pick-quantity" data-label={t("staff.pick.quantity")}>
+                  {i.quantity}
+                </td>
+                <td data-label={t("staff.pick.orders")}>{i.orders}</td>
               </tr>
             ))}
           </tbody>
         </table>
       ))}
       {l.slips.length > 0 && <h2 className="no-print">{t("staff.pick.slips")}</h2>}
+      {l.orderCount > l.slipsAtMost && <p className="no-print">{t("staff.pick.slipsTooMany", { count: l.slipsAtMost })}</p>}
       {l.slips.map((s) => (
         <article key={s.id} className="slip" aria-labelledby={`slip-${s.id}`}>
           <h3 id={`slip-${s.id}`}>
@@ -117,8 +120,8 @@ export default function StaffPickList({ data }: { data: StaffPickListPage | null
               {s.lines.map((line, i) => (
                 <tr key={i}>
                   <td>{line.name}</td>
-                  <td>{line.packed < line.quantity ? t("staff.pick.short", { packed: line.packed, quantity: line.quantity }) : line.quantity}</td>
-                  <td>{line.isSubstituteOk ? t("staff.yes") : t("staff.no")}</td>
+                  <td data-label={t("staff.order.quantity")}>{line.packed < line.quantity ? t("staff.pick.short", { packed: line.packed, quantity: line.quantity }) : line.quantity}</td>
+                  <td data-label={t("staff.order.substitutes")}>{line.isSubstituteOk ? t("staff.yes") : t("staff.no")}</td>
                 </tr>
               ))}
             </tbody>

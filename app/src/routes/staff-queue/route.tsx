@@ -72,9 +72,9 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
                     <Link to={`/staff/orders/${o.id}`}>{orderNumber(o.id)}</Link>
                   </td>
                   <td>{o.shopperName}</td>
-                  <td>{o.householdSize ?? ""}</td>
-                  <td>{o.units}</td>
-                  <td>{stateName(o.state)}</td>
+                  <td data-label={t("staff.order.household")}>{o.householdSize ?? ""}</td>
+                  <td data-label={t("staff.order.items")}>{o.units}</td>
+                  <td data-label={t("staff.order.state")}>{stateName(o.state)}</td>
                 </tr>
               ))}
             </tbody>
