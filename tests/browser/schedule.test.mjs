@@ -5,7 +5,7 @@
 // shared with the other suites). Run through `cargo test --test it browser::schedule`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { apiValue, assertAccessible, collectProblems, launch, newShopper, url, waitForApp } from "./lib.mjs";
+import { apiValue, assertAccessible, collectProblems, launch, logIn, newShopper, url, waitForApp } from "./lib.mjs";
 
 const DRIVING_PARK = "Columbus Metropolitan Library - Driving Park Branch";
 const DEMO_PASSWORD = "OrderAhead!demo";
@@ -15,16 +15,6 @@ const DAY_MS = 24 * 3600 * 1000;
 function ahead(days) {
   const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date(Date.now() + days * DAY_MS));
   return { day, weekday: (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7 };
-}
-
-async function logIn(page, email, password, returnTo) {
-  await page.goto(url(`/account/login?returnTo=${encodeURIComponent(returnTo)}`));
-  await waitForApp(page);
-  await page.getByRole("textbox", { name: "E-Mail" }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.getByRole("dialog", { name: "Remember Me?" }).getByRole("button", { name: "No" }).click();
-  await page.waitForURL((u) => u.pathname === returnTo.split("?")[0]);
 }
 
 async function order(jwt, pantryId, timeId, itemId) {
@@ -54,7 +44,7 @@ describe("schedules", () => {
     const staff = await browser.newContext();
     const page = await staff.newPage();
     const problems = collectProblems(page);
-    await logIn(page, "pantry@example.org", DEMO_PASSWORD, `/staff/schedule?pantry=${park.id}`);
+    await logIn(page, "pantry@example.org", `/staff/schedule?pantry=${park.id}`);
 
     // Weekly hours: 04:00–05:00 on the day's weekday, one slot of an hour, 2 orders each.
     const weeklyForm = page.locator("form", { has: page.getByRole("combobox", { name: "Day of the week" }) });
@@ -111,7 +101,7 @@ describe("schedules", () => {
     // The booked shopper reads the message, follows its link and moves the order.
     const mine = await browser.newContext();
     const inbox = await mine.newPage();
-    await logIn(inbox, booked.email, booked.password, "/messages");
+    await logIn(inbox, booked.email, "/messages", booked.password);
     await inbox.getByRole("button", { name: /Please choose another pickup time/ }).click();
     const dialog = inbox.getByRole("dialog", { name: "Please choose another pickup time" });
     await dialog.getByText("Staff training").waitFor();
