@@ -40,6 +40,10 @@ pub struct Config {
     pub server_timing: bool,
     /// How long after its pickup window an order still waiting becomes No-Show.
     pub no_show_grace: chrono::Duration,
+    /// Where uploaded photos live (`infra::files`); None: the database on PostgreSQL, else a directory.
+    pub file_store: Option<crate::infra::files::FileBackend>,
+    /// The directory store's folder (one the hosts share); None: `<data dir>/files`.
+    pub files_dir: Option<PathBuf>,
 }
 
 impl fmt::Debug for Config {
@@ -62,6 +66,8 @@ impl fmt::Debug for Config {
             .field("connections", &self.connections)
             .field("server_timing", &self.server_timing)
             .field("no_show_grace", &self.no_show_grace)
+            .field("file_store", &self.file_store)
+            .field("files_dir", &self.files_dir)
             .finish()
     }
 }
@@ -109,6 +115,8 @@ impl Config {
             connections: Default::default(),
             server_timing: false,
             no_show_grace: crate::domain::order_states::DEFAULT_NO_SHOW_GRACE,
+            file_store: None,
+            files_dir: None,
         }
     }
 

@@ -127,6 +127,13 @@ struct ServeArgs {
     /// Open client connections at most; more are closed as soon as they are accepted.
     #[arg(long, env = "ORDERAHEAD_MAX_CONNECTIONS", default_value_t = orderahead::connections::MAX_CONNECTIONS)]
     max_connections: usize,
+    /// Where uploaded photos live: `database` (default on PostgreSQL: every host serves them) or
+    /// `directory` (default on SQLite).
+    #[arg(long, env = "ORDERAHEAD_FILE_STORE", value_enum)]
+    file_store: Option<orderahead::infra::files::FileBackend>,
+    /// The directory of the directory store (one the hosts share); default `<data dir>/files`.
+    #[arg(long, env = "ORDERAHEAD_FILES_DIR")]
+    files_dir: Option<PathBuf>,
 }
 
 #[derive(Args, Clone)]
@@ -174,6 +181,8 @@ impl ServeArgs {
             tefap_testing: self.tefap_testing,
             server_timing: self.server_timing,
             no_show_grace: self.no_show_grace,
+            file_store: self.file_store,
+            files_dir: self.files_dir,
             sitemap_page_size: orderahead::config::SITEMAP_MAX_URLS,
             connections: orderahead::connections::ConnectionLimits {
                 max_connections: self.max_connections.max(1),

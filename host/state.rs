@@ -60,7 +60,14 @@ impl AppState {
     ) -> Self {
         let manifest = AssetManifest::embedded();
         let rate_limits = Arc::new(RateLimits::new(config.registrations_per_hour, &store));
+        let files = crate::infra::files::FileStore::configured(
+            config.file_store,
+            config.files_dir.as_deref(),
+            &config.data_dir,
+            &store,
+        );
         let services = service::Context {
+            files,
             store,
             tokens: Arc::new(tokens),
             hasher: Arc::new(Hasher::default()),

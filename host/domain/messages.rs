@@ -286,6 +286,16 @@ pub const CANCEL_REASON_REQUIRED: RefusalKind =
 pub const STAFF_ONLY: RefusalKind = fixed("staffOnly", "This page is for pantry staff only.");
 pub const ORDER_LINE_NOT_FOUND: RefusalKind = fixed("orderLineNotFound", "Order line not found");
 
+// --- Items and photos (not in spec) ---
+pub const AMOUNT_OUT_OF_RANGE: &str = "Enter a size above 0 and up to 100000.";
+pub const ITEM_NOT_FOUND: RefusalKind = fixed("itemNotFound", "Item not found");
+pub const SHARED_PRODUCT: RefusalKind =
+    fixed("sharedProduct", "This product is in the shared catalog: its name, size and photo cannot be changed here.");
+pub const PHOTO_TOO_LARGE: RefusalKind = fixed("photoTooLarge", "The photo is larger than 5 MB.");
+pub const PHOTO_WRONG_TYPE: RefusalKind = fixed("photoWrongType", "Choose a JPEG, PNG or WebP photo.");
+pub const PHOTO_UNREADABLE: RefusalKind = fixed("photoUnreadable", "The photo could not be read. Try another file.");
+pub const PHOTO_MISSING: RefusalKind = fixed("photoMissing", "Choose a photo to upload.");
+
 // --- The service itself ---
 pub const SERVER_BUSY: RefusalKind = fixed("serverBusy", "The server is busy. Please try again in a moment.");
 pub const TIMED_OUT: RefusalKind = fixed("timedOut", "The request took too long. Please try again.");
@@ -366,6 +376,12 @@ pub const REFUSALS: &[RefusalKind] = &[
     CANCEL_REASON_REQUIRED,
     STAFF_ONLY,
     ORDER_LINE_NOT_FOUND,
+    ITEM_NOT_FOUND,
+    SHARED_PRODUCT,
+    PHOTO_TOO_LARGE,
+    PHOTO_WRONG_TYPE,
+    PHOTO_UNREADABLE,
+    PHOTO_MISSING,
     SERVER_BUSY,
     TIMED_OUT,
     SERVICE_UNAVAILABLE,

@@ -34,6 +34,7 @@ pub(crate) mod checkout_questions;
 pub(crate) mod delivery;
 pub(crate) mod forms;
 pub(crate) mod inventory;
+pub mod items;
 pub(crate) mod limits;
 pub mod messages;
 pub(crate) mod order_changes;

@@ -29,7 +29,7 @@ pub fn router() -> Router<AppState> {
 }
 
 /// The account the session cookie names; else the answer to give.
-async fn signed_in(state: &AppState, headers: &HeaderMap) -> Result<crate::domain::Id, Response> {
+pub(super) async fn signed_in(state: &AppState, headers: &HeaderMap) -> Result<crate::domain::Id, Response> {
     let Some(token) = session_cookie::token(headers) else {
         return Err(plain(StatusCode::UNAUTHORIZED, "Please log in."));
     };
@@ -58,7 +58,7 @@ async fn order_qr(Path(id): Path<String>) -> Response {
     res
 }
 
-fn plain(status: StatusCode, text: &'static str) -> Response {
+pub(super) fn plain(status: StatusCode, text: &'static str) -> Response {
     let mut res = (status, text).into_response();
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
     res

@@ -2,6 +2,7 @@
 mod assets;
 mod csrf;
 mod downloads;
+mod files;
 mod forms;
 mod old_hosts;
 mod pages;
@@ -37,6 +38,7 @@ pub fn app(state: AppState) -> Router {
         .route("/_data", get(pages::data))
         .merge(seo::router())
         .merge(downloads::router())
+        .merge(files::router())
         .nest("/api/v1", api::router(&API_DOCUMENT))
         .fallback(page_or_form)
         .layer(middleware::from_fn_with_state(state.clone(), old_hosts::redirect))

@@ -4,6 +4,8 @@
 //! texts in the caller's language (`localize`). None of it knows a service, a handler or a page.
 pub mod auth;
 pub mod clock;
+pub mod files;
 pub mod hasher;
+pub mod images;
 pub mod localize;
 pub mod ratelimit;

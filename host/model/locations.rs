@@ -188,6 +188,10 @@ pub struct Limit {
 pub struct PantryItem {
     pub id: i64,
     pub name: String,
+    /// The Spanish name, if the food bank gave one (not in spec); the English one shows where
+    /// it is missing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name_es: Option<String>,
     pub description: Option<String>,
     pub amount: Option<f64>,
     pub each_quantity: Option<i32>,
@@ -224,6 +228,19 @@ pub struct InventoryItem {
     pub pantry_inventory_subcategories: Vec<InventorySubcategory>,
     pub pantry_inventory_item_source: Option<Code>,
     pub created: DateTime<Utc>,
+}
+
+impl InventoryItem {
+    /// The item as a page in `lang` names it: the product's Spanish name on Spanish pages where
+    /// it has one (each language's page is rendered and cached apart).
+    pub fn in_language(mut self, lang: crate::catalog::Lang) -> Self {
+        if lang == crate::catalog::Lang::Es
+            && let Some(es) = self.pantry_item.name_es.clone()
+        {
+            self.pantry_item.name = es;
+        }
+        self
+    }
 }
 
 /// `value` of the inventory calls: `{items: [...]}`.

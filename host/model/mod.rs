@@ -9,5 +9,7 @@ pub(crate) mod reference;
 pub(crate) mod referrals;
 pub(crate) mod schedules;
 pub(crate) mod staff;
+pub(crate) mod staff_audit;
+pub(crate) mod staff_items;
 pub(crate) mod staff_team;
 pub(crate) mod tefap;

@@ -53,6 +53,10 @@ pub struct QueueOrder {
 pub struct QueueGroup {
     pub starts: Option<String>,
     pub ends: Option<String>,
+    /// The group's orders (matching the search, when there is one).
+    pub count: usize,
+    /// Those listed: all of them, some (the first listed group of a day over the rows a queue
+    /// lists) or none (a group before `from` or after the rows ran out: its count and a link).
     pub orders: Vec<QueueOrder>,
 }
 
@@ -65,6 +69,10 @@ pub struct StaffQueue {
     pub pantries: Vec<StaffPantry>,
     pub date: NaiveDate,
     pub search: Option<String>,
+    /// The pickup time ("HH:MM") the listing starts at, when asked for.
+    pub from: Option<String>,
+    /// The most orders listed at once: a busy day is read a pickup time at a time.
+    pub rows_at_most: usize,
     /// Per state, in the states' order, over the whole day (not only the search's matches).
     pub counts: Vec<StateCount>,
     pub pickups: Vec<QueueGroup>,

@@ -25,6 +25,8 @@ mod forgot_password;
 mod referral;
 mod update_password;
 // The staff side.
+mod staff_audit;
+mod staff_items;
 mod staff_pages;
 pub(crate) mod staff_pick_list;
 mod staff_schedule;
@@ -288,6 +290,8 @@ fn pages() -> Vec<Page> {
         staff_pick_list::PAGE,
         staff_team::PAGE,
         staff_schedule::PAGE,
+        staff_items::PAGE,
+        staff_audit::PAGE,
     ]
 }
 
@@ -326,6 +330,8 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_pick_list::StaffPickListPage>(&mut out);
     add::<staff_team::StaffTeamPage>(&mut out);
     add::<staff_schedule::StaffSchedulePage>(&mut out);
+    add::<staff_items::StaffItemsPage>(&mut out);
+    add::<staff_audit::StaffAuditPage>(&mut out);
     out
 }
 

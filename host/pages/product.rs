@@ -45,7 +45,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             SiteShop::Unknown => Loaded::not_found(),
             SiteShop::Failed(status) => Loaded::with_status(status, page(None, true, None)),
             SiteShop::Found { site, items, scopes } => {
-                let item = items.into_iter().find(|i| i.id == product_id);
+                let item = items.into_iter().find(|i| i.id == product_id).map(|i| i.in_language(ctx.lang));
                 let status = if item.is_some() { StatusCode::OK } else { StatusCode::NOT_FOUND };
                 Loaded::with_status(status, page(Some(*site), false, item)).showing(scopes)
             }

@@ -94,6 +94,7 @@ impl From<InventoryItem> for ShopItem {
         let PantryItem {
             id: _,
             name,
+            name_es: _,
             description: _,
             amount,
             each_quantity,
@@ -127,7 +128,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
             SiteShop::Unknown => Loaded::not_found(),
             SiteShop::Failed(status) => Loaded::with_status(status, empty(true)),
             SiteShop::Found { site, items, scopes } => {
-                let items = items.into_iter().map(ShopItem::from).collect();
+                let items = items.into_iter().map(|i| ShopItem::from(i.in_language(ctx.lang))).collect();
                 Loaded::ok(ShopPage { site: Some(*site), error: false, items }).showing(scopes)
             }
         }

@@ -168,7 +168,8 @@ async fn queue(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let pantry = id_param(&ctx.params, "pantryId");
     let date = ctx.query.get("date").and_then(|d| d.parse().ok());
     let search = ctx.query.get("search").map(String::as_str);
-    match service::queue(&ctx.state, &staff, pantry, date, search).await {
+    let from = ctx.query.get("from").and_then(|t| chrono::NaiveTime::parse_from_str(t, "%H:%M").ok());
+    match service::queue(&ctx.state, &staff, pantry, date, search, from).await {
         Ok(queue) => {
             let is_admin = matches!(Staff::<FoodBankAdmin>::resolve(&ctx.state, staff.user_id).await, Ok(Some(_)));
             Loaded::ok(StaffQueuePage { denied: None, queue: Some(queue), is_admin })

@@ -24,6 +24,8 @@ mod shapes;
 pub mod shop;
 pub mod staff;
 pub mod staff_accounts;
+pub mod staff_audit;
+pub mod staff_items;
 pub mod staff_team;
 pub mod survey;
 pub mod tefap;
@@ -55,6 +57,8 @@ pub struct Context {
     pub clock: Arc<dyn Clock>,
     /// Signalled after a write that added to the outbox commits: this host's sender wakes at once.
     pub mail_written: Arc<tokio::sync::Notify>,
+    /// Where uploaded photos are kept and served from.
+    pub files: crate::infra::files::FileStore,
 }
 
 /// Why an operation gave no answer. The reason is the one people see (the API's

@@ -100,6 +100,7 @@ pub fn inventory_item(row: InventoryRow, limits: ItemLimits) -> InventoryItem {
         pantry_item: PantryItem {
             id: p.id,
             name: p.name,
+            name_es: p.name_es,
             description: p.description,
             amount: p.amount,
             each_quantity: p.each_quantity,

@@ -92,11 +92,44 @@ fn groups(access: Access, rows: &[StaffOrderRow]) -> Vec<QueueGroup> {
     for o in rows {
         let (starts, ends) = (hm(o.starts), hm(o.ends));
         match out.last_mut() {
-            Some(g) if g.starts == starts && g.ends == ends => g.orders.push(queue_order(access, o)),
-            _ => out.push(QueueGroup { starts, ends, orders: vec![queue_order(access, o)] }),
+            Some(g) if g.starts == starts && g.ends == ends => {
+                g.orders.push(queue_order(access, o));
+                g.count += 1;
+            }
+            _ => out.push(QueueGroup { starts, ends, count: 1, orders: vec![queue_order(access, o)] }),
         }
     }
     out
+}
+
+/// The most orders a queue lists at once: a day of 2,000 is read a pickup time at a time (2,000
+/// rows are half a megabyte of page that no phone at the door wants).
+pub const QUEUE_ROWS_AT_MOST: usize = 200;
+
+/// Keeps the orders of the groups from the first starting at or after `from` (the first group
+/// when None), whole groups while they fit in `at_most` rows (the first listed one cut to it), and
+/// stops at the first that does not fit; every other group keeps its count and lists nothing.
+fn fold<'a>(groups: impl Iterator<Item = &'a mut QueueGroup>, from: Option<&str>, at_most: usize) {
+    let mut left = at_most;
+    let mut listing = false;
+    for g in groups {
+        let reached = match (from, g.starts.as_deref()) {
+            (Some(from), Some(starts)) => starts >= from,
+            _ => true,
+        };
+        if !reached || left == 0 {
+            g.orders.clear();
+        } else if !listing {
+            listing = true;
+            g.orders.truncate(left);
+            left -= g.orders.len();
+        } else if g.orders.len() <= left {
+            left -= g.orders.len();
+        } else {
+            g.orders.clear();
+            left = 0;
+        }
+    }
 }
 
 /// The order a search text names by its number: the hexadecimal code the shopper's pages show
@@ -128,6 +161,7 @@ pub async fn queue(
     pantry: Option<Id>,
     date: Option<NaiveDate>,
     search: Option<&str>,
+    from: Option<NaiveTime>,
 ) -> Result<StaffQueue> {
     let pantries = pantries_of(state, staff).await?;
     let chosen = match pantry {
@@ -159,12 +193,16 @@ pub async fn queue(
         }
     };
     let access = staff.access();
-    let (pickups, deliveries) = (groups(access, &keep(rows)), groups(access, &keep(deliveries)));
+    let (mut pickups, mut deliveries) = (groups(access, &keep(rows)), groups(access, &keep(deliveries)));
+    let from = hm(from);
+    fold(pickups.iter_mut().chain(deliveries.iter_mut()), from.as_deref(), QUEUE_ROWS_AT_MOST);
     Ok(StaffQueue {
         pantry: StaffPantry { id: chosen.id, label: chosen.label.clone() },
         pantries: pantries.iter().map(|p| StaffPantry { id: p.id, label: p.label.clone() }).collect(),
         date,
         search,
+        from,
+        rows_at_most: QUEUE_ROWS_AT_MOST,
         counts,
         pickups,
         deliveries,
@@ -306,7 +344,44 @@ pub async fn check_in(state: &Context, staff: &Staff<Volunteer>, order_id: Id) -
 
 #[cfg(test)]
 mod tests {
-    use super::number_in;
+    use super::{QueueGroup, fold, number_in};
+    use crate::model::staff::QueueOrder;
+
+    fn group(starts: &str, n: usize) -> QueueGroup {
+        let order = |id| QueueOrder {
+            id,
+            state: "SUBMITTED".into(),
+            shopper_name: String::new(),
+            household_size: None,
+            pantry_label: None,
+            day: None,
+            starts: Some(starts.into()),
+            ends: None,
+            lines: 1,
+            units: 1,
+            actions: Vec::new(),
+        };
+        QueueGroup { starts: Some(starts.into()), ends: None, count: n, orders: (0..n as i64).map(order).collect() }
+    }
+
+    fn listed(groups: &[QueueGroup]) -> Vec<(usize, usize)> {
+        groups.iter().map(|g| (g.orders.len(), g.count)).collect()
+    }
+
+    #[test]
+    fn a_busy_day_lists_whole_pickup_times_while_they_fit() {
+        let mut day = vec![group("09:00", 80), group("10:00", 90), group("11:00", 50), group("12:00", 10)];
+        fold(day.iter_mut(), None, 200);
+        assert_eq!(listed(&day), [(80, 80), (90, 90), (0, 50), (0, 10)], "stops at the first that does not fit");
+
+        let mut day = vec![group("09:00", 80), group("10:00", 90), group("11:00", 50), group("12:00", 10)];
+        fold(day.iter_mut(), Some("10:30"), 200);
+        assert_eq!(listed(&day), [(0, 80), (0, 90), (50, 50), (10, 10)], "from a later time");
+
+        let mut day = vec![group("09:00", 300), group("10:00", 5)];
+        fold(day.iter_mut(), None, 200);
+        assert_eq!(listed(&day), [(200, 300), (0, 5)], "a time over the limit is cut to it");
+    }
 
     #[test]
     fn order_numbers_are_the_shoppers_hexadecimal_codes() {

@@ -33,6 +33,17 @@ const RUNS: usize = 30;
 
 /// (status, body length) of a GET with a bearer token or the session cookie.
 async fn get(app: &Router, uri: &str, bearer: Option<&str>, cookie: Option<&str>) -> (u16, usize) {
+    let (status, len, _) = get_timed(app, uri, bearer, cookie).await;
+    (status, len)
+}
+
+/// The same with the answer's stages (its Server-Timing header: `name;dur=ms`).
+async fn get_timed(
+    app: &Router,
+    uri: &str,
+    bearer: Option<&str>,
+    cookie: Option<&str>,
+) -> (u16, usize, Vec<(String, f64)>) {
     let mut req = Request::get(uri);
     if let Some(t) = bearer {
         req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
@@ -42,8 +53,42 @@ async fn get(app: &Router, uri: &str, bearer: Option<&str>, cookie: Option<&str>
     }
     let res = app.clone().oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
     let status = res.status().as_u16();
+    let stages = res
+        .headers()
+        .get("server-timing")
+        .and_then(|v| v.to_str().ok())
+        .map(|v| {
+            v.split(',')
+                .filter_map(|s| {
+                    let (name, dur) = s.trim().split_once(";dur=")?;
+                    Some((name.to_owned(), dur.parse().ok()?))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (status, bytes.len())
+    (status, bytes.len(), stages)
+}
+
+/// The median of each stage over `runs` answers.
+async fn stage_medians(app: &Router, uri: &str, cookie: Option<&str>, runs: usize) -> String {
+    let mut by_stage: Vec<(String, Vec<f64>)> = Vec::new();
+    for _ in 0..runs {
+        for (name, ms) in get_timed(app, uri, None, cookie).await.2 {
+            match by_stage.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, v)) => v.push(ms),
+                None => by_stage.push((name, vec![ms])),
+            }
+        }
+    }
+    by_stage
+        .into_iter()
+        .map(|(name, mut v)| {
+            v.sort_by(f64::total_cmp);
+            format!("{name} {:.1}", pct(&v, 0.5))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn pct(sorted: &[f64], p: f64) -> f64 {
@@ -117,6 +162,7 @@ async fn run(label: &str, t: &TestDb, config: &Config) {
         "[{label}] queue page, {QUEUE_ORDERS} orders, rendered: p50 {p50:.1} ms, p95 {p95:.1} ms ({} KB) [target 50]",
         size / 1024
     );
+    println!("[{label}] queue page stages (p50 ms): {}", stage_medians(&app, &uri, Some(&staff), 10).await);
     let uri = format!("/api/v1/staff/queue?pantry={pantry}&date={queue_day}");
     let (p50, p95, _) = timed(&app, &uri, Some(&staff), None, RUNS).await;
     println!("[{label}] queue API, {QUEUE_ORDERS} orders: p50 {p50:.1} ms, p95 {p95:.1} ms");
@@ -149,7 +195,8 @@ async fn run(label: &str, t: &TestDb, config: &Config) {
 
 #[tokio::main]
 async fn main() {
-    let config = Config::for_tests(std::env::temp_dir().join("orderahead-bench-staff"));
+    let config =
+        Config { server_timing: true, ..Config::for_tests(std::env::temp_dir().join("orderahead-bench-staff")) };
     for label in ["sqlite", "postgres"] {
         let t = if label == "sqlite" { TestDb::sqlite().await } else { TestDb::postgres().await };
         run(label, &t, &config).await;

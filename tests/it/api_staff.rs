@@ -22,6 +22,7 @@ on_both!(
     short_lines_and_cancel_put_stock_back_once,
     the_access_matrix_holds,
     two_staff_pressing_different_buttons_leave_one_state,
+    a_busy_day_is_listed_a_pickup_time_at_a_time,
 );
 
 /// A token for a seeded account.
@@ -324,4 +325,53 @@ async fn staff_pages_render_for_staff_only(t: &TestApp) {
     assert_eq!(status, 200);
     assert!(body.contains(&format!("{id:X}")), "the volunteer finds the order by its number");
     assert_eq!(page("/staff".into(), Some(staff)).await.0, 200);
+}
+
+/// 300 orders over two pickup times of a day: the queue lists the first time's 150 and counts
+/// the second's without listing them (200 rows at most); `from` lists the second.
+async fn a_busy_day_is_listed_a_pickup_time_at_a_time(t: &TestApp) {
+    let main = pantry(t, MAIN).await;
+    let days = t.state.store.test_pickup_days(main).await.unwrap();
+    let on = |day| days.iter().filter(|(_, d)| *d == day).map(|(id, _)| *id).take(2).collect::<Vec<i64>>();
+    let day = days.iter().map(|(_, d)| *d).find(|d| on(*d).len() == 2).expect("a day with two pickup times");
+    let day_times = on(day);
+    let mut shoppers = Vec::new();
+    for i in 0..10 {
+        shoppers.push(t.state.store.test_shopper(&format!("busy-{i}@example.org")).await.unwrap());
+    }
+    let item = stock(t, main, 1_000).await;
+    t.state.store.test_bulk_pickup_orders(main, &day_times, &shoppers, &[item], 300).await.unwrap();
+    let staff = token_of(t, DEMO_STAFF_EMAIL).await;
+    let groups = |q: &Value| -> Vec<(usize, u64, String)> {
+        q["pickups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| {
+                (
+                    g["orders"].as_array().unwrap().len(),
+                    g["count"].as_u64().unwrap(),
+                    g["starts"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect()
+    };
+    let q = t.get(&format!("/api/v1/staff/queue?pantry={main}&date={day}"), Some(&staff)).await.value().clone();
+    assert_eq!(q["rowsAtMost"], 200);
+    let first = groups(&q);
+    assert_eq!(first.len(), 2, "{first:?}");
+    assert_eq!((first[0].0, first[0].1, first[1].0, first[1].1), (150, 150, 0, 150), "{first:?}");
+    let submitted = q["counts"].as_array().unwrap().iter().find(|c| c["state"] == "SUBMITTED").unwrap();
+    assert!(submitted["count"].as_u64().unwrap() >= 300, "the counts are the whole day's");
+    let later = &first[1].2;
+    let q = t
+        .get(&format!("/api/v1/staff/queue?pantry={main}&date={day}&from={later}"), Some(&staff))
+        .await
+        .value()
+        .clone();
+    let second = groups(&q);
+    assert_eq!((second[0].0, second[1].0, second[1].1), (0, 150, 150), "{second:?}");
+    assert_eq!(q["from"], json!(later));
+    let refused = t.get(&format!("/api/v1/staff/queue?pantry={main}&date={day}&from=9am"), Some(&staff)).await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
 }

@@ -96,6 +96,7 @@ suites! {
         spanish => "spanish",
     }
     both: {
+        items => "items",
         no_show => "no-show",
         schedule => "schedule",
         staff => "staff",

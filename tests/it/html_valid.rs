@@ -72,9 +72,10 @@ async fn every_page_is_valid_html_in_both_languages() {
         "/staff/check-in".into(),
         "/staff/pick-list".into(),
         "/staff/schedule".into(),
+        "/staff/items".into(),
     ];
     let admin = token_of(&t, orderahead::db::seed::DEMO_ADMIN_EMAIL).await;
-    let admin_pages = ["/staff/team".to_owned()];
+    let admin_pages = ["/staff/team".to_owned(), "/staff/audit".into()];
 
     let dir = PathBuf::from(ROOT).join("target/tmp/html-valid");
     let _ = std::fs::remove_dir_all(&dir);

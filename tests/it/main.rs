@@ -35,6 +35,7 @@ mod render_pool;
 mod seo;
 mod session_cookie;
 mod slow_clients;
+mod staff_items;
 mod staff_news;
 mod support;
 mod two_hosts;

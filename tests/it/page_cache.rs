@@ -23,7 +23,7 @@ on_both!(
 );
 
 /// Fetches a page and tells whether the render cache served it; answers its loader data.
-async fn fetch(t: &TestApp, url: &str) -> (Value, bool) {
+pub async fn fetch(t: &TestApp, url: &str) -> (Value, bool) {
     let (payload, hit) = fetch_payload(t, url).await;
     (payload["data"].clone(), hit)
 }

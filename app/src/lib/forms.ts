@@ -10,7 +10,7 @@ export function safeReturnTo(returnTo: string | null | undefined): string {
 }
 
 /** A field error's code, from these rules or from the server's `value.errors[].code`. */
-export type FieldCode = "required" | "email" | "phone" | "zip" | "tooLong" | "choice" | "weakPassword";
+export type FieldCode = "required" | "email" | "phone" | "zip" | "tooLong" | "choice" | "weakPassword" | "outOfRange";
 
 const FIELD_ERROR_TEXT: Record<FieldCode, MessageKey> = {
   required: "account.error.required",
@@ -20,6 +20,7 @@ const FIELD_ERROR_TEXT: Record<FieldCode, MessageKey> = {
   tooLong: "account.error.tooLong",
   choice: "account.error.choice",
   weakPassword: "account.error.weakPassword",
+  outOfRange: "account.error.outOfRange",
 };
 
 /** The words for a field error's code (account.error.<code>); a code this build does not know reads as "verify". */

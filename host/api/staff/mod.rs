@@ -4,6 +4,7 @@
 //! document states the same as its `bearer` requirement's role, and the access-table test checks
 //! the two agree. Another pantry's order is 404, like one that does not exist.
 mod caller;
+pub(crate) mod items;
 mod pick_list;
 mod schedule;
 mod team;
@@ -21,7 +22,7 @@ use crate::{
     state::AppState,
 };
 use axum::extract::State;
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveTime};
 use serde::Deserialize;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -40,6 +41,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(schedule::horizon))
         .routes(routes!(schedule::close))
         .routes(routes!(schedule::reopen))
+        .routes(routes!(items::staff_items, items::create_item))
+        .routes(routes!(items::update_item))
+        .routes(routes!(items::set_item_active))
+        .routes(routes!(items::audit_log))
+        // The photo's body is larger than the API's JSON limit: this route alone takes more.
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(items::item_photo))
+                .layer(axum::extract::DefaultBodyLimit::max(items::PHOTO_BODY_BYTES)),
+        )
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -54,6 +65,22 @@ struct QueueQuery {
     /// An order number or part of a shopper's name.
     #[param(max_length = 100)]
     search: Option<String>,
+    /// List from the pickup time starting at or after this time of the day, "HH:MM".
+    #[param(value_type = Option<String>, pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$")]
+    from: Option<HourMinute>,
+}
+
+/// A time of day written "HH:MM" (the queue's `from`).
+#[derive(Debug, Clone, Copy)]
+struct HourMinute(NaiveTime);
+
+impl<'de> Deserialize<'de> for HourMinute {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        NaiveTime::parse_from_str(&text, "%H:%M")
+            .map(HourMinute)
+            .map_err(|_| serde::de::Error::custom("a time is written HH:MM"))
+    }
 }
 
 #[utoipa::path(
@@ -68,7 +95,7 @@ async fn queue(
     Caller(staff): Caller<PantryStaff>,
     QueryParams(q): QueryParams<QueueQuery>,
 ) -> ApiResult<StaffQueue> {
-    ok(service::queue(&state, &staff, q.pantry, q.date, q.search.as_deref()).await?)
+    ok(service::queue(&state, &staff, q.pantry, q.date, q.search.as_deref(), q.from.map(|t| t.0)).await?)
 }
 
 #[utoipa::path(

@@ -11,6 +11,7 @@ pub mod delivery_program;
 pub mod delivery_time;
 pub mod donation_package_type;
 pub mod favorite_pantry;
+pub mod file;
 pub mod food_bank;
 pub mod food_bank_survey_question;
 pub mod food_situation_answer;

@@ -9,6 +9,8 @@ pub struct Model {
     pub id: i64,
     pub food_bank_id: Option<i64>,
     pub name: String,
+    /// The Spanish name; None shows `name`.
+    pub name_es: Option<String>,
     #[sea_orm(column_type = "Text")]
     pub description: Option<String>,
     pub amount: Option<f64>,

@@ -35,6 +35,8 @@ pub struct InventoryRow {
 pub struct ProductRow {
     pub id: Id,
     pub name: String,
+    /// The Spanish name, if any.
+    pub name_es: Option<String>,
     pub description: Option<String>,
     pub amount: Option<f64>,
     pub each_quantity: Option<i32>,
@@ -70,7 +72,10 @@ pub struct OverviewRow {
 }
 
 /// Photos of these products, by product, in sequence order.
-async fn product_photos<C: ConnectionTrait>(conn: &C, product_ids: &[Id]) -> StoreResult<HashMap<Id, Vec<PhotoRow>>> {
+pub(super) async fn product_photos<C: ConnectionTrait>(
+    conn: &C,
+    product_ids: &[Id],
+) -> StoreResult<HashMap<Id, Vec<PhotoRow>>> {
     let mut out: HashMap<Id, Vec<PhotoRow>> = HashMap::new();
     if product_ids.is_empty() {
         return Ok(out);
@@ -163,6 +168,7 @@ async fn inventory_items<C: ConnectionTrait>(conn: &C, filter: Condition) -> Sto
                 product: ProductRow {
                     id: p.id,
                     name: p.name.clone(),
+                    name_es: p.name_es.clone(),
                     description: p.description.clone(),
                     amount: p.amount,
                     each_quantity: p.each_quantity,

@@ -61,6 +61,7 @@ impl Store {
                     id: NotSet,
                     food_bank_id: Set(None),
                     name: Set(format!("Test Stock {}", uuid::Uuid::new_v4())),
+                    name_es: Set(None),
                     description: Set(Some("Stock for tests".into())),
                     amount: Set(None),
                     each_quantity: Set(None),

@@ -30,6 +30,8 @@ async fn check_demo_seed(t: &TestDb) {
         "schedule",
         "schedule_horizon",
         "closed_day",
+        // Uploaded photos (issue 24 item 6): staff upload them.
+        "file",
     ];
     assert!(counts.iter().filter(|(_, n)| **n == 0).all(|(name, _)| empty.contains(name)), "{counts:?}");
 

@@ -63,6 +63,7 @@ pub(super) async fn stock_fixture<C: ConnectionTrait>(db: &C, quantity: i32) -> 
     let item = pantry_item::Entity::insert(pantry_item::ActiveModel {
         food_bank_id: Set(None),
         name: Set("Canned Corn".into()),
+        name_es: Set(None),
         description: Set(None),
         amount: Set(Some(15.25)),
         each_quantity: Set(None),

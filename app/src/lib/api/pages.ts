@@ -46,3 +46,5 @@ export type StaffCheckInPage = Schemas["StaffCheckInPage"];
 export type StaffPickListPage = Schemas["StaffPickListPage"];
 export type StaffTeamPage = Schemas["StaffTeamPage"];
 export type StaffSchedulePage = Schemas["StaffSchedulePage"];
+export type StaffItemsPage = Schemas["StaffItemsPage"];
+export type StaffAuditPage = Schemas["StaffAuditPage"];

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { addMessages, pageTitle, t } from "../../i18n/t";
+import { addMessages, pageTitle, t, tn } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { orderNumber } from "../../lib/orders";
 import type { StaffQueuePage } from "../../lib/api/pages";
@@ -8,10 +8,20 @@ import messages from "messages:staff";
 
 addMessages(messages);
 
+/** The query listing the day's orders from the pickup time starting at `from` (the first when none). */
+function listFrom(date: string, search?: string | null, from?: string): string {
+  const q = new URLSearchParams({ date });
+  if (search) q.set("search", search);
+  if (from) q.set("from", from);
+  return q.toString();
+}
+
 /**
  * /staff and /staff/pantries/{id}: the day's orders of a pantry by pickup time, with counts per
  * state, a date picker and a search (plain GET forms, so they work without JavaScript). Rendered
- * on the server from the session cookie (host/pages/staff_pages.rs); a table on wide screens.
+ * on the server from the session cookie (host/pages/staff_pages.rs); a table on wide screens. A busy
+ * day lists a few pickup times at a time (the server's rows_at_most); the others show their count
+ * and a link listing from them.
  */
 export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
   if (!data || data.denied || !data.queue) return <StaffDenied denied={data?.denied ?? null} />;
@@ -23,7 +33,9 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
       <nav aria-label={t("staff.nav")}>
         <Link to="/staff/check-in">{t("staff.checkIn.title")}</Link>
         <Link to={`/staff/pick-list?pantry=${q.pantry.id}&date=${q.date}`}>{t("staff.pick.link")}</Link>
+        <Link to={`/staff/items?pantry=${q.pantry.id}`}>{t("staff.items.link")}</Link>
         {data.isAdmin && <Link to="/staff/team">{t("staff.team.link")}</Link>}
+        {data.isAdmin && <Link to="/staff/audit">{t("staff.audit.link")}</Link>}
         {q.pantries.length > 1 &&
           q.pantries
             .filter((p) => p.id !== q.pantry.id)
@@ -52,9 +64,21 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
         ))}
       </ul>
       {q.pickups.length === 0 && q.deliveries.length === 0 && <p>{t("staff.queue.none")}</p>}
+      {q.from && (
+        <p>
+          <Link to={`${here}?${listFrom(q.date, q.search)}`}>{t("staff.queue.fromStart")}</Link>
+        </p>
+      )}
       {[...q.pickups, ...q.deliveries].map((g, i) => (
         <div key={`${g.starts}-${i}`} className="staff-group">
           <h2>{g.starts && g.ends ? t("staff.queue.time", { starts: g.starts, ends: g.ends }) : t("staff.queue.noTime")}</h2>
+          {g.orders.length === 0 && (
+            <p>
+              {tn("staff.queue.folded", g.count)}{" "}
+              {g.starts && <Link to={`${here}?${listFrom(q.date, q.search, g.starts)}`}>{t("staff.queue.listThem")}</Link>}
+            </p>
+          )}
+          {g.orders.length > 0 && (
           <table className="staff-table">
             <thead>
               <tr>
@@ -79,6 +103,8 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
               ))}
             </tbody>
           </table>
+          )}
+          {g.orders.length > 0 && g.orders.length < g.count && <p>{t("staff.queue.more", { count: g.count - g.orders.length })}</p>}
         </div>
       ))}
     </section>

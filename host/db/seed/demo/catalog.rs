@@ -55,6 +55,7 @@ pub(super) async fn seed_catalog<C: ConnectionTrait>(
             id: Set(id),
             food_bank_id: Set(None),
             name: Set(p.name.into()),
+            name_es: Set(None),
             description: Set(Some(p.description.into())),
             amount: Set(p.amount),
             each_quantity: Set(p.each_quantity),

@@ -1,0 +1,138 @@
+//! Stored files (`/files/{sha256}.{ext}`, from the file store `infra::files`): a name is the hash
+//! of its bytes, so it is cached by anyone for a year as immutable, with the hash as its ETag
+//! (304 to a matching If-None-Match). And the items page's photo form
+//! (`POST /staff/items/{id}/photo`, multipart with the form token), which works without
+//! JavaScript: it answers a 303 back to the item on the items page, saying what came of it.
+use super::{
+    csrf,
+    downloads::{plain, signed_in},
+};
+use crate::{
+    api::staff::items::{PHOTO_BODY_BYTES, photo_bytes},
+    domain::{Id, staff::PantryStaff},
+    infra::files::FileName,
+    service::{Error, staff::Staff, staff_items},
+    state::AppState,
+};
+use axum::{
+    Router,
+    extract::{DefaultBodyLimit, Multipart, Path, State},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::{get, post},
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/files/{name}", get(file))
+        .route("/staff/items/{id}/photo", post(photo_form).layer(DefaultBodyLimit::max(PHOTO_BODY_BYTES)))
+}
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+async fn file(State(state): State<AppState>, Path(name): Path<String>, headers: HeaderMap) -> Response {
+    let Some(name) = FileName::parse(&name) else { return plain(StatusCode::NOT_FOUND, "Not found.") };
+    let etag = format!("\"{}\"", name.sha256);
+    let matches = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+    let bytes = match state.files.get(&name).await {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => return plain(StatusCode::NOT_FOUND, "Not found."),
+        Err(error) => {
+            tracing::error!(%error, "file not read");
+            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
+        }
+    };
+    let mut res =
+        if matches { StatusCode::NOT_MODIFIED.into_response() } else { (StatusCode::OK, bytes).into_response() };
+    let h = res.headers_mut();
+    if !matches {
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_static(name.content_type()));
+    }
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        h.insert(header::ETAG, v);
+    }
+    res
+}
+
+/// The photo form's parts other than the photo, read before it (the form puts them first).
+struct FormHead {
+    csrf: String,
+    pantry: Option<Id>,
+}
+
+async fn photo_form(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Response {
+    let Some(id) = crate::pages::shared::row_id(&id) else { return plain(StatusCode::NOT_FOUND, "Not found.") };
+    if !csrf::same_origin(&state, &headers) {
+        tracing::warn!(event = "cross_site_form", path = "/staff/items/photo", "security event");
+        return plain(StatusCode::FORBIDDEN, "This form was sent from another site.");
+    }
+    let Ok(mut form) = form else {
+        return plain(StatusCode::UNSUPPORTED_MEDIA_TYPE, "Send the form as multipart/form-data.");
+    };
+    let mut head = FormHead { csrf: String::new(), pantry: None };
+    // The token and the pantry come first (the page's form puts them there), then the photo.
+    let upload = loop {
+        match form.next_field().await {
+            Ok(Some(field)) if field.name() == Some("photo") => break photo_bytes(field).await,
+            Ok(Some(field)) => {
+                let name = field.name().unwrap_or_default().to_owned();
+                let value = field.text().await.unwrap_or_default();
+                match name.as_str() {
+                    "csrf" => head.csrf = value,
+                    "pantry" => head.pantry = crate::pages::shared::row_id(&value),
+                    _ => {}
+                }
+            }
+            Ok(None) => break Err(Error::Invalid((&crate::domain::messages::PHOTO_MISSING).into())),
+            Err(_) => break Err(Error::Invalid((&crate::domain::messages::PHOTO_UNREADABLE).into())),
+        }
+    };
+    if !csrf::valid(&state, &headers, &head.csrf) {
+        return plain(StatusCode::FORBIDDEN, "This form has expired. Please reload the page and send it again.");
+    }
+    let user = match signed_in(&state, &headers).await {
+        Ok(user) => user,
+        Err(res) => return res,
+    };
+    let staff = match Staff::<PantryStaff>::resolve(&state, user).await {
+        Ok(Some(staff)) => staff,
+        Ok(None) => return plain(StatusCode::FORBIDDEN, "For pantry staff only."),
+        Err(error) => {
+            tracing::warn!(%error, "photo form: grants not read");
+            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
+        }
+    };
+    let outcome = match upload {
+        Ok(bytes) => staff_items::photo(&state, &staff, id, bytes).await.map(|_| ()),
+        Err(error) => Err(error),
+    };
+    let back = match head.pantry {
+        Some(p) => format!("/staff/items?pantry={p}&edit={id}"),
+        None => format!("/staff/items?edit={id}"),
+    };
+    let to = match outcome {
+        Ok(()) => format!("{back}&photo=saved"),
+        Err(Error::NotFound(_)) => return plain(StatusCode::NOT_FOUND, "Not found."),
+        Err(Error::Invalid(reason) | Error::Conflict(reason)) => {
+            format!("{back}&photoError={}", reason.refusal().map_or("photoUnreadable", |r| r.code()))
+        }
+        Err(error) => {
+            tracing::error!(%error, "photo not saved");
+            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
+        }
+    };
+    let mut res = StatusCode::SEE_OTHER.into_response();
+    if let Ok(v) = HeaderValue::from_str(&to) {
+        res.headers_mut().insert(header::LOCATION, v);
+    }
+    res
+}

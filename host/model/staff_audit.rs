@@ -1,0 +1,46 @@
+//! The food bank admin's audit page (`/staff/audit`, `/api/v1/staff/audit`): the newest staff
+//! changes at their food banks, who made them, when, where, and what changed.
+use super::staff_items::Named;
+use crate::domain::Id;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// One field that changed, its values as text (None: absent on that side).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditChange {
+    pub field: String,
+    pub before: Option<String>,
+    pub after: Option<String>,
+}
+
+/// One change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditLine {
+    pub id: i64,
+    pub at: DateTime<Utc>,
+    /// The e-mail of who made it.
+    pub who: String,
+    /// The pantry it was at, if any.
+    pub pantry: Option<String>,
+    /// A stable code, e.g. `item.update`.
+    pub action: String,
+    /// What it touched, e.g. `inventoryItem:12`.
+    pub subject: String,
+    /// The fields that differ between before and after.
+    pub changes: Vec<AuditChange>,
+}
+
+/// A page of the log, newest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditPage {
+    /// The admin's pantries, by name (the filter's choices).
+    pub pantries: Vec<Named>,
+    pub pantry_id: Option<Id>,
+    pub entries: Vec<AuditLine>,
+    /// Pass as `before` for the next (older) page; None: this is the last.
+    pub next_before: Option<i64>,
+}
