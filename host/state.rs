@@ -135,6 +135,12 @@ impl AppState {
         let ran = service::jobs::run_due(&self.services, host, self.job_settings()).await?;
         Ok(ran.into_iter().map(|(job, n)| (job.name(), n)).collect())
     }
+
+    /// The schedule job's work once, whatever its lease says (the schedule bench): every scheduled
+    /// pantry's pickup times published for its horizon; the times made.
+    pub async fn publish_schedules(&self) -> anyhow::Result<usize> {
+        Ok(service::schedules::publish_all(&self.services).await?)
+    }
 }
 
 impl FromRef<AppState> for TrustedProxy {

@@ -134,6 +134,9 @@ pub const DELIVERY_TIME_NO_LONGER_AVAILABLE: RefusalKind =
 /// Not in spec: a pickup time or delivery window whose capacity is booked (slot capacity).
 pub const PICKUP_TIME_FULL: RefusalKind =
     fixed("pickupTimeFull", "This pickup time is full. Please choose another time.");
+/// Not in spec: a pickup time on a day the pantry closed (issue 24, closed days).
+pub const PICKUP_TIME_CLOSED: RefusalKind =
+    fixed("pickupTimeClosed", "The pantry is closed on this day. Please choose another time.");
 pub const DELIVERY_TIME_FULL: RefusalKind =
     fixed("deliveryTimeFull", "This delivery time is full. Please choose another time.");
 pub const ERROR_SUBMITTING_ORDER: RefusalKind =
@@ -250,6 +253,8 @@ pub const MESSAGE_NOT_FOUND: RefusalKind = fixed("messageNotFound", "Message not
 pub const ORDER_NOT_FOUND: RefusalKind = fixed("orderNotFound", "Order not found");
 pub const PANTRY_LOCATION_NOT_FOUND: RefusalKind = fixed("pantryLocationNotFound", "Pantry location not found");
 pub const PANTRY_NOT_FOUND: RefusalKind = fixed("pantryNotFound", "Pantry not found");
+/// Not in spec: a schedule row or closed day that is not one of the caller's pantries'.
+pub const SCHEDULE_NOT_FOUND: RefusalKind = fixed("scheduleNotFound", "Schedule not found");
 pub const PROFILE_NOT_FOUND: RefusalKind = fixed("profileNotFound", "Profile not found");
 pub const USER_NOT_FOUND: RefusalKind = fixed("userNotFound", "User not found");
 pub const UNABLE_TO_VERIFY_CODE: RefusalKind = fixed("unableToVerifyCode", "Unable to verify code");
@@ -292,7 +297,6 @@ pub const PHOTO_UNREADABLE: RefusalKind = fixed("photoUnreadable", "The photo co
 pub const PHOTO_MISSING: RefusalKind = fixed("photoMissing", "Choose a photo to upload.");
 // --- Stock (issue 24; not in spec) ---
 pub const STOCK_BELOW_ZERO: RefusalKind = fixed("stockBelowZero", "The stock would go below zero.");
-pub const STOCK_ITEM_NOT_FOUND: RefusalKind = fixed("stockItemNotFound", "Item not found");
 pub const IMPORT_TOO_LARGE: RefusalKind =
     fixed("importTooLarge", "The file is larger than 5 MB. Split it into smaller files.");
 pub const IMPORT_NOT_CSV: RefusalKind = fixed(
@@ -336,6 +340,7 @@ pub const REFUSALS: &[RefusalKind] = &[
     NO_PRODUCTS_IN_CART,
     PICKUP_TIME_NO_LONGER_AVAILABLE,
     PICKUP_TIME_FULL,
+    PICKUP_TIME_CLOSED,
     DELIVERY_TIME_FULL,
     DELIVERY_TIME_NO_LONGER_AVAILABLE,
     NO_AVAILABLE_DELIVERY_TIMES,
@@ -372,6 +377,7 @@ pub const REFUSALS: &[RefusalKind] = &[
     ORDER_NOT_FOUND,
     PANTRY_LOCATION_NOT_FOUND,
     PANTRY_NOT_FOUND,
+    SCHEDULE_NOT_FOUND,
     PROFILE_NOT_FOUND,
     USER_NOT_FOUND,
     UNABLE_TO_VERIFY_CODE,
@@ -395,7 +401,6 @@ pub const REFUSALS: &[RefusalKind] = &[
     PHOTO_UNREADABLE,
     PHOTO_MISSING,
     STOCK_BELOW_ZERO,
-    STOCK_ITEM_NOT_FOUND,
     IMPORT_TOO_LARGE,
     IMPORT_NOT_CSV,
     IMPORT_HAS_ERRORS,

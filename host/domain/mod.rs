@@ -20,6 +20,7 @@
 //! - `order_states`: the staff side's state changes (packing, ready, picked up, no-show, cancel), short lines.
 //! - `staff`: staff roles and what each may reach.
 //! - `order_changes`: whether a placed order may be cancelled or moved, and to which time or pantry.
+//! - `schedule`: weekly schedules and one-off days cut into pickup times, closed days.
 //! - `seats`: slot capacity, what is left and whether a slot is full.
 //! - `submission`: the checks an order must pass before stock is taken.
 //! - `tefap`: TEFAP eligibility matching, income maximum, eligibility flow.
@@ -44,6 +45,7 @@ pub(crate) mod passwords;
 pub(crate) mod pickup;
 pub(crate) mod places;
 pub mod refusal;
+pub(crate) mod schedule;
 pub(crate) mod seats;
 pub mod staff;
 pub mod stock;

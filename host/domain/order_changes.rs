@@ -29,6 +29,8 @@ pub enum ChangeRefusal {
     DeliveryTimeNoLongerAvailable,
     /// The new time has no room left (its capacity is booked).
     PickupTimeFull,
+    /// The pantry closed the new time's day.
+    PickupTimeClosed,
     DeliveryTimeFull,
     /// The shopper may no longer get delivery from the order's food bank.
     DeliveryNotAvailable,
@@ -47,6 +49,7 @@ impl ChangeRefusal {
             Self::PickupTimeNoLongerAvailable => &messages::PICKUP_TIME_NO_LONGER_AVAILABLE,
             Self::DeliveryTimeNoLongerAvailable => &messages::DELIVERY_TIME_NO_LONGER_AVAILABLE,
             Self::PickupTimeFull => &messages::PICKUP_TIME_FULL,
+            Self::PickupTimeClosed => &messages::PICKUP_TIME_CLOSED,
             Self::DeliveryTimeFull => &messages::DELIVERY_TIME_FULL,
             Self::DeliveryNotAvailable => &messages::NO_AVAILABLE_DELIVERY_TIMES,
             Self::OtherFoodBank => &messages::OTHER_FOOD_BANK,
@@ -103,6 +106,9 @@ pub fn check_new_pickup_time(
 ) -> Result<(), ChangeRefusal> {
     let pantry = pantry.filter(|p| p.id == pantry_id).ok_or(ChangeRefusal::InvalidPickupTime)?;
     let time = time.filter(|t| t.pantry_location_id == pantry_id).ok_or(ChangeRefusal::InvalidPickupTime)?;
+    if time.closed {
+        return Err(ChangeRefusal::PickupTimeClosed);
+    }
     if !time.is_valid(now, tz) {
         return Err(ChangeRefusal::PickupTimeNoLongerAvailable);
     }
@@ -175,6 +181,7 @@ mod tests {
             pickup_start_time: hm(15),
             pickup_end_time: hm(16),
             seats: Default::default(),
+            closed: false,
         }
     }
     fn window(id: Id, food_bank: Id, program: Id, d: u32) -> DeliveryTime {

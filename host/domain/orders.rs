@@ -208,6 +208,7 @@ mod tests {
                 pickup_start_time: hm(15),
                 pickup_end_time: hm(16),
                 seats: Default::default(),
+                closed: false,
             }),
             delivery_time: None,
             time_zone: Denver,
@@ -253,6 +254,7 @@ mod tests {
                 pickup_start_time: hm(16),
                 pickup_end_time: hm(17),
                 seats: Default::default(),
+                closed: false,
             }),
             ..pickup_order(1, OrderStatus::InProgress, 20)
         };

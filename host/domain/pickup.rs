@@ -23,6 +23,9 @@ pub struct PickupTime {
     pub pickup_end_time: NaiveTime,
     #[serde(default)]
     pub seats: Seats,
+    /// A closed range of the pantry covers its day (issue 24): it is not offered.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub closed: bool,
 }
 
 impl PickupTime {
@@ -31,9 +34,10 @@ impl PickupTime {
     }
 
     /// Spec §4: "Valid pickup times are those later than now". A slot is
-    /// identified by its start, so one that has begun is no longer offered.
+    /// identified by its start, so one that has begun is no longer offered; nor is one on a day
+    /// the pantry closed.
     pub fn is_valid(&self, now: DateTime<Utc>, tz: Tz) -> bool {
-        self.starts_at(tz) > now
+        !self.closed && self.starts_at(tz) > now
     }
 
     fn sort_key(&self) -> (NaiveDate, NaiveTime, NaiveTime, Id) {
@@ -95,6 +99,7 @@ mod tests {
             pickup_start_time: hm(start, 0),
             pickup_end_time: hm(start + 1, 0),
             seats: Default::default(),
+            closed: false,
         }
     }
     // 2025-06-18 10:00 in New York (EDT, UTC-4) = 09:00 in Chicago.
@@ -109,5 +114,8 @@ mod tests {
         // In New York 10:00 has started; in Chicago it is still 09:00.
         assert_eq!(ids(valid_pickup_times(&times, now(), New_York)), vec![2]);
         assert_eq!(ids(valid_pickup_times(&times, now(), Chicago)), vec![1, 2]);
+        let mut closed = times.clone();
+        closed[1].closed = true;
+        assert_eq!(ids(valid_pickup_times(&closed, now(), Chicago)), vec![1]);
     }
 }

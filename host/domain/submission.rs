@@ -38,6 +38,8 @@ pub enum OrderRefusal {
     TimeNoLongerAvailable,
     /// The slot's capacity is booked.
     TimeFull,
+    /// The pantry closed the pickup time's day.
+    TimeClosed,
     DeliveryTimeFull,
     /// The shopper may not get delivery from this food bank.
     DeliveryNotAvailable,
@@ -58,6 +60,7 @@ impl OrderRefusal {
             // The spec has one submission text for a stale time; delivery reuses it.
             Self::TimeNoLongerAvailable => (&messages::PICKUP_TIME_NO_LONGER_AVAILABLE).into(),
             Self::TimeFull => (&messages::PICKUP_TIME_FULL).into(),
+            Self::TimeClosed => (&messages::PICKUP_TIME_CLOSED).into(),
             Self::DeliveryTimeFull => (&messages::DELIVERY_TIME_FULL).into(),
             Self::DeliveryNotAvailable => (&messages::NO_AVAILABLE_DELIVERY_TIMES).into(),
             Self::ReferralCodeRequired(refusal)
@@ -97,6 +100,9 @@ pub fn check_order(req: &OrderRequest) -> Result<Vec<CartLine>, OrderRefusal> {
     }
     match slot {
         Slot::Pickup(pantry, time) => {
+            if time.closed {
+                return Err(OrderRefusal::TimeClosed);
+            }
             if !time.is_valid(now, tz) {
                 return Err(OrderRefusal::TimeNoLongerAvailable);
             }
@@ -157,6 +163,7 @@ mod tests {
             pickup_start_time: hm(10),
             pickup_end_time: hm(12),
             seats: Default::default(),
+            closed: false,
         }
     }
     fn delivery(d: u32) -> DeliveryTime {

@@ -1,5 +1,6 @@
 //! What search engines read: `/robots.txt`, the sitemap (one file, or past the protocol's limit
 //! an index of numbered files), and the canonical and alternate-language links of each page.
+use crate::service::rich_text::escape;
 use crate::{
     catalog::{LANGS, Lang},
     db::repo::sitemap::SitemapPantry,
@@ -130,21 +131,6 @@ fn document(root: &str, item: &str, entries: &[Entry]) -> String {
     }
     xml.push_str(&format!("</{root}>\n"));
     xml
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 async fn load_entries(state: &AppState) -> Result<Vec<Entry>, Response> {

@@ -3,7 +3,7 @@
 use super::{LoadCtx, LoadFuture, Loaded, Page, failure_status};
 use crate::{
     db::Scope,
-    model::locations::PantryLocation,
+    model::{locations::PantryLocation, schedules::ClosedNotice},
     service::{self, shop::pantry},
 };
 use serde::Serialize;
@@ -17,8 +17,17 @@ pub const PAGE: Page =
 #[derive(Serialize, ToSchema)]
 pub struct PantryPage {
     pantry: Option<PantryLocation>,
+    /// Dates the pantry is closed (today or later), with the reason.
+    #[serde(rename = "closedDays", skip_serializing_if = "Vec::is_empty")]
+    closed_days: Vec<ClosedNotice>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     error: bool,
+}
+
+impl PantryPage {
+    fn failed() -> Self {
+        Self { pantry: None, closed_days: Vec::new(), error: true }
+    }
 }
 
 /// schema.org FoodEstablishment: address, geo and one opening-hours entry per valid pickup time.
@@ -70,15 +79,24 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         };
         match pantry(&ctx.state, id).await {
             Ok(pantry) => {
+                let now = crate::db::now();
+                let closed_days =
+                    match service::schedules::closed_notices(&ctx.state, pantry.id, &pantry.time_zone, now).await {
+                        Ok(days) => days,
+                        Err(error) => {
+                            return Loaded::with_status(failure_status(&error, "pantry"), PantryPage::failed());
+                        }
+                    };
                 let ld = json_ld(&pantry, &ctx.state.config.public_url);
                 let scopes = [Scope::Pantry(pantry.id), Scope::FoodBank(pantry.food_bank_id), Scope::Catalog];
-                Loaded { json_ld: vec![ld], ..Loaded::ok(PantryPage { pantry: Some(pantry), error: false }) }
-                    .showing(scopes)
+                Loaded {
+                    json_ld: vec![ld],
+                    ..Loaded::ok(PantryPage { pantry: Some(pantry), closed_days, error: false })
+                }
+                .showing(scopes)
             }
             Err(service::Error::NotFound(_)) => Loaded::not_found(),
-            Err(error) => {
-                Loaded::with_status(failure_status(&error, "pantry"), PantryPage { pantry: None, error: true })
-            }
+            Err(error) => Loaded::with_status(failure_status(&error, "pantry"), PantryPage::failed()),
         }
     })
 }

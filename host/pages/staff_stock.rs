@@ -191,7 +191,7 @@ async fn act(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
         _ => "/staff/stock?done=saved".to_owned(),
     };
     let state = &ctx.state;
-    let not_found = || services::Error::not_found(&crate::domain::messages::STOCK_ITEM_NOT_FOUND);
+    let not_found = || services::Error::not_found(&crate::domain::messages::ITEM_NOT_FOUND);
     match form.text("intent") {
         "entry" => {
             let Some(item) = item else { return Acted::refused(not_found()) };

@@ -1,7 +1,8 @@
 //! The server's periodic jobs, run inside every host but by one host at a time: a host runs a
 //! job only when it wins the job's claim (`db::repo::jobs`), a lease that lets another host take
-//! over should it die mid-run. Today there is one job, the no-show job (issue "Staff side 1"
-//! item 8); reminders and the schedule horizon join the list.
+//! over should it die mid-run: the no-show job (issue "Staff side 1" item 8) and the schedule job
+//! (issue 24), which publishes every scheduled pantry's pickup times for its horizon as the days
+//! go by (an edit publishes its pantry's at once, in its own transaction).
 use super::{Context, Result};
 use chrono::Duration;
 
@@ -10,20 +11,25 @@ use chrono::Duration;
 pub enum Job {
     /// Pickup orders still waiting a grace period after their window become No-Show.
     NoShow,
+    /// Every scheduled pantry's pickup times made for its horizon (`service::schedules`).
+    Schedules,
 }
 
 impl Job {
-    pub const ALL: [Self; 1] = [Self::NoShow];
+    pub const ALL: [Self; 2] = [Self::NoShow, Self::Schedules];
 
     pub fn name(self) -> &'static str {
         match self {
             Self::NoShow => "no-show",
+            Self::Schedules => "schedules",
         }
     }
 
     fn every(self) -> Duration {
         match self {
             Self::NoShow => Duration::minutes(5),
+            // The horizon moves on by a day a day; an edit publishes its own pantry at once.
+            Self::Schedules => Duration::days(1),
         }
     }
 }
@@ -49,6 +55,7 @@ pub async fn run_due(state: &Context, host: &str, settings: JobSettings) -> Resu
         }
         let done = match job {
             Job::NoShow => super::orders::close_no_shows(state, settings.no_show_grace).await,
+            Job::Schedules => super::schedules::publish_all(state).await,
         };
         state.store.finish_job(job.name(), host, state.clock.now(), started + job.every()).await?;
         ran.push((job, done?));

@@ -27,6 +27,22 @@ pub fn sanitize(input: &str) -> String {
     CLEANER.clean(input).to_string()
 }
 
+/// Text made safe inside XML or HTML (element content and quoted attributes).
+pub(crate) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::sanitize;

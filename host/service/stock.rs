@@ -43,7 +43,7 @@ const MAX_EVERY: i64 = 1000;
 type Caller = Staff<PantryStaff>;
 
 fn item_not_found() -> Error {
-    Error::not_found(&messages::STOCK_ITEM_NOT_FOUND)
+    Error::not_found(&messages::ITEM_NOT_FOUND)
 }
 
 /// The pantry asked for, or the caller's first by name; NotFound when it is not theirs.

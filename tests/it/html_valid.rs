@@ -79,6 +79,7 @@ async fn every_page_is_valid_html_in_both_languages() {
         format!("/staff/orders/{order}"),
         "/staff/check-in".into(),
         "/staff/pick-list".into(),
+        "/staff/schedule".into(),
         "/staff/items".into(),
         format!("/staff/stock?pantry={pantry}"),
         format!("/staff/stock/{item}"),

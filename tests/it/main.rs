@@ -19,6 +19,7 @@ mod api_orders_idempotency;
 mod api_pick_list;
 mod api_reference;
 mod api_referrals;
+mod api_schedule;
 mod api_slot_capacity;
 mod api_staff;
 mod api_support;

@@ -18,6 +18,7 @@ on_both!(
     stock_written_by_sql_reaches_only_its_pantrys_pages,
     pickup_time_edit_reaches_the_pantry_page,
     a_slot_filling_up_reaches_the_pantry_page,
+    schedule_times_and_closed_days_reach_the_pantry_page,
     other_parameters_share_the_cached_page,
 );
 
@@ -153,6 +154,44 @@ async fn a_slot_filling_up_reaches_the_pantry_page(t: &TestApp) {
     let (data, hit) = fetch(t, &url).await;
     assert!(!hit, "the cancel that frees it too");
     assert_eq!(remaining(&data), 1);
+}
+
+/// Pickup times a schedule makes or removes (inserts and deletes of `pickup_times`) and closed days
+/// (`closed_days`, whose trigger is migration 21's) outdate the pantry's cached page at once.
+async fn schedule_times_and_closed_days_reach_the_pantry_page(t: &TestApp) {
+    use chrono::Datelike;
+    let staff = crate::api_staff::token_of(t, orderahead::db::seed::DEMO_STAFF_EMAIL).await;
+    let main = pantry(t, MAIN).await;
+    let url = format!("/pantries/{main}");
+    let at_five = |data: &Value| {
+        let times = data["pantry"]["pantryLocationPickupTimes"].as_array().expect("times").clone();
+        times.into_iter().filter(|x| x["pickupStartTime"] == "05:00:00").collect::<Vec<_>>()
+    };
+    let (data, _) = fetch(t, &url).await;
+    assert!(at_five(&data).is_empty());
+    assert!(fetch(t, &url).await.1, "cached");
+
+    let day = chrono::Utc::now().with_timezone(&chrono_tz::America::New_York).date_naive() + chrono::Duration::days(3);
+    let weekday = day.weekday().num_days_from_monday();
+    let row = serde_json::json!({ "pantryId": main, "weekday": weekday, "opens": "05:00", "closes": "06:00", "slotMinutes": 60 });
+    let id = t.post("/api/v1/staff/schedule", Some(&staff), row).await.value()["id"].as_i64().unwrap();
+    let (data, hit) = fetch(t, &url).await;
+    assert!(!hit, "new times outdate the page");
+    assert_eq!(at_five(&data).len(), 4);
+    assert!(fetch(t, &url).await.1, "cached again");
+
+    let close = serde_json::json!({ "pantryId": main, "firstDay": day.to_string(), "reason": "Holiday" });
+    t.post("/api/v1/staff/closed-days", Some(&staff), close).await.value();
+    let (data, hit) = fetch(t, &url).await;
+    assert!(!hit, "a closed day outdates the page");
+    assert_eq!(at_five(&data).len(), 3, "the closed day's time is not offered");
+    assert_eq!(data["closedDays"][0]["reason"], "Holiday", "the page says why");
+    assert!(fetch(t, &url).await.1, "cached again");
+
+    t.delete(&format!("/api/v1/staff/schedule/{id}"), Some(&staff)).await.value();
+    let (data, hit) = fetch(t, &url).await;
+    assert!(!hit, "removed times outdate the page");
+    assert!(at_five(&data).is_empty());
 }
 
 /// A page is kept under the parameters its loader reads: any other parameter (a tracking tag, a

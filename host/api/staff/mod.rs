@@ -6,6 +6,7 @@
 mod caller;
 pub(crate) mod items;
 mod pick_list;
+mod schedule;
 mod stock;
 mod team;
 
@@ -36,6 +37,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(check_in))
         .routes(routes!(pick_list::pick_list))
         .routes(routes!(team::team, team::grant))
+        .routes(routes!(schedule::schedule, schedule::add_row))
+        .routes(routes!(schedule::change_row, schedule::remove_row))
+        .routes(routes!(schedule::horizon))
+        .routes(routes!(schedule::close))
+        .routes(routes!(schedule::reopen))
         .routes(routes!(items::staff_items, items::create_item))
         .routes(routes!(items::update_item))
         .routes(routes!(items::set_item_active))

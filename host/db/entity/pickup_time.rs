@@ -18,6 +18,8 @@ pub struct Model {
     pub capacity: Option<i32>,
     /// Orders holding it (not cancelled, not no-show).
     pub booked: i32,
+    /// The schedule that made it (migration 21); None: made by hand or the seed.
+    pub schedule_id: Option<i64>,
     #[sea_orm(belongs_to, from = "pantry_location_id", to = "id")]
     pub pantry_location: BelongsTo<super::pantry_location::Entity>,
 }

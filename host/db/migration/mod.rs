@@ -27,6 +27,7 @@ mod m20261225_000017_slot_capacity;
 mod m20261226_000018_rate_limit_buckets;
 mod m20261226_000019_pantry_location_boxes;
 mod m20261227_000020_audit_log;
+mod m20261228_000021_schedules;
 mod m20261228_000022_stock_movements;
 mod m20261228_000023_items_files;
 
@@ -56,6 +57,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261226_000018_rate_limit_buckets::Migration),
             Box::new(m20261226_000019_pantry_location_boxes::Migration),
             Box::new(m20261227_000020_audit_log::Migration),
+            Box::new(m20261228_000021_schedules::Migration),
             Box::new(m20261228_000022_stock_movements::Migration),
             Box::new(m20261228_000023_items_files::Migration),
         ]

@@ -76,19 +76,21 @@ fn general_or(column: impl ColumnTrait, code: Option<&str>) -> Condition {
 
 impl<C: sea_orm::ConnectionTrait> Store<C> {
     /// A message in one shopper's Messages (news of their order), its other languages'
-    /// texts in `translations` (`{"es": {"title": ..., "description": ...}}`).
+    /// texts in `translations` (`{"es": {"title": ..., "description": ..., "details": ...}}`);
+    /// `details` is rich text (cleaned on the way out), such as a link to act on the news.
     pub async fn add_personal_message(
         &self,
         user_id: i64,
         title: &str,
         description: &str,
+        details: Option<&str>,
         translations: Value,
         at: DateTime<Utc>,
     ) -> StoreResult<()> {
         let row = notification::ActiveModel {
             title: Set(title.to_owned()),
             description: Set(Some(description.to_owned())),
-            details: Set(None),
+            details: Set(details.map(str::to_owned)),
             food_bank_code: Set(None),
             created_at: Set(at),
             expires_at: Set(None),

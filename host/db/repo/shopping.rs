@@ -26,7 +26,7 @@ use crate::{
 };
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
-use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, sea_query::Expr};
 use std::collections::HashMap;
 
 /// An active pantry of an enabled food bank, as the rules see it.
@@ -162,6 +162,7 @@ pub(super) fn to_pickup_time(t: pickup_time::Model) -> PickupTime {
         pickup_start_time: t.pickup_start_time,
         pickup_end_time: t.pickup_end_time,
         seats: Seats { capacity: t.capacity, booked: t.booked },
+        closed: false,
     }
 }
 
@@ -177,8 +178,9 @@ pub(super) fn to_delivery_time(t: delivery_time::Model) -> DeliveryTime {
     }
 }
 
-/// Pickup times of these pantries starting after `since`, soonest first. `since` is only
-/// a cheap SQL cut: callers still keep the valid ones with `domain::pickup`.
+/// Pickup times of these pantries starting after `since`, soonest first, but for those on days
+/// their pantry closed. `since` is only a cheap SQL cut: callers still keep the valid ones with
+/// `domain::pickup`.
 pub(super) async fn pickup_times_of<C: ConnectionTrait>(
     conn: &C,
     pantry_ids: &[Id],
@@ -190,6 +192,7 @@ pub(super) async fn pickup_times_of<C: ConnectionTrait>(
     let rows = pickup_time::Entity::find()
         .filter(pickup_time::Column::PantryLocationId.is_in(pantry_ids.iter().copied()))
         .filter(pickup_time::Column::StartAt.gt(since))
+        .filter(Expr::cust(super::schedules::NOT_CLOSED))
         .order_by_asc(pickup_time::Column::StartAt)
         .order_by_asc(pickup_time::Column::Id)
         .all(conn)
@@ -345,9 +348,14 @@ impl<C: ConnectionTrait> Store<C> {
     }
 
     /// One pickup time by id, whichever pantry it belongs to (callers compare
-    /// `pantry_location_id`), valid or not (callers ask `domain::pickup`).
+    /// `pantry_location_id`), valid or not (callers ask `domain::pickup`), closed or not.
     pub async fn pickup_time(&self, pickup_time_id: Id) -> StoreResult<Option<PickupTime>> {
-        Ok(pickup_time::Entity::find_by_id(pickup_time_id).one(&self.db).await?.map(to_pickup_time))
+        let Some(mut time) = pickup_time::Entity::find_by_id(pickup_time_id).one(&self.db).await?.map(to_pickup_time)
+        else {
+            return Ok(None);
+        };
+        time.closed = self.is_closed_on(time.pantry_location_id, time.pickup_day).await?;
+        Ok(Some(time))
     }
 
     /// The site's inventory with each line's product and item limits.

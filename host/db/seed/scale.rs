@@ -145,6 +145,7 @@ pub async fn seed_scale(
                             end_at: Set(local_to_utc_tz(tz, date, end)),
                             capacity: Set(None),
                             booked: Set(0),
+                            schedule_id: Set(None),
                         });
                     }
                 }

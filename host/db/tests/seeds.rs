@@ -19,11 +19,22 @@ async fn check_demo_seed(t: &TestDb) {
     let counts = decode_every_entity(db).await;
     assert_eq!(counts["pantry_location"], s.pantries);
     assert_eq!(counts["province"], 51);
-    // Every table has demo rows but those a shopper's later actions or a running server fill
-    // (reset links, sign-outs, mail, job claims) and staff fill (audit entries, stock movements and
-    // imports: the demo's stock is where its history starts).
-    let empty =
-        ["password_reset_token", "revoked_session", "outbox", "job", "audit_log", "stock_movement", "stock_import"];
+    // Every table has demo rows but those a shopper's later actions, a running server or the
+    // staff's edits fill (reset links, sign-outs, mail, job claims, schedules, closed days, audit,
+    // stock movements and imports: the demo's stock is where its history starts, uploaded photos).
+    let empty = [
+        "password_reset_token",
+        "revoked_session",
+        "outbox",
+        "job",
+        "audit_log",
+        "schedule",
+        "schedule_horizon",
+        "closed_day",
+        "stock_movement",
+        "stock_import",
+        "file",
+    ];
     assert!(counts.iter().filter(|(_, n)| **n == 0).all(|(name, _)| empty.contains(name)), "{counts:?}");
 
     // Columbus: pantries within 10 miles of ZIP 43215, others further out.

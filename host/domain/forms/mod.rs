@@ -40,6 +40,18 @@ pub enum FieldCode {
     TooMany,
     /// A number outside its range.
     OutOfRange,
+    /// Schedule hours that overlap other hours of the same day (`domain::schedule`).
+    Overlaps,
+    /// A slot longer than its opening hours.
+    SlotTooLong,
+    /// A closing time not after the opening time.
+    ClosesBeforeOpens,
+    /// A capacity below the orders already booked.
+    BelowBooked,
+    /// A date before today.
+    InPast,
+    /// A range whose end is before its start.
+    EndBeforeStart,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -70,7 +70,7 @@ pub(super) async fn tell(
     }
     let title = say(news.title, Lang::En, &number, reason);
     let text = say(news.text, Lang::En, &number, reason);
-    txn.add_personal_message(order.user_id, &title, &text, Value::Object(translations), now).await?;
+    txn.add_personal_message(order.user_id, &title, &text, None, Value::Object(translations), now).await?;
 
     let Some(shopper) = txn.shopper_contact(order.user_id).await? else { return Ok(()) };
     if !shopper.email_allowed {

@@ -53,6 +53,11 @@ export default function PantryDetail({ data }: { data: PantryData }) {
           {t("pantry.getDirections")}
         </a>
         {p.pickupInstructions && <Instructions text={p.pickupInstructions} />}
+        {(data.closedDays ?? []).map((c) => (
+          <p key={`${c.firstDay}-${c.lastDay}`} className="info-box">
+            {t("pantry.closed", { dates: c.firstDay === c.lastDay ? formatDay(c.firstDay) : `${formatDay(c.firstDay)}–${formatDay(c.lastDay)}`, reason: c.reason })}
+          </p>
+        ))}
       </section>
       <PickupChooser pantry={p} />
       <Link to="/pantries" className="btn" onClick={goBack}>

@@ -13,6 +13,16 @@ const ACTIONS: Record<string, MessageKey> = {
   "item.hide": "staff.audit.action.item.hide",
   "item.show": "staff.audit.action.item.show",
   "item.photo": "staff.audit.action.item.photo",
+  "schedule.create": "staff.audit.action.schedule.create",
+  "schedule.update": "staff.audit.action.schedule.update",
+  "schedule.delete": "staff.audit.action.schedule.delete",
+  "schedule.extraDay": "staff.audit.action.schedule.extraDay",
+  "closedDay.create": "staff.audit.action.closedDay.create",
+  "closedDay.delete": "staff.audit.action.closedDay.delete",
+  "stock.move": "staff.audit.action.stock.move",
+  "stock.import": "staff.audit.action.stock.import",
+  "limit.set": "staff.audit.action.limit.set",
+  "limit.delete": "staff.audit.action.limit.delete",
 };
 const actionName = (code: string) => (ACTIONS[code] ? t(ACTIONS[code]) : code);
 

@@ -109,6 +109,7 @@ pub(super) async fn seed_schedule<C: ConnectionTrait>(
                     end_at: Set(end_at),
                     capacity: Set(capacity_of(row.label)),
                     booked: Set(0),
+                    schedule_id: Set(None),
                 });
             }
         }
@@ -134,6 +135,7 @@ pub(super) async fn seed_schedule<C: ConnectionTrait>(
             end_at: Set(end_at),
             capacity: Set(None),
             booked: Set(0),
+            schedule_id: Set(None),
         });
     }
     sd.summary.pickup_times = pickups.len();

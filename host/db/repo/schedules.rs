@@ -1,0 +1,404 @@
+//! Schedules, the publishing horizon and closed days of a pantry (migration 21), and the writes
+//! that bring its pickup times in line with its schedules (`domain::schedule::Plan`). Every write
+//! runs in the service's transaction, with the audit entry and the shoppers' messages it causes.
+use super::{Store, StoreResult, shopping::parse_tz};
+use crate::{
+    db::entity::{closed_day, order, pantry_location, pickup_time, schedule, schedule_horizon},
+    domain::{
+        Id,
+        orders::StatusType,
+        schedule::{DEFAULT_HORIZON_DAYS, Plan, ScheduleRow, StoredTime, When},
+    },
+};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use chrono_tz::Tz;
+use sea_orm::{
+    ActiveValue::{NotSet, Set},
+    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    sea_query::{Expr, OnConflict},
+};
+
+/// Rows of one multi-row insert: well under SQLite's bound on a statement's parameters.
+const INSERT_BATCH: usize = 500;
+
+/// No order of any state names the pickup time (a cancelled one still does).
+const NO_ORDERS: &str = "NOT EXISTS (SELECT 1 FROM orders o WHERE o.pickup_time_id = pickup_times.id)";
+
+/// A pickup time is closed while a closed range of its pantry covers its day.
+pub(super) const NOT_CLOSED: &str = "NOT EXISTS (SELECT 1 FROM closed_days c \
+     WHERE c.pantry_location_id = pickup_times.pantry_location_id \
+     AND pickup_times.pickup_day BETWEEN c.first_day AND c.last_day)";
+
+/// The pantry as its schedules need it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScheduleSite {
+    pub pantry_id: Id,
+    pub food_bank_id: Id,
+    pub label: String,
+    pub tz: Tz,
+}
+
+/// A closed range as stored.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ClosedDayRow {
+    pub id: Id,
+    pub pantry_id: Id,
+    pub first_day: NaiveDate,
+    pub last_day: NaiveDate,
+    pub reason: String,
+}
+
+/// An order still open on a pickup time of a closed range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClosedOrderRow {
+    pub order_id: Id,
+    pub user_id: Id,
+    pub pickup_day: NaiveDate,
+    pub start: NaiveTime,
+    pub end: NaiveTime,
+}
+
+/// Orders that hold their slot (not picked up, cancelled or no-show).
+fn open_states() -> Vec<Id> {
+    [StatusType::Submitted, StatusType::Packing, StatusType::Ready, StatusType::OutForDelivery]
+        .into_iter()
+        .map(StatusType::id)
+        .collect()
+}
+
+fn to_row(m: schedule::Model) -> ScheduleRow {
+    let when = match (m.weekday, m.on_date) {
+        (Some(w), _) => When::Weekday(u8::try_from(w).unwrap_or(0)),
+        (None, Some(d)) => When::Date(d),
+        // The CHECK makes one of them set.
+        (None, None) => When::Weekday(0),
+    };
+    ScheduleRow {
+        id: Some(m.id),
+        when,
+        opens: m.opens,
+        closes: m.closes,
+        slot_minutes: m.slot_minutes,
+        capacity: m.capacity,
+    }
+}
+
+fn to_closed(m: closed_day::Model) -> ClosedDayRow {
+    ClosedDayRow {
+        id: m.id,
+        pantry_id: m.pantry_location_id,
+        first_day: m.first_day,
+        last_day: m.last_day,
+        reason: m.reason,
+    }
+}
+
+fn when_columns(when: When) -> (Option<i16>, Option<NaiveDate>) {
+    match when {
+        When::Weekday(w) => (Some(i16::from(w)), None),
+        When::Date(d) => (None, Some(d)),
+    }
+}
+
+impl<C: ConnectionTrait> Store<C> {
+    /// The pantry (active or not) with its food bank and zone.
+    pub async fn schedule_site(&self, pantry_id: Id) -> StoreResult<Option<ScheduleSite>> {
+        let p = pantry_location::Entity::find_by_id(pantry_id).one(&self.db).await?;
+        Ok(p.map(|p| ScheduleSite {
+            pantry_id: p.id,
+            food_bank_id: p.food_bank_id,
+            label: p.label,
+            tz: parse_tz(&p.time_zone),
+        }))
+    }
+
+    /// Every pantry with a schedule row, for the daily job.
+    pub async fn scheduled_pantries(&self) -> StoreResult<Vec<Id>> {
+        Ok(schedule::Entity::find()
+            .select_only()
+            .column(schedule::Column::PantryLocationId)
+            .distinct()
+            .order_by_asc(schedule::Column::PantryLocationId)
+            .into_tuple()
+            .all(&self.db)
+            .await?)
+    }
+
+    /// The pantry's schedule rows: weekly ones by weekday, then one-off days by date, each by hours.
+    pub async fn schedules_of(&self, pantry_id: Id) -> StoreResult<Vec<ScheduleRow>> {
+        let rows = schedule::Entity::find()
+            .filter(schedule::Column::PantryLocationId.eq(pantry_id))
+            .order_by_asc(schedule::Column::OnDate)
+            .order_by_asc(schedule::Column::Weekday)
+            .order_by_asc(schedule::Column::Opens)
+            .order_by_asc(schedule::Column::Id)
+            .all(&self.db)
+            .await?;
+        let mut rows: Vec<ScheduleRow> = rows.into_iter().map(to_row).collect();
+        // NULLs sort first on SQLite and last on PostgreSQL: weekly rows first on both.
+        rows.sort_by_key(|r| matches!(r.when, When::Date(_)));
+        Ok(rows)
+    }
+
+    /// One schedule row with its pantry.
+    pub async fn schedule_row(&self, id: Id) -> StoreResult<Option<(Id, ScheduleRow)>> {
+        let row = schedule::Entity::find_by_id(id).one(&self.db).await?;
+        Ok(row.map(|m| (m.pantry_location_id, to_row(m))))
+    }
+
+    pub async fn insert_schedule(&self, pantry_id: Id, row: &ScheduleRow, now: DateTime<Utc>) -> StoreResult<Id> {
+        let (weekday, on_date) = when_columns(row.when);
+        let done = schedule::Entity::insert(schedule::ActiveModel {
+            id: NotSet,
+            pantry_location_id: Set(pantry_id),
+            weekday: Set(weekday),
+            on_date: Set(on_date),
+            opens: Set(row.opens),
+            closes: Set(row.closes),
+            slot_minutes: Set(row.slot_minutes),
+            capacity: Set(row.capacity),
+            created_at: Set(now),
+        })
+        .exec(&self.db)
+        .await?;
+        Ok(done.last_insert_id)
+    }
+
+    pub async fn update_schedule(&self, id: Id, row: &ScheduleRow) -> StoreResult<()> {
+        let (weekday, on_date) = when_columns(row.when);
+        schedule::Entity::update_many()
+            .col_expr(schedule::Column::Weekday, Expr::value(weekday))
+            .col_expr(schedule::Column::OnDate, Expr::value(on_date))
+            .col_expr(schedule::Column::Opens, Expr::value(row.opens))
+            .col_expr(schedule::Column::Closes, Expr::value(row.closes))
+            .col_expr(schedule::Column::SlotMinutes, Expr::value(row.slot_minutes))
+            .col_expr(schedule::Column::Capacity, Expr::value(row.capacity))
+            .filter(schedule::Column::Id.eq(id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
+    /// Deletes the row; the times it made that have orders keep them and become hand-made ones
+    /// (the job deleted the empty ones first).
+    pub async fn delete_schedule(&self, id: Id) -> StoreResult<()> {
+        pickup_time::Entity::update_many()
+            .col_expr(pickup_time::Column::ScheduleId, Expr::value(Option::<i64>::None))
+            .filter(pickup_time::Column::ScheduleId.eq(id))
+            .exec(&self.db)
+            .await?;
+        schedule::Entity::delete_by_id(id).exec(&self.db).await?;
+        Ok(())
+    }
+
+    /// The most orders a future time the row made holds: its capacity may not go below it.
+    pub async fn most_booked_of_schedule(&self, id: Id, now: DateTime<Utc>) -> StoreResult<i32> {
+        let most: Option<Option<i32>> = pickup_time::Entity::find()
+            .filter(pickup_time::Column::ScheduleId.eq(id))
+            .filter(pickup_time::Column::StartAt.gt(now))
+            .select_only()
+            .expr(Expr::cust("max(booked)"))
+            .into_tuple()
+            .one(&self.db)
+            .await?;
+        Ok(most.flatten().unwrap_or(0))
+    }
+
+    /// Days ahead the pantry publishes.
+    pub async fn horizon_days(&self, pantry_id: Id) -> StoreResult<i32> {
+        let days = schedule_horizon::Entity::find_by_id(pantry_id).one(&self.db).await?;
+        Ok(days.map_or(DEFAULT_HORIZON_DAYS, |h| h.days))
+    }
+
+    pub async fn set_horizon_days(&self, pantry_id: Id, days: i32) -> StoreResult<()> {
+        schedule_horizon::Entity::insert(schedule_horizon::ActiveModel {
+            pantry_location_id: Set(pantry_id),
+            days: Set(days),
+        })
+        .on_conflict(
+            OnConflict::column(schedule_horizon::Column::PantryLocationId)
+                .update_column(schedule_horizon::Column::Days)
+                .to_owned(),
+        )
+        .exec_without_returning(&self.db)
+        .await?;
+        Ok(())
+    }
+
+    /// The pantry's pickup times starting after `now`, as the plan reads them.
+    pub async fn stored_future_times(&self, pantry_id: Id, now: DateTime<Utc>) -> StoreResult<Vec<StoredTime>> {
+        type Row = (Id, Option<Id>, DateTime<Utc>, DateTime<Utc>, Option<i32>, i32, i32);
+        let rows: Vec<Row> = pickup_time::Entity::find()
+            .filter(pickup_time::Column::PantryLocationId.eq(pantry_id))
+            .filter(pickup_time::Column::StartAt.gt(now))
+            .select_only()
+            .columns([
+                pickup_time::Column::Id,
+                pickup_time::Column::ScheduleId,
+                pickup_time::Column::StartAt,
+                pickup_time::Column::EndAt,
+                pickup_time::Column::Capacity,
+                pickup_time::Column::Booked,
+            ])
+            .expr(Expr::cust(format!("CASE WHEN {NO_ORDERS} THEN 0 ELSE 1 END")))
+            .order_by_asc(pickup_time::Column::StartAt)
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, schedule_id, start_at, end_at, capacity, booked, has_orders)| StoredTime {
+                id,
+                schedule_id,
+                start_at,
+                end_at,
+                capacity,
+                booked,
+                has_orders: has_orders != 0,
+            })
+            .collect())
+    }
+
+    /// Runs `plan` on the pantry's pickup times: deletes (only empty times, whatever the plan
+    /// says), then inserts (a start already taken is skipped), then capacity changes (never below
+    /// what is booked). The numbers of times deleted and made.
+    pub async fn apply_schedule_plan(&self, pantry_id: Id, plan: &Plan) -> StoreResult<(u64, u64)> {
+        let mut deleted = 0;
+        for ids in plan.delete.chunks(INSERT_BATCH) {
+            deleted += pickup_time::Entity::delete_many()
+                .filter(pickup_time::Column::PantryLocationId.eq(pantry_id))
+                .filter(pickup_time::Column::Id.is_in(ids.iter().copied()))
+                .filter(pickup_time::Column::Booked.eq(0))
+                .filter(Expr::cust(NO_ORDERS))
+                .exec(&self.db)
+                .await?
+                .rows_affected;
+        }
+        let mut made = 0;
+        for slots in plan.insert.chunks(INSERT_BATCH) {
+            let rows = slots.iter().map(|s| pickup_time::ActiveModel {
+                id: NotSet,
+                pantry_location_id: Set(pantry_id),
+                pickup_day: Set(s.day),
+                pickup_start_time: Set(s.start),
+                pickup_end_time: Set(s.end),
+                start_at: Set(s.start_at),
+                end_at: Set(s.end_at),
+                capacity: Set(s.capacity),
+                booked: Set(0),
+                schedule_id: Set(Some(s.schedule_id)),
+            });
+            made += pickup_time::Entity::insert_many(rows)
+                .on_conflict(
+                    OnConflict::columns([pickup_time::Column::PantryLocationId, pickup_time::Column::StartAt])
+                        .do_nothing()
+                        .to_owned(),
+                )
+                .exec_without_returning(&self.db)
+                .await?;
+        }
+        for (id, capacity) in &plan.recapacity {
+            let mut update = pickup_time::Entity::update_many()
+                .col_expr(pickup_time::Column::Capacity, Expr::value(*capacity))
+                .filter(pickup_time::Column::Id.eq(*id));
+            if let Some(c) = capacity {
+                update = update.filter(pickup_time::Column::Booked.lte(*c));
+            }
+            update.exec(&self.db).await?;
+        }
+        Ok((deleted, made))
+    }
+
+    /// The pantry's closed ranges that end on `from` or later, soonest first.
+    pub async fn closed_days_of(&self, pantry_ids: Vec<Id>, from: NaiveDate) -> StoreResult<Vec<ClosedDayRow>> {
+        if pantry_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let rows = closed_day::Entity::find()
+            .filter(closed_day::Column::PantryLocationId.is_in(pantry_ids))
+            .filter(closed_day::Column::LastDay.gte(from))
+            .order_by_asc(closed_day::Column::FirstDay)
+            .order_by_asc(closed_day::Column::Id)
+            .all(&self.db)
+            .await?;
+        Ok(rows.into_iter().map(to_closed).collect())
+    }
+
+    pub async fn closed_day(&self, id: Id) -> StoreResult<Option<ClosedDayRow>> {
+        Ok(closed_day::Entity::find_by_id(id).one(&self.db).await?.map(to_closed))
+    }
+
+    pub async fn insert_closed_day(
+        &self,
+        pantry_id: Id,
+        first_day: NaiveDate,
+        last_day: NaiveDate,
+        reason: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<ClosedDayRow> {
+        let done = closed_day::Entity::insert(closed_day::ActiveModel {
+            id: NotSet,
+            pantry_location_id: Set(pantry_id),
+            first_day: Set(first_day),
+            last_day: Set(last_day),
+            reason: Set(reason.to_owned()),
+            created_at: Set(now),
+        })
+        .exec(&self.db)
+        .await?;
+        Ok(ClosedDayRow { id: done.last_insert_id, pantry_id, first_day, last_day, reason: reason.to_owned() })
+    }
+
+    pub async fn delete_closed_day(&self, id: Id) -> StoreResult<()> {
+        closed_day::Entity::delete_by_id(id).exec(&self.db).await?;
+        Ok(())
+    }
+
+    /// Whether a closed range of the pantry covers `day`.
+    pub async fn is_closed_on(&self, pantry_id: Id, day: NaiveDate) -> StoreResult<bool> {
+        let n = closed_day::Entity::find()
+            .filter(closed_day::Column::PantryLocationId.eq(pantry_id))
+            .filter(closed_day::Column::FirstDay.lte(day))
+            .filter(closed_day::Column::LastDay.gte(day))
+            .count(&self.db)
+            .await?;
+        Ok(n > 0)
+    }
+
+    /// Open orders on the pantry's pickup times from `first` to `last`, by time.
+    pub async fn open_orders_between(
+        &self,
+        pantry_id: Id,
+        first: NaiveDate,
+        last: NaiveDate,
+    ) -> StoreResult<Vec<ClosedOrderRow>> {
+        let rows: Vec<(Id, Id, NaiveDate, NaiveTime, NaiveTime)> = order::Entity::find()
+            .inner_join(pickup_time::Entity)
+            .filter(pickup_time::Column::PantryLocationId.eq(pantry_id))
+            .filter(pickup_time::Column::PickupDay.gte(first))
+            .filter(pickup_time::Column::PickupDay.lte(last))
+            .filter(order::Column::StatusTypeId.is_in(open_states()))
+            .select_only()
+            .column(order::Column::Id)
+            .column(order::Column::UserId)
+            .column(pickup_time::Column::PickupDay)
+            .column(pickup_time::Column::PickupStartTime)
+            .column(pickup_time::Column::PickupEndTime)
+            .order_by_asc(pickup_time::Column::StartAt)
+            .order_by_asc(order::Column::Id)
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(order_id, user_id, pickup_day, start, end)| ClosedOrderRow {
+                order_id,
+                user_id,
+                pickup_day,
+                start,
+                end,
+            })
+            .collect())
+    }
+}
