@@ -492,26 +492,7 @@ impl Store {
             .order_by_asc(order_event::Column::Id)
             .all(&self.db)
             .await?;
-        let mut by: Vec<Id> = events.iter().filter_map(|e| e.by_user_id).collect();
-        by.sort_unstable();
-        by.dedup();
-        let names: HashMap<Id, String> = if by.is_empty() {
-            HashMap::new()
-        } else {
-            user::Entity::find()
-                .filter(user::Column::Id.is_in(by))
-                .select_only()
-                .columns([user::Column::Id, user::Column::FirstName, user::Column::LastName, user::Column::Email])
-                .into_tuple::<(Id, String, String, String)>()
-                .all(&self.db)
-                .await?
-                .into_iter()
-                .map(|(id, first, last, email)| {
-                    let name = format!("{first} {last}");
-                    (id, if name.trim().is_empty() { email } else { name.trim().to_owned() })
-                })
-                .collect()
-        };
+        let names = display_names(&self.db, events.iter().filter_map(|e| e.by_user_id).collect()).await?;
         Ok(events
             .into_iter()
             .map(|e| OrderEventRow {
@@ -523,6 +504,29 @@ impl Store {
             })
             .collect())
     }
+}
+
+/// How staff pages name these accounts, by id: the full name, or the e-mail for an account
+/// without one (an order's history, stock movements).
+pub(super) async fn display_names<C: ConnectionTrait>(c: &C, mut ids: Vec<Id>) -> StoreResult<HashMap<Id, String>> {
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(user::Entity::find()
+        .filter(user::Column::Id.is_in(ids))
+        .select_only()
+        .columns([user::Column::Id, user::Column::FirstName, user::Column::LastName, user::Column::Email])
+        .into_tuple::<(Id, String, String, String)>()
+        .all(c)
+        .await?
+        .into_iter()
+        .map(|(id, first, last, email)| {
+            let name = format!("{first} {last}").trim().to_owned();
+            (id, if name.is_empty() { email } else { name })
+        })
+        .collect())
 }
 
 /// The names of these products, by id (the staff's order lines, the pick list).

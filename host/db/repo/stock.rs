@@ -5,7 +5,7 @@
 use super::{Store, StoreResult, Write, scopes::lock_stock_scopes};
 use crate::{
     db::entity::{
-        inventory_item, limit, order, order_item, pantry_item, pantry_location, stock_import, stock_movement, user,
+        inventory_item, limit, order, order_item, pantry_item, pantry_location, stock_import, stock_movement,
     },
     domain::{
         Id,
@@ -414,26 +414,8 @@ impl<C: ConnectionTrait> Store<C> {
     }
 
     async fn with_names(&self, rows: Vec<stock_movement::Model>) -> StoreResult<Vec<MovementRow>> {
-        let mut users: Vec<Id> = rows.iter().filter_map(|m| m.user_id).collect();
-        users.sort_unstable();
-        users.dedup();
-        let names: HashMap<Id, String> = if users.is_empty() {
-            HashMap::new()
-        } else {
-            user::Entity::find()
-                .filter(user::Column::Id.is_in(users))
-                .select_only()
-                .columns([user::Column::Id, user::Column::Email, user::Column::FirstName, user::Column::LastName])
-                .into_tuple::<(Id, String, String, String)>()
-                .all(&self.db)
-                .await?
-                .into_iter()
-                .map(|(id, email, first, last)| {
-                    let name = format!("{first} {last}").trim().to_owned();
-                    (id, if name.is_empty() { email } else { name })
-                })
-                .collect()
-        };
+        let names =
+            super::staff_orders::display_names(&self.db, rows.iter().filter_map(|m| m.user_id).collect()).await?;
         Ok(rows.into_iter().filter_map(|m| movement(m, &names)).collect())
     }
 
