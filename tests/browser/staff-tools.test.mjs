@@ -42,7 +42,8 @@ describe("staff tools", () => {
     await page.getByRole("heading", { level: 1, name: /Pick list at .*Main Library/ }).waitFor();
     const row = page.locator(".pick-totals tr", { hasText: line.name });
     assert.equal(await row.locator(".pick-quantity").first().innerText(), String(total.quantity));
-    await page.locator(".slip", { hasText: orderNumber(orderId) }).waitFor();
+    // Its slip, by its heading's id: a short number such as "A" is also in other slips' text.
+    await page.locator(`.slip[aria-labelledby="slip-${orderId}"]`).getByText(orderNumber(orderId), { exact: true }).waitFor();
     await assertAccessible(page, "pick list");
 
     // Printed: no app bar nor forms, each slip on a sheet of its own.
