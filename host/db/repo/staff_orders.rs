@@ -124,22 +124,28 @@ async fn rows<C: ConnectionTrait>(c: &C, orders: Vec<order::Model>) -> StoreResu
     user_ids.sort_unstable();
     user_ids.dedup();
     let people = shoppers(c, user_ids).await?;
-    let mut counts: HashMap<Id, (i64, i64)> = HashMap::new();
-    if !ids.is_empty() {
-        let lines: Vec<(Id, i32, Option<i32>)> = order_item::Entity::find()
+    // Lines and packed units per order, summed by the database: a day of 2,000 orders sends back
+    // 2,000 rows, not its 10,000 lines.
+    let counts: HashMap<Id, (i64, i64)> = if ids.is_empty() {
+        HashMap::new()
+    } else {
+        order_item::Entity::find()
             .filter(order_item::Column::OrderId.is_in(ids))
             .select_only()
-            .columns([order_item::Column::OrderId, order_item::Column::Quantity, order_item::Column::PackedQuantity])
-            .into_tuple()
+            .column(order_item::Column::OrderId)
+            .column_as(Expr::cust("COUNT(*)"), "lines")
+            .column_as(Expr::cust("SUM(COALESCE(packed_quantity, quantity))"), "units")
+            .group_by(order_item::Column::OrderId)
+            .into_tuple::<(Id, i64, i64)>()
             .all(c)
-            .await?;
-        for (order_id, quantity, packed) in lines {
-            let entry = counts.entry(order_id).or_default();
-            entry.0 += 1;
-            entry.1 += i64::from(packed.unwrap_or(quantity));
-        }
-    }
-    let pickup_ids: Vec<Id> = orders.iter().filter_map(|o| o.pickup_time_id).collect();
+            .await?
+            .into_iter()
+            .map(|(order_id, lines, units)| (order_id, (lines, units)))
+            .collect()
+    };
+    let mut pickup_ids: Vec<Id> = orders.iter().filter_map(|o| o.pickup_time_id).collect();
+    pickup_ids.sort_unstable();
+    pickup_ids.dedup();
     let pickups: HashMap<Id, pickup_time::Model> = if pickup_ids.is_empty() {
         HashMap::new()
     } else {
@@ -151,7 +157,9 @@ async fn rows<C: ConnectionTrait>(c: &C, orders: Vec<order::Model>) -> StoreResu
             .map(|t| (t.id, t))
             .collect()
     };
-    let delivery_ids: Vec<Id> = orders.iter().filter_map(|o| o.delivery_time_id).collect();
+    let mut delivery_ids: Vec<Id> = orders.iter().filter_map(|o| o.delivery_time_id).collect();
+    delivery_ids.sort_unstable();
+    delivery_ids.dedup();
     let deliveries: HashMap<Id, delivery_time::Model> = if delivery_ids.is_empty() {
         HashMap::new()
     } else {
