@@ -99,7 +99,7 @@ pub(super) async fn product_photos<C: ConnectionTrait>(
 }
 
 /// Subcategories of these inventory items: (item id, subcategory) pairs in subcategory order.
-async fn item_subcategories<C: ConnectionTrait>(
+pub(super) async fn item_subcategories<C: ConnectionTrait>(
     conn: &C,
     item_ids: &[Id],
 ) -> StoreResult<Vec<(Id, subcategory::Model)>> {

@@ -5,7 +5,7 @@
 //! ids, so a day of thousands of orders stays a handful of statements whatever its size.
 use super::{Store, StoreResult};
 use crate::{
-    db::entity::{inventory_item_subcategory, order, order_item, pickup_time, subcategory, user},
+    db::entity::{order, order_item, pickup_time, user},
     domain::{Id, orders::StatusType},
 };
 use chrono::{NaiveDate, NaiveTime};
@@ -163,41 +163,13 @@ impl Store {
         Ok(PickTotals { order_count, items })
     }
 
-    /// Each inventory item's first shop category (by the categories' order).
-    async fn first_categories(&self, mut stock_ids: Vec<Id>) -> StoreResult<HashMap<Id, (i32, String)>> {
-        stock_ids.sort_unstable();
-        stock_ids.dedup();
-        let mut categories: HashMap<Id, (i32, String)> = HashMap::new();
-        if stock_ids.is_empty() {
-            return Ok(categories);
+    /// Each inventory item's first shop category, in the shop's display order.
+    async fn first_categories(&self, stock_ids: Vec<Id>) -> StoreResult<HashMap<Id, (i32, String)>> {
+        let mut first: HashMap<Id, (i32, String)> = HashMap::new();
+        for (item, s) in super::inventory::item_subcategories(&self.db, &stock_ids).await? {
+            first.entry(item).or_insert((s.sort_order, s.name));
         }
-        let listed: Vec<(Id, Id)> = inventory_item_subcategory::Entity::find()
-            .filter(inventory_item_subcategory::Column::InventoryItemId.is_in(stock_ids))
-            .select_only()
-            .columns([
-                inventory_item_subcategory::Column::InventoryItemId,
-                inventory_item_subcategory::Column::SubcategoryId,
-            ])
-            .into_tuple()
-            .all(&self.db)
-            .await?;
-        let all: HashMap<Id, (i32, String)> = subcategory::Entity::find()
-            .select_only()
-            .columns([subcategory::Column::Id, subcategory::Column::SortOrder, subcategory::Column::Name])
-            .into_tuple::<(Id, i32, String)>()
-            .all(&self.db)
-            .await?
-            .into_iter()
-            .map(|(id, sort, name)| (id, (sort, name)))
-            .collect();
-        for (stock, sub) in listed {
-            let Some(found) = all.get(&sub) else { continue };
-            let entry = categories.entry(stock).or_insert_with(|| found.clone());
-            if found < entry {
-                *entry = found.clone();
-            }
-        }
-        Ok(categories)
+        Ok(first)
     }
 
     /// The pickup orders at `pantry` on `day` (in the range) still to be handed over, with their

@@ -70,20 +70,10 @@ impl<C: ConnectionTrait> Store<C> {
             .collect();
         let units: HashMap<Id, String> = self.unit_names().await?.into_iter().collect();
         let photos = product_photos(conn, &product_ids).await?;
-        let links = inventory_item_subcategory::Entity::find()
-            .filter(inventory_item_subcategory::Column::InventoryItemId.is_in(item_ids))
-            .all(conn)
-            .await?;
-        let categories: HashMap<Id, subcategory::Model> =
-            subcategory::Entity::find().all(conn).await?.into_iter().map(|s| (s.id, s)).collect();
         // An item listed under several categories shows the first in display order.
-        let mut first: HashMap<Id, &subcategory::Model> = HashMap::new();
-        for l in &links {
-            let Some(s) = categories.get(&l.subcategory_id) else { continue };
-            let slot = first.entry(l.inventory_item_id).or_insert(s);
-            if (s.sort_order, s.id) < (slot.sort_order, slot.id) {
-                *slot = s;
-            }
+        let mut first: HashMap<Id, subcategory::Model> = HashMap::new();
+        for (item, s) in super::inventory::item_subcategories(conn, &item_ids).await? {
+            first.entry(item).or_insert(s);
         }
         Ok(rows
             .into_iter()
