@@ -8,6 +8,7 @@ use super::{Context, Error, Result};
 use crate::{
     db::repo::{
         staff::StaffPantryRow,
+        staff_find::QueueEntry,
         staff_orders::{OrderEventRow, QueueSite, StaffLineRow, StaffOrderRow},
     },
     domain::{
@@ -23,7 +24,7 @@ use crate::{
     },
 };
 use chrono::{NaiveDate, NaiveTime};
-use std::marker::PhantomData;
+use std::{collections::HashMap, marker::PhantomData};
 
 /// A signed-in account acting with the access `R` names, at the places [`Reach`] lists.
 #[derive(Debug, Clone)]
@@ -87,16 +88,26 @@ fn queue_order(access: Access, o: &StaffOrderRow) -> QueueOrder {
     }
 }
 
-fn groups(access: Access, rows: &[StaffOrderRow]) -> Vec<QueueGroup> {
-    let mut out: Vec<QueueGroup> = Vec::new();
-    for o in rows {
-        let (starts, ends) = (hm(o.starts), hm(o.ends));
+/// A pickup time's or delivery window's orders of the day (those matching the search), by number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct DayGroup {
+    starts: NaiveTime,
+    ends: NaiveTime,
+    count: usize,
+    /// Those the queue lists: all, the first few, or none (see [`fold`]).
+    listed: Vec<Id>,
+}
+
+/// The entries (in time order) grouped by time.
+fn day_groups<'a>(entries: impl Iterator<Item = &'a QueueEntry>) -> Vec<DayGroup> {
+    let mut out: Vec<DayGroup> = Vec::new();
+    for e in entries {
         match out.last_mut() {
-            Some(g) if g.starts == starts && g.ends == ends => {
-                g.orders.push(queue_order(access, o));
+            Some(g) if g.starts == e.starts && g.ends == e.ends => {
+                g.listed.push(e.id);
                 g.count += 1;
             }
-            _ => out.push(QueueGroup { starts, ends, count: 1, orders: vec![queue_order(access, o)] }),
+            _ => out.push(DayGroup { starts: e.starts, ends: e.ends, count: 1, listed: vec![e.id] }),
         }
     }
     out
@@ -106,27 +117,25 @@ fn groups(access: Access, rows: &[StaffOrderRow]) -> Vec<QueueGroup> {
 /// rows are half a megabyte of page that no phone at the door wants).
 pub const QUEUE_ROWS_AT_MOST: usize = 200;
 
-/// Keeps the orders of the groups from the first starting at or after `from` (the first group
-/// when None), whole groups while they fit in `at_most` rows (the first listed one cut to it), and
-/// stops at the first that does not fit; every other group keeps its count and lists nothing.
-fn fold<'a>(groups: impl Iterator<Item = &'a mut QueueGroup>, from: Option<&str>, at_most: usize) {
+/// Keeps listed the orders of the groups from the first starting at or after `from` (the first
+/// group when None), whole groups while they fit in `at_most` rows (the first listed one cut to
+/// it), and stops at the first that does not fit; every other group keeps its count and lists
+/// nothing.
+fn fold<'a>(groups: impl Iterator<Item = &'a mut DayGroup>, from: Option<NaiveTime>, at_most: usize) {
     let mut left = at_most;
     let mut listing = false;
     for g in groups {
-        let reached = match (from, g.starts.as_deref()) {
-            (Some(from), Some(starts)) => starts >= from,
-            _ => true,
-        };
+        let reached = from.is_none_or(|from| g.starts >= from);
         if !reached || left == 0 {
-            g.orders.clear();
+            g.listed.clear();
         } else if !listing {
             listing = true;
-            g.orders.truncate(left);
-            left -= g.orders.len();
-        } else if g.orders.len() <= left {
-            left -= g.orders.len();
+            g.listed.truncate(left);
+            left -= g.listed.len();
+        } else if g.listed.len() <= left {
+            left -= g.listed.len();
         } else {
-            g.orders.clear();
+            g.listed.clear();
             left = 0;
         }
     }
@@ -141,12 +150,12 @@ fn number_in(search: &str) -> Option<Id> {
 
 /// Whether the search text names the order: its number, or part of the shopper's name (a short
 /// name such as "Bea" is also a number: either may match).
-fn matches(o: &StaffOrderRow, search: &str) -> bool {
-    if number_in(search) == Some(o.id) {
+fn matches(e: &QueueEntry, search: &str) -> bool {
+    if number_in(search) == Some(e.id) {
         return true;
     }
     let needle = search.trim().to_lowercase();
-    full_name(&o.shopper.first_name, &o.shopper.last_name).to_lowercase().contains(&needle)
+    full_name(&e.first_name, &e.last_name).to_lowercase().contains(&needle)
 }
 
 async fn pantries_of<R: Needs>(state: &Context, staff: &Staff<R>) -> Result<Vec<StaffPantryRow>> {
@@ -172,9 +181,11 @@ pub async fn queue(
     let date = date.unwrap_or_else(|| local_today(crate::db::now(), chosen.tz));
     let search =
         search.map(str::trim).filter(|s| !s.is_empty()).map(|s| s.chars().take(MAX_SEARCH_LEN).collect::<String>());
-    let rows = state.store.staff_queue(QueueSite::Pantry(chosen.id), date).await?;
+    // The day's index (one lean row per order) is counted, searched and folded; only the orders
+    // listed are then read in full.
+    let index = state.store.queue_index(QueueSite::Pantry(chosen.id), date).await?;
     let deliveries = if staff.reach.food_banks.contains(&chosen.food_bank_id) {
-        state.store.staff_queue(QueueSite::Delivery(chosen.food_bank_id), date).await?
+        state.store.queue_index(QueueSite::Delivery(chosen.food_bank_id), date).await?
     } else {
         Vec::new()
     };
@@ -182,20 +193,31 @@ pub async fn queue(
         .into_iter()
         .map(|s| StateCount {
             state: s.code().into(),
-            count: rows.iter().chain(&deliveries).filter(|o| o.state == s).count(),
+            count: index.iter().chain(&deliveries).filter(|o| o.state == s).count(),
         })
         .filter(|c| c.count > 0)
         .collect();
-    let keep = |rows: Vec<StaffOrderRow>| -> Vec<StaffOrderRow> {
-        match &search {
-            Some(s) => rows.into_iter().filter(|o| matches(o, s)).collect(),
-            None => rows,
-        }
-    };
+    let kept = |e: &&QueueEntry| search.as_deref().is_none_or(|s| matches(e, s));
+    let (mut pickups, mut deliveries) =
+        (day_groups(index.iter().filter(kept)), day_groups(deliveries.iter().filter(kept)));
+    fold(pickups.iter_mut().chain(deliveries.iter_mut()), from, QUEUE_ROWS_AT_MOST);
+    let listed: Vec<Id> = pickups.iter().chain(&deliveries).flat_map(|g| g.listed.iter().copied()).collect();
+    let rows: HashMap<Id, StaffOrderRow> =
+        state.store.staff_orders(listed).await?.into_iter().map(|o| (o.id, o)).collect();
     let access = staff.access();
-    let (mut pickups, mut deliveries) = (groups(access, &keep(rows)), groups(access, &keep(deliveries)));
+    let shown = |groups: Vec<DayGroup>| -> Vec<QueueGroup> {
+        groups
+            .into_iter()
+            .map(|g| QueueGroup {
+                starts: Some(g.starts.format("%H:%M").to_string()),
+                ends: Some(g.ends.format("%H:%M").to_string()),
+                count: g.count,
+                orders: g.listed.iter().filter_map(|id| rows.get(id)).map(|o| queue_order(access, o)).collect(),
+            })
+            .collect()
+    };
+    let (pickups, deliveries) = (shown(pickups), shown(deliveries));
     let from = hm(from);
-    fold(pickups.iter_mut().chain(deliveries.iter_mut()), from.as_deref(), QUEUE_ROWS_AT_MOST);
     Ok(StaffQueue {
         pantry: StaffPantry { id: chosen.id, label: chosen.label.clone() },
         pantries: pantries.iter().map(|p| StaffPantry { id: p.id, label: p.label.clone() }).collect(),
@@ -313,13 +335,14 @@ pub async fn find(state: &Context, staff: &Staff<Volunteer>, search: &str) -> Re
         // Names first (a lean read of the day), then only the matches' full rows.
         let named: Vec<Id> = state
             .store
-            .day_order_names(pantry.id, today)
+            .queue_index(QueueSite::Pantry(pantry.id), today)
             .await?
             .into_iter()
-            .filter(|(id, first, last)| {
-                full_name(first, last).to_lowercase().contains(&needle) && !out.iter().any(|f| f.id == *id)
+            .filter(|e| {
+                full_name(&e.first_name, &e.last_name).to_lowercase().contains(&needle)
+                    && !out.iter().any(|f| f.id == e.id)
             })
-            .map(|(id, _, _)| id)
+            .map(|e| e.id)
             .take(MOST - out.len())
             .collect();
         let mut rows = state.store.staff_orders(named).await?;
@@ -344,28 +367,16 @@ pub async fn check_in(state: &Context, staff: &Staff<Volunteer>, order_id: Id) -
 
 #[cfg(test)]
 mod tests {
-    use super::{QueueGroup, fold, number_in};
-    use crate::model::staff::QueueOrder;
+    use super::{DayGroup, fold, number_in};
+    use chrono::NaiveTime;
 
-    fn group(starts: &str, n: usize) -> QueueGroup {
-        let order = |id| QueueOrder {
-            id,
-            state: "SUBMITTED".into(),
-            shopper_name: String::new(),
-            household_size: None,
-            pantry_label: None,
-            day: None,
-            starts: Some(starts.into()),
-            ends: None,
-            lines: 1,
-            units: 1,
-            actions: Vec::new(),
-        };
-        QueueGroup { starts: Some(starts.into()), ends: None, count: n, orders: (0..n as i64).map(order).collect() }
+    fn group(starts: &str, n: usize) -> DayGroup {
+        let starts = NaiveTime::parse_from_str(starts, "%H:%M").unwrap();
+        DayGroup { starts, ends: starts, count: n, listed: (0..n as i64).collect() }
     }
 
-    fn listed(groups: &[QueueGroup]) -> Vec<(usize, usize)> {
-        groups.iter().map(|g| (g.orders.len(), g.count)).collect()
+    fn listed(groups: &[DayGroup]) -> Vec<(usize, usize)> {
+        groups.iter().map(|g| (g.listed.len(), g.count)).collect()
     }
 
     #[test]
@@ -375,7 +386,7 @@ mod tests {
         assert_eq!(listed(&day), [(80, 80), (90, 90), (0, 50), (0, 10)], "stops at the first that does not fit");
 
         let mut day = vec![group("09:00", 80), group("10:00", 90), group("11:00", 50), group("12:00", 10)];
-        fold(day.iter_mut(), Some("10:30"), 200);
+        fold(day.iter_mut(), NaiveTime::from_hms_opt(10, 30, 0), 200);
         assert_eq!(listed(&day), [(0, 80), (0, 90), (50, 50), (10, 10)], "from a later time");
 
         let mut day = vec![group("09:00", 300), group("10:00", 5)];

@@ -103,7 +103,7 @@ fn item(r: StockRow) -> StockItem {
 /// `/staff/stock`: the pantry's items with on hand, held and last movement.
 pub async fn list(state: &Context, staff: &Caller, pantry: Option<Id>) -> Result<StockList> {
     let (pantry_id, pantries) = pantry_of(state, staff, pantry).await?;
-    let items = state.store.stock_rows(pantry_id).await?.into_iter().map(item).collect();
+    let items = state.store.stock_rows(pantry_id, None).await?.into_iter().map(item).collect();
     let order_size_limit =
         state.store.pantry_order_size_limits(pantry_id).await?.first().map(|l| staff_limit(l, LimitKind::Item));
     Ok(StockList { pantries, pantry_id, order_size_limit, items })
@@ -112,7 +112,7 @@ pub async fn list(state: &Context, staff: &Caller, pantry: Option<Id>) -> Result
 /// `/staff/stock/{itemId}`: the item with its movements, newest first.
 pub async fn history(state: &Context, staff: &Caller, item_id: Id) -> Result<StockItemHistory> {
     let place = place_of(state, staff, item_id).await?;
-    let row = state.store.stock_rows(place.pantry_id).await?.into_iter().find(|r| r.id == item_id);
+    let row = state.store.stock_rows(place.pantry_id, Some(item_id)).await?.pop();
     let row = row.ok_or_else(item_not_found)?;
     let movements = state.store.movements(item_id, HISTORY_LEN).await?.into_iter().map(movement).collect();
     Ok(StockItemHistory { pantry_id: place.pantry_id, item: item(row), movements })
@@ -416,7 +416,7 @@ fn preview_of(token: String, pantry_id: Id, rows: &[CsvRow], items: &[StockRow])
 pub async fn upload(state: &Context, staff: &Caller, pantry: Id, bytes: &[u8]) -> Result<ImportPreview> {
     let (pantry_id, _) = pantry_of(state, staff, Some(pantry)).await?;
     let rows = parse_csv(bytes)?;
-    let items = state.store.stock_rows(pantry_id).await?;
+    let items = state.store.stock_rows(pantry_id, None).await?;
     let token = format!("{:032x}", rand::random::<u128>());
     let now = state.clock.now();
     let csv = String::from_utf8_lossy(bytes).into_owned();
@@ -437,7 +437,7 @@ fn own_import(row: Option<ImportRow>, staff: &Caller, now: DateTime<Utc>) -> Res
 pub async fn preview(state: &Context, staff: &Caller, token: &str) -> Result<ImportPreview> {
     let row = own_import(state.store.import(token).await?, staff, state.clock.now())?;
     let rows = parse_csv(row.csv.as_bytes())?;
-    let items = state.store.stock_rows(row.pantry_id).await?;
+    let items = state.store.stock_rows(row.pantry_id, None).await?;
     Ok(preview_of(token.to_owned(), row.pantry_id, &rows, &items))
 }
 
@@ -469,7 +469,7 @@ async fn apply_in(
 ) -> Result<ImportApplied> {
     let row = own_import(txn.take_import(token).await?, staff, now)?;
     let rows = parse_csv(row.csv.as_bytes())?;
-    let items = txn.stock_rows(row.pantry_id).await?;
+    let items = txn.stock_rows(row.pantry_id, None).await?;
     let planned = plan(&rows, &items);
     if planned.iter().any(|(_, c)| c.is_err()) {
         return Err(Error::refused(&messages::IMPORT_HAS_ERRORS));

@@ -84,11 +84,11 @@ async fn run(label: &str, t: &TestDb, config: &Config) {
         .unwrap()
         .expect("demo pantry");
     let started = Instant::now();
-    let shown = store.stock_rows(main).await.unwrap().len();
+    let shown = store.stock_rows(main, None).await.unwrap().len();
     stock_of(&store, main, PAGE_ITEMS.saturating_sub(shown)).await;
-    let shown_park = store.stock_rows(park).await.unwrap().len();
+    let shown_park = store.stock_rows(park, None).await.unwrap().len();
     let mut csv_items = stock_of(&store, park, CSV_ROWS.saturating_sub(shown_park)).await;
-    csv_items.extend(store.stock_rows(park).await.unwrap().iter().map(|r| r.id).take(CSV_ROWS - csv_items.len()));
+    csv_items.extend(store.stock_rows(park, None).await.unwrap().iter().map(|r| r.id).take(CSV_ROWS - csv_items.len()));
     if label == "postgres" {
         use sea_orm::ConnectionTrait;
         t.db().execute_unprepared("ANALYZE").await.unwrap();

@@ -26,7 +26,7 @@ mod sessions;
 pub mod shopping;
 pub mod sitemap;
 pub mod staff;
-mod staff_find;
+pub mod staff_find;
 pub mod staff_items;
 pub mod staff_orders;
 pub mod staff_team;

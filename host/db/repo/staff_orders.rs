@@ -410,52 +410,6 @@ impl Store {
 }
 
 impl Store {
-    /// The orders of a day at a site, by time then id; `number` keeps only that order.
-    pub async fn staff_queue(&self, site: QueueSite, day: NaiveDate) -> StoreResult<Vec<StaffOrderRow>> {
-        let orders = match site {
-            QueueSite::Pantry(pantry) => {
-                let times: Vec<Id> = pickup_time::Entity::find()
-                    .filter(pickup_time::Column::PantryLocationId.eq(pantry))
-                    .filter(pickup_time::Column::PickupDay.eq(day))
-                    .select_only()
-                    .column(pickup_time::Column::Id)
-                    .into_tuple()
-                    .all(&self.db)
-                    .await?;
-                if times.is_empty() {
-                    return Ok(Vec::new());
-                }
-                order::Entity::find()
-                    .filter(order::Column::PickupTimeId.is_in(times))
-                    .filter(order::Column::PantryLocationId.eq(pantry))
-                    .order_by_asc(order::Column::Id)
-                    .all(&self.db)
-                    .await?
-            }
-            QueueSite::Delivery(bank) => {
-                let times: Vec<Id> = delivery_time::Entity::find()
-                    .filter(delivery_time::Column::FoodBankId.eq(bank))
-                    .filter(delivery_time::Column::DeliveryDay.eq(day))
-                    .select_only()
-                    .column(delivery_time::Column::Id)
-                    .into_tuple()
-                    .all(&self.db)
-                    .await?;
-                if times.is_empty() {
-                    return Ok(Vec::new());
-                }
-                order::Entity::find()
-                    .filter(order::Column::DeliveryTimeId.is_in(times))
-                    .order_by_asc(order::Column::Id)
-                    .all(&self.db)
-                    .await?
-            }
-        };
-        let mut rows = rows(&self.db, orders).await?;
-        rows.sort_by_key(|r| (r.starts, r.id));
-        Ok(rows)
-    }
-
     /// One order as the staff see it; None when there is no such order.
     pub async fn staff_order(&self, order_id: Id) -> StoreResult<Option<StaffOrderRow>> {
         let Some(row) = order::Entity::find_by_id(order_id).one(&self.db).await? else { return Ok(None) };

@@ -17,7 +17,7 @@ use crate::{
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveValue::{NotSet, Set},
-    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
     sea_query::Expr,
 };
 use std::collections::{BTreeMap, HashMap};
@@ -322,12 +322,13 @@ fn movement(m: stock_movement::Model, names: &HashMap<Id, String>) -> Option<Mov
 }
 
 impl<C: ConnectionTrait> Store<C> {
-    /// The pantry's stock rows by product name, each with the units open orders hold, its last
-    /// movement and its limits.
-    pub async fn stock_rows(&self, pantry_id: Id) -> StoreResult<Vec<StockRow>> {
+    /// The pantry's stock rows by product name (`only` that item's), each with the units open
+    /// orders hold, its last movement and its limits.
+    pub async fn stock_rows(&self, pantry_id: Id, only: Option<Id>) -> StoreResult<Vec<StockRow>> {
         let c = &self.db;
         let items: Vec<(Id, Id, i32, bool, String)> = inventory_item::Entity::find()
             .filter(inventory_item::Column::PantryLocationId.eq(pantry_id))
+            .apply_if(only, |q, id| q.filter(inventory_item::Column::Id.eq(id)))
             .inner_join(pantry_item::Entity)
             .select_only()
             .columns([
@@ -342,24 +343,21 @@ impl<C: ConnectionTrait> Store<C> {
             .into_tuple()
             .all(c)
             .await?;
-        // Units still held: a line packed short holds only what was packed.
-        let held_lines: Vec<(Id, i32, Option<i32>)> = order_item::Entity::find()
+        // Units still held, summed by the database: a line packed short holds only what was packed.
+        let held: HashMap<Id, i64> = order_item::Entity::find()
             .inner_join(order::Entity)
             .filter(order::Column::PantryLocationId.eq(pantry_id))
             .filter(order::Column::StatusTypeId.is_in(OPEN.map(StatusType::id)))
+            .apply_if(only, |q, id| q.filter(order_item::Column::InventoryItemId.eq(id)))
             .select_only()
-            .columns([
-                order_item::Column::InventoryItemId,
-                order_item::Column::Quantity,
-                order_item::Column::PackedQuantity,
-            ])
-            .into_tuple()
+            .column(order_item::Column::InventoryItemId)
+            .column_as(Expr::cust("SUM(COALESCE(order_items.packed_quantity, order_items.quantity))"), "held")
+            .group_by(order_item::Column::InventoryItemId)
+            .into_tuple::<(Id, i64)>()
             .all(c)
-            .await?;
-        let mut held: HashMap<Id, i64> = HashMap::new();
-        for (item, quantity, packed) in held_lines {
-            *held.entry(item).or_insert(0) += i64::from(packed.unwrap_or(quantity));
-        }
+            .await?
+            .into_iter()
+            .collect();
         let ids: Vec<Id> = items.iter().map(|i| i.0).collect();
         // The newest movement of each row: the largest id (ids grow with time within a database).
         let last_ids: Vec<Option<i64>> = if ids.is_empty() {
