@@ -2,6 +2,7 @@
 mod assets;
 mod csrf;
 mod downloads;
+mod report_files;
 mod files;
 mod forms;
 mod old_hosts;
@@ -39,6 +40,7 @@ pub fn app(state: AppState) -> Router {
         .route("/_data", get(pages::data))
         .merge(seo::router())
         .merge(downloads::router())
+        .merge(report_files::router())
         .merge(files::router())
         .merge(uploads::router())
         .nest("/api/v1", api::router(&API_DOCUMENT))
