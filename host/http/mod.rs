@@ -2,11 +2,11 @@
 mod assets;
 mod csrf;
 mod downloads;
-mod report_files;
 mod files;
 mod forms;
 mod old_hosts;
 mod pages;
+mod report_files;
 mod security;
 pub mod seo;
 mod timing;

@@ -130,10 +130,10 @@ pub async fn report(state: &Context, staff: &Staff<PantryStaff>, month: Month) -
     let zones: HashMap<Id, Tz> = pantries.iter().map(|p| (p.id, zone(&p.time_zone))).collect();
     let bank_zones: HashMap<Id, Tz> = banks.iter().map(|b| (b.id, zone(&b.time_zone))).collect();
     let all_zones: Vec<Tz> = zones.values().chain(bank_zones.values()).copied().collect();
-    let (from, to) = all_zones.iter().map(|tz| month.bounds(*tz)).fold(
-        month.bounds(chrono_tz::UTC),
-        |(a, b), (c, d)| (a.min(c), b.max(d)),
-    );
+    let (from, to) = all_zones
+        .iter()
+        .map(|tz| month.bounds(*tz))
+        .fold(month.bounds(chrono_tz::UTC), |(a, b), (c, d)| (a.min(c), b.max(d)));
     let mut rows: Vec<ReportOrderRow> = Vec::new();
     let mut earlier_pantry = HashSet::new();
     let mut earlier_bank = HashSet::new();
@@ -181,11 +181,16 @@ pub async fn report(state: &Context, staff: &Staff<PantryStaff>, month: Month) -
     let mut places = Vec::new();
     for b in banks {
         let before: HashSet<Id> = earlier_bank.iter().filter(|(bank, _)| *bank == b.id).map(|(_, u)| *u).collect();
-        let t = tally(facts.iter().filter(|(bank, f)| *bank == b.id && month.contains(f.day)).map(|(_, f)| f), &before, &people);
+        let t = tally(
+            facts.iter().filter(|(bank, f)| *bank == b.id && month.contains(f.day)).map(|(_, f)| f),
+            &before,
+            &people,
+        );
         places.push(("foodBank", b, t));
     }
     for p in pantries {
-        let before: HashSet<Id> = earlier_pantry.iter().filter(|(pantry, _)| *pantry == p.id).map(|(_, u)| *u).collect();
+        let before: HashSet<Id> =
+            earlier_pantry.iter().filter(|(pantry, _)| *pantry == p.id).map(|(_, u)| *u).collect();
         let t = tally(
             facts.iter().filter(|(_, f)| f.pantry_id == Some(p.id) && month.contains(f.day)).map(|(_, f)| f),
             &before,
@@ -243,11 +248,8 @@ pub fn days(month: Month, t: &Tally) -> Vec<ReportDay> {
 /// The report as the page shows it: every place's totals, and by day the `selected` one (the
 /// first place when it names none of them).
 pub fn page(report: &Report, selected: Option<&str>) -> MonthlyReport {
-    let chosen = report
-        .places
-        .iter()
-        .find(|p| selected == Some(place_key(p.0, p.1.id).as_str()))
-        .or(report.places.first());
+    let chosen =
+        report.places.iter().find(|p| selected == Some(place_key(p.0, p.1.id).as_str())).or(report.places.first());
     MonthlyReport {
         month: report.month.code(),
         previous_month: report.month.previous().code(),
@@ -255,7 +257,12 @@ pub fn page(report: &Report, selected: Option<&str>) -> MonthlyReport {
         places: report
             .places
             .iter()
-            .map(|(kind, row, t)| ReportPlace { kind: (*kind).to_owned(), id: row.id, name: row.name.clone(), totals: counts(t) })
+            .map(|(kind, row, t)| ReportPlace {
+                kind: (*kind).to_owned(),
+                id: row.id,
+                name: row.name.clone(),
+                totals: counts(t),
+            })
             .collect(),
         selected: chosen.map(|p| place_key(p.0, p.1.id)).unwrap_or_default(),
         days: chosen.map(|(_, _, t)| days(report.month, t)).unwrap_or_default(),

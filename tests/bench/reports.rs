@@ -58,7 +58,8 @@ async fn run(label: &str, t: &TestDb, config: &Config) {
     let admin = store.test_user_id("bench-admin@example.org").await.unwrap().expect("admin");
     let _ = granted;
     let renderer = server::start_renderer(config).await.unwrap();
-    let state = AppState::new(config.clone(), renderer, store, Tokens::from_secret(b"bench secret, thirty-two bytes!!"));
+    let state =
+        AppState::new(config.clone(), renderer, store, Tokens::from_secret(b"bench secret, thirty-two bytes!!"));
     let token = state.tokens.issue(admin, 0).unwrap();
     let app = http::app(state);
     for (what, uri) in [("page", "/staff/reports?month=2025-06"), ("CSV", "/staff/reports.csv?month=2025-06")] {

@@ -10,12 +10,16 @@ use crate::{
     api_support::TestApp,
     on_both,
 };
-use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc};
 use orderahead::db::seed::{DEMO_ADMIN_EMAIL, DEMO_STAFF_EMAIL, DEMO_VOLUNTEER_EMAIL};
 use sea_orm::{ConnectionTrait, DbBackend, Statement, Value as Sql};
 use serde_json::{Value, json};
 
-on_both!(a_seeded_month_adds_up_to_an_independent_count, reports_are_for_staff_of_their_pantries, the_tefap_list_holds_the_record_and_nothing_else);
+on_both!(
+    a_seeded_month_adds_up_to_an_independent_count,
+    reports_are_for_staff_of_their_pantries,
+    the_tefap_list_holds_the_record_and_nothing_else
+);
 
 const MONTH: &str = "2030-01";
 
@@ -141,12 +145,7 @@ async fn seed(t: &TestApp) -> Seeded {
     let c1 = order_on(t, &c, DRIVING_PARK, 2, jan(5)).await;
     let d1 = order_on(t, &d, DRIVING_PARK, 5, jan(5)).await;
     // D's TEFAP line is packed short: 5 asked, 2 given.
-    exec(
-        t,
-        "UPDATE order_items SET packed_quantity = 2 WHERE order_id = ? AND quantity = 5",
-        vec![d1.into()],
-    )
-    .await;
+    exec(t, "UPDATE order_items SET packed_quantity = 2 WHERE order_id = ? AND quantity = 5", vec![d1.into()]).await;
     for id in [a1, a2, b0, d1] {
         set_state(t, id, 5).await;
     }
@@ -177,7 +176,8 @@ async fn independent(t: &TestApp, column: &str, id: i64, from: DateTime<Utc>, to
     let orders = number(t, &count(""), v()).await;
     let picked = number(t, &count(" AND o.status_type_id = 5"), v()).await;
     let no_shows = number(t, &count(" AND o.status_type_id = 7"), v()).await;
-    let households = number(t, &format!("SELECT COUNT(DISTINCT o.user_id) AS n FROM orders o WHERE {month}"), v()).await;
+    let households =
+        number(t, &format!("SELECT COUNT(DISTINCT o.user_id) AS n FROM orders o WHERE {month}"), v()).await;
     let same = if column == "pantry_location_id" { "e.pantry_location_id" } else { "e.food_bank_id" };
     let new = number(
         t,
@@ -237,7 +237,11 @@ async fn independent(t: &TestApp, column: &str, id: i64, from: DateTime<Utc>, to
 
 /// The report's totals of a place as the same numbers.
 fn shown(report: &Value, key: &str) -> Value {
-    let place = report["places"].as_array().unwrap().iter().find(|p| format!("{}:{}", p["kind"].as_str().unwrap(), p["id"]) == key);
+    let place = report["places"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| format!("{}:{}", p["kind"].as_str().unwrap(), p["id"]) == key);
     let totals = &place.unwrap_or_else(|| panic!("{key} in {report}"))["totals"];
     let f = |k: &str| totals[k].as_f64().unwrap();
     json!({
@@ -266,7 +270,10 @@ async fn a_seeded_month_adds_up_to_an_independent_count(t: &TestApp) {
     );
     // Driving Park: D's short line counts what was packed (2 + 1 units at 1.5 lb).
     let dp = shown(report, &format!("pantry:{}", s.driving_park));
-    assert_eq!((dp["items"].as_f64(), dp["pounds"].as_f64(), dp["seniors"].as_f64()), (Some(3.0), Some(4.5), Some(1.0)));
+    assert_eq!(
+        (dp["items"].as_f64(), dp["pounds"].as_f64(), dp["seniors"].as_f64()),
+        (Some(3.0), Some(4.5), Some(1.0))
+    );
     assert!(report["places"].as_array().unwrap().iter().all(|p| p["kind"] == "pantry"), "staff see no food bank row");
 
     // The admin sees the food bank first, counted over all its pantries and deliveries.
@@ -283,8 +290,13 @@ async fn a_seeded_month_adds_up_to_an_independent_count(t: &TestApp) {
     let (_, data) = page_data(t, &format!("/staff/reports?month={MONTH}&place=pantry:{}", s.main), Some(&staff)).await;
     let days = data["report"]["days"].as_array().unwrap();
     assert_eq!(days.len(), 31);
-    let day = |n: usize| (days[n - 1]["orders"].as_i64(), days[n - 1]["pickedUp"].as_i64(), days[n - 1]["households"].as_i64());
-    assert_eq!((day(3), day(17), day(4)), ((Some(2), Some(1), Some(2)), (Some(1), Some(1), Some(1)), (Some(0), Some(0), Some(0))));
+    let day = |n: usize| {
+        (days[n - 1]["orders"].as_i64(), days[n - 1]["pickedUp"].as_i64(), days[n - 1]["households"].as_i64())
+    };
+    assert_eq!(
+        (day(3), day(17), day(4)),
+        ((Some(2), Some(1), Some(2)), (Some(1), Some(1), Some(1)), (Some(0), Some(0), Some(0)))
+    );
 
     // The CSV has the same totals.
     let (status, headers, csv) = page(t, &format!("/staff/reports.csv?month={MONTH}"), Some(&staff)).await;
@@ -336,11 +348,16 @@ async fn the_tefap_list_holds_the_record_and_nothing_else(t: &TestApp) {
     let first = &records[0];
     assert_eq!(first["servedOn"], "2030-01-03");
     assert!(records.iter().all(|r| r["basis"] == "income" && r["householdSize"].as_i64().is_some()));
+    // Kept 3 years past the close of the federal fiscal year (October to September) of the day
+    // the record was taken: the order was placed today.
+    let today = Utc::now().with_timezone(&chrono_tz::America::New_York).date_naive();
+    let fiscal = if today.month() >= 10 { today.year() + 1 } else { today.year() };
+    let expected = format!("{}-09-30", fiscal + 3);
     let keep = records.iter().map(|r| r["keepUntil"].as_str().unwrap()).collect::<Vec<_>>();
-    assert!(keep.iter().all(|k| *k == "2033-09-30"), "kept 3 years past fiscal 2030: {keep:?}");
+    assert!(keep.iter().all(|k| *k == expected), "kept until {expected}: {keep:?}");
     // Snapshots: renaming the shopper afterwards does not rewrite them.
     let names: Vec<&str> = records.iter().map(|r| r["recipientName"].as_str().unwrap()).collect();
-    assert!(!names.contains(&"Ana Ruiz"), "{names:?}");
+    assert!(names.iter().all(|n| *n == "Test Shopper"), "the name when ordered: {names:?}");
     let text = data["records"].to_string();
     assert!(!text.contains('@') && !text.contains("555-0199"), "no e-mail or phone: {text}");
 
@@ -350,7 +367,8 @@ async fn the_tefap_list_holds_the_record_and_nothing_else(t: &TestApp) {
         data["records"]["records"].as_array().unwrap().iter().map(|r| r["basis"].as_str().unwrap()).collect();
     assert!(bases.contains(&"programs") && bases.contains(&"income"), "{bases:?}");
 
-    let (status, headers, csv) = page(t, &format!("/staff/tefap.csv?pantry={}&month={MONTH}", s.main), Some(&staff)).await;
+    let (status, headers, csv) =
+        page(t, &format!("/staff/tefap.csv?pantry={}&month={MONTH}", s.main), Some(&staff)).await;
     assert_eq!(status, 200);
     assert!(headers["content-disposition"].to_str().unwrap().contains("tefap-"));
     let lines: Vec<&str> = csv.lines().collect();

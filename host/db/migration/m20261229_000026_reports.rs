@@ -86,7 +86,9 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager
-            .drop_index(Index::drop().name("ix_orders_user_id_pantry_location_id_created_at").table("orders").to_owned())
+            .drop_index(
+                Index::drop().name("ix_orders_user_id_pantry_location_id_created_at").table("orders").to_owned(),
+            )
             .await?;
         manager.drop_table(Table::drop().table("tefap_records").to_owned()).await.map(|_| ())
     }

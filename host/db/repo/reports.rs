@@ -3,8 +3,10 @@
 //! its units and pounds summed by the database) with the places and people they are counted by.
 use super::{Store, StoreResult};
 use crate::{
-    db::entity::{food_bank, inventory_item, order, order_item, pantry_location, survey_answer, tefap_record,
-        tefap_response, user},
+    db::entity::{
+        food_bank, inventory_item, order, order_item, pantry_location, survey_answer, tefap_record, tefap_response,
+        user,
+    },
     domain::{Id, inventory::Source, reports::AgeGroups},
 };
 use chrono::{DateTime, NaiveDate, Utc};
@@ -89,7 +91,12 @@ fn placeholder(backend: DbBackend) -> impl Fn(usize) -> String {
     move |i: usize| if backend == DbBackend::Postgres { format!("${i}") } else { "?".to_owned() }
 }
 
-fn scope_sql(scope: &ReportScope, column_prefix: &str, p: &dyn Fn(usize) -> String, first: usize) -> (String, Vec<Value>) {
+fn scope_sql(
+    scope: &ReportScope,
+    column_prefix: &str,
+    p: &dyn Fn(usize) -> String,
+    first: usize,
+) -> (String, Vec<Value>) {
     let (column, ids) = match scope {
         ReportScope::FoodBanks(ids) => ("food_bank_id", ids),
         ReportScope::Pantries(ids) => ("pantry_location_id", ids),

@@ -66,7 +66,9 @@ impl Store {
             if pg {
                 format!("SELECT generate_series(0, {n} - 1) AS x")
             } else {
-                format!("WITH RECURSIVE s(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM s WHERE x + 1 < {n}) SELECT x FROM s")
+                format!(
+                    "WITH RECURSIVE s(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM s WHERE x + 1 < {n}) SELECT x FROM s"
+                )
             }
         };
         for t in ["bench_pantries", "bench_users"] {
