@@ -23,7 +23,7 @@ describe("reports", () => {
     await logIn(page, "pantry@example.org", "/staff/reports");
     await page.getByRole("heading", { level: 1, name: "Monthly report" }).waitFor();
     await waitForApp(page);
-    const month = await page.getByLabel("Month").inputValue();
+    const month = await page.getByLabel("Month", { exact: true }).inputValue();
     assert.match(month, /^\d{4}-\d{2}$/);
 
     // The Main Library's row counts at least the order just placed; its link shows it by day.
