@@ -88,7 +88,9 @@ async fn run(label: &str, t: &TestDb, config: &Config) {
 #[tokio::main]
 async fn main() {
     let config = Config::for_tests(std::env::temp_dir().join("orderahead-bench-reports"));
-    for label in ["sqlite", "postgres"] {
+    // REPORTS_BENCH_DB=postgres (or sqlite) runs one database only.
+    let only = std::env::var("REPORTS_BENCH_DB").ok();
+    for label in ["sqlite", "postgres"].into_iter().filter(|l| only.as_deref().is_none_or(|o| o == *l)) {
         let t = if label == "sqlite" { TestDb::sqlite().await } else { TestDb::postgres().await };
         run(label, &t, &config).await;
         t.cleanup().await;
