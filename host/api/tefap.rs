@@ -85,6 +85,15 @@ fn check_shape(a: &TefapAnswersBody) -> Result<(), ApiError> {
     if a.total_household_size.is_some_and(|n| !HOUSEHOLD_SIZES.contains(&n)) {
         return bad("totalHouseholdSize must be 1 to 20");
     }
+    if let Some(ages) = &a.household_members_by_age {
+        let people = [ages.children, ages.adults, ages.seniors];
+        if people.iter().any(|n| *n > *HOUSEHOLD_SIZES.end()) || people.iter().sum::<u32>() == 0 {
+            return bad("householdMembersByAge must count 1 to 20 people");
+        }
+        if a.total_household_size.is_some_and(|n| n != people.iter().sum::<u32>()) {
+            return bad("householdMembersByAge must add up to totalHouseholdSize");
+        }
+    }
     if a.selected_assistance_program_ids.len() > MAX_PROGRAMS {
         return bad("selectedAssistanceProgramIDs names too many programs");
     }

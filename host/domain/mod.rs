@@ -45,6 +45,7 @@ pub(crate) mod passwords;
 pub(crate) mod pickup;
 pub(crate) mod places;
 pub mod refusal;
+pub mod reports;
 pub(crate) mod schedule;
 pub(crate) mod seats;
 pub mod staff;

@@ -6,6 +6,7 @@ mod files;
 mod forms;
 mod old_hosts;
 mod pages;
+mod report_files;
 mod security;
 pub mod seo;
 mod timing;
@@ -39,6 +40,7 @@ pub fn app(state: AppState) -> Router {
         .route("/_data", get(pages::data))
         .merge(seo::router())
         .merge(downloads::router())
+        .merge(report_files::router())
         .merge(files::router())
         .merge(uploads::router())
         .nest("/api/v1", api::router(&API_DOCUMENT))

@@ -184,6 +184,27 @@ pub struct TefapAnswersBody {
     /// shopper's guideline is looked up by (§4 "Homeless").
     #[serde(rename = "foodBankID")]
     pub food_bank_id: Option<i64>,
+    /// Not in §3's list: the household's people by age group, which the TEFAP monthly report
+    /// counts (`staff-side.md`); when given with `totalHouseholdSize` they add up to it.
+    pub household_members_by_age: Option<HouseholdAges>,
+    /// Replaced by the server before it is stored: what eligibility was decided on (`income`,
+    /// `programs` or `emergency`; none when not eligible), kept for the TEFAP record.
+    pub eligibility_basis: Option<String>,
+}
+
+/// A household's people by age group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HouseholdAges {
+    /// 0 to 17.
+    #[schema(maximum = 20)]
+    pub children: u32,
+    /// 18 to 59.
+    #[schema(maximum = 20)]
+    pub adults: u32,
+    /// 60 and over.
+    #[schema(maximum = 20)]
+    pub seniors: u32,
 }
 
 impl TefapAnswersBody {

@@ -29,6 +29,7 @@ mod staff_audit;
 mod staff_items;
 mod staff_pages;
 pub(crate) mod staff_pick_list;
+mod staff_reports;
 mod staff_schedule;
 mod staff_stock;
 mod staff_team;
@@ -296,6 +297,8 @@ fn pages() -> Vec<Page> {
         staff_stock::LIST,
         staff_stock::IMPORT,
         staff_stock::ITEM,
+        staff_reports::REPORTS,
+        staff_reports::TEFAP,
     ]
 }
 
@@ -339,6 +342,8 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_stock::StaffStockPage>(&mut out);
     add::<staff_stock::StaffStockItemPage>(&mut out);
     add::<staff_stock::StaffStockImportPage>(&mut out);
+    add::<staff_reports::StaffReportsPage>(&mut out);
+    add::<staff_reports::StaffTefapPage>(&mut out);
     out
 }
 

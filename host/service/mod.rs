@@ -17,6 +17,7 @@ pub mod pick_list;
 pub mod places;
 pub mod reference;
 pub mod referrals;
+pub mod reports;
 pub(crate) mod rich_text;
 pub mod schedules;
 pub mod sessions;

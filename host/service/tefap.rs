@@ -10,6 +10,7 @@
 use super::{Context, Error, Result};
 use crate::{
     db::repo::{geography::ZipPlace, tefap::NewTefapResponse},
+    domain::reports::eligibility_basis,
     domain::tefap::{NONE_PROGRAM_ID, OTHER_COUNTY_ID, area_zips, tefap_answers_eligible},
     model::tefap::{County, Guideline, GuidelineAnswer, TefapAnswersBody, TefapResult, ZipArea},
 };
@@ -79,6 +80,10 @@ pub async fn submit(state: &Context, user_id: Option<i64>, mut answers: TefapAns
         None => None,
     };
     let is_eligible = guideline.as_ref().is_some_and(|g| tefap_answers_eligible(&answers.to_domain(), &g.rules()));
+    answers.eligibility_basis = guideline
+        .as_ref()
+        .and_then(|g| eligibility_basis(&answers.to_domain(), &g.rules()))
+        .map(|b| b.code().to_owned());
     answers.income_limit = match (&guideline, answers.total_household_size) {
         (Some(g), Some(size)) => Some(g.rules().income_maximum(size)),
         _ => None,

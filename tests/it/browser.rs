@@ -98,6 +98,7 @@ suites! {
     both: {
         items => "items",
         no_show => "no-show",
+        reports => "reports",
         schedule => "schedule",
         staff => "staff",
         staff_tools => "staff-tools",

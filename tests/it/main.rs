@@ -37,6 +37,7 @@ mod session_cookie;
 mod slow_clients;
 mod staff_items;
 mod staff_news;
+mod staff_reports;
 mod staff_stock;
 mod support;
 mod two_hosts;

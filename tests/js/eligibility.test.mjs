@@ -157,6 +157,9 @@ test("a resident answers every question and completes eligible-looking answers",
     disqualified: false,
     addressID: null,
     foodBankID: 3,
+    // The ages go with the size, for the monthly TEFAP report; the server writes the basis.
+    householdMembersByAge: { children: 1, adults: 2, seniors: 0 },
+    eligibilityBasis: null,
   });
 
   const result = { isEligible: true, uniqueID: "u1", county: { id: 7, name: "Franklin County" } };

@@ -53,6 +53,7 @@ pub mod survey_answer;
 pub mod survey_question;
 pub mod tefap_eligibility;
 pub mod tefap_guideline;
+pub mod tefap_record;
 pub mod tefap_response;
 pub mod unit_of_measure;
 pub mod user;

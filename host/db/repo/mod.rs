@@ -20,6 +20,7 @@ mod passwords;
 pub mod pick_list;
 pub mod reference;
 pub mod referrals;
+pub mod reports;
 pub mod schedules;
 mod scopes;
 mod sessions;
@@ -35,6 +36,8 @@ mod survey;
 pub mod tefap;
 #[cfg(any(test, feature = "test-support"))]
 mod test_bulk;
+#[cfg(any(test, feature = "test-support"))]
+mod test_bulk_reports;
 #[cfg(any(test, feature = "test-support"))]
 mod test_support;
 pub mod throttles;

@@ -116,6 +116,7 @@ const TABLES: &[&str] = &[
     "survey_questions",
     "tefap_eligibilities",
     "tefap_guidelines",
+    "tefap_records",
     "tefap_responses",
     "unit_of_measures",
     "user_authorized_locations",

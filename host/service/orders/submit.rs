@@ -142,6 +142,7 @@ pub(super) async fn place(
     // The history starts with the shopper's submission (the staff side shows it).
     txn.record_order_event(id, None, StatusType::Submitted, Some(user_id), None, now).await?;
     record(txn, &moved, StockReason::OrderPlaced, Some(user_id), id, now).await?;
+    crate::service::reports::record_tefap(txn, id, now).await?;
     Ok(id)
 }
 

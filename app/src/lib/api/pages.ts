@@ -49,5 +49,7 @@ export type StaffSchedulePage = Schemas["StaffSchedulePage"];
 export type StaffItemsPage = Schemas["StaffItemsPage"];
 export type StaffAuditPage = Schemas["StaffAuditPage"];
 export type StaffStockPage = Schemas["StaffStockPage"];
+export type StaffReportsPage = Schemas["StaffReportsPage"];
+export type StaffTefapPage = Schemas["StaffTefapPage"];
 export type StaffStockItemPage = Schemas["StaffStockItemPage"];
 export type StaffStockImportPage = Schemas["StaffStockImportPage"];

@@ -137,6 +137,9 @@ const EMPTY_ANSWERS: Answers = {
   acceptedTerms: false,
   disqualified: false,
   addressID: null,
+  householdMembersByAge: null,
+  // The server decides it; never sent as anything else.
+  eligibilityBasis: null,
 };
 
 const EMPTY_RESIDENCY: State["residency"] = {
@@ -285,7 +288,18 @@ function answer(state: State, yes: boolean): State {
     }
     case "householdSize":
       if (!yes) return go(state, "disqualified");
-      return go({ ...state, answers: { ...a, totalHouseholdSize: state.householdSize } }, "income");
+      // The ages go with the size: the monthly TEFAP report counts people by age group.
+      return go(
+        {
+          ...state,
+          answers: {
+            ...a,
+            totalHouseholdSize: state.householdSize,
+            householdMembersByAge: { children: state.members.children, adults: state.members.adults, seniors: state.members.over65 },
+          },
+        },
+        "income",
+      );
     case "income": {
       const answers = { ...a, isBelowIncomeLimit: yes, incomeLimit: g && incomeMaximum(g, state.householdSize) };
       if (yes) return go({ ...state, answers }, g?.requiresIncomeProof ? "proveIncome" : "attest");

@@ -35,6 +35,8 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
         <Link to={`/staff/pick-list?pantry=${q.pantry.id}&date=${q.date}`}>{t("staff.pick.link")}</Link>
         <Link to={`/staff/items?pantry=${q.pantry.id}`}>{t("staff.items.link")}</Link>
         <Link to={`/staff/stock?pantry=${q.pantry.id}`}>{t("staff.stock.link")}</Link>
+        <Link to={`/staff/reports?place=pantry:${q.pantry.id}`}>{t("staff.reports.title")}</Link>
+        <Link to={`/staff/tefap?pantry=${q.pantry.id}`}>{t("staff.tefap.link")}</Link>
         {data.isAdmin && <Link to="/staff/team">{t("staff.team.link")}</Link>}
         {data.isAdmin && <Link to="/staff/audit">{t("staff.audit.link")}</Link>}
         {q.pantries.length > 1 &&

@@ -1,0 +1,389 @@
+//! The monthly report and the TEFAP records (issue 25 items 6 and 7,
+//! `../shared/spec/staff-side.md` "TEFAP records and reports"): the month asked for, the basis
+//! a household's eligibility was decided on, how long a record is kept, and the month's counts
+//! per pantry and per food bank, tallied from one row per order.
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
+use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Id,
+    orders::StatusType,
+    tefap::{TefapAnswers, TefapGuideline, TefapStep, next_step},
+    time::{local_today, start_of_day},
+};
+
+/// A calendar month, as `?month=YYYY-MM` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Month {
+    pub first: NaiveDate,
+}
+
+impl Month {
+    /// `YYYY-MM`, years 2000 to 2200; None for anything else.
+    pub fn parse(text: &str) -> Option<Self> {
+        let (y, m) = text.trim().split_once('-')?;
+        if y.len() != 4 || m.len() != 2 {
+            return None;
+        }
+        let (y, m) = (y.parse::<i32>().ok()?, m.parse::<u32>().ok()?);
+        if !(2000..=2200).contains(&y) {
+            return None;
+        }
+        NaiveDate::from_ymd_opt(y, m, 1).map(|first| Self { first })
+    }
+
+    /// The month a local day lies in.
+    pub fn of(day: NaiveDate) -> Self {
+        Self { first: day.with_day(1).unwrap_or(day) }
+    }
+
+    /// The month `now` lies in, in `tz`.
+    pub fn current(now: DateTime<Utc>, tz: Tz) -> Self {
+        Self::of(local_today(now, tz))
+    }
+
+    pub fn next(self) -> Self {
+        Self { first: self.first + Months::new(1) }
+    }
+
+    pub fn previous(self) -> Self {
+        Self { first: self.first - Months::new(1) }
+    }
+
+    /// Its days, first to last.
+    pub fn days(self) -> impl Iterator<Item = NaiveDate> {
+        let end = self.next().first;
+        self.first.iter_days().take_while(move |d| *d < end)
+    }
+
+    pub fn contains(self, day: NaiveDate) -> bool {
+        day >= self.first && day < self.next().first
+    }
+
+    /// Its instants in `tz`: from its first local midnight up to (not including) the next month's.
+    pub fn bounds(self, tz: Tz) -> (DateTime<Utc>, DateTime<Utc>) {
+        (start_of_day(self.first, tz), start_of_day(self.next().first, tz))
+    }
+
+    /// `YYYY-MM`.
+    pub fn code(self) -> String {
+        self.first.format("%Y-%m").to_string()
+    }
+}
+
+/// What a household's TEFAP eligibility was decided on (7 CFR 251.10(a) "the basis on which
+/// eligibility was decided"): the step of the questionnaire whose YES let the shopper through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum EligibilityBasis {
+    /// Income self-declared below the state's maximum for the household's size.
+    Income,
+    /// Taking part in a program the state accepts as cross-eligibility (SNAP, WIC, ...).
+    Programs,
+    /// An emergency situation, where the state accepts one in place of the income test.
+    Emergency,
+}
+
+impl EligibilityBasis {
+    pub const ALL: [Self; 3] = [Self::Income, Self::Programs, Self::Emergency];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Income => "income",
+            Self::Programs => "programs",
+            Self::Emergency => "emergency",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|b| b.code() == code)
+    }
+}
+
+/// The basis the answers passed the flow on, replaying them as `tefap_answers_eligible` does;
+/// None when they do not pass. A homeless shopper still passes on one of these (homelessness only
+/// replaces the residency question), so it is kept beside the basis, not as one.
+pub fn eligibility_basis(answers: &TefapAnswers, guideline: &TefapGuideline) -> Option<EligibilityBasis> {
+    use TefapStep::*;
+    if !super::tefap::tefap_answers_eligible(answers, guideline) {
+        return None;
+    }
+    let filled = |s: &Option<String>| s.as_deref().is_some_and(|s| !s.trim().is_empty());
+    let mut basis = None;
+    let mut step = Intro;
+    loop {
+        let yes = match step {
+            Intro => true,
+            Homeless => answers.is_homeless,
+            Residency => true,
+            CrossEligibility => guideline.is_cross_eligible(&answers.selected_assistance_program_ids),
+            HouseholdSize => true,
+            Income => answers.is_below_income_limit == Some(true),
+            ProveIncome => answers.can_prove_income == Some(true),
+            EmergencySituation => answers.is_emergency == Some(true),
+            Attest => filled(&answers.signature) && filled(&answers.typed_name),
+            IdRequirement => answers.is_identification_available == Some(true),
+            Confirmation => true,
+            Disqualified => return None,
+            Complete => return basis,
+        };
+        match (step, yes) {
+            (CrossEligibility, true) => basis = Some(EligibilityBasis::Programs),
+            (Income, true) => basis = Some(EligibilityBasis::Income),
+            (EmergencySituation, true) => basis = Some(EligibilityBasis::Emergency),
+            _ => {}
+        }
+        step = next_step(step, yes, guideline);
+    }
+}
+
+/// The last day of the federal fiscal year `day` lies in (October to September).
+pub fn fiscal_year_end(day: NaiveDate) -> NaiveDate {
+    let year = if day.month() >= 10 { day.year() + 1 } else { day.year() };
+    NaiveDate::from_ymd_opt(year, 9, 30).unwrap_or(day)
+}
+
+/// Years a TEFAP record is kept after the close of its federal fiscal year (7 CFR 251.10(a)).
+pub const RETENTION_YEARS: u32 = 3;
+
+/// The last day a record of a household served on `served_on` must still be kept.
+pub fn keep_until(served_on: NaiveDate) -> NaiveDate {
+    let end = fiscal_year_end(served_on);
+    end.checked_add_months(Months::new(12 * RETENTION_YEARS)).unwrap_or(end)
+}
+
+/// Whether the record may be removed on `today`: only after [`keep_until`], and never while an
+/// audit of it is open (the rule's "longer while an audit is open").
+pub fn may_discard(served_on: NaiveDate, today: NaiveDate, audit_open: bool) -> bool {
+    !audit_open && today > keep_until(served_on)
+}
+
+/// People in a household by age group, as the monthly TEFAP form counts them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AgeGroups {
+    /// 0 to 17.
+    pub children: u32,
+    /// 18 to 59.
+    pub adults: u32,
+    /// 60 and over.
+    pub seniors: u32,
+}
+
+impl AgeGroups {
+    pub fn total(&self) -> u32 {
+        self.children + self.adults + self.seniors
+    }
+
+    fn add(&mut self, other: &AgeGroups) {
+        self.children += other.children;
+        self.adults += other.adults;
+        self.seniors += other.seniors;
+    }
+}
+
+/// One order as the report counts it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderFact {
+    /// None: a home delivery (counted for the food bank only).
+    pub pantry_id: Option<Id>,
+    pub household: Id,
+    pub status: Option<StatusType>,
+    /// The day it was placed, in the pantry's (or, delivered, the food bank's) time zone.
+    pub day: NaiveDate,
+    /// Units handed over (packed where packing set it): counted for picked-up orders only.
+    pub units: i64,
+    pub pounds: f64,
+}
+
+/// One day's counts.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct DayCounts {
+    pub orders: u32,
+    pub picked_up: u32,
+    pub no_shows: u32,
+    pub households: u32,
+    pub units: i64,
+    pub pounds: f64,
+}
+
+/// A month's counts at one place (a pantry, or the whole food bank).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Tally {
+    pub orders: u32,
+    pub picked_up: u32,
+    pub no_shows: u32,
+    /// Households with at least one order this month, each counted once.
+    pub households: u32,
+    /// Households whose first order ever at the place is this month.
+    pub new_households: u32,
+    /// The people of the households served this month (picked up), by age, each household once,
+    /// as its latest TEFAP record this month gives them.
+    pub individuals: AgeGroups,
+    pub units: i64,
+    pub pounds: f64,
+    /// Days with at least one order, in order.
+    pub days: BTreeMap<NaiveDate, DayCounts>,
+}
+
+/// Counts the month's orders of one place. `before`: the households that ordered at the place
+/// before the month; `people`: each household's age groups for the month.
+pub fn tally<'a>(
+    orders: impl Iterator<Item = &'a OrderFact>,
+    before: &HashSet<Id>,
+    people: &HashMap<Id, AgeGroups>,
+) -> Tally {
+    let mut t = Tally::default();
+    let mut households = HashSet::new();
+    let mut served = HashSet::new();
+    let mut daily: HashMap<NaiveDate, HashSet<Id>> = HashMap::new();
+    for o in orders {
+        let day = t.days.entry(o.day).or_default();
+        t.orders += 1;
+        day.orders += 1;
+        households.insert(o.household);
+        if daily.entry(o.day).or_default().insert(o.household) {
+            day.households += 1;
+        }
+        match o.status {
+            Some(StatusType::Completed) => {
+                t.picked_up += 1;
+                day.picked_up += 1;
+                t.units += o.units;
+                day.units += o.units;
+                t.pounds += o.pounds;
+                day.pounds += o.pounds;
+                served.insert(o.household);
+            }
+            Some(StatusType::NoShow) => {
+                t.no_shows += 1;
+                day.no_shows += 1;
+            }
+            _ => {}
+        }
+    }
+    t.households = households.len() as u32;
+    t.new_households = households.iter().filter(|h| !before.contains(h)).count() as u32;
+    for h in &served {
+        if let Some(p) = people.get(h) {
+            t.individuals.add(p);
+        }
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::tefap::AssistanceProgram;
+
+    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    #[test]
+    fn months_parse_strictly_and_span_their_local_days() {
+        let m = Month::parse("2026-02").unwrap();
+        assert_eq!(m.days().count(), 28);
+        assert_eq!(m.next().code(), "2026-03");
+        assert_eq!(m.previous().code(), "2026-01");
+        for bad in ["2026-13", "2026-2", "26-02", "2026/02", "", "abcd-ef", "1999-12"] {
+            assert_eq!(Month::parse(bad), None, "{bad}");
+        }
+        let (start, end) = m.bounds(chrono_tz::America::New_York);
+        assert_eq!(start.to_rfc3339(), "2026-02-01T05:00:00+00:00");
+        assert_eq!(end.to_rfc3339(), "2026-03-01T05:00:00+00:00");
+    }
+
+    #[test]
+    fn records_are_kept_three_years_after_the_federal_fiscal_year_closes() {
+        // Served in September: the fiscal year closes that month.
+        assert_eq!(keep_until(d(2026, 9, 30)), d(2029, 9, 30));
+        // Served in October: the next fiscal year, which closes a year later.
+        assert_eq!(keep_until(d(2026, 10, 1)), d(2030, 9, 30));
+        assert_eq!(keep_until(d(2026, 12, 15)), d(2030, 9, 30));
+        assert!(!may_discard(d(2026, 12, 15), d(2030, 9, 30), false), "kept through the last day");
+        assert!(may_discard(d(2026, 12, 15), d(2030, 10, 1), false));
+        assert!(!may_discard(d(2026, 12, 15), d(2035, 1, 1), true), "an open audit keeps it");
+    }
+
+    fn guideline() -> TefapGuideline {
+        TefapGuideline {
+            accepts_cross_eligibility: true,
+            accepts_emergency_situation: true,
+            programs: vec![AssistanceProgram { assistance_program_id: 1, is_cross_eligible: true }],
+            ..Default::default()
+        }
+    }
+
+    fn answers() -> TefapAnswers {
+        TefapAnswers {
+            residency_postal_code: Some("43004".into()),
+            residency_county: Some(44),
+            total_household_size: Some(3),
+            signature: Some("<svg/>".into()),
+            typed_name: Some("Pat Doe".into()),
+            accepted_terms: true,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn the_basis_is_the_step_that_let_the_household_through() {
+        let g = guideline();
+        let income = TefapAnswers { is_below_income_limit: Some(true), ..answers() };
+        assert_eq!(eligibility_basis(&income, &g), Some(EligibilityBasis::Income));
+        let programs = TefapAnswers { selected_assistance_program_ids: vec![1], ..answers() };
+        assert_eq!(eligibility_basis(&programs, &g), Some(EligibilityBasis::Programs));
+        let emergency = TefapAnswers { is_below_income_limit: Some(false), is_emergency: Some(true), ..answers() };
+        assert_eq!(eligibility_basis(&emergency, &g), Some(EligibilityBasis::Emergency));
+        let homeless = TefapAnswers {
+            is_homeless: true,
+            residency_postal_code: None,
+            residency_county: None,
+            is_below_income_limit: Some(true),
+            ..answers()
+        };
+        assert_eq!(eligibility_basis(&homeless, &g), Some(EligibilityBasis::Income));
+        let over = TefapAnswers { is_below_income_limit: Some(false), is_emergency: Some(false), ..answers() };
+        assert_eq!(eligibility_basis(&over, &g), None, "not eligible: no basis");
+        for b in EligibilityBasis::ALL {
+            assert_eq!(EligibilityBasis::from_code(b.code()), Some(b));
+        }
+    }
+
+    #[test]
+    fn a_tally_counts_households_once_and_only_picked_up_goods() {
+        let fact = |household, status, day: u32, units| OrderFact {
+            pantry_id: Some(1),
+            household,
+            status: Some(status),
+            day: d(2026, 11, day),
+            units,
+            pounds: units as f64 * 2.0,
+        };
+        let orders = [
+            fact(10, StatusType::Completed, 3, 4),
+            fact(10, StatusType::Completed, 17, 2),
+            fact(11, StatusType::NoShow, 3, 5),
+            fact(12, StatusType::Cancelled, 4, 1),
+            fact(13, StatusType::Submitted, 4, 1),
+        ];
+        let before = HashSet::from([11]);
+        let people = HashMap::from([
+            (10, AgeGroups { children: 2, adults: 1, seniors: 0 }),
+            (11, AgeGroups { children: 0, adults: 0, seniors: 1 }),
+        ]);
+        let t = tally(orders.iter(), &before, &people);
+        assert_eq!((t.orders, t.picked_up, t.no_shows), (5, 2, 1));
+        assert_eq!((t.households, t.new_households), (4, 3));
+        assert_eq!(t.individuals, AgeGroups { children: 2, adults: 1, seniors: 0 }, "served households only, once");
+        assert_eq!((t.units, t.pounds), (6, 12.0));
+        assert_eq!(t.days.len(), 3);
+        let third = t.days[&d(2026, 11, 3)];
+        assert_eq!((third.orders, third.picked_up, third.no_shows, third.households), (2, 1, 1, 2));
+    }
+}
