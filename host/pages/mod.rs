@@ -26,8 +26,11 @@ mod referral;
 mod update_password;
 // The staff side.
 mod staff_audit;
+mod staff_codes;
+mod staff_content;
 mod staff_items;
 mod staff_pages;
+mod staff_pantries_admin;
 pub(crate) mod staff_pick_list;
 mod staff_schedule;
 mod staff_stock;
@@ -296,6 +299,9 @@ fn pages() -> Vec<Page> {
         staff_stock::LIST,
         staff_stock::IMPORT,
         staff_stock::ITEM,
+        staff_pantries_admin::PAGE,
+        staff_codes::PAGE,
+        staff_content::PAGE,
     ]
 }
 
@@ -339,6 +345,9 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_stock::StaffStockPage>(&mut out);
     add::<staff_stock::StaffStockItemPage>(&mut out);
     add::<staff_stock::StaffStockImportPage>(&mut out);
+    add::<staff_pantries_admin::StaffPantriesAdminPage>(&mut out);
+    add::<staff_codes::StaffCodesPage>(&mut out);
+    add::<staff_content::StaffContentPage>(&mut out);
     out
 }
 
