@@ -317,10 +317,8 @@ async fn notifications_show_inside_their_window_in_spanish_and_cleaned(t: &TestA
     let card = json!({ "title": "Test Card", "body": "<p>Hello</p>", "titleEs": "Tarjeta de prueba", "newSection": "Test Section" });
     let card = t.post("/api/v1/staff/content/cards", Some(&admin), card).await.value().clone();
     assert!(card["sectionId"].is_i64());
-    let req = Request::get("/api/v1/content/infocards/COH")
-        .header("accept-language", "es")
-        .body(Body::empty())
-        .unwrap();
+    let req =
+        Request::get("/api/v1/content/infocards/COH").header("accept-language", "es").body(Body::empty()).unwrap();
     let cards = t.send(req).await.value().clone();
     assert!(cards.as_array().unwrap().iter().any(|c| c["title"] == "Tarjeta de prueba"), "{cards}");
     let edited = json!({ "title": "Test Card 2", "body": "<p>Bye</p>" });

@@ -14,7 +14,7 @@ use axum::extract::State;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(expire))
+    OpenApiRouter::new().routes(routes!(admin_codes, create_code)).routes(routes!(expire_code))
 }
 
 #[utoipa::path(
@@ -23,7 +23,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AdminCodes))
 )]
-async fn list(State(state): State<AppState>, Caller(admin): Caller<FoodBankAdmin>) -> ApiResult<AdminCodes> {
+async fn admin_codes(State(state): State<AppState>, Caller(admin): Caller<FoodBankAdmin>) -> ApiResult<AdminCodes> {
     ok(service::codes(&state, &admin).await?)
 }
 
@@ -34,7 +34,7 @@ async fn list(State(state): State<AppState>, Caller(admin): Caller<FoodBankAdmin
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AdminCode))
 )]
-async fn create(
+async fn create_code(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     Body(form): Body<CodeForm>,
@@ -49,7 +49,7 @@ async fn create(
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AdminCode))
 )]
-async fn expire(
+async fn expire_code(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     PathParams(id): PathParams<Id>,

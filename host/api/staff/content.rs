@@ -15,11 +15,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(content))
-        .routes(routes!(create_card))
-        .routes(routes!(update_card))
-        .routes(routes!(create_notice))
-        .routes(routes!(update_notice))
+        .routes(routes!(admin_content))
+        .routes(routes!(create_info_card))
+        .routes(routes!(update_info_card))
+        .routes(routes!(create_notification))
+        .routes(routes!(update_notification))
 }
 
 #[utoipa::path(
@@ -28,7 +28,7 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AdminContent))
 )]
-async fn content(State(state): State<AppState>, Caller(admin): Caller<FoodBankAdmin>) -> ApiResult<AdminContent> {
+async fn admin_content(State(state): State<AppState>, Caller(admin): Caller<FoodBankAdmin>) -> ApiResult<AdminContent> {
     ok(service::content(&state, &admin).await?)
 }
 
@@ -39,7 +39,7 @@ async fn content(State(state): State<AppState>, Caller(admin): Caller<FoodBankAd
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AdminCard))
 )]
-async fn create_card(
+async fn create_info_card(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     Body(form): Body<CardForm>,
@@ -55,7 +55,7 @@ async fn create_card(
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AdminCard))
 )]
-async fn update_card(
+async fn update_info_card(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     PathParams(id): PathParams<Id>,
@@ -71,7 +71,7 @@ async fn update_card(
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AdminNotice))
 )]
-async fn create_notice(
+async fn create_notification(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     Body(form): Body<NoticeForm>,
@@ -87,7 +87,7 @@ async fn create_notice(
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AdminNotice))
 )]
-async fn update_notice(
+async fn update_notification(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     PathParams(id): PathParams<Id>,

@@ -18,11 +18,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list, create))
-        .routes(routes!(update))
-        .routes(routes!(set_active))
+        .routes(routes!(admin_pantries, create_pantry))
+        .routes(routes!(update_pantry))
+        .routes(routes!(set_pantry_active))
         // The photo's body is larger than the API's JSON limit: this route alone takes more.
-        .merge(OpenApiRouter::new().routes(routes!(photo)).layer(DefaultBodyLimit::max(PHOTO_BODY_BYTES)))
+        .merge(OpenApiRouter::new().routes(routes!(pantry_photo)).layer(DefaultBodyLimit::max(PHOTO_BODY_BYTES)))
 }
 
 #[utoipa::path(
@@ -31,7 +31,10 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AdminPantries))
 )]
-async fn list(State(state): State<AppState>, Caller(admin): Caller<FoodBankAdmin>) -> ApiResult<AdminPantries> {
+async fn admin_pantries(
+    State(state): State<AppState>,
+    Caller(admin): Caller<FoodBankAdmin>,
+) -> ApiResult<AdminPantries> {
     ok(service::pantries(&state, &admin).await?)
 }
 
@@ -42,7 +45,7 @@ async fn list(State(state): State<AppState>, Caller(admin): Caller<FoodBankAdmin
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AdminPantry))
 )]
-async fn create(
+async fn create_pantry(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     Body(form): Body<PantryForm>,
@@ -58,7 +61,7 @@ async fn create(
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AdminPantry))
 )]
-async fn update(
+async fn update_pantry(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     PathParams(id): PathParams<Id>,
@@ -75,7 +78,7 @@ async fn update(
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AdminPantry))
 )]
-async fn set_active(
+async fn set_pantry_active(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     PathParams(id): PathParams<Id>,
@@ -92,7 +95,7 @@ async fn set_active(
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AdminPantry))
 )]
-async fn photo(
+async fn pantry_photo(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     PathParams(id): PathParams<Id>,
