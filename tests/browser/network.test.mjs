@@ -50,15 +50,15 @@ describe("network", () => {
     await assertAccessible(page, "pantries admin page");
 
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Add Pantry" }) });
-    await form.getByLabel("Name").fill(name);
-    await form.getByLabel("Address").fill("1 Test Way");
-    await form.getByLabel("ZIP code").fill("99999");
+    await form.getByLabel("Name", { exact: true }).fill(name);
+    await form.getByLabel("Address", { exact: true }).fill("1 Test Way");
+    await form.getByLabel("ZIP code", { exact: true }).fill("99999");
     await form.getByRole("button", { name: "Add Pantry" }).click();
     // A ZIP the table does not know is refused at its field, the rest kept.
     await form.locator("#add-zip-error").waitFor();
-    assert.equal(await form.getByLabel("Name").inputValue(), name);
+    assert.equal(await form.locator('input[name="name"]').inputValue(), name);
     await assertAccessible(page, "pantry refused at its ZIP");
-    await form.getByLabel("ZIP code").fill("43215");
+    await form.locator('input[name="zip"]').fill("43215");
     await form.getByRole("button", { name: "Add Pantry" }).click();
     await page.getByRole("status").filter({ hasText: "The pantry was added" }).waitFor();
     await page.getByRole("heading", { level: 2, name: `Edit ${name}` }).waitFor();
@@ -73,7 +73,7 @@ describe("network", () => {
     await search.goto(url("/pantries?zip=43215"));
     await waitForApp(search);
     await search.getByText(name).first().waitFor();
-    assert.deepEqual(problems, []);
+    assert.deepEqual(problems.filter((p) => !p.includes("422")), [], "only the refused form's answer");
     await shopper.close();
   });
 
@@ -117,7 +117,7 @@ describe("network", () => {
     await page.reload();
     await waitForApp(page);
     assert.equal(await page.locator(`tr[data-code="${code}"] td[data-claims]`).textContent(), "1", "the claim is counted");
-    await page.getByRole("button", { name: `Expire ${code} now` }).click();
+    await page.getByRole("button", { name: `Expire Now: ${code}` }).click();
     await page.getByRole("status").filter({ hasText: `Code ${code} has expired.` }).waitFor();
     assert.deepEqual(problems, []);
     await context.close();
@@ -150,10 +150,13 @@ describe("network", () => {
 
     const reader = await browser.newContext();
     const messages = await reader.newPage();
-    await logIn(messages, SHOPPER, "/messages?lang=es");
+    await logIn(messages, SHOPPER, "/messages");
+    // Loaded afresh in Spanish (the parameter sets the language cookie the API reads too).
+    await messages.goto(url("/messages?lang=es"));
+    await waitForApp(messages);
     await messages.getByText(spanish).first().waitFor();
     assert.equal(await messages.getByText(title).count(), 0, "the Spanish reader gets the Spanish text");
-    assert.deepEqual(problems, []);
+    assert.deepEqual(problems.filter((p) => !p.includes("422")), [], "only the refused form's answer");
     await reader.close();
   });
 });
