@@ -289,6 +289,10 @@ pub const ORDER_LINE_NOT_FOUND: RefusalKind = fixed("orderLineNotFound", "Order 
 // --- Items and photos (not in spec) ---
 pub const AMOUNT_OUT_OF_RANGE: &str = "Enter a size above 0 and up to 100000.";
 pub const ITEM_NOT_FOUND: RefusalKind = fixed("itemNotFound", "Item not found");
+/// Not in spec: a referral code that is not one of the admin's food banks'.
+pub const REFERRAL_CODE_NOT_FOUND: RefusalKind = fixed("referralCodeNotFound", "Referral code not found");
+/// Not in spec: an info card that is not the admin's food bank's.
+pub const INFO_CARD_NOT_FOUND: RefusalKind = fixed("infoCardNotFound", "Info card not found");
 pub const SHARED_PRODUCT: RefusalKind =
     fixed("sharedProduct", "This product is in the shared catalog: its name, size and photo cannot be changed here.");
 pub const PHOTO_TOO_LARGE: RefusalKind = fixed("photoTooLarge", "The photo is larger than 5 MB.");
@@ -395,6 +399,8 @@ pub const REFUSALS: &[RefusalKind] = &[
     STAFF_ONLY,
     ORDER_LINE_NOT_FOUND,
     ITEM_NOT_FOUND,
+    REFERRAL_CODE_NOT_FOUND,
+    INFO_CARD_NOT_FOUND,
     SHARED_PRODUCT,
     PHOTO_TOO_LARGE,
     PHOTO_WRONG_TYPE,

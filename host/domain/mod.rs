@@ -37,6 +37,7 @@ pub(crate) mod inventory;
 pub mod items;
 pub(crate) mod limits;
 pub mod messages;
+pub(crate) mod network;
 pub(crate) mod order_changes;
 pub(crate) mod order_limits;
 pub mod order_states;

@@ -26,8 +26,11 @@ mod referral;
 mod update_password;
 // The staff side.
 mod staff_audit;
+mod staff_codes;
+mod staff_content;
 mod staff_items;
 mod staff_pages;
+mod staff_pantries_admin;
 pub(crate) mod staff_pick_list;
 mod staff_reports;
 mod staff_schedule;
@@ -299,6 +302,9 @@ fn pages() -> Vec<Page> {
         staff_stock::ITEM,
         staff_reports::REPORTS,
         staff_reports::TEFAP,
+        staff_pantries_admin::PAGE,
+        staff_codes::PAGE,
+        staff_content::PAGE,
     ]
 }
 
@@ -344,6 +350,9 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_stock::StaffStockImportPage>(&mut out);
     add::<staff_reports::StaffReportsPage>(&mut out);
     add::<staff_reports::StaffTefapPage>(&mut out);
+    add::<staff_pantries_admin::StaffPantriesAdminPage>(&mut out);
+    add::<staff_codes::StaffCodesPage>(&mut out);
+    add::<staff_content::StaffContentPage>(&mut out);
     out
 }
 

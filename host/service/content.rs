@@ -8,10 +8,7 @@
 use super::{Context, Error, Result, rich_text};
 use crate::{
     catalog::Lang,
-    db::{
-        now,
-        repo::content::{InfoCardRow, NotificationRow},
-    },
+    db::repo::content::{InfoCardRow, NotificationRow},
     domain::messages,
     model::{
         content::{InfoCard, InfoCardSection, Message, MessageData, Notification},
@@ -98,7 +95,7 @@ pub async fn messages_for(
         upcoming.sort_by_key(|o| (starts(o), o.id));
         out.extend(upcoming.into_iter().map(|o| Message { data: MessageData::Order(Box::new(o)), is_read: false }));
     }
-    let notes = state.store.notifications(code.as_deref(), user_id, now(), lang).await?;
+    let notes = state.store.notifications(code.as_deref(), user_id, state.clock.now(), lang).await?;
     out.extend(notes.into_iter().map(notification_message));
     Ok(out)
 }

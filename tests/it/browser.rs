@@ -97,6 +97,7 @@ suites! {
     }
     both: {
         items => "items",
+        network => "network",
         no_show => "no-show",
         reports => "reports",
         schedule => "schedule",

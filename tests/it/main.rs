@@ -36,6 +36,7 @@ mod seo;
 mod session_cookie;
 mod slow_clients;
 mod staff_items;
+mod staff_network;
 mod staff_news;
 mod staff_reports;
 mod staff_stock;

@@ -4,7 +4,10 @@
 //! document states the same as its `bearer` requirement's role, and the access-table test checks
 //! the two agree. Another pantry's order is 404, like one that does not exist.
 mod caller;
+mod codes;
+mod content;
 pub(crate) mod items;
+mod pantries_admin;
 mod pick_list;
 mod schedule;
 mod stock;
@@ -53,6 +56,9 @@ pub fn router() -> OpenApiRouter<AppState> {
                 .layer(axum::extract::DefaultBodyLimit::max(items::PHOTO_BODY_BYTES)),
         )
         .merge(stock::router())
+        .merge(pantries_admin::router())
+        .merge(codes::router())
+        .merge(content::router())
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

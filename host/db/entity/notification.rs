@@ -20,6 +20,8 @@ pub struct Model {
     pub translations: Option<Json>,
     /// The one shopper a personal message is for (their order's news); None: a general one.
     pub user_id: Option<i64>,
+    /// Shown from this instant (None: from `created_at`), until `expires_at`.
+    pub starts_at: Option<DateTimeUtc>,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -21,6 +21,10 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     /// Last change of the pantry or its pickup times (kept by triggers); None: unchanged since created.
     pub updated_at: Option<DateTimeUtc>,
+    /// `(614) 555-0100`; None: not given.
+    pub phone: Option<String>,
+    pub offers_pickup: bool,
+    pub offers_delivery: bool,
     #[sea_orm(belongs_to, from = "food_bank_id", to = "id")]
     pub food_bank: BelongsTo<super::food_bank::Entity>,
     #[sea_orm(belongs_to, from = "address_id", to = "id")]

@@ -166,7 +166,7 @@ impl Store {
         Ok(keyed.into_iter().map(|(_, c)| c).collect())
     }
 
-    /// Unexpired notifications, general plus `food_bank_code`'s, newest first, each with
+    /// Notifications inside their window at `at` (started, unexpired), general plus `food_bank_code`'s, newest first, each with
     /// whether `user_id` has read it.
     pub async fn notifications(
         &self,
@@ -189,6 +189,12 @@ impl Store {
                 Condition::any()
                     .add(notification::Column::ExpiresAt.is_null())
                     .add(notification::Column::ExpiresAt.gt(at)),
+            )
+            // A notification scheduled ahead shows from its start.
+            .filter(
+                Condition::any()
+                    .add(notification::Column::StartsAt.is_null())
+                    .add(notification::Column::StartsAt.lte(at)),
             )
             .order_by_desc(notification::Column::CreatedAt)
             .order_by_desc(notification::Column::Id)

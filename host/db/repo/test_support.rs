@@ -278,6 +278,7 @@ impl Store {
             expires_at: Set(None),
             translations: Set(None),
             user_id: Set(None),
+            starts_at: Set(None),
         };
         Ok(notification::Entity::insert(row).exec(&self.db).await?.last_insert_id)
     }

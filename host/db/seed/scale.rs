@@ -126,6 +126,7 @@ pub async fn seed_scale(
                     longitude: Set(p_lng),
                     created_at: Set(now),
                     updated_at: Set(None),
+                    ..Default::default()
                 });
                 // 3 distinct days out of the next 7, two windows each.
                 let first_day = 1 + rng.below(3) as i64;

@@ -52,6 +52,8 @@ pub enum FieldCode {
     InPast,
     /// A range whose end is before its start.
     EndBeforeStart,
+    /// A value another row already has (a referral code's text).
+    Duplicate,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

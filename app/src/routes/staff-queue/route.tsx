@@ -39,6 +39,9 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
         <Link to={`/staff/tefap?pantry=${q.pantry.id}`}>{t("staff.tefap.link")}</Link>
         {data.isAdmin && <Link to="/staff/team">{t("staff.team.link")}</Link>}
         {data.isAdmin && <Link to="/staff/audit">{t("staff.audit.link")}</Link>}
+        {data.isAdmin && <Link to="/staff/pantries-admin">{t("staff.pantriesAdmin.title")}</Link>}
+        {data.isAdmin && <Link to="/staff/codes">{t("staff.codes.title")}</Link>}
+        {data.isAdmin && <Link to="/staff/content">{t("staff.content.title")}</Link>}
         {q.pantries.length > 1 &&
           q.pantries
             .filter((p) => p.id !== q.pantry.id)

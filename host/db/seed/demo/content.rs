@@ -82,6 +82,7 @@ pub(super) async fn seed_content<C: ConnectionTrait>(sd: &mut Seeding<'_, C>) ->
                 .find(|(en, _)| *en == title)
                 .map(|(_, (t, d, html))| json!({ "es": { "title": t, "description": d, "details": html } }))),
             user_id: Set(None),
+            starts_at: Set(None),
         });
     }
     sd.summary.notifications = notes.len();

@@ -89,6 +89,7 @@ pub(super) async fn seed_food_banks<C: ConnectionTrait>(
             longitude: Set(p.lng),
             created_at: Set(now - Duration::days(300)),
             updated_at: Set(None),
+            ..Default::default()
         });
         for (seq, path) in pantry_pictures(p.kind).into_iter().enumerate() {
             pantry_photos.push(attachment::ActiveModel {

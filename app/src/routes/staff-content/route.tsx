@@ -1,0 +1,184 @@
+import { Link } from "react-router";
+import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
+import type { Meta } from "../../types";
+import { refusalText } from "../../lib/refusal";
+import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
+import type { StaffContentPage } from "../../lib/api/pages";
+import { PostForm, usePostedForm } from "../../ui/PostForm";
+import { StaffDenied } from "../../ui/StaffParts";
+import messages from "messages:staff,account";
+
+addMessages(messages);
+
+/** Every form posts to this page (host/pages/staff_content.rs), which answers 303 back here. */
+const native = () => undefined;
+
+type Content = NonNullable<StaffContentPage["content"]>;
+type Text = Content["cards"][number]["en"];
+
+const OWN_ERRORS: Record<string, MessageKey> = {
+  endBeforeStart: "staff.content.error.endBeforeStart",
+};
+
+function dateTime(iso: string, timeZone: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short", timeZone });
+}
+
+/** A text as shoppers will see it: the title and the body the server cleaned. */
+function Preview({ text, lang }: { text: Text; lang: "en" | "es" }) {
+  return (
+    <div className="content-preview" lang={lang}>
+      <strong>{text.title}</strong>
+      {/* The host cleans the body with the shoppers' sanitiser (service::rich_text). */}
+      {text.preview && <div dangerouslySetInnerHTML={{ __html: text.preview }} />}
+    </div>
+  );
+}
+
+function TextFields({ prefix, values, fields }: { prefix: string; values: Record<string, string>; fields: Record<string, string> }) {
+  const error = (name: string) =>
+    fields[name] ? (
+      <span id={`${prefix}-${name}-error`} className="field-error">
+        {OWN_ERRORS[fields[name]] ? t(OWN_ERRORS[fields[name]]) : fieldErrorText(fields[name] as never)}
+      </span>
+    ) : null;
+  const described = (name: string) => (fields[name] ? { "aria-invalid": true as const, "aria-describedby": `${prefix}-${name}-error` } : {});
+  return (
+    <>
+      <label>
+        {t("staff.content.titleEn")}
+        <input name="title" maxLength={200} required defaultValue={values.title ?? ""} {...described("title")} />
+        {error("title")}
+      </label>
+      <label>
+        {t("staff.content.bodyEn")}
+        <textarea name="body" maxLength={4000} defaultValue={values.body ?? ""} {...described("body")} />
+        {error("body")}
+      </label>
+      <label>
+        {t("staff.content.titleEs")}
+        <input name="titleEs" lang="es" maxLength={200} defaultValue={values.titleEs ?? ""} {...described("titleEs")} />
+        {error("titleEs")}
+      </label>
+      <label>
+        {t("staff.content.bodyEs")}
+        <textarea name="bodyEs" lang="es" maxLength={4000} defaultValue={values.bodyEs ?? ""} {...described("bodyEs")} />
+        {error("bodyEs")}
+      </label>
+      <p>{t("staff.content.bodyHelp")}</p>
+    </>
+  );
+}
+
+/**
+ * /staff/content (food bank admins): the food bank's info cards and notifications, each previewed
+ * in English and Spanish as shoppers will see them, and forms adding a card and a notification with
+ * the window it shows in. Works without JavaScript (post, 303 or 422).
+ */
+export default function StaffContent({ data }: { data: StaffContentPage | null }) {
+  const card = usePostedForm("card");
+  const notice = usePostedForm("notice");
+  if (!data || data.denied || !data.content) return <StaffDenied denied={data?.denied ?? null} />;
+  const content = data.content;
+  const zone = data.timeZone ?? "UTC";
+  const general = [card.failure, notice.failure].find((f) => f && Object.keys(serverFieldErrors(f.value)).length === 0);
+  const noticeFields = serverFieldErrors(notice.failure?.value);
+  const sectionName = (id: number | null | undefined) => content.sections.find((s) => s.id === id)?.name ?? "";
+  return (
+    <section className="card staff">
+      <nav aria-label={t("staff.nav")}>
+        <Link to="/staff">{t("staff.queue.heading")}</Link> · <Link to="/staff/pantries-admin">{t("staff.pantriesAdmin.title")}</Link> · <Link to="/staff/codes">{t("staff.codes.title")}</Link>
+      </nav>
+      <h1>{t("staff.content.title")}</h1>
+      {data.saved && (
+        <p role="status" className="info-box">
+          {t(data.saved === "card" ? "staff.content.saved.card" : "staff.content.saved.notice")}
+        </p>
+      )}
+      {general && (
+        <p role="alert" className="error-box">
+          {refusalText(general)}
+        </p>
+      )}
+      <h2>{t("staff.content.notices")}</h2>
+      {content.notices.length === 0 ? (
+        <p>{t("staff.content.noNotices")}</p>
+      ) : (
+        <ul className="content-list">
+          {content.notices.map((n) => (
+            <li key={n.id} data-notice={n.id}>
+              <p>
+                {n.showing ? t("staff.content.showing") : t("staff.content.notShowing")}
+                {" · "}
+                {n.startsAt ? t("staff.content.from", { time: dateTime(n.startsAt, zone) }) : t("staff.content.fromPosted")}
+                {n.endsAt ? ` · ${t("staff.content.until", { time: dateTime(n.endsAt, zone) })}` : ""}
+              </p>
+              <Preview text={n.en} lang="en" />
+              {n.es ? <Preview text={n.es} lang="es" /> : <p>{t("staff.content.noSpanish")}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>{t("staff.content.addNotice")}</h2>
+      <PostForm onSubmit={native} intent="notice" className="staff-form">
+        <TextFields prefix="notice" values={notice.values} fields={noticeFields} />
+        <label>
+          {t("staff.content.startsAt", { zone })}
+          <input type="datetime-local" name="startsAt" defaultValue={notice.values.startsAt ?? ""} />
+        </label>
+        <label>
+          {t("staff.content.endsAt", { zone })}
+          <input type="datetime-local" name="endsAt" defaultValue={notice.values.endsAt ?? ""} aria-invalid={noticeFields.endsAt ? true : undefined} aria-describedby={noticeFields.endsAt ? "notice-endsAt-error" : undefined} />
+          {noticeFields.endsAt && (
+            <span id="notice-endsAt-error" className="field-error">
+              {t("staff.content.error.endBeforeStart")}
+            </span>
+          )}
+        </label>
+        <button type="submit" className="btn btn-primary">
+          {t("staff.content.post")}
+        </button>
+      </PostForm>
+      <h2>{t("staff.content.cards")}</h2>
+      {content.cards.length === 0 ? (
+        <p>{t("staff.content.noCards")}</p>
+      ) : (
+        <ul className="content-list">
+          {content.cards.map((c) => (
+            <li key={c.id} data-card={c.id}>
+              {c.sectionId != null && <p>{t("staff.content.inSection", { section: sectionName(c.sectionId) })}</p>}
+              <Preview text={c.en} lang="en" />
+              {c.es ? <Preview text={c.es} lang="es" /> : <p>{t("staff.content.noSpanish")}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>{t("staff.content.addCard")}</h2>
+      <PostForm onSubmit={native} intent="card" className="staff-form">
+        <TextFields prefix="card" values={card.values} fields={serverFieldErrors(card.failure?.value)} />
+        <label>
+          {t("staff.content.section")}
+          <select name="sectionId" defaultValue={card.values.sectionId ?? ""}>
+            <option value="">{t("staff.content.noSection")}</option>
+            {content.sections.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("staff.content.newSection")}
+          <input name="newSection" maxLength={100} defaultValue={card.values.newSection ?? ""} />
+        </label>
+        <button type="submit" className="btn btn-primary">
+          {t("staff.content.addCardButton")}
+        </button>
+      </PostForm>
+    </section>
+  );
+}
+
+export function meta(): Meta {
+  return { title: pageTitle(t("staff.content.title")), description: t("staff.description") };
+}

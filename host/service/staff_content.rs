@@ -1,0 +1,202 @@
+//! A food bank admin's content (`/staff/content`, `/api/v1/staff/content`): info cards (in
+//! sections, which all food banks share) and notifications to the food bank's shoppers (their
+//! Messages), each in English and optionally Spanish, tagged with the food bank's code. A
+//! notification shows from its start to its end, judged by the server's clock where shoppers read
+//! it. The rich text is kept as typed and cleaned by `rich_text` wherever it is shown: the admin's
+//! preview here is that same cleaning. Each write carries its audit entry
+//! (`card.create|update`, `notice.create|update`); the triggers bump the `content` cache scope.
+use super::{Context, Error, Result, rich_text, staff::Staff};
+use crate::{
+    db::repo::{
+        audit::AuditEntry,
+        staff_content::{CardRow, NoticeRow, Texts},
+    },
+    domain::{
+        Id, messages,
+        network::{ContentTexts, content_errors},
+        staff::FoodBankAdmin,
+    },
+    model::staff_content::{AdminCard, AdminContent, AdminNotice, AdminSection, CardForm, ContentText, NoticeForm},
+};
+use chrono::{DateTime, Utc};
+
+/// The admin's food bank whose content is kept: their first (an admin of several keeps the
+/// first's; the API and page name no other).
+async fn food_bank(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<(Id, String)> {
+    let id = *admin.reach.food_banks.first().ok_or_else(|| Error::not_found(&messages::FOOD_BANK_NOT_FOUND))?;
+    let code = state.store.food_bank_codes(vec![id]).await?.pop().map(|(_, c)| c);
+    Ok((id, code.ok_or_else(|| Error::not_found(&messages::FOOD_BANK_NOT_FOUND))?))
+}
+
+/// The zone of the admin's food bank, in which the pages' dates and times are typed.
+pub async fn food_bank_zone(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<chrono_tz::Tz> {
+    let banks: Vec<Id> = admin.reach.food_banks.iter().copied().collect();
+    let zone = state.store.admin_food_banks(banks).await?.into_iter().next().map(|(_, _, tz)| tz);
+    Ok(zone.and_then(|z| z.parse().ok()).unwrap_or(chrono_tz::UTC))
+}
+
+fn text(t: Texts) -> ContentText {
+    ContentText { preview: t.body.as_deref().map(rich_text::sanitize), title: t.title, body: t.body }
+}
+
+fn card(c: CardRow) -> AdminCard {
+    AdminCard { id: c.id, section_id: c.section_id, en: text(c.en), es: c.es.map(text), sort_order: c.sort_order }
+}
+
+fn notice(n: NoticeRow, now: DateTime<Utc>) -> AdminNotice {
+    AdminNotice {
+        showing: n.starts_at.is_none_or(|s| s <= now) && n.ends_at.is_none_or(|e| e > now),
+        id: n.id,
+        en: text(n.en),
+        es: n.es.map(text),
+        starts_at: n.starts_at,
+        ends_at: n.ends_at,
+    }
+}
+
+pub async fn content(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<AdminContent> {
+    let (food_bank_id, code) = food_bank(state, admin).await?;
+    let now = state.clock.now();
+    let sections = state
+        .store
+        .admin_sections()
+        .await?
+        .into_iter()
+        .map(|s| AdminSection { id: s.id, name: s.name, name_es: s.name_es })
+        .collect();
+    Ok(AdminContent {
+        food_bank_id,
+        sections,
+        cards: state.store.admin_cards(&code, None).await?.into_iter().map(card).collect(),
+        notices: state.store.admin_notices(&code, None).await?.into_iter().map(|n| notice(n, now)).collect(),
+    })
+}
+
+fn clean(text: &Option<String>) -> Option<String> {
+    text.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned)
+}
+
+/// Both languages' texts, judged; Spanish None when its title is empty.
+fn texts(
+    title: &str,
+    body: &Option<String>,
+    title_es: &Option<String>,
+    body_es: &Option<String>,
+    window: (Option<DateTime<Utc>>, Option<DateTime<Utc>>),
+) -> Result<(Texts, Option<Texts>)> {
+    let en = Texts { title: title.trim().to_owned(), body: clean(body) };
+    let es_title = clean(title_es).unwrap_or_default();
+    let es_body = clean(body_es);
+    let errors = content_errors(
+        ContentTexts { title: &en.title, body: en.body.as_deref() },
+        ContentTexts { title: &es_title, body: es_body.as_deref() },
+        window.0,
+        window.1,
+    );
+    if !errors.is_empty() {
+        return Err(Error::fields(errors));
+    }
+    let es = (!es_title.is_empty()).then_some(Texts { title: es_title, body: es_body });
+    Ok((en, es))
+}
+
+fn audit<T: serde::Serialize>(
+    admin: &Staff<FoodBankAdmin>,
+    bank: Id,
+    action: &'static str,
+    subject: String,
+    before: Option<&T>,
+    after: &T,
+) -> AuditEntry {
+    AuditEntry::change(admin.user_id, (bank, None), action, subject, before, Some(after))
+}
+
+fn card_not_found() -> Error {
+    Error::not_found(&messages::INFO_CARD_NOT_FOUND)
+}
+
+fn notice_not_found() -> Error {
+    Error::not_found(&messages::MESSAGE_NOT_FOUND)
+}
+
+/// The card's section: the one chosen, or a new one named by the form.
+async fn section_of(tx: &crate::db::repo::Write, form: &CardForm) -> Result<Option<Id>> {
+    if let Some(name) = clean(&form.new_section) {
+        if name.chars().count() > 100 {
+            return Err(Error::fields(vec![crate::domain::forms::FieldError::new(
+                "newSection",
+                crate::domain::forms::FieldCode::TooLong,
+                "At most 100 characters.",
+            )]));
+        }
+        return Ok(Some(tx.insert_section(&name, clean(&form.new_section_es).as_deref()).await?));
+    }
+    match form.section_id {
+        Some(id) if tx.admin_sections().await?.iter().any(|s| s.id == id) => Ok(Some(id)),
+        Some(_) => Err(Error::fields(vec![crate::domain::forms::FieldError::new(
+            "sectionId",
+            crate::domain::forms::FieldCode::Choice,
+            "Choose one of the sections.",
+        )])),
+        None => Ok(None),
+    }
+}
+
+pub async fn create_card(state: &Context, admin: &Staff<FoodBankAdmin>, form: &CardForm) -> Result<AdminCard> {
+    let (bank, code) = food_bank(state, admin).await?;
+    let (en, es) = texts(&form.title, &form.body, &form.title_es, &form.body_es, (None, None))?;
+    let now = state.clock.now();
+    let tx = state.store.begin_write().await?;
+    let section = section_of(&tx, form).await?;
+    let id = tx.insert_card(&code, section, &en, es.as_ref(), form.sort_order.unwrap_or(0), now).await?;
+    let after = tx.admin_cards(&code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
+    tx.audit(audit(admin, bank, "card.create", format!("infoCard:{id}"), None, &after), now).await?;
+    tx.commit().await?;
+    Ok(after)
+}
+
+pub async fn update_card(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id, form: &CardForm) -> Result<AdminCard> {
+    let (bank, code) = food_bank(state, admin).await?;
+    let (en, es) = texts(&form.title, &form.body, &form.title_es, &form.body_es, (None, None))?;
+    let now = state.clock.now();
+    let tx = state.store.begin_write().await?;
+    let before = tx.admin_cards(&code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
+    let section = section_of(&tx, form).await?;
+    tx.update_card(id, section, &en, es.as_ref(), form.sort_order.unwrap_or(before.sort_order)).await?;
+    let after = tx.admin_cards(&code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
+    tx.audit(audit(admin, bank, "card.update", format!("infoCard:{id}"), Some(&before), &after), now).await?;
+    tx.commit().await?;
+    Ok(after)
+}
+
+pub async fn create_notice(state: &Context, admin: &Staff<FoodBankAdmin>, form: &NoticeForm) -> Result<AdminNotice> {
+    let (bank, code) = food_bank(state, admin).await?;
+    let window = (form.starts_at, form.ends_at);
+    let (en, es) = texts(&form.title, &form.body, &form.title_es, &form.body_es, window)?;
+    let now = state.clock.now();
+    let tx = state.store.begin_write().await?;
+    let id = tx.insert_notice(&code, &en, es.as_ref(), window, now).await?;
+    let after = tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now)).ok_or_else(notice_not_found)?;
+    tx.audit(audit(admin, bank, "notice.create", format!("notification:{id}"), None, &after), now).await?;
+    tx.commit().await?;
+    Ok(after)
+}
+
+pub async fn update_notice(
+    state: &Context,
+    admin: &Staff<FoodBankAdmin>,
+    id: Id,
+    form: &NoticeForm,
+) -> Result<AdminNotice> {
+    let (bank, code) = food_bank(state, admin).await?;
+    let window = (form.starts_at, form.ends_at);
+    let (en, es) = texts(&form.title, &form.body, &form.title_es, &form.body_es, window)?;
+    let now = state.clock.now();
+    let tx = state.store.begin_write().await?;
+    let before = tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now)).ok_or_else(notice_not_found)?;
+    tx.update_notice(id, &en, es.as_ref(), window).await?;
+    let after = tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now)).ok_or_else(notice_not_found)?;
+    tx.audit(audit(admin, bank, "notice.update", format!("notification:{id}"), Some(&before), &after), now).await?;
+    tx.commit().await?;
+    Ok(after)
+}
