@@ -17,6 +17,8 @@ pub mod pick_list;
 pub mod places;
 pub mod reference;
 pub mod referrals;
+pub mod reminders;
+pub mod notices;
 pub(crate) mod rich_text;
 pub mod schedules;
 pub mod sessions;
@@ -51,6 +53,8 @@ pub struct Context {
     pub tokens: Arc<Tokens>,
     pub hasher: Arc<Hasher>,
     pub mailer: Arc<Mailer>,
+    /// The SMS gateway; None: texting is off and no text is written to the outbox.
+    pub sms: Option<Arc<crate::sms::SmsGateway>>,
     pub rate_limits: Arc<RateLimits>,
     /// `--public-url`, which mailed links point to.
     pub public_url: String,

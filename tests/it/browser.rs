@@ -98,6 +98,7 @@ suites! {
     both: {
         items => "items",
         no_show => "no-show",
+        people => "people",
         schedule => "schedule",
         staff => "staff",
         staff_tools => "staff-tools",

@@ -20,6 +20,7 @@ mod passwords;
 pub mod pick_list;
 pub mod reference;
 pub mod referrals;
+pub mod reminders;
 pub mod schedules;
 mod scopes;
 mod sessions;
