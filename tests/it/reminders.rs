@@ -44,11 +44,12 @@ struct Taken {
     form: HashMap<String, String>,
 }
 
-/// The local gateway: records every request, answers 500 to the first `failures`.
+/// The local gateway: records every request, answers 500 to the first `failures` to `failing`.
 #[derive(Default)]
 struct Gateway {
     tries: Mutex<Vec<Taken>>,
     delivered: Mutex<Vec<Taken>>,
+    failing: Mutex<String>,
     failures: AtomicUsize,
 }
 
@@ -70,7 +71,8 @@ async fn take(
     let auth = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
     let taken = Taken { path: uri.path().to_owned(), auth, form };
     gateway.tries.lock().unwrap().push(taken.clone());
-    if gateway.failures.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1)).is_ok() {
+    let failing = taken.form.get("To") == Some(&*gateway.failing.lock().unwrap());
+    if failing && gateway.failures.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1)).is_ok() {
         return (StatusCode::INTERNAL_SERVER_ERROR, "{\"message\":\"try later\"}");
     }
     gateway.delivered.lock().unwrap().push(taken);
@@ -214,8 +216,9 @@ async fn a_gateway_failing_twice_loses_nothing(t: &TestApp) {
     clock_to(t, eve);
     assert!(host.send_reminders().await.unwrap() >= 1);
 
-    gateway.failures.store(2, Ordering::SeqCst);
     let to = "+16145550103";
+    *gateway.failing.lock().unwrap() = to.to_owned();
+    gateway.failures.store(2, Ordering::SeqCst);
     host.send_due_mail().await.unwrap();
     assert_eq!((gateway.tries_to(to), gateway.delivered_to(to).len()), (1, 0), "the first try failed");
     // Not tried again before its back-off (30 s) ends.
