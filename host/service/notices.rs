@@ -126,7 +126,10 @@ mod tests {
                 (MessageKind::Sms, "+16145550100", Some("order:26:ready:sms"))
             ]
         );
-        assert!(both[0].body.starts_with("Hola, Ana:") && both[0].body.contains("https://oa.example/account/orders?lang=es"));
+        assert!(
+            both[0].body.starts_with("Hola, Ana:")
+                && both[0].body.contains("https://oa.example/account/orders?lang=es")
+        );
         assert_eq!(both[1].body, "OrderAhead: El pedido 1A está listo. https://oa.example/account/orders?lang=es");
         assert!(both.iter().all(|m| m.language == "es"));
 

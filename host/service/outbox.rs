@@ -85,7 +85,10 @@ impl Sender {
     pub async fn send_due(&self) -> StoreResult<Pass> {
         let mut pass = Pass::default();
         loop {
-            let claimed = self.store.claim_outbox(self.clock.now(), LEASE, BATCH, MAX_ATTEMPTS, self.transport.carries_texts()).await?;
+            let claimed = self
+                .store
+                .claim_outbox(self.clock.now(), LEASE, BATCH, MAX_ATTEMPTS, self.transport.carries_texts())
+                .await?;
             if claimed.is_empty() {
                 return Ok(pass);
             }

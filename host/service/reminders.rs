@@ -7,7 +7,7 @@ use super::{
     notices::{self, Notice},
     schedules::day_label,
 };
-use crate::{catalog::Lang, db::repo::reminders::PickupToRemind, db::repo::outbox::NewMessage};
+use crate::{catalog::Lang, db::repo::outbox::NewMessage, db::repo::reminders::PickupToRemind};
 use chrono::{DateTime, Duration, Timelike, Utc};
 
 /// The local hour from which the day before's reminders go out: none in the night.
@@ -16,7 +16,8 @@ pub const REMIND_FROM_HOUR: u32 = 10;
 const CHUNK: usize = 500;
 
 const REMINDER_TITLE: &str = "Pickup reminder: tomorrow";
-const REMINDER_TEXT: &str = "Your order {number} is to be picked up tomorrow, {day}, between {start} and {end} at {pantry}.";
+const REMINDER_TEXT: &str =
+    "Your order {number} is to be picked up tomorrow, {day}, between {start} and {end} at {pantry}.";
 
 fn clock_time(t: chrono::NaiveTime, lang: Lang) -> String {
     match lang {
@@ -123,6 +124,10 @@ mod tests {
         assert_eq!(m.len(), 2);
         assert_eq!(m[0].dedup_key.as_deref(), Some("order:42:reminder:2026-12-02"));
         assert_eq!(m[1].dedup_key.as_deref(), Some("order:42:reminder:2026-12-02:sms"));
-        assert!(m[1].body.contains("mañana") && m[1].body.contains("14:00") && m[1].body.contains("2 dic"), "{}", m[1].body);
+        assert!(
+            m[1].body.contains("mañana") && m[1].body.contains("14:00") && m[1].body.contains("2 dic"),
+            "{}",
+            m[1].body
+        );
     }
 }

@@ -288,7 +288,10 @@ mod csv_tests {
         let text = to_csv(&[line], &titles).unwrap();
         let rows: Vec<&str> = text.lines().collect();
         assert_eq!(rows.len(), 3, "{text}");
-        assert_eq!(rows[1], "2026-12-01 15:00:00 UTC,admin@example.org,Main,item.update,inventoryItem:3,name,Rice,'=HYPERLINK(1)");
+        assert_eq!(
+            rows[1],
+            "2026-12-01 15:00:00 UTC,admin@example.org,Main,item.update,inventoryItem:3,name,Rice,'=HYPERLINK(1)"
+        );
         assert_eq!(rows[2], "2026-12-01 15:00:00 UTC,admin@example.org,Main,item.update,inventoryItem:3,active,,true");
     }
 }

@@ -24,7 +24,11 @@ fn by_name(mut places: Vec<(crate::domain::Id, String)>) -> Vec<TeamPlace> {
 }
 
 /// A role that fits its place: admin at a food bank, staff or volunteer at a pantry.
-fn role_and_place(role: &str, food_bank_id: Option<Id>, pantry_id: Option<Id>) -> std::result::Result<(StaffRole, GrantPlace), FieldError> {
+fn role_and_place(
+    role: &str,
+    food_bank_id: Option<Id>,
+    pantry_id: Option<Id>,
+) -> std::result::Result<(StaffRole, GrantPlace), FieldError> {
     let role = StaffRole::from_code(role.trim());
     let place = match (role, food_bank_id, pantry_id) {
         (Some(r), Some(bank), None) if r.is_food_bank_wide() => Some(GrantPlace::FoodBank(bank)),
@@ -173,8 +177,8 @@ pub async fn change(
     change: &GrantChange,
 ) -> Result<GrantChanged> {
     let before = theirs(state, admin, id).await?;
-    let (role, place) = role_and_place(&change.role, change.food_bank_id, change.pantry_id)
-        .map_err(|e| Error::fields(vec![e]))?;
+    let (role, place) =
+        role_and_place(&change.role, change.food_bank_id, change.pantry_id).map_err(|e| Error::fields(vec![e]))?;
     if !is_ours(admin, place) {
         return Err(Error::Forbidden((&messages::STAFF_ONLY).into()));
     }
@@ -182,7 +186,8 @@ pub async fn change(
         GrantPlace::FoodBank(b) => (Some(b), None),
         GrantPlace::Pantry(p) => (None, Some(p)),
     };
-    let after = GrantOnAccount { role: role.code().to_owned(), food_bank_id: bank, pantry_id: pantry, ..before.clone() };
+    let after =
+        GrantOnAccount { role: role.code().to_owned(), food_bank_id: bank, pantry_id: pantry, ..before.clone() };
     let filed = filed_at(state, bank, pantry).await?;
     let now = state.clock.now();
     let tx = state.store.begin_write().await?;

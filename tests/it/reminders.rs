@@ -55,7 +55,13 @@ struct Gateway {
 
 impl Gateway {
     fn delivered_to(&self, to: &str) -> Vec<Taken> {
-        self.delivered.lock().unwrap().iter().filter(|t| t.form.get("To").map(String::as_str) == Some(to)).cloned().collect()
+        self.delivered
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|t| t.form.get("To").map(String::as_str) == Some(to))
+            .cloned()
+            .collect()
     }
     fn tries_to(&self, to: &str) -> usize {
         self.tries.lock().unwrap().iter().filter(|t| t.form.get("To").map(String::as_str) == Some(to)).count()
@@ -129,7 +135,8 @@ async fn time_and_eve(t: &TestApp) -> (i64, i64, DateTime<Utc>) {
         .find(|(_, at)| *at > from)
         .expect("a pickup time three days out");
     let day = starts.with_timezone(&New_York).date_naive();
-    let eve = New_York.from_local_datetime(&day.pred_opt().unwrap().and_time(NaiveTime::from_hms_opt(12, 0, 0).unwrap()));
+    let eve =
+        New_York.from_local_datetime(&day.pred_opt().unwrap().and_time(NaiveTime::from_hms_opt(12, 0, 0).unwrap()));
     (main, time, eve.unwrap().with_timezone(&Utc))
 }
 

@@ -128,7 +128,10 @@ async fn an_uncollected_order_becomes_no_show_after_its_grace_once(t: &TestApp) 
     // (The schedule job's first run comes with it: the demo has no schedules.)
     // (Reminders run too, for whatever pickups are tomorrow then: not this test's.)
     let ran = t.state.run_due_jobs("host-a").await.unwrap();
-    assert_eq!(ran.into_iter().filter(|r| r.0 != "reminders").collect::<Vec<_>>(), vec![("no-show", 0), ("schedules", 0)]);
+    assert_eq!(
+        ran.into_iter().filter(|r| r.0 != "reminders").collect::<Vec<_>>(),
+        vec![("no-show", 0), ("schedules", 0)]
+    );
     assert_eq!(state_of(id).await, "SUBMITTED");
     assert_eq!(qty(t, item).await, 7);
 

@@ -41,23 +41,27 @@ async fn role_and_scope_change_and_revoking_the_last_grant_ends_the_session(t: &
     assert_eq!(t.get(&queue(main), Some(&volunteer)).await.status, 403, "a volunteer has no queue");
 
     // Role: volunteer to pantry staff, at once.
-    let r = t.put(&format!("/api/v1/staff/team/{grant}"), Some(&admin), json!({ "role": "staff", "pantryId": main })).await;
+    let r =
+        t.put(&format!("/api/v1/staff/team/{grant}"), Some(&admin), json!({ "role": "staff", "pantryId": main })).await;
     assert_eq!(r.value()["email"], DEMO_VOLUNTEER_EMAIL);
     assert_eq!(r.value()["signedOut"], false);
     assert_eq!(t.get(&queue(main), Some(&volunteer)).await.status, 200, "staff now");
 
     // Scope: to another pantry; the first is no longer theirs.
-    let r = t.put(&format!("/api/v1/staff/team/{grant}"), Some(&admin), json!({ "role": "staff", "pantryId": park })).await;
+    let r =
+        t.put(&format!("/api/v1/staff/team/{grant}"), Some(&admin), json!({ "role": "staff", "pantryId": park })).await;
     r.value();
     assert_eq!(t.get(&queue(park), Some(&volunteer)).await.status, 200);
     assert_eq!(t.get(&queue(main), Some(&volunteer)).await.status, 404, "another pantry's queue names nothing");
     assert_eq!(grant_of(t, &admin, DEMO_VOLUNTEER_EMAIL, Some(park)).await, grant, "the same grant, moved");
 
     // A role that does not fit its place is refused at its field, nothing changed.
-    let r = t.put(&format!("/api/v1/staff/team/{grant}"), Some(&admin), json!({ "role": "admin", "pantryId": main })).await;
+    let r =
+        t.put(&format!("/api/v1/staff/team/{grant}"), Some(&admin), json!({ "role": "admin", "pantryId": main })).await;
     assert_eq!(r.status, 400, "{}", r.body);
     assert_eq!(r.body["value"]["errors"][0]["field"], "place", "{}", r.body);
-    let r = t.put(&format!("/api/v1/staff/team/{grant}"), Some(&admin), json!({ "role": "boss", "pantryId": main })).await;
+    let r =
+        t.put(&format!("/api/v1/staff/team/{grant}"), Some(&admin), json!({ "role": "boss", "pantryId": main })).await;
     assert_eq!(r.body["value"]["errors"][0]["field"], "role", "{}", r.body);
     assert_eq!(t.get(&queue(park), Some(&volunteer)).await.status, 200);
 
@@ -130,7 +134,12 @@ async fn the_audit_log_filters_and_exports_csv(t: &TestApp) {
     assert!(!actions(&at_park).contains(&"item.hide".to_owned()));
     // By days: today holds them; a day in the past holds none of them.
     let today = Utc::now().date_naive();
-    let days = audit(t, &admin, &format!("action=item.hide&from={}&to={}", today.pred_opt().unwrap(), today.succ_opt().unwrap())).await;
+    let days = audit(
+        t,
+        &admin,
+        &format!("action=item.hide&from={}&to={}", today.pred_opt().unwrap(), today.succ_opt().unwrap()),
+    )
+    .await;
     assert_eq!(actions(&days).len(), 1);
     let old = audit(t, &admin, "action=item.hide&from=2020-01-01&to=2020-01-31").await;
     assert!(actions(&old).is_empty());
@@ -139,7 +148,8 @@ async fn the_audit_log_filters_and_exports_csv(t: &TestApp) {
     assert_eq!((r.status, r.body["value"]["errors"][0]["field"].as_str()), (400, Some("to")), "{}", r.body);
 
     // The page filters the same way without JavaScript (GET form), and refuses the same way.
-    let (status, _, html) = page(t, &format!("/staff/audit?person={admin_id}&action=staffGrant.update"), Some(&admin)).await;
+    let (status, _, html) =
+        page(t, &format!("/staff/audit?person={admin_id}&action=staffGrant.update"), Some(&admin)).await;
     assert_eq!(status, 200);
     assert!(html.contains("/staff/audit.csv?") && html.contains(DEMO_ADMIN_EMAIL), "the CSV link carries the filter");
     let (status, _, _) = page(t, "/staff/audit?from=2026-02-02&to=2026-02-01", Some(&admin)).await;

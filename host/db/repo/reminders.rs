@@ -40,7 +40,11 @@ struct Row {
 
 impl Store {
     /// The pickup orders still waiting whose window starts in `from..until`, by id.
-    pub async fn pickups_starting(&self, from: DateTime<Utc>, until: DateTime<Utc>) -> StoreResult<Vec<PickupToRemind>> {
+    pub async fn pickups_starting(
+        &self,
+        from: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> StoreResult<Vec<PickupToRemind>> {
         let waiting: Vec<Id> = StatusType::ALL.into_iter().filter(|s| s.is_waiting()).map(StatusType::id).collect();
         let rows = order::Entity::find()
             .inner_join(pickup_time::Entity)

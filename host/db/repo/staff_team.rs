@@ -136,7 +136,13 @@ impl<C: sea_orm::ConnectionTrait> Store<C> {
 impl super::Write {
     /// Gives grant `id` `role` at the food bank or pantry given (the caller has checked that the
     /// role fits the place); a grant the account already had there is replaced by it.
-    pub async fn change_grant(&self, id: Id, role: &str, food_bank_id: Option<Id>, pantry_id: Option<Id>) -> StoreResult<()> {
+    pub async fn change_grant(
+        &self,
+        id: Id,
+        role: &str,
+        food_bank_id: Option<Id>,
+        pantry_id: Option<Id>,
+    ) -> StoreResult<()> {
         let Some(g) = staff_grant::Entity::find_by_id(id).one(&self.db).await? else { return Ok(()) };
         // One grant per account and place (unique indexes): the one already there gives way.
         let mut same_place = staff_grant::Entity::delete_many()
@@ -164,7 +170,8 @@ impl super::Write {
     pub async fn revoke_grant(&self, id: Id) -> StoreResult<bool> {
         let Some(g) = staff_grant::Entity::find_by_id(id).one(&self.db).await? else { return Ok(false) };
         staff_grant::Entity::delete_by_id(id).exec(&self.db).await?;
-        let left = staff_grant::Entity::find().filter(staff_grant::Column::UserId.eq(g.user_id)).count(&self.db).await?;
+        let left =
+            staff_grant::Entity::find().filter(staff_grant::Column::UserId.eq(g.user_id)).count(&self.db).await?;
         if left > 0 {
             return Ok(false);
         }

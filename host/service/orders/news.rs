@@ -73,6 +73,7 @@ pub(super) async fn tell(
     txn.add_personal_message(order.user_id, &title, &text, None, Value::Object(translations), now).await?;
 
     let words = |lang: Lang| (say(news.title, lang, &number, reason), say(news.text, lang, &number, reason));
-    let notice = Notice { key: format!("order:{}:{}", order.id, to.code()), path: "/account/orders".into(), words: &words };
+    let notice =
+        Notice { key: format!("order:{}:{}", order.id, to.code()), path: "/account/orders".into(), words: &words };
     notices::send(txn, channels, order.user_id, &notice, now).await
 }

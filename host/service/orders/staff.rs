@@ -5,11 +5,11 @@
 //! at once the second is judged on the first one's result. A change that closes the order gives
 //! back what it still holds (its stock and its place in the slot) through the same path as the
 //! shopper's own cancel, in the same transaction: exactly once.
-use crate::service::notices::Channels;
 use super::{
     Error, Result,
     submit::{record, take},
 };
+use crate::service::notices::Channels;
 use crate::{
     db::repo::{Write, staff_orders::ActingOrder},
     domain::{

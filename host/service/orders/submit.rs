@@ -2,6 +2,7 @@
 //! questions against the facts read in the writing transaction, then the order, its lines and the
 //! stock they take.
 use super::{Error, Result, answer_for_key};
+use crate::service::notices::{self, Channels, Notice};
 use crate::{
     db::repo::{
         Write,
@@ -24,7 +25,6 @@ use crate::{
     },
     model::orders::{IDEMPOTENCY_WINDOW, Idempotency, OrderSubmission},
 };
-use crate::service::notices::{self, Channels, Notice};
 use chrono::{DateTime, Utc};
 use std::collections::BTreeMap;
 
