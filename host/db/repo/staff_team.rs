@@ -23,13 +23,16 @@ pub struct GrantRow {
     pub pantry_id: Option<Id>,
 }
 
+/// A grant's id, account, role, food bank and pantry, as read.
+type GrantColumns = (Id, Id, String, Option<Id>, Option<Id>);
+
 impl Store {
     /// The grants at these food banks or pantries.
     pub async fn grants_at(&self, food_banks: Vec<Id>, pantries: Vec<Id>) -> StoreResult<Vec<GrantRow>> {
         if food_banks.is_empty() && pantries.is_empty() {
             return Ok(Vec::new());
         }
-        let grants: Vec<(Id, Id, String, Option<Id>, Option<Id>)> = staff_grant::Entity::find()
+        let grants: Vec<GrantColumns> = staff_grant::Entity::find()
             .filter(
                 Condition::any()
                     .add(staff_grant::Column::FoodBankId.is_in(food_banks))
