@@ -19,6 +19,8 @@ pub struct Config {
     pub render: PoolConfig,
     /// SMTP server (its Debug is redacted) and sender; no server means the outbox.
     pub mail: crate::mail::MailConfig,
+    /// The SMS gateway (its token redacted in Debug); texting is off without one.
+    pub sms: crate::sms::SmsConfig,
     /// The reverse proxy whose `X-Forwarded-For` names the client; none: the socket peer does.
     pub trusted_proxy: Option<IpAddr>,
     /// Token signing key from the operator; never logged. None: the data dir's key file.
@@ -56,6 +58,7 @@ impl fmt::Debug for Config {
             .field("tile_url", &self.tile_url)
             .field("render", &self.render)
             .field("mail", &self.mail)
+            .field("sms", &self.sms)
             .field("trusted_proxy", &self.trusted_proxy)
             .field("token_secret", &self.token_secret.as_ref().map(|_| "<redacted>"))
             .field("registrations_per_hour", &self.registrations_per_hour)
@@ -105,6 +108,7 @@ impl Config {
             tile_url: String::new(),
             render: PoolConfig::default(),
             mail: Default::default(),
+            sms: Default::default(),
             trusted_proxy: None,
             token_secret: None,
             registrations_per_hour: REGISTRATIONS_PER_HOUR,

@@ -19,5 +19,6 @@ mod private_files;
 pub mod render;
 pub mod server;
 mod service;
+pub mod sms;
 pub use service::{outbox::send_outbox, staff_accounts::add_staff};
 pub mod state;

@@ -140,6 +140,11 @@ pub trait Deliver: Send + Sync {
         &'a self,
         message: &'a Outgoing,
     ) -> std::pin::Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send + 'a>>;
+
+    /// Whether it sends text messages: a sender whose transport does not leaves them to one that does.
+    fn carries_texts(&self) -> bool {
+        false
+    }
 }
 
 impl Deliver for Mailer {
@@ -152,7 +157,7 @@ impl Deliver for Mailer {
                 crate::db::repo::outbox::MessageKind::Email => {
                     self.send(&message.recipient, &message.subject, message.body.clone()).await
                 }
-                // The text-message gateway comes with "Staff side 3"; until then such a row waits.
+                // Texts go through `sms::Courier`; a mailer alone never claims them.
                 crate::db::repo::outbox::MessageKind::Sms => anyhow::bail!("no text-message gateway is configured"),
             }
         })

@@ -97,6 +97,8 @@ struct ServeArgs {
     render_memory_mb: Option<usize>,
     #[command(flatten)]
     mail: orderahead::mail::MailConfig,
+    #[command(flatten)]
+    sms: orderahead::sms::SmsConfig,
     /// Address of the reverse proxy in front of the server: only connections from it
     /// may name the client with X-Forwarded-For (used by the rate limits).
     #[arg(long, env = "ORDERAHEAD_TRUSTED_PROXY")]
@@ -173,6 +175,7 @@ impl ServeArgs {
             tile_url: self.tile_url,
             render,
             mail: self.mail,
+            sms: self.sms,
             trusted_proxy: self.trusted_proxy,
             token_secret: self.token_secret,
             registrations_per_hour: self.registrations_per_hour,

@@ -72,6 +72,7 @@ impl AppState {
             tokens: Arc::new(tokens),
             hasher: Arc::new(Hasher::default()),
             mailer: Arc::new(Mailer::new(&config.mail, &config.data_dir)),
+            sms: crate::sms::SmsGateway::new(&config.sms).map(Arc::new),
             rate_limits,
             public_url: config.public_url.clone(),
             clock,
@@ -106,11 +107,7 @@ impl AppState {
 
     /// Starts this host's outbox sender alone (API tests, which run jobs by hand on their clock).
     pub fn start_sender(&self) {
-        let sender = service::outbox::Sender {
-            store: self.store.clone(),
-            transport: self.mailer.clone(),
-            clock: self.clock.clone(),
-        };
+        let sender = self.sender();
         tokio::spawn(sender.run(self.mail_written.clone(), OUTBOX_POLL));
     }
 
@@ -121,12 +118,19 @@ impl AppState {
     /// One pass of the outbox's sender, as the worker makes (tests; `orderahead staff add`):
     /// how many messages were sent.
     pub async fn send_due_mail(&self) -> anyhow::Result<usize> {
-        let sender = service::outbox::Sender {
-            store: self.store.clone(),
-            transport: self.mailer.clone(),
-            clock: self.clock.clone(),
-        };
-        Ok(sender.send_due().await?.sent)
+        Ok(self.sender().send_due().await?.sent)
+    }
+
+    /// The outbox's sender: e-mail through the mailer, texts through the gateway when there is one.
+    fn sender(&self) -> service::outbox::Sender {
+        let courier = crate::sms::Courier { mail: self.mailer.clone(), texts: self.sms.clone() };
+        service::outbox::Sender { store: self.store.clone(), transport: Arc::new(courier), clock: self.clock.clone() }
+    }
+
+    /// The reminder job's work once, whatever its lease says (tests, the reminder bench): the
+    /// messages it added to the outbox.
+    pub async fn send_reminders(&self) -> anyhow::Result<u64> {
+        Ok(service::reminders::remind_tomorrow(&self.services).await?)
     }
 
     /// One look for due jobs as host `host`, as the worker makes (tests): the names of the jobs

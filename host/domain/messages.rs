@@ -255,6 +255,8 @@ pub const PANTRY_LOCATION_NOT_FOUND: RefusalKind = fixed("pantryLocationNotFound
 pub const PANTRY_NOT_FOUND: RefusalKind = fixed("pantryNotFound", "Pantry not found");
 /// Not in spec: a schedule row or closed day that is not one of the caller's pantries'.
 pub const SCHEDULE_NOT_FOUND: RefusalKind = fixed("scheduleNotFound", "Schedule not found");
+/// Not in spec: a staff grant that is not at one of the admin's food banks or pantries.
+pub const GRANT_NOT_FOUND: RefusalKind = fixed("grantNotFound", "Staff grant not found");
 pub const PROFILE_NOT_FOUND: RefusalKind = fixed("profileNotFound", "Profile not found");
 pub const USER_NOT_FOUND: RefusalKind = fixed("userNotFound", "User not found");
 pub const UNABLE_TO_VERIFY_CODE: RefusalKind = fixed("unableToVerifyCode", "Unable to verify code");
@@ -382,6 +384,7 @@ pub const REFUSALS: &[RefusalKind] = &[
     PANTRY_LOCATION_NOT_FOUND,
     PANTRY_NOT_FOUND,
     SCHEDULE_NOT_FOUND,
+    GRANT_NOT_FOUND,
     PROFILE_NOT_FOUND,
     USER_NOT_FOUND,
     UNABLE_TO_VERIFY_CODE,

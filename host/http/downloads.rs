@@ -2,17 +2,19 @@
 //! the pick list as CSV (`/staff/pick-list.csv`, the page's query; personal, so never cached;
 //! signed out is 401, without a grant 403, another pantry 404), and beside the order pages an
 //! order number's QR code (`/account/orders/{id}/qr.svg`), which the check-in screen scans.
-//! The stock page's CSV (`/staff/stock.csv?pantry=`) is made the same way.
+//! The stock page's CSV (`/staff/stock.csv?pantry=`) and the admin's filtered audit log
+//! (`/staff/audit.csv`, the audit page's query) are made the same way.
 use crate::{
     api::session_cookie,
     catalog::{Lang, query_lang},
-    domain::staff::PantryStaff,
+    domain::staff::{FoodBankAdmin, PantryStaff},
     infra::auth,
     pages::staff_pick_list::query_of,
     service::{
         Error,
         pick_list::{self, CsvTitles},
         staff::Staff,
+        staff_audit,
     },
     state::AppState,
 };
@@ -29,6 +31,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/staff/pick-list.csv", get(pick_list_csv))
         .route("/staff/stock.csv", get(stock_csv))
+        .route("/staff/audit.csv", get(audit_csv))
         .route("/account/orders/{id}/qr.svg", get(order_qr))
 }
 
@@ -159,5 +162,70 @@ async fn stock_csv(
     if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
         h.insert(header::CONTENT_DISPOSITION, value);
     }
+    res
+}
+
+/// The admin's audit log as CSV (`/staff/audit.csv`), filtered as the page's query filters it
+/// (`pages::staff_audit::ask_of`); a bad filter is 400 naming the fields.
+async fn audit_csv(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    uri: Uri,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let lang = Lang::negotiate(query_lang(uri.path_and_query().map_or("", |p| p.as_str())), &headers);
+    let user = match signed_in(&state, &headers).await {
+        Ok(user) => user,
+        Err(res) => return res,
+    };
+    let admin = match Staff::<FoodBankAdmin>::resolve(&state, user).await {
+        Ok(Some(admin)) => admin,
+        Ok(None) => return plain(StatusCode::FORBIDDEN, "For food bank admins only."),
+        Err(error) => {
+            tracing::warn!(%error, "audit CSV: grants not read");
+            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
+        }
+    };
+    let bad_filter = |fields: Vec<&str>| {
+        let mut res = (StatusCode::BAD_REQUEST, format!("Check the filter: {}.", fields.join(", "))).into_response();
+        res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+        res
+    };
+    let ask = match crate::pages::staff_audit::ask_of(&query) {
+        Ok(ask) => ask,
+        Err(errors) => return bad_filter(errors.iter().map(|e| e.field).collect()),
+    };
+    let entries = match staff_audit::export(&state, &admin, &ask).await {
+        Ok(entries) => entries,
+        Err(Error::NotFound(_)) => return plain(StatusCode::NOT_FOUND, "Not found."),
+        Err(Error::Fields { fields, .. }) => return bad_filter(fields.iter().map(|e| e.field).collect()),
+        Err(error) => {
+            tracing::error!(%error, "audit CSV not made");
+            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
+        }
+    };
+    let text = |key: &str| state.catalog.text(lang, key).to_owned();
+    let titles = staff_audit::CsvTitles {
+        when: text("staff.audit.when"),
+        who: text("staff.audit.who"),
+        pantry: text("staff.audit.where"),
+        action: text("staff.audit.what"),
+        subject: text("staff.audit.subject"),
+        field: text("staff.audit.field"),
+        before: text("staff.audit.before"),
+        after: text("staff.audit.after"),
+    };
+    let body = match staff_audit::to_csv(&entries, &titles) {
+        Ok(body) => body,
+        Err(error) => {
+            tracing::error!(%error, "audit CSV not written");
+            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
+        }
+    };
+    let mut res = (StatusCode::OK, body).into_response();
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    h.insert(header::CONTENT_DISPOSITION, HeaderValue::from_static("attachment; filename=\"audit-log.csv\""));
     res
 }

@@ -2,7 +2,7 @@
 //! changes at their food banks, who made them, when, where, and what changed.
 use super::staff_items::Named;
 use crate::domain::Id;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -40,6 +40,15 @@ pub struct AuditPage {
     /// The admin's pantries, by name (the filter's choices).
     pub pantries: Vec<Named>,
     pub pantry_id: Option<Id>,
+    /// Everyone who made changes at the admin's food banks, by e-mail (the person filter's choices).
+    pub people: Vec<Named>,
+    pub person_id: Option<Id>,
+    /// The kinds of change in the log (the filter's choices), e.g. `item.update`.
+    pub actions: Vec<String>,
+    pub action: Option<String>,
+    /// The filter's first and last day.
+    pub from: Option<NaiveDate>,
+    pub to: Option<NaiveDate>,
     pub entries: Vec<AuditLine>,
     /// Pass as `before` for the next (older) page; None: this is the last.
     pub next_before: Option<i64>,

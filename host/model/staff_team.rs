@@ -16,6 +16,8 @@ pub struct TeamPlace {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TeamGrant {
+    /// Names the grant to change or revoke.
+    pub id: Id,
     pub email: String,
     /// Their name; empty until they fill in their profile.
     pub name: String,
@@ -59,4 +61,25 @@ pub struct GrantDone {
     pub email: String,
     /// An account was made for it; its invitation sets the password.
     pub new_account: bool,
+}
+
+/// `PUT /staff/team/{grantId}`: the grant's new role and place, as in [`NewGrant`].
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GrantChange {
+    /// `admin`, `staff` or `volunteer`.
+    pub role: String,
+    #[serde(default)]
+    pub food_bank_id: Option<Id>,
+    #[serde(default)]
+    pub pantry_id: Option<Id>,
+}
+
+/// What a change or revocation did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GrantChanged {
+    pub email: String,
+    /// The grant was the account's last: every session of the account has ended.
+    pub signed_out: bool,
 }

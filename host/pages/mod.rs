@@ -25,7 +25,7 @@ mod forgot_password;
 mod referral;
 mod update_password;
 // The staff side.
-mod staff_audit;
+pub(crate) mod staff_audit;
 mod staff_codes;
 mod staff_content;
 mod staff_items;

@@ -2,7 +2,8 @@
 //! job only when it wins the job's claim (`db::repo::jobs`), a lease that lets another host take
 //! over should it die mid-run: the no-show job (issue "Staff side 1" item 8) and the schedule job
 //! (issue 24), which publishes every scheduled pantry's pickup times for its horizon as the days
-//! go by (an edit publishes its pantry's at once, in its own transaction).
+//! go by (an edit publishes its pantry's at once, in its own transaction), and the reminder job
+//! (issue 25), the day before's pickup reminders.
 use super::{Context, Result};
 use chrono::Duration;
 
@@ -13,15 +14,18 @@ pub enum Job {
     NoShow,
     /// Every scheduled pantry's pickup times made for its horizon (`service::schedules`).
     Schedules,
+    /// The day before's pickup reminders (`service::reminders`).
+    Reminders,
 }
 
 impl Job {
-    pub const ALL: [Self; 2] = [Self::NoShow, Self::Schedules];
+    pub const ALL: [Self; 3] = [Self::NoShow, Self::Schedules, Self::Reminders];
 
     pub fn name(self) -> &'static str {
         match self {
             Self::NoShow => "no-show",
             Self::Schedules => "schedules",
+            Self::Reminders => "reminders",
         }
     }
 
@@ -30,6 +34,8 @@ impl Job {
             Self::NoShow => Duration::minutes(5),
             // The horizon moves on by a day a day; an edit publishes its own pantry at once.
             Self::Schedules => Duration::days(1),
+            // Zones reach 10:00 an hour apart; orders placed for tomorrow after a run wait an hour.
+            Self::Reminders => Duration::minutes(30),
         }
     }
 }
@@ -56,6 +62,7 @@ pub async fn run_due(state: &Context, host: &str, settings: JobSettings) -> Resu
         let done = match job {
             Job::NoShow => super::orders::close_no_shows(state, settings.no_show_grace).await,
             Job::Schedules => super::schedules::publish_all(state).await,
+            Job::Reminders => super::reminders::remind_tomorrow(state).await.map(|n| n as usize),
         };
         state.store.finish_job(job.name(), host, state.clock.now(), started + job.every()).await?;
         ran.push((job, done?));

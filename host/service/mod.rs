@@ -9,6 +9,7 @@ pub mod accounts;
 pub mod content;
 pub mod jobs;
 pub mod limits;
+pub mod notices;
 pub mod order_code;
 pub mod orders;
 pub mod outbox;
@@ -18,6 +19,7 @@ pub mod places;
 pub mod reference;
 pub mod referrals;
 pub mod reports;
+pub mod reminders;
 pub(crate) mod rich_text;
 pub mod schedules;
 pub mod sessions;
@@ -55,6 +57,8 @@ pub struct Context {
     pub tokens: Arc<Tokens>,
     pub hasher: Arc<Hasher>,
     pub mailer: Arc<Mailer>,
+    /// The SMS gateway; None: texting is off and no text is written to the outbox.
+    pub sms: Option<Arc<crate::sms::SmsGateway>>,
     pub rate_limits: Arc<RateLimits>,
     /// `--public-url`, which mailed links point to.
     pub public_url: String,

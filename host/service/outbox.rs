@@ -31,6 +31,24 @@ pub fn back_off(attempts: i32) -> Duration {
     (FIRST_RETRY * 2i32.pow(doublings)).min(LONGEST_RETRY)
 }
 
+/// A text message to `to` (E.164) in `lang`; `subject` is kept for the operator, not sent.
+pub fn text(
+    to: &str,
+    subject: String,
+    body: String,
+    lang: crate::catalog::Lang,
+    dedup_key: Option<String>,
+) -> NewMessage {
+    NewMessage {
+        kind: MessageKind::Sms,
+        recipient: to.trim().to_owned(),
+        subject,
+        body,
+        language: lang.code().to_owned(),
+        dedup_key,
+    }
+}
+
 /// An e-mail to `to` in `lang`, about the event `dedup_key` names (if any).
 pub fn email(
     to: &str,
@@ -67,7 +85,10 @@ impl Sender {
     pub async fn send_due(&self) -> StoreResult<Pass> {
         let mut pass = Pass::default();
         loop {
-            let claimed = self.store.claim_outbox(self.clock.now(), LEASE, BATCH, MAX_ATTEMPTS).await?;
+            let claimed = self
+                .store
+                .claim_outbox(self.clock.now(), LEASE, BATCH, MAX_ATTEMPTS, self.transport.carries_texts())
+                .await?;
             if claimed.is_empty() {
                 return Ok(pass);
             }
@@ -227,7 +248,7 @@ mod tests {
         let store = Store::new(t.db().clone());
         store.enqueue(email("pat@example.org", "Ready".into(), "x".into(), Lang::En, None), clock.now()).await.unwrap();
         // A host claims the message and dies before it is sent or given back.
-        let claimed = store.claim_outbox(clock.now(), LEASE, BATCH, MAX_ATTEMPTS).await.unwrap();
+        let claimed = store.claim_outbox(clock.now(), LEASE, BATCH, MAX_ATTEMPTS, false).await.unwrap();
         assert_eq!(claimed.len(), 1);
         let transport = Arc::new(Recording::default());
         let sender = Sender { store: store.clone(), transport: transport.clone(), clock: clock.clone() };

@@ -30,7 +30,7 @@ use crate::{
         },
         staff::StaffPantry,
     },
-    service::{outbox, rich_text::escape},
+    service::rich_text::escape,
 };
 use chrono::{DateTime, Datelike, NaiveDate, NaiveTime, Utc};
 use serde_json::{Map, Value, json};
@@ -397,7 +397,7 @@ pub async fn close_days(state: &Context, staff: &Staff<PantryStaff>, input: &Clo
             txn.audit(entry, now).await?;
             let booked = txn.open_orders_between(pantry.id, first, last).await?;
             for order in &booked {
-                tell_closed(&txn, &state.public_url, &closed, order, now).await?;
+                tell_closed(&txn, state.channels(), &closed, order, now).await?;
             }
             Ok(ScheduleDone { id: Some(closed.id), times_made: 0, times_removed: 0, orders_told: booked.len() })
         }
@@ -451,7 +451,7 @@ const MONTHS_EN: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", 
 const MONTHS_ES: [&str; 12] = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];
 
 /// The order's day as the shopper reads it: "Dec 24" or "24 dic".
-fn day_label(day: NaiveDate, lang: Lang) -> String {
+pub(crate) fn day_label(day: NaiveDate, lang: Lang) -> String {
     let month = day.month0() as usize;
     match lang {
         Lang::En => format!("{} {}", MONTHS_EN[month], day.day()),
@@ -470,10 +470,11 @@ fn say(template: &str, lang: Lang, fill: &[(&str, &str)]) -> String {
 }
 
 /// Asks the shopper of `order` to move it: a message in their Messages (every language) with a
-/// link to the order's Change Time, and an e-mail in their language when their profile allows.
+/// link to the order's Change Time, and an e-mail and a text in their language as their profile
+/// allows (`service::notices`).
 async fn tell_closed(
     txn: &Write,
-    public_url: &str,
+    channels: super::notices::Channels<'_>,
     closed: &ClosedDayRow,
     order: &ClosedOrderRow,
     now: DateTime<Utc>,
@@ -497,19 +498,11 @@ async fn tell_closed(
     let (title, text, details) = texts(Lang::En);
     txn.add_personal_message(order.user_id, &title, &text, Some(&details), Value::Object(translations), now).await?;
 
-    let Some(shopper) = txn.shopper_contact(order.user_id).await? else { return Ok(()) };
-    if !shopper.email_allowed {
-        return Ok(());
-    }
-    let lang = shopper.language.as_deref().and_then(Lang::from_code).unwrap_or(Lang::En);
-    let (title, text, _) = texts(lang);
-    let link = format!("{}{path}?lang={}", public_url.trim_end_matches('/'), lang.code());
-    let greeting = match lang {
-        Lang::En => format!("Hello {},", shopper.first_name),
-        Lang::Es => format!("Hola, {}:", shopper.first_name),
+    let words = |lang: Lang| {
+        let (title, text, _) = texts(lang);
+        (title, text)
     };
-    let body = format!("{greeting}\n\n{text}\n\n{link}\n");
     let key = format!("order:{}:closed:{}", order.order_id, closed.id);
-    txn.enqueue(outbox::email(&shopper.email, title, body, lang, Some(key)), now).await?;
-    Ok(())
+    let notice = super::notices::Notice { key, path: path.clone(), words: &words };
+    super::notices::send(txn, channels, order.user_id, &notice, now).await
 }

@@ -1,14 +1,22 @@
 //! The food bank admin's audit page (`/staff/audit`, `/api/v1/staff/audit`): the newest staff
-//! changes at their food banks (optionally one pantry's), who made them, and each field's value
-//! before and after, read from the log the changes wrote in their own transactions.
+//! changes at their food banks, filtered by pantry, person, kind of change and days, who made
+//! them, and each field's value before and after, read from the log the changes wrote in their
+//! own transactions; and the same entries as CSV (`/staff/audit.csv`).
 use super::{Context, Error, Result, staff::Staff};
 use crate::{
-    domain::{Id, messages, staff::FoodBankAdmin},
+    db::repo::audit::AuditFilter,
+    domain::{
+        Id,
+        forms::{FieldCode, FieldError},
+        messages,
+        staff::FoodBankAdmin,
+    },
     model::{
         staff_audit::{AuditChange, AuditLine, AuditPage},
         staff_items::Named,
     },
 };
+use chrono::{NaiveDate, NaiveTime, TimeZone};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
@@ -43,28 +51,71 @@ pub fn changes(before: Option<&Value>, after: Option<&Value>) -> Vec<AuditChange
     }
 }
 
-/// A page of the log of the admin's food banks, newest first: entries older than `before` (an
-/// entry id) when paging on, of one of their pantries when `pantry` is given.
-pub async fn page(
-    state: &Context,
-    admin: &Staff<FoodBankAdmin>,
-    pantry: Option<Id>,
-    before: Option<i64>,
-) -> Result<AuditPage> {
-    if pantry.is_some_and(|p| !admin.reach.has_pantry(p)) {
+/// Which entries the admin asks for: of one of their pantries, one person, one kind of change
+/// (`action`, e.g. `item.update`) and days `from`..=`to` (in their first pantry's time zone).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AuditAsk {
+    pub pantry: Option<Id>,
+    pub person: Option<Id>,
+    pub action: Option<String>,
+    pub from: Option<NaiveDate>,
+    pub to: Option<NaiveDate>,
+}
+
+/// Entries a CSV export holds at most: a food bank's years of changes, not an unbounded read.
+pub const CSV_LIMIT: u64 = 100_000;
+
+/// The store's filter for `ask`, or the fields it gets wrong.
+async fn filter_of(state: &Context, admin: &Staff<FoodBankAdmin>, ask: &AuditAsk) -> Result<AuditFilter> {
+    if ask.pantry.is_some_and(|p| !admin.reach.has_pantry(p)) {
         return Err(Error::not_found(&messages::PANTRY_NOT_FOUND));
     }
-    let mut pantries = state.store.pantry_labels(admin.reach.pantries.iter().copied().collect()).await?;
-    pantries.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)));
-    let banks = admin.reach.food_banks.iter().copied().collect();
-    let mut rows = state.store.audit_entries(banks, pantry, before, PAGE_SIZE + 1).await?;
-    let more = rows.len() as u64 > PAGE_SIZE;
-    rows.truncate(PAGE_SIZE as usize);
+    let mut errors = Vec::new();
+    if let (Some(from), Some(to)) = (ask.from, ask.to)
+        && to < from
+    {
+        errors.push(FieldError::new("to", FieldCode::EndBeforeStart, "The last day is before the first."));
+    }
+    let action = ask.action.as_deref().map(str::trim).filter(|a| !a.is_empty());
+    if action.is_some_and(|a| a.len() > 64 || !a.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')) {
+        errors.push(FieldError::new("action", FieldCode::Choice, "Choose a kind of change from the list."));
+    }
+    if !errors.is_empty() {
+        return Err(Error::fields(errors));
+    }
+    // Days are the admin's: those of their first pantry's zone (UTC when they have none).
+    let first = admin.reach.pantries.iter().next().copied();
+    let tz = match first {
+        Some(p) => state.store.staff_pantries(vec![p]).await?.pop().map_or(chrono_tz::UTC, |p| p.tz),
+        None => chrono_tz::UTC,
+    };
+    let midnight = |day: NaiveDate| {
+        tz.from_local_datetime(&day.and_time(NaiveTime::MIN)).earliest().map(|t| t.with_timezone(&chrono::Utc))
+    };
+    Ok(AuditFilter {
+        food_banks: admin.reach.food_banks.iter().copied().collect(),
+        pantry: ask.pantry,
+        actor: ask.person,
+        action: action.map(str::to_owned),
+        from: ask.from.and_then(midnight),
+        until: ask.to.and_then(|d| d.succ_opt()).and_then(midnight),
+    })
+}
+
+/// The entries of `filter`, older than `before`, as the page and the CSV show them.
+async fn lines(
+    state: &Context,
+    filter: &AuditFilter,
+    pantries: &[(Id, String)],
+    before: Option<i64>,
+    limit: u64,
+) -> Result<Vec<AuditLine>> {
+    let rows = state.store.audit_filtered(filter, before, limit).await?;
     let mut actors: Vec<Id> = rows.iter().map(|r| r.actor_user_id).collect();
     actors.sort_unstable();
     actors.dedup();
     let emails = state.store.emails_of(actors).await?;
-    let entries = rows
+    Ok(rows
         .into_iter()
         .map(|r| AuditLine {
             id: r.id,
@@ -75,14 +126,112 @@ pub async fn page(
             action: r.action,
             subject: r.subject,
         })
-        .collect::<Vec<_>>();
+        .collect())
+}
+
+async fn pantries_of(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<Vec<(Id, String)>> {
+    let mut pantries = state.store.pantry_labels(admin.reach.pantries.iter().copied().collect()).await?;
+    pantries.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)));
+    Ok(pantries)
+}
+
+/// A page of the log of the admin's food banks, newest first: entries older than `before` (an
+/// entry id) when paging on, that pass `ask`.
+pub async fn page(
+    state: &Context,
+    admin: &Staff<FoodBankAdmin>,
+    ask: &AuditAsk,
+    before: Option<i64>,
+) -> Result<AuditPage> {
+    let filter = filter_of(state, admin, ask).await?;
+    let pantries = pantries_of(state, admin).await?;
+    let mut entries = lines(state, &filter, &pantries, before, PAGE_SIZE + 1).await?;
+    let more = entries.len() as u64 > PAGE_SIZE;
+    entries.truncate(PAGE_SIZE as usize);
+    let (actors, actions) = state.store.audit_actors_and_actions(filter.food_banks.clone()).await?;
+    let mut people: Vec<Named> =
+        state.store.emails_of(actors).await?.into_iter().map(|(id, name)| Named { id, name }).collect();
+    people.sort_by(|a, b| a.name.cmp(&b.name));
     let next_before = if more { entries.last().map(|e| e.id) } else { None };
     Ok(AuditPage {
         pantries: pantries.into_iter().map(|(id, name)| Named { id, name }).collect(),
-        pantry_id: pantry,
+        pantry_id: ask.pantry,
+        people,
+        person_id: ask.person,
+        actions,
+        action: filter.action,
+        from: ask.from,
+        to: ask.to,
         entries,
         next_before,
     })
+}
+
+/// The log's entries that pass `ask`, newest first (at most [`CSV_LIMIT`]), for the CSV export.
+pub async fn export(state: &Context, admin: &Staff<FoodBankAdmin>, ask: &AuditAsk) -> Result<Vec<AuditLine>> {
+    let filter = filter_of(state, admin, ask).await?;
+    let pantries = pantries_of(state, admin).await?;
+    lines(state, &filter, &pantries, None, CSV_LIMIT).await
+}
+
+/// The CSV's column titles, in the admin's language.
+pub struct CsvTitles {
+    pub when: String,
+    pub who: String,
+    pub pantry: String,
+    pub action: String,
+    pub subject: String,
+    pub field: String,
+    pub before: String,
+    pub after: String,
+}
+
+/// The entries as CSV: one row per changed field (an entry without one: a row of its own).
+pub fn to_csv(entries: &[AuditLine], titles: &CsvTitles) -> anyhow::Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        &titles.when,
+        &titles.who,
+        &titles.pantry,
+        &titles.action,
+        &titles.subject,
+        &titles.field,
+        &titles.before,
+        &titles.after,
+    ])?;
+    for e in entries {
+        let at = e.at.format("%Y-%m-%d %H:%M:%S UTC").to_string();
+        let pantry = e.pantry.as_deref().unwrap_or_default();
+        let mut row = |field: &str, before: &str, after: &str| {
+            w.write_record([
+                at.as_str(),
+                safe(&e.who).as_ref(),
+                safe(pantry).as_ref(),
+                e.action.as_str(),
+                e.subject.as_str(),
+                safe(field).as_ref(),
+                safe(before).as_ref(),
+                safe(after).as_ref(),
+            ])
+        };
+        if e.changes.is_empty() {
+            row("", "", "")?;
+        }
+        for c in &e.changes {
+            row(&c.field, c.before.as_deref().unwrap_or_default(), c.after.as_deref().unwrap_or_default())?;
+        }
+    }
+    Ok(String::from_utf8(w.into_inner().map_err(|e| e.into_error())?)?)
+}
+
+/// Staff-typed text a spreadsheet would run as a formula gets a leading apostrophe (numbers such
+/// as a stock move's -5 stay as they are).
+fn safe(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) && text.parse::<f64>().is_err() {
+        format!("'{text}").into()
+    } else {
+        text.into()
+    }
 }
 
 #[cfg(test)]
@@ -105,5 +254,44 @@ mod tests {
         let created = changes(None, Some(&json!({"name": "Rice", "unit": null})));
         assert_eq!(created, [c("name", None, Some("Rice"))]);
         assert_eq!(changes(Some(&json!(3)), Some(&json!(4))), [c("", Some("3"), Some("4"))]);
+    }
+}
+
+#[cfg(test)]
+mod csv_tests {
+    use super::*;
+
+    #[test]
+    fn each_changed_field_is_a_row_and_formulas_are_defused() {
+        let line = AuditLine {
+            id: 1,
+            at: "2026-12-01T15:00:00Z".parse().unwrap(),
+            who: "admin@example.org".into(),
+            pantry: Some("Main".into()),
+            action: "item.update".into(),
+            subject: "inventoryItem:3".into(),
+            changes: vec![
+                AuditChange { field: "name".into(), before: Some("Rice".into()), after: Some("=HYPERLINK(1)".into()) },
+                AuditChange { field: "active".into(), before: None, after: Some("true".into()) },
+            ],
+        };
+        let titles = CsvTitles {
+            when: "When".into(),
+            who: "Who".into(),
+            pantry: "Pantry".into(),
+            action: "What".into(),
+            subject: "Subject".into(),
+            field: "Field".into(),
+            before: "Before".into(),
+            after: "After".into(),
+        };
+        let text = to_csv(&[line], &titles).unwrap();
+        let rows: Vec<&str> = text.lines().collect();
+        assert_eq!(rows.len(), 3, "{text}");
+        assert_eq!(
+            rows[1],
+            "2026-12-01 15:00:00 UTC,admin@example.org,Main,item.update,inventoryItem:3,name,Rice,'=HYPERLINK(1)"
+        );
+        assert_eq!(rows[2], "2026-12-01 15:00:00 UTC,admin@example.org,Main,item.update,inventoryItem:3,active,,true");
     }
 }

@@ -4,18 +4,53 @@
 //! the invitation mailed). An admin grants only at their own food banks and those banks' pantries.
 use super::{Context, Error, Result, staff::Staff, staff_accounts::add_staff};
 use crate::{
-    db::repo::staff::{GrantPlace, GrantRefused},
+    db::repo::{
+        audit::AuditEntry,
+        staff::{GrantPlace, GrantRefused},
+        staff_team::GrantOnAccount,
+    },
     domain::{
+        Id,
         forms::{FieldCode, FieldError, is_valid_email},
         messages,
         staff::{FoodBankAdmin, StaffRole},
     },
-    model::staff_team::{GrantDone, NewGrant, Team, TeamGrant, TeamPlace},
+    model::staff_team::{GrantChange, GrantChanged, GrantDone, NewGrant, Team, TeamGrant, TeamPlace},
 };
 
 fn by_name(mut places: Vec<(crate::domain::Id, String)>) -> Vec<TeamPlace> {
     places.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)));
     places.into_iter().map(|(id, name)| TeamPlace { id, name }).collect()
+}
+
+/// A role that fits its place: admin at a food bank, staff or volunteer at a pantry.
+fn role_and_place(
+    role: &str,
+    food_bank_id: Option<Id>,
+    pantry_id: Option<Id>,
+) -> std::result::Result<(StaffRole, GrantPlace), FieldError> {
+    let role = StaffRole::from_code(role.trim());
+    let place = match (role, food_bank_id, pantry_id) {
+        (Some(r), Some(bank), None) if r.is_food_bank_wide() => Some(GrantPlace::FoodBank(bank)),
+        (Some(r), None, Some(pantry)) if !r.is_food_bank_wide() => Some(GrantPlace::Pantry(pantry)),
+        _ => None,
+    };
+    match (role, place) {
+        (Some(role), Some(place)) => Ok((role, place)),
+        (None, _) => Err(FieldError::new("role", FieldCode::Choice, "Choose admin, staff or volunteer.")),
+        (Some(_), None) => Err(FieldError::new(
+            "place",
+            FieldCode::Choice,
+            "An admin is granted at a food bank, staff and volunteers at a pantry.",
+        )),
+    }
+}
+
+fn is_ours(admin: &Staff<FoodBankAdmin>, place: GrantPlace) -> bool {
+    match place {
+        GrantPlace::FoodBank(id) => admin.reach.food_banks.contains(&id),
+        GrantPlace::Pantry(id) => admin.reach.has_pantry(id),
+    }
 }
 
 /// The admin's food banks, their pantries and every grant there.
@@ -36,6 +71,7 @@ pub async fn team(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<Team>
                 (None, None) => None,
             };
             TeamGrant {
+                id: g.id,
                 email: g.email,
                 name: format!("{} {}", g.first_name, g.last_name).trim().to_owned(),
                 role: g.role,
@@ -59,27 +95,12 @@ pub async fn grant(state: &Context, admin: &Staff<FoodBankAdmin>, grant: &NewGra
     if !is_valid_email(&email) {
         errors.push(FieldError::new("email", FieldCode::Email, "Enter a valid e-mail address."));
     }
-    let role = StaffRole::from_code(grant.role.trim());
-    let place = match (role, grant.food_bank_id, grant.pantry_id) {
-        (Some(r), Some(bank), None) if r.is_food_bank_wide() => Some(GrantPlace::FoodBank(bank)),
-        (Some(r), None, Some(pantry)) if !r.is_food_bank_wide() => Some(GrantPlace::Pantry(pantry)),
-        _ => None,
-    };
-    match (role, place) {
-        (None, _) => errors.push(FieldError::new("role", FieldCode::Choice, "Choose admin, staff or volunteer.")),
-        (Some(_), None) => errors.push(FieldError::new(
-            "place",
-            FieldCode::Choice,
-            "An admin is granted at a food bank, staff and volunteers at a pantry.",
-        )),
-        _ => {}
+    let chosen = role_and_place(&grant.role, grant.food_bank_id, grant.pantry_id);
+    if let Err(e) = &chosen {
+        errors.push(e.clone());
     }
-    let (Some(role), Some(place), true) = (role, place, errors.is_empty()) else { return Err(Error::fields(errors)) };
-    let ours = match place {
-        GrantPlace::FoodBank(id) => admin.reach.food_banks.contains(&id),
-        GrantPlace::Pantry(id) => admin.reach.has_pantry(id),
-    };
-    if !ours {
+    let (Ok((role, place)), true) = (chosen, errors.is_empty()) else { return Err(Error::fields(errors)) };
+    if !is_ours(admin, place) {
         return Err(Error::Forbidden((&messages::STAFF_ONLY).into()));
     }
     match add_staff(&state.store, &state.public_url, &email, role, place).await {
@@ -93,4 +114,113 @@ pub async fn grant(state: &Context, admin: &Staff<FoodBankAdmin>, grant: &NewGra
         }
         Err(error) => Err(Error::Internal(error)),
     }
+}
+
+/// The grant `id` when it is at one of the admin's places (else not found: another food bank's
+/// grants are not theirs to see), and not their own.
+async fn theirs(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id) -> Result<GrantOnAccount> {
+    let not_found = || Error::not_found(&messages::GRANT_NOT_FOUND);
+    let grant = state.store.grant_by_id(id).await?.ok_or_else(not_found)?;
+    let place = match (grant.food_bank_id, grant.pantry_id) {
+        (Some(bank), _) => GrantPlace::FoodBank(bank),
+        (None, Some(pantry)) => GrantPlace::Pantry(pantry),
+        (None, None) => return Err(not_found()),
+    };
+    if !is_ours(admin, place) {
+        return Err(not_found());
+    }
+    if grant.user_id == admin.user_id {
+        return Err(Error::fields(vec![FieldError::new(
+            "grant",
+            FieldCode::Choice,
+            "You cannot change or revoke your own grant.",
+        )]));
+    }
+    Ok(grant)
+}
+
+/// The audit log's view of a grant.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GrantShown<'a> {
+    email: &'a str,
+    role: &'a str,
+    food_bank_id: Option<Id>,
+    pantry_id: Option<Id>,
+}
+
+impl<'a> From<&'a GrantOnAccount> for GrantShown<'a> {
+    fn from(g: &'a GrantOnAccount) -> Self {
+        Self { email: &g.email, role: &g.role, food_bank_id: g.food_bank_id, pantry_id: g.pantry_id }
+    }
+}
+
+/// Where an audit entry about a grant at `food_bank_id` / `pantry_id` is filed: its food bank,
+/// and its pantry when it has one.
+async fn filed_at(state: &Context, food_bank_id: Option<Id>, pantry_id: Option<Id>) -> Result<(Id, Option<Id>)> {
+    match (food_bank_id, pantry_id) {
+        (Some(bank), _) => Ok((bank, None)),
+        (None, Some(pantry)) => {
+            let row = state.store.staff_pantries(vec![pantry]).await?.pop();
+            let row = row.ok_or_else(|| Error::not_found(&messages::PANTRY_NOT_FOUND))?;
+            Ok((row.food_bank_id, Some(pantry)))
+        }
+        (None, None) => Err(Error::not_found(&messages::GRANT_NOT_FOUND)),
+    }
+}
+
+/// Gives grant `id` another role and/or place among the admin's.
+pub async fn change(
+    state: &Context,
+    admin: &Staff<FoodBankAdmin>,
+    id: Id,
+    change: &GrantChange,
+) -> Result<GrantChanged> {
+    let before = theirs(state, admin, id).await?;
+    let (role, place) =
+        role_and_place(&change.role, change.food_bank_id, change.pantry_id).map_err(|e| Error::fields(vec![e]))?;
+    if !is_ours(admin, place) {
+        return Err(Error::Forbidden((&messages::STAFF_ONLY).into()));
+    }
+    let (bank, pantry) = match place {
+        GrantPlace::FoodBank(b) => (Some(b), None),
+        GrantPlace::Pantry(p) => (None, Some(p)),
+    };
+    let after =
+        GrantOnAccount { role: role.code().to_owned(), food_bank_id: bank, pantry_id: pantry, ..before.clone() };
+    let filed = filed_at(state, bank, pantry).await?;
+    let now = state.clock.now();
+    let tx = state.store.begin_write().await?;
+    tx.change_grant(id, role.code(), bank, pantry).await?;
+    let entry = AuditEntry::change(
+        admin.user_id,
+        filed,
+        "staffGrant.update",
+        format!("staffGrant:{id}"),
+        Some(&GrantShown::from(&before)),
+        Some(&GrantShown::from(&after)),
+    );
+    tx.audit(entry, now).await?;
+    tx.commit().await?;
+    Ok(GrantChanged { email: before.email, signed_out: false })
+}
+
+/// Removes grant `id`; when it was the account's last, all its sessions end at once.
+pub async fn revoke(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id) -> Result<GrantChanged> {
+    let before = theirs(state, admin, id).await?;
+    let filed = filed_at(state, before.food_bank_id, before.pantry_id).await?;
+    let now = state.clock.now();
+    let tx = state.store.begin_write().await?;
+    let signed_out = tx.revoke_grant(id).await?;
+    let entry = AuditEntry::change(
+        admin.user_id,
+        filed,
+        "staffGrant.revoke",
+        format!("staffGrant:{id}"),
+        Some(&GrantShown::from(&before)),
+        None,
+    );
+    tx.audit(entry, now).await?;
+    tx.commit().await?;
+    Ok(GrantChanged { email: before.email, signed_out })
 }

@@ -126,12 +126,14 @@ describe("staff tools", () => {
     await assertAccessible(page, "team page");
     const email = `new.volunteer.${Date.now()}@example.org`;
     await page.getByRole("textbox", { name: "E-mail" }).fill(email);
-    await page.getByRole("combobox", { name: "Role" }).selectOption("volunteer");
-    const main = await page.locator("select[name=place] option", { hasText: "Main Library" }).getAttribute("value");
-    await page.getByRole("combobox", { name: "Where" }).selectOption(main);
+    // (Exact names: each grant's row has its own role and place fields.)
+    await page.getByRole("combobox", { name: "Role", exact: true }).selectOption("volunteer");
+    const where = page.getByRole("combobox", { name: "Where", exact: true });
+    const main = await where.locator("option", { hasText: "Main Library" }).getAttribute("value");
+    await where.selectOption(main);
     await page.getByRole("button", { name: "Grant Role" }).click();
     await page.getByRole("status").getByText(`${email} has the role`).waitFor();
-    await page.getByRole("cell", { name: email }).waitFor();
+    await page.getByRole("cell", { name: email, exact: true }).waitFor();
     assert.match(await mailedLinkPath(email), /^\/account\/update-password\//);
     assert.deepEqual(problems, []);
     await context.close();

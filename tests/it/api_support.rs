@@ -107,6 +107,15 @@ impl TestApp {
         AppState::new(config, renderer(), self.state.store.clone(), Tokens::from_secret(TOKEN_SECRET))
     }
 
+    /// The state on this test's database and clock with other settings; its sender is not started
+    /// (the test runs its passes).
+    pub fn state_on_clock_with(&self, change: impl FnOnce(&mut Config)) -> AppState {
+        let mut config = self.state.config.clone();
+        change(&mut config);
+        let tokens = Tokens::from_secret(TOKEN_SECRET);
+        AppState::with_clock(config, renderer(), self.state.store.clone(), tokens, self.clock.clone())
+    }
+
     /// Another host on this test's database, as a second process would be: its own pool, and its
     /// own copy of everything `AppState` keeps in memory (limits, caches, hasher), the same token
     /// secret. SQLite is served by one host: that is this test's own state.

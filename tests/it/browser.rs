@@ -100,6 +100,7 @@ suites! {
         network => "network",
         no_show => "no-show",
         reports => "reports",
+        people => "people",
         schedule => "schedule",
         staff => "staff",
         staff_tools => "staff-tools",

@@ -161,11 +161,21 @@ pub(super) struct AuditQuery {
     /// An entry id: the page of entries older than it.
     #[param(value_type = Option<crate::api::params::RowId>, inline)]
     before: Option<i64>,
+    /// The account whose changes to list.
+    #[param(value_type = Option<crate::api::params::RowId>, inline)]
+    person: Option<Id>,
+    /// One kind of change, e.g. `item.update`.
+    #[param(max_length = 64)]
+    action: Option<String>,
+    /// The first day (in the admin's first pantry's time zone).
+    from: Option<chrono::NaiveDate>,
+    /// The last day, included.
+    to: Option<chrono::NaiveDate>,
 }
 
 #[utoipa::path(
     get, path = "/staff/audit",
-    summary = "The newest staff changes at the caller's food banks (50 a page): who, when, where, what, and each field before and after",
+    summary = "The newest staff changes at the caller's food banks (50 a page), by pantry, person, kind of change and days: who, when, where, what, and each field before and after",
     params(AuditQuery),
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = AuditPage))
@@ -175,5 +185,6 @@ pub(super) async fn audit_log(
     Caller(admin): Caller<FoodBankAdmin>,
     QueryParams(q): QueryParams<AuditQuery>,
 ) -> ApiResult<AuditPage> {
-    ok(staff_audit::page(&state, &admin, q.pantry, q.before).await?)
+    let ask = staff_audit::AuditAsk { pantry: q.pantry, person: q.person, action: q.action, from: q.from, to: q.to };
+    ok(staff_audit::page(&state, &admin, &ask, q.before).await?)
 }

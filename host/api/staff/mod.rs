@@ -40,6 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(check_in))
         .routes(routes!(pick_list::pick_list))
         .routes(routes!(team::team, team::grant))
+        .routes(routes!(team::change_grant, team::revoke_grant))
         .routes(routes!(schedule::schedule, schedule::add_row))
         .routes(routes!(schedule::change_row, schedule::remove_row))
         .routes(routes!(schedule::horizon))

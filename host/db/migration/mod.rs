@@ -31,6 +31,7 @@ mod m20261228_000021_schedules;
 mod m20261228_000022_stock_movements;
 mod m20261228_000023_items_files;
 mod m20261229_000024_network;
+mod m20261229_000025_people;
 mod m20261229_000026_reports;
 mod m20261229_000027_slot_statement_bumps;
 
@@ -64,6 +65,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261228_000022_stock_movements::Migration),
             Box::new(m20261228_000023_items_files::Migration),
             Box::new(m20261229_000024_network::Migration),
+            Box::new(m20261229_000025_people::Migration),
             Box::new(m20261229_000026_reports::Migration),
             Box::new(m20261229_000027_slot_statement_bumps::Migration),
         ]

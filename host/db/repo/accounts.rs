@@ -79,6 +79,9 @@ pub struct ShopperContact {
     pub language: Option<String>,
     /// The profile's "e-mail notifications" choice.
     pub email_allowed: bool,
+    /// The profile's "text message notifications" choice.
+    pub texts_allowed: bool,
+    pub phone_number: Option<String>,
 }
 
 /// A stored reset link, found by its token hash.
@@ -298,20 +301,25 @@ impl<C: ConnectionTrait> Store<C> {
 
     /// The shopper's name, address and language, and whether they take e-mail.
     pub async fn shopper_contact(&self, user_id: i64) -> StoreResult<Option<ShopperContact>> {
-        let row: Option<(String, String, Option<String>, bool)> = user::Entity::find_by_id(user_id)
+        type Row = (String, String, Option<String>, bool, bool, Option<String>);
+        let row: Option<Row> = user::Entity::find_by_id(user_id)
             .select_only()
             .column(user::Column::FirstName)
             .column(user::Column::Email)
             .column(user::Column::Language)
             .column(user::Column::IsEmailNotificationEnabled)
+            .column(user::Column::IsTextMessageNotificationEnabled)
+            .column(user::Column::PhoneNumber)
             .into_tuple()
             .one(&self.db)
             .await?;
-        Ok(row.map(|(first_name, email, language, email_allowed)| ShopperContact {
+        Ok(row.map(|(first_name, email, language, email_allowed, texts_allowed, phone_number)| ShopperContact {
             first_name,
             email,
             language,
             email_allowed,
+            texts_allowed,
+            phone_number,
         }))
     }
 }

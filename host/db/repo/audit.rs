@@ -88,12 +88,35 @@ impl<C: ConnectionTrait> Store<C> {
         before_id: Option<i64>,
         limit: u64,
     ) -> StoreResult<Vec<AuditRow>> {
-        if food_banks.is_empty() {
+        let filter = AuditFilter { food_banks, pantry, ..AuditFilter::default() };
+        self.audit_filtered(&filter, before_id, limit).await
+    }
+
+    /// The newest entries that pass `filter`, newest first, older than `before_id` when paging on.
+    pub async fn audit_filtered(
+        &self,
+        filter: &AuditFilter,
+        before_id: Option<i64>,
+        limit: u64,
+    ) -> StoreResult<Vec<AuditRow>> {
+        if filter.food_banks.is_empty() {
             return Ok(Vec::new());
         }
-        let mut q = audit_log::Entity::find().filter(audit_log::Column::FoodBankId.is_in(food_banks));
-        if let Some(p) = pantry {
+        let mut q = audit_log::Entity::find().filter(audit_log::Column::FoodBankId.is_in(filter.food_banks.clone()));
+        if let Some(p) = filter.pantry {
             q = q.filter(audit_log::Column::PantryLocationId.eq(p));
+        }
+        if let Some(actor) = filter.actor {
+            q = q.filter(audit_log::Column::ActorUserId.eq(actor));
+        }
+        if let Some(action) = &filter.action {
+            q = q.filter(audit_log::Column::Action.eq(action.as_str()));
+        }
+        if let Some(from) = filter.from {
+            q = q.filter(audit_log::Column::At.gte(from));
+        }
+        if let Some(until) = filter.until {
+            q = q.filter(audit_log::Column::At.lt(until));
         }
         if let Some(b) = before_id {
             q = q.filter(audit_log::Column::Id.lt(b));
@@ -120,4 +143,41 @@ impl<C: ConnectionTrait> Store<C> {
             })
             .collect())
     }
+
+    /// Who has made changes at these food banks, and which kinds of change (the filter's choices).
+    pub async fn audit_actors_and_actions(&self, food_banks: Vec<Id>) -> StoreResult<(Vec<Id>, Vec<String>)> {
+        if food_banks.is_empty() {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        let actors: Vec<Id> = audit_log::Entity::find()
+            .filter(audit_log::Column::FoodBankId.is_in(food_banks.clone()))
+            .select_only()
+            .column(audit_log::Column::ActorUserId)
+            .distinct()
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        let mut actions: Vec<String> = audit_log::Entity::find()
+            .filter(audit_log::Column::FoodBankId.is_in(food_banks))
+            .select_only()
+            .column(audit_log::Column::Action)
+            .distinct()
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        actions.sort();
+        Ok((actors, actions))
+    }
+}
+
+/// Which entries to read: of these food banks, and optionally of one pantry, one person, one kind
+/// of change and a span of time (`from` inclusive, `until` exclusive).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AuditFilter {
+    pub food_banks: Vec<Id>,
+    pub pantry: Option<Id>,
+    pub actor: Option<Id>,
+    pub action: Option<String>,
+    pub from: Option<DateTime<Utc>>,
+    pub until: Option<DateTime<Utc>>,
 }

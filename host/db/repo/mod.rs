@@ -21,6 +21,7 @@ pub mod pick_list;
 pub mod reference;
 pub mod referrals;
 pub mod reports;
+pub mod reminders;
 pub mod schedules;
 mod scopes;
 mod sessions;

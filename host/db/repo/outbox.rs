@@ -22,7 +22,7 @@ pub enum MessageKind {
 }
 
 impl MessageKind {
-    fn code(self) -> &'static str {
+    pub fn code(self) -> &'static str {
         match self {
             Self::Email => "email",
             Self::Sms => "sms",
@@ -86,20 +86,55 @@ impl<C: ConnectionTrait> Store<C> {
             .await?;
         Ok(())
     }
+
+    /// Adds many messages at once, due at once; those whose `dedup_key` is already there add
+    /// nothing. How many were new.
+    pub async fn enqueue_many(&self, messages: Vec<NewMessage>, now: DateTime<Utc>) -> StoreResult<u64> {
+        if messages.is_empty() {
+            return Ok(0);
+        }
+        let rows = messages.into_iter().map(|message| outbox::ActiveModel {
+            id: NotSet,
+            kind: Set(message.kind.code().to_owned()),
+            recipient: Set(message.recipient),
+            subject: Set(message.subject),
+            body: Set(message.body),
+            language: Set(message.language),
+            dedup_key: Set(message.dedup_key),
+            created_at: Set(now),
+            attempts: Set(0),
+            next_attempt_at: Set(now),
+            lease_until: Set(None),
+            sent_at: Set(None),
+            last_error: Set(None),
+        });
+        let added = outbox::Entity::insert_many(rows)
+            .on_conflict(OnConflict::column(outbox::Column::DedupKey).do_nothing().to_owned())
+            .exec_without_returning(&self.db)
+            .await?;
+        Ok(added)
+    }
 }
 
 impl Store {
     /// Claims up to `limit` due messages (not sent, due by `now`, not leased or lease ended,
-    /// fewer than `max_attempts` tries) until `now + lease`, each attempt counted.
+    /// fewer than `max_attempts` tries; e-mail only unless `texts`) until `now + lease`, each
+    /// attempt counted.
     pub async fn claim_outbox(
         &self,
         now: DateTime<Utc>,
         lease: Duration,
         limit: u64,
         max_attempts: i32,
+        texts: bool,
     ) -> StoreResult<Vec<OutgoingRow>> {
         let txn = begin_write(&self.db).await?;
-        let rows = outbox::Entity::find()
+        let mut find = outbox::Entity::find();
+        if !texts {
+            // A host without a gateway leaves texts to one with it, rather than failing them.
+            find = find.filter(outbox::Column::Kind.eq(MessageKind::Email.code()));
+        }
+        let rows = find
             .filter(outbox::Column::SentAt.is_null())
             .filter(outbox::Column::NextAttemptAt.lte(now))
             .filter(Condition::any().add(outbox::Column::LeaseUntil.is_null()).add(outbox::Column::LeaseUntil.lte(now)))

@@ -21,6 +21,42 @@ impl Store {
             .await?)
     }
 
+    /// `count` shoppers `{prefix}{i}@example.org` taking e-mail and texts (phone `+1614555xxxx`), in
+    /// `language`; their ids.
+    pub async fn test_bulk_shoppers(&self, prefix: &str, count: usize, language: &str) -> StoreResult<Vec<Id>> {
+        let now = db_now();
+        for chunk in (0..count).collect::<Vec<_>>().chunks(500) {
+            let rows = chunk.iter().map(|&i| user::ActiveModel {
+                first_name: Set(format!("Shopper {i}")),
+                last_name: Set("Bulk".into()),
+                email: Set(format!("{prefix}{i}@example.org")),
+                password_hash: Set("!".into()),
+                phone_number: Set(Some(format!("+1614{:07}", i))),
+                postal_code: Set(Some("43215".into())),
+                is_email_notification_enabled: Set(true),
+                is_text_message_notification_enabled: Set(true),
+                is_phone_call_notification_enabled: Set(false),
+                default_food_bank_id: Set(None),
+                is_tefap_survey_answered: Set(false),
+                token_version: Set(0),
+                created_at: Set(now),
+                updated_at: Set(now),
+                last_login_at: Set(None),
+                language: Set(Some(language.to_owned())),
+                ..Default::default()
+            });
+            user::Entity::insert_many(rows).exec(&self.db).await?;
+        }
+        Ok(user::Entity::find()
+            .filter(user::Column::Email.starts_with(prefix))
+            .select_only()
+            .column(user::Column::Id)
+            .order_by_asc(user::Column::Id)
+            .into_tuple()
+            .all(&self.db)
+            .await?)
+    }
+
     /// `count` submitted pickup orders at the pantry, spread over `times` and `shoppers` in turn,
     /// each with one line of every inventory item of `stock` (2 units each). The
     /// orders skip Place Order's checks and take no stock: a benchmark's read load, nothing more.

@@ -141,6 +141,28 @@ impl Store {
         Ok(u.map(|u| u.email).unwrap_or_default())
     }
 
+    /// The ids of the account's staff grants.
+    pub async fn test_grant_ids(&self, user_id: Id) -> StoreResult<Vec<Id>> {
+        Ok(crate::db::entity::staff_grant::Entity::find()
+            .filter(crate::db::entity::staff_grant::Column::UserId.eq(user_id))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|g| g.id)
+            .collect())
+    }
+
+    /// Sets the shopper's phone number and whether they take text messages.
+    pub async fn test_texts(&self, user_id: Id, phone: Option<&str>, texts: bool) -> StoreResult<()> {
+        user::Entity::update_many()
+            .col_expr(user::Column::PhoneNumber, Expr::value(phone.map(str::to_owned)))
+            .col_expr(user::Column::IsTextMessageNotificationEnabled, Expr::value(texts))
+            .filter(user::Column::Id.eq(user_id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
     /// The pantry's pickup times with their start, soonest first.
     pub async fn test_pickup_times(&self, pantry_location_id: Id) -> StoreResult<Vec<(Id, DateTime<Utc>)>> {
         Ok(pickup_time::Entity::find()

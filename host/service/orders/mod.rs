@@ -92,7 +92,7 @@ pub async fn submit(
     retrying(|| async move {
         let txn = state.store.begin_write().await?;
         let now = now();
-        let placed = submit::place(&txn, user_id, submission, idem, now).await;
+        let placed = submit::place(&txn, state.channels(), user_id, submission, idem, now).await;
         match finish(txn, placed).await {
             // Two requests raced past the look-up (only possible without the row lock):
             // the loser answers as if it had come second.
@@ -105,6 +105,7 @@ pub async fn submit(
         }
     })
     .await
+    .inspect(|_| state.mail_written.notify_one())
 }
 
 /// Cancels the order and gives its stock back; the cancelled order.
@@ -175,7 +176,7 @@ pub(crate) async fn staff_act(
 ) -> Result<StatusType> {
     let acted = retrying(|| async move {
         let txn = state.store.begin_write().await?;
-        let acted = staff::act(&txn, &state.public_url, order_id, action, by, reason, now).await;
+        let acted = staff::act(&txn, state.channels(), order_id, action, by, reason, now).await;
         finish(txn, acted).await
     })
     .await?;
@@ -197,7 +198,7 @@ pub(crate) async fn close_no_shows(state: &Context, grace: chrono::Duration) -> 
     for order_id in due {
         let done = retrying(|| async move {
             let txn = state.store.begin_write().await?;
-            let closed = staff::no_show(&txn, &state.public_url, order_id, grace, now).await;
+            let closed = staff::no_show(&txn, state.channels(), order_id, grace, now).await;
             finish(txn, closed).await
         })
         .await;

@@ -1,6 +1,6 @@
 //! What the shopper is told when the pantry moves their order on: Ready, Cancelled by the pantry
-//! (with its reason) and No-Show each leave a personal message in their Messages and, when their
-//! profile allows e-mail, an e-mail in their language. Both are written in the transaction of the
+//! (with its reason) and No-Show each leave a personal message in their Messages and, as their
+//! profile allows, an e-mail and a text message in their language (`service::notices`). Both are written in the transaction of the
 //! change itself, so the shopper hears of a change exactly when it happened.
 use super::Result;
 use crate::{
@@ -8,7 +8,7 @@ use crate::{
     db::repo::{Write, staff_orders::ActingOrder},
     domain::orders::StatusType,
     infra::localize::ServerTexts,
-    service::outbox,
+    service::notices::{self, Channels, Notice},
 };
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value, json};
@@ -51,7 +51,7 @@ fn number(order_id: i64) -> String {
 /// Tells the shopper of `order` that it is now `to` (a pantry's cancel carries `reason`).
 pub(super) async fn tell(
     txn: &Write,
-    public_url: &str,
+    channels: Channels<'_>,
     order: &ActingOrder,
     to: StatusType,
     reason: Option<&str>,
@@ -72,19 +72,8 @@ pub(super) async fn tell(
     let text = say(news.text, Lang::En, &number, reason);
     txn.add_personal_message(order.user_id, &title, &text, None, Value::Object(translations), now).await?;
 
-    let Some(shopper) = txn.shopper_contact(order.user_id).await? else { return Ok(()) };
-    if !shopper.email_allowed {
-        return Ok(());
-    }
-    let lang = shopper.language.as_deref().and_then(Lang::from_code).unwrap_or(Lang::En);
-    let link = format!("{}/account/orders?lang={}", public_url.trim_end_matches('/'), lang.code());
-    let greeting = match lang {
-        Lang::En => format!("Hello {},", shopper.first_name),
-        Lang::Es => format!("Hola, {}:", shopper.first_name),
-    };
-    let body = format!("{greeting}\n\n{}\n\n{link}\n", say(news.text, lang, &number, reason));
-    let key = format!("order:{}:{}", order.id, to.code());
-    let mail = outbox::email(&shopper.email, say(news.title, lang, &number, reason), body, lang, Some(key));
-    txn.enqueue(mail, now).await?;
-    Ok(())
+    let words = |lang: Lang| (say(news.title, lang, &number, reason), say(news.text, lang, &number, reason));
+    let notice =
+        Notice { key: format!("order:{}:{}", order.id, to.code()), path: "/account/orders".into(), words: &words };
+    notices::send(txn, channels, order.user_id, &notice, now).await
 }

@@ -9,6 +9,7 @@ use super::{
     Error, Result,
     submit::{record, take},
 };
+use crate::service::notices::Channels;
 use crate::{
     db::repo::{Write, staff_orders::ActingOrder},
     domain::{
@@ -33,7 +34,7 @@ async fn locked(txn: &Write, order_id: Id) -> Result<ActingOrder> {
 /// which the shopper reads. The order as it was, and its new state.
 pub(super) async fn act(
     txn: &Write,
-    public_url: &str,
+    channels: Channels<'_>,
     order_id: Id,
     action: StaffAction,
     by: Option<Id>,
@@ -41,7 +42,7 @@ pub(super) async fn act(
     now: DateTime<Utc>,
 ) -> Result<(ActingOrder, StatusType)> {
     let order = locked(txn, order_id).await?;
-    apply(txn, public_url, order, action, by, reason, now).await
+    apply(txn, channels, order, action, by, reason, now).await
 }
 
 /// The no-show job's close of one order: No-Show when, under its lock, it is still a pickup
@@ -49,7 +50,7 @@ pub(super) async fn act(
 /// more: staff handed it over, or another host's job closed it first).
 pub(super) async fn no_show(
     txn: &Write,
-    public_url: &str,
+    channels: Channels<'_>,
     order_id: Id,
     grace: Duration,
     now: DateTime<Utc>,
@@ -59,12 +60,12 @@ pub(super) async fn no_show(
     if !due {
         return Ok(None);
     }
-    apply(txn, public_url, order, StaffAction::MarkNoShow, None, None, now).await.map(Some)
+    apply(txn, channels, order, StaffAction::MarkNoShow, None, None, now).await.map(Some)
 }
 
 async fn apply(
     txn: &Write,
-    public_url: &str,
+    channels: Channels<'_>,
     order: ActingOrder,
     action: StaffAction,
     by: Option<Id>,
@@ -86,7 +87,7 @@ async fn apply(
         record(txn, &moved, reason, by, order_id, now).await?;
         txn.release_slot(order_id).await?;
     }
-    super::news::tell(txn, public_url, &order, to, reason, now).await?;
+    super::news::tell(txn, channels, &order, to, reason, now).await?;
     Ok((order, to))
 }
 

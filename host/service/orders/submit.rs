@@ -2,6 +2,7 @@
 //! questions against the facts read in the writing transaction, then the order, its lines and the
 //! stock they take.
 use super::{Error, Result, answer_for_key};
+use crate::service::notices::{self, Channels, Notice};
 use crate::{
     db::repo::{
         Write,
@@ -36,6 +37,7 @@ pub(super) struct Slot<'a> {
 
 pub(super) async fn place(
     txn: &Write,
+    channels: Channels<'_>,
     user_id: Id,
     sub: &OrderSubmission,
     idem: Option<&Idempotency>,
@@ -143,8 +145,18 @@ pub(super) async fn place(
     txn.record_order_event(id, None, StatusType::Submitted, Some(user_id), None, now).await?;
     record(txn, &moved, StockReason::OrderPlaced, Some(user_id), id, now).await?;
     crate::service::reports::record_tefap(txn, id, now).await?;
+    let number = format!("{id:X}");
+    let words = |lang: crate::catalog::Lang| {
+        let fill = [("number", number.as_str())];
+        (notices::say(CONFIRMED_TITLE, lang, &fill), notices::say(CONFIRMED_TEXT, lang, &fill))
+    };
+    let notice = Notice { key: format!("order:{id}:confirmed"), path: "/account/orders".into(), words: &words };
+    notices::send(txn, channels, user_id, &notice, now).await?;
     Ok(id)
 }
+
+const CONFIRMED_TITLE: &str = "Your order is confirmed";
+const CONFIRMED_TEXT: &str = "Order {number} is confirmed. You can see it and change it in your orders.";
 
 /// Locks the shopper's row until the transaction ends, so one shopper's writes run one at a time.
 pub(super) async fn lock_user(txn: &Write, user_id: Id) -> Result<()> {

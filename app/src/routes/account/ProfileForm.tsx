@@ -111,6 +111,7 @@ export default function ProfileForm(props: { profile: AccountProfile; onSaved: (
         <Check name="isEmailNotificationEnabled" checked={form.isEmailNotificationEnabled} onChange={(v) => setPref("isEmailNotificationEnabled", v)} label={t("account.field.messaging.email")} />
         <Check name="isTextMessageNotificationEnabled" checked={form.isTextMessageNotificationEnabled} onChange={(v) => setPref("isTextMessageNotificationEnabled", v)} label={t("account.field.messaging.text")} />
         <Check name="isPhoneCallNotificationEnabled" checked={form.isPhoneCallNotificationEnabled} onChange={(v) => setPref("isPhoneCallNotificationEnabled", v)} label={t("account.field.messaging.phone")} />
+        <p className="muted">{t("account.field.messaging.help")}</p>
       </fieldset>
       {submitted && invalid && (
         <p role="alert" className="error-box">

@@ -23,6 +23,8 @@ const ACTIONS: Record<string, MessageKey> = {
   "stock.import": "staff.audit.action.stock.import",
   "limit.set": "staff.audit.action.limit.set",
   "limit.delete": "staff.audit.action.limit.delete",
+  "staffGrant.update": "staff.audit.action.staffGrant.update",
+  "staffGrant.revoke": "staff.audit.action.staffGrant.revoke",
 };
 const actionName = (code: string) => (ACTIONS[code] ? t(ACTIONS[code]) : code);
 
@@ -34,36 +36,35 @@ function when(at: string): string {
 
 /**
  * /staff/audit (food bank admins): the newest staff changes at their food banks, who made them,
- * when and where, and each changed field before and after; by pantry, 50 a page. Links only, so it
- * works without JavaScript.
+ * when and where, and each changed field before and after; filtered by pantry, person, kind of
+ * change and days, 50 a page, and downloadable as CSV with the same filter. A GET form and links
+ * only, so it works without JavaScript.
  */
 export default function StaffAudit({ data }: { data: StaffAuditPage | null }) {
+  if (data?.invalid && data.invalid.length > 0) {
+    return (
+      <section className="card staff">
+        <AuditFilter data={data} />
+      </section>
+    );
+  }
   if (!data || data.denied || !data.audit) return <StaffDenied denied={data?.denied ?? null} />;
   const audit = data.audit;
-  const pantryQuery = audit.pantryId != null ? `pantry=${audit.pantryId}&` : "";
+  const filter = filterQuery({
+    pantry: audit.pantryId,
+    person: audit.personId,
+    action: audit.action,
+    from: audit.from,
+    to: audit.to,
+  });
   return (
     <section className="card staff">
-      <nav aria-label={t("staff.nav")}>
-        <Link to="/staff">{t("staff.queue.heading")}</Link>
-        <Link to="/staff/team">{t("staff.team.link")}</Link>
-      </nav>
-      <h1>{t("staff.audit.title")}</h1>
-      <form method="get" className="staff-filter">
-        <label>
-          {t("staff.audit.pantry")}
-          <select name="pantry" defaultValue={audit.pantryId ?? ""}>
-            <option value="">{t("staff.audit.allPantries")}</option>
-            {audit.pantries.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn btn-secondary">
-          {t("staff.queue.show")}
-        </button>
-      </form>
+      <AuditFilter data={data} />
+      <p>
+        <a href={`/staff/audit.csv${filter ? `?${filter}` : ""}`} download>
+          {t("staff.audit.csv")}
+        </a>
+      </p>
       {audit.entries.length === 0 ? (
         <p>{t("staff.audit.empty")}</p>
       ) : (
@@ -104,8 +105,101 @@ export default function StaffAudit({ data }: { data: StaffAuditPage | null }) {
           </tbody>
         </table>
       )}
-      {audit.nextBefore != null && <Link to={`/staff/audit?${pantryQuery}before=${audit.nextBefore}`}>{t("staff.audit.older")}</Link>}
+      {audit.nextBefore != null && <Link to={`/staff/audit?${filter ? `${filter}&` : ""}before=${audit.nextBefore}`}>{t("staff.audit.older")}</Link>}
     </section>
+  );
+}
+
+/** The filter's query string, without empty values. */
+function filterQuery(values: Record<string, string | number | null | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) if (v != null && v !== "") q.set(k, String(v));
+  return q.toString();
+}
+
+const FIELD_ERRORS: Record<string, MessageKey> = {
+  pantry: "staff.audit.invalid.choice",
+  person: "staff.audit.invalid.choice",
+  action: "staff.audit.invalid.choice",
+  from: "staff.audit.invalid.date",
+  to: "staff.audit.invalid.to",
+};
+
+/**
+ * The filter (a GET form, so it works without JavaScript): pantry, person, kind of change and
+ * days. Refused (422), it shows the values given with each wrong field marked.
+ */
+function AuditFilter({ data }: { data: StaffAuditPage }) {
+  const audit = data.audit;
+  const invalid = new Set(data.invalid ?? []);
+  const given = data.values ?? {};
+  const value = (key: string, current: string | number | null | undefined) => (audit ? (current ?? "") : (given[key] ?? ""));
+  const error = (key: string) =>
+    invalid.has(key) ? (
+      <span id={`audit-${key}-error`} className="field-error">
+        {t(FIELD_ERRORS[key] ?? "staff.audit.invalid.choice")}
+      </span>
+    ) : null;
+  const described = (key: string) => (invalid.has(key) ? { "aria-invalid": true as const, "aria-describedby": `audit-${key}-error` } : {});
+  return (
+    <>
+      <nav aria-label={t("staff.nav")}>
+        <Link to="/staff">{t("staff.queue.heading")}</Link>
+        <Link to="/staff/team">{t("staff.team.link")}</Link>
+      </nav>
+      <h1>{t("staff.audit.title")}</h1>
+      <form method="get" action="/staff/audit" className="staff-filter">
+        <label>
+          {t("staff.audit.pantry")}
+          <select name="pantry" defaultValue={value("pantry", audit?.pantryId)} {...described("pantry")}>
+            <option value="">{t("staff.audit.allPantries")}</option>
+            {(audit?.pantries ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          {error("pantry")}
+        </label>
+        <label>
+          {t("staff.audit.who")}
+          <select name="person" defaultValue={value("person", audit?.personId)} {...described("person")}>
+            <option value="">{t("staff.audit.everyone")}</option>
+            {(audit?.people ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          {error("person")}
+        </label>
+        <label>
+          {t("staff.audit.what")}
+          <select name="action" defaultValue={value("action", audit?.action)} {...described("action")}>
+            <option value="">{t("staff.audit.allActions")}</option>
+            {(audit?.actions ?? []).map((a) => (
+              <option key={a} value={a}>
+                {actionName(a)}
+              </option>
+            ))}
+          </select>
+          {error("action")}
+        </label>
+        <label>
+          {t("staff.audit.from")}
+          <input type="date" name="from" defaultValue={value("from", audit?.from)} {...described("from")} />
+          {error("from")}
+        </label>
+        <label>
+          {t("staff.audit.to")}
+          <input type="date" name="to" defaultValue={value("to", audit?.to)} {...described("to")} />
+          {error("to")}
+        </label>
+        <button type="submit" className="btn btn-secondary">
+          {t("staff.queue.show")}
+        </button>
+      </form>
+    </>
   );
 }
 

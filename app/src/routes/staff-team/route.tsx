@@ -23,10 +23,14 @@ const roleName = (code: string) => (ROLES[code] ? t(ROLES[code]) : code);
 /**
  * /staff/team (food bank admins): every grant at their food banks and pantries, and a form that
  * grants a role to an e-mail; the server makes the account when there is none and mails the
- * invitation. Works without JavaScript (post, 303 or 422).
+ * invitation. Each grant has a form changing its role and place and one revoking it (revoking a
+ * person's last grant signs them out everywhere). Works without JavaScript (post, 303 or 422).
  */
 export default function StaffTeam({ data }: { data: StaffTeamPage | null }) {
   const posted = usePostedForm();
+  const changedPost = usePostedForm("change");
+  const revokedPost = usePostedForm("revoke");
+  const rowFailure = changedPost.failure ?? revokedPost.failure;
   if (!data || data.denied || !data.team) return <StaffDenied denied={data?.denied ?? null} />;
   const team = data.team;
   const fields = serverFieldErrors(posted.failure?.value);
@@ -36,6 +40,7 @@ export default function StaffTeam({ data }: { data: StaffTeamPage | null }) {
     <section className="card staff">
       <nav aria-label={t("staff.nav")}>
         <Link to="/staff">{t("staff.queue.heading")}</Link>
+        <Link to="/staff/audit">{t("staff.audit.link")}</Link>
       </nav>
       <h1>{t("staff.team.title")}</h1>
       {data.granted && (
@@ -43,9 +48,28 @@ export default function StaffTeam({ data }: { data: StaffTeamPage | null }) {
           {t("staff.team.granted", { email: data.granted })}
         </p>
       )}
+      {data.changed && (
+        <p role="status" className="info-box">
+          {t("staff.team.changed", { email: data.changed })}
+        </p>
+      )}
+      {data.revoked && (
+        <p role="status" className="info-box">
+          {t("staff.team.revoked", { email: data.revoked })}
+        </p>
+      )}
       {general && (
         <p role="alert" className="error-box">
           {general}
+        </p>
+      )}
+      {rowFailure && (
+        <p role="alert" className="error-box">
+          {Object.keys(serverFieldErrors(rowFailure.value)).includes("grant")
+            ? t("staff.team.notOwn")
+            : Object.keys(serverFieldErrors(rowFailure.value)).includes("place")
+              ? t("staff.team.wrongPlace")
+              : refusalText(rowFailure)}
         </p>
       )}
       <h2>{t("staff.team.add")}</h2>
@@ -106,17 +130,58 @@ export default function StaffTeam({ data }: { data: StaffTeamPage | null }) {
             <th scope="col">{t("staff.team.name")}</th>
             <th scope="col">{t("staff.team.role")}</th>
             <th scope="col">{t("staff.team.place")}</th>
+            <th scope="col">{t("staff.team.changeHeading")}</th>
           </tr>
         </thead>
         <tbody>
-          {team.grants.map((g) => (
-            <tr key={`${g.email}-${g.foodBankId ?? ""}-${g.pantryId ?? ""}`}>
-              <td>{g.email}</td>
-              <td>{g.name}</td>
-              <td>{roleName(g.role)}</td>
-              <td>{g.place}</td>
-            </tr>
-          ))}
+          {team.grants.map((g) => {
+            const place = g.foodBankId != null ? `foodBank-${g.foodBankId}` : `pantry-${g.pantryId ?? ""}`;
+            return (
+              <tr key={g.id}>
+                <td>{g.email}</td>
+                <td>{g.name}</td>
+                <td>{roleName(g.role)}</td>
+                <td>{g.place}</td>
+                <td>
+                  <PostForm onSubmit={native} intent="change" className="staff-inline">
+                    <input type="hidden" name="grant" value={g.id} />
+                    <select name="role" defaultValue={g.role} aria-label={t("staff.team.roleOf", { email: g.email })}>
+                      {Object.keys(ROLES).map((r) => (
+                        <option key={r} value={r}>
+                          {roleName(r)}
+                        </option>
+                      ))}
+                    </select>
+                    <select name="place" defaultValue={place} aria-label={t("staff.team.placeOf", { email: g.email })}>
+                      <optgroup label={t("staff.team.foodBanks")}>
+                        {team.foodBanks.map((b) => (
+                          <option key={`b${b.id}`} value={`foodBank-${b.id}`}>
+                            {b.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                      <optgroup label={t("staff.team.pantries")}>
+                        {team.pantries.map((p) => (
+                          <option key={`p${p.id}`} value={`pantry-${p.id}`}>
+                            {p.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                    </select>
+                    <button type="submit" className="btn btn-secondary" aria-label={t("staff.team.saveOf", { email: g.email })}>
+                      {t("staff.team.save")}
+                    </button>
+                  </PostForm>
+                  <PostForm onSubmit={native} intent="revoke" className="staff-inline">
+                    <input type="hidden" name="grant" value={g.id} />
+                    <button type="submit" className="btn btn-danger" aria-label={t("staff.team.revokeOf", { email: g.email, place: g.place })}>
+                      {t("staff.team.revoke")}
+                    </button>
+                  </PostForm>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </section>
