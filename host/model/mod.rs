@@ -7,6 +7,7 @@ pub mod orders;
 pub(crate) mod pick_list;
 pub(crate) mod reference;
 pub(crate) mod referrals;
+pub(crate) mod delivery_schedules;
 pub(crate) mod schedules;
 pub(crate) mod staff;
 pub(crate) mod staff_audit;

@@ -18,6 +18,7 @@ pub mod places;
 pub mod reference;
 pub mod referrals;
 pub(crate) mod rich_text;
+pub mod delivery_schedules;
 pub mod schedules;
 pub mod sessions;
 mod shapes;

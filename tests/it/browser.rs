@@ -96,6 +96,7 @@ suites! {
         spanish => "spanish",
     }
     both: {
+        delivery_schedule => "delivery-schedule",
         items => "items",
         no_show => "no-show",
         schedule => "schedule",

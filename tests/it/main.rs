@@ -6,6 +6,7 @@ mod api_account_reset;
 mod api_account_survey;
 mod api_account_throttle;
 mod api_content;
+mod api_delivery_schedule;
 mod api_fuzz;
 mod api_headers;
 mod api_input_nul;

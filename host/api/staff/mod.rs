@@ -4,6 +4,7 @@
 //! document states the same as its `bearer` requirement's role, and the access-table test checks
 //! the two agree. Another pantry's order is 404, like one that does not exist.
 mod caller;
+mod delivery_schedule;
 pub(crate) mod items;
 mod pick_list;
 mod schedule;
@@ -42,6 +43,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(schedule::horizon))
         .routes(routes!(schedule::close))
         .routes(routes!(schedule::reopen))
+        .routes(routes!(delivery_schedule::delivery_schedule, delivery_schedule::add_row))
+        .routes(routes!(delivery_schedule::change_row, delivery_schedule::remove_row))
+        .routes(routes!(delivery_schedule::horizon))
         .routes(routes!(items::staff_items, items::create_item))
         .routes(routes!(items::update_item))
         .routes(routes!(items::set_item_active))

@@ -30,6 +30,7 @@ mod m20261227_000020_audit_log;
 mod m20261228_000021_schedules;
 mod m20261228_000022_stock_movements;
 mod m20261228_000023_items_files;
+mod m20261229_000028_delivery_schedules;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -60,6 +61,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261228_000021_schedules::Migration),
             Box::new(m20261228_000022_stock_movements::Migration),
             Box::new(m20261228_000023_items_files::Migration),
+            Box::new(m20261229_000028_delivery_schedules::Migration),
         ]
     }
 }

@@ -37,6 +37,7 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
         <Link to={`/staff/stock?pantry=${q.pantry.id}`}>{t("staff.stock.link")}</Link>
         {data.isAdmin && <Link to="/staff/team">{t("staff.team.link")}</Link>}
         {data.isAdmin && <Link to="/staff/audit">{t("staff.audit.link")}</Link>}
+        {data.isAdmin && <Link to="/staff/delivery-schedule">{t("staff.delivery.link")}</Link>}
         {q.pantries.length > 1 &&
           q.pantries
             .filter((p) => p.id !== q.pantry.id)
