@@ -45,7 +45,7 @@ pub(super) async fn delivery_schedule(
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = ScheduleDone))
 )]
-pub(super) async fn add_row(
+pub(super) async fn add_delivery_row(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     Body(input): Body<DeliveryScheduleInput>,
@@ -61,7 +61,7 @@ pub(super) async fn add_row(
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = ScheduleDone))
 )]
-pub(super) async fn change_row(
+pub(super) async fn change_delivery_row(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     PathParams(id): PathParams<Id>,
@@ -77,7 +77,7 @@ pub(super) async fn change_row(
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = ScheduleDone))
 )]
-pub(super) async fn remove_row(
+pub(super) async fn remove_delivery_row(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     PathParams(id): PathParams<Id>,
@@ -92,7 +92,7 @@ pub(super) async fn remove_row(
     security(("bearer" = ["foodBankAdmin"])),
     responses((status = 200, description = "successful", body = ScheduleDone))
 )]
-pub(super) async fn horizon(
+pub(super) async fn delivery_horizon(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
     Body(input): Body<DeliveryHorizonInput>,
