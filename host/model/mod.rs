@@ -2,12 +2,12 @@
 //! The repository fills them; handlers and the pages' loaders send them.
 pub(crate) mod account;
 pub(crate) mod content;
+pub(crate) mod delivery_schedules;
 pub(crate) mod locations;
 pub mod orders;
 pub(crate) mod pick_list;
 pub(crate) mod reference;
 pub(crate) mod referrals;
-pub(crate) mod delivery_schedules;
 pub(crate) mod schedules;
 pub(crate) mod staff;
 pub(crate) mod staff_audit;

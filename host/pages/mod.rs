@@ -26,10 +26,10 @@ mod referral;
 mod update_password;
 // The staff side.
 mod staff_audit;
+mod staff_delivery_schedule;
 mod staff_items;
 mod staff_pages;
 pub(crate) mod staff_pick_list;
-mod staff_delivery_schedule;
 mod staff_schedule;
 mod staff_stock;
 mod staff_team;

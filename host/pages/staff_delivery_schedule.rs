@@ -102,7 +102,8 @@ async fn act(ctx: ActionCtx, admin: Staff<FoodBankAdmin>) -> Acted {
     match done {
         Ok(_) => Acted::to(format!("/staff/delivery-schedule?program={program_id}&done={intent}")),
         Err(error) => {
-            let keep = ["intent", "kind", "weekday", "date", "opens", "closes", "slotMinutes", "capacity", "horizonDays"];
+            let keep =
+                ["intent", "kind", "weekday", "date", "opens", "closes", "slotMinutes", "capacity", "horizonDays"];
             Acted::refused(error).keeping(keep.iter().map(|k| (*k, form.text(k).to_owned())).collect())
         }
     }

@@ -7,6 +7,7 @@
 pub mod access;
 pub mod accounts;
 pub mod content;
+pub mod delivery_schedules;
 pub mod jobs;
 pub mod limits;
 pub mod order_code;
@@ -18,7 +19,6 @@ pub mod places;
 pub mod reference;
 pub mod referrals;
 pub(crate) mod rich_text;
-pub mod delivery_schedules;
 pub mod schedules;
 pub mod sessions;
 mod shapes;

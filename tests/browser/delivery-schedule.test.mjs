@@ -102,14 +102,19 @@ describe("delivery schedule", () => {
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL((u) => u.pathname === "/staff/delivery-schedule");
-    const horizon = page.locator("form", { has: page.getByLabel("Days ahead shoppers see (1–120)") });
-    await horizon.getByLabel("Days ahead shoppers see (1–120)").fill("200");
+    // A window longer than its hours (the browser's own checks cannot see that one).
+    const dayForm = page.locator("form", { has: page.getByLabel("Date") });
+    await dayForm.getByLabel("Date").fill(ahead(4).day);
+    await dayForm.getByLabel("From").fill("06:00");
+    await dayForm.getByLabel("Until").fill("06:20");
+    await dayForm.getByLabel("Window length (minutes)").fill("60");
     const [answer] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/staff/delivery-schedule"),
-      horizon.getByRole("button", { name: "Save" }).click(),
+      dayForm.getByRole("button", { name: "Add hours" }).click(),
     ]);
     assert.equal(answer.status(), 422);
-    await page.getByText("This number is out of range.").waitFor();
+    await page.getByText("The window is longer than the delivery hours.").waitFor();
+    assert.equal(await dayForm.getByLabel("Until").inputValue(), "06:20", "what was entered is kept");
     await assertAccessible(page, "delivery schedule page refused without JavaScript");
     await context.close();
   });

@@ -189,7 +189,11 @@ async fn bad_delivery_hours_are_refused_at_their_field_and_nothing_is_written(t:
     assert_eq!(refused_fields(&r), vec![("capacity".to_owned(), "outOfRange".to_owned())]);
     for days in [0, 121] {
         let r = t
-            .put("/api/v1/staff/delivery-schedule-horizon", Some(&admin), json!({ "programId": program, "horizonDays": days }))
+            .put(
+                "/api/v1/staff/delivery-schedule-horizon",
+                Some(&admin),
+                json!({ "programId": program, "horizonDays": days }),
+            )
             .await;
         assert_eq!(refused_fields(&r), vec![("horizonDays".to_owned(), "outOfRange".to_owned())]);
     }

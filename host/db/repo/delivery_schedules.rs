@@ -70,10 +70,8 @@ impl<C: ConnectionTrait> Store<C> {
 
     /// One delivery program with its food bank's zone and its horizon.
     pub async fn delivery_program_site(&self, program_id: Id) -> StoreResult<Option<ProgramSite>> {
-        let row = delivery_program::Entity::find_by_id(program_id)
-            .find_also_related(food_bank::Entity)
-            .one(&self.db)
-            .await?;
+        let row =
+            delivery_program::Entity::find_by_id(program_id).find_also_related(food_bank::Entity).one(&self.db).await?;
         Ok(row.and_then(|(p, fb)| fb.map(|fb| site(p, &fb))))
     }
 

@@ -33,6 +33,8 @@ const SCHEDULE_ERRORS: Record<string, MessageKey> = {
   outOfRange: "staff.schedule.error.outOfRange",
 };
 
+const INTENTS = ["add", "delete", "horizon"];
+
 const DONE: Record<string, MessageKey> = {
   add: "staff.delivery.done.add",
   delete: "staff.delivery.done.delete",
@@ -45,7 +47,9 @@ const DONE: Record<string, MessageKey> = {
  * horizon; windows with orders are never moved. Works without JavaScript (post, 303 or 422).
  */
 export default function StaffDeliverySchedule({ data }: { data: StaffDeliverySchedulePage | null }) {
-  const posted = usePostedForm();
+  // A refused post comes back under its form's intent: ask for each of the page's.
+  const postedForms = [usePostedForm("add"), usePostedForm("delete"), usePostedForm("horizon")];
+  const posted = postedForms.find((p) => p.failure) ?? postedForms[0];
   if (data?.noPrograms)
     return (
       <section className="card staff">
@@ -56,7 +60,7 @@ export default function StaffDeliverySchedule({ data }: { data: StaffDeliverySch
   if (!data || data.denied || !data.schedule) return <StaffDenied denied={data?.denied ?? null} />;
   const s = data.schedule;
   const fields = serverFieldErrors(posted.failure?.value);
-  const intent = posted.values.intent ?? "";
+  const intent = INTENTS[postedForms.indexOf(posted)] ?? "";
   const kind = posted.values.kind ?? "";
   const general = posted.failure && Object.keys(fields).length === 0 ? refusalText(posted.failure) : null;
   const posting = (form: string) => form === `${intent}:${intent === "add" ? kind : ""}`;
