@@ -145,6 +145,11 @@ impl AppState {
     pub async fn publish_schedules(&self) -> anyhow::Result<usize> {
         Ok(service::schedules::publish_all(&self.services).await?)
     }
+
+    /// The schedule job's delivery part alone: every scheduled delivery program's windows (benchmarks).
+    pub async fn publish_delivery_schedules(&self) -> anyhow::Result<usize> {
+        Ok(service::delivery_schedules::publish_all(&self.services).await?)
+    }
 }
 
 impl FromRef<AppState> for TrustedProxy {

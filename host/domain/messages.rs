@@ -253,6 +253,8 @@ pub const MESSAGE_NOT_FOUND: RefusalKind = fixed("messageNotFound", "Message not
 pub const ORDER_NOT_FOUND: RefusalKind = fixed("orderNotFound", "Order not found");
 pub const PANTRY_LOCATION_NOT_FOUND: RefusalKind = fixed("pantryLocationNotFound", "Pantry location not found");
 pub const PANTRY_NOT_FOUND: RefusalKind = fixed("pantryNotFound", "Pantry not found");
+/// Not in spec: a delivery program that is not one of the caller's food banks'.
+pub const DELIVERY_PROGRAM_NOT_FOUND: RefusalKind = fixed("deliveryProgramNotFound", "Delivery program not found");
 /// Not in spec: a schedule row or closed day that is not one of the caller's pantries'.
 pub const SCHEDULE_NOT_FOUND: RefusalKind = fixed("scheduleNotFound", "Schedule not found");
 /// Not in spec: a staff grant that is not at one of the admin's food banks or pantries.
@@ -383,6 +385,7 @@ pub const REFUSALS: &[RefusalKind] = &[
     ORDER_NOT_FOUND,
     PANTRY_LOCATION_NOT_FOUND,
     PANTRY_NOT_FOUND,
+    DELIVERY_PROGRAM_NOT_FOUND,
     SCHEDULE_NOT_FOUND,
     GRANT_NOT_FOUND,
     PROFILE_NOT_FOUND,

@@ -2,6 +2,7 @@
 //! The repository fills them; handlers and the pages' loaders send them.
 pub(crate) mod account;
 pub(crate) mod content;
+pub(crate) mod delivery_schedules;
 pub(crate) mod locations;
 pub mod orders;
 pub(crate) mod pick_list;

@@ -28,6 +28,7 @@ mod update_password;
 pub(crate) mod staff_audit;
 mod staff_codes;
 mod staff_content;
+mod staff_delivery_schedule;
 mod staff_items;
 mod staff_pages;
 mod staff_pantries_admin;
@@ -295,6 +296,7 @@ fn pages() -> Vec<Page> {
         staff_pick_list::PAGE,
         staff_team::PAGE,
         staff_schedule::PAGE,
+        staff_delivery_schedule::PAGE,
         staff_items::PAGE,
         staff_audit::PAGE,
         staff_stock::LIST,
@@ -343,6 +345,7 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_pick_list::StaffPickListPage>(&mut out);
     add::<staff_team::StaffTeamPage>(&mut out);
     add::<staff_schedule::StaffSchedulePage>(&mut out);
+    add::<staff_delivery_schedule::StaffDeliverySchedulePage>(&mut out);
     add::<staff_items::StaffItemsPage>(&mut out);
     add::<staff_audit::StaffAuditPage>(&mut out);
     add::<staff_stock::StaffStockPage>(&mut out);

@@ -1,9 +1,9 @@
 //! The server's periodic jobs, run inside every host but by one host at a time: a host runs a
 //! job only when it wins the job's claim (`db::repo::jobs`), a lease that lets another host take
 //! over should it die mid-run: the no-show job (issue "Staff side 1" item 8) and the schedule job
-//! (issue 24), which publishes every scheduled pantry's pickup times for its horizon as the days
-//! go by (an edit publishes its pantry's at once, in its own transaction), and the reminder job
-//! (issue 25), the day before's pickup reminders.
+//! (issue 24), which publishes every scheduled pantry's pickup times and every scheduled delivery
+//! program's windows for its horizon as the days go by (an edit publishes its own at once, in its
+//! own transaction), and the reminder job (issue 25), the day before's pickup reminders.
 use super::{Context, Result};
 use chrono::Duration;
 
@@ -12,7 +12,8 @@ use chrono::Duration;
 pub enum Job {
     /// Pickup orders still waiting a grace period after their window become No-Show.
     NoShow,
-    /// Every scheduled pantry's pickup times made for its horizon (`service::schedules`).
+    /// Every scheduled pantry's pickup times and delivery program's windows made for its horizon
+    /// (`service::schedules`, `service::delivery_schedules`).
     Schedules,
     /// The day before's pickup reminders (`service::reminders`).
     Reminders,
@@ -61,7 +62,10 @@ pub async fn run_due(state: &Context, host: &str, settings: JobSettings) -> Resu
         }
         let done = match job {
             Job::NoShow => super::orders::close_no_shows(state, settings.no_show_grace).await,
-            Job::Schedules => super::schedules::publish_all(state).await,
+            Job::Schedules => match super::schedules::publish_all(state).await {
+                Ok(times) => super::delivery_schedules::publish_all(state).await.map(|windows| times + windows),
+                Err(e) => Err(e),
+            },
             Job::Reminders => super::reminders::remind_tomorrow(state).await.map(|n| n as usize),
         };
         state.store.finish_job(job.name(), host, state.clock.now(), started + job.every()).await?;

@@ -7,6 +7,7 @@
 pub mod access;
 pub mod accounts;
 pub mod content;
+pub mod delivery_schedules;
 pub mod jobs;
 pub mod limits;
 pub mod notices;
@@ -18,8 +19,8 @@ pub mod pick_list;
 pub mod places;
 pub mod reference;
 pub mod referrals;
-pub mod reports;
 pub mod reminders;
+pub mod reports;
 pub(crate) mod rich_text;
 pub mod schedules;
 pub mod sessions;

@@ -3,7 +3,8 @@
 //! publishing horizon and its closed days. Each edit is one transaction: the rule checks
 //! (`domain::schedule`), the write, the audit entry, the pickup times brought in line with the
 //! schedules (the same [`publish`] the daily job runs) and, for a closed range, a message and an
-//! e-mail to every shopper booked in it. Delivery windows are not scheduled here yet.
+//! e-mail to every shopper booked in it. A delivery program's windows are scheduled the same way
+//! by `service::delivery_schedules`.
 use super::{Context, Error, Result, staff::Staff};
 use crate::{
     catalog::{LANGS, Lang},
@@ -39,7 +40,7 @@ fn hm(t: NaiveTime) -> String {
     t.format("%H:%M").to_string()
 }
 
-fn entry(row: &ScheduleRow) -> ScheduleEntry {
+pub(super) fn entry(row: &ScheduleRow) -> ScheduleEntry {
     let (weekday, date) = match row.when {
         When::Weekday(w) => (Some(w), None),
         When::Date(d) => (None, Some(d)),
@@ -157,7 +158,7 @@ pub async fn publish_all(state: &Context) -> Result<usize> {
 }
 
 /// Commits on success; rolls back on a refusal or failure, so nothing is half-written.
-async fn finish<T>(txn: Write, result: Result<T>) -> Result<T> {
+pub(super) async fn finish<T>(txn: Write, result: Result<T>) -> Result<T> {
     match result {
         Ok(v) => {
             txn.commit().await?;
@@ -194,7 +195,7 @@ fn parse_date(field: &'static str, text: &str, errors: &mut Vec<FieldError>) -> 
 }
 
 /// The row `input` describes, or every field error in it.
-fn read_row(id: Option<Id>, input: &ScheduleInput) -> std::result::Result<ScheduleRow, Vec<FieldError>> {
+pub(super) fn read_row(id: Option<Id>, input: &ScheduleInput) -> std::result::Result<ScheduleRow, Vec<FieldError>> {
     let mut errors = Vec::new();
     let when = match (input.weekday, input.date.as_deref().map(str::trim).filter(|d| !d.is_empty())) {
         (Some(w), None) if (0..=6).contains(&w) => u8::try_from(w).ok().map(When::Weekday),
@@ -225,7 +226,7 @@ fn audit(
     AuditEntry::change(staff.user_id, (pantry.food_bank_id, Some(pantry.id)), action, subject, before, after)
 }
 
-fn json_of<T: serde::Serialize>(v: &T) -> Value {
+pub(super) fn json_of<T: serde::Serialize>(v: &T) -> Value {
     serde_json::to_value(v).unwrap_or(Value::Null)
 }
 

@@ -96,6 +96,7 @@ suites! {
         spanish => "spanish",
     }
     both: {
+        delivery_schedule => "delivery-schedule",
         items => "items",
         network => "network",
         no_show => "no-show",

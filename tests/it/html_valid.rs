@@ -86,7 +86,7 @@ async fn every_page_is_valid_html_in_both_languages() {
         format!("/staff/stock/import/{import}"),
     ];
     let admin = token_of(&t, orderahead::db::seed::DEMO_ADMIN_EMAIL).await;
-    let admin_pages = ["/staff/team".to_owned(), "/staff/audit".into()];
+    let admin_pages = ["/staff/team".to_owned(), "/staff/audit".into(), "/staff/delivery-schedule".into()];
 
     let dir = PathBuf::from(ROOT).join("target/tmp/html-valid");
     let _ = std::fs::remove_dir_all(&dir);

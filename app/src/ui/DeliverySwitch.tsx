@@ -91,7 +91,8 @@ export function WindowPicker({
   onClose: () => void;
   onPick: (d: DeliveryTime) => void;
 }) {
-  const [id, setId] = useState<number | null>(times[0]?.id ?? null);
+  // A full window cannot be chosen: the first with room is preselected.
+  const [id, setId] = useState<number | null>(times.find((x) => x.remaining !== 0)?.id ?? null);
   const chosen = times.find((x) => x.id === id) ?? null;
   const current = selectionStore.get().deliveryTime;
   // Another delivery program's window empties a cart that holds products (spec §4).
@@ -130,8 +131,15 @@ export function WindowPicker({
         <ul role="list" className="window-list">
           {times.map((d) => (
             <li key={d.id}>
-              <button type="button" className={`btn btn-small${d.id === id ? " btn-primary" : ""}`} aria-pressed={d.id === id} onClick={() => setId(d.id === id ? null : d.id)}>
+              <button
+                type="button"
+                className={`btn btn-small${d.id === id ? " btn-primary" : ""}`}
+                aria-pressed={d.id === id}
+                disabled={d.remaining === 0}
+                onClick={() => setId(d.id === id ? null : d.id)}
+              >
                 {windowLabel(d)}
+                {d.remaining === 0 && <> · {t("times.full")}</>}
               </button>
             </li>
           ))}

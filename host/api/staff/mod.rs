@@ -6,6 +6,7 @@
 mod caller;
 mod codes;
 mod content;
+mod delivery_schedule;
 pub(crate) mod items;
 mod pantries_admin;
 mod pick_list;
@@ -46,6 +47,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(schedule::horizon))
         .routes(routes!(schedule::close))
         .routes(routes!(schedule::reopen))
+        .routes(routes!(delivery_schedule::delivery_schedule, delivery_schedule::add_delivery_row))
+        .routes(routes!(delivery_schedule::change_delivery_row, delivery_schedule::remove_delivery_row))
+        .routes(routes!(delivery_schedule::delivery_horizon))
         .routes(routes!(items::staff_items, items::create_item))
         .routes(routes!(items::update_item))
         .routes(routes!(items::set_item_active))

@@ -10,6 +10,8 @@ pub struct Model {
     pub food_bank_id: i64,
     pub name: String,
     pub is_active: bool,
+    /// Days ahead its delivery schedules publish windows (migration 28); None: the default.
+    pub horizon_days: Option<i32>,
     #[sea_orm(belongs_to, from = "food_bank_id", to = "id")]
     pub food_bank: BelongsTo<super::food_bank::Entity>,
     #[sea_orm(has_many)]

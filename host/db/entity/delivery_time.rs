@@ -19,6 +19,8 @@ pub struct Model {
     pub capacity: Option<i32>,
     /// Orders holding it (not cancelled, not no-show).
     pub booked: i32,
+    /// The delivery schedule that made it (migration 28); None: made by hand or the seed.
+    pub schedule_id: Option<i64>,
     #[sea_orm(belongs_to, from = "food_bank_id", to = "id")]
     pub food_bank: BelongsTo<super::food_bank::Entity>,
     #[sea_orm(belongs_to, from = "delivery_program_id", to = "id")]

@@ -8,6 +8,7 @@ pub mod audit_log;
 pub mod closed_day;
 pub mod county;
 pub mod delivery_program;
+pub mod delivery_schedule;
 pub mod delivery_time;
 pub mod donation_package_type;
 pub mod favorite_pantry;

@@ -34,6 +34,7 @@ mod m20261229_000024_network;
 mod m20261229_000025_people;
 mod m20261229_000026_reports;
 mod m20261229_000027_slot_statement_bumps;
+mod m20261229_000028_delivery_schedules;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -68,6 +69,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261229_000025_people::Migration),
             Box::new(m20261229_000026_reports::Migration),
             Box::new(m20261229_000027_slot_statement_bumps::Migration),
+            Box::new(m20261229_000028_delivery_schedules::Migration),
         ]
     }
 }

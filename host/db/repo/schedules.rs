@@ -94,7 +94,7 @@ fn to_closed(m: closed_day::Model) -> ClosedDayRow {
     }
 }
 
-fn when_columns(when: When) -> (Option<i16>, Option<NaiveDate>) {
+pub(super) fn when_columns(when: When) -> (Option<i16>, Option<NaiveDate>) {
     match when {
         When::Weekday(w) => (Some(i16::from(w)), None),
         When::Date(d) => (None, Some(d)),

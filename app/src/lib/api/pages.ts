@@ -45,6 +45,7 @@ export type StaffOrderPage = Schemas["StaffOrderPage"];
 export type StaffCheckInPage = Schemas["StaffCheckInPage"];
 export type StaffPickListPage = Schemas["StaffPickListPage"];
 export type StaffTeamPage = Schemas["StaffTeamPage"];
+export type StaffDeliverySchedulePage = Schemas["StaffDeliverySchedulePage"];
 export type StaffSchedulePage = Schemas["StaffSchedulePage"];
 export type StaffItemsPage = Schemas["StaffItemsPage"];
 export type StaffAuditPage = Schemas["StaffAuditPage"];

@@ -44,12 +44,14 @@ export function DeliveryStep({ done }: StepProps) {
                 <button
                   type="button"
                   className="btn"
+                  disabled={x.remaining === 0}
                   onClick={() => {
                     close();
                     choose(x);
                   }}
                 >
                   {label(x)}
+                  {x.remaining === 0 && <> · {t("times.full")}</>}
                 </button>
               </li>
             ))}

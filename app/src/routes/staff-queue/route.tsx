@@ -42,6 +42,7 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
         {data.isAdmin && <Link to="/staff/pantries-admin">{t("staff.pantriesAdmin.title")}</Link>}
         {data.isAdmin && <Link to="/staff/codes">{t("staff.codes.title")}</Link>}
         {data.isAdmin && <Link to="/staff/content">{t("staff.content.title")}</Link>}
+        {data.isAdmin && <Link to="/staff/delivery-schedule">{t("staff.delivery.link")}</Link>}
         {q.pantries.length > 1 &&
           q.pantries
             .filter((p) => p.id !== q.pantry.id)

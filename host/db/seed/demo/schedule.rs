@@ -153,12 +153,14 @@ pub(super) async fn seed_schedule<C: ConnectionTrait>(
                 food_bank_id: Set(coh_id),
                 name: Set("Franklin County Home Delivery".into()),
                 is_active: Set(true),
+                horizon_days: Set(None),
             },
             delivery_program::ActiveModel {
                 id: Set(senior_delivery),
                 food_bank_id: Set(coh_id),
                 name: Set("Senior Home Delivery".into()),
                 is_active: Set(true),
+                horizon_days: Set(None),
             },
         ],
     )
@@ -196,6 +198,7 @@ pub(super) async fn seed_schedule<C: ConnectionTrait>(
                 end_at: Set(local_to_utc_tz(coh_tz, date, end)),
                 capacity: Set(None),
                 booked: Set(0),
+                schedule_id: Set(None),
             });
         }
     }
