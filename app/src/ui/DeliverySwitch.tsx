@@ -139,7 +139,7 @@ export function WindowPicker({
                 onClick={() => setId(d.id === id ? null : d.id)}
               >
                 {windowLabel(d)}
-                {d.remaining === 0 && <> · {t("times.full")}</>}
+                {d.remaining === 0 && ` · ${t("times.full")}`}
               </button>
             </li>
           ))}
