@@ -84,9 +84,18 @@ async fn every_page_is_valid_html_in_both_languages() {
         format!("/staff/stock?pantry={pantry}"),
         format!("/staff/stock/{item}"),
         format!("/staff/stock/import/{import}"),
+        "/staff/reports".into(),
+        format!("/staff/tefap?pantry={pantry}"),
     ];
     let admin = token_of(&t, orderahead::db::seed::DEMO_ADMIN_EMAIL).await;
-    let admin_pages = ["/staff/team".to_owned(), "/staff/audit".into(), "/staff/delivery-schedule".into()];
+    let admin_pages = [
+        "/staff/team".to_owned(),
+        "/staff/audit".into(),
+        "/staff/delivery-schedule".into(),
+        "/staff/pantries-admin".into(),
+        "/staff/codes".into(),
+        "/staff/content".into(),
+    ];
 
     let dir = PathBuf::from(ROOT).join("target/tmp/html-valid");
     let _ = std::fs::remove_dir_all(&dir);

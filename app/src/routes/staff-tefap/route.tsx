@@ -53,7 +53,6 @@ export default function StaffTefap({ data }: { data: StaffTefapPage | null }) {
             type="month"
             name="month"
             defaultValue={month}
-            pattern="[0-9]{4}-[0-9]{2}"
             aria-invalid={data.badMonth != null ? true : undefined}
             aria-describedby={data.badMonth != null ? "month-error" : undefined}
           />
