@@ -96,7 +96,6 @@ suites! {
         spanish => "spanish",
     }
     both: {
-        delivery_schedule => "delivery-schedule",
         items => "items",
         network => "network",
         no_show => "no-show",

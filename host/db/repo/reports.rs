@@ -338,7 +338,9 @@ impl Store {
             ReportScope::FoodBanks(ids) => q.filter(tefap_record::Column::FoodBankId.is_in(ids.clone())),
             ReportScope::Pantries(ids) => q.filter(tefap_record::Column::PantryLocationId.is_in(ids.clone())),
         };
-        let rows: Vec<(Id, Option<i32>, Option<i32>, Option<i32>)> = q
+        // (household, children, adults, seniors)
+        type AgeRow = (Id, Option<i32>, Option<i32>, Option<i32>);
+        let rows: Vec<AgeRow> = q
             .select_only()
             .columns([
                 tefap_record::Column::UserId,
