@@ -1,11 +1,11 @@
 //! On PostgreSQL, adding or removing pickup times and delivery windows bumps their page's cache
 //! scope, and touches their pantry's `updated_at` (migration 9), once per statement, not once per
-//! row. The schedule job inserts a 60-day horizon in batches of 500 rows; a touch per row updated
-//! the same `pantry_locations` row 500 times in one transaction, and each update of a row the
-//! transaction already updated walks the row's chain of versions: 300 pantries took 32 s. Statement
-//! triggers read the rows from transition tables (PostgreSQL 10+), which allow one event per
-//! trigger, hence two each. SQLite has no statement triggers; its row triggers (migrations 9 and
-//! 13) stay, at a few microseconds a row, as SQLite updates a row in place.
+//! row. The schedule job inserts a 60-day horizon in batches of 500 rows; per row, that was 500
+//! upserts of one `cache_scopes` row and 500 updates of one `pantry_locations` row in a single
+//! transaction, each update of a row the transaction already updated walking its chain of
+//! versions. Statement triggers read the rows from transition tables (PostgreSQL 10+), which
+//! allow one event per trigger, hence two each. SQLite has no statement triggers; its row
+//! triggers (migrations 9 and 13) stay, SQLite updating a row in place.
 //!
 //! Updates keep their row triggers: migration 17's fires only when a slot changes what a page
 //! shows, and a pickup time's update touches its pantry.
