@@ -101,6 +101,7 @@ suites! {
         no_show => "no-show",
         reports => "reports",
         people => "people",
+        delivery_schedule => "delivery-schedule",
         schedule => "schedule",
         staff => "staff",
         staff_tools => "staff-tools",

@@ -5,14 +5,28 @@
 import { useContext, type FormEvent, type ReactNode } from "react";
 import { ApiFailure } from "../lib/api";
 import { FormPostContext } from "./form-post";
+import type { PostedForm } from "../types";
 
-/** A refused post of this page's form (of `intent`, when the page has several): why, and the values to keep. */
-export function usePostedForm(intent?: string): { failure: ApiFailure | null; values: Record<string, string> } {
-  const action = useContext(FormPostContext)?.action;
-  if (!action || (action.intent ?? undefined) !== intent) return { failure: null, values: {} };
+type Posted = { failure: ApiFailure | null; values: Record<string, string> };
+const NOT_POSTED: Posted = { failure: null, values: {} };
+
+function posted(action: PostedForm): Posted {
   const f = action.failure;
   const failure = new ApiFailure(f.status, f.failureReason ?? "", f.value ?? null, f.failureCode ?? null, f.failureData ?? null);
   return { failure, values: action.values ?? {} };
+}
+
+/** A refused post of this page's form (of `intent`, when the page has several): why, and the values to keep. */
+export function usePostedForm(intent?: string): Posted {
+  const action = useContext(FormPostContext)?.action;
+  return action && (action.intent ?? undefined) === intent ? posted(action) : NOT_POSTED;
+}
+
+/** The refused post among a page's forms of `intents`, with its intent ("" when none was refused). */
+export function usePostedAmong(intents: readonly string[]): Posted & { intent: string } {
+  const action = useContext(FormPostContext)?.action;
+  const intent = action?.intent ?? "";
+  return action && intents.includes(intent) ? { intent, ...posted(action) } : { intent: "", ...NOT_POSTED };
 }
 
 /** A `<form method="post">` to `action` (default: this page) carrying the form token and its `intent`. */

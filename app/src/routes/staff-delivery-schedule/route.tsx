@@ -5,7 +5,7 @@ import { refusalText } from "../../lib/refusal";
 import { fieldErrorText, serverFieldErrors, type FieldCode } from "../../lib/forms";
 import { formatDay } from "../../lib/format";
 import type { StaffDeliverySchedulePage } from "../../lib/api/pages";
-import { PostForm, usePostedForm } from "../../ui/PostForm";
+import { PostForm, usePostedAmong } from "../../ui/PostForm";
 import { StaffDenied } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
 
@@ -47,9 +47,7 @@ const DONE: Record<string, MessageKey> = {
  * horizon; windows with orders are never moved. Works without JavaScript (post, 303 or 422).
  */
 export default function StaffDeliverySchedule({ data }: { data: StaffDeliverySchedulePage | null }) {
-  // A refused post comes back under its form's intent: ask for each of the page's.
-  const postedForms = [usePostedForm("add"), usePostedForm("delete"), usePostedForm("horizon")];
-  const posted = postedForms.find((p) => p.failure) ?? postedForms[0];
+  const posted = usePostedAmong(INTENTS);
   if (data?.noPrograms)
     return (
       <section className="card staff">
@@ -60,7 +58,7 @@ export default function StaffDeliverySchedule({ data }: { data: StaffDeliverySch
   if (!data || data.denied || !data.schedule) return <StaffDenied denied={data?.denied ?? null} />;
   const s = data.schedule;
   const fields = serverFieldErrors(posted.failure?.value);
-  const intent = INTENTS[postedForms.indexOf(posted)] ?? "";
+  const intent = posted.intent;
   const kind = posted.values.kind ?? "";
   const general = posted.failure && Object.keys(fields).length === 0 ? refusalText(posted.failure) : null;
   const posting = (form: string) => form === `${intent}:${intent === "add" ? kind : ""}`;

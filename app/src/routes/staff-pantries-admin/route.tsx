@@ -5,7 +5,7 @@ import type { Meta } from "../../types";
 import { refusalText } from "../../lib/refusal";
 import { fieldErrorText, serverFieldErrors, type FieldCode } from "../../lib/forms";
 import type { StaffPantriesAdminPage } from "../../lib/api/pages";
-import { PostForm, usePostedForm } from "../../ui/PostForm";
+import { PostForm, usePostedAmong, usePostedForm } from "../../ui/PostForm";
 import { StaffDenied } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
 
@@ -135,11 +135,11 @@ function PantryFields({ data, pantry, values, fields, prefix }: { data: Data; pa
 export default function StaffPantriesAdmin({ data }: { data: StaffPantriesAdminPage | null }) {
   const created = usePostedForm("create");
   const updated = usePostedForm("update");
-  const toggled = [usePostedForm("deactivate"), usePostedForm("activate")].find((p) => p.failure);
+  const toggled = usePostedAmong(["deactivate", "activate"]);
   if (!data || data.denied || !data.pantries) return <StaffDenied denied={data?.denied ?? null} />;
   const list = data.pantries;
   const editing = list.pantries.find((p) => p.id === (updated.failure ? Number(updated.values.pantry) : data.edit));
-  const general = [created, updated, toggled].map((p) => p?.failure).find((f) => f && Object.keys(serverFieldErrors(f.value)).length === 0);
+  const general = [created, updated, toggled].map((p) => p.failure).find((f) => f && Object.keys(serverFieldErrors(f.value)).length === 0);
   return (
     <section className="card staff">
       <nav aria-label={t("staff.nav")}>

@@ -5,7 +5,7 @@ import { refusalText } from "../../lib/refusal";
 import { fieldErrorText, serverFieldErrors, type FieldCode } from "../../lib/forms";
 import { formatDay } from "../../lib/format";
 import type { StaffSchedulePage } from "../../lib/api/pages";
-import { PostForm, usePostedForm } from "../../ui/PostForm";
+import { PostForm, usePostedAmong } from "../../ui/PostForm";
 import { StaffDenied } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
 
@@ -35,6 +35,9 @@ const SCHEDULE_ERRORS: Record<string, MessageKey> = {
   outOfRange: "staff.schedule.error.outOfRange",
 };
 
+/** The page's forms, each posting its `intent`. */
+const INTENTS = ["add", "delete", "horizon", "close", "reopen"];
+
 const DONE: Record<string, MessageKey> = {
   add: "staff.schedule.done.add",
   delete: "staff.schedule.done.delete",
@@ -53,11 +56,11 @@ function range(first: string, last: string): string {
  * still booked on them. Works without JavaScript (post, 303 or 422).
  */
 export default function StaffSchedule({ data }: { data: StaffSchedulePage | null }) {
-  const posted = usePostedForm();
+  const posted = usePostedAmong(INTENTS);
   if (!data || data.denied || !data.schedule) return <StaffDenied denied={data?.denied ?? null} />;
   const s = data.schedule;
   const fields = serverFieldErrors(posted.failure?.value);
-  const intent = posted.values.intent ?? "";
+  const intent = posted.intent;
   const kind = posted.values.kind ?? "";
   const general = posted.failure && Object.keys(fields).length === 0 ? refusalText(posted.failure) : null;
   /** A field's error, shown only in the form that was posted (`form` names it). */
