@@ -4,14 +4,15 @@
 //! (`POST /staff/items/{id}/photo`, multipart with the form token), which works without
 //! JavaScript: it answers a 303 back to the item on the items page, saying what came of it.
 use super::{
+    answers::{Say, failed, say, staff_for},
     csrf,
-    downloads::{plain, signed_in},
 };
 use crate::{
     api::staff::items::{PHOTO_BODY_BYTES, photo_bytes},
+    catalog::Lang,
     domain::{Id, staff::PantryStaff},
     infra::files::FileName,
-    service::{Error, staff::Staff, staff_items},
+    service::{Error, staff_items},
     state::AppState,
 };
 use axum::{
@@ -30,8 +31,8 @@ pub fn router() -> Router<AppState> {
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-async fn file(State(state): State<AppState>, Path(name): Path<String>, headers: HeaderMap) -> Response {
-    let Some(name) = FileName::parse(&name) else { return plain(StatusCode::NOT_FOUND, "Not found.") };
+async fn file(State(state): State<AppState>, Path(name): Path<String>, lang: Lang, headers: HeaderMap) -> Response {
+    let Some(name) = FileName::parse(&name) else { return say(&state, lang, Say::NotFound) };
     let etag = format!("\"{}\"", name.sha256);
     let matches = headers
         .get(header::IF_NONE_MATCH)
@@ -39,11 +40,8 @@ async fn file(State(state): State<AppState>, Path(name): Path<String>, headers: 
         .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
     let bytes = match state.files.get(&name).await {
         Ok(Some(bytes)) => bytes,
-        Ok(None) => return plain(StatusCode::NOT_FOUND, "Not found."),
-        Err(error) => {
-            tracing::error!(%error, "file not read");
-            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
-        }
+        Ok(None) => return say(&state, lang, Say::NotFound),
+        Err(error) => return failed(&state, lang, error.into(), "file not read"),
     };
     let mut res =
         if matches { StatusCode::NOT_MODIFIED.into_response() } else { (StatusCode::OK, bytes).into_response() };
@@ -68,16 +66,15 @@ async fn photo_form(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    lang: Lang,
     form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Response {
-    let Some(id) = crate::pages::shared::row_id(&id) else { return plain(StatusCode::NOT_FOUND, "Not found.") };
+    let Some(id) = crate::pages::shared::row_id(&id) else { return say(&state, lang, Say::NotFound) };
     if !csrf::same_origin(&state, &headers) {
         tracing::warn!(event = "cross_site_form", path = "/staff/items/photo", "security event");
-        return plain(StatusCode::FORBIDDEN, "This form was sent from another site.");
+        return say(&state, lang, Say::CrossSite);
     }
-    let Ok(mut form) = form else {
-        return plain(StatusCode::UNSUPPORTED_MEDIA_TYPE, "Send the form as multipart/form-data.");
-    };
+    let Ok(mut form) = form else { return say(&state, lang, Say::NotMultipart) };
     let mut head = FormHead { csrf: String::new(), pantry: None };
     // The token and the pantry come first (the page's form puts them there), then the photo.
     let upload = loop {
@@ -97,19 +94,11 @@ async fn photo_form(
         }
     };
     if !csrf::valid(&state, &headers, &head.csrf) {
-        return plain(StatusCode::FORBIDDEN, "This form has expired. Please reload the page and send it again.");
+        return say(&state, lang, Say::FormExpired);
     }
-    let user = match signed_in(&state, &headers).await {
-        Ok(user) => user,
+    let staff = match staff_for::<PantryStaff>(&state, &headers, lang).await {
+        Ok(staff) => staff,
         Err(res) => return res,
-    };
-    let staff = match Staff::<PantryStaff>::resolve(&state, user).await {
-        Ok(Some(staff)) => staff,
-        Ok(None) => return plain(StatusCode::FORBIDDEN, "For pantry staff only."),
-        Err(error) => {
-            tracing::warn!(%error, "photo form: grants not read");
-            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
-        }
     };
     let outcome = match upload {
         Ok(bytes) => staff_items::photo(&state, &staff, id, bytes).await.map(|_| ()),
@@ -121,14 +110,10 @@ async fn photo_form(
     };
     let to = match outcome {
         Ok(()) => format!("{back}&photo=saved"),
-        Err(Error::NotFound(_)) => return plain(StatusCode::NOT_FOUND, "Not found."),
         Err(Error::Invalid(reason) | Error::Conflict(reason)) => {
             format!("{back}&photoError={}", reason.refusal().map_or("photoUnreadable", |r| r.code()))
         }
-        Err(error) => {
-            tracing::error!(%error, "photo not saved");
-            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
-        }
+        Err(error) => return failed(&state, lang, error, "photo not saved"),
     };
     let mut res = StatusCode::SEE_OTHER.into_response();
     if let Ok(v) = HeaderValue::from_str(&to) {

@@ -1,4 +1,5 @@
 //! The HTTP surface: one router for pages, data, files and (later) the API.
+mod answers;
 mod assets;
 mod csrf;
 mod downloads;

@@ -4,12 +4,13 @@
 //! kept for its preview, then 303 to the preview page (`/staff/stock/import/{token}`); a file over
 //! 5 MB or not a CSV of items is 303 back to the stock page, which says why.
 use super::{
+    answers::{Say, failed, say, staff_for},
     csrf,
-    downloads::{plain, signed_in},
 };
 use crate::{
+    catalog::Lang,
     domain::{Id, staff::PantryStaff},
-    service::{Error, staff::Staff, stock},
+    service::{Error, stock},
     state::AppState,
 };
 use axum::{
@@ -69,23 +70,16 @@ async fn read(mut form: Multipart) -> Result<Posted, &'static str> {
 async fn stock_import(
     State(state): State<AppState>,
     headers: HeaderMap,
+    lang: Lang,
     form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Response {
     if !csrf::same_origin(&state, &headers) {
         tracing::warn!(event = "cross_site_form", path = "/staff/stock/import", "security event");
-        return plain(StatusCode::FORBIDDEN, "This form was sent from another site.");
+        return say(&state, lang, Say::CrossSite);
     }
-    let user = match signed_in(&state, &headers).await {
-        Ok(user) => user,
+    let staff = match staff_for::<PantryStaff>(&state, &headers, lang).await {
+        Ok(staff) => staff,
         Err(res) => return res,
-    };
-    let staff = match Staff::<PantryStaff>::resolve(&state, user).await {
-        Ok(Some(staff)) => staff,
-        Ok(None) => return plain(StatusCode::FORBIDDEN, "For pantry staff only."),
-        Err(error) => {
-            tracing::warn!(%error, "stock import: grants not read");
-            return plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.");
-        }
     };
     let Ok(form) = form else { return see_other("/staff/stock?uploadRefused=importNotCsv") };
     let posted = match read(form).await {
@@ -93,17 +87,13 @@ async fn stock_import(
         Err(code) => return see_other(&format!("/staff/stock?uploadRefused={code}")),
     };
     if !csrf::valid(&state, &headers, &posted.csrf) {
-        return plain(StatusCode::FORBIDDEN, "This form has expired. Go back, reload the page and send it again.");
+        return say(&state, lang, Say::FormExpired);
     }
-    let Some(pantry) = posted.pantry else { return plain(StatusCode::NOT_FOUND, "Not found.") };
+    let Some(pantry) = posted.pantry else { return say(&state, lang, Say::NotFound) };
     let back = |code: &str| see_other(&format!("/staff/stock?pantry={pantry}&uploadRefused={code}"));
     match stock::upload(&state, &staff, pantry, &posted.file).await {
         Ok(preview) => see_other(&format!("/staff/stock/import/{}", preview.token)),
         Err(Error::Refused { refusal, .. }) => back(refusal.code()),
-        Err(Error::NotFound(_)) => plain(StatusCode::NOT_FOUND, "Not found."),
-        Err(error) => {
-            tracing::error!(%error, "stock import not kept");
-            plain(StatusCode::SERVICE_UNAVAILABLE, "Please try again.")
-        }
+        Err(error) => failed(&state, lang, error, "stock import not kept"),
     }
 }

@@ -145,4 +145,9 @@ async fn only_the_pantrys_staff_get_the_pick_list(t: &TestApp) {
         assert_eq!(page(t, &path, Some(&volunteer)).await.0, 403, "{path}");
     }
     assert_eq!(page(t, &format!("/staff/pick-list.csv?pantry={parsons}"), Some(&staff)).await.0, 404);
+    // The file's refusals are the catalog's, in the asker's language.
+    let (status, _, text) = page(t, &format!("/staff/pick-list.csv?pantry={main}&lang=es"), Some(&volunteer)).await;
+    assert_eq!((status, text.as_str()), (403, "Esta página es solo para el personal de la despensa."));
+    let (status, _, text) = page(t, &format!("/staff/pick-list.csv?pantry={main}"), None).await;
+    assert_eq!((status, text.as_str()), (401, "Please log in with your staff account."));
 }

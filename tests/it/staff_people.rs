@@ -172,10 +172,12 @@ async fn the_audit_log_filters_and_exports_csv(t: &TestApp) {
     let (status, _, csv_es) = page(t, "/staff/audit.csv?action=item.hide&lang=es", Some(&admin)).await;
     assert_eq!(status, 200);
     assert!(csv_es.starts_with("Cuándo,"), "titles in Spanish: {csv_es}");
-    let (status, _, _) = page(t, "/staff/audit.csv?from=2026-02-02&to=2026-02-01", Some(&admin)).await;
+    let (status, _, text) = page(t, "/staff/audit.csv?from=2026-02-02&to=2026-02-01&lang=es", Some(&admin)).await;
     assert_eq!(status, 400);
+    assert_eq!(text, "Revise el filtro: to");
     // Only the admin: staff are refused, signed out is 401.
-    assert_eq!(page(t, "/staff/audit.csv", Some(&staff)).await.0, 403);
+    let (status, _, text) = page(t, "/staff/audit.csv", Some(&staff)).await;
+    assert_eq!((status, text.as_str()), (403, "This page is for food bank admins only."));
     assert_eq!(page(t, "/staff/audit.csv", None).await.0, 401);
 }
 
