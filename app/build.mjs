@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { checkServerBundle } from "./scripts/check-server-bundle.mjs";
 import { generateApiTypes } from "./scripts/gen-api-types.mjs";
-import { checkMessageNamespaces, messagesPlugin, namespacesReachable } from "./scripts/messages-plugin.mjs";
+import { checkMessageNamespaces, filesReachable, keysNamed, messagesPlugin } from "./scripts/messages-plugin.mjs";
 
 const appDir = dirname(fileURLToPath(import.meta.url));
 // First-load JS of any page (entry, its chunks, the route chunk and its imports), gzip -9.
@@ -42,6 +42,15 @@ const routeIds = discoverRoutes();
 for (const id of routeIds) {
   if (!/^[a-z][a-z0-9-]*$/.test(id)) throw new Error(`route folder "${id}": use lowercase letters, digits and dashes`);
 }
+
+/**
+ * Namespaces a lazy chunk fetches itself as it loads (`fetchTexts` in src/i18n/t.ts) rather than
+ * have every page that may load it carry them: refusals are only shown after an API call answers,
+ * and they are the largest namespace a shopper's page would otherwise carry unseen.
+ */
+const FETCHED_TEXTS = ["refusal"];
+
+const catalogKeys = Object.keys(JSON.parse(readFileSync(join(appDir, "src", "i18n", "en.json"), "utf8")));
 
 rmSync(join(outDir, "client"), { recursive: true, force: true });
 rmSync(join(outDir, "server.js"), { force: true });
@@ -164,6 +173,19 @@ function checkApiCalls(metafile) {
   if (wrong.length) throw new Error(`call the API through the function of its area in src/lib/api/ (add one there):\n  ${wrong.join("\n  ")}`);
 }
 
+/**
+ * The catalog keys a page's payload carries (as prefixes, see keysNamed): those its code names,
+ * lazily loaded code included but for the namespaces such code fetches itself (FETCHED_TEXTS).
+ */
+function pageTexts(metafile, entryPoint, lazy) {
+  const fetched = (prefix) => FETCHED_TEXTS.includes(prefix.split(".")[0]);
+  // Such a namespace goes whole or not at all, so that the browser can tell it has it.
+  const own = [...new Set(keysNamed(appDir, filesReachable(metafile, entryPoint, { lazy: false }), catalogKeys).map((p) => (fetched(p) ? p.split(".")[0] : p)))];
+  if (!lazy) return own.sort();
+  const later = keysNamed(appDir, filesReachable(metafile, entryPoint, { lazy: true }), catalogKeys).filter((p) => !fetched(p));
+  return [...new Set([...own, ...later])].sort();
+}
+
 function buildManifest(metafile) {
   const outputs = metafile.outputs;
   const url = (key) => "/assets/" + relative(assetsDir, resolve(appDir, key)).split("\\").join("/");
@@ -187,8 +209,8 @@ function buildManifest(metafile) {
       file: url(key),
       imports: [...staticImports(key)].map(url),
       css: out.cssBundle ? [url(out.cssBundle)] : [],
-      // The catalog namespaces the host sends with the page's payload (the entry's: with every page).
-      messages: namespacesReachable(metafile, entryPoint, { lazy }),
+      // The catalog keys the host sends with the page's payload (the entry's: with every page).
+      messages: pageTexts(metafile, entryPoint, lazy),
     };
   };
   return {

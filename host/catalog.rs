@@ -1,6 +1,6 @@
 //! The app's message catalogs (app/src/i18n/<lang>.json), embedded at build time. The host hands
-//! each page the part of its language's catalog that the page's code uses (namespaces listed in
-//! the asset manifest), so no page downloads the texts of other pages or other languages; and it
+//! each page the part of its language's catalog that the page's code names (keys listed in the
+//! asset manifest), so no page downloads the texts of other pages or other languages; and it
 //! writes a few texts itself (the fallback document's title and loading screen).
 use axum::http::{HeaderMap, header};
 use serde_json::{Map, Value};
@@ -96,7 +96,7 @@ pub struct Catalog {
 }
 
 impl Catalog {
-    /// The embedded catalogs, with the texts of each `(route id, namespaces)` ready to send.
+    /// The embedded catalogs, with the texts of each `(route id, keys)` ready to send.
     pub fn embedded(routes: impl IntoIterator<Item = (String, Vec<String>)>) -> Self {
         let parse = |json: &str, name: &str| -> HashMap<String, String> {
             serde_json::from_str(json)
@@ -107,9 +107,9 @@ impl Catalog {
             es: parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/app/src/i18n/es.json")), "es"),
             pages: HashMap::new(),
         };
-        for (route, namespaces) in routes {
+        for (route, keys) in routes {
             for lang in LANGS {
-                let part = Value::Object(catalog.part(lang, &namespaces));
+                let part = Value::Object(catalog.part(lang, &keys));
                 catalog.pages.insert((lang, route.clone()), part);
             }
         }
@@ -120,6 +120,12 @@ impl Catalog {
     pub fn page_texts(&self, lang: Lang, route: &str) -> &Value {
         static NONE: Value = Value::Null;
         self.pages.get(&(lang, route.to_owned())).unwrap_or(&NONE)
+    }
+
+    /// The texts of one namespace in `lang` (none for a namespace the catalog does not have): what a
+    /// chunk loaded after its page fetches when the page's payload does not carry them.
+    pub fn namespace_texts(&self, lang: Lang, namespace: &str) -> Map<String, Value> {
+        self.part(lang, &[namespace.to_owned()])
     }
 
     fn messages(&self, lang: Lang) -> &HashMap<String, String> {
@@ -133,10 +139,15 @@ impl Catalog {
         self.messages(lang).get(key).or_else(|| self.en.get(key)).map(String::as_str).unwrap_or(key)
     }
 
-    /// The texts of the given namespaces (`shop` covers `shop.*`) in `lang`, English where a
-    /// translation is missing.
-    fn part(&self, lang: Lang, namespaces: &[String]) -> Map<String, Value> {
-        let wanted = |key: &str| key.split('.').next().is_some_and(|ns| namespaces.iter().any(|n| n == ns));
+    /// The texts of the given keys in `lang`, English where a translation is missing: each of
+    /// `prefixes` names a key and those under it (`shop` covers `shop.*`, `shop.items` covers
+    /// `shop.items.one` and `shop.items.other`).
+    fn part(&self, lang: Lang, prefixes: &[String]) -> Map<String, Value> {
+        let wanted = |key: &str| {
+            prefixes
+                .iter()
+                .any(|p| key.strip_prefix(p.as_str()).is_some_and(|rest| rest.is_empty() || rest.starts_with('.')))
+        };
         self.en
             .keys()
             .filter(|k| wanted(k))

@@ -84,7 +84,7 @@ impl AppState {
             // Checked against the database's cache scopes on every hit; the minute bounds what
             // depends on the clock alone.
             cache: RenderCache::new(64 << 20, Duration::from_secs(60)),
-            catalog: Catalog::embedded(manifest.namespaces_by_route()),
+            catalog: Catalog::embedded(manifest.texts_by_route()),
             manifest,
             services,
         }))

@@ -1,7 +1,7 @@
 // esbuild plugin for `import part from "messages:ns1,ns2"`. The texts themselves come with each
-// page's payload from the host, in the page's language (only the namespaces the page's code uses,
-// listed in the asset manifest by `namespacesReachable`); the import declares which namespaces a
-// module needs. With `inline: true` (unit tests, which have no host) the import holds the English
+// page's payload from the host, in the page's language (only the keys the page's code names,
+// listed in the asset manifest with `keysNamed`); the import declares which namespaces a module
+// needs. With `inline: true` (unit tests, which have no host) the import holds the English
 // texts of those namespaces from src/i18n/en.json.
 // `checkMessageNamespaces` fails the build when a route uses a namespace it neither registers nor
 // gets from the entry, which would otherwise show raw keys in that page.
@@ -27,33 +27,45 @@ export function messagesPlugin(appDir, { inline = false } = {}) {
   };
 }
 
-/**
- * Every namespace a module's code may ask for: its `messages:` imports and those of everything it
- * imports, lazily imported modules included (their texts must be there when they load).
- */
-export function namespacesReachable(metafile, start, { lazy = true } = {}) {
+const namespacesOf = (importPath) => importPath.slice(PREFIX.length).split(",");
+
+/** The app's own source files a module's code runs: it and what it imports, lazily imported modules too with `lazy`. */
+export function filesReachable(metafile, start, { lazy = true } = {}) {
   const inputs = metafile.inputs;
   const seen = new Set([start]);
   const todo = [start];
-  const found = new Set();
   while (todo.length) {
     for (const imp of inputs[todo.pop()]?.imports ?? []) {
-      if (imp.external) continue;
-      if (imp.path.startsWith(PREFIX)) {
-        for (const ns of namespacesOf(imp.path)) found.add(ns);
-        continue;
-      }
-      if (imp.kind === "dynamic-import" && !lazy) continue;
+      if (imp.external || imp.path.startsWith(PREFIX) || (imp.kind === "dynamic-import" && !lazy)) continue;
       if (!seen.has(imp.path)) {
         seen.add(imp.path);
         todo.push(imp.path);
       }
     }
   }
-  return [...found].sort();
+  return [...seen].filter((f) => !f.includes("node_modules") && /\.(tsx?|mjs|js)$/.test(f));
 }
 
-const namespacesOf = (importPath) => importPath.slice(PREFIX.length).split(",");
+/**
+ * The catalog keys that source files name, as prefixes (a key goes with a page when it is one of
+ * them or starts with one and a dot): every string literal that is a key or a plural's base
+ * (`tn("shop.items", n)`), and every template literal's fixed start (`refusal.${code}`: all of
+ * `refusal.*`). The app names its keys literally (the MessageKey type makes computed ones the
+ * exception, each a template), so this is every key its code can look up.
+ */
+export function keysNamed(appDir, files, keys) {
+  const named = new Set();
+  const isPrefix = (p) => keys.some((k) => k === p || k.startsWith(`${p}.`));
+  for (const file of files) {
+    const src = readFileSync(join(appDir, file), "utf8");
+    for (const m of src.matchAll(/["'`]([A-Za-z]+\.[A-Za-z0-9_.]*[A-Za-z0-9_])["'`]/g)) if (isPrefix(m[1])) named.add(m[1]);
+    for (const m of src.matchAll(/`([A-Za-z]+\.[A-Za-z0-9_.]*)\$\{/g)) {
+      const prefix = m[1].replace(/\.$/, "");
+      if (isPrefix(prefix)) named.add(prefix);
+    }
+  }
+  return [...named].sort();
+}
 
 /**
  * Module code runs before any render, so a `messages:` import anywhere in a route's static import

@@ -62,7 +62,8 @@ await esbuild.build({
 });
 
 // The data hook's state transitions (src/lib/useData.ts), with the ApiFailure class they produce,
-// and the wording of refusals (src/lib/refusal.ts) with the catalog it reads.
+// and the wording of refusals (src/lib/refusal.ts) and limits (src/lib/limits.ts) with the catalog
+// they read.
 await esbuild.build({
   absWorkingDir: appDir,
   stdin: {
@@ -70,6 +71,7 @@ await esbuild.build({
       'export * from "./src/lib/useData";',
       'export { ApiFailure } from "./src/lib/api";',
       'export { refusalText } from "./src/lib/refusal";',
+      'export { limitText } from "./src/lib/limits";',
       'export { addMessages } from "./src/i18n/t";',
     ].join("\n"),
     resolveDir: appDir,

@@ -39,6 +39,7 @@ pub fn app(state: AppState) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .route("/index.html", get(|| async { Redirect::permanent("/") }))
         .route("/_data", get(pages::data))
+        .route("/_texts", get(pages::texts))
         .merge(seo::router())
         .merge(downloads::router())
         .merge(report_files::router())

@@ -76,7 +76,8 @@ pub(super) async fn answer(
     // marked `Cache-Control: no-cache` is rendered afresh. Off, no client can make the host render.
     let fresh = state.config.server_timing
         && headers.get(header::CACHE_CONTROL).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("no-cache"));
-    let mut res = page(state, url, lang, nonce, session.shopper, client, &forms, fresh, &mut stages).await;
+    let res = page(state, url, lang, nonce, session.shopper, client, &forms, fresh, &mut stages).await;
+    let mut res = stages.time("compress", compressed(res, headers)).await;
     session.finish(&mut res, cookie);
     if let Some(set) = new_csrf_cookie {
         res.headers_mut().append(header::SET_COOKIE, set);
@@ -87,6 +88,37 @@ pub(super) async fn answer(
         res.headers_mut().insert("server-timing", timing);
     }
     res
+}
+
+/// The document compressed here rather than by the router's `CompressionLayer` (the same layer,
+/// so the same negotiation, encoders and levels), so that its time is a stage of the page: the
+/// router's layer leaves an answer that already has a `Content-Encoding` alone.
+async fn compressed(res: Response, headers: &HeaderMap) -> Response {
+    use tower::ServiceExt;
+    let mut request = axum::http::Request::new(());
+    if let Some(accept) = headers.get(header::ACCEPT_ENCODING) {
+        request.headers_mut().insert(header::ACCEPT_ENCODING, accept.clone());
+    }
+    let mut res = Some(res);
+    let answer = tower::service_fn(move |_: axum::http::Request<()>| {
+        let res = res.take();
+        async move { res.ok_or(()) }
+    });
+    let Ok(res) = tower_http::compression::Compression::new(answer).oneshot(request).await else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let (parts, body) = res.into_parts();
+    if !parts.headers.contains_key(header::CONTENT_ENCODING) {
+        return Response::from_parts(parts, axum::body::Body::new(body));
+    }
+    // The whole document is in memory already: encoding it here is the stage's work.
+    match axum::body::to_bytes(axum::body::Body::new(body), usize::MAX).await {
+        Ok(bytes) => Response::from_parts(parts, axum::body::Body::from(bytes)),
+        Err(error) => {
+            tracing::error!(%error, "page compression failed");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
 }
 
 /// What a page's forms carry in its payload: the CSRF token (pages that are never cached only,
@@ -135,6 +167,17 @@ pub async fn data(
         res.headers_mut().append(header::SET_COOKIE, set);
     }
     res
+}
+
+/// `GET /_texts?ns=refusal[&lang=es]`: a catalog namespace in the language, for a chunk that loads
+/// after its page and shows texts the page's payload leaves out (app `fetchTexts`). The texts
+/// change with a deploy only.
+pub async fn texts(State(state): State<AppState>, lang: Lang, Query(q): Query<HashMap<String, String>>) -> Response {
+    match q.get("ns").map(|ns| state.catalog.namespace_texts(lang, ns)).filter(|texts| !texts.is_empty()) {
+        Some(texts) => ([(header::CACHE_CONTROL, "public, max-age=3600")], Json(texts)).into_response(),
+        None => (StatusCode::NOT_FOUND, Json(json!({ "successful": false, "failureReason": "no such texts" })))
+            .into_response(),
+    }
 }
 
 /// What the session cookie says about a page request.
@@ -269,12 +312,15 @@ async fn page(
     stages: &mut Stages,
 ) -> Response {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
-    let resolved = pages::table().resolve(path).0;
+    let (resolved, url) = stages.time_sync("route", || {
+        let resolved = pages::table().resolve(path).0;
+        // The page as its loader sees it: the same entry whatever else the address carries.
+        (resolved, resolved.cache_url(url))
+    });
     // Only public pages are cached, and they are never loaded for a shopper (see `session`), nor
     // carry a form's token or refusal.
     let public = resolved.public && shopper.is_none() && forms.csrf.is_none() && forms.refused.is_none();
-    // The page as its loader sees it: the same entry whatever else the address carries.
-    let url = &*resolved.cache_url(url);
+    let url = &*url;
     let key = CacheKey { url: url.to_owned(), lang };
     if public
         && !fresh

@@ -6,7 +6,7 @@ use super::{
     shared::{ShopSite, SiteShop, site_shop},
 };
 use crate::{
-    domain::limits::EffectiveLimit,
+    domain::limits::LimitRule,
     model::locations::{AttachmentEntry, InventoryItem, Name, PantryItem},
 };
 use serde::Serialize;
@@ -48,8 +48,17 @@ pub struct ShopItem {
     weight_pounds: f64,
     /// The product's first photo, if it has one.
     attachment_collection: Vec<AttachmentEntry>,
-    effective_limit: EffectiveLimit,
+    effective_limit: ShopLimit,
     pantry_inventory_subcategories: Vec<ShopSubcategory>,
+}
+
+/// The effective limit as the tile and the cart word it, from its rule in the page's language
+/// (app/src/lib/limits.ts): the API's English `message` is left out (an entry a cart stored
+/// before rules were sent still has its own).
+#[derive(Serialize, ToSchema)]
+pub struct ShopLimit {
+    limit: i64,
+    rule: LimitRule,
 }
 
 /// The product as its tile words it ("2 x 16 oz Can").
@@ -111,7 +120,7 @@ impl From<InventoryItem> for ShopItem {
             pantry_item: ShopProduct { name, amount, each_quantity, unit_of_measure, donation_package_type },
             weight_pounds,
             attachment_collection,
-            effective_limit,
+            effective_limit: ShopLimit { limit: effective_limit.limit, rule: effective_limit.rule },
             pantry_inventory_subcategories: pantry_inventory_subcategories
                 .into_iter()
                 .map(|s| ShopSubcategory { pantry_subcategory_id: s.pantry_subcategory_id })

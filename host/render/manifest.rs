@@ -9,7 +9,8 @@ pub struct RouteAssets {
     pub imports: Vec<String>,
     #[serde(default)]
     pub css: Vec<String>,
-    /// Catalog namespaces the code uses (the entry's with every page).
+    /// Catalog keys the code names, each covering the keys under it (`shop` is all of `shop.*`;
+    /// the entry's go with every page).
     #[serde(default)]
     pub messages: Vec<String>,
 }
@@ -26,8 +27,8 @@ impl AssetManifest {
             .expect("app/build.mjs wrote a valid manifest.json")
     }
 
-    /// Each route with the catalog namespaces its page needs: the entry's plus its own.
-    pub fn namespaces_by_route(&self) -> impl Iterator<Item = (String, Vec<String>)> + '_ {
+    /// Each route with the catalog keys its page needs: the entry's plus its own.
+    pub fn texts_by_route(&self) -> impl Iterator<Item = (String, Vec<String>)> + '_ {
         self.routes.iter().map(|(route, assets)| {
             let mut all = self.entry.messages.clone();
             all.extend(assets.messages.iter().filter(|ns| !self.entry.messages.contains(ns)).cloned());

@@ -121,6 +121,59 @@ async fn hashed_assets_are_immutable_and_compressed() {
     assert!(manifest.body.contains("OrderAhead"));
 }
 
+#[tokio::test]
+async fn documents_are_compressed_once_as_the_browser_accepts() {
+    let plain = get_with("/pantries?zip=43215", &[]).await;
+    assert!(plain.headers.get("content-encoding").is_none());
+    for encoding in ["br", "gzip"] {
+        use axum::{body::Body, http::Request};
+        use http_body_util::BodyExt;
+        use tower::ServiceExt;
+        let req = Request::get("/pantries?zip=43215").header("accept-encoding", encoding).body(Body::empty()).unwrap();
+        let res = app().await.oneshot(req).await.unwrap();
+        assert_eq!(res.status(), 200);
+        let headers = res.headers().clone();
+        assert_eq!(headers["content-encoding"], encoding);
+        assert_eq!(headers.get_all("content-encoding").iter().count(), 1, "never encoded twice");
+        assert!(headers["vary"].to_str().unwrap().to_ascii_lowercase().contains("accept-encoding"));
+        assert!(headers.get("content-security-policy").is_some(), "still the page's answer");
+        let bytes = res.into_body().collect().await.unwrap().to_bytes().len();
+        assert!(bytes < plain.body.len() / 3, "{encoding}: {bytes} of {} bytes", plain.body.len());
+    }
+}
+
+#[tokio::test]
+async fn refusal_texts_go_with_the_pages_that_show_them_and_are_fetched_by_lazy_chunks() {
+    // The shop and the pantry list show refusals only in lazily loaded modals (a referral code,
+    // delivery), which fetch these texts as they load; the sign-in form shows them itself.
+    let lazy_only = ["/pantries?zip=43215", "/products?pantry=1"];
+    for url in lazy_only {
+        let data = get_with(&format!("/_data?url={}", url.replace('?', "%3F").replace('=', "%3D")), &[]).await;
+        let payload: serde_json::Value = serde_json::from_str(&data.body).unwrap();
+        let messages = payload["messages"].as_object().expect("the page's texts");
+        assert!(!messages.is_empty());
+        assert!(!messages.keys().any(|k| k.starts_with("refusal.")), "{url} carries refusal texts");
+    }
+    let login = get_with("/_data?url=%2Faccount%2Flogin", &[]).await;
+    let payload: serde_json::Value = serde_json::from_str(&login.body).unwrap();
+    assert!(payload["messages"].get("refusal.loginFailed").is_some(), "a form's refusals render with its page");
+
+    let es: serde_json::Value = serde_json::from_str(include_str!("../../app/src/i18n/es.json")).unwrap();
+    let texts = get_with("/_texts?ns=refusal&lang=es", &[]).await;
+    assert_eq!(texts.status, 200);
+    assert!(texts.headers["cache-control"].to_str().unwrap().starts_with("public"));
+    let texts: serde_json::Value = serde_json::from_str(&texts.body).unwrap();
+    assert_eq!(texts["refusal.loginFailed"], es["refusal.loginFailed"]);
+    assert!(texts.as_object().unwrap().keys().all(|k| k.starts_with("refusal.")));
+    let by_cookie = get_with("/_texts?ns=refusal", &[("cookie", "oa_lang=es")]).await;
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&by_cookie.body).unwrap()["refusal.loginFailed"],
+        es["refusal.loginFailed"]
+    );
+    assert_eq!(get_with("/_texts?ns=nothing", &[]).await.status, 404);
+    assert_eq!(get_with("/_texts", &[]).await.status, 404);
+}
+
 trait WithEncoding {
     async fn oneshot_with_encoding(self, uri: &str, encoding: &str) -> crate::support::Reply;
 }

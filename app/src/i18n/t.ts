@@ -2,7 +2,7 @@
 // the page's language, with the payload (`lang`, `messages`); `messages:` imports declare which
 // namespaces a module needs, so the build can list them per route for the host.
 import core from "messages:app,meta,modal,nav,notFound,shell,zip,home,shop,lang";
-import { setLang, type Lang } from "./lang";
+import { lang, setLang, type Lang } from "./lang";
 
 export type MessageKey = keyof typeof import("./en.json");
 export type Vars = Record<string, string | number>;
@@ -14,6 +14,35 @@ export function addMessages(part: Record<string, string>): void {
   Object.assign(catalog, part);
 }
 
+/** Namespaces fetched with `fetchTexts`, and whether a payload's texts have been taken yet. */
+const fetched = new Set<string>();
+let payloadTaken = false;
+
+/**
+ * Texts a module loaded after the page (a lazy chunk) may need where its page's payload does not
+ * carry them: the build leaves them out of such pages (app/build.mjs, FETCHED_TEXTS), and the
+ * module asks for them as it loads, long before it can show them. Before the first payload is
+ * taken nothing is known of what it carries, so the check waits for it. Only in the browser: the
+ * server renders from the payload alone.
+ */
+export function fetchTexts(namespace: string): void {
+  if (typeof window === "undefined" || fetched.has(namespace)) return;
+  fetched.add(namespace);
+  if (payloadTaken) void fetchMissing(namespace);
+}
+
+async function fetchMissing(namespace: string): Promise<void> {
+  const prefix = `${namespace}.`;
+  if (Object.keys(catalog).some((key) => key.startsWith(prefix))) return;
+  try {
+    const res = await fetch(`/_texts?ns=${encodeURIComponent(namespace)}&lang=${lang()}`, { credentials: "same-origin" });
+    if (res.ok) addMessages((await res.json()) as Record<string, string>);
+  } catch {
+    // Offline and never fetched: whoever shows the texts has its own fallback (refusalText: the
+    // server's failureReason, in the request's language).
+  }
+}
+
 /**
  * Takes the language and texts a payload carries. The server starts each render from them alone
  * (one engine renders pages in every language); the browser adds them to what it has, since a
@@ -23,6 +52,10 @@ export function takePayloadTexts(payload: { lang?: Lang; messages?: Record<strin
   if (fresh) for (const key of Object.keys(catalog)) delete catalog[key];
   setLang(payload.lang ?? "en");
   if (payload.messages) addMessages(payload.messages);
+  if (!fresh && !payloadTaken) {
+    payloadTaken = true;
+    for (const namespace of fetched) void fetchMissing(namespace);
+  }
 }
 
 /** Looks up a message and fills `{name}` placeholders; unknown placeholders are left visible so they get noticed. */

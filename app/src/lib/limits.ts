@@ -1,8 +1,11 @@
 import type { Limit } from "../entities";
 import { t, tn } from "../i18n/t";
 
-/** A limit's message from the catalog, from the rule the API sends with it (its English `message` otherwise). */
-export function limitText(limit: Limit | null | undefined): string {
+/**
+ * A limit's message from the catalog, from the rule the API sends with it (its English `message`
+ * otherwise: the shop's items leave it out, a cart entry stored before rules were sent has it).
+ */
+export function limitText(limit: (Pick<Limit, "limit" | "rule"> & { message?: string }) | null | undefined): string {
   const rule = limit?.rule;
   if (!rule) return limit?.message ?? "";
   switch (rule.kind) {

@@ -2,11 +2,14 @@
 // (`refusal.<code>`, filled with the refusal's data), so they follow the page's language whatever
 // the server's. A failure without a code, or with one this build does not know, keeps the server's
 // failureReason; a network failure has neither, and the screen shows its own text.
-import { addMessages, t, type MessageKey } from "../i18n/t";
+import { addMessages, fetchTexts, t, type MessageKey } from "../i18n/t";
 import { ApiFailure } from "./api";
 import messages from "messages:refusal";
 
 addMessages(messages);
+// A page whose own code shows refusals (a form's) carries these texts; one that only loads this
+// with a lazy chunk (a modal claiming a code) does not, and they are fetched as the chunk loads.
+fetchTexts("refusal");
 
 /** A refusal's text from the catalog; the server's failureReason when it has no code we know; "" otherwise. */
 export function refusalText(err: unknown): string {

@@ -78,9 +78,10 @@ const keepable = {
   cacheWillUpdate: async ({ response }) => (response.status === 200 && !/private/i.test(response.headers.get("cache-control") || "") ? response : null),
 };
 
-// Fresh when online; offline, the last copy of this page, else the home page.
+// Fresh when online; offline, the last copy of this page (or of the texts a chunk fetched with
+// it), else the home page.
 registerRoute(
-  ({ request, url }) => sameOrigin(url) && (request.mode === "navigate" || url.pathname === "/_data"),
+  ({ request, url }) => sameOrigin(url) && (request.mode === "navigate" || url.pathname === "/_data" || url.pathname === "/_texts"),
   new NetworkFirst({
     cacheName: PAGES,
     matchOptions,
