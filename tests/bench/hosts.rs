@@ -188,7 +188,12 @@ fn print_load(label: &str, l: &Load) {
 }
 
 fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg").unwrap_or_default().split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+    std::fs::read_to_string("/proc/loadavg")
+        .unwrap_or_default()
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[tokio::main]
@@ -199,7 +204,8 @@ async fn main() {
     let (a, b) = tokio::join!(Host::start(t.url(), "a"), Host::start(t.url(), "b"));
 
     let client = reqwest::Client::new();
-    let found: serde_json::Value = client.get(format!("{}{SEARCH}", a.base)).send().await.unwrap().json().await.unwrap();
+    let found: serde_json::Value =
+        client.get(format!("{}{SEARCH}", a.base)).send().await.unwrap().json().await.unwrap();
     let pantry = found["value"][0]["pantryLocationID"]
         .as_i64()
         .or_else(|| found["value"][0]["id"].as_i64())
@@ -221,7 +227,9 @@ async fn main() {
     }
 
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    println!("80/20 page mix over loopback, {CONNECTIONS} connections, {secs} s per row, {cores} cores, one PostgreSQL database");
+    println!(
+        "80/20 page mix over loopback, {CONNECTIONS} connections, {secs} s per row, {cores} cores, one PostgreSQL database"
+    );
     println!("pages {pages:?}; of every 10 requests 8 cached, 1 rendered afresh, 1 {SEARCH}");
     println!("{:<36} {:>9} {:>9} {:>9} {:>7}", "", "req/s", "p50 ms", "p95 ms", "errors");
     let direct = load(&a.base, &pages, secs).await;
