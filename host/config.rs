@@ -46,6 +46,11 @@ pub struct Config {
     pub file_store: Option<crate::infra::files::FileBackend>,
     /// The directory store's folder (one the hosts share); None: `<data dir>/files`.
     pub files_dir: Option<PathBuf>,
+    /// Where `/metrics` is served (an address only the scraper reaches); None: nowhere.
+    pub metrics_bind: Option<SocketAddr>,
+    /// How long a stopping host keeps accepting requests with `/readyz` at 503, so the load
+    /// balancer sees it leave before its port closes.
+    pub drain: std::time::Duration,
 }
 
 impl fmt::Debug for Config {
@@ -71,6 +76,8 @@ impl fmt::Debug for Config {
             .field("no_show_grace", &self.no_show_grace)
             .field("file_store", &self.file_store)
             .field("files_dir", &self.files_dir)
+            .field("metrics_bind", &self.metrics_bind)
+            .field("drain", &self.drain)
             .finish()
     }
 }
@@ -121,6 +128,8 @@ impl Config {
             no_show_grace: crate::domain::order_states::DEFAULT_NO_SHOW_GRACE,
             file_store: None,
             files_dir: None,
+            metrics_bind: None,
+            drain: std::time::Duration::ZERO,
         }
     }
 

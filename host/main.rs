@@ -136,6 +136,14 @@ struct ServeArgs {
     /// The directory of the directory store (one the hosts share); default `<data dir>/files`.
     #[arg(long, env = "ORDERAHEAD_FILES_DIR")]
     files_dir: Option<PathBuf>,
+    /// Serve Prometheus metrics at `/metrics` on this address (one only the scraper reaches);
+    /// off by default, and never on `--bind`.
+    #[arg(long, env = "ORDERAHEAD_METRICS_BIND")]
+    metrics_bind: Option<SocketAddr>,
+    /// Seconds a host keeps serving after SIGTERM or Ctrl-C with `/readyz` answering 503, so a
+    /// load balancer takes it out before its port closes (a few health-check intervals).
+    #[arg(long, env = "ORDERAHEAD_DRAIN_SECONDS", default_value_t = 0)]
+    drain_seconds: u64,
 }
 
 #[derive(Args, Clone)]
@@ -186,6 +194,8 @@ impl ServeArgs {
             no_show_grace: self.no_show_grace,
             file_store: self.file_store,
             files_dir: self.files_dir,
+            metrics_bind: self.metrics_bind,
+            drain: std::time::Duration::from_secs(self.drain_seconds),
             sitemap_page_size: orderahead::config::SITEMAP_MAX_URLS,
             connections: orderahead::connections::ConnectionLimits {
                 max_connections: self.max_connections.max(1),

@@ -66,7 +66,10 @@ pub async fn build_state_with_clock(
     Ok(AppState::with_clock(config, renderer, store, tokens, clock))
 }
 
-/// Serves on an already-bound listener until `shutdown` resolves; tests bind port 0.
+/// Serves on an already-bound listener until `shutdown` resolves; tests bind port 0. Ready from
+/// the start (the state is migrated and its engines loaded); when `shutdown` resolves, `/readyz`
+/// answers 503 at once and the host goes on serving for the configured drain, then stops
+/// accepting and finishes the requests in flight.
 pub async fn launch_with_listener(
     listener: TcpListener,
     state: AppState,
@@ -74,7 +77,23 @@ pub async fn launch_with_listener(
 ) -> std::io::Result<()> {
     let limits = state.config.connections;
     state.start_workers();
-    crate::connections::serve(listener, http::app(state), limits, shutdown).await
+    state.readiness.ready();
+    let (readiness, drain) = (state.readiness.clone(), state.config.drain);
+    let drained = async move {
+        shutdown.await;
+        readiness.drain();
+        if !drain.is_zero() {
+            tracing::info!(seconds = drain.as_secs_f64(), "draining: /readyz answers 503");
+            tokio::time::sleep(drain).await;
+        }
+    };
+    crate::connections::serve(listener, http::app(state), limits, drained).await
+}
+
+/// Serves `/metrics` on its own listener for as long as the process runs.
+pub async fn serve_metrics(listener: TcpListener, state: AppState) -> std::io::Result<()> {
+    let limits = state.config.connections;
+    crate::connections::serve(listener, http::metrics::app(state), limits, std::future::pending()).await
 }
 
 pub async fn run(config: Config) -> anyhow::Result<()> {
@@ -87,8 +106,14 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
              was not found when it was built"
         );
     }
+    let metrics_bind = config.metrics_bind;
     let state = build_state(config).await?;
     tokio::spawn(return_freed_memory());
+    if let Some(address) = metrics_bind {
+        let listener = TcpListener::bind(address).await?;
+        tracing::info!(address = %listener.local_addr()?, "metrics listening");
+        tokio::spawn(serve_metrics(listener, state.clone()));
+    }
     let listener = TcpListener::bind(bind).await?;
     tracing::info!(address = %listener.local_addr()?, "listening");
     launch_with_listener(listener, state, shutdown_signal()).await?;

@@ -8,6 +8,7 @@ use crate::{
         auth::{Tokens, Verifier},
         clock::{Clock, SystemClock},
         hasher::Hasher,
+        metrics::Metrics,
         ratelimit::{RateLimits, TrustedProxy},
     },
     mail::Mailer,
@@ -15,7 +16,14 @@ use crate::{
     service,
 };
 use axum::extract::FromRef;
-use std::{ops::Deref, sync::Arc, time::Duration};
+use std::{
+    ops::Deref,
+    sync::{
+        Arc,
+        atomic::{AtomicU8, Ordering},
+    },
+    time::Duration,
+};
 
 pub struct Shared {
     pub config: Config,
@@ -24,6 +32,41 @@ pub struct Shared {
     pub manifest: AssetManifest,
     pub catalog: Catalog,
     pub services: service::Context,
+    /// What `/readyz` answers: starting, ready, or draining after a stop signal.
+    pub readiness: Readiness,
+}
+
+/// Whether a load balancer should send this host requests (`/readyz`): not while it starts (its
+/// migrations are applied and its render engines loaded before it serves, so a host that answers
+/// at all is past that), yes once it serves, and no again as soon as it is told to stop, while the
+/// requests it has finish.
+#[derive(Clone, Default)]
+pub struct Readiness(Arc<AtomicU8>);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Starting,
+    Ready,
+    Draining,
+}
+
+impl Readiness {
+    pub fn phase(&self) -> Phase {
+        match self.0.load(Ordering::SeqCst) {
+            0 => Phase::Starting,
+            1 => Phase::Ready,
+            _ => Phase::Draining,
+        }
+    }
+
+    /// Ready, unless already draining: a stop signal is never taken back.
+    pub fn ready(&self) {
+        let _ = self.0.compare_exchange(0, 1, Ordering::SeqCst, Ordering::SeqCst);
+    }
+
+    pub fn drain(&self) {
+        self.0.store(2, Ordering::SeqCst);
+    }
 }
 
 /// The services see only their context: a handler passes `&state` where a service takes
@@ -66,8 +109,13 @@ impl AppState {
             &config.data_dir,
             &store,
         );
+        // Checked against the database's cache scopes on every hit; the minute bounds what
+        // depends on the clock alone.
+        let cache = RenderCache::new(64 << 20, Duration::from_secs(60));
+        let metrics = Arc::new(Metrics::new(renderer.clone(), cache.clone(), store.clone()));
         let services = service::Context {
             files,
+            metrics,
             store,
             tokens: Arc::new(tokens),
             hasher: Arc::new(Hasher::default()),
@@ -81,9 +129,8 @@ impl AppState {
         Self(Arc::new(Shared {
             config,
             renderer,
-            // Checked against the database's cache scopes on every hit; the minute bounds what
-            // depends on the clock alone.
-            cache: RenderCache::new(64 << 20, Duration::from_secs(60)),
+            cache,
+            readiness: Readiness::default(),
             catalog: Catalog::embedded(manifest.texts_by_route()),
             manifest,
             services,
@@ -108,7 +155,7 @@ impl AppState {
     /// Starts this host's outbox sender alone (API tests, which run jobs by hand on their clock).
     pub fn start_sender(&self) {
         let sender = self.sender();
-        tokio::spawn(sender.run(self.mail_written.clone(), OUTBOX_POLL));
+        tokio::spawn(sender.run(self.mail_written.clone(), OUTBOX_POLL, self.metrics.clone()));
     }
 
     fn job_settings(&self) -> service::jobs::JobSettings {

@@ -49,3 +49,8 @@ pub fn file(path: &str) -> Option<Response> {
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     Some(res)
 }
+
+/// Whether `path` names an embedded file.
+pub fn exists(path: &str) -> bool {
+    FILES.contains_key(path)
+}

@@ -5,6 +5,7 @@ mod csrf;
 mod downloads;
 mod files;
 mod forms;
+pub mod metrics;
 mod old_hosts;
 mod pages;
 mod report_files;
@@ -14,13 +15,17 @@ mod timing;
 mod uploads;
 
 use crate::api;
-use crate::{api::session_cookie::SessionCookie, infra::ratelimit::ClientIp, state::AppState};
+use crate::{
+    api::session_cookie::SessionCookie,
+    infra::ratelimit::ClientIp,
+    state::{AppState, Phase},
+};
 use axum::{
     Extension, Router,
     extract::{Request, State},
-    http::{Method, StatusCode},
+    http::{Method, StatusCode, header},
     middleware,
-    response::{Redirect, Response},
+    response::{IntoResponse, Redirect, Response},
     routing::get,
 };
 use security::Nonce;
@@ -37,6 +42,7 @@ static API_DOCUMENT: LazyLock<serde_json::Value> = LazyLock::new(|| api::openapi
 pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
+        .route("/readyz", get(ready))
         .route("/index.html", get(|| async { Redirect::permanent("/") }))
         .route("/_data", get(pages::data))
         .route("/_texts", get(pages::texts))
@@ -52,7 +58,20 @@ pub fn app(state: AppState) -> Router {
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
+        .layer(middleware::from_fn_with_state(state.clone(), metrics::record))
         .with_state(state)
+}
+
+/// `GET /readyz`, for a load balancer: 200 while the host takes requests, 503 while it starts and
+/// from the moment it is told to stop (`Readiness`). `/healthz` stays 200 throughout: the process
+/// is alive, and restarting it would not help.
+async fn ready(State(state): State<AppState>) -> Response {
+    let (status, text) = match state.readiness.phase() {
+        Phase::Ready => (StatusCode::OK, "ready"),
+        Phase::Starting => (StatusCode::SERVICE_UNAVAILABLE, "starting"),
+        Phase::Draining => (StatusCode::SERVICE_UNAVAILABLE, "draining"),
+    };
+    (status, [(header::CACHE_CONTROL, "no-store")], text).into_response()
 }
 
 /// Anything the routes above do not name: a form posted to a page's URL goes to the page's action

@@ -376,6 +376,7 @@ async fn page(
         }
         Err(error) => {
             tracing::warn!(%error, url, route, "serving the client-rendered shell");
+            state.metrics.shell_fallback();
             shell(state, route, loaded.status, &payload, path, lang, nonce)
         }
     }

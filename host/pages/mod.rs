@@ -360,7 +360,8 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
 }
 
 pub struct PageTable {
-    router: matchit::Router<usize>,
+    /// Each pattern's page, by its index in `pages`, with the pattern itself (the metrics' label).
+    router: matchit::Router<(usize, &'static str)>,
     pages: Vec<Page>,
 }
 
@@ -376,7 +377,7 @@ impl Default for PageTable {
         let mut router = matchit::Router::new();
         for (i, page) in pages.iter().enumerate() {
             for pattern in page.patterns {
-                router.insert(*pattern, i).unwrap_or_else(|e| panic!("route {pattern}: {e}"));
+                router.insert(*pattern, (i, *pattern)).unwrap_or_else(|e| panic!("route {pattern}: {e}"));
             }
         }
         Self { router, pages }
@@ -394,10 +395,15 @@ impl PageTable {
         match self.router.at(path) {
             Ok(m) => {
                 let params = m.params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-                (&self.pages[*m.value], params)
+                (&self.pages[m.value.0], params)
             }
             Err(_) => (&not_found::PAGE, HashMap::new()),
         }
+    }
+
+    /// The page pattern a path matches, if any (a bounded label for the metrics, unlike the path).
+    pub fn pattern(&self, path: &str) -> Option<&'static str> {
+        self.router.at(path).ok().map(|m| m.value.1)
     }
 }
 

@@ -43,6 +43,8 @@ pub struct CachedPage {
 pub struct CacheStats {
     /// Pages served from the cache.
     pub hits: u64,
+    /// Public pages asked for and not served from the cache (not kept, expired or outdated).
+    pub misses: u64,
     /// Pages found but outdated: one of their scopes has been written since.
     pub stale: u64,
     /// Pages not kept: one of their scopes was written while they loaded.
@@ -52,6 +54,7 @@ pub struct CacheStats {
 #[derive(Default)]
 struct Counters {
     hits: AtomicU64,
+    misses: AtomicU64,
     stale: AtomicU64,
     raced: AtomicU64,
 }
@@ -78,18 +81,23 @@ impl RenderCache {
     /// rendered at (read in one query). An outdated page is dropped; so is the answer when the
     /// versions cannot be read (the loader then says what is wrong).
     pub async fn get(&self, key: &CacheKey, store: &Store) -> Option<Arc<CachedPage>> {
-        let page = self.inner.get(key).await?;
+        let Some(page) = self.inner.get(key).await else {
+            self.counters.misses.fetch_add(1, Ordering::Relaxed);
+            return None;
+        };
         if !page.scopes.is_empty() {
             let scopes: Vec<Scope> = page.scopes.iter().map(|(scope, _)| *scope).collect();
             match store.scope_versions(&scopes).await {
                 Ok(now) if now.iter().eq(page.scopes.iter().map(|(_, version)| version)) => {}
                 Ok(_) => {
                     self.counters.stale.fetch_add(1, Ordering::Relaxed);
+                    self.counters.misses.fetch_add(1, Ordering::Relaxed);
                     self.inner.invalidate(key).await;
                     return None;
                 }
                 Err(error) => {
                     tracing::warn!(%error, url = key.url, "render cache: scope versions unreadable");
+                    self.counters.misses.fetch_add(1, Ordering::Relaxed);
                     return None;
                 }
             }
@@ -127,6 +135,7 @@ impl RenderCache {
     pub fn stats(&self) -> CacheStats {
         CacheStats {
             hits: self.counters.hits.load(Ordering::Relaxed),
+            misses: self.counters.misses.load(Ordering::Relaxed),
             stale: self.counters.stale.load(Ordering::Relaxed),
             raced: self.counters.raced.load(Ordering::Relaxed),
         }

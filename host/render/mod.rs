@@ -15,7 +15,7 @@ pub use document::{Alternate, Document, escape_json_for_html};
 pub use engine::{EngineKind, PoolConfig, QUEUE_PER_THREAD};
 pub use manifest::{AssetManifest, RouteAssets};
 pub use pool::{PoolStats, RenderPool};
-pub use renderer::{RenderError, RenderFuture, Rendered, Renderer};
+pub use renderer::{RenderError, RenderFuture, RenderLoad, Rendered, Renderer};
 
 /// The server bundle produced by build.rs (esbuild of app/src/server-entry.tsx).
 pub const SERVER_BUNDLE: &str = include_str!(concat!(env!("OUT_DIR"), "/app/server.js"));

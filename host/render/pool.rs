@@ -4,7 +4,7 @@
 //! failure left it unusable (the engine says which).
 use super::{
     engine::{Engine, EngineKind, PoolConfig},
-    renderer::{RenderError, RenderFuture, Rendered, Renderer},
+    renderer::{RenderError, RenderFuture, RenderLoad, Rendered, Renderer},
 };
 use std::{
     sync::{
@@ -130,6 +130,18 @@ fn worker<E: Engine>(
 }
 
 impl Renderer for RenderPool {
+    fn load(&self) -> RenderLoad {
+        let s = &self.stats;
+        RenderLoad {
+            queued: self.tx.len(),
+            engines: self.config.threads.max(1),
+            renders: s.renders.load(Ordering::Relaxed),
+            timeouts: s.timeouts.load(Ordering::Relaxed) + s.expired.load(Ordering::Relaxed),
+            rejected: s.rejected.load(Ordering::Relaxed),
+            js_errors: s.js_errors.load(Ordering::Relaxed),
+        }
+    }
+
     fn render(&self, payload: Arc<str>) -> RenderFuture {
         let (reply, answer) = oneshot::channel();
         let deadline = Instant::now() + self.config.time_limit;

@@ -40,4 +40,23 @@ pub type RenderFuture = Pin<Box<dyn Future<Output = Result<Rendered, RenderError
 /// A trait so the host does not care which JS engine sits behind it.
 pub trait Renderer: Send + Sync + 'static {
     fn render(&self, payload: Arc<str>) -> RenderFuture;
+
+    /// How busy the engines are and what they did since they started (the host's metrics).
+    fn load(&self) -> RenderLoad {
+        RenderLoad::default()
+    }
+}
+
+/// A renderer's queue and counts, read when the metrics are scraped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RenderLoad {
+    /// Pages waiting for a free engine.
+    pub queued: usize,
+    pub engines: usize,
+    pub renders: u64,
+    /// Renders that ran out of their time limit, in an engine or while still queued.
+    pub timeouts: u64,
+    /// Renders refused at once because the queue was full.
+    pub rejected: u64,
+    pub js_errors: u64,
 }

@@ -69,6 +69,7 @@ pub async fn run_due(state: &Context, host: &str, settings: JobSettings) -> Resu
             Job::Reminders => super::reminders::remind_tomorrow(state).await.map(|n| n as usize),
         };
         state.store.finish_job(job.name(), host, state.clock.now(), started + job.every()).await?;
+        state.metrics.job_ran(job.name(), done.is_ok());
         ran.push((job, done?));
     }
     Ok(ran)

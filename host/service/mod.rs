@@ -69,6 +69,8 @@ pub struct Context {
     pub mail_written: Arc<tokio::sync::Notify>,
     /// Where uploaded photos are kept and served from.
     pub files: crate::infra::files::FileStore,
+    /// What the host counts for `/metrics` (the outbox's sends and failures, the jobs' runs).
+    pub metrics: Arc<crate::infra::metrics::Metrics>,
 }
 
 /// Why an operation gave no answer. The reason is the one people see (the API's

@@ -8,7 +8,7 @@ use crate::{
         Store, StoreResult,
         outbox::{MessageKind, NewMessage},
     },
-    infra::clock::Clock,
+    infra::{clock::Clock, metrics::Metrics},
     mail::{Deliver, Outgoing},
 };
 use chrono::Duration;
@@ -112,10 +112,11 @@ impl Sender {
     }
 
     /// Runs for the life of the host: a pass whenever `wake` is signalled, and every `poll`.
-    pub async fn run(self, wake: Arc<Notify>, poll: std::time::Duration) {
+    pub async fn run(self, wake: Arc<Notify>, poll: std::time::Duration, metrics: Arc<Metrics>) {
         loop {
-            if let Err(e) = self.send_due().await {
-                tracing::error!(error = %e, "outbox pass failed");
+            match self.send_due().await {
+                Ok(pass) => metrics.outbox_pass(pass.sent, pass.failed),
+                Err(e) => tracing::error!(error = %e, "outbox pass failed"),
             }
             tokio::select! {
                 () = wake.notified() => {}

@@ -29,6 +29,7 @@ mod api_throttle_hosts;
 mod browser;
 mod html_valid;
 mod js_units;
+mod metrics;
 mod page_cache;
 mod page_forms;
 mod pages;

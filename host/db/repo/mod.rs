@@ -60,6 +60,14 @@ pub struct PhotoRow {
     pub storage_path: String,
 }
 
+/// A connection pool's use (the host's metrics).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PoolUse {
+    pub open: u32,
+    pub idle: u32,
+    pub max: u32,
+}
+
 /// Where the repository's queries run: the connection pool, or (`Write`) one open transaction.
 #[derive(Clone)]
 pub struct Store<C = DatabaseConnection> {
@@ -172,6 +180,22 @@ impl Store {
     /// Whether the database is PostgreSQL, which every host shares (else the embedded SQLite of one).
     pub fn is_shared(&self) -> bool {
         self.db.get_database_backend() == sea_orm::DbBackend::Postgres
+    }
+
+    /// The connection pool's use now: open connections, idle ones, and its bound.
+    pub fn pool_use(&self) -> PoolUse {
+        fn of<DB: sea_orm::sqlx::Database>(pool: &sea_orm::sqlx::Pool<DB>) -> PoolUse {
+            PoolUse {
+                open: pool.size(),
+                idle: u32::try_from(pool.num_idle()).unwrap_or(u32::MAX),
+                max: pool.options().get_max_connections(),
+            }
+        }
+        match self.db.get_database_backend() {
+            sea_orm::DbBackend::Postgres => of(self.db.get_postgres_connection_pool()),
+            sea_orm::DbBackend::Sqlite => of(self.db.get_sqlite_connection_pool()),
+            _ => PoolUse::default(),
+        }
     }
 
     /// A write transaction (`db::begin_write`) for a service to sequence its reads and writes in.
