@@ -176,7 +176,7 @@ impl AgeGroups {
         self.children + self.adults + self.seniors
     }
 
-    fn add(&mut self, other: &AgeGroups) {
+    pub fn add(&mut self, other: &AgeGroups) {
         self.children += other.children;
         self.adults += other.adults;
         self.seniors += other.seniors;

@@ -161,10 +161,9 @@ pub async fn report(state: &Context, staff: &Staff<PantryStaff>, month: Month) -
         let h = households.get(&(level, id));
         let individuals = served_at.get(&(level, id)).into_iter().flatten().filter_map(|u| people.get(u)).fold(
             AgeGroups::default(),
-            |sum, p| AgeGroups {
-                children: sum.children + p.children,
-                adults: sum.adults + p.adults,
-                seniors: sum.seniors + p.seniors,
+            |mut sum, p| {
+                sum.add(p);
+                sum
             },
         );
         tally(
