@@ -245,7 +245,7 @@ async fn main() -> anyhow::Result<()> {
             let conn = db::connect(&args.data.url()).await?;
             db::migrate(&conn).await?;
             let store = db::repo::Store::new(conn);
-            let granted = orderahead::add_staff(&store, &args.public_url, &args.email, role, place).await?;
+            let granted = orderahead::add_staff(&store, &args.public_url, &args.email, role, place, None).await?;
             // The invitation is an outbox row: sent now, through this command's mail settings
             // (a running server would send it too, once).
             let mailer = orderahead::mail::Mailer::new(&args.mail, &args.data.data_dir);

@@ -1,16 +1,14 @@
 //! The monthly report and the TEFAP records (issue 25 items 6 and 7,
 //! `../shared/spec/staff-side.md` "TEFAP records and reports"): the month asked for, the basis
 //! a household's eligibility was decided on, how long a record is kept, and the month's counts
-//! per pantry and per food bank, tallied from one row per order.
-use std::collections::{BTreeMap, HashMap, HashSet};
+//! per pantry and per food bank, summed from the report summary (`db::repo::reports`).
+use std::collections::BTreeMap;
 
 use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Id,
-    orders::StatusType,
     tefap::{TefapAnswers, TefapGuideline, TefapStep, next_step},
     time::{local_today, start_of_day},
 };
@@ -178,25 +176,11 @@ impl AgeGroups {
         self.children + self.adults + self.seniors
     }
 
-    fn add(&mut self, other: &AgeGroups) {
+    pub fn add(&mut self, other: &AgeGroups) {
         self.children += other.children;
         self.adults += other.adults;
         self.seniors += other.seniors;
     }
-}
-
-/// One order as the report counts it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct OrderFact {
-    /// None: a home delivery (counted for the food bank only).
-    pub pantry_id: Option<Id>,
-    pub household: Id,
-    pub status: Option<StatusType>,
-    /// The day it was placed, in the pantry's (or, delivered, the food bank's) time zone.
-    pub day: NaiveDate,
-    /// Units handed over (packed where packing set it): counted for picked-up orders only.
-    pub units: i64,
-    pub pounds: f64,
 }
 
 /// One day's counts.
@@ -229,49 +213,24 @@ pub struct Tally {
     pub days: BTreeMap<NaiveDate, DayCounts>,
 }
 
-/// Counts the month's orders of one place. `before`: the households that ordered at the place
-/// before the month; `people`: each household's age groups for the month.
-pub fn tally<'a>(
-    orders: impl Iterator<Item = &'a OrderFact>,
-    before: &HashSet<Id>,
-    people: &HashMap<Id, AgeGroups>,
+/// A place's month from its days' counts (read from the report summary, see
+/// `db::repo::reports`) and the numbers only the month as a whole has: its households (each
+/// counted once, so not the sum of the days'), the new ones, and the people of those served.
+pub fn tally(
+    days: BTreeMap<NaiveDate, DayCounts>,
+    households: u32,
+    new_households: u32,
+    individuals: AgeGroups,
 ) -> Tally {
-    let mut t = Tally::default();
-    let mut households = HashSet::new();
-    let mut served = HashSet::new();
-    let mut daily: HashMap<NaiveDate, HashSet<Id>> = HashMap::new();
-    for o in orders {
-        let day = t.days.entry(o.day).or_default();
-        t.orders += 1;
-        day.orders += 1;
-        households.insert(o.household);
-        if daily.entry(o.day).or_default().insert(o.household) {
-            day.households += 1;
-        }
-        match o.status {
-            Some(StatusType::Completed) => {
-                t.picked_up += 1;
-                day.picked_up += 1;
-                t.units += o.units;
-                day.units += o.units;
-                t.pounds += o.pounds;
-                day.pounds += o.pounds;
-                served.insert(o.household);
-            }
-            Some(StatusType::NoShow) => {
-                t.no_shows += 1;
-                day.no_shows += 1;
-            }
-            _ => {}
-        }
+    let mut t = Tally { households, new_households, individuals, ..Tally::default() };
+    for d in days.values() {
+        t.orders += d.orders;
+        t.picked_up += d.picked_up;
+        t.no_shows += d.no_shows;
+        t.units += d.units;
+        t.pounds += d.pounds;
     }
-    t.households = households.len() as u32;
-    t.new_households = households.iter().filter(|h| !before.contains(h)).count() as u32;
-    for h in &served {
-        if let Some(p) = people.get(h) {
-            t.individuals.add(p);
-        }
-    }
+    t.days = days;
     t
 }
 
@@ -356,34 +315,22 @@ mod tests {
     }
 
     #[test]
-    fn a_tally_counts_households_once_and_only_picked_up_goods() {
-        let fact = |household, status, day: u32, units| OrderFact {
-            pantry_id: Some(1),
-            household,
-            status: Some(status),
-            day: d(2026, 11, day),
+    fn a_tally_sums_its_days_and_keeps_the_month_wide_counts() {
+        let day = |orders, picked_up, no_shows, units| DayCounts {
+            orders,
+            picked_up,
+            no_shows,
+            households: orders,
             units,
-            pounds: units as f64 * 2.0,
+            pounds: units as f64 * 1.5,
         };
-        let orders = [
-            fact(10, StatusType::Completed, 3, 4),
-            fact(10, StatusType::Completed, 17, 2),
-            fact(11, StatusType::NoShow, 3, 5),
-            fact(12, StatusType::Cancelled, 4, 1),
-            fact(13, StatusType::Submitted, 4, 1),
-        ];
-        let before = HashSet::from([11]);
-        let people = HashMap::from([
-            (10, AgeGroups { children: 2, adults: 1, seniors: 0 }),
-            (11, AgeGroups { children: 0, adults: 0, seniors: 1 }),
-        ]);
-        let t = tally(orders.iter(), &before, &people);
-        assert_eq!((t.orders, t.picked_up, t.no_shows), (5, 2, 1));
-        assert_eq!((t.households, t.new_households), (4, 3));
-        assert_eq!(t.individuals, AgeGroups { children: 2, adults: 1, seniors: 0 }, "served households only, once");
-        assert_eq!((t.units, t.pounds), (6, 12.0));
-        assert_eq!(t.days.len(), 3);
-        let third = t.days[&d(2026, 11, 3)];
-        assert_eq!((third.orders, third.picked_up, third.no_shows, third.households), (2, 1, 1, 2));
+        let days = BTreeMap::from([(d(2026, 11, 3), day(2, 1, 1, 4)), (d(2026, 11, 17), day(3, 2, 0, 6))]);
+        let people = AgeGroups { children: 2, adults: 1, seniors: 0 };
+        let t = tally(days, 4, 3, people);
+        assert_eq!((t.orders, t.picked_up, t.no_shows), (5, 3, 1));
+        assert_eq!((t.households, t.new_households, t.individuals), (4, 3, people), "not the sum of the days'");
+        assert_eq!((t.units, t.pounds), (10, 15.0));
+        assert_eq!(t.days.len(), 2);
+        assert_eq!(tally(BTreeMap::new(), 0, 0, AgeGroups::default()), Tally::default());
     }
 }

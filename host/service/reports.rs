@@ -7,23 +7,21 @@
 //! profile or new answers rewrites it; the list shows each order's state now beside it, so the
 //! households actually served are the picked-up ones.
 //!
-//! The report reads the month's orders (one lean row each, units and pounds summed by the
-//! database) through indexes rather than a summary table kept by every write: orders change
-//! state in many places (shopper, staff, the no-show job, closed days), and a count table each
-//! of them must keep in step is a second truth that drifts on the first forgotten path, while
-//! the month of a food bank with 300 pantries is about a twelfth of its orders, read in well
-//! under the target (tests/bench/reports.rs). Days are the pantry's local days (the food bank's
-//! for deliveries); an order counts on the day it was placed.
+//! The report sums the report summary (`db::repo::reports`): one row per order that every write
+//! of an order keeps in its own transaction, with the order's local day (the pantry's, the food
+//! bank's for a delivery), state, units and pounds worked out. Why a summary the writes keep, and
+//! not indexes over the orders or a materialised view, is said there. An order counts on the day
+//! it was placed.
 use super::{Context, Error, Result, staff::Staff};
 use crate::{
     db::repo::{
         Write,
-        reports::{NewTefapRecord, ReportOrderRow, ReportPlaceRow, ReportScope},
+        reports::{NewTefapRecord, ReportHouseholdsRow, ReportLevel, ReportPlaceRow, ReportScope},
     },
     domain::{
         Id, messages,
         orders::StatusType,
-        reports::{AgeGroups, Month, OrderFact, Tally, keep_until, tally},
+        reports::{AgeGroups, DayCounts, Month, Tally, keep_until, tally},
         staff::PantryStaff,
         time::local_today,
     },
@@ -35,7 +33,7 @@ use crate::{
 };
 use chrono::{DateTime, NaiveDate, Utc};
 use chrono_tz::Tz;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 fn zone(name: &str) -> Tz {
     name.parse().unwrap_or(chrono_tz::America::New_York)
@@ -127,75 +125,61 @@ pub async fn report(state: &Context, staff: &Staff<PantryStaff>, month: Month) -
     if !extra.is_empty() {
         scopes.push(ReportScope::Pantries(extra));
     }
-    let zones: HashMap<Id, Tz> = pantries.iter().map(|p| (p.id, zone(&p.time_zone))).collect();
-    let bank_zones: HashMap<Id, Tz> = banks.iter().map(|b| (b.id, zone(&b.time_zone))).collect();
-    let all_zones: Vec<Tz> = zones.values().chain(bank_zones.values()).copied().collect();
-    let (from, to) = all_zones
-        .iter()
-        .map(|tz| month.bounds(*tz))
-        .fold(month.bounds(chrono_tz::UTC), |(a, b), (c, d)| (a.min(c), b.max(d)));
-    let mut rows: Vec<ReportOrderRow> = Vec::new();
-    let mut earlier_pantry = HashSet::new();
-    let mut earlier_bank = HashSet::new();
-    let mut people = HashMap::new();
     let (first, next) = (month.first, month.next().first);
+    let mut pantry_days: HashMap<Id, BTreeMap<NaiveDate, DayCounts>> = HashMap::new();
+    let mut bank_days: HashMap<Id, BTreeMap<NaiveDate, DayCounts>> = HashMap::new();
+    let mut households: HashMap<(ReportLevel, Id), ReportHouseholdsRow> = HashMap::new();
+    let mut people = HashMap::new();
+    let mut served = Vec::new();
     for scope in &scopes {
-        rows.extend(state.store.report_orders(scope, from, to).await?);
-        let e = state.store.earlier_households(scope, from, to).await?;
-        earlier_pantry.extend(e.at_pantry);
-        earlier_bank.extend(e.at_food_bank);
-        people.extend(state.store.report_people(scope, first, next).await?);
-    }
-    // An order of the window before the place's own month makes its household an earlier one.
-    let day_of = |r: &ReportOrderRow| -> NaiveDate {
-        let tz = r
-            .pantry_id
-            .and_then(|p| zones.get(&p))
-            .or_else(|| bank_zones.get(&r.food_bank_id))
-            .copied()
-            .unwrap_or(chrono_tz::UTC);
-        local_today(r.created_at, tz)
-    };
-    let facts: Vec<(Id, OrderFact)> = rows
-        .iter()
-        .map(|r| {
-            let fact = OrderFact {
-                pantry_id: r.pantry_id,
-                household: r.user_id,
-                status: StatusType::from_id(r.status_type_id),
-                day: day_of(r),
-                units: r.units,
-                pounds: r.pounds,
-            };
-            (r.food_bank_id, fact)
-        })
-        .collect();
-    for (bank, f) in &facts {
-        if f.day < first {
-            earlier_bank.insert((*bank, f.household));
-            if let Some(p) = f.pantry_id {
-                earlier_pantry.insert((p, f.household));
+        let mut levels = vec![ReportLevel::Pantry];
+        if matches!(scope, ReportScope::FoodBanks(_)) {
+            levels.push(ReportLevel::FoodBank);
+        }
+        for level in levels {
+            let days = if level == ReportLevel::Pantry { &mut pantry_days } else { &mut bank_days };
+            for r in state.store.report_days(scope, level, first, next).await? {
+                days.entry(r.place).or_default().insert(r.day, r.counts);
+            }
+            for r in state.store.report_households(scope, level, first, next).await? {
+                households.insert((level, r.place), r);
             }
         }
+        people.extend(state.store.report_people(scope, first, next).await?);
+        served.extend(state.store.report_served(scope, first, next).await?);
     }
+    // The people of the households served at each place, each household once there.
+    let mut served_at: HashMap<(ReportLevel, Id), HashSet<Id>> = HashMap::new();
+    for s in served {
+        served_at.entry((ReportLevel::FoodBank, s.food_bank_id)).or_default().insert(s.user_id);
+        if let Some(p) = s.pantry_id {
+            served_at.entry((ReportLevel::Pantry, p)).or_default().insert(s.user_id);
+        }
+    }
+    let mut place_tally = |level: ReportLevel, id: Id| {
+        let days = if level == ReportLevel::Pantry { &mut pantry_days } else { &mut bank_days };
+        let h = households.get(&(level, id));
+        let individuals = served_at.get(&(level, id)).into_iter().flatten().filter_map(|u| people.get(u)).fold(
+            AgeGroups::default(),
+            |mut sum, p| {
+                sum.add(p);
+                sum
+            },
+        );
+        tally(
+            days.remove(&id).unwrap_or_default(),
+            h.map_or(0, |h| h.households),
+            h.map_or(0, |h| h.new_households),
+            individuals,
+        )
+    };
     let mut places = Vec::new();
     for b in banks {
-        let before: HashSet<Id> = earlier_bank.iter().filter(|(bank, _)| *bank == b.id).map(|(_, u)| *u).collect();
-        let t = tally(
-            facts.iter().filter(|(bank, f)| *bank == b.id && month.contains(f.day)).map(|(_, f)| f),
-            &before,
-            &people,
-        );
+        let t = place_tally(ReportLevel::FoodBank, b.id);
         places.push(("foodBank", b, t));
     }
     for p in pantries {
-        let before: HashSet<Id> =
-            earlier_pantry.iter().filter(|(pantry, _)| *pantry == p.id).map(|(_, u)| *u).collect();
-        let t = tally(
-            facts.iter().filter(|(_, f)| f.pantry_id == Some(p.id) && month.contains(f.day)).map(|(_, f)| f),
-            &before,
-            &people,
-        );
+        let t = place_tally(ReportLevel::Pantry, p.id);
         places.push(("pantry", p, t));
     }
     Ok(Report { month, places })

@@ -6,24 +6,45 @@
 use crate::{
     catalog::Lang,
     db::repo::{
-        Store, retrying,
+        Store,
+        audit::AuditEntry,
+        retrying,
         staff::{GrantPlace, Granted},
     },
-    domain::staff::StaffRole,
+    domain::{Id, staff::StaffRole},
 };
+
+/// The admin who invites, through the staff pages, and where the audit log files the grant (its
+/// food bank, and its pantry). The command line's `staff add` has no account acting, so no entry.
+#[derive(Debug, Clone, Copy)]
+pub struct InvitedBy {
+    pub admin: Id,
+    pub filed: (Id, Option<Id>),
+}
+
+/// The audit log's view of a grant.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct GrantShown<'a> {
+    pub email: &'a str,
+    pub role: &'a str,
+    pub food_bank_id: Option<Id>,
+    pub pantry_id: Option<Id>,
+}
 
 /// How long an invitation's link stays open: longer than a reset link, as it waits for a new
 /// colleague to read their mail.
 const INVITATION_LIFETIME: chrono::Duration = chrono::Duration::days(7);
 
 /// Grants `role` at `place` to the account of `email` and writes the invitation into the outbox,
-/// in one transaction; what was done. The caller wakes a sender (`service::outbox`).
+/// with the audit entry of the admin who invited, in one transaction; what was done. The caller wakes a sender (`service::outbox`).
 pub async fn add_staff(
     store: &Store,
     public_url: &str,
     email: &str,
     role: StaffRole,
     place: GrantPlace,
+    invited_by: Option<InvitedBy>,
 ) -> anyhow::Result<Granted> {
     retrying(|| async move {
         let txn = store.begin_write().await?;
@@ -32,6 +53,22 @@ pub async fn add_staff(
         let link = super::password_reset::new_link(&txn, public_url, granted.user_id, INVITATION_LIFETIME).await?;
         let mail = invitation(email, role, place, public_url, &link);
         txn.enqueue(mail, now).await?;
+        if let Some(by) = invited_by {
+            let (food_bank_id, pantry_id) = match place {
+                GrantPlace::FoodBank(b) => (Some(b), None),
+                GrantPlace::Pantry(p) => (None, Some(p)),
+            };
+            let shown = GrantShown { email, role: role.code(), food_bank_id, pantry_id };
+            let entry = AuditEntry::change(
+                by.admin,
+                by.filed,
+                "staffGrant.create",
+                format!("staffGrant:{}", granted.grant_id),
+                None,
+                Some(&shown),
+            );
+            txn.audit(entry, now).await?;
+        }
         txn.commit().await?;
         Ok::<_, Retry>(granted)
     })

@@ -2,7 +2,11 @@
 //! banks and pantries, and granting a role to an e-mail there, by the same service as `orderahead
 //! staff add` ([`super::staff_accounts::add_staff`]: the account is made when there is none and
 //! the invitation mailed). An admin grants only at their own food banks and those banks' pantries.
-use super::{Context, Error, Result, staff::Staff, staff_accounts::add_staff};
+use super::{
+    Context, Error, Result,
+    staff::Staff,
+    staff_accounts::{GrantShown, InvitedBy, add_staff},
+};
 use crate::{
     db::repo::{
         audit::AuditEntry,
@@ -103,7 +107,12 @@ pub async fn grant(state: &Context, admin: &Staff<FoodBankAdmin>, grant: &NewGra
     if !is_ours(admin, place) {
         return Err(Error::Forbidden((&messages::STAFF_ONLY).into()));
     }
-    match add_staff(&state.store, &state.public_url, &email, role, place).await {
+    let filed = match place {
+        GrantPlace::FoodBank(b) => filed_at(state, Some(b), None).await?,
+        GrantPlace::Pantry(p) => filed_at(state, None, Some(p)).await?,
+    };
+    let by = InvitedBy { admin: admin.user_id, filed };
+    match add_staff(&state.store, &state.public_url, &email, role, place, Some(by)).await {
         Ok(granted) => {
             // The invitation is in the outbox: this host's sender sends it now.
             state.mail_written.notify_one();
@@ -137,16 +146,6 @@ async fn theirs(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id) -> Result
         )]));
     }
     Ok(grant)
-}
-
-/// The audit log's view of a grant.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct GrantShown<'a> {
-    email: &'a str,
-    role: &'a str,
-    food_bank_id: Option<Id>,
-    pantry_id: Option<Id>,
 }
 
 impl<'a> From<&'a GrantOnAccount> for GrantShown<'a> {

@@ -183,6 +183,7 @@ async fn the_access_matrix_holds(t: &TestApp) {
         "chicago-staff@example.org",
         StaffRole::Staff,
         GrantPlace::Pantry(chicago),
+        None,
     )
     .await
     .unwrap();

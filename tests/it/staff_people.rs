@@ -111,12 +111,23 @@ async fn the_audit_log_filters_and_exports_csv(t: &TestApp) {
     let items = t.get(&format!("/api/v1/staff/items?pantry={main}"), Some(&staff)).await;
     let item = items.value()["items"][0]["id"].as_i64().expect("an item of the Main Library");
     t.put(&format!("/api/v1/staff/items/{item}/active"), Some(&staff), json!({ "active": false })).await.value();
+    // An invitation is a change too, filed at the pantry it grants at.
+    let invite = json!({ "email": "new-volunteer@example.org", "role": "volunteer", "pantryId": park });
+    t.post("/api/v1/staff/team", Some(&admin), invite).await.value();
+    let invited = grant_of(t, &admin, "new-volunteer@example.org", Some(park)).await;
+    let made = audit(t, &admin, &format!("action=staffGrant.create&pantry={park}")).await;
+    let entry = made["entries"].as_array().unwrap().iter().find(|e| e["subject"] == format!("staffGrant:{invited}"));
+    let entry = entry.unwrap_or_else(|| panic!("the invitation's entry: {made}"));
+    assert!(entry.to_string().contains("new-volunteer@example.org"), "what was granted, after: {entry}");
 
     let all = audit(t, &admin, "").await;
     let people: Vec<&str> = all["people"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
     assert!(people.contains(&DEMO_ADMIN_EMAIL) && people.contains(&DEMO_STAFF_EMAIL), "{people:?}");
     let kinds: Vec<&str> = all["actions"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
-    assert!(kinds.contains(&"staffGrant.update") && kinds.contains(&"item.hide"), "{kinds:?}");
+    assert!(
+        kinds.contains(&"staffGrant.update") && kinds.contains(&"staffGrant.create") && kinds.contains(&"item.hide"),
+        "{kinds:?}"
+    );
     let admin_id = all["people"].as_array().unwrap().iter().find(|p| p["name"] == DEMO_ADMIN_EMAIL).unwrap()["id"]
         .as_i64()
         .unwrap();
@@ -206,6 +217,7 @@ async fn only_the_food_banks_admin_changes_its_grants(t: &TestApp) {
         "chicago-volunteer@example.org",
         orderahead::domain::staff::StaffRole::Volunteer,
         orderahead::db::repo::staff::GrantPlace::Pantry(chicago),
+        None,
     )
     .await
     .unwrap();

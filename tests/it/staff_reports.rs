@@ -2,21 +2,24 @@
 //! states, on several days, at two pantries, households with people of each age group, one
 //! household ordering twice, one that ordered before the month) whose report equals counts written
 //! here in SQL, independently of the report's own queries; who may see what; and the TEFAP list and
-//! its CSV, which hold the record and nothing else of the shopper.
+//! its CSV, which hold the record and nothing else of the shopper. The report reads a summary the
+//! order writes keep; its counts stay equal to the independent ones through each kind of change.
 use crate::{
     api_orders::{DRIVING_PARK, MAIN, PARSONS, Shopper, fresh, pantry, pickup, place, stock, times},
     api_pick_list::page,
+    api_staff::place as place_at,
     api_staff::token_of,
     api_support::TestApp,
     on_both,
 };
-use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, TimeZone, Utc};
 use orderahead::db::seed::{DEMO_ADMIN_EMAIL, DEMO_STAFF_EMAIL, DEMO_VOLUNTEER_EMAIL};
 use sea_orm::{ConnectionTrait, DbBackend, Statement, Value as Sql};
 use serde_json::{Value, json};
 
 on_both!(
     a_seeded_month_adds_up_to_an_independent_count,
+    the_summary_follows_every_change_of_an_order,
     reports_are_for_staff_of_their_pantries,
     the_tefap_list_holds_the_record_and_nothing_else
 );
@@ -99,6 +102,8 @@ async fn order_on(t: &TestApp, who: &Shopper, pantry_label: &str, units: i64, at
     exec(t, "UPDATE orders SET created_at = ? WHERE id = ?", vec![at.into(), id.into()]).await;
     let day = at.with_timezone(&chrono_tz::America::New_York).date_naive();
     exec(t, "UPDATE tefap_records SET served_on = ? WHERE order_id = ?", vec![day.into(), id.into()]).await;
+    // Changed here in SQL, past the writes that keep the report summary.
+    t.state.store.test_summarise_order(id).await.unwrap();
     id
 }
 
@@ -146,6 +151,7 @@ async fn seed(t: &TestApp) -> Seeded {
     let d1 = order_on(t, &d, DRIVING_PARK, 5, jan(5)).await;
     // D's TEFAP line is packed short: 5 asked, 2 given.
     exec(t, "UPDATE order_items SET packed_quantity = 2 WHERE order_id = ? AND quantity = 5", vec![d1.into()]).await;
+    t.state.store.test_summarise_order(d1).await.unwrap();
     for id in [a1, a2, b0, d1] {
         set_state(t, id, 5).await;
     }
@@ -154,8 +160,8 @@ async fn seed(t: &TestApp) -> Seeded {
     Seeded { main: pantry(t, MAIN).await, driving_park: pantry(t, DRIVING_PARK).await, twice: a1 }
 }
 
-/// The month's bounds at a pantry, from its own time zone.
-async fn bounds(t: &TestApp, pantry_id: i64) -> (DateTime<Utc>, DateTime<Utc>) {
+/// The bounds of the month beginning `first` at a pantry, from its own time zone.
+async fn bounds(t: &TestApp, pantry_id: i64, first: NaiveDate) -> (DateTime<Utc>, DateTime<Utc>) {
     let row = t
         .db()
         .query_one_raw(statement(t, "SELECT time_zone FROM pantry_locations WHERE id = ?", vec![pantry_id.into()]))
@@ -163,13 +169,17 @@ async fn bounds(t: &TestApp, pantry_id: i64) -> (DateTime<Utc>, DateTime<Utc>) {
         .unwrap()
         .unwrap();
     let tz: chrono_tz::Tz = row.try_get::<String>("", "time_zone").unwrap().parse().unwrap();
-    let local = |y, m| tz.with_ymd_and_hms(y, m, 1, 0, 0, 0).unwrap().with_timezone(&Utc);
-    (local(2030, 1), local(2030, 2))
+    let local = |d: NaiveDate| tz.from_local_datetime(&d.and_hms_opt(0, 0, 0).unwrap()).unwrap().with_timezone(&Utc);
+    (local(first), local(first + Months::new(1)))
+}
+
+fn january() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2030, 1, 1).unwrap()
 }
 
 /// The report's totals of a place, counted again here in SQL: `column` is `pantry_location_id`
 /// or `food_bank_id`.
-async fn independent(t: &TestApp, column: &str, id: i64, from: DateTime<Utc>, to: DateTime<Utc>) -> Value {
+async fn independent(t: &TestApp, column: &str, id: i64, (from, to): (DateTime<Utc>, DateTime<Utc>)) -> Value {
     let month = format!("o.{column} = ? AND o.created_at >= ? AND o.created_at < ?");
     let v = || -> Vec<Sql> { vec![id.into(), from.into(), to.into()] };
     let count = |extra: &str| format!("SELECT COUNT(*) AS n FROM orders o WHERE {month}{extra}");
@@ -218,8 +228,8 @@ async fn independent(t: &TestApp, column: &str, id: i64, from: DateTime<Utc>, to
                      AND r.user_id IN (SELECT o.user_id FROM orders o WHERE {month} AND o.status_type_id = 5)"
                 ),
                 vec![
-                    NaiveDate::from_ymd_opt(2030, 1, 1).unwrap().into(),
-                    NaiveDate::from_ymd_opt(2030, 2, 1).unwrap().into(),
+                    from.with_timezone(&chrono_tz::America::New_York).date_naive().into(),
+                    to.with_timezone(&chrono_tz::America::New_York).date_naive().into(),
                     id.into(),
                     from.into(),
                     to.into(),
@@ -231,7 +241,8 @@ async fn independent(t: &TestApp, column: &str, id: i64, from: DateTime<Utc>, to
     json!({
         "orders": orders, "pickedUp": picked, "noShows": no_shows, "households": households,
         "newHouseholds": new, "children": ages[0], "adults": ages[1], "seniors": ages[2],
-        "items": items, "pounds": pounds,
+        // The page gives pounds to a tenth.
+        "items": items, "pounds": (pounds * 10.0).round() / 10.0,
     })
 }
 
@@ -258,8 +269,8 @@ async fn a_seeded_month_adds_up_to_an_independent_count(t: &TestApp) {
     assert_eq!(status, 200, "{data}");
     let report = &data["report"];
     for id in [s.main, s.driving_park] {
-        let (from, to) = bounds(t, id).await;
-        assert_eq!(shown(report, &format!("pantry:{id}")), independent(t, "pantry_location_id", id, from, to).await);
+        let month = bounds(t, id, january()).await;
+        assert_eq!(shown(report, &format!("pantry:{id}")), independent(t, "pantry_location_id", id, month).await);
     }
     // What the seed makes of Main: A twice (picked up), B a no-show who ordered in December.
     let main = shown(report, &format!("pantry:{}", s.main));
@@ -283,8 +294,8 @@ async fn a_seeded_month_adds_up_to_an_independent_count(t: &TestApp) {
     let bank = &report["places"][0];
     assert_eq!(bank["kind"], "foodBank");
     let bank_id = bank["id"].as_i64().unwrap();
-    let (from, to) = bounds(t, s.main).await;
-    assert_eq!(shown(report, &format!("foodBank:{bank_id}")), independent(t, "food_bank_id", bank_id, from, to).await);
+    let month = bounds(t, s.main, january()).await;
+    assert_eq!(shown(report, &format!("foodBank:{bank_id}")), independent(t, "food_bank_id", bank_id, month).await);
 
     // By day, at Main: the 3rd has A and B, the 17th A again.
     let (_, data) = page_data(t, &format!("/staff/reports?month={MONTH}&place=pantry:{}", s.main), Some(&staff)).await;
@@ -312,6 +323,79 @@ async fn a_seeded_month_adds_up_to_an_independent_count(t: &TestApp) {
     assert_eq!((status, data["badMonth"].as_str()), (400, Some("2030-13")));
     let (status, _, _) = page(t, "/staff/reports.csv?month=January", Some(&staff)).await;
     assert_eq!(status, 400);
+}
+
+/// The admin's report of the month beginning `first` against the independent counts, at Main,
+/// Driving Park and the food bank; Main's and the food bank's totals.
+async fn report_matches(t: &TestApp, first: NaiveDate, step: &str) -> (Value, Value) {
+    let admin = token_of(t, DEMO_ADMIN_EMAIL).await;
+    let (status, data) = page_data(t, &format!("/staff/reports?month={}", first.format("%Y-%m")), Some(&admin)).await;
+    assert_eq!(status, 200, "{step}: {data}");
+    let report = &data["report"];
+    let (main, dp) = (pantry(t, MAIN).await, pantry(t, DRIVING_PARK).await);
+    for id in [main, dp] {
+        let month = bounds(t, id, first).await;
+        let counted = independent(t, "pantry_location_id", id, month).await;
+        assert_eq!(shown(report, &format!("pantry:{id}")), counted, "{step}: pantry {id}");
+    }
+    let bank = report["places"][0]["id"].as_i64().unwrap();
+    let counted = independent(t, "food_bank_id", bank, bounds(t, main, first).await).await;
+    assert_eq!(shown(report, &format!("foodBank:{bank}")), counted, "{step}: the food bank");
+    (shown(report, &format!("pantry:{main}")), counted)
+}
+
+async fn the_summary_follows_every_change_of_an_order(t: &TestApp) {
+    let first = Utc::now().with_timezone(&chrono_tz::America::New_York).date_naive().with_day(1).unwrap();
+    let staff = token_of(t, DEMO_STAFF_EMAIL).await;
+    let act = |id: i64, action: &'static str| {
+        let staff = staff.clone();
+        async move {
+            let r =
+                t.post(&format!("/api/v1/staff/orders/{id}/state"), Some(&staff), json!({ "action": action })).await;
+            assert_eq!(r.status, 200, "{action}: {}", r.body);
+        }
+    };
+    let (before, _) = report_matches(t, first, "the demo's orders").await;
+    let n = |v: &Value, k: &str| v[k].as_f64().unwrap();
+
+    let (a, b, c) = (fresh(t).await, fresh(t).await, fresh(t).await);
+    let (moving, item, _) = place_at(t, &a, MAIN, 10, 3).await;
+    let (cancelled, _, _) = place_at(t, &b, MAIN, 10, 2).await;
+    let (short, _, _) = place_at(t, &c, MAIN, 10, 4).await;
+    let (main, _) = report_matches(t, first, "placed").await;
+    assert_eq!(n(&main, "orders"), n(&before, "orders") + 3.0);
+
+    assert_eq!(t.delete(&format!("/api/v1/orders/{cancelled}"), Some(&b.token)).await.status, 200);
+    report_matches(t, first, "cancelled").await;
+
+    let park = pantry(t, DRIVING_PARK).await;
+    t.state.store.test_stock(park, 5, Some(item)).await.unwrap();
+    let body = json!({ "OrderId": moving, "LocationId": park, "PickupTimeId": times(t, park, 1).await[0] });
+    let r = t.put(&format!("/api/v1/orders/{moving}/location"), Some(&a.token), body).await;
+    assert_eq!(r.value()["pantryLocationID"], park);
+    let (main, _) = report_matches(t, first, "moved to Driving Park").await;
+    assert_eq!(n(&main, "orders"), n(&before, "orders") + 2.0, "counted at its new pantry");
+
+    act(short, "startPacking").await;
+    let detail = t.get(&format!("/api/v1/staff/orders/{short}"), Some(&staff)).await;
+    let line = detail.value()["lines"][0]["id"].as_i64().unwrap();
+    let r = t.put(&format!("/api/v1/staff/orders/{short}/lines/{line}"), Some(&staff), json!({ "packed": 1 })).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    report_matches(t, first, "packed short").await;
+
+    act(short, "markReady").await;
+    act(short, "checkIn").await;
+    let (main, _) = report_matches(t, first, "picked up").await;
+    assert_eq!(n(&main, "items"), n(&before, "items") + 1.0, "what was packed, not what was asked");
+
+    // The no-show job closes the moved order once its window and grace are over.
+    let ends = t.state.store.test_pickup_ends(moving).await.unwrap().expect("a pickup window");
+    t.clock.advance(ends + t.state.config.no_show_grace + Duration::minutes(5) - Utc::now());
+    t.state.run_due_jobs("host-a").await.unwrap();
+    let (_, bank) = report_matches(t, first, "no-show").await;
+    let state = t.get(&format!("/api/v1/orders/{moving}"), Some(&a.token)).await;
+    assert_eq!(state.value()["pantryOrderStatusType"]["code"], "NO_SHOW");
+    assert!(n(&bank, "noShows") >= 1.0, "{bank}");
 }
 
 async fn reports_are_for_staff_of_their_pantries(t: &TestApp) {

@@ -42,6 +42,7 @@ pub mod race;
 pub mod referral_code;
 pub mod referral_code_food_bank;
 pub mod referral_code_pantry_location;
+pub mod report_order;
 pub mod revoked_session;
 pub mod saved_address;
 pub mod schedule;

@@ -1,20 +1,27 @@
 //! What the monthly report and the TEFAP records read and write: the facts a placed order's TEFAP
-//! record is taken from, the record itself, and the month's orders read lean (one row per order,
-//! its units and pounds summed by the database) with the places and people they are counted by.
+//! record is taken from, the record itself, the report summary every order write keeps (below)
+//! and the month's counts summed from it, with the places and people they are counted by.
 use super::{Store, StoreResult};
 use crate::{
     db::entity::{
-        food_bank, inventory_item, order, order_item, pantry_location, survey_answer, tefap_record, tefap_response,
-        user,
+        food_bank, inventory_item, order, order_item, pantry_location, report_order, survey_answer, tefap_record,
+        tefap_response, user,
     },
-    domain::{Id, inventory::Source, reports::AgeGroups},
+    domain::{
+        Id,
+        inventory::Source,
+        orders::StatusType,
+        reports::{AgeGroups, DayCounts},
+        time::local_today,
+    },
 };
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{
     ActiveValue::{NotSet, Set},
     ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Statement, Value,
+    sea_query::OnConflict,
 };
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// What a placed order's TEFAP record is taken from.
 #[derive(Debug, Clone)]
@@ -67,23 +74,46 @@ pub struct ReportPlaceRow {
     pub time_zone: String,
 }
 
-/// One order of the month, read lean.
+/// One day's counts at one place (a pantry, or a food bank as a whole).
 #[derive(Debug, Clone, PartialEq)]
-pub struct ReportOrderRow {
+pub struct ReportDayRow {
+    /// The pantry's id, or the food bank's.
+    pub place: Id,
+    pub day: NaiveDate,
+    pub counts: DayCounts,
+}
+
+/// A place's households of the month: each counted once, and those new to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReportHouseholdsRow {
+    pub place: Id,
+    pub households: u32,
+    pub new_households: u32,
+}
+
+/// A household picked up from in the month that has a TEFAP record of it with its people by age.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ServedRow {
     pub food_bank_id: Id,
     pub pantry_id: Option<Id>,
     pub user_id: Id,
-    pub status_type_id: Id,
-    pub created_at: DateTime<Utc>,
-    pub units: i64,
-    pub pounds: f64,
 }
 
-/// The households of the month that ordered before it: at the same pantry, and at the food bank.
-#[derive(Debug, Clone, Default)]
-pub struct EarlierHouseholds {
-    pub at_pantry: HashSet<(Id, Id)>,
-    pub at_food_bank: HashSet<(Id, Id)>,
+/// What a report row counts by: each pantry, or each food bank as a whole (its pantries and its
+/// deliveries).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReportLevel {
+    Pantry,
+    FoodBank,
+}
+
+impl ReportLevel {
+    fn column(self) -> &'static str {
+        match self {
+            Self::Pantry => "pantry_location_id",
+            Self::FoodBank => "food_bank_id",
+        }
+    }
 }
 
 /// `$n` on PostgreSQL, `?` on SQLite.
@@ -224,104 +254,6 @@ impl Store {
             .collect())
     }
 
-    /// The orders placed in `[from, to)` within the scope, each with the units it asked for (or
-    /// packed, where packing changed them) and their pounds: the stock row's weight per unit where
-    /// it has one, else the product's size when that is a weight (lb, or oz / 16), else none.
-    /// Read through `ix_orders_food_bank_id_created_at` or `ix_orders_pantry_location_id_created_at`.
-    pub async fn report_orders(
-        &self,
-        scope: &ReportScope,
-        from: DateTime<Utc>,
-        to: DateTime<Utc>,
-    ) -> StoreResult<Vec<ReportOrderRow>> {
-        let p = placeholder(self.db.get_database_backend());
-        let (filter, mut values) = scope_sql(scope, "o.", &p, 3);
-        let sql = format!(
-            "SELECT o.id, o.food_bank_id, o.pantry_location_id, o.user_id, o.status_type_id, o.created_at, \
-             COALESCE(SUM(COALESCE(oi.packed_quantity, oi.quantity)), 0) AS units, \
-             COALESCE(SUM(COALESCE(oi.packed_quantity, oi.quantity) * CASE \
-               WHEN oi.weight_pounds > 0 THEN oi.weight_pounds \
-               WHEN LOWER(u.name) = 'lb' THEN COALESCE(pi.amount, 0.0) \
-               WHEN LOWER(u.name) = 'oz' THEN COALESCE(pi.amount, 0.0) / 16.0 \
-               ELSE 0.0 END), 0.0) AS pounds \
-             FROM orders o \
-             LEFT JOIN order_items oi ON oi.order_id = o.id \
-             LEFT JOIN pantry_items pi ON pi.id = oi.pantry_item_id \
-             LEFT JOIN unit_of_measures u ON u.id = pi.unit_of_measure_id \
-             WHERE o.created_at >= {} AND o.created_at < {} AND {filter} \
-             GROUP BY o.id, o.food_bank_id, o.pantry_location_id, o.user_id, o.status_type_id, o.created_at",
-            p(1),
-            p(2),
-        );
-        let mut all: Vec<Value> = vec![from.into(), to.into()];
-        all.append(&mut values);
-        let backend = self.db.get_database_backend();
-        let rows = self.db.query_all_raw(Statement::from_sql_and_values(backend, sql, all)).await?;
-        rows.into_iter()
-            .map(|row| -> StoreResult<ReportOrderRow> {
-                let units: i64 = match row.try_get::<i64>("", "units") {
-                    Ok(n) => n,
-                    // PostgreSQL sums integers as numeric.
-                    Err(_) => row.try_get::<f64>("", "units").map(|f| f as i64).unwrap_or_default(),
-                };
-                Ok(ReportOrderRow {
-                    food_bank_id: row.try_get("", "food_bank_id")?,
-                    pantry_id: row.try_get("", "pantry_location_id")?,
-                    user_id: row.try_get("", "user_id")?,
-                    status_type_id: row.try_get("", "status_type_id")?,
-                    created_at: row.try_get("", "created_at")?,
-                    units,
-                    pounds: row.try_get("", "pounds")?,
-                })
-            })
-            .collect()
-    }
-
-    /// Of the households with an order in `[from, to)`, those that ordered before `from`: at the
-    /// same pantry (`(pantry, user)`) and at the same food bank (`(food bank, user)`). Each is one
-    /// probe of an index on `(user_id, pantry_location_id, created_at)` or `(user_id, created_at)`.
-    pub async fn earlier_households(
-        &self,
-        scope: &ReportScope,
-        from: DateTime<Utc>,
-        to: DateTime<Utc>,
-    ) -> StoreResult<EarlierHouseholds> {
-        let p = placeholder(self.db.get_database_backend());
-        let (filter, mut values) = scope_sql(scope, "", &p, 5);
-        let sql = format!(
-            "SELECT m.pantry_location_id, m.food_bank_id, m.user_id, \
-             CASE WHEN EXISTS (SELECT 1 FROM orders e WHERE e.user_id = m.user_id \
-               AND e.pantry_location_id = m.pantry_location_id AND e.created_at < {}) THEN 1 ELSE 0 END AS at_pantry, \
-             CASE WHEN EXISTS (SELECT 1 FROM orders e WHERE e.user_id = m.user_id \
-               AND e.food_bank_id = m.food_bank_id AND e.created_at < {}) THEN 1 ELSE 0 END AS at_bank \
-             FROM (SELECT DISTINCT pantry_location_id, food_bank_id, user_id FROM orders \
-               WHERE created_at >= {} AND created_at < {} AND {filter}) m",
-            p(1),
-            p(2),
-            p(3),
-            p(4),
-        );
-        let mut all: Vec<Value> = vec![from.into(), from.into(), from.into(), to.into()];
-        all.append(&mut values);
-        let backend = self.db.get_database_backend();
-        let rows = self.db.query_all_raw(Statement::from_sql_and_values(backend, sql, all)).await?;
-        let mut out = EarlierHouseholds::default();
-        for row in rows {
-            let pantry: Option<Id> = row.try_get("", "pantry_location_id")?;
-            let bank: Id = row.try_get("", "food_bank_id")?;
-            let user: Id = row.try_get("", "user_id")?;
-            let at_pantry: i32 = row.try_get("", "at_pantry")?;
-            let at_bank: i32 = row.try_get("", "at_bank")?;
-            if let (Some(pantry), 1) = (pantry, at_pantry) {
-                out.at_pantry.insert((pantry, user));
-            }
-            if at_bank == 1 {
-                out.at_food_bank.insert((bank, user));
-            }
-        }
-        Ok(out)
-    }
-
     /// Each household's people by age in the month (`[first, next)`), from its latest TEFAP record
     /// there that has them.
     pub async fn report_people(
@@ -390,5 +322,266 @@ impl Store {
                 (r, state)
             })
             .collect())
+    }
+}
+
+// The report summary: `report_orders` holds, for every order, what the monthly report counts of
+// it: its food bank and pantry, its household, the local day it was placed on (the pantry's, or
+// the food bank's for a delivery), its state, and its units and pounds (packed where packing
+// changed them; pounds from the line's weight, else the product's size when that is a weight).
+//
+// Why a summary the writes keep rather than indexes over the orders (the first try): the report
+// then joins every order of the month to its lines, products and units and converts each order's
+// time to its pantry's day, which indexes cannot save; the summary row has them worked out once,
+// when the order changes. Why not a materialised view: SQLite has none, and PostgreSQL refreshes
+// one whole (the million orders again) and shows nothing new in between, where staff expect the
+// report to count a pick-up as soon as it is marked.
+//
+// Every write of an order or its lines calls [`Write::summarise_orders`] in its own transaction
+// after the change (placing, cancelling, moving, packing, every change of state), which rewrites
+// the order's row from the order as it now is: no write has to know what its change did to any
+// count, and a write that forgot would still be put right by the next one. Counts per pantry and
+// day are summed from these rows by the database (an index on the food bank or pantry and day),
+// which also counts each household once a month and finds whether it came to the place before.
+// What a summary row does not follow: a later change of a product's size, or of a pantry's time
+// zone, leaves the rows of orders already placed as they were.
+
+/// The statement that works out the summary rows of the orders `filter` (on `o.`) picks.
+fn summary_sql(filter: &str) -> String {
+    format!(
+        "SELECT o.id, o.food_bank_id, o.pantry_location_id, o.user_id, o.status_type_id, o.created_at, \
+         COALESCE(pl.time_zone, fb.time_zone) AS time_zone, \
+         CAST(COALESCE(SUM(COALESCE(oi.packed_quantity, oi.quantity)), 0) AS BIGINT) AS units, \
+         CAST(COALESCE(SUM(COALESCE(oi.packed_quantity, oi.quantity) * CASE \
+           WHEN oi.weight_pounds > 0 THEN oi.weight_pounds \
+           WHEN LOWER(u.name) = 'lb' THEN COALESCE(pi.amount, 0.0) \
+           WHEN LOWER(u.name) = 'oz' THEN COALESCE(pi.amount, 0.0) / 16.0 \
+           ELSE 0.0 END), 0.0) AS DOUBLE PRECISION) AS pounds \
+         FROM orders o \
+         JOIN food_banks fb ON fb.id = o.food_bank_id \
+         LEFT JOIN pantry_locations pl ON pl.id = o.pantry_location_id \
+         LEFT JOIN order_items oi ON oi.order_id = o.id \
+         LEFT JOIN pantry_items pi ON pi.id = oi.pantry_item_id \
+         LEFT JOIN unit_of_measures u ON u.id = pi.unit_of_measure_id \
+         WHERE {filter} \
+         GROUP BY o.id, o.food_bank_id, o.pantry_location_id, o.user_id, o.status_type_id, o.created_at, \
+         pl.time_zone, fb.time_zone"
+    )
+}
+
+/// Rewrites the summary rows of the orders `filter` picks from the orders as they are now.
+async fn summarise<C: ConnectionTrait>(c: &C, filter: &str) -> StoreResult<()> {
+    let backend = c.get_database_backend();
+    let rows = c.query_all_raw(Statement::from_string(backend, summary_sql(filter))).await?;
+    let mut models = Vec::with_capacity(rows.len());
+    for row in rows {
+        let created_at: DateTime<Utc> = row.try_get("", "created_at")?;
+        let time_zone: String = row.try_get("", "time_zone")?;
+        models.push(report_order::ActiveModel {
+            order_id: Set(row.try_get("", "id")?),
+            food_bank_id: Set(row.try_get("", "food_bank_id")?),
+            pantry_location_id: Set(row.try_get("", "pantry_location_id")?),
+            user_id: Set(row.try_get("", "user_id")?),
+            day: Set(local_today(created_at, super::shopping::parse_tz(&time_zone))),
+            status_type_id: Set(row.try_get("", "status_type_id")?),
+            units: Set(row.try_get("", "units")?),
+            pounds: Set(row.try_get("", "pounds")?),
+        });
+    }
+    use report_order::Column as Col;
+    // 8 values a row: well under either database's limit of parameters a statement.
+    for chunk in models.chunks(1000) {
+        report_order::Entity::insert_many(chunk.to_vec())
+            .on_conflict(
+                OnConflict::column(Col::OrderId)
+                    .update_columns([
+                        Col::FoodBankId,
+                        Col::PantryLocationId,
+                        Col::UserId,
+                        Col::Day,
+                        Col::StatusTypeId,
+                        Col::Units,
+                        Col::Pounds,
+                    ])
+                    .to_owned(),
+            )
+            .exec_without_returning(c)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Rewrites the summary rows of every order from id `from` on, a few thousand orders a
+/// statement: the migration that made the summary, and bulk seeding.
+pub(crate) async fn summarise_orders_from<C: ConnectionTrait>(c: &C, from: Id) -> StoreResult<()> {
+    const BATCH: Id = 5000;
+    let last = order::Entity::find()
+        .select_only()
+        .column_as(order::Column::Id.max(), "last")
+        .into_tuple::<Option<Id>>()
+        .one(c)
+        .await?
+        .flatten();
+    let Some(last) = last else { return Ok(()) };
+    let mut start = from;
+    while start <= last {
+        summarise(c, &format!("o.id >= {start} AND o.id < {}", start + BATCH)).await?;
+        start += BATCH;
+    }
+    Ok(())
+}
+
+/// Rewrites the summary rows of these orders.
+pub(crate) async fn summarise_ids<C: ConnectionTrait>(c: &C, order_ids: &[Id]) -> StoreResult<()> {
+    if order_ids.is_empty() {
+        return Ok(());
+    }
+    // Ids are numbers, written as literals.
+    let ids: Vec<String> = order_ids.iter().map(Id::to_string).collect();
+    summarise(c, &format!("o.id IN ({})", ids.join(", "))).await
+}
+
+impl super::Write {
+    /// Brings the report summary rows of these orders up to date with them: every write of an
+    /// order or its lines calls it after its change (see above).
+    pub async fn summarise_orders(&self, order_ids: &[Id]) -> StoreResult<()> {
+        summarise_ids(&self.db, order_ids).await
+    }
+}
+
+/// A count the database may give as a 32- or 64-bit integer.
+fn count(row: &sea_orm::QueryResult, column: &str) -> StoreResult<u32> {
+    let n: i64 = match row.try_get::<i64>("", column) {
+        Ok(n) => n,
+        Err(_) => i64::from(row.try_get::<i32>("", column)?),
+    };
+    Ok(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+impl Store {
+    async fn report_rows(&self, sql: String, values: Vec<Value>) -> StoreResult<Vec<sea_orm::QueryResult>> {
+        let backend = self.db.get_database_backend();
+        Ok(self.db.query_all_raw(Statement::from_sql_and_values(backend, sql, values)).await?)
+    }
+
+    /// The counts of each day of `[first, next)` at each place of the scope, by pantry or by
+    /// food bank, from the summary.
+    pub async fn report_days(
+        &self,
+        scope: &ReportScope,
+        level: ReportLevel,
+        first: NaiveDate,
+        next: NaiveDate,
+    ) -> StoreResult<Vec<ReportDayRow>> {
+        let p = placeholder(self.db.get_database_backend());
+        let (filter, mut values) = scope_sql(scope, "", &p, 3);
+        let place = level.column();
+        let (done, missed) = (StatusType::Completed.id(), StatusType::NoShow.id());
+        let sql = format!(
+            "SELECT {place} AS place, day, CAST(COUNT(*) AS BIGINT) AS orders, \
+             CAST(SUM(CASE WHEN status_type_id = {done} THEN 1 ELSE 0 END) AS BIGINT) AS picked_up, \
+             CAST(SUM(CASE WHEN status_type_id = {missed} THEN 1 ELSE 0 END) AS BIGINT) AS no_shows, \
+             CAST(COUNT(DISTINCT user_id) AS BIGINT) AS households, \
+             CAST(SUM(CASE WHEN status_type_id = {done} THEN units ELSE 0 END) AS BIGINT) AS units, \
+             CAST(SUM(CASE WHEN status_type_id = {done} THEN pounds ELSE 0.0 END) AS DOUBLE PRECISION) AS pounds \
+             FROM report_orders WHERE day >= {} AND day < {} AND {filter} AND {place} IS NOT NULL \
+             GROUP BY {place}, day",
+            p(1),
+            p(2),
+        );
+        let mut all: Vec<Value> = vec![first.into(), next.into()];
+        all.append(&mut values);
+        self.report_rows(sql, all)
+            .await?
+            .into_iter()
+            .map(|row| {
+                Ok(ReportDayRow {
+                    place: row.try_get("", "place")?,
+                    day: row.try_get("", "day")?,
+                    counts: DayCounts {
+                        orders: count(&row, "orders")?,
+                        picked_up: count(&row, "picked_up")?,
+                        no_shows: count(&row, "no_shows")?,
+                        households: count(&row, "households")?,
+                        units: row.try_get("", "units")?,
+                        pounds: row.try_get("", "pounds")?,
+                    },
+                })
+            })
+            .collect()
+    }
+
+    /// Each place's households of `[first, next)`, and of them those that never ordered there
+    /// before `first` (one probe of the summary's (user, place, day) index each).
+    pub async fn report_households(
+        &self,
+        scope: &ReportScope,
+        level: ReportLevel,
+        first: NaiveDate,
+        next: NaiveDate,
+    ) -> StoreResult<Vec<ReportHouseholdsRow>> {
+        let p = placeholder(self.db.get_database_backend());
+        let (filter, mut values) = scope_sql(scope, "", &p, 4);
+        let place = level.column();
+        let sql = format!(
+            "SELECT m.place, CAST(COUNT(*) AS BIGINT) AS households, \
+             CAST(SUM(CASE WHEN EXISTS (SELECT 1 FROM report_orders e WHERE e.user_id = m.user_id \
+               AND e.{place} = m.place AND e.day < {}) THEN 0 ELSE 1 END) AS BIGINT) AS new_households \
+             FROM (SELECT DISTINCT {place} AS place, user_id FROM report_orders \
+               WHERE day >= {} AND day < {} AND {filter} AND {place} IS NOT NULL) m \
+             GROUP BY m.place",
+            p(1),
+            p(2),
+            p(3),
+        );
+        let mut all: Vec<Value> = vec![first.into(), first.into(), next.into()];
+        all.append(&mut values);
+        self.report_rows(sql, all)
+            .await?
+            .into_iter()
+            .map(|row| {
+                Ok(ReportHouseholdsRow {
+                    place: row.try_get("", "place")?,
+                    households: count(&row, "households")?,
+                    new_households: count(&row, "new_households")?,
+                })
+            })
+            .collect()
+    }
+
+    /// The households picked up from in `[first, next)` (each once a pantry, or a food bank's
+    /// delivery) that have a TEFAP record of the month with their people by age.
+    pub async fn report_served(
+        &self,
+        scope: &ReportScope,
+        first: NaiveDate,
+        next: NaiveDate,
+    ) -> StoreResult<Vec<ServedRow>> {
+        let p = placeholder(self.db.get_database_backend());
+        let (filter, mut values) = scope_sql(scope, "f.", &p, 5);
+        let sql = format!(
+            "SELECT DISTINCT f.food_bank_id, f.pantry_location_id, f.user_id FROM report_orders f \
+             WHERE f.day >= {} AND f.day < {} AND f.status_type_id = {} AND {filter} \
+             AND EXISTS (SELECT 1 FROM tefap_records r WHERE r.user_id = f.user_id \
+               AND r.served_on >= {} AND r.served_on < {} AND r.children IS NOT NULL)",
+            p(1),
+            p(2),
+            StatusType::Completed.id(),
+            p(3),
+            p(4),
+        );
+        let mut all: Vec<Value> = vec![first.into(), next.into(), first.into(), next.into()];
+        all.append(&mut values);
+        self.report_rows(sql, all)
+            .await?
+            .into_iter()
+            .map(|row| {
+                Ok(ServedRow {
+                    food_bank_id: row.try_get("", "food_bank_id")?,
+                    pantry_id: row.try_get("", "pantry_location_id")?,
+                    user_id: row.try_get("", "user_id")?,
+                })
+            })
+            .collect()
     }
 }

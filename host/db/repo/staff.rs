@@ -26,6 +26,7 @@ pub enum GrantPlace {
 /// What `grant_staff` did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Granted {
+    pub grant_id: Id,
     pub user_id: Id,
     /// The account was made for the grant (it has no password yet: the invitation sets one).
     pub new_account: bool,
@@ -150,7 +151,7 @@ impl super::Write {
             GrantPlace::Pantry(id) => same_place.filter(staff_grant::Column::PantryLocationId.eq(id)),
         };
         same_place.exec(txn).await?;
-        staff_grant::ActiveModel {
+        let grant = staff_grant::ActiveModel {
             user_id: Set(user_id),
             role: Set(role.code().into()),
             food_bank_id: Set(bank),
@@ -160,7 +161,7 @@ impl super::Write {
         }
         .insert(txn)
         .await?;
-        Ok(Ok(Granted { user_id, new_account }))
+        Ok(Ok(Granted { grant_id: grant.id, user_id, new_account }))
     }
 }
 

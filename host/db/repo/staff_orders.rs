@@ -340,7 +340,11 @@ impl super::Write {
         if let Some(reason) = cancel_reason {
             update = update.col_expr(order::Column::CancelReason, Expr::value(Some(reason.to_owned())));
         }
-        Ok(update.exec(&self.db).await?.rows_affected == 1)
+        if update.exec(&self.db).await?.rows_affected != 1 {
+            return Ok(false);
+        }
+        self.summarise_orders(&[order.id]).await?;
+        Ok(true)
     }
 
     /// A line of the order; None when the order has no such line.
@@ -384,6 +388,7 @@ impl super::Write {
             .filter(order::Column::Id.eq(order_id))
             .exec(&self.db)
             .await?;
+        self.summarise_orders(&[order_id]).await?;
         Ok(true)
     }
 }

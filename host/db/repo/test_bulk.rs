@@ -135,6 +135,7 @@ impl Store {
             });
             order_item::Entity::insert_many(rows).exec(&self.db).await?;
         }
+        super::reports::summarise_orders_from(&self.db, first + 1).await?;
         Ok(ids)
     }
 }

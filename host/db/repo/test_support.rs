@@ -246,7 +246,12 @@ impl Store {
             .filter(order::Column::Id.eq(order_id))
             .exec(&self.db)
             .await?;
-        Ok(())
+        super::reports::summarise_ids(&self.db, &[order_id]).await
+    }
+
+    /// Brings an order's report summary row up to date after a test changed the order in SQL.
+    pub async fn test_summarise_order(&self, order_id: Id) -> StoreResult<()> {
+        super::reports::summarise_ids(&self.db, &[order_id]).await
     }
 }
 

@@ -28,6 +28,7 @@ const ACTIONS: Record<string, MessageKey> = {
   "stock.import": "staff.audit.action.stock.import",
   "limit.set": "staff.audit.action.limit.set",
   "limit.delete": "staff.audit.action.limit.delete",
+  "staffGrant.create": "staff.audit.action.staffGrant.create",
   "staffGrant.update": "staff.audit.action.staffGrant.update",
   "staffGrant.revoke": "staff.audit.action.staffGrant.revoke",
 };

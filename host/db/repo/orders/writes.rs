@@ -158,6 +158,7 @@ impl Write {
             });
         }
         order_item::Entity::insert_many(models).exec(c).await?;
+        self.summarise_orders(&[order_id]).await?;
         Ok(Some(order_id))
     }
 
@@ -172,7 +173,11 @@ impl Write {
             .filter(order::Column::StatusTypeId.eq(order.status_type_id))
             .exec(&self.db)
             .await?;
-        Ok(updated.rows_affected == 1)
+        if updated.rows_affected != 1 {
+            return Ok(false);
+        }
+        self.summarise_orders(&[order.id]).await?;
+        Ok(true)
     }
 
     /// Moves the pickup order to `pickup_time_id`, and to `pantry_id` when it changes pantry.
@@ -193,9 +198,12 @@ impl Write {
             .filter(order::Column::Id.eq(order_id))
             .exec(&self.db)
             .await?;
-        Ok(())
+        // A move to another pantry counts the order there (its lines moved with it, before).
+        self.summarise_orders(&[order_id]).await
     }
 
+    /// Nothing the report summary holds changes (an order counts on the day it was placed), so
+    /// its row stands.
     pub async fn set_delivery_time(&self, order_id: Id, delivery_time_id: Id, now: DateTime<Utc>) -> StoreResult<()> {
         order::Entity::update_many()
             .col_expr(order::Column::DeliveryTimeId, Expr::value(Some(delivery_time_id)))
@@ -206,7 +214,9 @@ impl Write {
         Ok(())
     }
 
-    /// Points the order line at another stock row (of the same product, at another pantry).
+    /// Points the order line at another stock row (of the same product, at another pantry). The
+    /// line keeps its product, quantity and weight; [`Write::set_pickup`], which follows, brings
+    /// the report summary to the new pantry.
     pub async fn set_line_stock(&self, line_id: Id, inventory_item_id: Id) -> StoreResult<()> {
         order_item::Entity::update_many()
             .col_expr(order_item::Column::InventoryItemId, Expr::value(inventory_item_id))

@@ -149,6 +149,8 @@ pub(super) async fn seed_orders<C: ConnectionTrait>(
     sd.summary.orders = orders.len();
     insert_batched(db, orders).await?;
     insert_batched(db, lines).await?;
+    // The report summary every order write keeps (`db::repo::reports`).
+    crate::db::repo::reports::summarise_orders_from(db, 0).await.map_err(|e| DbErr::Custom(e.to_string()))?;
     insert_batched(db, events).await?;
     Ok(())
 }
