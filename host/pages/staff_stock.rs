@@ -124,16 +124,10 @@ async fn list(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
         ctx.query.get("uploadRefused").filter(|c| matches!(c.as_str(), "importTooLarge" | "importNotCsv")).cloned();
     let search = ctx.query.get("q").map(|q| q.trim().chars().take(100).collect::<String>()).filter(|q| !q.is_empty());
     let page = ctx.query.get("page").and_then(|p| p.parse::<usize>().ok()).unwrap_or(1).max(1);
-    match service::list(&ctx.state, &staff, pantry).await {
-        Ok(mut stock) => {
-            if let Some(q) = &search {
-                let q = q.to_lowercase();
-                stock.items.retain(|i| i.product.to_lowercase().contains(&q));
-            }
-            let matching = stock.items.len();
-            let pages = matching.div_ceil(PAGE_ITEMS).max(1);
-            let page = page.min(pages);
-            stock.items = stock.items.into_iter().skip((page - 1) * PAGE_ITEMS).take(PAGE_ITEMS).collect();
+    let per_page = PAGE_ITEMS as u64;
+    match service::list_page(&ctx.state, &staff, pantry, search.as_deref(), page as u64, per_page).await {
+        Ok((stock, matching, page)) => {
+            let matching = usize::try_from(matching).unwrap_or(usize::MAX);
             Loaded::ok(StaffStockPage {
                 denied: None,
                 stock: Some(stock),
@@ -141,8 +135,8 @@ async fn list(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
                 changed,
                 upload_refused,
                 search,
-                page,
-                pages,
+                page: usize::try_from(page).unwrap_or(1),
+                pages: matching.div_ceil(PAGE_ITEMS).max(1),
                 matching,
             })
         }

@@ -19,7 +19,7 @@ use crate::{
         Id,
         forms::{FieldCode, FieldError},
         messages,
-        schedule::{ScheduleRow, When, check_closed, check_horizon, check_row, plan, slots},
+        schedule::{Plan, ScheduleRow, When, check_closed, check_horizon, check_row, plan, slots},
         staff::PantryStaff,
         time::local_today,
     },
@@ -121,37 +121,66 @@ pub async fn schedule(state: &Context, staff: &Staff<PantryStaff>, pantry: Optio
     })
 }
 
+/// Pantries the schedule job publishes in one transaction: a few reads and statements for all of
+/// them, while a transaction stays short (on SQLite it holds the one write lock; on PostgreSQL,
+/// migration 27's triggers lock the pantries' rows until it commits).
+const PUBLISH_CHUNK: usize = 50;
+
 /// Brings the pantry's future pickup times in line with its schedules for its horizon (see
 /// `domain::schedule::plan`); the times deleted and made.
 pub async fn publish(txn: &Write, pantry_id: Id, now: DateTime<Utc>) -> Result<(u64, u64)> {
-    let Some(site) = txn.schedule_site(pantry_id).await? else { return Ok((0, 0)) };
-    let rows = txn.schedules_of(pantry_id).await?;
-    let days = txn.horizon_days(pantry_id).await?;
-    let wanted = slots(&rows, site.tz, local_today(now, site.tz), days, now);
-    let stored = txn.stored_future_times(pantry_id, now).await?;
-    let plan = plan(&wanted, &stored);
-    if plan.is_empty() {
-        return Ok((0, 0));
-    }
-    Ok(txn.apply_schedule_plan(pantry_id, &plan).await?)
+    publish_many(txn, &[pantry_id], now).await
 }
 
-/// The schedule job: every scheduled pantry's times published for its horizon, each pantry in its
-/// own transaction. The times made.
+/// [`publish`] for each of these pantries, reading and writing all of them at once.
+async fn publish_many(txn: &Write, pantry_ids: &[Id], now: DateTime<Utc>) -> Result<(u64, u64)> {
+    let sites = txn.publish_sites(pantry_ids).await?;
+    let mut stored = txn.stored_future_times_of(pantry_ids, now).await?;
+    let plans: Vec<(Id, Plan)> = sites
+        .iter()
+        .map(|site| {
+            let wanted = slots(&site.rows, site.tz, local_today(now, site.tz), site.days, now);
+            (site.pantry_id, plan(&wanted, stored.remove(&site.pantry_id).as_deref().unwrap_or_default()))
+        })
+        .filter(|(_, plan)| !plan.is_empty())
+        .collect();
+    if plans.is_empty() {
+        return Ok((0, 0));
+    }
+    let plans: Vec<(Id, &Plan)> = plans.iter().map(|(id, plan)| (*id, plan)).collect();
+    Ok(txn.apply_schedule_plans(&plans).await?)
+}
+
+/// The schedule job: every scheduled pantry's times published for its horizon,
+/// [`PUBLISH_CHUNK`] pantries a transaction. The times made.
 pub async fn publish_all(state: &Context) -> Result<usize> {
     let now = state.clock.now();
     let mut made = 0;
-    for pantry_id in state.store.scheduled_pantries().await? {
+    for chunk in state.store.scheduled_pantries().await?.chunks(PUBLISH_CHUNK) {
         let done = retrying(|| async move {
             let txn = state.store.begin_write().await?;
-            let done = publish(&txn, pantry_id, now).await;
+            let done = publish_many(&txn, chunk, now).await;
             finish(txn, done).await
         })
         .await;
         match done {
             Ok((_, m)) => made += m as usize,
-            // One pantry's failure does not keep the others from publishing.
-            Err(e) => tracing::error!(pantry_id, error = %e, "schedule not published"),
+            Err(e) => {
+                // One pantry's failure does not keep the others from publishing: each alone.
+                tracing::warn!(pantries = chunk.len(), error = %e, "schedules not published together; one by one");
+                for &pantry_id in chunk {
+                    let done = retrying(|| async move {
+                        let txn = state.store.begin_write().await?;
+                        let done = publish(&txn, pantry_id, now).await;
+                        finish(txn, done).await
+                    })
+                    .await;
+                    match done {
+                        Ok((_, m)) => made += m as usize,
+                        Err(e) => tracing::error!(pantry_id, error = %e, "schedule not published"),
+                    }
+                }
+            }
         }
     }
     Ok(made)

@@ -109,6 +109,25 @@ pub async fn list(state: &Context, staff: &Caller, pantry: Option<Id>) -> Result
     Ok(StockList { pantries, pantry_id, order_size_limit, items })
 }
 
+/// One page of the stock list: the pantry's items whose product name contains `search`,
+/// `per_page` from the `page`th (a page past the last is the last), with how many match and the
+/// page it is.
+pub async fn list_page(
+    state: &Context,
+    staff: &Caller,
+    pantry: Option<Id>,
+    search: Option<&str>,
+    page: u64,
+    per_page: u64,
+) -> Result<(StockList, u64, u64)> {
+    let (pantry_id, pantries) = pantry_of(state, staff, pantry).await?;
+    let (rows, matching, page) = state.store.stock_page(pantry_id, search, page, per_page).await?;
+    let order_size_limit =
+        state.store.pantry_order_size_limits(pantry_id).await?.first().map(|l| staff_limit(l, LimitKind::Item));
+    let items = rows.into_iter().map(item).collect();
+    Ok((StockList { pantries, pantry_id, order_size_limit, items }, matching, page))
+}
+
 /// `/staff/stock/{itemId}`: the item with its movements, newest first.
 pub async fn history(state: &Context, staff: &Caller, item_id: Id) -> Result<StockItemHistory> {
     let place = place_of(state, staff, item_id).await?;

@@ -3,7 +3,7 @@
 //! another host or an operator writes), and only the pages showing what the write changed are
 //! re-rendered.
 use crate::{
-    api_orders::{DRIVING_PARK, MAIN, demo, pantry, pickup, stock, times},
+    api_orders::{CHICAGO, DRIVING_PARK, MAIN, demo, pantry, pickup, stock, times},
     api_support::TestApp,
     on_both,
 };
@@ -19,6 +19,7 @@ on_both!(
     pickup_time_edit_reaches_the_pantry_page,
     a_slot_filling_up_reaches_the_pantry_page,
     schedule_times_and_closed_days_reach_the_pantry_page,
+    the_schedule_job_reaches_the_pages_of_the_pantries_it_publishes,
     other_parameters_share_the_cached_page,
 );
 
@@ -192,6 +193,75 @@ async fn schedule_times_and_closed_days_reach_the_pantry_page(t: &TestApp) {
     let (data, hit) = fetch(t, &url).await;
     assert!(!hit, "removed times outdate the page");
     assert!(at_five(&data).is_empty());
+}
+
+/// The schedule job publishes many pantries in a few statements (on SQLite with the per-row
+/// triggers paused, migration 29): every pantry it made times for has its page outdated and its
+/// `updated_at` touched, once; a pantry it made nothing for keeps its cached page; a second run
+/// makes nothing and outdates nothing.
+async fn the_schedule_job_reaches_the_pages_of_the_pantries_it_publishes(t: &TestApp) {
+    use chrono::Datelike;
+    let (main, park, other) = (pantry(t, MAIN).await, pantry(t, DRIVING_PARK).await, pantry(t, CHICAGO).await);
+    let url = |p: i64| format!("/pantries/{p}");
+    let at_five = |data: &Value| {
+        let times = data["pantry"]["pantryLocationPickupTimes"].as_array().expect("times").clone();
+        times.into_iter().filter(|x| x["pickupStartTime"] == "05:00:00").count()
+    };
+    let touched = |p: i64| async move {
+        let sql = format!("SELECT CAST(updated_at AS TEXT) AS u FROM pantry_locations WHERE id = {p}");
+        let backend = t.db().get_database_backend();
+        let row = t.db().query_one_raw(sea_orm::Statement::from_string(backend, sql)).await.unwrap().unwrap();
+        row.try_get::<Option<String>>("", "u").unwrap()
+    };
+    let before = [touched(main).await, touched(park).await, touched(other).await];
+    for p in [main, park, other] {
+        let (data, _) = fetch(t, &url(p)).await;
+        assert_eq!(at_five(&data), 0);
+        assert!(fetch(t, &url(p)).await.1, "cached");
+    }
+    // Hours written as an operator would: nothing is published until the job runs.
+    let day = chrono::Utc::now().with_timezone(&chrono_tz::America::New_York).date_naive() + chrono::Duration::days(3);
+    let weekday = day.weekday().num_days_from_monday();
+    let stamp =
+        if t.db().get_database_backend() == sea_orm::DbBackend::Postgres { "now()" } else { "CURRENT_TIMESTAMP" };
+    for p in [main, park] {
+        let sql = format!(
+            "INSERT INTO schedules (pantry_location_id, weekday, opens, closes, slot_minutes, capacity, created_at) \
+             VALUES ({p}, {weekday}, '05:00:00', '06:00:00', 60, 3, {stamp})"
+        );
+        t.db().execute_unprepared(&sql).await.unwrap();
+    }
+    assert!(fetch(t, &url(main)).await.1, "still cached: no time was made");
+
+    let made = t.state.publish_schedules().await.unwrap();
+    assert!(made >= 8, "four weeks of one 05:00 time at each of two pantries: {made}");
+    for p in [main, park] {
+        let (data, hit) = fetch(t, &url(p)).await;
+        assert!(!hit, "pantry {p}: the new times outdate its page");
+        assert_eq!(at_five(&data), 4, "pantry {p}");
+    }
+    assert!(fetch(t, &url(other)).await.1, "a pantry the job made nothing for keeps its page");
+    let after = [touched(main).await, touched(park).await, touched(other).await];
+    assert_ne!(after[0], before[0], "updated_at touched");
+    assert_ne!(after[1], before[1], "updated_at touched");
+    assert_eq!(after[2], before[2], "updated_at untouched");
+    // The per-row triggers fire again for any other insert (nothing is left paused).
+    let sql = format!(
+        "INSERT INTO pickup_times (pantry_location_id, pickup_day, pickup_start_time, pickup_end_time, start_at, \
+         end_at, booked) VALUES ({other}, '2099-01-01', '09:00:00', '09:30:00', '2099-01-01T15:00:00+00:00', \
+         '2099-01-01T15:30:00+00:00', 0)"
+    );
+    t.db().execute_unprepared(&sql).await.unwrap();
+    assert!(!fetch(t, &url(other)).await.1, "a hand-made time outdates its pantry's page");
+    assert_ne!(touched(other).await, before[2], "and touches it");
+
+    for p in [main, park] {
+        assert!(fetch(t, &url(p)).await.1, "cached again");
+    }
+    assert_eq!(t.state.publish_schedules().await.unwrap(), 0, "a second run makes nothing");
+    for p in [main, park] {
+        assert!(fetch(t, &url(p)).await.1, "pantry {p}: a run that makes nothing outdates nothing");
+    }
 }
 
 /// A page is kept under the parameters its loader reads: any other parameter (a tracking tag, a

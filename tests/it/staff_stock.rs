@@ -22,6 +22,7 @@ on_both!(
     a_csv_import_is_previewed_then_applied_all_or_nothing,
     limits_set_by_staff_reach_the_shop_at_once,
     stock_is_only_for_staff_of_the_pantry,
+    the_stock_page_is_paged_and_searched_by_the_database,
 );
 
 /// The item's movements, oldest first: (reason, delta, quantity after, order id).
@@ -301,4 +302,50 @@ async fn stock_is_only_for_staff_of_the_pantry(t: &TestApp) {
     assert_eq!(t.get(&format!("/api/v1/staff/stock?pantry={parsons}"), Some(&staff)).await.status, 404);
     assert_eq!(upload(t, &staff, parsons, "itemId,quantity\n1,1\n").await.status, 404);
     assert_eq!(entry(t, &staff, ours, "received", 1).await.value()["onHand"], 4);
+}
+
+/// The stock page reads one page of a pantry's items, searched and counted by the database: the
+/// same rows, in the same order, as the whole list searched and cut in pages.
+async fn the_stock_page_is_paged_and_searched_by_the_database(t: &TestApp) {
+    let store = &t.state.store;
+    let main = pantry(t, MAIN).await;
+    for _ in 0..12 {
+        store.test_stock(main, 3, None).await.unwrap();
+    }
+    let all = store.stock_rows(main, None).await.unwrap();
+    let names =
+        |rows: &[orderahead::db::repo::stock::StockRow]| rows.iter().map(|r| r.product.clone()).collect::<Vec<_>>();
+    let per_page = 5;
+    let pages = (all.len() as u64).div_ceil(per_page);
+    for page in 1..=pages {
+        let (rows, matching, at) = store.stock_page(main, None, page, per_page).await.unwrap();
+        assert_eq!((matching, at), (all.len() as u64, page));
+        let from = usize::try_from((page - 1) * per_page).unwrap();
+        let want: Vec<_> = all.iter().skip(from).take(per_page as usize).cloned().collect();
+        assert_eq!(rows, want, "page {page}: the rows with their held units, last movement and limits");
+    }
+    // A page past the last is the last; page 0 is the first.
+    assert_eq!(store.stock_page(main, None, pages + 7, per_page).await.unwrap().2, pages);
+    assert_eq!(store.stock_page(main, None, 0, per_page).await.unwrap().2, 1);
+    // Any case; `%` and `_` are letters, not wildcards.
+    let (rows, matching, _) = store.stock_page(main, Some("TEST stock"), 1, 100).await.unwrap();
+    let want: Vec<_> = all.iter().filter(|r| r.product.to_lowercase().contains("test stock")).cloned().collect();
+    assert_eq!((names(&rows), matching), (names(&want), 12));
+    for wild in ["%", "_", "Test%Stock"] {
+        let (rows, matching, page) = store.stock_page(main, Some(wild), 3, 100).await.unwrap();
+        assert!(rows.is_empty() && matching == 0 && page == 1, "{wild}: {}", names(&rows).join(", "));
+    }
+
+    // The rendered page lists the page asked for.
+    let staff = token_of(t, DEMO_STAFF_EMAIL).await;
+    let (status, _, body) = page(t, &format!("/staff/stock?pantry={main}&q=test+STOCK&page=2"), Some(&staff)).await;
+    assert_eq!(status, 200);
+    let (second, _, _) = store.stock_page(main, Some("test stock"), 2, 100).await.unwrap();
+    assert!(second.is_empty(), "12 matches make one page of 100");
+    for row in &want {
+        assert!(body.contains(&row.product), "{} on the last page", row.product);
+    }
+    for row in all.iter().filter(|r| !r.product.starts_with("Test Stock")) {
+        assert!(!body.contains(&format!(">{}<", row.product)), "{} does not match", row.product);
+    }
 }

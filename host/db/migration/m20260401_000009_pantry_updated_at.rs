@@ -13,7 +13,7 @@ const PANTRY_COLUMNS: &str =
     "food_bank_id, address_id, label, time_zone, is_restricted, is_active, pickup_instructions, latitude, longitude";
 
 /// The same text `sqlx` writes for a `DateTime<Utc>` (RFC 3339), so SeaORM reads it back.
-const SQLITE_NOW: &str = "strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')";
+pub(super) const SQLITE_NOW: &str = "strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')";
 
 fn sqlite_up() -> Vec<String> {
     let touch = |id: &str| format!("UPDATE pantry_locations SET updated_at = {SQLITE_NOW} WHERE id = {id};");

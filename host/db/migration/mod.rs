@@ -35,6 +35,7 @@ mod m20261229_000025_people;
 mod m20261229_000026_reports;
 mod m20261229_000027_slot_statement_bumps;
 mod m20261229_000028_delivery_schedules;
+pub(crate) mod m20261230_000029_slot_trigger_pauses;
 mod m20261230_000030_report_orders;
 
 /// All migrations, oldest first.
@@ -71,6 +72,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261229_000026_reports::Migration),
             Box::new(m20261229_000027_slot_statement_bumps::Migration),
             Box::new(m20261229_000028_delivery_schedules::Migration),
+            Box::new(m20261230_000029_slot_trigger_pauses::Migration),
             Box::new(m20261230_000030_report_orders::Migration),
         ]
     }

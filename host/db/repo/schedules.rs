@@ -2,24 +2,33 @@
 //! that bring its pickup times in line with its schedules (`domain::schedule::Plan`). Every write
 //! runs in the service's transaction, with the audit entry and the shoppers' messages it causes.
 use super::{Store, StoreResult, shopping::parse_tz};
+use crate::db::migration::m20261230_000029_slot_trigger_pauses as pauses;
 use crate::{
     db::entity::{closed_day, order, pantry_location, pickup_time, schedule, schedule_horizon},
     domain::{
         Id,
         orders::StatusType,
-        schedule::{DEFAULT_HORIZON_DAYS, Plan, ScheduleRow, StoredTime, When},
+        schedule::{DEFAULT_HORIZON_DAYS, Plan, ScheduleRow, Slot, StoredTime, When},
     },
 };
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use chrono_tz::Tz;
 use sea_orm::{
     ActiveValue::{NotSet, Set},
-    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    Statement,
     sea_query::{Expr, OnConflict},
 };
+use std::collections::{BTreeMap, HashMap};
 
-/// Rows of one multi-row insert: well under SQLite's bound on a statement's parameters.
-const INSERT_BATCH: usize = 500;
+/// Ids in one `IN (...)` list: well under SQLite's bound on a statement's parameters.
+const ID_BATCH: usize = 500;
+
+/// Rows of one multi-row insert on SQLite: 9 values each, under its bound of 32,766 parameters.
+const SQLITE_INSERT_BATCH: usize = 3_000;
+
+/// Rows of one insert on PostgreSQL, sent as one JSON parameter (about 200 bytes a row).
+const POSTGRES_INSERT_BATCH: usize = 20_000;
 
 /// No order of any state names the pickup time (a cancelled one still does).
 const NO_ORDERS: &str = "NOT EXISTS (SELECT 1 FROM orders o WHERE o.pickup_time_id = pickup_times.id)";
@@ -36,6 +45,16 @@ pub struct ScheduleSite {
     pub food_bank_id: Id,
     pub label: String,
     pub tz: Tz,
+}
+
+/// A pantry as the schedule job publishes it: its zone, its horizon and its schedule rows (in
+/// the order of [`Store::schedules_of`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PublishSite {
+    pub pantry_id: Id,
+    pub tz: Tz,
+    pub days: i32,
+    pub rows: Vec<ScheduleRow>,
 }
 
 /// A closed range as stored.
@@ -127,18 +146,68 @@ impl<C: ConnectionTrait> Store<C> {
 
     /// The pantry's schedule rows: weekly ones by weekday, then one-off days by date, each by hours.
     pub async fn schedules_of(&self, pantry_id: Id) -> StoreResult<Vec<ScheduleRow>> {
-        let rows = schedule::Entity::find()
-            .filter(schedule::Column::PantryLocationId.eq(pantry_id))
-            .order_by_asc(schedule::Column::OnDate)
-            .order_by_asc(schedule::Column::Weekday)
-            .order_by_asc(schedule::Column::Opens)
-            .order_by_asc(schedule::Column::Id)
-            .all(&self.db)
-            .await?;
-        let mut rows: Vec<ScheduleRow> = rows.into_iter().map(to_row).collect();
-        // NULLs sort first on SQLite and last on PostgreSQL: weekly rows first on both.
-        rows.sort_by_key(|r| matches!(r.when, When::Date(_)));
-        Ok(rows)
+        Ok(self.schedules_by_pantry(&[pantry_id]).await?.remove(&pantry_id).unwrap_or_default())
+    }
+
+    /// The schedule rows of these pantries, each pantry's in the order of [`Self::schedules_of`].
+    async fn schedules_by_pantry(&self, pantry_ids: &[Id]) -> StoreResult<HashMap<Id, Vec<ScheduleRow>>> {
+        let mut by_pantry: HashMap<Id, Vec<ScheduleRow>> = HashMap::new();
+        for ids in pantry_ids.chunks(ID_BATCH) {
+            let rows = schedule::Entity::find()
+                .filter(schedule::Column::PantryLocationId.is_in(ids.iter().copied()))
+                .order_by_asc(schedule::Column::PantryLocationId)
+                .order_by_asc(schedule::Column::OnDate)
+                .order_by_asc(schedule::Column::Weekday)
+                .order_by_asc(schedule::Column::Opens)
+                .order_by_asc(schedule::Column::Id)
+                .all(&self.db)
+                .await?;
+            for m in rows {
+                by_pantry.entry(m.pantry_location_id).or_default().push(to_row(m));
+            }
+        }
+        for rows in by_pantry.values_mut() {
+            // NULLs sort first on SQLite and last on PostgreSQL: weekly rows first on both.
+            rows.sort_by_key(|r| matches!(r.when, When::Date(_)));
+        }
+        Ok(by_pantry)
+    }
+
+    /// These pantries (those that exist, by id) as the schedule job publishes them, in three
+    /// queries whatever their number.
+    pub async fn publish_sites(&self, pantry_ids: &[Id]) -> StoreResult<Vec<PublishSite>> {
+        let mut zones: Vec<(Id, String)> = Vec::with_capacity(pantry_ids.len());
+        let mut horizons: HashMap<Id, i32> = HashMap::new();
+        for ids in pantry_ids.chunks(ID_BATCH) {
+            zones.extend(
+                pantry_location::Entity::find()
+                    .filter(pantry_location::Column::Id.is_in(ids.iter().copied()))
+                    .select_only()
+                    .columns([pantry_location::Column::Id, pantry_location::Column::TimeZone])
+                    .into_tuple::<(Id, String)>()
+                    .all(&self.db)
+                    .await?,
+            );
+            horizons.extend(
+                schedule_horizon::Entity::find()
+                    .filter(schedule_horizon::Column::PantryLocationId.is_in(ids.iter().copied()))
+                    .all(&self.db)
+                    .await?
+                    .into_iter()
+                    .map(|h| (h.pantry_location_id, h.days)),
+            );
+        }
+        let mut rows = self.schedules_by_pantry(pantry_ids).await?;
+        zones.sort_unstable_by_key(|z| z.0);
+        Ok(zones
+            .into_iter()
+            .map(|(pantry_id, zone)| PublishSite {
+                pantry_id,
+                tz: parse_tz(&zone),
+                days: horizons.get(&pantry_id).copied().unwrap_or(DEFAULT_HORIZON_DAYS),
+                rows: rows.remove(&pantry_id).unwrap_or_default(),
+            })
+            .collect())
     }
 
     /// One schedule row with its pantry.
@@ -228,46 +297,68 @@ impl<C: ConnectionTrait> Store<C> {
 
     /// The pantry's pickup times starting after `now`, as the plan reads them.
     pub async fn stored_future_times(&self, pantry_id: Id, now: DateTime<Utc>) -> StoreResult<Vec<StoredTime>> {
-        type Row = (Id, Option<Id>, DateTime<Utc>, DateTime<Utc>, Option<i32>, i32, i32);
-        let rows: Vec<Row> = pickup_time::Entity::find()
-            .filter(pickup_time::Column::PantryLocationId.eq(pantry_id))
-            .filter(pickup_time::Column::StartAt.gt(now))
-            .select_only()
-            .columns([
-                pickup_time::Column::Id,
-                pickup_time::Column::ScheduleId,
-                pickup_time::Column::StartAt,
-                pickup_time::Column::EndAt,
-                pickup_time::Column::Capacity,
-                pickup_time::Column::Booked,
-            ])
-            .expr(Expr::cust(format!("CASE WHEN {NO_ORDERS} THEN 0 ELSE 1 END")))
-            .order_by_asc(pickup_time::Column::StartAt)
-            .into_tuple()
-            .all(&self.db)
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|(id, schedule_id, start_at, end_at, capacity, booked, has_orders)| StoredTime {
-                id,
-                schedule_id,
-                start_at,
-                end_at,
-                capacity,
-                booked,
-                has_orders: has_orders != 0,
-            })
-            .collect())
+        Ok(self.stored_future_times_of(&[pantry_id], now).await?.remove(&pantry_id).unwrap_or_default())
     }
 
-    /// Runs `plan` on the pantry's pickup times: deletes (only empty times, whatever the plan
-    /// says), then inserts (a start already taken is skipped), then capacity changes (never below
-    /// what is booked). The numbers of times deleted and made.
+    /// [`Self::stored_future_times`] of each of these pantries, one query per [`ID_BATCH`] of them.
+    pub async fn stored_future_times_of(
+        &self,
+        pantry_ids: &[Id],
+        now: DateTime<Utc>,
+    ) -> StoreResult<HashMap<Id, Vec<StoredTime>>> {
+        type Row = (Id, Id, Option<Id>, DateTime<Utc>, DateTime<Utc>, Option<i32>, i32, i32);
+        let mut by_pantry: HashMap<Id, Vec<StoredTime>> = HashMap::new();
+        for ids in pantry_ids.chunks(ID_BATCH) {
+            let rows: Vec<Row> = pickup_time::Entity::find()
+                .filter(pickup_time::Column::PantryLocationId.is_in(ids.iter().copied()))
+                .filter(pickup_time::Column::StartAt.gt(now))
+                .select_only()
+                .columns([
+                    pickup_time::Column::PantryLocationId,
+                    pickup_time::Column::Id,
+                    pickup_time::Column::ScheduleId,
+                    pickup_time::Column::StartAt,
+                    pickup_time::Column::EndAt,
+                    pickup_time::Column::Capacity,
+                    pickup_time::Column::Booked,
+                ])
+                .expr(Expr::cust(format!("CASE WHEN {NO_ORDERS} THEN 0 ELSE 1 END")))
+                .order_by_asc(pickup_time::Column::PantryLocationId)
+                .order_by_asc(pickup_time::Column::StartAt)
+                .into_tuple()
+                .all(&self.db)
+                .await?;
+            for (pantry_id, id, schedule_id, start_at, end_at, capacity, booked, has_orders) in rows {
+                by_pantry.entry(pantry_id).or_default().push(StoredTime {
+                    id,
+                    schedule_id,
+                    start_at,
+                    end_at,
+                    capacity,
+                    booked,
+                    has_orders: has_orders != 0,
+                });
+            }
+        }
+        Ok(by_pantry)
+    }
+
+    /// Runs `plan` on the pantry's pickup times (see [`Self::apply_schedule_plans`]).
     pub async fn apply_schedule_plan(&self, pantry_id: Id, plan: &Plan) -> StoreResult<(u64, u64)> {
+        self.apply_schedule_plans(&[(pantry_id, plan)]).await
+    }
+
+    /// Runs each pantry's plan on its pickup times: deletes (only empty times, whatever the plan
+    /// says), then inserts (a start already taken is skipped), then capacity changes (never below
+    /// what is booked), each in a few statements for all the pantries. The numbers of times
+    /// deleted and made.
+    pub async fn apply_schedule_plans(&self, plans: &[(Id, &Plan)]) -> StoreResult<(u64, u64)> {
+        let pantries: Vec<Id> = plans.iter().map(|(p, _)| *p).collect();
         let mut deleted = 0;
-        for ids in plan.delete.chunks(INSERT_BATCH) {
+        let doomed: Vec<Id> = plans.iter().flat_map(|(_, p)| p.delete.iter().copied()).collect();
+        for ids in doomed.chunks(ID_BATCH) {
             deleted += pickup_time::Entity::delete_many()
-                .filter(pickup_time::Column::PantryLocationId.eq(pantry_id))
+                .filter(pickup_time::Column::PantryLocationId.is_in(pantries.iter().copied()))
                 .filter(pickup_time::Column::Id.is_in(ids.iter().copied()))
                 .filter(pickup_time::Column::Booked.eq(0))
                 .filter(Expr::cust(NO_ORDERS))
@@ -275,11 +366,75 @@ impl<C: ConnectionTrait> Store<C> {
                 .await?
                 .rows_affected;
         }
+        let new: Vec<(Id, &Slot)> =
+            plans.iter().flat_map(|(p, plan)| plan.insert.iter().map(move |s| (*p, s))).collect();
+        let made = if new.is_empty() {
+            0
+        } else if self.db.get_database_backend() == DbBackend::Postgres {
+            self.insert_times_postgres(&new).await?
+        } else {
+            let mut touched: Vec<Id> = new.iter().map(|(p, _)| *p).collect();
+            touched.dedup();
+            self.insert_times_sqlite(&new, &touched).await?
+        };
+        // One statement per new capacity rather than per time.
+        let mut recapacity: BTreeMap<Option<i32>, Vec<Id>> = BTreeMap::new();
+        for (id, capacity) in plans.iter().flat_map(|(_, p)| p.recapacity.iter()) {
+            recapacity.entry(*capacity).or_default().push(*id);
+        }
+        for (capacity, ids) in recapacity {
+            for ids in ids.chunks(ID_BATCH) {
+                let mut update = pickup_time::Entity::update_many()
+                    .col_expr(pickup_time::Column::Capacity, Expr::value(capacity))
+                    .filter(pickup_time::Column::Id.is_in(ids.iter().copied()));
+                if let Some(c) = capacity {
+                    update = update.filter(pickup_time::Column::Booked.lte(c));
+                }
+                update.exec(&self.db).await?;
+            }
+        }
+        Ok((deleted, made))
+    }
+
+    /// Inserts the new times, all rows of a batch as one JSON parameter the database unpacks:
+    /// one statement (and one firing of migration 27's statement triggers) per batch.
+    async fn insert_times_postgres(&self, new: &[(Id, &Slot)]) -> StoreResult<u64> {
         let mut made = 0;
-        for slots in plan.insert.chunks(INSERT_BATCH) {
-            let rows = slots.iter().map(|s| pickup_time::ActiveModel {
+        for batch in new.chunks(POSTGRES_INSERT_BATCH) {
+            let rows: Vec<serde_json::Value> = batch
+                .iter()
+                .map(|(p, s)| {
+                    serde_json::json!({
+                        "p": p, "d": s.day, "s": s.start, "e": s.end,
+                        "sa": s.start_at, "ea": s.end_at, "c": s.capacity, "sid": s.schedule_id,
+                    })
+                })
+                .collect();
+            let sql = "INSERT INTO pickup_times (pantry_location_id, pickup_day, pickup_start_time, \
+                 pickup_end_time, start_at, end_at, capacity, booked, schedule_id) \
+                 SELECT r.p, r.d, r.s, r.e, r.sa, r.ea, r.c, 0, r.sid FROM json_to_recordset($1::json) \
+                 AS r (p bigint, d date, s time, e time, sa timestamptz, ea timestamptz, c integer, sid bigint) \
+                 ON CONFLICT (pantry_location_id, start_at) DO NOTHING";
+            let json = serde_json::Value::Array(rows).to_string();
+            made += self
+                .db
+                .execute_raw(Statement::from_sql_and_values(DbBackend::Postgres, sql, [json.into()]))
+                .await?
+                .rows_affected();
+        }
+        Ok(made)
+    }
+
+    /// Inserts the new times in multi-row statements, with the per-row triggers of the insert
+    /// paused (migration 29: SQLite has no statement triggers): the pantries `touched` get their
+    /// cache scope bumped and their `updated_at` touched once each instead, in this transaction.
+    async fn insert_times_sqlite(&self, new: &[(Id, &Slot)], touched: &[Id]) -> StoreResult<u64> {
+        self.db.execute_unprepared(pauses::PAUSE).await?;
+        let mut made = 0;
+        for batch in new.chunks(SQLITE_INSERT_BATCH) {
+            let rows = batch.iter().map(|(p, s)| pickup_time::ActiveModel {
                 id: NotSet,
-                pantry_location_id: Set(pantry_id),
+                pantry_location_id: Set(*p),
                 pickup_day: Set(s.day),
                 pickup_start_time: Set(s.start),
                 pickup_end_time: Set(s.end),
@@ -298,16 +453,13 @@ impl<C: ConnectionTrait> Store<C> {
                 .exec_without_returning(&self.db)
                 .await?;
         }
-        for (id, capacity) in &plan.recapacity {
-            let mut update = pickup_time::Entity::update_many()
-                .col_expr(pickup_time::Column::Capacity, Expr::value(*capacity))
-                .filter(pickup_time::Column::Id.eq(*id));
-            if let Some(c) = capacity {
-                update = update.filter(pickup_time::Column::Booked.lte(*c));
+        self.db.execute_unprepared(pauses::RESUME).await?;
+        for ids in touched.chunks(ID_BATCH) {
+            for sql in pauses::catch_up(&pauses::PICKUP_TIMES, ids) {
+                self.db.execute_unprepared(&sql).await?;
             }
-            update.exec(&self.db).await?;
         }
-        Ok((deleted, made))
+        Ok(made)
     }
 
     /// The pantry's closed ranges that end on `from` or later, soonest first.

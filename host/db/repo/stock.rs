@@ -17,7 +17,7 @@ use crate::{
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveValue::{NotSet, Set},
-    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
+    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
     sea_query::Expr,
 };
 use std::collections::{BTreeMap, HashMap};
@@ -93,6 +93,24 @@ pub struct ImportRow {
     pub pantry_id: Id,
     pub csv: String,
     pub created: DateTime<Utc>,
+}
+
+/// The pantry's stock rows with their product names, by name: (id, product id, quantity, active,
+/// name).
+fn stock_items(pantry_id: Id) -> sea_orm::Select<inventory_item::Entity> {
+    inventory_item::Entity::find()
+        .filter(inventory_item::Column::PantryLocationId.eq(pantry_id))
+        .inner_join(pantry_item::Entity)
+        .select_only()
+        .columns([
+            inventory_item::Column::Id,
+            inventory_item::Column::PantryItemId,
+            inventory_item::Column::Quantity,
+            inventory_item::Column::IsActive,
+        ])
+        .column(pantry_item::Column::Name)
+        .order_by_asc(pantry_item::Column::Name)
+        .order_by_asc(inventory_item::Column::Id)
 }
 
 const OPEN: [StatusType; 3] = [StatusType::Submitted, StatusType::Packing, StatusType::Ready];
@@ -325,30 +343,66 @@ impl<C: ConnectionTrait> Store<C> {
     /// The pantry's stock rows by product name (`only` that item's), each with the units open
     /// orders hold, its last movement and its limits.
     pub async fn stock_rows(&self, pantry_id: Id, only: Option<Id>) -> StoreResult<Vec<StockRow>> {
-        let c = &self.db;
-        let items: Vec<(Id, Id, i32, bool, String)> = inventory_item::Entity::find()
-            .filter(inventory_item::Column::PantryLocationId.eq(pantry_id))
+        let items = stock_items(pantry_id)
             .apply_if(only, |q, id| q.filter(inventory_item::Column::Id.eq(id)))
-            .inner_join(pantry_item::Entity)
-            .select_only()
-            .columns([
-                inventory_item::Column::Id,
-                inventory_item::Column::PantryItemId,
-                inventory_item::Column::Quantity,
-                inventory_item::Column::IsActive,
-            ])
-            .column(pantry_item::Column::Name)
-            .order_by_asc(pantry_item::Column::Name)
-            .order_by_asc(inventory_item::Column::Id)
             .into_tuple()
-            .all(c)
+            .all(&self.db)
             .await?;
+        self.stock_rows_of(pantry_id, items).await
+    }
+
+    /// One page of the pantry's stock rows by product name, as [`Self::stock_rows`] makes them:
+    /// those whose product name contains `search` (any case), `per_page` from the `page`th (from
+    /// 1; a page past the last is the last). The database pages and counts, so a large pantry's
+    /// page reads only its own rows. The rows, how many match, and the page they are.
+    pub async fn stock_page(
+        &self,
+        pantry_id: Id,
+        search: Option<&str>,
+        page: u64,
+        per_page: u64,
+    ) -> StoreResult<(Vec<StockRow>, u64, u64)> {
+        let matching = |q: sea_orm::Select<inventory_item::Entity>| match search {
+            // Lower case on both sides; `%` and `_` in the search are letters, not wildcards.
+            Some(text) => {
+                let escaped = text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+                q.filter(Expr::cust_with_values(
+                    "lower(pantry_items.name) LIKE $1 ESCAPE '\\'",
+                    [format!("%{escaped}%")],
+                ))
+            }
+            None => q,
+        };
+        let total = matching(stock_items(pantry_id)).count(&self.db).await?;
+        let pages = total.div_ceil(per_page.max(1)).max(1);
+        let page = page.clamp(1, pages);
+        let items = matching(stock_items(pantry_id))
+            .offset((page - 1) * per_page)
+            .limit(per_page)
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        Ok((self.stock_rows_of(pantry_id, items).await?, total, page))
+    }
+
+    /// The stock rows of `items` (id, product id, quantity, active, product name) of the pantry,
+    /// with what open orders hold, their last movements and their limits, read for these rows only.
+    async fn stock_rows_of(
+        &self,
+        pantry_id: Id,
+        items: Vec<(Id, Id, i32, bool, String)>,
+    ) -> StoreResult<Vec<StockRow>> {
+        let c = &self.db;
+        if items.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<Id> = items.iter().map(|i| i.0).collect();
         // Units still held, summed by the database: a line packed short holds only what was packed.
         let held: HashMap<Id, i64> = order_item::Entity::find()
             .inner_join(order::Entity)
             .filter(order::Column::PantryLocationId.eq(pantry_id))
             .filter(order::Column::StatusTypeId.is_in(OPEN.map(StatusType::id)))
-            .apply_if(only, |q, id| q.filter(order_item::Column::InventoryItemId.eq(id)))
+            .filter(order_item::Column::InventoryItemId.is_in(ids.iter().copied()))
             .select_only()
             .column(order_item::Column::InventoryItemId)
             .column_as(Expr::cust("SUM(COALESCE(order_items.packed_quantity, order_items.quantity))"), "held")
@@ -358,34 +412,27 @@ impl<C: ConnectionTrait> Store<C> {
             .await?
             .into_iter()
             .collect();
-        let ids: Vec<Id> = items.iter().map(|i| i.0).collect();
         // The newest movement of each row: the largest id (ids grow with time within a database).
-        let last_ids: Vec<Option<i64>> = if ids.is_empty() {
-            Vec::new()
-        } else {
-            stock_movement::Entity::find()
-                .filter(stock_movement::Column::InventoryItemId.is_in(ids.iter().copied()))
-                .select_only()
-                .column_as(stock_movement::Column::Id.max(), "id")
-                .group_by(stock_movement::Column::InventoryItemId)
-                .into_tuple()
-                .all(c)
-                .await?
-        };
+        let last_ids: Vec<Option<i64>> = stock_movement::Entity::find()
+            .filter(stock_movement::Column::InventoryItemId.is_in(ids.iter().copied()))
+            .select_only()
+            .column_as(stock_movement::Column::Id.max(), "id")
+            .group_by(stock_movement::Column::InventoryItemId)
+            .into_tuple()
+            .all(c)
+            .await?;
         let last = self.movements_by_id(last_ids.into_iter().flatten().collect()).await?;
         let last: HashMap<Id, MovementRow> = last.into_iter().map(|m| (m.inventory_item_id, m)).collect();
         let mut limits: HashMap<Id, Vec<ItemLimitRow>> = HashMap::new();
-        if !ids.is_empty() {
-            let rows = limit::Entity::find()
-                .filter(limit::Column::InventoryItemId.is_in(ids.iter().copied()))
-                .filter(limit::Column::LimitTypeCode.eq(LimitType::Quantity.code()))
-                .order_by_asc(limit::Column::Id)
-                .all(c)
-                .await?;
-            for l in rows {
-                if let (Some(item), Some(row)) = (l.inventory_item_id, limit_of(&l)) {
-                    limits.entry(item).or_default().push(row);
-                }
+        let rows = limit::Entity::find()
+            .filter(limit::Column::InventoryItemId.is_in(ids.iter().copied()))
+            .filter(limit::Column::LimitTypeCode.eq(LimitType::Quantity.code()))
+            .order_by_asc(limit::Column::Id)
+            .all(c)
+            .await?;
+        for l in rows {
+            if let (Some(item), Some(row)) = (l.inventory_item_id, limit_of(&l)) {
+                limits.entry(item).or_default().push(row);
             }
         }
         Ok(items
