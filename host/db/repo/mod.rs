@@ -52,7 +52,7 @@ pub use scopes::ScopeMark;
 use std::sync::Arc;
 
 use super::entity::user;
-use sea_orm::{ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QuerySelect, SqlErr};
+use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QuerySelect, SqlErr};
 
 /// A stored photo (of a product or a pantry), in its collection's order.
 #[derive(Debug, Clone, PartialEq, Eq)]
