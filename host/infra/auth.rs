@@ -204,10 +204,10 @@ fn refused(parts: &Parts, verifier: &Verifier, reason: &'static str) -> NotSigne
 pub async fn user_of(tokens: &Tokens, store: &Store, token: &str) -> Result<Result<i64, &'static str>, StoreError> {
     let Some(claims) = tokens.verify(token) else { return Ok(Err("invalid or expired")) };
     let Ok(id) = claims.sub.parse::<i64>() else { return Ok(Err("bad subject")) };
-    Ok(match store.token_version(id).await? {
+    Ok(match store.session_state(id, &claims.sid).await? {
         None => Err("unknown user"),
-        Some(current) if current != claims.ver => Err("revoked"),
-        Some(_) if store.is_session_revoked(&claims.sid).await? => Err("signed out"),
+        Some((current, _)) if current != claims.ver => Err("revoked"),
+        Some((_, true)) => Err("signed out"),
         Some(_) => Ok(id),
     })
 }

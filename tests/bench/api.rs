@@ -18,8 +18,9 @@ use orderahead::{
 };
 use serde_json::{Value, json};
 use std::{
+    collections::HashMap,
     sync::{
-        Arc,
+        Arc, Mutex,
         atomic::{AtomicBool, AtomicU64, Ordering},
     },
     time::{Duration, Instant},
@@ -49,14 +50,47 @@ fn pct(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
-async fn state_for(t: &TestDb, config: &Config) -> AppState {
+/// Statements the app runs while `on`, by their first words: how many and their time in ms.
+#[derive(Clone, Default)]
+struct Tally {
+    on: Arc<AtomicBool>,
+    seen: Arc<Mutex<HashMap<String, (u64, f64)>>>,
+}
+
+impl Tally {
+    /// Prints what `n` calls (searches, orders) ran per call, the costliest statements first.
+    fn print(&self, label: &str, what: &str, n: usize, wall_ms: f64) {
+        let seen = std::mem::take(&mut *self.seen.lock().unwrap());
+        let (count, ms) = seen.values().fold((0, 0.0), |(c, t), (n, ms)| (c + n, t + ms));
+        let n = n.max(1) as f64;
+        println!(
+            "[{label}] per {what}: {:.1} statements, {:.2} ms in them, of {:.2} ms in all (one at a time)",
+            count as f64 / n,
+            ms / n,
+            wall_ms / n
+        );
+        let mut rows: Vec<_> = seen.into_iter().collect();
+        rows.sort_by(|a, b| b.1.1.total_cmp(&a.1.1));
+        for (sql, (count, ms)) in rows.into_iter().take(12) {
+            println!("    {:>5.2} x {:>6.3} ms  {sql}", count as f64 / n, ms / n);
+        }
+    }
+}
+
+async fn state_for(t: &TestDb, config: &Config, tally: &Tally) -> AppState {
     let renderer = server::start_renderer(config).await.unwrap();
-    AppState::new(
-        config.clone(),
-        renderer,
-        Store::new(t.db().clone()),
-        Tokens::from_secret(b"bench secret, thirty-two bytes!!"),
-    )
+    let mut db = t.db().clone();
+    let (on, seen) = (tally.on.clone(), tally.seen.clone());
+    db.set_metric_callback(move |info| {
+        if on.load(Ordering::Relaxed) {
+            let words: String = info.statement.sql.chars().take(90).collect();
+            let mut seen = seen.lock().unwrap();
+            let entry = seen.entry(words).or_default();
+            entry.0 += 1;
+            entry.1 += info.elapsed.as_secs_f64() * 1e3;
+        }
+    });
+    AppState::new(config.clone(), renderer, Store::new(db), Tokens::from_secret(b"bench secret, thirty-two bytes!!"))
 }
 
 async fn search(label: &str, t: &TestDb, config: &Config) {
@@ -73,7 +107,8 @@ async fn search(label: &str, t: &TestDb, config: &Config) {
         summary.pickup_times,
         started.elapsed().as_secs_f64()
     );
-    let app = http::app(state_for(t, config).await);
+    let tally = Tally::default();
+    let app = http::app(state_for(t, config, &tally).await);
     let mut points = Vec::new();
     for id in 1..=400 {
         let (status, body) = call(&app, "GET", &format!("/api/v1/foodbanks/{id}"), None, None).await;
@@ -102,11 +137,20 @@ async fn search(label: &str, t: &TestDb, config: &Config) {
         pct(&times, 0.95),
         found as f64 / times.len().max(1) as f64
     );
+    tally.on.store(true, Ordering::Relaxed);
+    let started = Instant::now();
+    for p in points.iter().take(100) {
+        let uri = format!("/api/v1/locations?lat={}&lng={}&radiusMiles=10", p.lat, p.lng);
+        call(&app, "GET", &uri, None, None).await;
+    }
+    tally.on.store(false, Ordering::Relaxed);
+    tally.print(label, "search", points.len().min(100), started.elapsed().as_secs_f64() * 1e3);
 }
 
 async fn orders(label: &str, t: &TestDb, config: &Config) {
     db::seed::seed_demo(t.db(), db::now(), auth::hash_password_blocking).await.unwrap();
-    let state = state_for(t, config).await;
+    let tally = Tally::default();
+    let state = state_for(t, config, &tally).await;
     let store = state.store.clone();
     let pantry =
         store.test_pantry_id("Columbus Metropolitan Library - Main Library").await.unwrap().expect("demo pantry");
@@ -126,17 +170,23 @@ async fn orders(label: &str, t: &TestDb, config: &Config) {
         tokens.push(state.tokens.issue(id, 0).unwrap());
     }
     let app = http::app(state);
+    let order = move |token: &str| {
+        let body = json!({ "pantryLocationID": pantry, "pantryLocationPickupTimeID": time,
+            "pantryOrderItems": [{ "pantryInventoryItemID": item, "isSubstituteOk": false, "quantity": 1 }] });
+        let (app, token) = (app.clone(), token.to_owned());
+        async move { call(&app, "POST", "/api/v1/order", Some(&token), Some(body)).await.0 }
+    };
     let done = Arc::new(AtomicU64::new(0));
     let refused = Arc::new(AtomicU64::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let mut tasks = Vec::new();
-    for token in tokens {
-        let (app, done, refused, stop) = (app.clone(), done.clone(), refused.clone(), stop.clone());
+    for token in &tokens {
+        let (done, refused, stop) = (done.clone(), refused.clone(), stop.clone());
+        let order = order.clone();
+        let token = token.clone();
         tasks.push(tokio::spawn(async move {
             while !stop.load(Ordering::Relaxed) {
-                let body = json!({ "pantryLocationID": pantry, "pantryLocationPickupTimeID": time,
-                    "pantryOrderItems": [{ "pantryInventoryItemID": item, "isSubstituteOk": false, "quantity": 1 }] });
-                let (status, _) = call(&app, "POST", "/api/v1/order", Some(&token), Some(body)).await;
+                let status = order(&token).await;
                 if status == 200 { &done } else { &refused }.fetch_add(1, Ordering::Relaxed);
             }
         }));
@@ -152,6 +202,13 @@ async fn orders(label: &str, t: &TestDb, config: &Config) {
         n as f64 / ORDER_SECONDS as f64,
         refused.load(Ordering::Relaxed)
     );
+    tally.on.store(true, Ordering::Relaxed);
+    let started = Instant::now();
+    for token in &tokens {
+        assert_eq!(order(token).await, 200);
+    }
+    tally.on.store(false, Ordering::Relaxed);
+    tally.print(label, "order", tokens.len(), started.elapsed().as_secs_f64() * 1e3);
 }
 
 #[tokio::main]

@@ -1,14 +1,16 @@
 //! Pantries and food banks: radius search, detail, pickup and delivery schedules.
-use super::shopping::{PantryFacts, parse_tz, pickup_times_of, to_delivery_time};
-use super::{PhotoRow, Store, StoreError, StoreResult};
+use super::shopping::{PantryFacts, parse_tz, to_delivery_time, to_pickup_time};
+use super::{PhotoRow, Store, StoreResult};
 use crate::{
-    db::entity::{address, attachment, county, delivery_program, delivery_time, food_bank, pantry_location, province},
+    db::entity::{
+        address, attachment, county, delivery_program, delivery_time, food_bank, pantry_location, pickup_time, province,
+    },
     domain::{Id, access::Pantry, delivery::DeliveryTime, pickup::PickupTime, places},
     geo::{GeoPoint, bounding_box, haversine_miles},
 };
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder,
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, QueryOrder, Statement, Value,
     sea_query::{Expr, SimpleExpr},
 };
 use std::collections::HashMap;
@@ -107,6 +109,8 @@ pub struct DeliverySchedule {
 struct Places {
     addresses: HashMap<Id, address::Model>,
     provinces: HashMap<Id, String>,
+    /// Read by the tests' reference load alone: the search and the detail name counties in SQL.
+    #[cfg_attr(not(test), allow(dead_code))]
     counties: HashMap<Id, String>,
 }
 
@@ -151,6 +155,8 @@ impl Places {
         self.provinces.get(&a.province_id).cloned().unwrap_or_default()
     }
 
+    /// The reference load of the tests names addresses by it.
+    #[cfg(test)]
     fn address(&self, id: Id) -> Option<AddressRow> {
         let a = self.addresses.get(&id)?;
         Some(AddressRow {
@@ -197,37 +203,158 @@ async fn food_banks_by_id<C: ConnectionTrait>(conn: &C, ids: Vec<Id>) -> StoreRe
         .collect())
 }
 
-/// Pantry rows (with their distance, if searched) made whole in a fixed number of
-/// queries, whatever their count. Pantries of disabled food banks are dropped.
-async fn hydrate<C: ConnectionTrait>(
+/// The pantries a load reads: the active ones in a search's box (`geo::bounding_box`, perhaps of
+/// one food bank), or one by id if it is active.
+#[derive(Debug, Clone, Copy)]
+enum Sites {
+    Near { area: (f64, f64, f64, f64), food_bank_id: Option<Id> },
+    One(Id),
+}
+
+impl Sites {
+    /// The condition on `pantry_locations` with its values (`$1…` counted within it on PostgreSQL,
+    /// which sea_query renumbers inside a larger statement; `?` on SQLite). The box goes through
+    /// the two-dimensional index of positions (migration `m20261226_000019_pantry_location_boxes`)
+    /// and may let through a few pantries just outside it. The text depends on the shape alone,
+    /// so each connection prepares it once and reuses it for every search.
+    fn condition(self, backend: DbBackend) -> (String, Vec<Value>) {
+        let pg = backend == DbBackend::Postgres;
+        let (mut sql, mut values): (String, Vec<Value>) = match self {
+            Sites::Near { area: (min_lat, max_lat, min_lng, max_lng), .. } if pg => (
+                "point(pantry_locations.longitude, pantry_locations.latitude) <@ box(point($1, $2), point($3, $4))"
+                    .into(),
+                vec![min_lng.into(), min_lat.into(), max_lng.into(), max_lat.into()],
+            ),
+            Sites::Near { area: (min_lat, max_lat, min_lng, max_lng), .. } => (
+                "pantry_locations.id IN (SELECT id FROM pantry_location_boxes \
+                 WHERE max_lat >= ? AND min_lat <= ? AND max_lng >= ? AND min_lng <= ?)"
+                    .into(),
+                vec![min_lat.into(), max_lat.into(), min_lng.into(), max_lng.into()],
+            ),
+            Sites::One(id) => {
+                ((if pg { "pantry_locations.id = $1" } else { "pantry_locations.id = ?" }).into(), vec![id.into()])
+            }
+        };
+        if let Sites::Near { food_bank_id: Some(fb), .. } = self {
+            values.push(fb.into());
+            sql.push_str(&if pg {
+                format!(" AND pantry_locations.food_bank_id = ${}", values.len())
+            } else {
+                " AND pantry_locations.food_bank_id = ?".into()
+            });
+        }
+        sql.push_str(" AND pantry_locations.is_active");
+        (sql, values)
+    }
+
+    /// Rows of a table with a `pantry_location_id` column that belong to these pantries.
+    fn owning(self, backend: DbBackend, table: &str) -> SimpleExpr {
+        let (sql, values) = self.condition(backend);
+        Expr::cust_with_values(
+            format!("{table}.pantry_location_id IN (SELECT pantry_locations.id FROM pantry_locations WHERE {sql})"),
+            values,
+        )
+    }
+}
+
+/// A pantry with its food bank and both addresses named, as one row of [`SITES_SELECT`].
+#[derive(Debug, FromQueryResult)]
+struct SiteRow {
+    id: Id,
+    label: String,
+    is_restricted: bool,
+    pickup_instructions: Option<String>,
+    time_zone: String,
+    latitude: f64,
+    longitude: f64,
+    food_bank_id: Id,
+    fb_code: String,
+    fb_name: String,
+    fb_home_page_url: Option<String>,
+    fb_is_enabled: bool,
+    fb_is_tefap_enabled: bool,
+    fb_is_delivery_enabled: bool,
+    fb_time_zone: String,
+    fb_province: Option<String>,
+    fb_postal_code: Option<String>,
+    address_id: Id,
+    address_line1: String,
+    address_line2: Option<String>,
+    city: String,
+    province: Option<String>,
+    postal_code: String,
+    county_id: Option<Id>,
+    county: Option<String>,
+    address_latitude: Option<f64>,
+    address_longitude: Option<f64>,
+    country_code: String,
+}
+
+/// Pantries of enabled food banks with what their answer shows, in one statement: a pantry
+/// without its address is left out, a missing state or food bank office reads as empty.
+const SITES_SELECT: &str = "SELECT pantry_locations.id, pantry_locations.label, pantry_locations.is_restricted, \
+     pantry_locations.pickup_instructions, pantry_locations.time_zone, pantry_locations.latitude, \
+     pantry_locations.longitude, pantry_locations.food_bank_id, fb.code AS fb_code, fb.name AS fb_name, \
+     fb.home_page_url AS fb_home_page_url, fb.is_enabled AS fb_is_enabled, \
+     fb.is_tefap_enabled AS fb_is_tefap_enabled, fb.is_delivery_enabled AS fb_is_delivery_enabled, \
+     fb.time_zone AS fb_time_zone, fbp.abbreviation AS fb_province, fba.postal_code AS fb_postal_code, \
+     pantry_locations.address_id, a.address_line1, a.address_line2, a.city, ap.abbreviation AS province, \
+     a.postal_code, c.id AS county_id, c.name AS county, a.latitude AS address_latitude, \
+     a.longitude AS address_longitude, a.country_code \
+     FROM pantry_locations \
+     JOIN food_banks fb ON fb.id = pantry_locations.food_bank_id AND fb.is_enabled \
+     JOIN addresses a ON a.id = pantry_locations.address_id \
+     LEFT JOIN provinces ap ON ap.id = a.province_id \
+     LEFT JOIN counties c ON c.id = a.county_id \
+     LEFT JOIN addresses fba ON fba.id = fb.address_id \
+     LEFT JOIN provinces fbp ON fbp.id = fba.province_id \
+     WHERE ";
+
+/// The pantries of `sites` (with their distance from `center`, if given, kept within
+/// `radius_miles`, nearest first, ties by id) made whole, with pickup times from shortly before
+/// `since`. Three statements run at once, each on its own pooled connection, so an answer waits
+/// for one round trip: the pantries joined with their food banks and addresses, and the times
+/// and photos of the same pantries chosen by the same condition (those of a pantry the first
+/// drops are read and left unused).
+async fn load_sites<C: ConnectionTrait>(
     conn: &C,
-    rows: Vec<(pantry_location::Model, Option<f64>)>,
+    sites: Sites,
+    near: Option<(GeoPoint, f64)>,
     since: DateTime<Utc>,
 ) -> StoreResult<Vec<PantryRow>> {
-    if rows.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut bank_ids: Vec<Id> = rows.iter().map(|(p, _)| p.food_bank_id).collect();
-    bank_ids.sort_unstable();
-    bank_ids.dedup();
-    let ids: Vec<Id> = rows.iter().map(|(p, _)| p.id).collect();
-    // Independent reads at once (on the pool, each on its own connection): a search's answer
-    // waits for three round trips instead of seven. Photos and times of pantries dropped below
-    // for their food bank are read and left unused.
+    let backend = conn.get_database_backend();
+    let (condition, values) = sites.condition(backend);
+    let rows = SiteRow::find_by_statement(Statement::from_sql_and_values(
+        backend,
+        format!("{SITES_SELECT}{condition}"),
+        values,
+    ))
+    .all(conn);
     let photo_rows = attachment::Entity::find()
-        .filter(attachment::Column::PantryLocationId.is_in(ids.iter().copied()))
+        .filter(sites.owning(backend, "attachments"))
         .order_by_asc(attachment::Column::SequenceNumber)
         .order_by_asc(attachment::Column::Id)
         .all(conn);
-    let (banks, photo_rows, time_rows) = tokio::try_join!(
-        food_banks_by_id(conn, bank_ids),
-        async { photo_rows.await.map_err(StoreError::from) },
-        pickup_times_of(conn, &ids, since - SQL_TIME_SLACK),
-    )?;
-    let rows: Vec<_> =
-        rows.into_iter().filter(|(p, _)| banks.get(&p.food_bank_id).is_some_and(|b| b.is_enabled)).collect();
-    let address_ids = rows.iter().map(|(p, _)| p.address_id).chain(banks.values().map(|b| b.address_id)).collect();
-    let places = Places::load(conn, address_ids).await?;
+    let time_rows = pickup_time::Entity::find()
+        .filter(sites.owning(backend, "pickup_times"))
+        .filter(pickup_time::Column::StartAt.gt(since - SQL_TIME_SLACK))
+        .filter(Expr::cust(super::schedules::NOT_CLOSED))
+        .order_by_asc(pickup_time::Column::StartAt)
+        .order_by_asc(pickup_time::Column::Id)
+        .all(conn);
+    let (rows, photo_rows, time_rows) = tokio::try_join!(rows, photo_rows, time_rows)?;
+    let mut found: Vec<(SiteRow, Option<f64>)> = match near {
+        Some((center, radius_miles)) => rows
+            .into_iter()
+            .map(|r| {
+                let d = haversine_miles(center, GeoPoint::new(r.latitude, r.longitude));
+                (r, Some(d))
+            })
+            .filter(|(_, d)| d.is_some_and(|d| d <= radius_miles))
+            .collect(),
+        None => rows.into_iter().map(|r| (r, None)).collect(),
+    };
+    found.sort_by(|a, b| a.1.unwrap_or(0.0).total_cmp(&b.1.unwrap_or(0.0)).then(a.0.id.cmp(&b.0.id)));
     let mut photos: HashMap<Id, Vec<PhotoRow>> = HashMap::new();
     for a in photo_rows {
         if let Some(p) = a.pantry_location_id {
@@ -238,46 +365,48 @@ async fn hydrate<C: ConnectionTrait>(
             });
         }
     }
-    let mut times: HashMap<Id, Vec<_>> = HashMap::new();
+    let mut times: HashMap<Id, Vec<PickupTime>> = HashMap::new();
     for t in time_rows {
-        times.entry(t.pantry_location_id).or_default().push(t);
+        times.entry(t.pantry_location_id).or_default().push(to_pickup_time(t));
     }
-    Ok(rows
+    Ok(found
         .into_iter()
-        .filter_map(|(p, distance)| {
-            let bank = banks.get(&p.food_bank_id)?;
-            let address = places.address(p.address_id)?;
-            Some(PantryRow {
-                id: p.id,
-                label: p.label,
-                food_bank: places.food_bank(bank),
-                address,
-                distance,
-                is_restricted: p.is_restricted,
-                pickup_instructions: p.pickup_instructions,
-                tz: parse_tz(&p.time_zone),
-                time_zone: p.time_zone,
-                photos: photos.remove(&p.id).unwrap_or_default(),
-                pickup_times: times.remove(&p.id).unwrap_or_default(),
-            })
+        .map(|(r, distance)| PantryRow {
+            id: r.id,
+            label: r.label,
+            food_bank: FoodBankRow {
+                id: r.food_bank_id,
+                code: r.fb_code,
+                name: r.fb_name,
+                home_page_url: r.fb_home_page_url,
+                is_enabled: r.fb_is_enabled,
+                is_tefap_enabled: r.fb_is_tefap_enabled,
+                is_delivery_enabled: r.fb_is_delivery_enabled,
+                time_zone: r.fb_time_zone,
+                province: r.fb_province.unwrap_or_default(),
+                postal_code: r.fb_postal_code.unwrap_or_default(),
+            },
+            address: AddressRow {
+                id: r.address_id,
+                address_line1: r.address_line1,
+                address_line2: r.address_line2,
+                city: r.city,
+                province: r.province.unwrap_or_default(),
+                postal_code: r.postal_code,
+                county: r.county_id.zip(r.county),
+                latitude: r.address_latitude,
+                longitude: r.address_longitude,
+                country_code: r.country_code,
+            },
+            distance,
+            is_restricted: r.is_restricted,
+            pickup_instructions: r.pickup_instructions,
+            tz: parse_tz(&r.time_zone),
+            time_zone: r.time_zone,
+            photos: photos.remove(&r.id).unwrap_or_default(),
+            pickup_times: times.remove(&r.id).unwrap_or_default(),
         })
         .collect())
-}
-
-/// The pantries in the box (`geo::bounding_box`), and perhaps a few just outside it, through the
-/// two-dimensional index of their positions (migration `m20261226_000019_pantry_location_boxes`).
-fn in_box(backend: DbBackend, (min_lat, max_lat, min_lng, max_lng): (f64, f64, f64, f64)) -> SimpleExpr {
-    match backend {
-        DbBackend::Postgres => Expr::cust_with_values(
-            "point(longitude, latitude) <@ box(point($1, $2), point($3, $4))",
-            [min_lng, min_lat, max_lng, max_lat],
-        ),
-        _ => Expr::cust_with_values(
-            "id IN (SELECT id FROM pantry_location_boxes \
-             WHERE max_lat >= ? AND min_lat <= ? AND max_lng >= ? AND min_lng <= ?)",
-            [min_lat, max_lat, min_lng, max_lng],
-        ),
-    }
 }
 
 /// Active pantries within `radius_miles` of `center`, nearest first (ties by id): an
@@ -288,13 +417,10 @@ async fn pantry_rows_near<C: ConnectionTrait>(
     radius_miles: f64,
     food_bank_id: Option<Id>,
 ) -> StoreResult<Vec<(pantry_location::Model, f64)>> {
-    let mut query = pantry_location::Entity::find()
-        .filter(in_box(conn.get_database_backend(), bounding_box(center, radius_miles)))
-        .filter(pantry_location::Column::IsActive.eq(true));
-    if let Some(fb) = food_bank_id {
-        query = query.filter(pantry_location::Column::FoodBankId.eq(fb));
-    }
-    let mut found: Vec<(pantry_location::Model, f64)> = query
+    let sites = Sites::Near { area: bounding_box(center, radius_miles), food_bank_id };
+    let (condition, values) = sites.condition(conn.get_database_backend());
+    let mut found: Vec<(pantry_location::Model, f64)> = pantry_location::Entity::find()
+        .filter(Expr::cust_with_values(condition, values))
         .all(conn)
         .await?
         .into_iter()
@@ -340,17 +466,13 @@ impl Store {
         food_bank_id: Option<Id>,
         since: DateTime<Utc>,
     ) -> StoreResult<Vec<PantryRow>> {
-        let rows = pantry_rows_near(&self.db, center, radius_miles, food_bank_id).await?;
-        hydrate(&self.db, rows.into_iter().map(|(p, d)| (p, Some(d))).collect(), since).await
+        let sites = Sites::Near { area: bounding_box(center, radius_miles), food_bank_id };
+        load_sites(&self.db, sites, Some((center, radius_miles)), since).await
     }
 
     /// One active pantry of an enabled food bank.
     pub async fn pantry_site(&self, id: Id, since: DateTime<Utc>) -> StoreResult<Option<PantryRow>> {
-        let Some(row) = pantry_location::Entity::find_by_id(id).one(&self.db).await? else { return Ok(None) };
-        if !row.is_active {
-            return Ok(None);
-        }
-        Ok(hydrate(&self.db, vec![(row, None)], since).await?.pop())
+        Ok(load_sites(&self.db, Sites::One(id), None, since).await?.pop())
     }
 
     pub async fn food_bank(&self, id: Id) -> StoreResult<Option<FoodBankRow>> {
@@ -414,9 +536,78 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{StoreError, shopping::pickup_times_of};
     use super::*;
     use crate::db::{seed, testdb::TestDb};
     use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
+
+    /// The answer as it was made before [`load_sites`], the reference it must equal: pantry rows
+    /// (with their distance, if searched) made whole in seven statements over four round trips.
+    /// Pantries of disabled food banks are dropped.
+    async fn hydrate<C: ConnectionTrait>(
+        conn: &C,
+        rows: Vec<(pantry_location::Model, Option<f64>)>,
+        since: DateTime<Utc>,
+    ) -> StoreResult<Vec<PantryRow>> {
+        if rows.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut bank_ids: Vec<Id> = rows.iter().map(|(p, _)| p.food_bank_id).collect();
+        bank_ids.sort_unstable();
+        bank_ids.dedup();
+        let ids: Vec<Id> = rows.iter().map(|(p, _)| p.id).collect();
+        // Independent reads at once (on the pool, each on its own connection): a search's answer
+        // waits for three round trips instead of seven. Photos and times of pantries dropped below
+        // for their food bank are read and left unused.
+        let photo_rows = attachment::Entity::find()
+            .filter(attachment::Column::PantryLocationId.is_in(ids.iter().copied()))
+            .order_by_asc(attachment::Column::SequenceNumber)
+            .order_by_asc(attachment::Column::Id)
+            .all(conn);
+        let (banks, photo_rows, time_rows) = tokio::try_join!(
+            food_banks_by_id(conn, bank_ids),
+            async { photo_rows.await.map_err(StoreError::from) },
+            pickup_times_of(conn, &ids, since - SQL_TIME_SLACK),
+        )?;
+        let rows: Vec<_> =
+            rows.into_iter().filter(|(p, _)| banks.get(&p.food_bank_id).is_some_and(|b| b.is_enabled)).collect();
+        let address_ids = rows.iter().map(|(p, _)| p.address_id).chain(banks.values().map(|b| b.address_id)).collect();
+        let places = Places::load(conn, address_ids).await?;
+        let mut photos: HashMap<Id, Vec<PhotoRow>> = HashMap::new();
+        for a in photo_rows {
+            if let Some(p) = a.pantry_location_id {
+                photos.entry(p).or_default().push(PhotoRow {
+                    id: a.id,
+                    sequence_number: a.sequence_number,
+                    storage_path: a.storage_path,
+                });
+            }
+        }
+        let mut times: HashMap<Id, Vec<_>> = HashMap::new();
+        for t in time_rows {
+            times.entry(t.pantry_location_id).or_default().push(t);
+        }
+        Ok(rows
+            .into_iter()
+            .filter_map(|(p, distance)| {
+                let bank = banks.get(&p.food_bank_id)?;
+                let address = places.address(p.address_id)?;
+                Some(PantryRow {
+                    id: p.id,
+                    label: p.label,
+                    food_bank: places.food_bank(bank),
+                    address,
+                    distance,
+                    is_restricted: p.is_restricted,
+                    pickup_instructions: p.pickup_instructions,
+                    tz: parse_tz(&p.time_zone),
+                    time_zone: p.time_zone,
+                    photos: photos.remove(&p.id).unwrap_or_default(),
+                    pickup_times: times.remove(&p.id).unwrap_or_default(),
+                })
+            })
+            .collect())
+    }
 
     /// The search before the two-dimensional index: a `BETWEEN` box on the (latitude, longitude)
     /// B-tree, then the exact distance. The indexed search must answer exactly this.
@@ -509,9 +700,15 @@ mod tests {
         for (id, d) in rows {
             models.push((pantry_location::Entity::find_by_id(id).one(db).await.unwrap().unwrap(), Some(d)));
         }
-        let want = hydrate(db, models, since).await.unwrap();
+        let want = hydrate(db, models.clone(), since).await.unwrap();
         assert!(!want.is_empty());
         assert_eq!(format!("{got:?}"), format!("{want:?}"));
+        // And one pantry's detail, as the pantry page loads it.
+        for (model, _) in models.into_iter().take(5) {
+            let got = store.pantry_site(model.id, since).await.unwrap();
+            let want = hydrate(db, vec![(model, None)], since).await.unwrap().pop();
+            assert_eq!(format!("{got:?}"), format!("{want:?}"));
+        }
     }
 
     mod the_indexed_search_answers_as_the_reference {

@@ -49,8 +49,10 @@ pub mod throttles;
 
 pub use scopes::ScopeMark;
 
+use std::sync::Arc;
+
 use super::entity::user;
-use sea_orm::{ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QuerySelect, SqlErr};
+use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QuerySelect, SqlErr};
 
 /// A stored photo (of a product or a pantry), in its collection's order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,6 +74,23 @@ pub struct PoolUse {
 #[derive(Clone)]
 pub struct Store<C = DatabaseConnection> {
     pub(in crate::db) db: C,
+    /// Declared after `db`, so a dropped `Write` ends its transaction before it lets the next in.
+    writers: Writers,
+}
+
+/// SQLite's writers, one at a time. SQLite lets one transaction write at a time and makes the
+/// others wait in its busy handler, which sleeps and tries again (1, 2, 5, 10 … 100 ms): the
+/// lock sits idle between one writer's commit and the next one's wake-up, and every sleeper
+/// holds a pooled connection the readers need. The store's writers queue here instead, in order,
+/// without a connection, and each is let in as the one before it ends. SQLite's lock stays what
+/// guarantees it (a store made elsewhere on the same file, a second process); PostgreSQL's
+/// writers need no queue.
+#[derive(Clone)]
+enum Writers {
+    Any,
+    Queue(Arc<tokio::sync::Mutex<()>>),
+    /// A `Write`'s turn, until it ends.
+    Turn(#[allow(dead_code)] Arc<tokio::sync::OwnedMutexGuard<()>>),
 }
 
 /// A write transaction a service sequences its reads and writes in: committed by
@@ -174,7 +193,11 @@ pub(super) async fn lock_user(txn: &DatabaseTransaction, user_id: i64) -> StoreR
 
 impl Store {
     pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+        let writers = match db.get_database_backend() {
+            sea_orm::DbBackend::Sqlite => Writers::Queue(Arc::default()),
+            _ => Writers::Any,
+        };
+        Self { db, writers }
     }
 
     /// Whether the database is PostgreSQL, which every host shares (else the embedded SQLite of one).
@@ -200,7 +223,18 @@ impl Store {
 
     /// A write transaction (`db::begin_write`) for a service to sequence its reads and writes in.
     pub async fn begin_write(&self) -> StoreResult<Write> {
-        Ok(Store { db: super::begin_write(&self.db).await? })
+        let writers = match &self.writers {
+            Writers::Queue(queue) => {
+                let wait = std::time::Duration::from_millis(super::SQLITE_BUSY_TIMEOUT_MS);
+                match tokio::time::timeout(wait, queue.clone().lock_owned()).await {
+                    Ok(turn) => Writers::Turn(Arc::new(turn)),
+                    // As SQLite's busy timeout would have answered.
+                    Err(_) => return Err(StoreError::Db(DbErr::Custom("database is locked".into()))),
+                }
+            }
+            _ => Writers::Any,
+        };
+        Ok(Store { db: super::begin_write(&self.db).await?, writers })
     }
 }
 
@@ -217,18 +251,6 @@ impl Write {
     /// no such user.
     pub async fn lock_user(&self, user_id: i64) -> StoreResult<bool> {
         lock_user(&self.db, user_id).await
-    }
-}
-
-impl<C: ConnectionTrait> Store<C> {
-    /// The user's current token version, or `None` if the user does not exist.
-    pub async fn token_version(&self, user_id: i64) -> StoreResult<Option<i32>> {
-        Ok(user::Entity::find_by_id(user_id)
-            .select_only()
-            .column(user::Column::TokenVersion)
-            .into_tuple::<i32>()
-            .one(&self.db)
-            .await?)
     }
 }
 

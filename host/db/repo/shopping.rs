@@ -181,6 +181,7 @@ pub(super) fn to_delivery_time(t: delivery_time::Model) -> DeliveryTime {
 /// Pickup times of these pantries starting after `since`, soonest first, but for those on days
 /// their pantry closed. `since` is only a cheap SQL cut: callers still keep the valid ones with
 /// `domain::pickup`.
+#[cfg(test)]
 pub(super) async fn pickup_times_of<C: ConnectionTrait>(
     conn: &C,
     pantry_ids: &[Id],

@@ -110,14 +110,15 @@ pub(super) async fn place(
         None => None,
     };
 
-    let deltas: BTreeMap<Id, i64> = stock.iter().map(|l| (l.inventory_item_id, -l.quantity)).collect();
-    let moved = take(txn, &deltas, now).await?;
+    // Every row that only this order writes comes first; the rows every order at this pantry
+    // updates (the stock, its cache scope, the slot and its pantry) are locked last, so concurrent
+    // orders wait on each other only for those few statements and the commit (on PostgreSQL; on
+    // SQLite the writers are serialised anyway). A refusal below still rolls all of it back.
     let booking = match (&pickup, &delivery) {
         (Some(t), _) => SlotRef::Pickup(t.id),
         (None, Some(d)) => SlotRef::Delivery(d.time.id),
         (None, None) => return Err(Error::refused(&messages::INVALID_PICKUP_TIME)),
     };
-    book(txn, booking).await?;
     let lines: Vec<NewOrderLine> = stock
         .iter()
         .map(|l| NewOrderLine {
@@ -143,7 +144,6 @@ pub(super) async fn place(
     let id = txn.insert_order(new, &lines).await?.ok_or_else(|| Error::refused(&messages::NO_AVAILABLE_STOCK))?;
     // The history starts with the shopper's submission (the staff side shows it).
     txn.record_order_event(id, None, StatusType::Submitted, Some(user_id), None, now).await?;
-    record(txn, &moved, StockReason::OrderPlaced, Some(user_id), id, now).await?;
     crate::service::reports::record_tefap(txn, id, now).await?;
     let number = format!("{id:X}");
     let words = |lang: crate::catalog::Lang| {
@@ -152,6 +152,10 @@ pub(super) async fn place(
     };
     let notice = Notice { key: format!("order:{id}:confirmed"), path: "/account/orders".into(), words: &words };
     notices::send(txn, channels, user_id, &notice, now).await?;
+    let deltas: BTreeMap<Id, i64> = stock.iter().map(|l| (l.inventory_item_id, -l.quantity)).collect();
+    let moved = take(txn, &deltas, now).await?;
+    book(txn, booking).await?;
+    record(txn, &moved, StockReason::OrderPlaced, Some(user_id), id, now).await?;
     Ok(id)
 }
 
