@@ -26,7 +26,7 @@ use crate::{
 };
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
-use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, sea_query::Expr};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::HashMap;
 
 /// An active pantry of an enabled food bank, as the rules see it.
@@ -193,7 +193,7 @@ pub(super) async fn pickup_times_of<C: ConnectionTrait>(
     let rows = pickup_time::Entity::find()
         .filter(pickup_time::Column::PantryLocationId.is_in(pantry_ids.iter().copied()))
         .filter(pickup_time::Column::StartAt.gt(since))
-        .filter(Expr::cust(super::schedules::NOT_CLOSED))
+        .filter(sea_orm::sea_query::Expr::cust(super::schedules::NOT_CLOSED))
         .order_by_asc(pickup_time::Column::StartAt)
         .order_by_asc(pickup_time::Column::Id)
         .all(conn)
