@@ -77,7 +77,11 @@ async fn signed_in(state: &AppState, headers: &HeaderMap, lang: Lang) -> Result<
 
 /// The session's account as staff with `R`'s access; else 401 signed out, 403 without such a
 /// grant, 503 when the grants could not be read.
-pub(super) async fn staff_for<R: Needs>(state: &AppState, headers: &HeaderMap, lang: Lang) -> Result<Staff<R>, Response> {
+pub(super) async fn staff_for<R: Needs>(
+    state: &AppState,
+    headers: &HeaderMap,
+    lang: Lang,
+) -> Result<Staff<R>, Response> {
     let user = signed_in(state, headers, lang).await?;
     match Staff::<R>::resolve(state, user).await {
         Ok(Some(staff)) => Ok(staff),
