@@ -49,7 +49,7 @@ const SQL_ONLY_TABLES: &[&str] = &["cache_scopes"];
 
 /// Tables of one backend alone, without an entity: PostgreSQL's shared throttle counts
 /// (`infra::ratelimit` counts in memory on SQLite), SQLite's R*Tree of pantry positions and the
-/// tables it keeps its nodes in.
+/// tables it keeps its nodes in, and SQLite's pause of the slot insert triggers (migration 29).
 fn backend_tables(backend: DbBackend) -> &'static [&'static str] {
     match backend {
         DbBackend::Postgres => &["rate_limit_buckets"],
@@ -58,6 +58,7 @@ fn backend_tables(backend: DbBackend) -> &'static [&'static str] {
             "pantry_location_boxes_node",
             "pantry_location_boxes_parent",
             "pantry_location_boxes_rowid",
+            "slot_trigger_pauses",
         ],
     }
 }
@@ -105,6 +106,7 @@ const TABLES: &[&str] = &[
     "referral_code_food_banks",
     "referral_code_pantry_locations",
     "referral_codes",
+    "report_orders",
     "revoked_sessions",
     "saved_addresses",
     "schedule_horizons",
