@@ -177,12 +177,13 @@ function checkApiCalls(metafile) {
  * The catalog keys a page's payload carries (as prefixes, see keysNamed): those its code names,
  * lazily loaded code included but for the namespaces such code fetches itself (FETCHED_TEXTS).
  */
-function pageTexts(metafile, entryPoint, lazy) {
+function pageTexts(metafile, entryPoint, { routes }) {
   const fetched = (prefix) => FETCHED_TEXTS.includes(prefix.split(".")[0]);
   // Such a namespace goes whole or not at all, so that the browser can tell it has it.
   const own = [...new Set(keysNamed(appDir, filesReachable(metafile, entryPoint, { lazy: false }), catalogKeys).map((p) => (fetched(p) ? p.split(".")[0] : p)))];
-  if (!lazy) return own.sort();
-  const later = keysNamed(appDir, filesReachable(metafile, entryPoint, { lazy: true }), catalogKeys).filter((p) => !fetched(p));
+  // The entry's lazy parts (the shell's queued orders) show on every page, its routes only on theirs.
+  const skip = routes ? () => false : (path) => path.startsWith("src/routes/");
+  const later = keysNamed(appDir, filesReachable(metafile, entryPoint, { lazy: true, skip }), catalogKeys).filter((p) => !fetched(p));
   return [...new Set([...own, ...later])].sort();
 }
 
@@ -201,7 +202,7 @@ function buildManifest(metafile) {
     }
     return seen;
   };
-  const describe = (entryPoint, lazy) => {
+  const describe = (entryPoint, routes) => {
     const key = byEntry.get(entryPoint);
     if (!key) throw new Error(`no output for ${entryPoint}`);
     const out = outputs[key];
@@ -210,11 +211,11 @@ function buildManifest(metafile) {
       imports: [...staticImports(key)].map(url),
       css: out.cssBundle ? [url(out.cssBundle)] : [],
       // The catalog keys the host sends with the page's payload (the entry's: with every page).
-      messages: pageTexts(metafile, entryPoint, lazy),
+      messages: pageTexts(metafile, entryPoint, { routes }),
     };
   };
   return {
-    // The entry lazily imports every route: its own texts are only those of its static graph.
+    // The entry lazily imports every route: its texts are those of its code but for the routes'.
     entry: describe("src/client-entry.tsx", false),
     routes: Object.fromEntries(routeIds.map((id) => [id, describe(`src/routes/${id}/route.tsx`, true)])),
   };

@@ -29,14 +29,17 @@ export function messagesPlugin(appDir, { inline = false } = {}) {
 
 const namespacesOf = (importPath) => importPath.slice(PREFIX.length).split(",");
 
-/** The app's own source files a module's code runs: it and what it imports, lazily imported modules too with `lazy`. */
-export function filesReachable(metafile, start, { lazy = true } = {}) {
+/**
+ * The app's own source files a module's code runs: it and what it imports, lazily imported modules
+ * too with `lazy`, but for those `skip` names (and what only they import).
+ */
+export function filesReachable(metafile, start, { lazy = true, skip = () => false } = {}) {
   const inputs = metafile.inputs;
   const seen = new Set([start]);
   const todo = [start];
   while (todo.length) {
     for (const imp of inputs[todo.pop()]?.imports ?? []) {
-      if (imp.external || imp.path.startsWith(PREFIX) || (imp.kind === "dynamic-import" && !lazy)) continue;
+      if (imp.external || imp.path.startsWith(PREFIX) || (imp.kind === "dynamic-import" && !lazy) || skip(imp.path)) continue;
       if (!seen.has(imp.path)) {
         seen.add(imp.path);
         todo.push(imp.path);
