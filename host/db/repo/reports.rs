@@ -560,10 +560,11 @@ impl Store {
         let p = placeholder(self.db.get_database_backend());
         let (filter, mut values) = scope_sql(scope, "f.", &p, 5);
         let sql = format!(
+            // The scope's filter last: SQLite's `?` bind in the order they are written.
             "SELECT DISTINCT f.food_bank_id, f.pantry_location_id, f.user_id FROM report_orders f \
-             WHERE f.day >= {} AND f.day < {} AND f.status_type_id = {} AND {filter} \
+             WHERE f.day >= {} AND f.day < {} AND f.status_type_id = {} \
              AND EXISTS (SELECT 1 FROM tefap_records r WHERE r.user_id = f.user_id \
-               AND r.served_on >= {} AND r.served_on < {} AND r.children IS NOT NULL)",
+               AND r.served_on >= {} AND r.served_on < {} AND r.children IS NOT NULL) AND {filter}",
             p(1),
             p(2),
             StatusType::Completed.id(),

@@ -18,7 +18,7 @@ use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveValue::{NotSet, Set},
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
-    sea_query::Expr,
+    sea_query::{Expr, ExprTrait, Func, LikeExpr},
 };
 use std::collections::{BTreeMap, HashMap};
 
@@ -366,10 +366,8 @@ impl<C: ConnectionTrait> Store<C> {
             // Lower case on both sides; `%` and `_` in the search are letters, not wildcards.
             Some(text) => {
                 let escaped = text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-                q.filter(Expr::cust_with_values(
-                    "lower(pantry_items.name) LIKE $1 ESCAPE '\\'",
-                    [format!("%{escaped}%")],
-                ))
+                let name = Expr::col((pantry_item::Entity, pantry_item::Column::Name));
+                q.filter(Expr::expr(Func::lower(name)).like(LikeExpr::new(format!("%{escaped}%")).escape('\\')))
             }
             None => q,
         };
