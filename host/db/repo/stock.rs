@@ -18,7 +18,7 @@ use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveValue::{NotSet, Set},
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
-    sea_query::{Expr, ExprTrait, Func, LikeExpr},
+    sea_query::{Expr, Func, LikeExpr},
 };
 use std::collections::{BTreeMap, HashMap};
 
@@ -366,6 +366,8 @@ impl<C: ConnectionTrait> Store<C> {
             // Lower case on both sides; `%` and `_` in the search are letters, not wildcards.
             Some(text) => {
                 let escaped = text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+                // Here only: its `max` would shadow the integers' below.
+                use sea_orm::sea_query::ExprTrait as _;
                 let name = Expr::col((pantry_item::Entity, pantry_item::Column::Name));
                 q.filter(Expr::expr(Func::lower(name)).like(LikeExpr::new(format!("%{escaped}%")).escape('\\')))
             }
