@@ -14,6 +14,8 @@ pub struct Pantry {
     pub label: String,
     pub food_bank_id: Id,
     pub is_restricted: bool,
+    /// Shoppers may book its pickup times (a pantry may run delivery alone).
+    pub offers_pickup: bool,
 }
 
 /// A referral code the shopper holds (claimed on the account, or kept on the
@@ -71,7 +73,7 @@ mod tests {
     use super::*;
 
     fn pantry(restricted: bool) -> Pantry {
-        Pantry { id: 5, label: "Hope Pantry".into(), food_bank_id: 1, is_restricted: restricted }
+        Pantry { id: 5, label: "Hope Pantry".into(), food_bank_id: 1, is_restricted: restricted, offers_pickup: true }
     }
 
     #[test]

@@ -104,7 +104,7 @@ pub fn check_new_pickup_time(
     grants: &AccessGrants,
     now: DateTime<Utc>,
 ) -> Result<(), ChangeRefusal> {
-    let pantry = pantry.filter(|p| p.id == pantry_id).ok_or(ChangeRefusal::InvalidPickupTime)?;
+    let pantry = pantry.filter(|p| p.id == pantry_id && p.offers_pickup).ok_or(ChangeRefusal::InvalidPickupTime)?;
     let time = time.filter(|t| t.pantry_location_id == pantry_id).ok_or(ChangeRefusal::InvalidPickupTime)?;
     if time.closed {
         return Err(ChangeRefusal::PickupTimeClosed);
@@ -212,7 +212,13 @@ mod tests {
         facts(status, None, Some(window(9, 1, 3, 20)))
     }
     fn pantry(id: Id, food_bank: Id, restricted: bool) -> Pantry {
-        Pantry { id, label: "Hope Pantry".into(), food_bank_id: food_bank, is_restricted: restricted }
+        Pantry {
+            id,
+            label: "Hope Pantry".into(),
+            food_bank_id: food_bank,
+            is_restricted: restricted,
+            offers_pickup: true,
+        }
     }
 
     #[test]

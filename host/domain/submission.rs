@@ -90,7 +90,7 @@ pub fn check_order(req: &OrderRequest) -> Result<Vec<CartLine>, OrderRefusal> {
         Delivery(&'a DeliveryTime),
     }
     let slot = match (req.pantry, req.pickup_time, req.delivery_time) {
-        (Some(p), Some(t), None) if t.pantry_location_id == p.id => Slot::Pickup(p, t),
+        (Some(p), Some(t), None) if t.pantry_location_id == p.id && p.offers_pickup => Slot::Pickup(p, t),
         (None, None, Some(d)) => Slot::Delivery(d),
         _ => return Err(OrderRefusal::InvalidPickupTime),
     };
@@ -147,7 +147,7 @@ mod tests {
     use chrono_tz::America::New_York;
 
     fn pantry(restricted: bool) -> Pantry {
-        Pantry { id: 1, label: "Hope Pantry".into(), food_bank_id: 9, is_restricted: restricted }
+        Pantry { id: 1, label: "Hope Pantry".into(), food_bank_id: 9, is_restricted: restricted, offers_pickup: true }
     }
     fn date(d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(2025, 6, d).unwrap()

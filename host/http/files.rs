@@ -1,8 +1,9 @@
 //! Stored files (`/files/{sha256}.{ext}`, from the file store `infra::files`): a name is the hash
 //! of its bytes, so it is cached by anyone for a year as immutable, with the hash as its ETag
-//! (304 to a matching If-None-Match). And the items page's photo form
-//! (`POST /staff/items/{id}/photo`, multipart with the form token), which works without
-//! JavaScript: it answers a 303 back to the item on the items page, saying what came of it.
+//! (304 to a matching If-None-Match). And the photo forms of the items page
+//! (`POST /staff/items/{id}/photo`) and the pantries page (`POST /staff/pantries-admin/{id}/photo`),
+//! multipart with the form token, which work without JavaScript: each answers a 303 back to the
+//! item's or pantry's form, saying what came of it.
 use super::{
     answers::{Say, failed, say, staff_for},
     csrf,
@@ -10,9 +11,12 @@ use super::{
 use crate::{
     api::staff::items::{PHOTO_BODY_BYTES, photo_bytes},
     catalog::Lang,
-    domain::{Id, staff::PantryStaff},
+    domain::{
+        Id,
+        staff::{FoodBankAdmin, PantryStaff},
+    },
     infra::files::FileName,
-    service::{Error, staff_items},
+    service::{Error, staff_items, staff_pantries},
     state::AppState,
 };
 use axum::{
@@ -26,7 +30,11 @@ use axum::{
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/files/{name}", get(file))
-        .route("/staff/items/{id}/photo", post(photo_form).layer(DefaultBodyLimit::max(PHOTO_BODY_BYTES)))
+        .route("/staff/items/{id}/photo", post(item_photo_form).layer(DefaultBodyLimit::max(PHOTO_BODY_BYTES)))
+        .route(
+            "/staff/pantries-admin/{id}/photo",
+            post(pantry_photo_form).layer(DefaultBodyLimit::max(PHOTO_BODY_BYTES)),
+        )
 }
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -62,19 +70,19 @@ struct FormHead {
     pantry: Option<Id>,
 }
 
-async fn photo_form(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+/// A photo form's post, checked: same origin, multipart, the form token. Its head and the
+/// photo's bytes (or the refusal of them), or the answer to give instead.
+async fn read_photo_form(
+    state: &AppState,
+    headers: &HeaderMap,
     lang: Lang,
     form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
-) -> Response {
-    let Some(id) = crate::pages::shared::row_id(&id) else { return say(&state, lang, Say::NotFound) };
-    if !csrf::same_origin(&state, &headers) {
-        tracing::warn!(event = "cross_site_form", path = "/staff/items/photo", "security event");
-        return say(&state, lang, Say::CrossSite);
+) -> Result<(FormHead, Result<Vec<u8>, Error>), Response> {
+    if !csrf::same_origin(state, headers) {
+        tracing::warn!(event = "cross_site_form", path = "photo form", "security event");
+        return Err(say(state, lang, Say::CrossSite));
     }
-    let Ok(mut form) = form else { return say(&state, lang, Say::NotMultipart) };
+    let Ok(mut form) = form else { return Err(say(state, lang, Say::NotMultipart)) };
     let mut head = FormHead { csrf: String::new(), pantry: None };
     // The token and the pantry come first (the page's form puts them there), then the photo.
     let upload = loop {
@@ -93,9 +101,41 @@ async fn photo_form(
             Err(_) => break Err(Error::Invalid((&crate::domain::messages::PHOTO_UNREADABLE).into())),
         }
     };
-    if !csrf::valid(&state, &headers, &head.csrf) {
-        return say(&state, lang, Say::FormExpired);
+    if !csrf::valid(state, headers, &head.csrf) {
+        return Err(say(state, lang, Say::FormExpired));
     }
+    Ok((head, upload))
+}
+
+/// The 303 back to the form's page (`back` has a query already), saying what came of the photo.
+fn photo_answer(state: &AppState, lang: Lang, back: &str, outcome: Result<(), Error>) -> Response {
+    let to = match outcome {
+        Ok(()) => format!("{back}&photo=saved"),
+        Err(Error::Invalid(reason) | Error::Conflict(reason)) => {
+            format!("{back}&photoError={}", reason.refusal().map_or("photoUnreadable", |r| r.code()))
+        }
+        Err(error) => return failed(state, lang, error, "photo not saved"),
+    };
+    let mut res = StatusCode::SEE_OTHER.into_response();
+    if let Ok(v) = HeaderValue::from_str(&to) {
+        res.headers_mut().insert(header::LOCATION, v);
+    }
+    res
+}
+
+/// An item's photo (pantry staff and admins), back to the item on the items page.
+async fn item_photo_form(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    lang: Lang,
+    form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Response {
+    let Some(id) = crate::pages::shared::row_id(&id) else { return say(&state, lang, Say::NotFound) };
+    let (head, upload) = match read_photo_form(&state, &headers, lang, form).await {
+        Ok(read) => read,
+        Err(res) => return res,
+    };
     let staff = match staff_for::<PantryStaff>(&state, &headers, lang).await {
         Ok(staff) => staff,
         Err(res) => return res,
@@ -108,16 +148,29 @@ async fn photo_form(
         Some(p) => format!("/staff/items?pantry={p}&edit={id}"),
         None => format!("/staff/items?edit={id}"),
     };
-    let to = match outcome {
-        Ok(()) => format!("{back}&photo=saved"),
-        Err(Error::Invalid(reason) | Error::Conflict(reason)) => {
-            format!("{back}&photoError={}", reason.refusal().map_or("photoUnreadable", |r| r.code()))
-        }
-        Err(error) => return failed(&state, lang, error, "photo not saved"),
+    photo_answer(&state, lang, &back, outcome)
+}
+
+/// A pantry's photo (food bank admins), back to the pantry's form on the pantries page.
+async fn pantry_photo_form(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    lang: Lang,
+    form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Response {
+    let Some(id) = crate::pages::shared::row_id(&id) else { return say(&state, lang, Say::NotFound) };
+    let (_, upload) = match read_photo_form(&state, &headers, lang, form).await {
+        Ok(read) => read,
+        Err(res) => return res,
     };
-    let mut res = StatusCode::SEE_OTHER.into_response();
-    if let Ok(v) = HeaderValue::from_str(&to) {
-        res.headers_mut().insert(header::LOCATION, v);
-    }
-    res
+    let admin = match staff_for::<FoodBankAdmin>(&state, &headers, lang).await {
+        Ok(admin) => admin,
+        Err(res) => return res,
+    };
+    let outcome = match upload {
+        Ok(bytes) => staff_pantries::photo(&state, &admin, id, bytes).await.map(|_| ()),
+        Err(error) => Err(error),
+    };
+    photo_answer(&state, lang, &format!("/staff/pantries-admin?edit={id}"), outcome)
 }

@@ -77,6 +77,21 @@ pub enum SiteShop {
 }
 
 /// A row id as the API takes one (a positive 64-bit integer), from an address or a form field.
+/// The photo forms' refusals (`http::files` sends their codes back in `?photoError=`).
+const PHOTO_REFUSALS: [&crate::domain::refusal::RefusalKind; 5] = [
+    &crate::domain::messages::PHOTO_TOO_LARGE,
+    &crate::domain::messages::PHOTO_WRONG_TYPE,
+    &crate::domain::messages::PHOTO_UNREADABLE,
+    &crate::domain::messages::PHOTO_MISSING,
+    &crate::domain::messages::SHARED_PRODUCT,
+];
+
+/// The photo form's refusal code a 303 back named, if it is one of theirs.
+pub fn photo_refusal(query: &HashMap<String, String>) -> Option<String> {
+    let code = query.get("photoError")?;
+    PHOTO_REFUSALS.iter().find(|k| k.code == code).map(|k| k.code.to_owned())
+}
+
 pub fn row_id(text: &str) -> Option<i64> {
     text.parse::<i64>().ok().filter(|id| *id > 0)
 }

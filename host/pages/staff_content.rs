@@ -1,8 +1,9 @@
 //! The food bank admin's content (`/staff/content`): its info cards and notifications, each with a
 //! preview in English and Spanish as shoppers will see it (the rich text cleaned by the server),
 //! and the forms adding a card (in a section or a new one) and a notification with the window it
-//! shows in (typed in the food bank's time zone). The forms post here with the form token (intent
-//! `card`, `notice`); done, 303 back; refused, the page again with 422 and the refusals at their
+//! shows in (typed in the food bank's time zone), and the same forms editing one (`?card=`,
+//! `?notice=`). The forms post here with the form token (intent `card`, `notice`, `editCard`,
+//! `editNotice`); done, 303 back; refused, the page again with 422 and the refusals at their
 //! fields.
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
@@ -10,7 +11,7 @@ use super::{
     staff_pages::{Denied, HasDenied, guarded, guarded_action},
 };
 use crate::{
-    domain::staff::FoodBankAdmin,
+    domain::{Id, staff::FoodBankAdmin},
     model::staff_content::{AdminContent, CardForm, NoticeForm},
     service::{self as services, staff::Staff, staff_content as service},
 };
@@ -38,9 +39,31 @@ pub struct StaffContentPage {
     /// The food bank's IANA time zone, in which the window's times are typed and shown.
     #[serde(skip_serializing_if = "Option::is_none")]
     time_zone: Option<String>,
-    /// What the last form did: `card` or `notice`.
+    /// What the last form did: `card`, `notice`, `cardEdited` or `noticeEdited`.
     #[serde(skip_serializing_if = "Option::is_none")]
     saved: Option<String>,
+    /// The card whose form is open (`?card=`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edit_card: Option<Id>,
+    /// The notification whose form is open (`?notice=`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edit_notice: Option<EditNotice>,
+}
+
+/// A notification's window as its form's `datetime-local` fields show it, in the food bank's zone.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct EditNotice {
+    id: Id,
+    starts_at: Option<String>,
+    ends_at: Option<String>,
+}
+
+const SAVED: [&str; 4] = ["card", "notice", "cardEdited", "noticeEdited"];
+
+/// An instant as a `datetime-local` field holds it, in `zone`.
+fn local_field(at: DateTime<Utc>, zone: chrono_tz::Tz) -> String {
+    at.with_timezone(&zone).format("%Y-%m-%dT%H:%M").to_string()
 }
 
 impl HasDenied for StaffContentPage {
@@ -50,15 +73,27 @@ impl HasDenied for StaffContentPage {
 }
 
 async fn load(ctx: LoadCtx, admin: Staff<FoodBankAdmin>) -> Loaded {
-    let saved = ctx.query.get("saved").filter(|s| matches!(s.as_str(), "card" | "notice")).cloned();
+    let saved = ctx.query.get("saved").filter(|s| SAVED.contains(&s.as_str())).cloned();
+    let asked = |key: &str| ctx.query.get(key).and_then(|v| row_id(v.trim()));
     let zone = service::food_bank_zone(&ctx.state, &admin).await;
     match (service::content(&ctx.state, &admin).await, zone) {
-        (Ok(content), Ok(zone)) => Loaded::ok(StaffContentPage {
-            denied: None,
-            content: Some(content),
-            time_zone: Some(zone.name().to_owned()),
-            saved,
-        }),
+        (Ok(content), Ok(zone)) => {
+            let edit_card = asked("card").filter(|id| content.cards.iter().any(|c| c.id == *id));
+            let edit_notice =
+                asked("notice").and_then(|id| content.notices.iter().find(|n| n.id == id)).map(|n| EditNotice {
+                    id: n.id,
+                    starts_at: n.starts_at.map(|at| local_field(at, zone)),
+                    ends_at: n.ends_at.map(|at| local_field(at, zone)),
+                });
+            Loaded::ok(StaffContentPage {
+                denied: None,
+                content: Some(content),
+                time_zone: Some(zone.name().to_owned()),
+                saved,
+                edit_card,
+                edit_notice,
+            })
+        }
         (Err(error), _) | (_, Err(error)) => {
             tracing::error!(%error, "content page not loaded");
             Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, StaffContentPage::default())
@@ -81,42 +116,47 @@ fn instant(text: &str, zone: chrono_tz::Tz) -> Option<DateTime<Utc>> {
     })
 }
 
-const FIELDS: [&str; 8] = ["title", "body", "titleEs", "bodyEs", "sectionId", "newSection", "startsAt", "endsAt"];
+const FIELDS: [&str; 9] = ["id", "title", "body", "titleEs", "bodyEs", "sectionId", "newSection", "startsAt", "endsAt"];
 
 async fn act(ctx: ActionCtx, admin: Staff<FoodBankAdmin>) -> Acted {
     let intent = ctx.form.text(super::INTENT).to_owned();
     let f = &ctx.form;
     let state = &ctx.state;
+    // An edit names its card or notification; one that is no row is refused as not found.
+    let id = row_id(f.text("id").trim()).unwrap_or(-1);
+    let card = || CardForm {
+        title: f.text("title").to_owned(),
+        body: f.optional("body"),
+        title_es: f.optional("titleEs"),
+        body_es: f.optional("bodyEs"),
+        section_id: row_id(f.text("sectionId").trim()),
+        new_section: f.optional("newSection"),
+        new_section_es: f.optional("newSectionEs"),
+        sort_order: None,
+    };
+    let notice = |zone| NoticeForm {
+        title: f.text("title").to_owned(),
+        body: f.optional("body"),
+        title_es: f.optional("titleEs"),
+        body_es: f.optional("bodyEs"),
+        starts_at: instant(f.text("startsAt"), zone),
+        ends_at: instant(f.text("endsAt"), zone),
+    };
+    let zone = || async { service::food_bank_zone(state, &admin).await.unwrap_or(chrono_tz::UTC) };
     let done = match intent.as_str() {
-        "card" => {
-            let form = CardForm {
-                title: f.text("title").to_owned(),
-                body: f.optional("body"),
-                title_es: f.optional("titleEs"),
-                body_es: f.optional("bodyEs"),
-                section_id: row_id(f.text("sectionId").trim()),
-                new_section: f.optional("newSection"),
-                new_section_es: f.optional("newSectionEs"),
-                sort_order: None,
-            };
-            service::create_card(state, &admin, &form).await.map(|_| ())
-        }
-        "notice" => {
-            let zone = service::food_bank_zone(state, &admin).await.unwrap_or(chrono_tz::UTC);
-            let form = NoticeForm {
-                title: f.text("title").to_owned(),
-                body: f.optional("body"),
-                title_es: f.optional("titleEs"),
-                body_es: f.optional("bodyEs"),
-                starts_at: instant(f.text("startsAt"), zone),
-                ends_at: instant(f.text("endsAt"), zone),
-            };
-            service::create_notice(state, &admin, &form).await.map(|_| ())
-        }
+        "card" => service::create_card(state, &admin, &card()).await.map(|_| ()),
+        "editCard" => service::update_card(state, &admin, id, &card()).await.map(|_| ()),
+        "notice" => service::create_notice(state, &admin, &notice(zone().await)).await.map(|_| ()),
+        "editNotice" => service::update_notice(state, &admin, id, &notice(zone().await)).await.map(|_| ()),
         _ => return Acted::refused(services::Error::Invalid("Unknown form.".into())),
     };
+    let saved = match intent.as_str() {
+        "editCard" => "cardEdited",
+        "editNotice" => "noticeEdited",
+        other => other,
+    };
     match done {
-        Ok(()) => Acted::to(format!("/staff/content?saved={intent}")),
+        Ok(()) => Acted::to(format!("/staff/content?saved={saved}")),
         Err(error) => {
             let mut keep: Vec<(&'static str, String)> = FIELDS.into_iter().map(|k| (k, f.text(k).to_owned())).collect();
             keep.push((super::INTENT, intent));

@@ -5,11 +5,11 @@
 //! again with 422 and the refusals at their fields.
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
-    shared::row_id,
+    shared::{photo_refusal, row_id},
     staff_pages::{Denied, HasDenied, guarded, guarded_action},
 };
 use crate::{
-    domain::{Id, messages, staff::PantryStaff},
+    domain::{Id, staff::PantryStaff},
     model::staff_items::{ItemForm, StaffItems},
     service::{self as services, staff::Staff, staff_items as service},
 };
@@ -28,14 +28,6 @@ pub const PAGE: Page = Page {
 
 /// What a 303 back says was done.
 const SAVED: [&str; 5] = ["created", "updated", "hidden", "shown", "photo"];
-/// The photo form's refusals (`http::files` sends their codes back).
-const PHOTO_REFUSALS: [&crate::domain::refusal::RefusalKind; 5] = [
-    &messages::PHOTO_TOO_LARGE,
-    &messages::PHOTO_WRONG_TYPE,
-    &messages::PHOTO_UNREADABLE,
-    &messages::PHOTO_MISSING,
-    &messages::SHARED_PRODUCT,
-];
 
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
@@ -68,8 +60,7 @@ async fn load(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
         Some("saved") => Some("photo"),
         _ => query("saved").and_then(|s| SAVED.into_iter().find(|k| *k == s)),
     };
-    let photo_error =
-        query("photoError").and_then(|c| PHOTO_REFUSALS.iter().find(|k| k.code == c)).map(|k| k.code.to_owned());
+    let photo_error = photo_refusal(&ctx.query);
     match service::items(&ctx.state, &staff, pantry).await {
         Ok(items) => {
             let edit = query("edit").and_then(row_id).filter(|id| items.items.iter().any(|i| i.id == *id));

@@ -6,7 +6,7 @@
 //! 422 and the refusals at their fields.
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
-    shared::row_id,
+    shared::{photo_refusal, row_id},
     staff_pages::{Denied, HasDenied, guarded, guarded_action},
 };
 use crate::{
@@ -27,7 +27,7 @@ pub const PAGE: Page = Page {
     action: Some(|ctx| guarded_action(ctx, act)),
 };
 
-const SAVED: [&str; 4] = ["created", "updated", "deactivated", "activated"];
+const SAVED: [&str; 5] = ["created", "updated", "deactivated", "activated", "photo"];
 
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
@@ -39,9 +39,12 @@ pub struct StaffPantriesAdminPage {
     /// The pantry whose form is open (`?edit=`).
     #[serde(skip_serializing_if = "Option::is_none")]
     edit: Option<Id>,
-    /// What the last form did: `created`, `updated`, `deactivated` or `activated`.
+    /// What the last form did: `created`, `updated`, `deactivated`, `activated` or `photo`.
     #[serde(skip_serializing_if = "Option::is_none")]
     saved: Option<String>,
+    /// The photo form's refusal code, when it was refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    photo_error: Option<String>,
 }
 
 impl HasDenied for StaffPantriesAdminPage {
@@ -52,11 +55,15 @@ impl HasDenied for StaffPantriesAdminPage {
 
 async fn load(ctx: LoadCtx, admin: Staff<FoodBankAdmin>) -> Loaded {
     let query = |key: &str| ctx.query.get(key).map(String::as_str);
-    let saved = query("saved").and_then(|s| SAVED.into_iter().find(|k| *k == s)).map(str::to_owned);
+    let saved = match query("photo") {
+        Some("saved") => Some("photo".to_owned()),
+        _ => query("saved").and_then(|s| SAVED.into_iter().find(|k| *k == s)).map(str::to_owned),
+    };
+    let photo_error = photo_refusal(&ctx.query);
     match service::pantries(&ctx.state, &admin).await {
         Ok(pantries) => {
             let edit = query("edit").and_then(row_id).filter(|id| pantries.pantries.iter().any(|p| p.id == *id));
-            Loaded::ok(StaffPantriesAdminPage { denied: None, pantries: Some(pantries), edit, saved })
+            Loaded::ok(StaffPantriesAdminPage { denied: None, pantries: Some(pantries), edit, saved, photo_error })
         }
         Err(error) => {
             tracing::error!(%error, "pantries page not loaded");

@@ -2,41 +2,8 @@
 // an item with a photo, the shop shows it with that photo, they hide it and it is gone; the food
 // bank admin sees each change on /staff/audit. Run through `cargo test --test it browser::items`.
 import assert from "node:assert/strict";
-import { deflateSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
-import { DEMO_PASSWORD, apiValue, assertAccessible, collectProblems, launch, logIn, url, waitForApp } from "./lib.mjs";
-
-/** CRC-32 as PNG chunks use it. */
-function crc32(bytes) {
-  let c = ~0;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-
-/** A `w` x `h` RGB PNG with a gradient: a real photo's stand-in, made here rather than shipped. */
-function png(w, h) {
-  const chunk = (type, data) => {
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    out.write(type, 4, "latin1");
-    data.copy(out, 8);
-    out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(w, 0);
-  header.writeUInt32BE(h, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) rows.set([(x * 255) / w, (y * 255) / h, 120], y * (w * 3 + 1) + 1 + x * 3);
-  }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
-}
+import { DEMO_PASSWORD, apiValue, assertAccessible, collectProblems, launch, logIn, png, url, waitForApp } from "./lib.mjs";
 
 describe("items", () => {
   let browser;

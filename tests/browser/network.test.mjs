@@ -1,11 +1,12 @@
 // The food bank runs its network (issue 25 items 1-3): the admin adds a pantry on
-// /staff/pantries-admin and a shopper finds it by its ZIP; the admin makes a code on /staff/codes
+// /staff/pantries-admin with a photo and a shopper finds it by its ZIP and sees the photo; the admin makes a code on /staff/codes
 // that opens a restricted pantry, the shopper enters it and can order there; the admin posts a
-// notice with a Spanish text on /staff/content and a shopper reading Spanish sees it in Messages.
+// notice with a Spanish text on /staff/content, edits it, and a shopper reading Spanish sees it in
+// Messages.
 // Every new page passes axe. Run through `cargo test --test it browser::network`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { apiValue, assertAccessible, collectProblems, launch, logIn, newShopper, url, waitForApp } from "./lib.mjs";
+import { apiValue, assertAccessible, collectProblems, launch, logIn, newShopper, png, url, waitForApp } from "./lib.mjs";
 
 const ADMIN = "admin@example.org";
 const SHOPPER = "demo@example.org";
@@ -63,6 +64,17 @@ describe("network", () => {
     await page.getByRole("status").filter({ hasText: "The pantry was added" }).waitFor();
     await page.getByRole("heading", { level: 2, name: `Edit ${name}` }).waitFor();
     await assertAccessible(page, "pantry added, its form open");
+    // Its photo: a plain multipart form, checked by content; a text file is refused, a PNG kept.
+    await page.getByLabel("Photo").setInputFiles({ name: "door.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
+    await page.getByRole("button", { name: "Upload Photo" }).click();
+    await page.getByRole("alert").filter({ hasText: /photo/i }).waitFor();
+    await page.getByLabel("Photo").setInputFiles({ name: "door.png", mimeType: "image/png", buffer: png(900, 600) });
+    await page.getByRole("button", { name: "Upload Photo" }).click();
+    await page.getByRole("status").filter({ hasText: "The photo was added" }).waitFor();
+    const photo = await page.getByRole("img", { name }).getAttribute("src");
+    assert.match(photo, /^\/files\/[0-9a-f]{64}\.jpg$/, "the server's own JPEG");
+    const pantryId = new URL(page.url()).searchParams.get("edit");
+    await assertAccessible(page, "pantry photo added");
     // The pin's map (Leaflet, loaded on demand) fills the same fields.
     await page.getByRole("button", { name: "Show the map" }).click();
     await page.locator(".pin-map[data-ready]").waitFor();
@@ -74,6 +86,10 @@ describe("network", () => {
     await waitForApp(search);
     await search.getByText(name).first().waitFor();
     assert.deepEqual(problems.filter((p) => !p.includes("422")), [], "only the refused form's answer");
+    // The shopper's page of the pantry shows its photo.
+    await search.goto(url(`/pantries/${pantryId}`));
+    await waitForApp(search);
+    assert.equal(await search.locator(`img[src="${photo}"]`).count() > 0, true, "the pantry's page shows its photo");
     await shopper.close();
   });
 
@@ -126,6 +142,7 @@ describe("network", () => {
   test("the admin posts a notice with a Spanish text and a shopper reading Spanish sees it", async () => {
     const title = `Closed Monday ${stamp()}`;
     const spanish = `Cerrado el lunes ${stamp()}`;
+    const edited = `Cerrado el martes ${stamp()}`;
     const context = await browser.newContext();
     const page = await context.newPage();
     const problems = collectProblems(page);
@@ -146,6 +163,15 @@ describe("network", () => {
     await preview.locator("strong", { hasText: "martes" }).waitFor();
     assert.equal(await page.locator(".content-preview script").count(), 0);
     await assertAccessible(page, "notice posted");
+    // Edited: its form opens with the stored texts, and the change is what shoppers get.
+    await page.getByRole("link", { name: `Edit ${title}` }).click();
+    const edit = page.locator("form").filter({ has: page.locator('input[value="editNotice"]') });
+    assert.equal(await edit.getByLabel("Title (Spanish)").inputValue(), spanish);
+    await edit.getByLabel("Title (Spanish)").fill(edited);
+    await edit.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("status").filter({ hasText: "The notification was saved." }).waitFor();
+    await page.locator(".content-preview[lang=es]").filter({ hasText: edited }).waitFor();
+    await assertAccessible(page, "notice edited");
     await context.close();
 
     const reader = await browser.newContext();
@@ -154,7 +180,7 @@ describe("network", () => {
     // Loaded afresh in Spanish (the parameter sets the language cookie the API reads too).
     await messages.goto(url("/messages?lang=es"));
     await waitForApp(messages);
-    await messages.getByText(spanish).first().waitFor();
+    await messages.getByText(edited).first().waitFor();
     assert.equal(await messages.getByText(title).count(), 0, "the Spanish reader gets the Spanish text");
     assert.deepEqual(problems.filter((p) => !p.includes("422")), [], "only the refused form's answer");
     await reader.close();

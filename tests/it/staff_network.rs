@@ -5,7 +5,7 @@
 //! services' clock, in Spanish to a Spanish reader, its HTML cleaned; every refusal coded at its
 //! field with nothing written; and who may do any of it.
 use crate::{
-    api_orders::{CHICAGO, MAIN, pantry},
+    api_orders::{self, CHICAGO, MAIN, pantry, pickup, place, stock, times},
     api_referrals::fresh,
     api_staff::token_of,
     api_support::TestApp,
@@ -23,6 +23,7 @@ use tower::ServiceExt;
 on_both!(
     pantries_are_added_found_edited_and_deactivated,
     pantry_refusals_are_coded_at_their_fields_and_write_nothing,
+    a_pantry_that_stops_pickup_offers_no_time_and_takes_no_pickup,
     codes_are_made_claimed_counted_and_expired,
     notifications_show_inside_their_window_in_spanish_and_cleaned,
     only_the_food_banks_admin_keeps_its_network,
@@ -130,6 +131,45 @@ async fn pantries_are_added_found_edited_and_deactivated(t: &TestApp) {
         audit_actions(t, &admin, &subject).await,
         ["pantry.deactivate", "pantry.update", "pantry.update", "pantry.create"]
     );
+}
+
+/// The admin's flags say what a pantry offers: one that stops pickup (delivery alone) shows
+/// shoppers no pickup time, takes no new pickup order nor a move onto one of its times, and keeps
+/// the orders it had; ticked again, its times come back.
+async fn a_pantry_that_stops_pickup_offers_no_time_and_takes_no_pickup(t: &TestApp) {
+    let admin = token_of(t, DEMO_ADMIN_EMAIL).await;
+    // One who has answered the checkout's questions, so that only the pickup can refuse.
+    let me = api_orders::fresh(t).await;
+    let main = pantry(t, MAIN).await;
+    let slots = times(t, main, 2).await;
+    let mine = stock(t, main, 10).await;
+    let booked = place(t, &me, pickup(main, slots[0], &[(mine, 1)])).await;
+    let offered = |v: &Value| v["pantryLocationPickupTimes"].as_array().map_or(0, Vec::len);
+    assert!(offered(t.get(&format!("/api/v1/locations/{main}"), None).await.value()) > 0);
+
+    let list = t.get("/api/v1/staff/pantries-admin", Some(&admin)).await.value().clone();
+    let mut form = list["pantries"].as_array().unwrap().iter().find(|p| p["id"] == main).unwrap().clone();
+    form["pickup"] = json!(false);
+    form["delivery"] = json!(true);
+    let saved = t.put(&format!("/api/v1/staff/pantries-admin/{main}"), Some(&admin), form.clone()).await;
+    assert_eq!((saved.value()["pickup"].clone(), saved.value()["delivery"].clone()), (json!(false), json!(true)));
+
+    assert_eq!(offered(t.get(&format!("/api/v1/locations/{main}"), None).await.value()), 0, "no time offered");
+    let found = t.get("/api/v1/locations?lat=39.9612&lng=-82.9988", None).await.value().clone();
+    let listed = found.as_array().unwrap().iter().find(|p| p["id"] == main).expect("still found by search").clone();
+    assert_eq!(offered(&listed), 0, "nor in the search");
+    let r = t.post("/api/v1/order", Some(&me.token), pickup(main, slots[1], &[(mine, 1)])).await;
+    assert_eq!((r.status, r.failure()), (422, "Invalid pickup time"), "{}", r.body);
+    let moved = t.put(&format!("/api/v1/orders/{booked}/pickuptime/{}", slots[1]), Some(&me.token), json!({})).await;
+    assert_eq!((moved.status, moved.failure()), (422, "Invalid pickup time"), "{}", moved.body);
+    let kept = t.get(&format!("/api/v1/orders/{booked}"), Some(&me.token)).await;
+    assert_eq!(kept.value()["pantryLocationPickupTimeID"], slots[0], "the booked order stays");
+
+    form["pickup"] = json!(true);
+    t.put(&format!("/api/v1/staff/pantries-admin/{main}"), Some(&admin), form).await.value();
+    assert!(offered(t.get(&format!("/api/v1/locations/{main}"), None).await.value()) > 0, "offered again");
+    let moved = t.put(&format!("/api/v1/orders/{booked}/pickuptime/{}", slots[1]), Some(&me.token), json!({})).await;
+    assert_eq!(moved.value()["pantryLocationPickupTimeID"], slots[1], "and may be moved onto");
 }
 
 async fn pantry_refusals_are_coded_at_their_fields_and_write_nothing(t: &TestApp) {

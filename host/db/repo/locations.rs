@@ -63,6 +63,8 @@ pub struct PantryRow {
     /// Miles from the searched point; None outside a search.
     pub distance: Option<f64>,
     pub is_restricted: bool,
+    /// Shoppers may book its pickup times; when not, `pickup_times` is empty.
+    pub offers_pickup: bool,
     pub pickup_instructions: Option<String>,
     /// The stored IANA zone name, and the zone it names (UTC if unknown).
     pub time_zone: String,
@@ -82,6 +84,7 @@ impl From<&PantryRow> for PantryFacts {
                 label: row.label.clone(),
                 food_bank_id: bank.id,
                 is_restricted: row.is_restricted,
+                offers_pickup: row.offers_pickup,
             },
             tz: row.tz,
             // Empty when the food bank's address is missing (`FoodBankRow`).
@@ -263,6 +266,7 @@ struct SiteRow {
     id: Id,
     label: String,
     is_restricted: bool,
+    offers_pickup: bool,
     pickup_instructions: Option<String>,
     time_zone: String,
     latitude: f64,
@@ -293,6 +297,7 @@ struct SiteRow {
 /// Pantries of enabled food banks with what their answer shows, in one statement: a pantry
 /// without its address is left out, a missing state or food bank office reads as empty.
 const SITES_SELECT: &str = "SELECT pantry_locations.id, pantry_locations.label, pantry_locations.is_restricted, \
+     pantry_locations.offers_pickup, \
      pantry_locations.pickup_instructions, pantry_locations.time_zone, pantry_locations.latitude, \
      pantry_locations.longitude, pantry_locations.food_bank_id, fb.code AS fb_code, fb.name AS fb_name, \
      fb.home_page_url AS fb_home_page_url, fb.is_enabled AS fb_is_enabled, \
@@ -400,11 +405,13 @@ async fn load_sites<C: ConnectionTrait>(
             },
             distance,
             is_restricted: r.is_restricted,
+            offers_pickup: r.offers_pickup,
             pickup_instructions: r.pickup_instructions,
             tz: parse_tz(&r.time_zone),
             time_zone: r.time_zone,
             photos: photos.remove(&r.id).unwrap_or_default(),
-            pickup_times: times.remove(&r.id).unwrap_or_default(),
+            // A pantry that runs delivery alone offers no pickup time (its rows stay, unused).
+            pickup_times: if r.offers_pickup { times.remove(&r.id).unwrap_or_default() } else { Vec::new() },
         })
         .collect())
 }
@@ -599,11 +606,12 @@ mod tests {
                     address,
                     distance,
                     is_restricted: p.is_restricted,
+                    offers_pickup: p.offers_pickup,
                     pickup_instructions: p.pickup_instructions,
                     tz: parse_tz(&p.time_zone),
                     time_zone: p.time_zone,
                     photos: photos.remove(&p.id).unwrap_or_default(),
-                    pickup_times: times.remove(&p.id).unwrap_or_default(),
+                    pickup_times: if p.offers_pickup { times.remove(&p.id).unwrap_or_default() } else { Vec::new() },
                 })
             })
             .collect())

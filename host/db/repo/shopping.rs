@@ -320,7 +320,13 @@ impl<C: ConnectionTrait> Store<C> {
         let (province_abbreviation, _) = province_abbreviation(conn, bank.address_id).await?;
         let pantry_address = address::Entity::find_by_id(p.address_id).one(conn).await?;
         Ok(Some(PantryFacts {
-            pantry: Pantry { id: p.id, label: p.label, food_bank_id: p.food_bank_id, is_restricted: p.is_restricted },
+            pantry: Pantry {
+                id: p.id,
+                label: p.label,
+                food_bank_id: p.food_bank_id,
+                is_restricted: p.is_restricted,
+                offers_pickup: p.offers_pickup,
+            },
             tz: parse_tz(&p.time_zone),
             province_abbreviation,
             county_id: pantry_address.as_ref().and_then(|a| a.county_id),

@@ -15,6 +15,19 @@ const native = () => undefined;
 
 type Content = NonNullable<StaffContentPage["content"]>;
 type Text = Content["cards"][number]["en"];
+type Texts = { en: Text; es?: Text | null };
+
+const SAVED: Record<string, MessageKey> = {
+  card: "staff.content.saved.card",
+  notice: "staff.content.saved.notice",
+  cardEdited: "staff.content.saved.cardEdited",
+  noticeEdited: "staff.content.saved.noticeEdited",
+};
+
+/** A stored card's or notification's texts as its edit form's fields start. */
+function storedValues({ en, es }: Texts): Record<string, string> {
+  return { title: en.title, body: en.body ?? "", titleEs: es?.title ?? "", bodyEs: es?.body ?? "" };
+}
 
 const OWN_ERRORS: Record<string, MessageKey> = {
   endBeforeStart: "staff.content.error.endBeforeStart",
@@ -36,6 +49,7 @@ function Preview({ text, lang }: { text: Text; lang: "en" | "es" }) {
 }
 
 function TextFields({ prefix, values, fields }: { prefix: string; values: Record<string, string>; fields: Record<string, string> }) {
+  // The prefix keeps each form's error ids apart: the page may show an add and an edit form together.
   const error = (name: string) =>
     fields[name] ? (
       <span id={`${prefix}-${name}-error`} className="field-error">
@@ -70,29 +84,84 @@ function TextFields({ prefix, values, fields }: { prefix: string; values: Record
   );
 }
 
+/** A notification's window: typed in the food bank's zone, the end after the start. */
+function WindowFields({ prefix, zone, values, fields }: { prefix: string; zone: string; values: Record<string, string>; fields: Record<string, string> }) {
+  return (
+    <>
+      <label>
+        {t("staff.content.startsAt", { zone })}
+        <input type="datetime-local" name="startsAt" defaultValue={values.startsAt ?? ""} />
+      </label>
+      <label>
+        {t("staff.content.endsAt", { zone })}
+        <input type="datetime-local" name="endsAt" defaultValue={values.endsAt ?? ""} aria-invalid={fields.endsAt ? true : undefined} aria-describedby={fields.endsAt ? `${prefix}-endsAt-error` : undefined} />
+        {fields.endsAt && (
+          <span id={`${prefix}-endsAt-error`} className="field-error">
+            {t("staff.content.error.endBeforeStart")}
+          </span>
+        )}
+      </label>
+    </>
+  );
+}
+
+function SectionFields({ content, values }: { content: Content; values: Record<string, string> }) {
+  return (
+    <>
+      <label>
+        {t("staff.content.section")}
+        <select name="sectionId" defaultValue={values.sectionId ?? ""}>
+          <option value="">{t("staff.content.noSection")}</option>
+          {content.sections.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t("staff.content.newSection")}
+        <input name="newSection" maxLength={100} defaultValue={values.newSection ?? ""} />
+      </label>
+    </>
+  );
+}
+
 /**
  * /staff/content (food bank admins): the food bank's info cards and notifications, each previewed
- * in English and Spanish as shoppers will see them, and forms adding a card and a notification with
- * the window it shows in. Works without JavaScript (post, 303 or 422).
+ * in English and Spanish as shoppers will see them, forms adding a card and a notification with
+ * the window it shows in, and the same forms editing one (`?card=`, `?notice=`). Works without
+ * JavaScript (post, 303 or 422).
  */
 export default function StaffContent({ data }: { data: StaffContentPage | null }) {
   const card = usePostedForm("card");
   const notice = usePostedForm("notice");
+  const cardEdit = usePostedForm("editCard");
+  const noticeEdit = usePostedForm("editNotice");
   if (!data || data.denied || !data.content) return <StaffDenied denied={data?.denied ?? null} />;
   const content = data.content;
   const zone = data.timeZone ?? "UTC";
-  const general = [card.failure, notice.failure].find((f) => f && Object.keys(serverFieldErrors(f.value)).length === 0);
+  const general = [card.failure, notice.failure, cardEdit.failure, noticeEdit.failure].find((f) => f && Object.keys(serverFieldErrors(f.value)).length === 0);
   const noticeFields = serverFieldErrors(notice.failure?.value);
   const sectionName = (id: number | null | undefined) => content.sections.find((s) => s.id === id)?.name ?? "";
+  // The form open for editing: the one refused (its posted values), else the one the link asked for.
+  const editingCard = content.cards.find((c) => c.id === (cardEdit.failure ? Number(cardEdit.values.id) : data.editCard));
+  const editingNotice = content.notices.find((n) => n.id === (noticeEdit.failure ? Number(noticeEdit.values.id) : data.editNotice?.id));
+  const cardValues = cardEdit.failure ? cardEdit.values : editingCard ? { ...storedValues(editingCard), sectionId: editingCard.sectionId != null ? String(editingCard.sectionId) : "" } : {};
+  const noticeValues = noticeEdit.failure
+    ? noticeEdit.values
+    : editingNotice
+      ? { ...storedValues(editingNotice), startsAt: data.editNotice?.startsAt ?? "", endsAt: data.editNotice?.endsAt ?? "" }
+      : {};
   return (
     <section className="card staff">
       <nav aria-label={t("staff.nav")}>
         <Link to="/staff">{t("staff.queue.heading")}</Link> · <Link to="/staff/pantries-admin">{t("staff.pantriesAdmin.title")}</Link> · <Link to="/staff/codes">{t("staff.codes.title")}</Link>
       </nav>
       <h1>{t("staff.content.title")}</h1>
-      {data.saved && (
+      {data.saved && SAVED[data.saved] && (
         <p role="status" className="info-box">
-          {t(data.saved === "card" ? "staff.content.saved.card" : "staff.content.saved.notice")}
+          {t(SAVED[data.saved])}
         </p>
       )}
       {general && (
@@ -115,26 +184,30 @@ export default function StaffContent({ data }: { data: StaffContentPage | null }
               </p>
               <Preview text={n.en} lang="en" />
               {n.es ? <Preview text={n.es} lang="es" /> : <p>{t("staff.content.noSpanish")}</p>}
+              <Link to={`/staff/content?notice=${n.id}`} aria-label={t("staff.content.editOf", { title: n.en.title })}>
+                {t("staff.content.edit")}
+              </Link>
             </li>
           ))}
         </ul>
       )}
+      {editingNotice && (
+        <>
+          <h2>{t("staff.content.editNotice", { title: editingNotice.en.title })}</h2>
+          <PostForm onSubmit={native} intent="editNotice" className="staff-form">
+            <input type="hidden" name="id" value={editingNotice.id} />
+            <TextFields key={`notice-${editingNotice.id}`} prefix="edit-notice" values={noticeValues} fields={serverFieldErrors(noticeEdit.failure?.value)} />
+            <WindowFields key={`window-${editingNotice.id}`} prefix="edit-notice" zone={zone} values={noticeValues} fields={serverFieldErrors(noticeEdit.failure?.value)} />
+            <button type="submit" className="btn btn-primary">
+              {t("staff.content.save")}
+            </button>
+          </PostForm>
+        </>
+      )}
       <h2>{t("staff.content.addNotice")}</h2>
       <PostForm onSubmit={native} intent="notice" className="staff-form">
         <TextFields prefix="notice" values={notice.values} fields={noticeFields} />
-        <label>
-          {t("staff.content.startsAt", { zone })}
-          <input type="datetime-local" name="startsAt" defaultValue={notice.values.startsAt ?? ""} />
-        </label>
-        <label>
-          {t("staff.content.endsAt", { zone })}
-          <input type="datetime-local" name="endsAt" defaultValue={notice.values.endsAt ?? ""} aria-invalid={noticeFields.endsAt ? true : undefined} aria-describedby={noticeFields.endsAt ? "notice-endsAt-error" : undefined} />
-          {noticeFields.endsAt && (
-            <span id="notice-endsAt-error" className="field-error">
-              {t("staff.content.error.endBeforeStart")}
-            </span>
-          )}
-        </label>
+        <WindowFields prefix="notice" zone={zone} values={notice.values} fields={noticeFields} />
         <button type="submit" className="btn btn-primary">
           {t("staff.content.post")}
         </button>
@@ -149,28 +222,30 @@ export default function StaffContent({ data }: { data: StaffContentPage | null }
               {c.sectionId != null && <p>{t("staff.content.inSection", { section: sectionName(c.sectionId) })}</p>}
               <Preview text={c.en} lang="en" />
               {c.es ? <Preview text={c.es} lang="es" /> : <p>{t("staff.content.noSpanish")}</p>}
+              <Link to={`/staff/content?card=${c.id}`} aria-label={t("staff.content.editOf", { title: c.en.title })}>
+                {t("staff.content.edit")}
+              </Link>
             </li>
           ))}
         </ul>
       )}
+      {editingCard && (
+        <>
+          <h2>{t("staff.content.editCard", { title: editingCard.en.title })}</h2>
+          <PostForm onSubmit={native} intent="editCard" className="staff-form">
+            <input type="hidden" name="id" value={editingCard.id} />
+            <TextFields key={`card-${editingCard.id}`} prefix="edit-card" values={cardValues} fields={serverFieldErrors(cardEdit.failure?.value)} />
+            <SectionFields key={`section-${editingCard.id}`} content={content} values={cardValues} />
+            <button type="submit" className="btn btn-primary">
+              {t("staff.content.save")}
+            </button>
+          </PostForm>
+        </>
+      )}
       <h2>{t("staff.content.addCard")}</h2>
       <PostForm onSubmit={native} intent="card" className="staff-form">
         <TextFields prefix="card" values={card.values} fields={serverFieldErrors(card.failure?.value)} />
-        <label>
-          {t("staff.content.section")}
-          <select name="sectionId" defaultValue={card.values.sectionId ?? ""}>
-            <option value="">{t("staff.content.noSection")}</option>
-            {content.sections.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("staff.content.newSection")}
-          <input name="newSection" maxLength={100} defaultValue={card.values.newSection ?? ""} />
-        </label>
+        <SectionFields content={content} values={card.values} />
         <button type="submit" className="btn btn-primary">
           {t("staff.content.addCardButton")}
         </button>

@@ -1,4 +1,3 @@
-import { useContext } from "react";
 import { Link } from "react-router";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
@@ -6,7 +5,7 @@ import { refusalText } from "../../lib/refusal";
 import { fieldErrorText, serverFieldErrors, type FieldCode } from "../../lib/forms";
 import type { StaffItemsPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
-import { FormPostContext } from "../../ui/form-post";
+import { PhotoForm } from "../../ui/PhotoForm";
 import { StaffDenied } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
 
@@ -121,25 +120,6 @@ function ItemFields({ items, item, values, fields, prefix }: { items: Items; ite
   );
 }
 
-/** The photo form: a plain multipart post (no JavaScript needed), with the form token. */
-function PhotoForm({ item, pantryId }: { item: Item; pantryId: number }) {
-  const csrf = useContext(FormPostContext)?.csrf;
-  if (item.shared) return <p>{t("staff.items.sharedPhoto")}</p>;
-  return (
-    <form method="post" encType="multipart/form-data" action={`/staff/items/${item.id}/photo`} className="staff-filter">
-      <input type="hidden" name="csrf" value={csrf ?? ""} />
-      <input type="hidden" name="pantry" value={pantryId} />
-      <label>
-        {t("staff.items.photo")}
-        <input type="file" name="photo" accept="image/jpeg,image/png,image/webp" required />
-      </label>
-      <button type="submit" className="btn btn-secondary">
-        {t("staff.items.upload")}
-      </button>
-      <p>{t("staff.items.photoHelp")}</p>
-    </form>
-  );
-}
 
 /**
  * /staff/items (pantry staff and admins): a pantry's items with hide and show, a form adding an
@@ -207,7 +187,7 @@ export default function StaffItems({ data }: { data: StaffItemsPage | null }) {
               {t("staff.items.save")}
             </button>
           </PostForm>
-          <PhotoForm item={editing} pantryId={items.pantryId} />
+          {editing.shared ? <p>{t("staff.items.sharedPhoto")}</p> : <PhotoForm action={`/staff/items/${editing.id}/photo`} pantryId={items.pantryId} />}
         </>
       )}
       <h2>{t("staff.items.list")}</h2>

@@ -6,6 +6,7 @@ import { refusalText } from "../../lib/refusal";
 import { fieldErrorText, serverFieldErrors, type FieldCode } from "../../lib/forms";
 import type { StaffPantriesAdminPage } from "../../lib/api/pages";
 import { PostForm, usePostedAmong, usePostedForm } from "../../ui/PostForm";
+import { PhotoForm } from "../../ui/PhotoForm";
 import { StaffDenied } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
 
@@ -25,6 +26,7 @@ const SAVED: Record<string, MessageKey> = {
   updated: "staff.pantriesAdmin.saved.updated",
   deactivated: "staff.pantriesAdmin.saved.deactivated",
   activated: "staff.pantriesAdmin.saved.activated",
+  photo: "staff.pantriesAdmin.saved.photo",
 };
 
 /** Codes the account catalog does not word. */
@@ -130,7 +132,7 @@ function PantryFields({ data, pantry, values, fields, prefix }: { data: Data; pa
 /**
  * /staff/pantries-admin (food bank admins): the food bank's pantries with deactivate and activate,
  * a form adding a pantry (placed at its ZIP's centre) and the same form editing one, whose pin can
- * be dragged on the map. Works without JavaScript (post, 303 or 422).
+ * be dragged on the map, with a form adding a photo. Works without JavaScript (post, 303 or 422).
  */
 export default function StaffPantriesAdmin({ data }: { data: StaffPantriesAdminPage | null }) {
   const created = usePostedForm("create");
@@ -151,6 +153,11 @@ export default function StaffPantriesAdmin({ data }: { data: StaffPantriesAdminP
           {t(SAVED[data.saved])}
         </p>
       )}
+      {data.photoError && (
+        <p role="alert" className="error-box">
+          {t(`refusal.${data.photoError}` as MessageKey)}
+        </p>
+      )}
       {general && (
         <p role="alert" className="error-box">
           {refusalText(general)}
@@ -169,6 +176,7 @@ export default function StaffPantriesAdmin({ data }: { data: StaffPantriesAdminP
               {t("staff.pantriesAdmin.save")}
             </button>
           </PostForm>
+          <PhotoForm action={`/staff/pantries-admin/${editing.id}/photo`} />
           <p>
             <Link to={`/pantries/${editing.id}`}>{t("staff.pantriesAdmin.view")}</Link>
           </p>
