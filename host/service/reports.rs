@@ -131,22 +131,39 @@ pub async fn report(state: &Context, staff: &Staff<PantryStaff>, month: Month) -
     let mut households: HashMap<(ReportLevel, Id), ReportHouseholdsRow> = HashMap::new();
     let mut people = HashMap::new();
     let mut served = Vec::new();
+    let store = &state.store;
     for scope in &scopes {
-        let mut levels = vec![ReportLevel::Pantry];
-        if matches!(scope, ReportScope::FoodBanks(_)) {
-            levels.push(ReportLevel::FoodBank);
-        }
-        for level in levels {
-            let days = if level == ReportLevel::Pantry { &mut pantry_days } else { &mut bank_days };
-            for r in state.store.report_days(scope, level, first, next).await? {
+        // Each read scans the month of the summary on its own pooled connection: the report waits
+        // for the slowest of them rather than their sum (on SQLite they queue for the one file).
+        let bank_level = matches!(scope, ReportScope::FoodBanks(_));
+        let bank_reads = async {
+            if !bank_level {
+                return Ok((Vec::new(), Vec::new()));
+            }
+            tokio::try_join!(
+                store.report_days(scope, ReportLevel::FoodBank, first, next),
+                store.report_households(scope, ReportLevel::FoodBank, first, next),
+            )
+        };
+        let (p_days, p_households, (b_days, b_households), scope_people, scope_served) = tokio::try_join!(
+            store.report_days(scope, ReportLevel::Pantry, first, next),
+            store.report_households(scope, ReportLevel::Pantry, first, next),
+            bank_reads,
+            store.report_people(scope, first, next),
+            store.report_served(scope, first, next),
+        )?;
+        for (days, rows) in [(&mut pantry_days, p_days), (&mut bank_days, b_days)] {
+            for r in rows {
                 days.entry(r.place).or_default().insert(r.day, r.counts);
             }
-            for r in state.store.report_households(scope, level, first, next).await? {
+        }
+        for (level, rows) in [(ReportLevel::Pantry, p_households), (ReportLevel::FoodBank, b_households)] {
+            for r in rows {
                 households.insert((level, r.place), r);
             }
         }
-        people.extend(state.store.report_people(scope, first, next).await?);
-        served.extend(state.store.report_served(scope, first, next).await?);
+        people.extend(scope_people);
+        served.extend(scope_served);
     }
     // The people of the households served at each place, each household once there.
     let mut served_at: HashMap<(ReportLevel, Id), HashSet<Id>> = HashMap::new();

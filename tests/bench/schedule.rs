@@ -50,9 +50,15 @@ async fn run(label: &str, t: &TestDb, config: &Config) {
     let (mut first, mut again, mut made) = (Vec::new(), Vec::new(), 0);
     for _ in 0..RUNS {
         t.db().execute_unprepared("DELETE FROM pickup_times WHERE schedule_id IS NOT NULL").await.unwrap();
+        // The setup's delete leaves dead rows in PostgreSQL's indexes that a day's publishing
+        // never meets (it adds a day's times at the end of the horizon): cleared before timing.
+        if label == "postgres" {
+            t.db().execute_unprepared("VACUUM ANALYZE pickup_times").await.unwrap();
+        }
         let t0 = Instant::now();
         made = state.publish_schedules().await.unwrap();
         first.push(t0.elapsed().as_secs_f64());
+        println!("[{label}] run: {:.2} s", t0.elapsed().as_secs_f64());
         let t0 = Instant::now();
         assert_eq!(state.publish_schedules().await.unwrap(), 0, "a second pass makes nothing");
         again.push(t0.elapsed().as_secs_f64());

@@ -27,7 +27,7 @@ const ID_BATCH: usize = 500;
 /// Rows of one multi-row insert on SQLite: 9 values each, under its bound of 32,766 parameters.
 const SQLITE_INSERT_BATCH: usize = 3_000;
 
-/// Rows of one insert on PostgreSQL, sent as one JSON parameter (about 200 bytes a row).
+/// Rows of one insert on PostgreSQL, sent as eight array parameters (about 110 bytes a row).
 const POSTGRES_INSERT_BATCH: usize = 20_000;
 
 /// No order of any state names the pickup time (a cancelled one still does).
@@ -396,29 +396,47 @@ impl<C: ConnectionTrait> Store<C> {
         Ok((deleted, made))
     }
 
-    /// Inserts the new times, all rows of a batch as one JSON parameter the database unpacks:
-    /// one statement (and one firing of migration 27's statement triggers) per batch.
+    /// Inserts the new times, each column of a batch as one array parameter the database unnests:
+    /// one statement (and one firing of migration 27's statement triggers) per batch. The arrays
+    /// go as text literals (`{1,2,3}`) cast by the database: half the parsing of the JSON rows
+    /// this replaced, and no array support needed in the driver.
     async fn insert_times_postgres(&self, new: &[(Id, &Slot)]) -> StoreResult<u64> {
         let mut made = 0;
         for batch in new.chunks(POSTGRES_INSERT_BATCH) {
-            let rows: Vec<serde_json::Value> = batch
-                .iter()
-                .map(|(p, s)| {
-                    serde_json::json!({
-                        "p": p, "d": s.day, "s": s.start, "e": s.end,
-                        "sa": s.start_at, "ea": s.end_at, "c": s.capacity, "sid": s.schedule_id,
-                    })
-                })
-                .collect();
+            // None of these values needs quoting in an array literal: digits, dates, times and
+            // RFC 3339 instants have no space, comma, brace, quote or backslash.
+            let column = |value: &dyn Fn(&(Id, &Slot)) -> String| {
+                let mut text = String::with_capacity(batch.len() * 26 + 2);
+                text.push('{');
+                for (i, row) in batch.iter().enumerate() {
+                    if i > 0 {
+                        text.push(',');
+                    }
+                    text.push_str(&value(row));
+                }
+                text.push('}');
+                sea_orm::Value::from(text)
+            };
+            let values = vec![
+                column(&|(p, _)| p.to_string()),
+                column(&|(_, s)| s.day.to_string()),
+                column(&|(_, s)| s.start.to_string()),
+                column(&|(_, s)| s.end.to_string()),
+                column(&|(_, s)| s.start_at.to_rfc3339()),
+                column(&|(_, s)| s.end_at.to_rfc3339()),
+                column(&|(_, s)| s.capacity.map_or_else(|| "NULL".to_owned(), |c| c.to_string())),
+                column(&|(_, s)| s.schedule_id.to_string()),
+            ];
             let sql = "INSERT INTO pickup_times (pantry_location_id, pickup_day, pickup_start_time, \
                  pickup_end_time, start_at, end_at, capacity, booked, schedule_id) \
-                 SELECT r.p, r.d, r.s, r.e, r.sa, r.ea, r.c, 0, r.sid FROM json_to_recordset($1::json) \
-                 AS r (p bigint, d date, s time, e time, sa timestamptz, ea timestamptz, c integer, sid bigint) \
+                 SELECT u.p, u.d, u.s, u.e, u.sa, u.ea, u.c, 0, u.sid FROM unnest(\
+                 CAST($1 AS text)::bigint[], CAST($2 AS text)::date[], CAST($3 AS text)::time[], \
+                 CAST($4 AS text)::time[], CAST($5 AS text)::timestamptz[], CAST($6 AS text)::timestamptz[], \
+                 CAST($7 AS text)::integer[], CAST($8 AS text)::bigint[]) AS u (p, d, s, e, sa, ea, c, sid) \
                  ON CONFLICT (pantry_location_id, start_at) DO NOTHING";
-            let json = serde_json::Value::Array(rows).to_string();
             made += self
                 .db
-                .execute_raw(Statement::from_sql_and_values(DbBackend::Postgres, sql, [json.into()]))
+                .execute_raw(Statement::from_sql_and_values(DbBackend::Postgres, sql, values))
                 .await?
                 .rows_affected();
         }
