@@ -13,10 +13,10 @@ use crate::{
     catalog::Lang,
     domain::{
         Id,
-        staff::{FoodBankAdmin, PantryStaff},
+        staff::{FoodBankAdmin, Needs, PantryStaff},
     },
     infra::files::FileName,
-    service::{Error, staff_items, staff_pantries},
+    service::{Error, staff::Staff, staff_items, staff_pantries},
     state::AppState,
 };
 use axum::{
@@ -70,14 +70,15 @@ struct FormHead {
     pantry: Option<Id>,
 }
 
-/// A photo form's post, checked: same origin, multipart, the form token. Its head and the
-/// photo's bytes (or the refusal of them), or the answer to give instead.
-async fn read_photo_form(
+/// A photo form's post, checked: same origin, multipart, the form token, then the staff member
+/// with the access `R` needs. Its head, the photo's bytes (or the refusal of them) and the staff
+/// member, or the answer to give instead.
+async fn read_photo_form<R: Needs>(
     state: &AppState,
     headers: &HeaderMap,
     lang: Lang,
     form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
-) -> Result<(FormHead, Result<Vec<u8>, Error>), Response> {
+) -> Result<(FormHead, Result<Vec<u8>, Error>, Staff<R>), Response> {
     if !csrf::same_origin(state, headers) {
         tracing::warn!(event = "cross_site_form", path = "photo form", "security event");
         return Err(say(state, lang, Say::CrossSite));
@@ -104,7 +105,8 @@ async fn read_photo_form(
     if !csrf::valid(state, headers, &head.csrf) {
         return Err(say(state, lang, Say::FormExpired));
     }
-    Ok((head, upload))
+    let staff = staff_for::<R>(state, headers, lang).await?;
+    Ok((head, upload, staff))
 }
 
 /// The 303 back to the form's page (`back` has a query already), saying what came of the photo.
@@ -132,12 +134,8 @@ async fn item_photo_form(
     form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Response {
     let Some(id) = crate::pages::shared::row_id(&id) else { return say(&state, lang, Say::NotFound) };
-    let (head, upload) = match read_photo_form(&state, &headers, lang, form).await {
+    let (head, upload, staff) = match read_photo_form::<PantryStaff>(&state, &headers, lang, form).await {
         Ok(read) => read,
-        Err(res) => return res,
-    };
-    let staff = match staff_for::<PantryStaff>(&state, &headers, lang).await {
-        Ok(staff) => staff,
         Err(res) => return res,
     };
     let outcome = match upload {
@@ -160,12 +158,8 @@ async fn pantry_photo_form(
     form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Response {
     let Some(id) = crate::pages::shared::row_id(&id) else { return say(&state, lang, Say::NotFound) };
-    let (_, upload) = match read_photo_form(&state, &headers, lang, form).await {
+    let (_, upload, admin) = match read_photo_form::<FoodBankAdmin>(&state, &headers, lang, form).await {
         Ok(read) => read,
-        Err(res) => return res,
-    };
-    let admin = match staff_for::<FoodBankAdmin>(&state, &headers, lang).await {
-        Ok(admin) => admin,
         Err(res) => return res,
     };
     let outcome = match upload {
