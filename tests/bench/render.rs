@@ -16,6 +16,8 @@ use std::{
 };
 
 const RENDERS: usize = 300;
+/// The pause between renders of the engines' second row.
+const IDLE: Duration = Duration::from_millis(2);
 const WARM_UP: usize = 50;
 /// Cached pages asked for with `Accept-Encoding: br, gzip`, for the cache check and compress stages.
 const COMPRESSED: usize = 100;
@@ -24,7 +26,9 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
-async fn engine_render_ms(engine: EngineKind, payload: &str, memory_mb: usize) -> (f64, f64) {
+/// Median and p95 of `RENDERS` renders after `WARM_UP`, with `idle` between two renders (zero:
+/// back to back; a host's render thread mostly waits between pages, and caches cool meanwhile).
+async fn engine_render_ms(engine: EngineKind, payload: &str, memory_mb: usize, idle: Duration) -> (f64, f64) {
     let config = PoolConfig { engine, threads: 1, memory_limit: memory_mb << 20, ..PoolConfig::default() };
     let pool = RenderPool::start(SERVER_BUNDLE, config).unwrap();
     let payload: Arc<str> = payload.into();
@@ -36,12 +40,17 @@ async fn engine_render_ms(engine: EngineKind, payload: &str, memory_mb: usize) -
         let t = Instant::now();
         pool.render(payload.clone()).await.unwrap();
         times.push(t.elapsed().as_secs_f64() * 1e3);
+        if !idle.is_zero() {
+            tokio::time::sleep(idle).await;
+        }
     }
     times.sort_by(f64::total_cmp);
     (percentile(&times, 0.5), percentile(&times, 0.95))
 }
 
-fn node_render_ms(payload: &str) -> Option<(f64, f64)> {
+/// [`engine_render_ms`] in Node: `idle_ms` between renders through a timer, as its event loop
+/// would wait for the next request.
+fn node_render_ms(payload: &str, idle_ms: u64) -> Option<(f64, f64)> {
     let dir = std::env::temp_dir().join("orderahead-bench");
     std::fs::create_dir_all(&dir).ok()?;
     let bundle = dir.join("server.js");
@@ -52,8 +61,10 @@ fn node_render_ms(payload: &str) -> Option<(f64, f64)> {
         r#"const vm=require("vm"),fs=require("fs");const ctx={{}};vm.createContext(ctx);
 vm.runInContext(fs.readFileSync({bundle:?},"utf8"),ctx);const p=fs.readFileSync({data:?},"utf8");
 for(let i=0;i<{WARM_UP};i++)ctx.SSR.render(p);const t=[];
-for(let i=0;i<{RENDERS};i++){{const s=process.hrtime.bigint();ctx.SSR.render(p);t.push(Number(process.hrtime.bigint()-s)/1e6);}}
-t.sort((a,b)=>a-b);console.log(t[Math.round((t.length-1)*0.5)],t[Math.round((t.length-1)*0.95)]);"#,
+const done=()=>{{t.sort((a,b)=>a-b);console.log(t[Math.round((t.length-1)*0.5)],t[Math.round((t.length-1)*0.95)]);}};
+const one=()=>{{const s=process.hrtime.bigint();ctx.SSR.render(p);t.push(Number(process.hrtime.bigint()-s)/1e6);}};
+if({idle_ms}===0){{for(let i=0;i<{RENDERS};i++)one();done();}}
+else{{const next=()=>{{one();if(t.length<{RENDERS})setTimeout(next,{idle_ms});else done();}};next();}}"#,
         bundle = bundle.display().to_string(),
         data = data.display().to_string(),
     );
@@ -282,6 +293,7 @@ async fn main() {
         "JSC/Node",
         "QJS/Node"
     );
+    let mut idle_rows = Vec::new();
     for url in [
         "/".to_owned(),
         format!("/pantries/{pantry}"),
@@ -289,9 +301,17 @@ async fn main() {
         format!("/products?pantry={pantry}"),
     ] {
         let p = payload(&client, &base, &url).await;
-        let (q50, q95) = engine_render_ms(EngineKind::Quickjs, &p, memory_mb).await;
-        let (j50, j95) = engine_render_ms(EngineKind::Jsc, &p, memory_mb).await;
-        let (n50, n95) = node_render_ms(&p).unwrap_or((f64::NAN, f64::NAN));
+        let (q50, q95) = engine_render_ms(EngineKind::Quickjs, &p, memory_mb, Duration::ZERO).await;
+        let (j50, j95) = engine_render_ms(EngineKind::Jsc, &p, memory_mb, Duration::ZERO).await;
+        let (n50, n95) = node_render_ms(&p, 0).unwrap_or((f64::NAN, f64::NAN));
+        let (ji50, ji95) = engine_render_ms(EngineKind::Jsc, &p, memory_mb, IDLE).await;
+        let (ni50, ni95) = node_render_ms(&p, IDLE.as_millis() as u64).unwrap_or((f64::NAN, f64::NAN));
+        idle_rows.push(format!(
+            "{url:<28} {:>16} {:>16} {:>8.2}x",
+            format!("{ji50:.2} / {ji95:.2}"),
+            format!("{ni50:.2} / {ni95:.2}"),
+            ji50 / ni50
+        ));
         println!(
             "{url:<28} {:>16} {:>16} {:>16} {:>8.2}x {:>8.2}x",
             format!("{q50:.2} / {q95:.2}"),
@@ -304,6 +324,11 @@ async fn main() {
 
     // Page data: what each page inlines, and how long its loader takes (as `/_data` answers it,
     // so JSON and loopback HTTP included).
+    println!("the same with {} ms idle between renders (a waiting host's caches cool; V8's too)", IDLE.as_millis());
+    println!("{:<28} {:>16} {:>16} {:>9}", "page", "JavaScriptCore", format!("Node {node}"), "JSC/Node");
+    for row in idle_rows {
+        println!("{row}");
+    }
     println!();
     println!("{:<28} {:>12} {:>16}", "page data", "payload KB", "/_data p50 / p95 ms");
     for url in [
