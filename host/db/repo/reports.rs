@@ -369,10 +369,11 @@ fn summary_sql(filter: &str) -> String {
     )
 }
 
-/// Rewrites the summary rows of the orders `filter` picks from the orders as they are now.
-async fn summarise<C: ConnectionTrait>(c: &C, filter: &str) -> StoreResult<()> {
+/// Rewrites the summary rows of the orders `filter` picks (with its bound `values`) from the
+/// orders as they are now.
+async fn summarise<C: ConnectionTrait>(c: &C, filter: &str, values: Vec<Value>) -> StoreResult<()> {
     let backend = c.get_database_backend();
-    let rows = c.query_all_raw(Statement::from_string(backend, summary_sql(filter))).await?;
+    let rows = c.query_all_raw(Statement::from_sql_and_values(backend, summary_sql(filter), values)).await?;
     let mut models = Vec::with_capacity(rows.len());
     for row in rows {
         let created_at: DateTime<Utc> = row.try_get("", "created_at")?;
@@ -425,7 +426,7 @@ pub(crate) async fn summarise_orders_from<C: ConnectionTrait>(c: &C, from: Id) -
     let Some(last) = last else { return Ok(()) };
     let mut start = from;
     while start <= last {
-        summarise(c, &format!("o.id >= {start} AND o.id < {}", start + BATCH)).await?;
+        summarise(c, &format!("o.id >= {start} AND o.id < {}", start + BATCH), Vec::new()).await?;
         start += BATCH;
     }
     Ok(())
@@ -436,9 +437,17 @@ pub(crate) async fn summarise_ids<C: ConnectionTrait>(c: &C, order_ids: &[Id]) -
     if order_ids.is_empty() {
         return Ok(());
     }
-    // Ids are numbers, written as literals.
-    let ids: Vec<String> = order_ids.iter().map(Id::to_string).collect();
-    summarise(c, &format!("o.id IN ({})", ids.join(", "))).await
+    // Bound, not written as literals: the text then depends on the count alone (one, for most
+    // writes), so each connection prepares it once; on PostgreSQL a text per order was parsed
+    // and planned afresh, the costliest statement of placing an order (1 ms of 7).
+    // 500 a statement: well under either database's limit of parameters.
+    let pg = c.get_database_backend() == DbBackend::Postgres;
+    for ids in order_ids.chunks(500) {
+        let marks: Vec<String> = (1..=ids.len()).map(|i| if pg { format!("${i}") } else { "?".into() }).collect();
+        let values = ids.iter().map(|id| Value::from(*id)).collect();
+        summarise(c, &format!("o.id IN ({})", marks.join(", ")), values).await?;
+    }
+    Ok(())
 }
 
 impl super::Write {
