@@ -8,8 +8,14 @@ const OFFLINE = "Currently Offline";
 const HERO = { name: "OrderAhead", level: 1 };
 const item = (id, pantryItemID) => ({ id, pantryItemID, quantity: 5, pantryItem: { name: `Item ${id}` } });
 
-/** Offline as the page sees it: the emulated network drops and the browser event fires. */
+/**
+ * Offline as the page sees it: the emulated network drops and the browser event fires. First the
+ * page finishes what it fetches after hydrating (the refusal texts of a lazy module): cut off,
+ * that fetch is a console error the tests' problem lists would catch, and on a slow machine it may
+ * still be on its way when the app marks itself ready.
+ */
 async function goOffline(context, page) {
+  await page.waitForLoadState("networkidle");
   await context.setOffline(true);
   await page.evaluate(() => window.dispatchEvent(new Event("offline")));
 }
