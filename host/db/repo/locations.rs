@@ -281,9 +281,9 @@ struct SiteRow {
     address_latitude: Option<f64>,
     address_longitude: Option<f64>,
     country_code: String,
-    /// [`TIMES_JSON`]: the pantry's pickup times as arrays; NULL on PostgreSQL when it has none.
+    /// [`times_json`]: the pantry's pickup times as arrays; NULL on PostgreSQL when it has none.
     times: Option<String>,
-    /// [`PHOTOS_JSON`]: its photos as `[id, sequence_number, storage_path]` arrays.
+    /// [`photos_json`]: its photos as `[id, sequence_number, storage_path]` arrays.
     photos: Option<String>,
 }
 
@@ -309,42 +309,47 @@ const SITES_FROM: &str = " FROM pantry_locations \
      LEFT JOIN provinces fbp ON fbp.id = fba.province_id \
      WHERE ";
 
-/// A pantry's pickup times from the cut `since` on, but for those on days it closed, as one JSON
-/// text of `[id, pickup_day, start, end, capacity, booked, start_at as Unix seconds]` arrays: a
-/// search reads each pantry as one row, not one row per time (the driver's cost is per row). The
-/// arrays come in no promised order; [`times_of`] sorts them as the times were read before
-/// (`start_at`, then id). `{cut}` is the bound `since`.
-fn times_json(backend: DbBackend, cut: &str) -> String {
-    let (agg, epoch, text) = match backend {
-        DbBackend::Postgres => ("json_agg", "floor(extract(epoch FROM pickup_times.start_at))::bigint", "::text"),
-        _ => ("json_group_array", "unixepoch(pickup_times.start_at)", ""),
-    };
-    let array = if backend == DbBackend::Postgres { "json_build_array" } else { "json_array" };
-    format!(
-        "(SELECT {agg}({array}(pickup_times.id, pickup_times.pickup_day, pickup_times.pickup_start_time, \
-         pickup_times.pickup_end_time, pickup_times.capacity, pickup_times.booked, {epoch})){text} \
-         FROM pickup_times WHERE pickup_times.pantry_location_id = pantry_locations.id \
-         AND pickup_times.start_at > {cut} AND {}) AS times",
-        super::schedules::NOT_CLOSED
-    )
+/// A scalar subquery giving one JSON text: an array of `columns` per row that `rest` (its `FROM`
+/// and `WHERE`) picks, in no promised order; NULL on PostgreSQL when it picks none. A search reads
+/// each pantry as one row carrying these, not a row per time or photo: the drivers' cost is per row.
+fn json_rows(backend: DbBackend, columns: &str, rest: &str) -> String {
+    match backend {
+        DbBackend::Postgres => format!("(SELECT json_agg(json_build_array({columns}))::text {rest})"),
+        _ => format!("(SELECT json_group_array(json_array({columns})) {rest})"),
+    }
 }
 
-/// A pantry's photos as one JSON text of `[id, sequence_number, storage_path]` arrays, in no
-/// promised order ([`photos_of`] sorts them).
-fn photos_json(backend: DbBackend) -> String {
-    let (agg, array, text) = match backend {
-        DbBackend::Postgres => ("json_agg", "json_build_array", "::text"),
-        _ => ("json_group_array", "json_array", ""),
+/// A pantry's pickup times after the bound cut `{cut}`, but for those on days it closed, as
+/// [`json_rows`] of `[id, pickup_day, start, end, capacity, booked, start_at as Unix seconds]`
+/// ([`times_of`] reads them).
+fn times_json(backend: DbBackend, cut: &str) -> String {
+    let epoch = match backend {
+        DbBackend::Postgres => "floor(extract(epoch FROM pickup_times.start_at))::bigint",
+        _ => "unixepoch(pickup_times.start_at)",
     };
-    format!(
-        "(SELECT {agg}({array}(attachments.id, attachments.sequence_number, attachments.storage_path)){text} \
-         FROM attachments WHERE attachments.pantry_location_id = pantry_locations.id) AS photos"
-    )
+    let columns = format!(
+        "pickup_times.id, pickup_times.pickup_day, pickup_times.pickup_start_time, \
+         pickup_times.pickup_end_time, pickup_times.capacity, pickup_times.booked, {epoch}"
+    );
+    let rest = format!(
+        "FROM pickup_times WHERE pickup_times.pantry_location_id = pantry_locations.id \
+         AND pickup_times.start_at > {cut} AND {}",
+        super::schedules::NOT_CLOSED
+    );
+    format!("{} AS times", json_rows(backend, &columns, &rest))
+}
+
+/// A pantry's photos as [`json_rows`] of `[id, sequence_number, storage_path]` ([`photos_of`]
+/// reads them).
+fn photos_json(backend: DbBackend) -> String {
+    let rest = "FROM attachments WHERE attachments.pantry_location_id = pantry_locations.id";
+    let columns = "attachments.id, attachments.sequence_number, attachments.storage_path";
+    format!("{} AS photos", json_rows(backend, columns, rest))
 }
 
 type TimeArray = (Id, chrono::NaiveDate, String, String, Option<i32>, i32, i64);
 
-/// [`times_json`]'s text as pickup times, `start_at` then id.
+/// [`times_json`]'s text as pickup times, sorted as they were read before: `start_at`, then id.
 fn times_of(json: Option<&str>, pantry_id: Id) -> StoreResult<Vec<PickupTime>> {
     let Some(json) = json else { return Ok(Vec::new()) };
     let mut rows: Vec<TimeArray> = serde_json::from_str(json).map_err(|e| unreadable("pickup times", e))?;
