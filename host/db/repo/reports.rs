@@ -441,9 +441,9 @@ pub(crate) async fn summarise_ids<C: ConnectionTrait>(c: &C, order_ids: &[Id]) -
     // writes), so each connection prepares it once; on PostgreSQL a text per order was parsed
     // and planned afresh, the costliest statement of placing an order (1 ms of 7).
     // 500 a statement: well under either database's limit of parameters.
-    let pg = c.get_database_backend() == DbBackend::Postgres;
+    let mark = placeholder(c.get_database_backend());
     for ids in order_ids.chunks(500) {
-        let marks: Vec<String> = (1..=ids.len()).map(|i| if pg { format!("${i}") } else { "?".into() }).collect();
+        let marks: Vec<String> = (1..=ids.len()).map(&mark).collect();
         let values = ids.iter().map(|id| Value::from(*id)).collect();
         summarise(c, &format!("o.id IN ({})", marks.join(", ")), values).await?;
     }
