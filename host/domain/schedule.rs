@@ -176,6 +176,17 @@ pub fn plan(wanted: &[Slot], stored: &[StoredTime]) -> Plan {
     plan
 }
 
+/// The plan that deletes only the empty future times row `row_id` made, from the times `wanted`
+/// without it: the row's own times go with it, while the rest of the plan is left to the job.
+pub fn row_removal(wanted: &[Slot], stored: &[StoredTime], row_id: Id) -> Plan {
+    let mut p = plan(wanted, stored);
+    let mine: Vec<Id> = stored.iter().filter(|t| t.schedule_id == Some(row_id)).map(|t| t.id).collect();
+    p.delete.retain(|id| mine.contains(id));
+    p.insert.clear();
+    p.recapacity.clear();
+    p
+}
+
 fn field(field: &'static str, code: FieldCode, message: &str) -> FieldError {
     FieldError::new(field, code, message)
 }
@@ -351,6 +362,26 @@ mod tests {
         assert_eq!(first.insert.len(), 8);
         let stored = apply(&[], &first);
         assert!(plan(&wanted, &stored).is_empty());
+    }
+
+    #[test]
+    fn removing_a_row_deletes_only_its_own_empty_times() {
+        let now = at("2026-06-01T00:00:00Z");
+        let rows = [
+            row(1, When::Weekday(2), hm(9, 0), hm(10, 0), 30, None),
+            row(2, When::Weekday(3), hm(9, 0), hm(10, 0), 30, Some(2)),
+        ];
+        let mut stored = apply(&[], &plan(&slots(&rows, New_York, d(2026, 6, 1), 7, now), &[]));
+        let mine = |t: &StoredTime| t.schedule_id == Some(1);
+        let booked = stored.iter().position(mine).unwrap();
+        stored[booked].booked = 1;
+        stored[booked].has_orders = true;
+        // Row 2's capacity changed too: that is the job's to publish, not the removal's.
+        let others = [row(2, When::Weekday(3), hm(9, 0), hm(10, 0), 30, Some(5))];
+        let p = row_removal(&slots(&others, New_York, d(2026, 6, 1), 7, now), &stored, 1);
+        let empty_mine: Vec<Id> = stored.iter().filter(|t| mine(t) && t.is_empty()).map(|t| t.id).collect();
+        assert_eq!(p.delete, empty_mine);
+        assert!(p.insert.is_empty() && p.recapacity.is_empty());
     }
 
     #[test]

@@ -8,14 +8,14 @@
 //! never moved or deleted.
 use super::{
     Context, Error, Result,
-    schedules::{entry, finish, json_of, read_row},
+    schedule_rows::{self as rows, RowActions, ScheduleOwner, entry, finish, read_row},
     staff::Staff,
 };
 use crate::{
-    db::repo::{Write, audit::AuditEntry, delivery_schedules::ProgramSite, retrying},
+    db::repo::{Write, delivery_schedules::ProgramSite, retrying, schedule_rows::ProgramRows},
     domain::{
         Id, messages,
-        schedule::{ScheduleRow, When, check_horizon, check_row, plan, slots},
+        schedule::{ScheduleRow, plan, row_removal, slots},
         staff::FoodBankAdmin,
         time::local_today,
     },
@@ -25,7 +25,6 @@ use crate::{
     },
 };
 use chrono::{DateTime, Utc};
-use serde_json::{Value, json};
 
 fn program_ref(p: &ProgramSite) -> DeliveryProgramRef {
     DeliveryProgramRef { id: p.program_id, name: p.name.clone(), is_active: p.is_active }
@@ -55,7 +54,7 @@ pub async fn delivery_schedule(
     program: Option<Id>,
 ) -> Result<DeliverySchedule> {
     let (chosen, programs) = program_of(state, admin, program).await?;
-    let rows = state.store.delivery_schedules_of(chosen.program_id).await?;
+    let rows = state.store.schedule_rows_of::<ProgramRows>(chosen.program_id).await?;
     Ok(DeliverySchedule {
         program: program_ref(&chosen),
         programs: programs.iter().map(program_ref).collect(),
@@ -112,15 +111,57 @@ fn hours(input: &DeliveryScheduleInput) -> ScheduleInput {
     }
 }
 
-fn audit(
-    admin: &Staff<FoodBankAdmin>,
-    program: &ProgramSite,
-    action: &'static str,
-    subject: String,
-    before: Option<&Value>,
-    after: Option<&Value>,
-) -> AuditEntry {
-    AuditEntry::change(admin.user_id, (program.food_bank_id, None), action, subject, before, after)
+/// A delivery program's rows cut into its windows; its horizon is a column of the program.
+impl ScheduleOwner for ProgramSite {
+    type Rows = ProgramRows;
+    const SUBJECT: &'static str = "deliverySchedule";
+    const ACTIONS: RowActions = RowActions {
+        create: "deliverySchedule.create",
+        update: "deliverySchedule.update",
+        extra_day: "deliverySchedule.extraDay",
+        delete: "deliverySchedule.delete",
+    };
+    const HORIZON_ACTION: &'static str = "deliverySchedule.horizon";
+
+    fn id(&self) -> Id {
+        self.program_id
+    }
+
+    /// Delivery is food-bank-wide: no pantry.
+    fn place(&self) -> (Id, Option<Id>) {
+        (self.food_bank_id, None)
+    }
+
+    fn horizon_subject(&self) -> String {
+        format!("deliveryProgram:{}", self.program_id)
+    }
+
+    async fn horizon(&self, txn: &Write) -> Result<Option<i32>> {
+        Ok(txn.delivery_program_site(self.program_id).await?.map(|p| p.horizon_days))
+    }
+
+    async fn set_horizon(&self, txn: &Write, days: i32) -> Result<()> {
+        Ok(txn.set_delivery_horizon(self.program_id, days).await?)
+    }
+
+    async fn publish(&self, txn: &Write, now: DateTime<Utc>) -> Result<(u64, u64)> {
+        publish(txn, self.program_id, now).await
+    }
+
+    async fn remove_times_of(
+        &self,
+        txn: &Write,
+        row_id: Id,
+        others: &[ScheduleRow],
+        now: DateTime<Utc>,
+    ) -> Result<u64> {
+        // The program as the transaction sees it: its zone and horizon may have changed since.
+        let site = txn.delivery_program_site(self.program_id).await?.unwrap_or_else(|| self.clone());
+        let wanted = slots(others, site.tz, local_today(now, site.tz), site.horizon_days, now);
+        let stored = txn.stored_future_windows(self.program_id, now).await?;
+        let (removed, _) = txn.apply_delivery_plan(&site, &row_removal(&wanted, &stored, row_id)).await?;
+        Ok(removed)
+    }
 }
 
 /// Adds a row of delivery hours (`row_id` None) or changes one, and publishes the program's
@@ -133,111 +174,13 @@ pub async fn save_row(
 ) -> Result<ScheduleDone> {
     let (program, _) = program_of(state, admin, Some(input.program_id)).await?;
     let row = read_row(row_id, &hours(input)).map_err(Error::fields)?;
-    let now = state.clock.now();
-    let program = &program;
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = async {
-            let before = match row_id {
-                Some(id) => match txn.delivery_schedule_row(id).await? {
-                    Some((p, before)) if p == program.program_id => Some(before),
-                    _ => return Err(Error::not_found(&messages::SCHEDULE_NOT_FOUND)),
-                },
-                None => None,
-            };
-            let others = txn.delivery_schedules_of(program.program_id).await?;
-            let booked = match row_id {
-                Some(id) => txn.most_booked_of_delivery_schedule(id, now).await?,
-                None => 0,
-            };
-            let errors = check_row(&row, &others, booked);
-            if !errors.is_empty() {
-                return Err(Error::fields(errors));
-            }
-            let (id, action) = match row_id {
-                Some(id) => {
-                    txn.update_delivery_schedule(id, &row).await?;
-                    (id, "deliverySchedule.update")
-                }
-                None => (txn.insert_delivery_schedule(program.program_id, &row, now).await?, "deliverySchedule.create"),
-            };
-            let after = ScheduleRow { id: Some(id), ..row };
-            let action = if row_id.is_none() && matches!(row.when, When::Date(_)) {
-                "deliverySchedule.extraDay"
-            } else {
-                action
-            };
-            let entry = audit(
-                admin,
-                program,
-                action,
-                format!("deliverySchedule:{id}"),
-                before.as_ref().map(json_of).as_ref(),
-                Some(&json_of(&after)),
-            );
-            txn.audit(entry, now).await?;
-            let (removed, made) = publish(&txn, program.program_id, now).await?;
-            Ok(ScheduleDone { id: Some(id), times_made: made, times_removed: removed, orders_told: 0 })
-        }
-        .await;
-        finish(txn, done).await
-    })
-    .await
+    rows::save_row(state, admin.user_id, &program, row_id, row).await
 }
 
 /// Deletes a row of delivery hours with the empty future windows it made; windows with orders stay.
 pub async fn delete_row(state: &Context, admin: &Staff<FoodBankAdmin>, row_id: Id) -> Result<ScheduleDone> {
     let programs = state.store.delivery_programs_of(admin.reach.food_banks.iter().copied().collect()).await?;
-    let now = state.clock.now();
-    let programs = &programs;
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = async {
-            let found = txn.delivery_schedule_row(row_id).await?;
-            let Some((program, before)) =
-                found.and_then(|(p, r)| programs.iter().find(|x| x.program_id == p).map(|p| (p, r)))
-            else {
-                return Err(Error::not_found(&messages::SCHEDULE_NOT_FOUND));
-            };
-            // The row's empty windows go first (the plan without it), then the row itself.
-            let others: Vec<ScheduleRow> = txn
-                .delivery_schedules_of(program.program_id)
-                .await?
-                .into_iter()
-                .filter(|r| r.id != Some(row_id))
-                .collect();
-            let site = txn.delivery_program_site(program.program_id).await?.unwrap_or_else(|| program.clone());
-            let wanted = slots(&others, site.tz, local_today(now, site.tz), site.horizon_days, now);
-            let stored = txn.stored_future_windows(program.program_id, now).await?;
-            let mut p = plan(&wanted, &stored);
-            // Only this row's windows go now; the others are the job's as before.
-            let mine: Vec<Id> = stored.iter().filter(|t| t.schedule_id == Some(row_id)).map(|t| t.id).collect();
-            p.delete.retain(|id| mine.contains(id));
-            p.insert.clear();
-            p.recapacity.clear();
-            let (removed, _) = txn.apply_delivery_plan(&site, &p).await?;
-            txn.delete_delivery_schedule(row_id).await?;
-            let entry = audit(
-                admin,
-                program,
-                "deliverySchedule.delete",
-                format!("deliverySchedule:{row_id}"),
-                Some(&json_of(&before)),
-                None,
-            );
-            txn.audit(entry, now).await?;
-            let (more_removed, made) = publish(&txn, program.program_id, now).await?;
-            Ok(ScheduleDone {
-                id: Some(row_id),
-                times_made: made,
-                times_removed: removed + more_removed,
-                orders_told: 0,
-            })
-        }
-        .await;
-        finish(txn, done).await
-    })
-    .await
+    rows::delete_row(state, admin.user_id, &programs, row_id).await
 }
 
 /// Sets how many days ahead the program publishes, and publishes.
@@ -247,31 +190,5 @@ pub async fn set_horizon(
     input: &DeliveryHorizonInput,
 ) -> Result<ScheduleDone> {
     let (program, _) = program_of(state, admin, Some(input.program_id)).await?;
-    let errors = check_horizon(input.horizon_days);
-    if !errors.is_empty() {
-        return Err(Error::fields(errors));
-    }
-    let now = state.clock.now();
-    let program = &program;
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = async {
-            let before = txn.delivery_program_site(program.program_id).await?.map(|p| p.horizon_days);
-            txn.set_delivery_horizon(program.program_id, input.horizon_days).await?;
-            let entry = audit(
-                admin,
-                program,
-                "deliverySchedule.horizon",
-                format!("deliveryProgram:{}", program.program_id),
-                Some(&json!({ "horizonDays": before })),
-                Some(&json!({ "horizonDays": input.horizon_days })),
-            );
-            txn.audit(entry, now).await?;
-            let (removed, made) = publish(&txn, program.program_id, now).await?;
-            Ok(ScheduleDone { id: None, times_made: made, times_removed: removed, orders_told: 0 })
-        }
-        .await;
-        finish(txn, done).await
-    })
-    .await
+    rows::set_horizon(state, admin.user_id, &program, input.horizon_days).await
 }

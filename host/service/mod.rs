@@ -22,6 +22,7 @@ pub mod referrals;
 pub mod reminders;
 pub mod reports;
 pub(crate) mod rich_text;
+mod schedule_rows;
 pub mod schedules;
 pub mod sessions;
 mod shapes;

@@ -5,21 +5,24 @@
 //! schedules (the same [`publish`] the daily job runs) and, for a closed range, a message and an
 //! e-mail to every shopper booked in it. A delivery program's windows are scheduled the same way
 //! by `service::delivery_schedules`.
-use super::{Context, Error, Result, staff::Staff};
+use super::{
+    Context, Error, Result,
+    schedule_rows::{self as rows, RowActions, ScheduleOwner, entry, finish, hm, json_of, parse_date, read_row},
+    staff::Staff,
+};
 use crate::{
     catalog::{LANGS, Lang},
     db::repo::{
         Write,
         audit::AuditEntry,
         retrying,
+        schedule_rows::PantryRows,
         schedules::{ClosedDayRow, ClosedOrderRow},
         staff::StaffPantryRow,
     },
     domain::{
-        Id,
-        forms::{FieldCode, FieldError},
-        messages,
-        schedule::{Plan, ScheduleRow, When, check_closed, check_horizon, check_row, plan, slots},
+        Id, messages,
+        schedule::{Plan, ScheduleRow, check_closed, plan, row_removal, slots},
         staff::PantryStaff,
         time::local_today,
     },
@@ -27,34 +30,14 @@ use crate::{
     model::{
         schedules::{
             ClosedDay, ClosedDayInput, ClosedDayOrder, ClosedNotice, HorizonInput, Schedule, ScheduleDone,
-            ScheduleEntry, ScheduleInput,
+            ScheduleInput,
         },
         staff::StaffPantry,
     },
     service::rich_text::escape,
 };
-use chrono::{DateTime, Datelike, NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use serde_json::{Map, Value, json};
-
-fn hm(t: NaiveTime) -> String {
-    t.format("%H:%M").to_string()
-}
-
-pub(super) fn entry(row: &ScheduleRow) -> ScheduleEntry {
-    let (weekday, date) = match row.when {
-        When::Weekday(w) => (Some(w), None),
-        When::Date(d) => (None, Some(d)),
-    };
-    ScheduleEntry {
-        id: row.id.unwrap_or_default(),
-        weekday,
-        date,
-        opens: hm(row.opens),
-        closes: hm(row.closes),
-        slot_minutes: row.slot_minutes,
-        capacity: row.capacity,
-    }
-}
 
 /// The pantry among the caller's; another pantry is NotFound, like one that does not exist.
 async fn pantry_of(
@@ -88,7 +71,7 @@ pub async fn closed_notices(state: &Context, pantry_id: Id, tz: &str, now: DateT
 pub async fn schedule(state: &Context, staff: &Staff<PantryStaff>, pantry: Option<Id>) -> Result<Schedule> {
     let (chosen, pantries) = pantry_of(state, staff, pantry).await?;
     let today = local_today(state.clock.now(), chosen.tz);
-    let rows = state.store.schedules_of(chosen.id).await?;
+    let rows = state.store.schedule_rows_of::<PantryRows>(chosen.id).await?;
     let horizon_days = state.store.horizon_days(chosen.id).await?;
     let mut closed_days = Vec::new();
     for c in state.store.closed_days_of(vec![chosen.id], today).await? {
@@ -203,64 +186,6 @@ async fn publish_chunks<'a>(state: &Context, chunks: impl Iterator<Item = &'a [I
     made
 }
 
-/// Commits on success; rolls back on a refusal or failure, so nothing is half-written.
-pub(super) async fn finish<T>(txn: Write, result: Result<T>) -> Result<T> {
-    match result {
-        Ok(v) => {
-            txn.commit().await?;
-            Ok(v)
-        }
-        Err(e) => {
-            if let Err(rb) = txn.rollback().await {
-                tracing::warn!(error = %rb, "rollback after a refused or failed schedule write");
-            }
-            Err(e)
-        }
-    }
-}
-
-fn parse_time(field: &'static str, text: &str, errors: &mut Vec<FieldError>) -> Option<NaiveTime> {
-    let text = text.trim();
-    if text.is_empty() {
-        errors.push(FieldError::required(field));
-        return None;
-    }
-    let parsed = NaiveTime::parse_from_str(text, "%H:%M").or_else(|_| NaiveTime::parse_from_str(text, "%H:%M:%S"));
-    parsed.map_err(|_| errors.push(FieldError::new(field, FieldCode::Choice, "Enter a time as HH:MM."))).ok()
-}
-
-fn parse_date(field: &'static str, text: &str, errors: &mut Vec<FieldError>) -> Option<NaiveDate> {
-    let text = text.trim();
-    if text.is_empty() {
-        errors.push(FieldError::required(field));
-        return None;
-    }
-    NaiveDate::parse_from_str(text, "%Y-%m-%d")
-        .map_err(|_| errors.push(FieldError::new(field, FieldCode::Choice, "Enter a date as YYYY-MM-DD.")))
-        .ok()
-}
-
-/// The row `input` describes, or every field error in it.
-pub(super) fn read_row(id: Option<Id>, input: &ScheduleInput) -> std::result::Result<ScheduleRow, Vec<FieldError>> {
-    let mut errors = Vec::new();
-    let when = match (input.weekday, input.date.as_deref().map(str::trim).filter(|d| !d.is_empty())) {
-        (Some(w), None) if (0..=6).contains(&w) => u8::try_from(w).ok().map(When::Weekday),
-        (None, Some(d)) => parse_date("date", d, &mut errors).map(When::Date),
-        _ => {
-            errors.push(FieldError::choice("weekday"));
-            None
-        }
-    };
-    let opens = parse_time("opens", &input.opens, &mut errors);
-    let closes = parse_time("closes", &input.closes, &mut errors);
-    match (when, opens, closes) {
-        (Some(when), Some(opens), Some(closes)) if errors.is_empty() => {
-            Ok(ScheduleRow { id, when, opens, closes, slot_minutes: input.slot_minutes, capacity: input.capacity })
-        }
-        _ => Err(errors),
-    }
-}
-
 fn audit(
     staff: &Staff<PantryStaff>,
     pantry: &StaffPantryRow,
@@ -272,8 +197,55 @@ fn audit(
     AuditEntry::change(staff.user_id, (pantry.food_bank_id, Some(pantry.id)), action, subject, before, after)
 }
 
-pub(super) fn json_of<T: serde::Serialize>(v: &T) -> Value {
-    serde_json::to_value(v).unwrap_or(Value::Null)
+/// A pantry's rows cut into its pickup times; its horizon is its own table's.
+impl ScheduleOwner for StaffPantryRow {
+    type Rows = PantryRows;
+    const SUBJECT: &'static str = "schedule";
+    const ACTIONS: RowActions = RowActions {
+        create: "schedule.create",
+        update: "schedule.update",
+        extra_day: "schedule.extraDay",
+        delete: "schedule.delete",
+    };
+    const HORIZON_ACTION: &'static str = "schedule.update";
+
+    fn id(&self) -> Id {
+        self.id
+    }
+
+    fn place(&self) -> (Id, Option<Id>) {
+        (self.food_bank_id, Some(self.id))
+    }
+
+    fn horizon_subject(&self) -> String {
+        format!("scheduleHorizon:{}", self.id)
+    }
+
+    async fn horizon(&self, txn: &Write) -> Result<Option<i32>> {
+        Ok(Some(txn.horizon_days(self.id).await?))
+    }
+
+    async fn set_horizon(&self, txn: &Write, days: i32) -> Result<()> {
+        Ok(txn.set_horizon_days(self.id, days).await?)
+    }
+
+    async fn publish(&self, txn: &Write, now: DateTime<Utc>) -> Result<(u64, u64)> {
+        publish(txn, self.id, now).await
+    }
+
+    async fn remove_times_of(
+        &self,
+        txn: &Write,
+        row_id: Id,
+        others: &[ScheduleRow],
+        now: DateTime<Utc>,
+    ) -> Result<u64> {
+        let days = txn.horizon_days(self.id).await?;
+        let wanted = slots(others, self.tz, local_today(now, self.tz), days, now);
+        let stored = txn.stored_future_times(self.id, now).await?;
+        let (removed, _) = txn.apply_schedule_plan(self.id, &row_removal(&wanted, &stored, row_id)).await?;
+        Ok(removed)
+    }
 }
 
 /// Adds a row of hours (`row_id` None) or changes one, and publishes the pantry's times in the
@@ -286,129 +258,19 @@ pub async fn save_row(
 ) -> Result<ScheduleDone> {
     let (pantry, _) = pantry_of(state, staff, Some(input.pantry_id)).await?;
     let row = read_row(row_id, input).map_err(Error::fields)?;
-    let now = state.clock.now();
-    let pantry = &pantry;
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = async {
-            let before = match row_id {
-                Some(id) => match txn.schedule_row(id).await? {
-                    Some((p, before)) if p == pantry.id => Some(before),
-                    _ => return Err(Error::not_found(&messages::SCHEDULE_NOT_FOUND)),
-                },
-                None => None,
-            };
-            let others = txn.schedules_of(pantry.id).await?;
-            let booked = match row_id {
-                Some(id) => txn.most_booked_of_schedule(id, now).await?,
-                None => 0,
-            };
-            let errors = check_row(&row, &others, booked);
-            if !errors.is_empty() {
-                return Err(Error::fields(errors));
-            }
-            let (id, action) = match row_id {
-                Some(id) => {
-                    txn.update_schedule(id, &row).await?;
-                    (id, "schedule.update")
-                }
-                None => (txn.insert_schedule(pantry.id, &row, now).await?, "schedule.create"),
-            };
-            let after = ScheduleRow { id: Some(id), ..row };
-            let action =
-                if row_id.is_none() && matches!(row.when, When::Date(_)) { "schedule.extraDay" } else { action };
-            let entry = audit(
-                staff,
-                pantry,
-                action,
-                format!("schedule:{id}"),
-                before.as_ref().map(json_of).as_ref(),
-                Some(&json_of(&after)),
-            );
-            txn.audit(entry, now).await?;
-            let (removed, made) = publish(&txn, pantry.id, now).await?;
-            Ok(ScheduleDone { id: Some(id), times_made: made, times_removed: removed, orders_told: 0 })
-        }
-        .await;
-        finish(txn, done).await
-    })
-    .await
+    rows::save_row(state, staff.user_id, &pantry, row_id, row).await
 }
 
 /// Deletes a row of hours with the empty future times it made; times with orders stay.
 pub async fn delete_row(state: &Context, staff: &Staff<PantryStaff>, row_id: Id) -> Result<ScheduleDone> {
     let pantries = state.store.staff_pantries(staff.reach.pantries.iter().copied().collect()).await?;
-    let now = state.clock.now();
-    let pantries = &pantries;
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = async {
-            let found = txn.schedule_row(row_id).await?;
-            let Some((pantry, before)) = found.and_then(|(p, r)| pantries.iter().find(|x| x.id == p).map(|p| (p, r)))
-            else {
-                return Err(Error::not_found(&messages::SCHEDULE_NOT_FOUND));
-            };
-            // The row's empty times go first (the plan without it), then the row itself.
-            let others: Vec<ScheduleRow> =
-                txn.schedules_of(pantry.id).await?.into_iter().filter(|r| r.id != Some(row_id)).collect();
-            let days = txn.horizon_days(pantry.id).await?;
-            let wanted = slots(&others, pantry.tz, local_today(now, pantry.tz), days, now);
-            let stored = txn.stored_future_times(pantry.id, now).await?;
-            let mut p = plan(&wanted, &stored);
-            // Only this row's times go now; the others are the job's as before.
-            let mine: Vec<Id> = stored.iter().filter(|t| t.schedule_id == Some(row_id)).map(|t| t.id).collect();
-            p.delete.retain(|id| mine.contains(id));
-            p.insert.clear();
-            p.recapacity.clear();
-            let (removed, _) = txn.apply_schedule_plan(pantry.id, &p).await?;
-            txn.delete_schedule(row_id).await?;
-            let entry =
-                audit(staff, pantry, "schedule.delete", format!("schedule:{row_id}"), Some(&json_of(&before)), None);
-            txn.audit(entry, now).await?;
-            let (more_removed, made) = publish(&txn, pantry.id, now).await?;
-            Ok(ScheduleDone {
-                id: Some(row_id),
-                times_made: made,
-                times_removed: removed + more_removed,
-                orders_told: 0,
-            })
-        }
-        .await;
-        finish(txn, done).await
-    })
-    .await
+    rows::delete_row(state, staff.user_id, &pantries, row_id).await
 }
 
 /// Sets how many days ahead the pantry publishes, and publishes.
 pub async fn set_horizon(state: &Context, staff: &Staff<PantryStaff>, input: &HorizonInput) -> Result<ScheduleDone> {
     let (pantry, _) = pantry_of(state, staff, Some(input.pantry_id)).await?;
-    let errors = check_horizon(input.horizon_days);
-    if !errors.is_empty() {
-        return Err(Error::fields(errors));
-    }
-    let now = state.clock.now();
-    let pantry = &pantry;
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = async {
-            let before = txn.horizon_days(pantry.id).await?;
-            txn.set_horizon_days(pantry.id, input.horizon_days).await?;
-            let entry = audit(
-                staff,
-                pantry,
-                "schedule.update",
-                format!("scheduleHorizon:{}", pantry.id),
-                Some(&json!({ "horizonDays": before })),
-                Some(&json!({ "horizonDays": input.horizon_days })),
-            );
-            txn.audit(entry, now).await?;
-            let (removed, made) = publish(&txn, pantry.id, now).await?;
-            Ok(ScheduleDone { id: None, times_made: made, times_removed: removed, orders_told: 0 })
-        }
-        .await;
-        finish(txn, done).await
-    })
-    .await
+    rows::set_horizon(state, staff.user_id, &pantry, input.horizon_days).await
 }
 
 /// Closes the pantry from `first_day` to `last_day`: its times there stop being offered, and

@@ -1,12 +1,12 @@
 //! Delivery schedules of a food bank's delivery programs (migration 28), and the writes that bring
 //! a program's delivery windows in line with them (`domain::schedule::Plan`, the same plan as a
 //! pantry's pickup times). Every write runs in the service's transaction with its audit entry.
-use super::{Store, StoreResult, schedules::when_columns, shopping::parse_tz};
+use super::{Store, StoreResult, schedule_rows::ProgramRows, shopping::parse_tz};
 use crate::{
-    db::entity::{delivery_program, delivery_schedule, delivery_time, food_bank},
+    db::entity::{delivery_program, delivery_time, food_bank},
     domain::{
         Id,
-        schedule::{DEFAULT_HORIZON_DAYS, Plan, ScheduleRow, StoredTime, When},
+        schedule::{DEFAULT_HORIZON_DAYS, Plan, ScheduleRow, StoredTime},
     },
 };
 use chrono::{DateTime, Utc};
@@ -34,23 +34,6 @@ pub struct ProgramSite {
     pub horizon_days: i32,
 }
 
-fn to_row(m: delivery_schedule::Model) -> ScheduleRow {
-    let when = match (m.weekday, m.on_date) {
-        (Some(w), _) => When::Weekday(u8::try_from(w).unwrap_or(0)),
-        (None, Some(d)) => When::Date(d),
-        // The CHECK makes one of them set.
-        (None, None) => When::Weekday(0),
-    };
-    ScheduleRow {
-        id: Some(m.id),
-        when,
-        opens: m.opens,
-        closes: m.closes,
-        slot_minutes: m.slot_minutes,
-        capacity: m.capacity,
-    }
-}
-
 impl<C: ConnectionTrait> Store<C> {
     /// The delivery programs (active or not) of these food banks, by food bank and name.
     pub async fn delivery_programs_of(&self, food_bank_ids: Vec<Id>) -> StoreResult<Vec<ProgramSite>> {
@@ -75,101 +58,14 @@ impl<C: ConnectionTrait> Store<C> {
         Ok(row.and_then(|(p, fb)| fb.map(|fb| site(p, &fb))))
     }
 
+    /// The program's schedule rows (see [`Self::schedule_rows_of`]).
+    pub async fn delivery_schedules_of(&self, program_id: Id) -> StoreResult<Vec<ScheduleRow>> {
+        self.schedule_rows_of::<ProgramRows>(program_id).await
+    }
+
     /// Every delivery program with a schedule row, for the daily job.
     pub async fn scheduled_programs(&self) -> StoreResult<Vec<Id>> {
-        Ok(delivery_schedule::Entity::find()
-            .select_only()
-            .column(delivery_schedule::Column::DeliveryProgramId)
-            .distinct()
-            .order_by_asc(delivery_schedule::Column::DeliveryProgramId)
-            .into_tuple()
-            .all(&self.db)
-            .await?)
-    }
-
-    /// The program's schedule rows: weekly ones by weekday, then one-off days by date, each by hours.
-    pub async fn delivery_schedules_of(&self, program_id: Id) -> StoreResult<Vec<ScheduleRow>> {
-        let rows = delivery_schedule::Entity::find()
-            .filter(delivery_schedule::Column::DeliveryProgramId.eq(program_id))
-            .order_by_asc(delivery_schedule::Column::OnDate)
-            .order_by_asc(delivery_schedule::Column::Weekday)
-            .order_by_asc(delivery_schedule::Column::Opens)
-            .order_by_asc(delivery_schedule::Column::Id)
-            .all(&self.db)
-            .await?;
-        let mut rows: Vec<ScheduleRow> = rows.into_iter().map(to_row).collect();
-        // NULLs sort first on SQLite and last on PostgreSQL: weekly rows first on both.
-        rows.sort_by_key(|r| matches!(r.when, When::Date(_)));
-        Ok(rows)
-    }
-
-    /// One delivery schedule row with its program.
-    pub async fn delivery_schedule_row(&self, id: Id) -> StoreResult<Option<(Id, ScheduleRow)>> {
-        let row = delivery_schedule::Entity::find_by_id(id).one(&self.db).await?;
-        Ok(row.map(|m| (m.delivery_program_id, to_row(m))))
-    }
-
-    pub async fn insert_delivery_schedule(
-        &self,
-        program_id: Id,
-        row: &ScheduleRow,
-        now: DateTime<Utc>,
-    ) -> StoreResult<Id> {
-        let (weekday, on_date) = when_columns(row.when);
-        let done = delivery_schedule::Entity::insert(delivery_schedule::ActiveModel {
-            id: NotSet,
-            delivery_program_id: Set(program_id),
-            weekday: Set(weekday),
-            on_date: Set(on_date),
-            opens: Set(row.opens),
-            closes: Set(row.closes),
-            slot_minutes: Set(row.slot_minutes),
-            capacity: Set(row.capacity),
-            created_at: Set(now),
-        })
-        .exec(&self.db)
-        .await?;
-        Ok(done.last_insert_id)
-    }
-
-    pub async fn update_delivery_schedule(&self, id: Id, row: &ScheduleRow) -> StoreResult<()> {
-        let (weekday, on_date) = when_columns(row.when);
-        delivery_schedule::Entity::update_many()
-            .col_expr(delivery_schedule::Column::Weekday, Expr::value(weekday))
-            .col_expr(delivery_schedule::Column::OnDate, Expr::value(on_date))
-            .col_expr(delivery_schedule::Column::Opens, Expr::value(row.opens))
-            .col_expr(delivery_schedule::Column::Closes, Expr::value(row.closes))
-            .col_expr(delivery_schedule::Column::SlotMinutes, Expr::value(row.slot_minutes))
-            .col_expr(delivery_schedule::Column::Capacity, Expr::value(row.capacity))
-            .filter(delivery_schedule::Column::Id.eq(id))
-            .exec(&self.db)
-            .await?;
-        Ok(())
-    }
-
-    /// Deletes the row; the windows it made that have orders keep them and become hand-made ones
-    /// (the service deleted the empty ones first).
-    pub async fn delete_delivery_schedule(&self, id: Id) -> StoreResult<()> {
-        delivery_time::Entity::update_many()
-            .col_expr(delivery_time::Column::ScheduleId, Expr::value(Option::<i64>::None))
-            .filter(delivery_time::Column::ScheduleId.eq(id))
-            .exec(&self.db)
-            .await?;
-        delivery_schedule::Entity::delete_by_id(id).exec(&self.db).await?;
-        Ok(())
-    }
-
-    /// The most orders a future window the row made holds: its capacity may not go below it.
-    pub async fn most_booked_of_delivery_schedule(&self, id: Id, now: DateTime<Utc>) -> StoreResult<i32> {
-        let most: Option<Option<i32>> = delivery_time::Entity::find()
-            .filter(delivery_time::Column::ScheduleId.eq(id))
-            .filter(delivery_time::Column::StartAt.gt(now))
-            .select_only()
-            .expr(Expr::cust("max(booked)"))
-            .into_tuple()
-            .one(&self.db)
-            .await?;
-        Ok(most.flatten().unwrap_or(0))
+        self.scheduled_owners::<ProgramRows>().await
     }
 
     pub async fn set_delivery_horizon(&self, program_id: Id, days: i32) -> StoreResult<()> {

@@ -23,6 +23,7 @@ pub mod reference;
 pub mod referrals;
 pub mod reminders;
 pub mod reports;
+pub mod schedule_rows;
 pub mod schedules;
 mod scopes;
 mod sessions;

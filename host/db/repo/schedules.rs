@@ -1,14 +1,14 @@
 //! Schedules, the publishing horizon and closed days of a pantry (migration 21), and the writes
 //! that bring its pickup times in line with its schedules (`domain::schedule::Plan`). Every write
 //! runs in the service's transaction, with the audit entry and the shoppers' messages it causes.
-use super::{Store, StoreResult, shopping::parse_tz};
+use super::{Store, StoreResult, schedule_rows::PantryRows, shopping::parse_tz};
 use crate::db::migration::m20261230_000029_slot_trigger_pauses as pauses;
 use crate::{
-    db::entity::{closed_day, order, pantry_location, pickup_time, schedule, schedule_horizon},
+    db::entity::{closed_day, order, pantry_location, pickup_time, schedule_horizon},
     domain::{
         Id,
         orders::StatusType,
-        schedule::{DEFAULT_HORIZON_DAYS, Plan, ScheduleRow, Slot, StoredTime, When},
+        schedule::{DEFAULT_HORIZON_DAYS, Plan, ScheduleRow, Slot, StoredTime},
     },
 };
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
@@ -48,7 +48,7 @@ pub struct ScheduleSite {
 }
 
 /// A pantry as the schedule job publishes it: its zone, its horizon and its schedule rows (in
-/// the order of [`Store::schedules_of`]).
+/// the order of [`Store::schedule_rows_of`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PublishSite {
     pub pantry_id: Id,
@@ -86,23 +86,6 @@ fn open_states() -> Vec<Id> {
         .collect()
 }
 
-fn to_row(m: schedule::Model) -> ScheduleRow {
-    let when = match (m.weekday, m.on_date) {
-        (Some(w), _) => When::Weekday(u8::try_from(w).unwrap_or(0)),
-        (None, Some(d)) => When::Date(d),
-        // The CHECK makes one of them set.
-        (None, None) => When::Weekday(0),
-    };
-    ScheduleRow {
-        id: Some(m.id),
-        when,
-        opens: m.opens,
-        closes: m.closes,
-        slot_minutes: m.slot_minutes,
-        capacity: m.capacity,
-    }
-}
-
 fn to_closed(m: closed_day::Model) -> ClosedDayRow {
     ClosedDayRow {
         id: m.id,
@@ -110,13 +93,6 @@ fn to_closed(m: closed_day::Model) -> ClosedDayRow {
         first_day: m.first_day,
         last_day: m.last_day,
         reason: m.reason,
-    }
-}
-
-pub(super) fn when_columns(when: When) -> (Option<i16>, Option<NaiveDate>) {
-    match when {
-        When::Weekday(w) => (Some(i16::from(w)), None),
-        When::Date(d) => (None, Some(d)),
     }
 }
 
@@ -134,43 +110,7 @@ impl<C: ConnectionTrait> Store<C> {
 
     /// Every pantry with a schedule row, for the daily job.
     pub async fn scheduled_pantries(&self) -> StoreResult<Vec<Id>> {
-        Ok(schedule::Entity::find()
-            .select_only()
-            .column(schedule::Column::PantryLocationId)
-            .distinct()
-            .order_by_asc(schedule::Column::PantryLocationId)
-            .into_tuple()
-            .all(&self.db)
-            .await?)
-    }
-
-    /// The pantry's schedule rows: weekly ones by weekday, then one-off days by date, each by hours.
-    pub async fn schedules_of(&self, pantry_id: Id) -> StoreResult<Vec<ScheduleRow>> {
-        Ok(self.schedules_by_pantry(&[pantry_id]).await?.remove(&pantry_id).unwrap_or_default())
-    }
-
-    /// The schedule rows of these pantries, each pantry's in the order of [`Self::schedules_of`].
-    async fn schedules_by_pantry(&self, pantry_ids: &[Id]) -> StoreResult<HashMap<Id, Vec<ScheduleRow>>> {
-        let mut by_pantry: HashMap<Id, Vec<ScheduleRow>> = HashMap::new();
-        for ids in pantry_ids.chunks(ID_BATCH) {
-            let rows = schedule::Entity::find()
-                .filter(schedule::Column::PantryLocationId.is_in(ids.iter().copied()))
-                .order_by_asc(schedule::Column::PantryLocationId)
-                .order_by_asc(schedule::Column::OnDate)
-                .order_by_asc(schedule::Column::Weekday)
-                .order_by_asc(schedule::Column::Opens)
-                .order_by_asc(schedule::Column::Id)
-                .all(&self.db)
-                .await?;
-            for m in rows {
-                by_pantry.entry(m.pantry_location_id).or_default().push(to_row(m));
-            }
-        }
-        for rows in by_pantry.values_mut() {
-            // NULLs sort first on SQLite and last on PostgreSQL: weekly rows first on both.
-            rows.sort_by_key(|r| matches!(r.when, When::Date(_)));
-        }
-        Ok(by_pantry)
+        self.scheduled_owners::<PantryRows>().await
     }
 
     /// These pantries (those that exist, by id) as the schedule job publishes them, in three
@@ -197,7 +137,7 @@ impl<C: ConnectionTrait> Store<C> {
                     .map(|h| (h.pantry_location_id, h.days)),
             );
         }
-        let mut rows = self.schedules_by_pantry(pantry_ids).await?;
+        let mut rows = self.schedule_rows_by_owner::<PantryRows>(pantry_ids).await?;
         zones.sort_unstable_by_key(|z| z.0);
         Ok(zones
             .into_iter()
@@ -208,70 +148,6 @@ impl<C: ConnectionTrait> Store<C> {
                 rows: rows.remove(&pantry_id).unwrap_or_default(),
             })
             .collect())
-    }
-
-    /// One schedule row with its pantry.
-    pub async fn schedule_row(&self, id: Id) -> StoreResult<Option<(Id, ScheduleRow)>> {
-        let row = schedule::Entity::find_by_id(id).one(&self.db).await?;
-        Ok(row.map(|m| (m.pantry_location_id, to_row(m))))
-    }
-
-    pub async fn insert_schedule(&self, pantry_id: Id, row: &ScheduleRow, now: DateTime<Utc>) -> StoreResult<Id> {
-        let (weekday, on_date) = when_columns(row.when);
-        let done = schedule::Entity::insert(schedule::ActiveModel {
-            id: NotSet,
-            pantry_location_id: Set(pantry_id),
-            weekday: Set(weekday),
-            on_date: Set(on_date),
-            opens: Set(row.opens),
-            closes: Set(row.closes),
-            slot_minutes: Set(row.slot_minutes),
-            capacity: Set(row.capacity),
-            created_at: Set(now),
-        })
-        .exec(&self.db)
-        .await?;
-        Ok(done.last_insert_id)
-    }
-
-    pub async fn update_schedule(&self, id: Id, row: &ScheduleRow) -> StoreResult<()> {
-        let (weekday, on_date) = when_columns(row.when);
-        schedule::Entity::update_many()
-            .col_expr(schedule::Column::Weekday, Expr::value(weekday))
-            .col_expr(schedule::Column::OnDate, Expr::value(on_date))
-            .col_expr(schedule::Column::Opens, Expr::value(row.opens))
-            .col_expr(schedule::Column::Closes, Expr::value(row.closes))
-            .col_expr(schedule::Column::SlotMinutes, Expr::value(row.slot_minutes))
-            .col_expr(schedule::Column::Capacity, Expr::value(row.capacity))
-            .filter(schedule::Column::Id.eq(id))
-            .exec(&self.db)
-            .await?;
-        Ok(())
-    }
-
-    /// Deletes the row; the times it made that have orders keep them and become hand-made ones
-    /// (the job deleted the empty ones first).
-    pub async fn delete_schedule(&self, id: Id) -> StoreResult<()> {
-        pickup_time::Entity::update_many()
-            .col_expr(pickup_time::Column::ScheduleId, Expr::value(Option::<i64>::None))
-            .filter(pickup_time::Column::ScheduleId.eq(id))
-            .exec(&self.db)
-            .await?;
-        schedule::Entity::delete_by_id(id).exec(&self.db).await?;
-        Ok(())
-    }
-
-    /// The most orders a future time the row made holds: its capacity may not go below it.
-    pub async fn most_booked_of_schedule(&self, id: Id, now: DateTime<Utc>) -> StoreResult<i32> {
-        let most: Option<Option<i32>> = pickup_time::Entity::find()
-            .filter(pickup_time::Column::ScheduleId.eq(id))
-            .filter(pickup_time::Column::StartAt.gt(now))
-            .select_only()
-            .expr(Expr::cust("max(booked)"))
-            .into_tuple()
-            .one(&self.db)
-            .await?;
-        Ok(most.flatten().unwrap_or(0))
     }
 
     /// Days ahead the pantry publishes.
