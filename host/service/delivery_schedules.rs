@@ -7,8 +7,8 @@
 //! the windows brought in line (the same [`publish`] the daily job runs); a window with orders is
 //! never moved or deleted.
 use super::{
-    Context, Error, Result,
-    schedule_rows::{self as rows, RowActions, ScheduleOwner, entry, finish, read_row},
+    Context, Error, Result, finish,
+    schedule_rows::{self as rows, RowActions, ScheduleOwner, entry, read_row},
     staff::Staff,
 };
 use crate::{

@@ -50,6 +50,23 @@ use crate::{
 };
 use std::sync::Arc;
 
+/// Ends a write transaction: commits on success; rolls back on a refusal or failure, so a refused
+/// write (an order, a stock movement, a schedule edit) leaves nothing behind.
+async fn finish<T>(txn: crate::db::repo::Write, result: Result<T>) -> Result<T> {
+    match result {
+        Ok(v) => {
+            txn.commit().await?;
+            Ok(v)
+        }
+        Err(e) => {
+            if let Err(rb) = txn.rollback().await {
+                tracing::warn!(error = %rb, "rollback after a refused or failed write");
+            }
+            Err(e)
+        }
+    }
+}
+
 /// What the operations stand on: the store, session tokens, password hashing, mail and the
 /// allowances, and the public address links point to. The app's state holds one and derefs to
 /// it, so a handler hands its `&AppState` to a service, which sees only this.

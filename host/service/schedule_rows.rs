@@ -3,7 +3,7 @@
 //! the horizon, each one transaction with its rule checks (`domain::schedule`), its audit entry
 //! and the owner's times published. A [`ScheduleOwner`] supplies what differs: its tables, its
 //! audit names, its horizon and how its times are published.
-use super::{Context, Error, Result};
+use super::{Context, Error, Result, finish};
 use crate::{
     db::repo::{Write, audit::AuditEntry, retrying, schedule_rows::ScheduleTable},
     domain::{
@@ -70,22 +70,6 @@ pub(super) fn entry(row: &ScheduleRow) -> ScheduleEntry {
         closes: hm(row.closes),
         slot_minutes: row.slot_minutes,
         capacity: row.capacity,
-    }
-}
-
-/// Commits on success; rolls back on a refusal or failure, so nothing is half-written.
-pub(super) async fn finish<T>(txn: Write, result: Result<T>) -> Result<T> {
-    match result {
-        Ok(v) => {
-            txn.commit().await?;
-            Ok(v)
-        }
-        Err(e) => {
-            if let Err(rb) = txn.rollback().await {
-                tracing::warn!(error = %rb, "rollback after a refused or failed schedule write");
-            }
-            Err(e)
-        }
     }
 }
 

@@ -6,8 +6,8 @@
 //! e-mail to every shopper booked in it. A delivery program's windows are scheduled the same way
 //! by `service::delivery_schedules`.
 use super::{
-    Context, Error, Result,
-    schedule_rows::{self as rows, RowActions, ScheduleOwner, entry, finish, hm, json_of, parse_date, read_row},
+    Context, Error, Result, finish,
+    schedule_rows::{self as rows, RowActions, ScheduleOwner, entry, hm, json_of, parse_date, read_row},
     staff::Staff,
 };
 use crate::{

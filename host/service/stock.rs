@@ -4,7 +4,7 @@
 //! order size. Pantry staff and admins, at their own pantries only (another pantry's item is
 //! NotFound, like one that does not exist). Every write runs in one transaction with its stock
 //! movements and its audit entry (`stock.move`, `stock.import`, `limit.set`, `limit.delete`).
-use super::{Context, Error, Result, staff::Staff};
+use super::{Context, Error, Result, finish, staff::Staff};
 use crate::{
     db::repo::{
         Write,
@@ -135,22 +135,6 @@ pub async fn history(state: &Context, staff: &Caller, item_id: Id) -> Result<Sto
     let row = row.ok_or_else(item_not_found)?;
     let movements = state.store.movements(item_id, HISTORY_LEN).await?.into_iter().map(movement).collect();
     Ok(StockItemHistory { pantry_id: place.pantry_id, item: item(row), movements })
-}
-
-/// Commits on success, rolls back otherwise.
-async fn finish<T>(txn: Write, result: Result<T>) -> Result<T> {
-    match result {
-        Ok(v) => {
-            txn.commit().await?;
-            Ok(v)
-        }
-        Err(e) => {
-            if let Err(rb) = txn.rollback().await {
-                tracing::warn!(error = %rb, "rollback after a refused stock write");
-            }
-            Err(e)
-        }
-    }
 }
 
 /// Moves the stock and records the movements, in `txn`; a take that finds too little is the

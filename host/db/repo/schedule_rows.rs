@@ -2,7 +2,7 @@
 //! migration 21) or a delivery program (`delivery_schedules`, cut into delivery windows; migration
 //! 28). The two tables differ only in their owner's column and the table of times their rows make,
 //! so the rows are read and written once here; a [`ScheduleTable`] names what differs.
-use super::{Store, StoreResult};
+use super::{Store, StoreResult, schedules::ID_BATCH};
 use crate::{
     db::entity::{delivery_schedule, delivery_time, pickup_time, schedule},
     domain::{
@@ -18,9 +18,6 @@ use sea_orm::{
     sea_query::Expr,
 };
 use std::collections::HashMap;
-
-/// Ids in one `IN (...)` list: well under SQLite's bound on a statement's parameters.
-const ID_BATCH: usize = 500;
 
 /// A table of schedule rows and the table of the times its rows make.
 pub trait ScheduleTable {

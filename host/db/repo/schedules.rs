@@ -22,7 +22,7 @@ use sea_orm::{
 use std::collections::{BTreeMap, HashMap};
 
 /// Ids in one `IN (...)` list: well under SQLite's bound on a statement's parameters.
-const ID_BATCH: usize = 500;
+pub(super) const ID_BATCH: usize = 500;
 
 /// Rows of one multi-row insert on SQLite: 9 values each, under its bound of 32,766 parameters.
 const SQLITE_INSERT_BATCH: usize = 3_000;

@@ -10,11 +10,11 @@ mod news;
 mod staff;
 mod submit;
 
-use super::{Context, Error, Result};
+use super::{Context, Error, Result, finish};
 use crate::{
     db::{
         now,
-        repo::{StoreError, Transient, Write, retrying},
+        repo::{StoreError, Transient, retrying},
     },
     domain::{Id, messages, order_states::StaffAction, orders::StatusType},
     model::{
@@ -26,22 +26,6 @@ use crate::{
 impl Transient for Error {
     fn is_transient(&self) -> bool {
         matches!(self, Error::Store(e) if e.is_transient())
-    }
-}
-
-/// Commits on success; rolls back on a refusal or failure, so a refused write leaves nothing behind.
-async fn finish<T>(txn: Write, result: Result<T>) -> Result<T> {
-    match result {
-        Ok(v) => {
-            txn.commit().await?;
-            Ok(v)
-        }
-        Err(e) => {
-            if let Err(rb) = txn.rollback().await {
-                tracing::warn!(error = %rb, "rollback after a refused or failed order write");
-            }
-            Err(e)
-        }
     }
 }
 
