@@ -142,16 +142,10 @@ impl super::Write {
     /// What the TEFAP record of `order_id` is taken from; None when none of its lines is TEFAP stock.
     pub async fn tefap_facts(&self, order_id: Id) -> StoreResult<Option<TefapFacts>> {
         let c = &self.db;
-        let Some(o) = order::Entity::find_by_id(order_id).one(c).await? else { return Ok(None) };
-        let stock: Vec<Id> = order_item::Entity::find()
+        // Most orders carry no TEFAP food: their lines' sources are the one read they cost.
+        let sources: Vec<Option<String>> = order_item::Entity::find()
+            .inner_join(inventory_item::Entity)
             .filter(order_item::Column::OrderId.eq(order_id))
-            .select_only()
-            .column(order_item::Column::InventoryItemId)
-            .into_tuple()
-            .all(c)
-            .await?;
-        let sources: Vec<Option<String>> = inventory_item::Entity::find()
-            .filter(inventory_item::Column::Id.is_in(stock))
             .select_only()
             .column(inventory_item::Column::SourceCode)
             .into_tuple()
@@ -160,6 +154,7 @@ impl super::Write {
         if !sources.iter().any(|s| Source::is_tefap(s.as_deref())) {
             return Ok(None);
         }
+        let Some(o) = order::Entity::find_by_id(order_id).one(c).await? else { return Ok(None) };
         let Some(u) = user::Entity::find_by_id(o.user_id).one(c).await? else { return Ok(None) };
         let time_zone = match o.pantry_location_id {
             Some(p) => pantry_location::Entity::find_by_id(p).one(c).await?.map(|p| p.time_zone),

@@ -6,13 +6,14 @@
 //! `shop` reads what `domain::cart::ShoppingContext` and the order-size limits need, and
 //! `order_limits` what `domain::order_limits::check_order_limits` (orders per period) needs.
 //! Pickup and delivery differ only in the site: which stock, which limits, which zone.
-use super::{Store, StoreResult};
+use super::{Store, StoreResult, schedules::NOT_CLOSED};
 use crate::{
     db::entity::{
         address, delivery_program, delivery_time, food_bank, inventory_item, limit, order, order_item,
-        order_status_type, pantry_location, pickup_time, province, tefap_eligibility,
+        pickup_time, province, tefap_eligibility,
     },
     domain::order_limits::ScopedOrderLimit,
+    domain::orders::{OrderStatus, StatusType},
     domain::seats::Seats,
     domain::{
         Id,
@@ -24,9 +25,12 @@ use crate::{
         tefap::{TefapArea, TefapEligibility, is_tefap_eligible},
     },
 };
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use chrono_tz::Tz;
-use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
+    QuerySelect, Statement, sea_query::Expr,
+};
 use std::collections::HashMap;
 
 /// An active pantry of an enabled food bank, as the rules see it.
@@ -297,29 +301,44 @@ pub(super) fn inventory_line(r: &inventory_item::Model, limits: &ItemLimitRows) 
     }
 }
 
-/// The ids of the order statuses that count as cancelled.
-async fn cancelled_statuses<C: ConnectionTrait>(conn: &C) -> StoreResult<Vec<Id>> {
-    Ok(order_status_type::Entity::find()
-        .filter(order_status_type::Column::IsCancelledType.eq(true))
-        .all(conn)
-        .await?
-        .into_iter()
-        .map(|s| s.id)
-        .collect())
+/// The ids of the order statuses that count as cancelled: the reference rows' `is_cancelled_type`,
+/// which the seed writes from the same domain list, known without a read.
+fn cancelled_statuses() -> Vec<Id> {
+    StatusType::ALL.into_iter().filter(|t| t.status() == OrderStatus::Cancelled).map(StatusType::id).collect()
 }
 
 impl<C: ConnectionTrait> Store<C> {
-    /// The pantry, if it is active and its food bank enabled.
+    /// The pantry, if it is active and its food bank enabled, in one read (it is the first of
+    /// Place Order's, inside the write lock on SQLite).
     pub async fn pantry_facts(&self, pantry_id: Id) -> StoreResult<Option<PantryFacts>> {
-        let conn = &self.db;
-        let Some(p) = pantry_location::Entity::find_by_id(pantry_id).one(conn).await? else { return Ok(None) };
-        let Some(bank) = food_bank::Entity::find_by_id(p.food_bank_id).one(conn).await? else { return Ok(None) };
-        if !p.is_active || !bank.is_enabled {
-            return Ok(None);
+        #[derive(FromQueryResult)]
+        struct Row {
+            id: Id,
+            label: String,
+            food_bank_id: Id,
+            is_restricted: bool,
+            offers_pickup: bool,
+            time_zone: String,
+            province_abbreviation: Option<String>,
+            county_id: Option<Id>,
+            postal_code: Option<String>,
         }
-        let (province_abbreviation, _) = province_abbreviation(conn, bank.address_id).await?;
-        let pantry_address = address::Entity::find_by_id(p.address_id).one(conn).await?;
-        Ok(Some(PantryFacts {
+        let backend = self.db.get_database_backend();
+        let id = if backend == DbBackend::Postgres { "$1" } else { "?" };
+        let sql = format!(
+            "SELECT p.id, p.label, p.food_bank_id, p.is_restricted, p.offers_pickup, p.time_zone, \
+             pr.abbreviation AS province_abbreviation, pa.county_id, pa.postal_code \
+             FROM pantry_locations p \
+             JOIN food_banks fb ON fb.id = p.food_bank_id \
+             LEFT JOIN addresses ba ON ba.id = fb.address_id \
+             LEFT JOIN provinces pr ON pr.id = ba.province_id \
+             LEFT JOIN addresses pa ON pa.id = p.address_id \
+             WHERE p.id = {id} AND p.is_active AND fb.is_enabled"
+        );
+        let row = Row::find_by_statement(Statement::from_sql_and_values(backend, sql, [pantry_id.into()]))
+            .one(&self.db)
+            .await?;
+        Ok(row.map(|p| PantryFacts {
             pantry: Pantry {
                 id: p.id,
                 label: p.label,
@@ -328,9 +347,9 @@ impl<C: ConnectionTrait> Store<C> {
                 offers_pickup: p.offers_pickup,
             },
             tz: parse_tz(&p.time_zone),
-            province_abbreviation,
-            county_id: pantry_address.as_ref().and_then(|a| a.county_id),
-            postal_code: pantry_address.map(|a| a.postal_code),
+            province_abbreviation: p.province_abbreviation,
+            county_id: p.county_id,
+            postal_code: p.postal_code,
         }))
     }
 
@@ -357,12 +376,33 @@ impl<C: ConnectionTrait> Store<C> {
     /// One pickup time by id, whichever pantry it belongs to (callers compare
     /// `pantry_location_id`), valid or not (callers ask `domain::pickup`), closed or not.
     pub async fn pickup_time(&self, pickup_time_id: Id) -> StoreResult<Option<PickupTime>> {
-        let Some(mut time) = pickup_time::Entity::find_by_id(pickup_time_id).one(&self.db).await?.map(to_pickup_time)
-        else {
-            return Ok(None);
-        };
-        time.closed = self.is_closed_on(time.pantry_location_id, time.pickup_day).await?;
-        Ok(Some(time))
+        type Row = (Id, Id, NaiveDate, NaiveTime, NaiveTime, Option<i32>, i32, bool);
+        let row: Option<Row> = pickup_time::Entity::find_by_id(pickup_time_id)
+            .select_only()
+            .columns([
+                pickup_time::Column::Id,
+                pickup_time::Column::PantryLocationId,
+                pickup_time::Column::PickupDay,
+                pickup_time::Column::PickupStartTime,
+                pickup_time::Column::PickupEndTime,
+                pickup_time::Column::Capacity,
+                pickup_time::Column::Booked,
+            ])
+            .expr(Expr::cust(NOT_CLOSED))
+            .into_tuple()
+            .one(&self.db)
+            .await?;
+        Ok(row.map(|(id, pantry_location_id, pickup_day, pickup_start_time, pickup_end_time, capacity, booked, open)| {
+            PickupTime {
+                id,
+                pantry_location_id,
+                pickup_day,
+                pickup_start_time,
+                pickup_end_time,
+                seats: Seats { capacity, booked },
+                closed: !open,
+            }
+        }))
     }
 
     /// The site's inventory with each line's product and item limits.
@@ -391,7 +431,7 @@ impl<C: ConnectionTrait> Store<C> {
         if orders.is_empty() {
             return Ok(Vec::new());
         }
-        let cancelled = cancelled_statuses(&self.db).await?;
+        let cancelled = cancelled_statuses();
         let lines = order_item::Entity::find()
             .filter(order_item::Column::OrderId.is_in(orders.iter().map(|o| o.id)))
             .order_by_asc(order_item::Column::Id)
@@ -481,7 +521,7 @@ impl<C: ConnectionTrait> Store<C> {
     async fn order_times(&self, user_id: Id, scope: Condition) -> StoreResult<Vec<DateTime<Utc>>> {
         let rows = order::Entity::find()
             .filter(order::Column::UserId.eq(user_id))
-            .filter(order::Column::StatusTypeId.is_not_in(cancelled_statuses(&self.db).await?))
+            .filter(order::Column::StatusTypeId.is_not_in(cancelled_statuses()))
             .filter(scope)
             .order_by_asc(order::Column::CreatedAt)
             .all(&self.db)
@@ -543,7 +583,7 @@ impl<C: ConnectionTrait> Store<C> {
     ) -> StoreResult<Vec<LimitOrderRow>> {
         let mut query = order::Entity::find()
             .filter(order::Column::UserId.eq(user_id))
-            .filter(order::Column::StatusTypeId.is_not_in(cancelled_statuses(&self.db).await?));
+            .filter(order::Column::StatusTypeId.is_not_in(cancelled_statuses()));
         if let Some(p) = pantry_id {
             query = query.filter(order::Column::PantryLocationId.eq(p));
         }
