@@ -11,7 +11,7 @@ use crate::{
         begin_write,
         entity::{
             food_bank, province, referral_code, referral_code_food_bank, referral_code_pantry_location,
-            tefap_eligibility, user, user_authorized_location, user_delivery_food_bank, user_referral_code,
+            tefap_eligibility, user,
         },
         now,
     },
@@ -20,8 +20,8 @@ use crate::{
 };
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    TransactionTrait,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter,
+    QueryOrder, QuerySelect, Set, Statement, TransactionTrait,
     sea_query::{Expr, ExprTrait, Func},
 };
 
@@ -220,30 +220,24 @@ async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<O
 /// What opens restricted pantries and delivery to `user_id`. Only codes the user holds as
 /// applied, that are active and not expired, count.
 async fn grants_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<AccessGrants> {
-    let authorized_location_ids = user_authorized_location::Entity::find()
-        .filter(user_authorized_location::Column::UserId.eq(user_id))
-        .select_only()
-        .column(user_authorized_location::Column::PantryLocationId)
-        .order_by_asc(user_authorized_location::Column::PantryLocationId)
-        .into_tuple::<i64>()
-        .all(conn)
-        .await?;
-    let food_bank_ids_with_delivery_enabled = user_delivery_food_bank::Entity::find()
-        .filter(user_delivery_food_bank::Column::UserId.eq(user_id))
-        .select_only()
-        .column(user_delivery_food_bank::Column::FoodBankId)
-        .order_by_asc(user_delivery_food_bank::Column::FoodBankId)
-        .into_tuple::<i64>()
-        .all(conn)
-        .await?;
-    let held: Vec<i64> = user_referral_code::Entity::find()
-        .filter(user_referral_code::Column::UserId.eq(user_id))
-        .filter(user_referral_code::Column::IsApplied.eq(true))
-        .select_only()
-        .column(user_referral_code::Column::ReferralCodeId)
-        .into_tuple::<i64>()
-        .all(conn)
-        .await?;
+    // One read for the three kinds of grant, a Place Order inside the write lock costs one.
+    #[derive(FromQueryResult)]
+    struct Grant {
+        kind: i32,
+        id: i64,
+    }
+    let backend = conn.get_database_backend();
+    let user = if backend == DbBackend::Postgres { "$1" } else { "?1" };
+    let sql = format!(
+        "SELECT 0 AS kind, pantry_location_id AS id FROM user_authorized_locations WHERE user_id = {user} \
+         UNION ALL SELECT 1, food_bank_id FROM user_delivery_food_banks WHERE user_id = {user} \
+         UNION ALL SELECT 2, referral_code_id FROM user_referral_codes WHERE user_id = {user} AND is_applied \
+         ORDER BY kind, id"
+    );
+    let grants =
+        Grant::find_by_statement(Statement::from_sql_and_values(backend, sql, [user_id.into()])).all(conn).await?;
+    let of_kind = |kind: i32| grants.iter().filter(|g| g.kind == kind).map(|g| g.id).collect::<Vec<i64>>();
+    let (authorized_location_ids, food_bank_ids_with_delivery_enabled, held) = (of_kind(0), of_kind(1), of_kind(2));
     let mut referral_codes = Vec::new();
     if !held.is_empty() {
         let codes = referral_code::Entity::find()

@@ -9,8 +9,8 @@
 use super::{Store, StoreResult, schedules::NOT_CLOSED};
 use crate::{
     db::entity::{
-        address, delivery_program, delivery_time, food_bank, inventory_item, limit, order, order_item,
-        pickup_time, province, tefap_eligibility,
+        address, delivery_program, delivery_time, food_bank, inventory_item, limit, order, order_item, pickup_time,
+        province, tefap_eligibility,
     },
     domain::order_limits::ScopedOrderLimit,
     domain::orders::{OrderStatus, StatusType},
@@ -301,6 +301,11 @@ pub(super) fn inventory_line(r: &inventory_item::Model, limits: &ItemLimitRows) 
     }
 }
 
+/// The ITEM-type (order size) limits among `rows`.
+fn size_limits(rows: &[limit::Model]) -> Vec<Limit> {
+    rows.iter().filter_map(limit_domain).filter(|l| l.kind == LimitKind::Item).collect()
+}
+
 /// The ids of the order statuses that count as cancelled: the reference rows' `is_cancelled_type`,
 /// which the seed writes from the same domain list, known without a read.
 fn cancelled_statuses() -> Vec<Id> {
@@ -392,17 +397,19 @@ impl<C: ConnectionTrait> Store<C> {
             .into_tuple()
             .one(&self.db)
             .await?;
-        Ok(row.map(|(id, pantry_location_id, pickup_day, pickup_start_time, pickup_end_time, capacity, booked, open)| {
-            PickupTime {
-                id,
-                pantry_location_id,
-                pickup_day,
-                pickup_start_time,
-                pickup_end_time,
-                seats: Seats { capacity, booked },
-                closed: !open,
-            }
-        }))
+        Ok(row.map(
+            |(id, pantry_location_id, pickup_day, pickup_start_time, pickup_end_time, capacity, booked, open)| {
+                PickupTime {
+                    id,
+                    pantry_location_id,
+                    pickup_day,
+                    pickup_start_time,
+                    pickup_end_time,
+                    seats: Seats { capacity, booked },
+                    closed: !open,
+                }
+            },
+        ))
     }
 
     /// The site's inventory with each line's product and item limits.
@@ -467,8 +474,7 @@ impl<C: ConnectionTrait> Store<C> {
 
     /// The ITEM-type (order size) limits of the site.
     pub async fn order_size_limits(&self, site: &SiteFacts) -> StoreResult<Vec<Limit>> {
-        let rows = self.limit_models(site).await?;
-        Ok(rows.iter().filter_map(limit_domain).filter(|l| l.kind == LimitKind::Item).collect())
+        Ok(size_limits(&self.limit_models(site).await?))
     }
 
     /// Whether the user (None: a visitor, never eligible) may see TEFAP items in `area`.
@@ -505,16 +511,40 @@ impl<C: ConnectionTrait> Store<C> {
 
     /// The facts for shopping at the site, as `user_id` (None: a visitor).
     pub async fn shop(&self, site: &SiteFacts, user_id: Option<Id>) -> StoreResult<ShopFacts> {
+        let limits = self.limit_models(site).await?;
+        self.shop_with(site, user_id, &limits).await
+    }
+
+    async fn shop_with(
+        &self,
+        site: &SiteFacts,
+        user_id: Option<Id>,
+        limits: &[limit::Model],
+    ) -> StoreResult<ShopFacts> {
         Ok(ShopFacts {
             inventory: self.inventory(site).await?,
             past_orders: match user_id {
                 Some(u) => self.past_orders(u, site.food_bank_id()).await?,
                 None => Vec::new(),
             },
-            order_limits: self.order_size_limits(site).await?,
+            order_limits: size_limits(limits),
             tefap_eligible: self.tefap_eligible(user_id, &site.tefap_area()).await?,
             tz: site.tz(),
         })
+    }
+
+    /// [`Self::shop`] and [`Self::order_limits`] of the shopper at the site, its limits read once:
+    /// what Place Order checks.
+    pub async fn shop_for_order(
+        &self,
+        site: &SiteFacts,
+        user_id: Id,
+    ) -> StoreResult<(ShopFacts, Vec<ScopedOrderLimit>)> {
+        let limits = self.limit_models(site).await?;
+        let shop = self.shop_with(site, Some(user_id), &limits).await?;
+        let order_type = crate::domain::limits::LimitType::Order.code();
+        let per_period = limits.into_iter().filter(|l| l.limit_type_code == order_type).collect();
+        Ok((shop, self.scope_order_limits(user_id, per_period).await?))
     }
 
     /// The user's non-cancelled orders matching `scope`, by creation time.
@@ -539,6 +569,11 @@ impl<C: ConnectionTrait> Store<C> {
             .order_by_asc(limit::Column::Id)
             .all(&self.db)
             .await?;
+        self.scope_order_limits(user_id, rows).await
+    }
+
+    /// Each of these ORDER-type limit rows with the user's orders it counts.
+    async fn scope_order_limits(&self, user_id: Id, rows: Vec<limit::Model>) -> StoreResult<Vec<ScopedOrderLimit>> {
         let mut out = Vec::new();
         for row in rows {
             let Some(limit) = limit_domain(&row) else { continue };

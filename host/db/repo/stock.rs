@@ -20,7 +20,7 @@ use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
     sea_query::{Expr, Func, LikeExpr},
 };
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// One inventory row's quantity change as applied: the caller records it with its cause.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,30 +116,6 @@ fn stock_items(pantry_id: Id) -> sea_orm::Select<inventory_item::Entity> {
 const OPEN: [StatusType; 3] = [StatusType::Submitted, StatusType::Packing, StatusType::Ready];
 
 impl Write {
-    /// The quantities now of the rows `deltas` moved.
-    pub(super) async fn moved(&self, deltas: &BTreeMap<Id, i64>) -> StoreResult<Vec<Moved>> {
-        let ids: Vec<Id> = deltas.iter().filter(|(_, d)| **d != 0).map(|(id, _)| *id).collect();
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let now: HashMap<Id, i32> = inventory_item::Entity::find()
-            .filter(inventory_item::Column::Id.is_in(ids.iter().copied()))
-            .select_only()
-            .columns([inventory_item::Column::Id, inventory_item::Column::Quantity])
-            .into_tuple::<(Id, i32)>()
-            .all(&self.db)
-            .await?
-            .into_iter()
-            .collect();
-        Ok(ids
-            .into_iter()
-            .filter_map(|id| {
-                let after = now.get(&id)?;
-                Some(Moved { inventory_item_id: id, delta: deltas[&id], quantity_after: i64::from(*after) })
-            })
-            .collect())
-    }
-
     /// Writes one movement per moved row, in the transaction that moved them.
     pub async fn record_movements(&self, moved: &[Moved], cause: StockCause, now: DateTime<Utc>) -> StoreResult<()> {
         let rows: Vec<stock_movement::ActiveModel> = moved

@@ -70,6 +70,12 @@ impl<C: ConnectionTrait> Store<C> {
         if food_bank::Entity::find_by_id(food_bank_id).one(c).await?.is_none() {
             return Ok(None);
         }
+        let row = survey_answer::Entity::find().filter(survey_answer::Column::UserId.eq(user_id)).one(c).await?;
+        Ok(Some(self.unanswered(food_bank_id, row.as_ref()).await?))
+    }
+
+    /// Which of the food bank's enabled questions `row` (the shopper's answers) leaves open.
+    async fn unanswered(&self, food_bank_id: i64, row: Option<&survey_answer::Model>) -> StoreResult<SurveyStatus> {
         let codes: Vec<String> = food_bank_survey_question::Entity::find()
             .inner_join(survey_question::Entity)
             .filter(food_bank_survey_question::Column::FoodBankId.eq(food_bank_id))
@@ -77,16 +83,15 @@ impl<C: ConnectionTrait> Store<C> {
             .select_only()
             .column(survey_question::Column::Code)
             .into_tuple()
-            .all(c)
+            .all(&self.db)
             .await?;
-        let row = survey_answer::Entity::find().filter(survey_answer::Column::UserId.eq(user_id)).one(c).await?;
         let mut status = SurveyStatus::default();
         for q in codes.iter().filter_map(|code| question(code)) {
-            if !answered(row.as_ref(), q) {
+            if !answered(row, q) {
                 set_flag(&mut status, q);
             }
         }
-        Ok(Some(status))
+        Ok(status)
     }
 
     /// The latest screening: (eligible, when).
@@ -108,13 +113,8 @@ impl<C: ConnectionTrait> Store<C> {
     /// own transaction (see `domain::checkout_questions`).
     pub async fn checkout_question_facts(&self, user_id: i64, food_bank_id: i64) -> StoreResult<QuestionFacts> {
         let c = &self.db;
-        let last_survey_at: Option<DateTime<Utc>> = survey_answer::Entity::find()
-            .filter(survey_answer::Column::UserId.eq(user_id))
-            .select_only()
-            .column(survey_answer::Column::UpdatedAt)
-            .into_tuple()
-            .one(c)
-            .await?;
+        // The food bank is the order's own (it exists); the answers are read once for both facts.
+        let answers = survey_answer::Entity::find().filter(survey_answer::Column::UserId.eq(user_id)).one(c).await?;
         let last_order_at: Option<DateTime<Utc>> = order::Entity::find()
             .filter(order::Column::UserId.eq(user_id))
             .order_by_desc(order::Column::CreatedAt)
@@ -125,8 +125,8 @@ impl<C: ConnectionTrait> Store<C> {
             .await?;
         Ok(QuestionFacts {
             latest_screening: self.latest_food_situation(user_id).await?,
-            survey: self.survey_status(user_id, food_bank_id).await?.unwrap_or_default(),
-            last_survey_at,
+            survey: self.unanswered(food_bank_id, answers.as_ref()).await?,
+            last_survey_at: answers.map(|a| a.updated_at),
             last_order_at,
         })
     }

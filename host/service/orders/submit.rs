@@ -70,15 +70,19 @@ pub(super) async fn place(
         (None, None, Some(d)) => Some(SiteFacts::Delivery(d.clone())),
         _ => None,
     };
-    let shop = match &site {
-        Some(site) => txn.shop(site, Some(user_id)).await?,
-        None => ShopFacts {
-            inventory: Vec::new(),
-            past_orders: Vec::new(),
-            order_limits: Vec::new(),
-            tefap_eligible: false,
-            tz: chrono_tz::UTC,
-        },
+    let (shop, limits) = match &site {
+        // Orders per period too, read in this transaction so two quick orders cannot both slip under.
+        Some(site) => txn.shop_for_order(site, user_id).await?,
+        None => (
+            ShopFacts {
+                inventory: Vec::new(),
+                past_orders: Vec::new(),
+                order_limits: Vec::new(),
+                tefap_eligible: false,
+                tz: chrono_tz::UTC,
+            },
+            Vec::new(),
+        ),
     };
     let grants = txn.access_grants(user_id).await?;
     let cart: Vec<CartLine> =
@@ -91,8 +95,6 @@ pub(super) async fn place(
     let stock = check(&slot, &cart, &shop, &grants, now)?;
     let Some(site) = site else { return Err(Error::refused(&messages::INVALID_PICKUP_TIME)) };
 
-    // Orders per period, read in this transaction so two quick orders cannot both slip under.
-    let limits = txn.order_limits(user_id, &site).await?;
     if let Some(refusal) = check_order_limits(&limits, now, shop.tz).refusal {
         return Err(Error::refused(refusal));
     }

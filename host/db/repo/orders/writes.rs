@@ -79,6 +79,7 @@ impl Write {
         let c = &self.db;
         let moving: Vec<Id> = deltas.iter().filter(|(_, delta)| **delta != 0).map(|(id, _)| *id).collect();
         super::super::scopes::lock_stock_scopes(c, &moving).await?;
+        let mut moved = Vec::with_capacity(moving.len());
         for (&id, &delta) in deltas {
             if delta == 0 {
                 continue;
@@ -95,14 +96,16 @@ impl Write {
                 update
                     .col_expr(inventory_item::Column::Quantity, Expr::col(inventory_item::Column::Quantity).add(amount))
             };
-            if update.exec(c).await?.rows_affected == 1 {
+            // The row as updated gives the quantity after, without reading it again.
+            if let [row] = update.exec_with_returning(c).await?.as_slice() {
+                moved.push(Moved { inventory_item_id: id, delta, quantity_after: i64::from(row.quantity) });
                 continue;
             }
             // Only a take can miss: someone else took the stock since the check, or the row went.
             let still_offered = inventory_item::Entity::find_by_id(id).one(c).await?.is_some_and(|i| i.is_active);
             return Ok(Err(if still_offered { StockMissing::Short } else { StockMissing::Withdrawn }));
         }
-        Ok(Ok(self.moved(deltas).await?))
+        Ok(Ok(moved))
     }
 
     /// Writes the order and its lines (each with its product and weight as its stock row has
