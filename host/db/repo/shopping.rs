@@ -428,38 +428,33 @@ impl<C: ConnectionTrait> Store<C> {
     /// The user's orders at any pantry or delivery program of the food bank, cancelled ones
     /// flagged: product limits count per product across the food bank.
     pub async fn past_orders(&self, user_id: Id, food_bank_id: Id) -> StoreResult<Vec<PastOrder>> {
-        let orders = order::Entity::find()
+        // One read of the orders with their lines, only the columns the limits count: a shopper
+        // with a long history pays for it once, inside Place Order's write lock.
+        type Row = (Id, DateTime<Utc>, Id, Option<Id>, Option<i32>);
+        let rows: Vec<Row> = order::Entity::find()
+            .left_join(order_item::Entity)
             .filter(order::Column::UserId.eq(user_id))
             .filter(order::Column::FoodBankId.eq(food_bank_id))
+            .select_only()
+            .columns([order::Column::Id, order::Column::CreatedAt, order::Column::StatusTypeId])
+            .columns([order_item::Column::PantryItemId, order_item::Column::Quantity])
             .order_by_asc(order::Column::CreatedAt)
             .order_by_asc(order::Column::Id)
-            .all(&self.db)
-            .await?;
-        if orders.is_empty() {
-            return Ok(Vec::new());
-        }
-        let cancelled = cancelled_statuses();
-        let lines = order_item::Entity::find()
-            .filter(order_item::Column::OrderId.is_in(orders.iter().map(|o| o.id)))
             .order_by_asc(order_item::Column::Id)
+            .into_tuple()
             .all(&self.db)
             .await?;
-        let mut by_order: HashMap<Id, Vec<PastOrderLine>> = HashMap::new();
-        for l in lines {
-            by_order
-                .entry(l.order_id)
-                .or_default()
-                .push(PastOrderLine { pantry_item_id: l.pantry_item_id, quantity: i64::from(l.quantity) });
+        let cancelled = cancelled_statuses();
+        let mut orders: Vec<PastOrder> = Vec::new();
+        for (id, created, status, product, quantity) in rows {
+            if orders.last().is_none_or(|o| o.id != id) {
+                orders.push(PastOrder { id, created, is_cancelled: cancelled.contains(&status), lines: Vec::new() });
+            }
+            if let (Some(pantry_item_id), Some(quantity), Some(order)) = (product, quantity, orders.last_mut()) {
+                order.lines.push(PastOrderLine { pantry_item_id, quantity: i64::from(quantity) });
+            }
         }
-        Ok(orders
-            .into_iter()
-            .map(|o| PastOrder {
-                id: o.id,
-                created: o.created_at,
-                is_cancelled: cancelled.contains(&o.status_type_id),
-                lines: by_order.remove(&o.id).unwrap_or_default(),
-            })
-            .collect())
+        Ok(orders)
     }
 
     /// Every limit set on the site or on its food bank (ITEM and ORDER types), in id order.
