@@ -31,7 +31,7 @@ use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
     QuerySelect, Statement, sea_query::Expr,
 };
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// An active pantry of an enabled food bank, as the rules see it.
 #[derive(Debug, Clone, PartialEq)]
@@ -118,6 +118,15 @@ impl SiteFacts {
     }
 
     /// Who its limits are set on: the pantry or the delivery program, and its food bank.
+    /// Whether the limit is one of [`Self::limit_owners`]'.
+    fn owns_limit(&self, l: &limit::Model) -> bool {
+        let own = match self {
+            Self::Pickup(p) => l.pantry_location_id == Some(p.pantry.id),
+            Self::Delivery(d) => l.delivery_program_id == Some(d.time.entity_delivery_program_id),
+        };
+        own || l.food_bank_id == Some(self.food_bank_id())
+    }
+
     fn limit_owners(&self) -> Condition {
         let own = match self {
             Self::Pickup(p) => limit::Column::PantryLocationId.eq(p.pantry.id),
@@ -262,14 +271,20 @@ pub(super) async fn item_limit_rows<C: ConnectionTrait>(
         .order_by_asc(limit::Column::Id)
         .all(conn)
         .await?;
-    for row in rows {
-        if let Some(item) = row.inventory_item_id {
-            out.by_item.entry(item).or_default().push(row);
-        } else if let Some(product) = row.pantry_item_id {
-            out.by_product.entry(product).or_default().push(row);
+    out.add(rows);
+    Ok(out)
+}
+
+impl ItemLimitRows {
+    fn add(&mut self, rows: impl IntoIterator<Item = limit::Model>) {
+        for row in rows {
+            if let Some(item) = row.inventory_item_id {
+                self.by_item.entry(item).or_default().push(row);
+            } else if let Some(product) = row.pantry_item_id {
+                self.by_product.entry(product).or_default().push(row);
+            }
         }
     }
-    Ok(out)
 }
 
 impl ItemLimitRows {
@@ -425,6 +440,36 @@ impl<C: ConnectionTrait> Store<C> {
         Ok(rows.iter().map(|r| inventory_line(r, &limits)).collect())
     }
 
+    /// [`Self::inventory`] and [`Self::limit_models`] in two reads, not three: the site's own
+    /// limits come in the read of its items' limits.
+    async fn inventory_and_site_limits(
+        &self,
+        site: &SiteFacts,
+    ) -> StoreResult<(Vec<InventoryLine>, Vec<limit::Model>)> {
+        let rows = inventory_item::Entity::find()
+            .filter(site.stock())
+            .order_by_asc(inventory_item::Column::Id)
+            .all(&self.db)
+            .await?;
+        let items: HashSet<Id> = rows.iter().map(|r| r.id).collect();
+        let products: HashSet<Id> = rows.iter().map(|r| r.pantry_item_id).collect();
+        let mut wanted = Condition::any().add(site.limit_owners());
+        if !rows.is_empty() {
+            wanted = wanted
+                .add(limit::Column::InventoryItemId.is_in(items.iter().copied()))
+                .add(limit::Column::PantryItemId.is_in(products.iter().copied()));
+        }
+        let all = limit::Entity::find().filter(wanted).order_by_asc(limit::Column::Id).all(&self.db).await?;
+        let bears_on_items = |l: &limit::Model| {
+            l.inventory_item_id.is_some_and(|i| items.contains(&i))
+                || l.pantry_item_id.is_some_and(|p| products.contains(&p))
+        };
+        let mut item_limits = ItemLimitRows { by_product: HashMap::new(), by_item: HashMap::new() };
+        item_limits.add(all.iter().filter(|l| bears_on_items(l)).cloned());
+        let site_limits = all.into_iter().filter(|l| site.owns_limit(l)).collect();
+        Ok((rows.iter().map(|r| inventory_line(r, &item_limits)).collect(), site_limits))
+    }
+
     /// The user's orders at any pantry or delivery program of the food bank, cancelled ones
     /// flagged: product limits count per product across the food bank.
     pub async fn past_orders(&self, user_id: Id, food_bank_id: Id) -> StoreResult<Vec<PastOrder>> {
@@ -506,18 +551,19 @@ impl<C: ConnectionTrait> Store<C> {
 
     /// The facts for shopping at the site, as `user_id` (None: a visitor).
     pub async fn shop(&self, site: &SiteFacts, user_id: Option<Id>) -> StoreResult<ShopFacts> {
-        let limits = self.limit_models(site).await?;
-        self.shop_with(site, user_id, &limits).await
+        let (inventory, limits) = self.inventory_and_site_limits(site).await?;
+        self.shop_of(site, user_id, inventory, &limits).await
     }
 
-    async fn shop_with(
+    async fn shop_of(
         &self,
         site: &SiteFacts,
         user_id: Option<Id>,
+        inventory: Vec<InventoryLine>,
         limits: &[limit::Model],
     ) -> StoreResult<ShopFacts> {
         Ok(ShopFacts {
-            inventory: self.inventory(site).await?,
+            inventory,
             past_orders: match user_id {
                 Some(u) => self.past_orders(u, site.food_bank_id()).await?,
                 None => Vec::new(),
@@ -535,8 +581,8 @@ impl<C: ConnectionTrait> Store<C> {
         site: &SiteFacts,
         user_id: Id,
     ) -> StoreResult<(ShopFacts, Vec<ScopedOrderLimit>)> {
-        let limits = self.limit_models(site).await?;
-        let shop = self.shop_with(site, Some(user_id), &limits).await?;
+        let (inventory, limits) = self.inventory_and_site_limits(site).await?;
+        let shop = self.shop_of(site, Some(user_id), inventory, &limits).await?;
         let order_type = crate::domain::limits::LimitType::Order.code();
         let per_period = limits.into_iter().filter(|l| l.limit_type_code == order_type).collect();
         Ok((shop, self.scope_order_limits(user_id, per_period).await?))

@@ -17,6 +17,7 @@ use crate::{
         cart::{CartLine, ShoppingContext},
         checkout_questions::due_step,
         delivery::DeliveryTime,
+        inventory::Source,
         messages,
         order_limits::check_order_limits,
         pickup::PickupTime,
@@ -146,7 +147,14 @@ pub(super) async fn place(
     let id = txn.insert_order(new, &lines).await?.ok_or_else(|| Error::refused(&messages::NO_AVAILABLE_STOCK))?;
     // The history starts with the shopper's submission (the staff side shows it).
     txn.record_order_event(id, None, StatusType::Submitted, Some(user_id), None, now).await?;
-    crate::service::reports::record_tefap(txn, id, now).await?;
+    // The lines' stock rows were read in this transaction: an order without TEFAP food needs no
+    // record, and no read to find that out.
+    let carries_tefap = stock.iter().any(|l| {
+        shop.inventory.iter().any(|i| i.id == l.inventory_item_id && Source::is_tefap(i.source_code.as_deref()))
+    });
+    if carries_tefap {
+        crate::service::reports::record_tefap(txn, id, now).await?;
+    }
     let number = format!("{id:X}");
     let words = |lang: crate::catalog::Lang| {
         let fill = [("number", number.as_str())];
