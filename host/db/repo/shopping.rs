@@ -563,14 +563,16 @@ impl<C: ConnectionTrait> Store<C> {
         limits: &[limit::Model],
     ) -> StoreResult<ShopFacts> {
         Ok(ShopFacts {
-            inventory,
             past_orders: match user_id {
                 Some(u) => self.past_orders(u, site.food_bank_id()).await?,
                 None => Vec::new(),
             },
             order_limits: size_limits(limits),
-            tefap_eligible: self.tefap_eligible(user_id, &site.tefap_area()).await?,
+            // Eligibility only ever decides whether TEFAP food shows: without any, no read.
+            tefap_eligible: inventory.iter().any(InventoryLine::is_tefap)
+                && self.tefap_eligible(user_id, &site.tefap_area()).await?,
             tz: site.tz(),
+            inventory,
         })
     }
 

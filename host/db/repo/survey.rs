@@ -4,9 +4,7 @@ use super::{Store, StoreResult, retrying};
 use crate::{
     db::{
         begin_write,
-        entity::{
-            food_bank, food_bank_survey_question, food_situation_answer, order, survey_answer, survey_question, user,
-        },
+        entity::{food_bank, food_bank_survey_question, food_situation_answer, survey_answer, survey_question, user},
         now,
     },
     domain::{
@@ -15,7 +13,10 @@ use crate::{
     },
 };
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
+    QuerySelect, Set, Statement,
+};
 
 /// `survey_questions.code` (see the reference seed) → question.
 fn question(code: &str) -> Option<SurveyQuestion> {
@@ -115,16 +116,35 @@ impl<C: ConnectionTrait> Store<C> {
         let c = &self.db;
         // The food bank is the order's own (it exists); the answers are read once for both facts.
         let answers = survey_answer::Entity::find().filter(survey_answer::Column::UserId.eq(user_id)).one(c).await?;
-        let last_order_at: Option<DateTime<Utc>> = order::Entity::find()
-            .filter(order::Column::UserId.eq(user_id))
-            .order_by_desc(order::Column::CreatedAt)
-            .select_only()
-            .column(order::Column::CreatedAt)
-            .into_tuple()
-            .one(c)
-            .await?;
+        // The last order and the latest screening, in one read.
+        #[derive(FromQueryResult)]
+        struct Latest {
+            last_order_at: Option<DateTime<Utc>>,
+            screened_eligible: Option<bool>,
+            screened_at: Option<DateTime<Utc>>,
+        }
+        let backend = c.get_database_backend();
+        let user = if backend == DbBackend::Postgres { "$1" } else { "?1" };
+        let screening = |column: &str| {
+            format!(
+                "(SELECT {column} FROM food_situation_answers WHERE user_id = {user} \
+                 ORDER BY created_at DESC, id DESC LIMIT 1)"
+            )
+        };
+        let sql = format!(
+            "SELECT (SELECT created_at FROM orders WHERE user_id = {user} ORDER BY created_at DESC LIMIT 1) \
+             AS last_order_at, {} AS screened_eligible, {} AS screened_at",
+            screening("is_eligible"),
+            screening("created_at"),
+        );
+        let latest =
+            Latest::find_by_statement(Statement::from_sql_and_values(backend, sql, [user_id.into()])).one(c).await?;
+        let (last_order_at, latest_screening) = match latest {
+            Some(l) => (l.last_order_at, l.screened_eligible.zip(l.screened_at)),
+            None => (None, None),
+        };
         Ok(QuestionFacts {
-            latest_screening: self.latest_food_situation(user_id).await?,
+            latest_screening,
             survey: self.unanswered(food_bank_id, answers.as_ref()).await?,
             last_survey_at: answers.map(|a| a.updated_at),
             last_order_at,

@@ -17,7 +17,6 @@ use crate::{
         cart::{CartLine, ShoppingContext},
         checkout_questions::due_step,
         delivery::DeliveryTime,
-        inventory::Source,
         messages,
         order_limits::check_order_limits,
         pickup::PickupTime,
@@ -149,9 +148,8 @@ pub(super) async fn place(
     txn.record_order_event(id, None, StatusType::Submitted, Some(user_id), None, now).await?;
     // The lines' stock rows were read in this transaction: an order without TEFAP food needs no
     // record, and no read to find that out.
-    let carries_tefap = stock.iter().any(|l| {
-        shop.inventory.iter().any(|i| i.id == l.inventory_item_id && Source::is_tefap(i.source_code.as_deref()))
-    });
+    let carries_tefap =
+        stock.iter().any(|l| shop.inventory.iter().any(|i| i.id == l.inventory_item_id && i.is_tefap()));
     if carries_tefap {
         crate::service::reports::record_tefap(txn, id, now).await?;
     }
