@@ -8,7 +8,7 @@ use crate::{
 };
 use sea_orm::{
     ActiveValue::{NotSet, Set},
-    Condition, DbErr,
+    Condition, DbBackend, DbErr, Statement,
     sea_query::{Expr, ExprTrait},
 };
 use std::collections::BTreeMap;
@@ -140,29 +140,43 @@ impl Write {
         .await?
         .last_insert_id;
 
-        let rows = inventory_item::Entity::find()
-            .filter(inventory_item::Column::Id.is_in(lines.iter().map(|l| l.inventory_item_id)))
-            .all(c)
-            .await?;
-        let by_id: HashMap<Id, &inventory_item::Model> = rows.iter().map(|r| (r.id, r)).collect();
-        let mut models = Vec::with_capacity(lines.len());
-        for l in lines {
-            let Some(item) = by_id.get(&l.inventory_item_id) else { return Ok(None) };
-            let Ok(quantity) = i32::try_from(l.quantity) else { return Ok(None) };
-            models.push(order_item::ActiveModel {
-                id: NotSet,
-                order_id: Set(order_id),
-                inventory_item_id: Set(item.id),
-                pantry_item_id: Set(item.pantry_item_id),
-                quantity: Set(quantity),
-                weight_pounds: Set(item.weight_pounds),
-                is_substitute_ok: Set(l.is_substitute_ok),
-                packed_quantity: Set(None),
-            });
+        if !lines.is_empty() && self.insert_lines(order_id, lines).await? != lines.len() as u64 {
+            return Ok(None);
         }
-        order_item::Entity::insert_many(models).exec(c).await?;
         self.summarise_orders(&[order_id]).await?;
         Ok(Some(order_id))
+    }
+
+    /// Writes the order's lines, each with its product and weight copied from its stock row in
+    /// the same statement (no read of the rows first); the lines written, fewer than asked when a
+    /// stock row is gone (or a quantity cannot be stored).
+    async fn insert_lines(&self, order_id: Id, lines: &[NewOrderLine]) -> StoreResult<u64> {
+        let backend = self.db.get_database_backend();
+        let mut values: Vec<sea_orm::Value> = Vec::with_capacity(1 + lines.len() * 5);
+        let mut mark = |v: sea_orm::Value| {
+            values.push(v);
+            if backend == DbBackend::Postgres { format!("${}", values.len()) } else { "?".to_owned() }
+        };
+        let order = mark(order_id.into());
+        let mut quantity = String::from("CASE i.id");
+        for l in lines {
+            let Ok(q) = i32::try_from(l.quantity) else { return Ok(0) };
+            quantity += &format!(" WHEN {} THEN {}", mark(l.inventory_item_id.into()), mark(q.into()));
+        }
+        let mut substitute = String::from("CASE i.id");
+        for l in lines {
+            substitute +=
+                &format!(" WHEN {} THEN {}", mark(l.inventory_item_id.into()), mark(l.is_substitute_ok.into()));
+        }
+        let ids: Vec<String> = lines.iter().map(|l| mark(l.inventory_item_id.into())).collect();
+        let sql = format!(
+            "INSERT INTO order_items (order_id, inventory_item_id, pantry_item_id, quantity, weight_pounds, \
+             is_substitute_ok, packed_quantity) \
+             SELECT {order}, i.id, i.pantry_item_id, {quantity} END, i.weight_pounds, {substitute} END, NULL \
+             FROM inventory_items i WHERE i.id IN ({}) ORDER BY i.id",
+            ids.join(", ")
+        );
+        Ok(self.db.execute_raw(Statement::from_sql_and_values(backend, sql, values)).await?.rows_affected())
     }
 
     /// Marks the order cancelled, if its status is still the one it was read with (so a
