@@ -4,7 +4,7 @@
 use super::{
     Store, StoreResult,
     addresses::{SavedAddressRow, saved_addresses},
-    retrying,
+    param, retrying,
 };
 use crate::{
     db::{
@@ -20,8 +20,8 @@ use crate::{
 };
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter,
-    QueryOrder, QuerySelect, Set, Statement, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
+    QuerySelect, Set, Statement, TransactionTrait,
     sea_query::{Expr, ExprTrait, Func},
 };
 
@@ -227,7 +227,7 @@ async fn grants_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Ac
         id: i64,
     }
     let backend = conn.get_database_backend();
-    let user = if backend == DbBackend::Postgres { "$1" } else { "?1" };
+    let user = param(backend, 1);
     let sql = format!(
         "SELECT 0 AS kind, pantry_location_id AS id FROM user_authorized_locations WHERE user_id = {user} \
          UNION ALL SELECT 1, food_bank_id FROM user_delivery_food_banks WHERE user_id = {user} \

@@ -177,6 +177,12 @@ where
     }
 }
 
+/// The `i`th value (from 1) bound to a raw statement: `$i` on PostgreSQL, `?i` on SQLite. Both
+/// are numbered, so one value can stand in several places.
+pub(super) fn param(backend: sea_orm::DbBackend, i: usize) -> String {
+    if backend == sea_orm::DbBackend::Postgres { format!("${i}") } else { format!("?{i}") }
+}
+
 /// Locks the user's row until the transaction ends, so one shopper's writes to their own rows
 /// (orders, saved addresses, favourite) run one at a time, all taking their locks in the same
 /// order: no deadlock, no lost write. PostgreSQL only; SQLite's `BEGIN IMMEDIATE` already

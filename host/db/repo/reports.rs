@@ -1,7 +1,7 @@
 //! What the monthly report and the TEFAP records read and write: the facts a placed order's TEFAP
 //! record is taken from, the record itself, the report summary every order write keeps (below)
 //! and the month's counts summed from it, with the places and people they are counted by.
-use super::{Store, StoreResult};
+use super::{Store, StoreResult, param};
 use crate::{
     db::entity::{
         food_bank, inventory_item, order, order_item, pantry_location, report_order, survey_answer, tefap_record,
@@ -116,9 +116,9 @@ impl ReportLevel {
     }
 }
 
-/// `$n` on PostgreSQL, `?` on SQLite.
+/// [`param`] for one backend.
 fn placeholder(backend: DbBackend) -> impl Fn(usize) -> String {
-    move |i: usize| if backend == DbBackend::Postgres { format!("${i}") } else { "?".to_owned() }
+    move |i: usize| param(backend, i)
 }
 
 fn scope_sql(

@@ -1,6 +1,6 @@
 //! Versions of cache scopes (`db::Scope`), which triggers bump on every write to the rows behind
 //! them (migration `m20261201_000013_cache_scopes`).
-use super::{Store, StoreResult};
+use super::{Store, StoreResult, param};
 use crate::{db::Scope, domain::Id};
 use sea_orm::{ConnectionTrait, DatabaseTransaction, DbBackend, Statement, Value};
 use std::collections::HashMap;
@@ -16,10 +16,9 @@ pub enum ScopeMark {
     Snapshot(String),
 }
 
-/// `$1, $2, …` on PostgreSQL, `?, ?, …` on SQLite, for `n` values after `skip` others.
+/// The markers of `n` values after `skip` others (see [`param`]).
 fn placeholders(backend: DbBackend, skip: usize, n: usize) -> String {
-    let one = |i: usize| if backend == DbBackend::Postgres { format!("${}", skip + i + 1) } else { "?".to_owned() };
-    (0..n).map(one).collect::<Vec<_>>().join(", ")
+    (1..=n).map(|i| param(backend, skip + i)).collect::<Vec<_>>().join(", ")
 }
 
 impl Store {

@@ -6,7 +6,7 @@
 //! `shop` reads what `domain::cart::ShoppingContext` and the order-size limits need, and
 //! `order_limits` what `domain::order_limits::check_order_limits` (orders per period) needs.
 //! Pickup and delivery differ only in the site: which stock, which limits, which zone.
-use super::{Store, StoreResult, schedules::NOT_CLOSED};
+use super::{Store, StoreResult, param, schedules::NOT_CLOSED};
 use crate::{
     db::entity::{
         address, delivery_program, delivery_time, food_bank, inventory_item, limit, order, order_item, pickup_time,
@@ -28,8 +28,8 @@ use crate::{
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use chrono_tz::Tz;
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
-    QuerySelect, Statement, sea_query::Expr,
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder, QuerySelect,
+    Statement, sea_query::Expr,
 };
 use std::collections::{HashMap, HashSet};
 
@@ -344,7 +344,7 @@ impl<C: ConnectionTrait> Store<C> {
             postal_code: Option<String>,
         }
         let backend = self.db.get_database_backend();
-        let id = if backend == DbBackend::Postgres { "$1" } else { "?" };
+        let id = param(backend, 1);
         let sql = format!(
             "SELECT p.id, p.label, p.food_bank_id, p.is_restricted, p.offers_pickup, p.time_zone, \
              pr.abbreviation AS province_abbreviation, pa.county_id, pa.postal_code \

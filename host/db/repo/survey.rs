@@ -1,6 +1,6 @@
 //! The checkout survey (which questions a food bank asks, what a shopper has
 //! answered) and the food-situation screening.
-use super::{Store, StoreResult, retrying};
+use super::{Store, StoreResult, param, retrying};
 use crate::{
     db::{
         begin_write,
@@ -14,8 +14,8 @@ use crate::{
 };
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
-    QuerySelect, Set, Statement,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder, QuerySelect,
+    Set, Statement,
 };
 
 /// `survey_questions.code` (see the reference seed) → question.
@@ -124,7 +124,7 @@ impl<C: ConnectionTrait> Store<C> {
             screened_at: Option<DateTime<Utc>>,
         }
         let backend = c.get_database_backend();
-        let user = if backend == DbBackend::Postgres { "$1" } else { "?1" };
+        let user = param(backend, 1);
         let screening = |column: &str| {
             format!(
                 "(SELECT {column} FROM food_situation_answers WHERE user_id = {user} \

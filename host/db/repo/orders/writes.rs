@@ -2,13 +2,13 @@
 //! write does what it is told, after the service has asked the rules.
 use super::*;
 use crate::{
-    db::repo::{Write, stock::Moved},
+    db::repo::{Write, param, stock::Moved},
     domain::orders::StatusType,
     model::orders::IDEMPOTENCY_WINDOW,
 };
 use sea_orm::{
     ActiveValue::{NotSet, Set},
-    Condition, DbBackend, DbErr, Statement,
+    Condition, DbErr, Statement,
     sea_query::{Expr, ExprTrait},
 };
 use std::collections::BTreeMap;
@@ -155,7 +155,7 @@ impl Write {
         let mut values: Vec<sea_orm::Value> = Vec::with_capacity(1 + lines.len() * 5);
         let mut mark = |v: sea_orm::Value| {
             values.push(v);
-            if backend == DbBackend::Postgres { format!("${}", values.len()) } else { "?".to_owned() }
+            param(backend, values.len())
         };
         let order = mark(order_id.into());
         let mut quantity = String::from("CASE i.id");
