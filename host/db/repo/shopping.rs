@@ -117,8 +117,7 @@ impl SiteFacts {
         }
     }
 
-    /// Who its limits are set on: the pantry or the delivery program, and its food bank.
-    /// Whether the limit is one of [`Self::limit_owners`]'.
+    /// Whether the limit is one of [`Self::limit_owners`]' (the same rule, on a row in hand).
     fn owns_limit(&self, l: &limit::Model) -> bool {
         let own = match self {
             Self::Pickup(p) => l.pantry_location_id == Some(p.pantry.id),
@@ -127,6 +126,7 @@ impl SiteFacts {
         own || l.food_bank_id == Some(self.food_bank_id())
     }
 
+    /// Who its limits are set on: the pantry or the delivery program, and its food bank.
     fn limit_owners(&self) -> Condition {
         let own = match self {
             Self::Pickup(p) => limit::Column::PantryLocationId.eq(p.pantry.id),
@@ -276,6 +276,7 @@ pub(super) async fn item_limit_rows<C: ConnectionTrait>(
 }
 
 impl ItemLimitRows {
+    /// Files each row under its item, or else its product.
     fn add(&mut self, rows: impl IntoIterator<Item = limit::Model>) {
         for row in rows {
             if let Some(item) = row.inventory_item_id {
@@ -285,9 +286,7 @@ impl ItemLimitRows {
             }
         }
     }
-}
 
-impl ItemLimitRows {
     fn of_product(&self, product_id: Id) -> impl Iterator<Item = &limit::Model> {
         self.by_product.get(&product_id).into_iter().flatten()
     }
