@@ -426,21 +426,8 @@ impl<C: ConnectionTrait> Store<C> {
         ))
     }
 
-    /// The site's inventory with each line's product and item limits.
-    pub async fn inventory(&self, site: &SiteFacts) -> StoreResult<Vec<InventoryLine>> {
-        let rows = inventory_item::Entity::find()
-            .filter(site.stock())
-            .order_by_asc(inventory_item::Column::Id)
-            .all(&self.db)
-            .await?;
-        let item_ids: Vec<Id> = rows.iter().map(|r| r.id).collect();
-        let product_ids: Vec<Id> = rows.iter().map(|r| r.pantry_item_id).collect();
-        let limits = item_limit_rows(&self.db, &item_ids, &product_ids).await?;
-        Ok(rows.iter().map(|r| inventory_line(r, &limits)).collect())
-    }
-
-    /// [`Self::inventory`] and [`Self::limit_models`] in two reads, not three: the site's own
-    /// limits come in the read of its items' limits.
+    /// The site's inventory, each line with its product's and its own limits, and the site's own
+    /// limits ([`Self::limit_models`]), which come in the same read as the items' limits.
     async fn inventory_and_site_limits(
         &self,
         site: &SiteFacts,
