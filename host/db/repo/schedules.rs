@@ -15,8 +15,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use chrono_tz::Tz;
 use sea_orm::{
     ActiveValue::{NotSet, Set},
-    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-    Statement,
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Statement,
     sea_query::{Expr, OnConflict},
 };
 use std::collections::{BTreeMap, HashMap};
@@ -399,17 +398,6 @@ impl<C: ConnectionTrait> Store<C> {
     pub async fn delete_closed_day(&self, id: Id) -> StoreResult<()> {
         closed_day::Entity::delete_by_id(id).exec(&self.db).await?;
         Ok(())
-    }
-
-    /// Whether a closed range of the pantry covers `day`.
-    pub async fn is_closed_on(&self, pantry_id: Id, day: NaiveDate) -> StoreResult<bool> {
-        let n = closed_day::Entity::find()
-            .filter(closed_day::Column::PantryLocationId.eq(pantry_id))
-            .filter(closed_day::Column::FirstDay.lte(day))
-            .filter(closed_day::Column::LastDay.gte(day))
-            .count(&self.db)
-            .await?;
-        Ok(n > 0)
     }
 
     /// Open orders on the pantry's pickup times from `first` to `last`, by time.
