@@ -330,12 +330,16 @@ async fn page(
     }
     // Taken before the load: a write to the page's scopes that races the load keeps the page out
     // of the cache rather than in it with versions newer than its data.
+    // The mark a recent versions read brought costs no query; only the first page reads one.
     let mark = match public {
-        true => stages
-            .time("mark", state.store.scope_mark())
-            .await
-            .inspect_err(|error| tracing::warn!(%error, "scope mark"))
-            .ok(),
+        true => match state.cache.recent_mark() {
+            Some(mark) => Some(mark),
+            None => stages
+                .time("mark", state.store.scope_mark())
+                .await
+                .inspect_err(|error| tracing::warn!(%error, "scope mark"))
+                .ok(),
+        },
         false => None,
     };
     let (route, mut loaded) = stages.time("load", load(state, url, lang, shopper, client)).await;

@@ -71,8 +71,7 @@ pub struct PantryCard {
     #[serde(rename = "foodBankID")]
     food_bank_id: i64,
     address: CardAddress,
-    #[serde(rename = "addressID")]
-    address_id: i64,
+    /// Miles, to the thousandth (the card shows tenths; the closest-first order holds).
     distance: Option<f64>,
     is_restricted: bool,
     pantry_location_pickup_times: Vec<PickupTime>,
@@ -99,7 +98,7 @@ fn list_card(pantry: PantryLocation, food_banks: &mut Vec<FoodBank>) -> PantryCa
         food_bank_id,
         food_bank,
         address,
-        address_id,
+        address_id: _,
         distance,
         is_restricted,
         pickup_instructions: _,
@@ -130,8 +129,8 @@ fn list_card(pantry: PantryLocation, food_banks: &mut Vec<FoodBank>) -> PantryCa
         label,
         food_bank_id,
         address: CardAddress { address_line1, city, province, postal_code, latitude, longitude },
-        address_id,
-        distance,
+        // Full precision is 18 characters a card, of a list page that must stay small.
+        distance: distance.map(|miles| (miles * 1000.0).round() / 1000.0),
         is_restricted,
         pantry_location_pickup_times: times,
         more_pickup_times,

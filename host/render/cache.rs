@@ -63,6 +63,11 @@ struct Counters {
 pub struct RenderCache {
     inner: Cache<CacheKey, Arc<CachedPage>>,
     counters: Arc<Counters>,
+    /// Where the database was at the last versions read that returned (each read takes one in
+    /// the same query). Any mark older than a load's start is a safe one for it: a version
+    /// written since may or may not be in what the load read, so a page showing one is served
+    /// but not kept, and the read that refused it brings the mark forward.
+    recent: Arc<std::sync::Mutex<Option<ScopeMark>>>,
 }
 
 impl RenderCache {
@@ -74,7 +79,19 @@ impl RenderCache {
             .max_capacity(max_bytes)
             .time_to_live(ttl)
             .build();
-        Self { inner, counters: Arc::default() }
+        Self { inner, counters: Arc::default(), recent: Arc::default() }
+    }
+
+    /// A mark for a load about to start, without a query: the last one a versions read returned.
+    /// None before the first (the caller then reads one from the store).
+    pub fn recent_mark(&self) -> Option<ScopeMark> {
+        self.recent.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    fn saw(&self, mark: Option<ScopeMark>) {
+        if let Some(mark) = mark {
+            *self.recent.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(mark);
+        }
     }
 
     /// The page kept for `key`, if the versions of its scopes in `store` are still those it was
@@ -87,8 +104,13 @@ impl RenderCache {
         };
         if !page.scopes.is_empty() {
             let scopes: Vec<Scope> = page.scopes.iter().map(|(scope, _)| *scope).collect();
-            match store.scope_versions(&scopes).await {
-                Ok(now) if now.iter().eq(page.scopes.iter().map(|(_, version)| version)) => {}
+            let read = store.scope_versions_marked(&scopes, None).await.map(|(versions, mark)| {
+                self.saw(mark);
+                versions
+            });
+            match read {
+                Ok(now)
+                    if now.iter().map(|(version, _)| version).eq(page.scopes.iter().map(|(_, version)| version)) => {}
                 Ok(_) => {
                     self.counters.stale.fetch_add(1, Ordering::Relaxed);
                     self.counters.misses.fetch_add(1, Ordering::Relaxed);
@@ -113,9 +135,10 @@ impl RenderCache {
         let mut scopes = scopes.to_vec();
         scopes.sort_unstable();
         scopes.dedup();
-        match store.scope_versions_before(&scopes, mark).await {
-            Ok(versions) => {
-                let kept: Option<Vec<i64>> = versions.into_iter().collect();
+        match store.scope_versions_marked(&scopes, Some(mark)).await {
+            Ok((versions, now)) => {
+                self.saw(now);
+                let kept: Option<Vec<i64>> = versions.into_iter().map(|(v, older)| older.then_some(v)).collect();
                 if kept.is_none() {
                     self.counters.raced.fetch_add(1, Ordering::Relaxed);
                 }

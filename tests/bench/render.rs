@@ -162,6 +162,12 @@ async fn load(base: &str, pages: &[String], uncached_every: u64, secs: u64, conn
     }
 }
 
+/// `BENCH_SKIP=engines,load` leaves those sections out (a quicker run while working on one
+/// stage); the default runs all of them, as the "one run" asks.
+fn skipped(section: &str) -> bool {
+    std::env::var("BENCH_SKIP").is_ok_and(|v| v.split(',').any(|s| s.trim() == section))
+}
+
 fn rss_of(pid: u32) -> f64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
@@ -281,53 +287,55 @@ async fn main() {
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
         .unwrap_or_default();
-    println!(
-        "median / p95 ms per render, {RENDERS} renders after {WARM_UP} warm-up, one engine instance, same bundle and payload"
-    );
-    println!(
-        "{:<28} {:>16} {:>16} {:>16} {:>9} {:>9}",
-        "page",
-        "QuickJS-NG",
-        "JavaScriptCore",
-        format!("Node {node}"),
-        "JSC/Node",
-        "QJS/Node"
-    );
-    let mut idle_rows = Vec::new();
-    for url in [
-        "/".to_owned(),
-        format!("/pantries/{pantry}"),
-        "/pantries?zip=43215".to_owned(),
-        format!("/products?pantry={pantry}"),
-    ] {
-        let p = payload(&client, &base, &url).await;
-        let (q50, q95) = engine_render_ms(EngineKind::Quickjs, &p, memory_mb, Duration::ZERO).await;
-        let (j50, j95) = engine_render_ms(EngineKind::Jsc, &p, memory_mb, Duration::ZERO).await;
-        let (n50, n95) = node_render_ms(&p, 0).unwrap_or((f64::NAN, f64::NAN));
-        let (ji50, ji95) = engine_render_ms(EngineKind::Jsc, &p, memory_mb, IDLE).await;
-        let (ni50, ni95) = node_render_ms(&p, IDLE.as_millis() as u64).unwrap_or((f64::NAN, f64::NAN));
-        idle_rows.push(format!(
-            "{url:<28} {:>16} {:>16} {:>8.2}x",
-            format!("{ji50:.2} / {ji95:.2}"),
-            format!("{ni50:.2} / {ni95:.2}"),
-            ji50 / ni50
-        ));
+    if !skipped("engines") {
         println!(
-            "{url:<28} {:>16} {:>16} {:>16} {:>8.2}x {:>8.2}x",
-            format!("{q50:.2} / {q95:.2}"),
-            format!("{j50:.2} / {j95:.2}"),
-            format!("{n50:.2} / {n95:.2}"),
-            j50 / n50,
-            q50 / n50
+            "median / p95 ms per render, {RENDERS} renders after {WARM_UP} warm-up, one engine instance, same bundle and payload"
         );
-    }
+        println!(
+            "{:<28} {:>16} {:>16} {:>16} {:>9} {:>9}",
+            "page",
+            "QuickJS-NG",
+            "JavaScriptCore",
+            format!("Node {node}"),
+            "JSC/Node",
+            "QJS/Node"
+        );
+        let mut idle_rows = Vec::new();
+        for url in [
+            "/".to_owned(),
+            format!("/pantries/{pantry}"),
+            "/pantries?zip=43215".to_owned(),
+            format!("/products?pantry={pantry}"),
+        ] {
+            let p = payload(&client, &base, &url).await;
+            let (q50, q95) = engine_render_ms(EngineKind::Quickjs, &p, memory_mb, Duration::ZERO).await;
+            let (j50, j95) = engine_render_ms(EngineKind::Jsc, &p, memory_mb, Duration::ZERO).await;
+            let (n50, n95) = node_render_ms(&p, 0).unwrap_or((f64::NAN, f64::NAN));
+            let (ji50, ji95) = engine_render_ms(EngineKind::Jsc, &p, memory_mb, IDLE).await;
+            let (ni50, ni95) = node_render_ms(&p, IDLE.as_millis() as u64).unwrap_or((f64::NAN, f64::NAN));
+            idle_rows.push(format!(
+                "{url:<28} {:>16} {:>16} {:>8.2}x",
+                format!("{ji50:.2} / {ji95:.2}"),
+                format!("{ni50:.2} / {ni95:.2}"),
+                ji50 / ni50
+            ));
+            println!(
+                "{url:<28} {:>16} {:>16} {:>16} {:>8.2}x {:>8.2}x",
+                format!("{q50:.2} / {q95:.2}"),
+                format!("{j50:.2} / {j95:.2}"),
+                format!("{n50:.2} / {n95:.2}"),
+                j50 / n50,
+                q50 / n50
+            );
+        }
 
-    // Page data: what each page inlines, and how long its loader takes (as `/_data` answers it,
-    // so JSON and loopback HTTP included).
-    println!("the same with {} ms idle between renders (a waiting host's caches cool; V8's too)", IDLE.as_millis());
-    println!("{:<28} {:>16} {:>16} {:>9}", "page", "JavaScriptCore", format!("Node {node}"), "JSC/Node");
-    for row in idle_rows {
-        println!("{row}");
+        // Page data: what each page inlines, and how long its loader takes (as `/_data` answers it,
+        // so JSON and loopback HTTP included).
+        println!("the same with {} ms idle between renders (a waiting host's caches cool; V8's too)", IDLE.as_millis());
+        println!("{:<28} {:>16} {:>16} {:>9}", "page", "JavaScriptCore", format!("Node {node}"), "JSC/Node");
+        for row in idle_rows {
+            println!("{row}");
+        }
     }
     println!();
     println!("{:<28} {:>12} {:>16}", "page data", "payload KB", "/_data p50 / p95 ms");
@@ -443,34 +451,37 @@ async fn main() {
 
     // Load: 80% of requests for pages the cache holds, 20% for pages it cannot (a fresh address
     // each time), then every request a render; against the plain Node server on the same pages.
-    let secs = std::env::var("BENCH_LOAD_SECS").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
-    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    println!();
-    println!("load over loopback, {cores} cores, {secs} s per row, pages {pages:?}");
-    println!(
-        "{:<34} {:>5} {:>10} {:>9} {:>9} {:>8} {:>7}",
-        "server, request mix", "conns", "req/s", "p50 ms", "p99 ms", "shell", "errors"
-    );
-    let mut ratios = Vec::new();
-    for conns in [16, 200] {
-        let ours = load(&base, &pages, 5, secs, conns).await;
-        print_load("host, 80% cached / 20% not", conns, &ours);
-        if let Some(peer) = &peer {
-            let theirs = load(&peer.base, &pages, 1, secs, conns).await;
-            print_load(&format!("Node {node} http, every request"), conns, &theirs);
-            ratios.push((conns, ours.per_second / theirs.per_second));
+    if !skipped("load") {
+        let secs = std::env::var("BENCH_LOAD_SECS").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
+        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+        println!();
+        println!("load over loopback, {cores} cores, {secs} s per row, pages {pages:?}");
+        println!(
+            "{:<34} {:>5} {:>10} {:>9} {:>9} {:>8} {:>7}",
+            "server, request mix", "conns", "req/s", "p50 ms", "p99 ms", "shell", "errors"
+        );
+        let mut ratios = Vec::new();
+        for conns in [16, 200] {
+            let ours = load(&base, &pages, 5, secs, conns).await;
+            print_load("host, 80% cached / 20% not", conns, &ours);
+            if let Some(peer) = &peer {
+                let theirs = load(&peer.base, &pages, 1, secs, conns).await;
+                print_load(&format!("Node {node} http, every request"), conns, &theirs);
+                ratios.push((conns, ours.per_second / theirs.per_second));
+            }
         }
+        let all_renders = load(&base, &pages, 1, secs.max(30), 200).await;
+        print_load("host, every request a render", 200, &all_renders);
+        for (conns, ratio) in ratios {
+            println!("host mix / Node at {conns} connections: {ratio:.1}x requests/s (target: at least 3x)");
+        }
+        println!(
+            "server-rendered answers with 200 clients, all uncached: {:.2}% (target: at least 99%), errors {}",
+            100.0 * (all_renders.total - all_renders.shells - all_renders.errors) as f64
+                / all_renders.total.max(1) as f64,
+            all_renders.errors
+        );
     }
-    let all_renders = load(&base, &pages, 1, secs.max(30), 200).await;
-    print_load("host, every request a render", 200, &all_renders);
-    for (conns, ratio) in ratios {
-        println!("host mix / Node at {conns} connections: {ratio:.1}x requests/s (target: at least 3x)");
-    }
-    println!(
-        "server-rendered answers with 200 clients, all uncached: {:.2}% (target: at least 99%), errors {}",
-        100.0 * (all_renders.total - all_renders.shells - all_renders.errors) as f64 / all_renders.total.max(1) as f64,
-        all_renders.errors
-    );
     let node_rss = peer.as_ref().map_or(f64::NAN, |p| rss_of(p.child.id()));
     println!("RSS after the runs: host {:.0} MB, Node peer {node_rss:.0} MB", rss_of(host.child.id()));
 }

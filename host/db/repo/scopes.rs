@@ -39,19 +39,26 @@ impl Store {
 
     /// The current version of each scope (0 for one never bumped), in one query.
     pub async fn scope_versions(&self, scopes: &[Scope]) -> StoreResult<Vec<i64>> {
-        Ok(self.versions(scopes, None).await?.into_iter().map(|(version, _)| version).collect())
+        Ok(self.scope_versions_marked(scopes, None).await?.0.into_iter().map(|(version, _)| version).collect())
     }
 
     /// The current version of each scope if it was written before `mark`, else None (a write
     /// that may have raced a load taken after the mark). One query.
     pub async fn scope_versions_before(&self, scopes: &[Scope], mark: &ScopeMark) -> StoreResult<Vec<Option<i64>>> {
-        Ok(self.versions(scopes, Some(mark)).await?.into_iter().map(|(v, older)| older.then_some(v)).collect())
+        let (versions, _) = self.scope_versions_marked(scopes, Some(mark)).await?;
+        Ok(versions.into_iter().map(|(v, older)| older.then_some(v)).collect())
     }
 
-    /// (version, written before `mark`) of each scope.
-    async fn versions(&self, scopes: &[Scope], mark: Option<&ScopeMark>) -> StoreResult<Vec<(i64, bool)>> {
+    /// (version, written before `mark`) of each scope, and where the database was as they were
+    /// read (None when there was nothing to read): a mark for any load that starts after this
+    /// returns, read in the same query, so the render cache needs no query of its own for one.
+    pub async fn scope_versions_marked(
+        &self,
+        scopes: &[Scope],
+        mark: Option<&ScopeMark>,
+    ) -> StoreResult<(Vec<(i64, bool)>, Option<ScopeMark>)> {
         if scopes.is_empty() {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), None));
         }
         let backend = self.db.get_database_backend();
         let keys: Vec<String> = scopes.iter().map(Scope::key).collect();
@@ -59,28 +66,41 @@ impl Store {
         let older = match mark {
             Some(ScopeMark::Snapshot(snapshot)) if backend == DbBackend::Postgres => {
                 values.push(snapshot.clone().into());
-                "pg_visible_in_snapshot(writer, $1::pg_snapshot)"
+                "pg_visible_in_snapshot(c.writer, $1::pg_snapshot)"
             }
             _ => "true",
         };
+        let now = match backend {
+            DbBackend::Postgres => "SELECT pg_current_snapshot()::text AS m",
+            _ => "SELECT coalesce(max(version), 0) AS m FROM cache_scopes",
+        };
+        // The one-row mark joined to the scopes' rows: a row even when no scope has been written.
         let sql = format!(
-            "SELECT scope, version, {older} AS older FROM cache_scopes WHERE scope IN ({})",
+            "SELECT now.m AS m, c.scope AS scope, c.version AS version, {older} AS older \
+             FROM ({now}) AS now LEFT JOIN cache_scopes c ON c.scope IN ({})",
             placeholders(backend, values.len(), keys.len())
         );
         values.extend(keys.iter().map(|k| Value::from(k.clone())));
         let rows = self.db.query_all_raw(Statement::from_sql_and_values(backend, sql, values)).await?;
         let mut found: HashMap<String, (i64, bool)> = HashMap::with_capacity(rows.len());
+        let mut now = None;
         for row in rows {
+            now = Some(match backend {
+                DbBackend::Postgres => ScopeMark::Snapshot(row.try_get("", "m")?),
+                _ => ScopeMark::Clock(row.try_get("", "m")?),
+            });
+            let Some(scope) = row.try_get::<Option<String>>("", "scope")? else { continue };
             let version: i64 = row.try_get("", "version")?;
             let older = match mark {
                 Some(ScopeMark::Clock(clock)) => version <= *clock,
                 Some(ScopeMark::Snapshot(_)) => row.try_get("", "older")?,
                 None => true,
             };
-            found.insert(row.try_get("", "scope")?, (version, older));
+            found.insert(scope, (version, older));
         }
         // A scope without a row has never been written: version 0, as it was at any mark.
-        Ok(keys.iter().map(|k| found.get(k).copied().unwrap_or((0, true))).collect())
+        let versions = keys.iter().map(|k| found.get(k).copied().unwrap_or((0, true))).collect();
+        Ok((versions, now))
     }
 }
 

@@ -156,5 +156,23 @@ async fn check_scope_versions_since_a_mark(t: &TestDb) {
     let mark = store.scope_mark().await.unwrap();
     let later = store.scope_versions_before(&scopes, &mark).await.unwrap();
     assert_eq!(later, bumped.iter().map(|v| Some(*v)).collect::<Vec<_>>());
+
+    // The mark a versions read brings (the render cache's, with no query of its own) is one too:
+    // it vouches for what that read saw, not for a write committed after it; and it comes even
+    // when no scope read has a row yet.
+    let (seen, mark) = store.scope_versions_marked(&scopes, None).await.unwrap();
+    let mark = mark.expect("a mark with the versions");
+    let vouched = store.scope_versions_before(&scopes, &mark).await.unwrap();
+    assert_eq!(vouched, seen.iter().map(|(v, _)| Some(*v)).collect::<Vec<_>>());
+    let txn = crate::db::begin_write(db).await.unwrap();
+    txn.execute_unprepared(&format!("UPDATE inventory_items SET quantity = quantity + 1 WHERE id = {item}"))
+        .await
+        .unwrap();
+    txn.commit().await.unwrap();
+    let after = store.scope_versions_before(&scopes, &mark).await.unwrap();
+    assert_eq!(after, vec![Some(seen[0].0), None, Some(0)], "{}: the stock was written after that read", t.label());
+    let (unwritten, mark) = store.scope_versions_marked(&[FoodBank(987_654)], None).await.unwrap();
+    assert_eq!(unwritten, vec![(0, true)]);
+    assert!(mark.is_some(), "{}: a mark without any scope row", t.label());
 }
 on_both!(cache_scope_versions_since_a_mark, check_scope_versions_since_a_mark);
