@@ -85,7 +85,7 @@ struct ServeArgs {
     /// Map tile URL template; empty for no tiles.
     #[arg(long, env = "ORDERAHEAD_TILE_URL", default_value = "https://tile.openstreetmap.org/{z}/{x}/{y}.png")]
     tile_url: String,
-    /// Server-render threads (default: one per core).
+    /// Server-render threads (default: half the cores, at least one).
     #[arg(long, env = "ORDERAHEAD_RENDER_THREADS")]
     render_threads: Option<usize>,
     /// JavaScript engine for server rendering (default: jsc where this build has it, else quickjs).

@@ -35,8 +35,17 @@ pub(super) async fn record(State(state): State<AppState>, request: Request, next
     let started = Instant::now();
     let method = method_label(request.method());
     let route = route(&request);
-    let res = next.run(request).await;
-    state.metrics.request(RequestLabels { route, method, status: res.status().as_u16() }, started.elapsed());
+    let mut res = next.run(request).await;
+    let took = started.elapsed();
+    state.metrics.request(RequestLabels { route, method, status: res.status().as_u16() }, took);
+    // The page's stages end with the whole answer as the outermost layer saw it: what the stages
+    // leave out of it is the middleware's, and what it leaves out of the client's time is HTTP's.
+    if state.config.server_timing
+        && let Some(stages) = res.headers().get("server-timing").and_then(|v| v.to_str().ok())
+        && let Ok(all) = HeaderValue::from_str(&format!("{stages}, total;dur={:.3}", took.as_secs_f64() * 1e3))
+    {
+        res.headers_mut().insert("server-timing", all);
+    }
     res
 }
 

@@ -257,8 +257,8 @@ async fn load(
 /// the page's texts in its language.
 fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang, forms: &Forms) -> String {
     // Written straight from borrowed parts: the page's data and texts are tens of KB, which a
-    // `json!` value would copy before writing. Fields in the order a `json!` object had them
-    // (sorted), so documents stay byte-for-byte what they were.
+    // `json!` value would copy before writing. The payload's own fields are sorted, as a `json!`
+    // object had them; the data's come in their types' order.
     #[derive(serde::Serialize)]
     #[serde(rename_all = "camelCase")]
     struct Config<'a> {
@@ -272,7 +272,7 @@ fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang
         action: Option<&'a Value>,
         config: Config<'a>,
         csrf: Option<&'a str>,
-        data: &'a Value,
+        data: &'a serde_json::value::RawValue,
         lang: &'a str,
         messages: &'a Value,
         route: &'a str,
