@@ -45,9 +45,10 @@ export type PantryRef = Schemas["PantryRef"];
 
 /**
  * A pantry as the device keeps it (the selected one, the favourite): the fields every pantry shape
- * has, whether it came from a list, its page, a favourite or a referral code.
+ * has, whether it came from a list, its page, a favourite or a referral code. The list's cards
+ * leave out the address's id (nothing shows or sends it), so a pantry chosen there has none.
  */
-export type KeptPantry = PantryRef;
+export type KeptPantry = Omit<PantryRef, "addressID"> & Partial<Pick<PantryRef, "addressID">>;
 
 /** A saved delivery address: id and address always, the rest where the copy has it. */
 export type SavedAddress = Pick<Schemas["SavedAddress"], "id" | "address"> & Partial<Schemas["SavedAddress"]>;

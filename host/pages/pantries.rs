@@ -71,7 +71,7 @@ pub struct PantryCard {
     #[serde(rename = "foodBankID")]
     food_bank_id: i64,
     address: CardAddress,
-    /// Miles, to the thousandth (the card shows tenths; the closest-first order holds).
+    // Miles, to the thousandth: the card shows tenths, and the closest-first order holds.
     distance: Option<f64>,
     is_restricted: bool,
     pantry_location_pickup_times: Vec<PickupTime>,

@@ -64,9 +64,8 @@ impl Dispatch {
     }
 
     /// Hands the job to the engine idle last, else queues it; gives it back when the queue is full.
-    fn submit(&self, job: Job) -> Result<(), Job> {
+    fn submit(&self, mut job: Job) -> Result<(), Job> {
         let mut board = self.board();
-        let mut job = job;
         while let Some(worker) = board.idle.pop() {
             match worker.send(job) {
                 Ok(()) => return Ok(()),
