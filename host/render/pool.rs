@@ -52,6 +52,14 @@ struct Board {
     closed: bool,
 }
 
+enum Next {
+    Job(Job),
+    /// On the idle stack: a job comes through here; none once the pool is closed (the board
+    /// held the only sender).
+    Wait(mpsc::Receiver<Job>),
+    Closed,
+}
+
 struct Dispatch {
     board: Mutex<Board>,
     capacity: usize,
@@ -80,22 +88,20 @@ impl Dispatch {
         Ok(())
     }
 
-    /// The next job for a worker that is free: a queued one, else the worker waits until a job
-    /// is handed to it. None once the pool is closed (the board held the only sender).
-    fn next(&self) -> Option<Job> {
-        let inbox = {
-            let mut board = self.board();
-            if let Some(job) = board.waiting.pop_front() {
-                return Some(job);
-            }
-            if board.closed {
-                return None;
-            }
-            let (handed, inbox) = mpsc::channel();
-            board.idle.push(handed);
-            inbox
-        };
-        inbox.recv().ok()
+    /// What a worker that is free does next: a queued job, else it goes on top of the idle stack
+    /// and waits. A worker asks before it replies to the job it finished, so a job sent the moment
+    /// that reply arrives finds it on top (warm), not the other engine.
+    fn next(&self) -> Next {
+        let mut board = self.board();
+        if let Some(job) = board.waiting.pop_front() {
+            return Next::Job(job);
+        }
+        if board.closed {
+            return Next::Closed;
+        }
+        let (handed, inbox) = mpsc::channel();
+        board.idle.push(handed);
+        Next::Wait(inbox)
     }
 
     fn close(&self) {
@@ -173,10 +179,20 @@ fn worker<E: Engine>(
             return;
         }
     };
-    while let Some(job) = dispatch.next() {
+    let mut next = dispatch.next();
+    loop {
+        let job = match next {
+            Next::Job(job) => job,
+            Next::Wait(inbox) => match inbox.recv() {
+                Ok(job) => job,
+                Err(_) => return,
+            },
+            Next::Closed => return,
+        };
         // The asker leaves at its deadline, so a closed reply is an expired job too.
         if job.reply.is_closed() || Instant::now() >= job.deadline {
             stats.expired.fetch_add(1, Ordering::Relaxed);
+            next = dispatch.next();
             let _ = job.reply.send(Err(RenderError::Timeout));
             continue;
         }
@@ -202,6 +218,7 @@ fn worker<E: Engine>(
                 }
             }
         }
+        next = dispatch.next();
         let _ = job.reply.send(result);
     }
 }

@@ -58,6 +58,33 @@ async fn concurrent_renders_are_identical() {
     }
 }
 
+/// The real bundle, each engine counting its renders in a comment after the markup.
+const COUNTING: &str = r#"
+;(function () {
+  var real = globalThis.SSR.render, n = 0;
+  globalThis.SSR = { render: function (payload) {
+    var r = real(payload);
+    n += 1;
+    return { html: r.html + "<!--" + n + "-->", title: r.title, description: r.description };
+  } };
+})();
+"#;
+
+/// One request at a time goes to the engine that went idle last, so one engine does them all
+/// (its JIT code and caches warm) rather than the engines taking turns.
+#[tokio::test]
+async fn one_request_at_a_time_keeps_to_one_engine() {
+    let source = format!("{SERVER_BUNDLE}\n{COUNTING}");
+    for engine in engines() {
+        let pool = pool(&source, engine, 2, 8);
+        let mut last = String::new();
+        for _ in 0..12 {
+            last = pool.render(home_payload()).await.expect("render").html;
+        }
+        assert!(last.ends_with("<!--12-->"), "{engine:?}: every render on one engine: {}", &last[last.len() - 12..]);
+    }
+}
+
 /// The real bundle, with two URLs that misbehave the way a buggy route could.
 const MISBEHAVING: &str = r#"
 ;(function () {
