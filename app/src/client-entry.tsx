@@ -1,4 +1,5 @@
 import "./styles/app.css";
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { loadRoute } from "./routes/load.client";
@@ -20,9 +21,17 @@ async function boot(): Promise<void> {
     </BrowserRouter>
   );
   const root = document.getElementById("root")!;
-  if (payload.ssr) hydrateRoot(root, tree);
-  // Server rendering failed: #root only holds the host's static Loading... screen.
-  else createRoot(root).render(tree);
+  if (payload.ssr) {
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page (on a slow phone, the shop's tiles took one long task):
+    // a tap meanwhile is answered at once, and the page was usable as plain HTML until then.
+    startTransition(() => {
+      hydrateRoot(root, tree);
+    });
+  } else {
+    // Server rendering failed: #root only holds the host's static Loading... screen.
+    createRoot(root).render(tree);
+  }
   registerWhenLoaded();
 }
 

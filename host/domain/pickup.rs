@@ -11,6 +11,9 @@ use super::time::local_instant;
 
 /// Entries shown before "View More".
 pub const INITIAL_PICKUP_ENTRIES: usize = 2;
+/// A day with more times than this is one entry of a pantry's list (its times go to a picker);
+/// a day with fewer makes an entry per time (spec §9; the app's `COLLAPSE_OVER`).
+pub const COLLAPSE_OVER: usize = 3;
 
 /// A pickup slot, in the pantry's local wall-clock time.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,20 +56,24 @@ pub fn valid_pickup_times(times: &[PickupTime], now: DateTime<Utc>, tz: Tz) -> V
 }
 
 /// How many of a pantry's leading times (soonest first) its card in the pantry list needs: those
-/// of its first [`INITIAL_PICKUP_ENTRIES`] days, as every day makes at least one entry. The rest
-/// come when the shopper asks to see more, which keeps the list page light on a phone (a pantry
-/// may offer hundreds of times).
+/// of its first [`INITIAL_PICKUP_ENTRIES`] entries. A collapsed day needs all its times (the
+/// picker shows them); a day of a few times needs only those that make the entries, and the rest
+/// of that day cannot change how the kept ones group, since a day it cuts has at most
+/// [`COLLAPSE_OVER`] times. The rest come when the shopper asks to see more, which keeps the list
+/// page light on a phone (a pantry may offer hundreds of times).
 pub fn times_for_list_card(days: impl IntoIterator<Item = NaiveDate>) -> usize {
-    let mut seen: Vec<NaiveDate> = Vec::with_capacity(INITIAL_PICKUP_ENTRIES);
-    let mut keep = 0;
-    for day in days {
-        if !seen.contains(&day) {
-            if seen.len() == INITIAL_PICKUP_ENTRIES {
-                break;
-            }
-            seen.push(day);
+    let days: Vec<NaiveDate> = days.into_iter().collect();
+    let (mut keep, mut entries) = (0, 0);
+    while keep < days.len() && entries < INITIAL_PICKUP_ENTRIES {
+        let of_day = days[keep..].iter().take_while(|d| **d == days[keep]).count();
+        if of_day > COLLAPSE_OVER {
+            keep += of_day;
+            entries += 1;
+        } else {
+            let taken = of_day.min(INITIAL_PICKUP_ENTRIES - entries);
+            keep += taken;
+            entries += taken;
         }
-        keep += 1;
     }
     keep
 }
@@ -74,10 +81,15 @@ pub fn times_for_list_card(days: impl IntoIterator<Item = NaiveDate>) -> usize {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn a_list_card_gets_the_times_of_its_first_two_days() {
+    fn a_list_card_gets_the_times_of_its_first_two_entries() {
         let d = |n| NaiveDate::from_ymd_opt(2026, 11, n).unwrap();
+        // A collapsed day (4 times) is one entry with all its times; the next day's first time the second.
         assert_eq!(times_for_list_card([d(1), d(1), d(1), d(1), d(2), d(3), d(3)]), 5);
-        assert_eq!(times_for_list_card([d(4), d(5)]), 2);
+        assert_eq!(times_for_list_card([d(1), d(2), d(2), d(2), d(2), d(2)]), 6);
+        // Two times of the first day are the two entries: the second day is not needed.
+        assert_eq!(times_for_list_card([d(1), d(1), d(2), d(2)]), 2);
+        assert_eq!(times_for_list_card([d(1), d(1), d(1), d(2)]), 2);
+        assert_eq!(times_for_list_card([d(4), d(5), d(5)]), 2);
         assert_eq!(times_for_list_card([d(4)]), 1);
         assert_eq!(times_for_list_card([]), 0);
     }

@@ -60,8 +60,8 @@ pub enum PantrySort {
     Closest,
 }
 
-/// A pantry as its card in the list and its map marker show it: the times of its first days
-/// only, with `morePickupTimes` when the card's View More has others to fetch; no photos or
+/// A pantry as its card in the list and its map marker show it: the times of its first two
+/// entries only, with `morePickupTimes` when the card's View More has others to fetch; no photos or
 /// instructions; its food bank in the page's `foodBanks`.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

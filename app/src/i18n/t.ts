@@ -7,7 +7,7 @@ import { lang, setLang, type Lang } from "./lang";
 export type MessageKey = keyof typeof import("./en.json");
 export type Vars = Record<string, string | number>;
 
-const catalog: Record<string, string> = { ...core };
+let catalog: Record<string, string> = { ...core };
 
 /** Adds texts: a module's own (empty except in unit tests) or those of a payload. */
 export function addMessages(part: Record<string, string>): void {
@@ -49,7 +49,9 @@ async function fetchMissing(namespace: string): Promise<void> {
  * visit stays in one language and the page on screen still needs its own texts.
  */
 export function takePayloadTexts(payload: { lang?: Lang; messages?: Record<string, string> }, fresh = false): void {
-  if (fresh) for (const key of Object.keys(catalog)) delete catalog[key];
+  // A new object, not every key deleted: deleting makes the catalog a slow dictionary, and the
+  // server takes a payload's texts on every render.
+  if (fresh) catalog = {};
   setLang(payload.lang ?? "en");
   if (payload.messages) addMessages(payload.messages);
   if (!fresh && !payloadTaken) {

@@ -1,14 +1,17 @@
 import { useEffect } from "react";
+import { useNavigate } from "react-router";
 import { startClient } from "../state/startup";
 import type { LoadRoute, Page } from "../types";
 import { ConfigProvider, usePageNavigation } from "./page-data";
 import { Shell } from "./Shell";
 import { FormPostContext } from "../ui/form-post";
+import { NavigateContext } from "../ui/Link";
 
 /** Root of both renders: server (inside StaticRouter) and client (inside BrowserRouter). */
 export function App({ initial, loadRoute }: { initial: Page; loadRoute: LoadRoute }) {
   const { page, pending } = usePageNavigation(initial, loadRoute);
   const Route = page.mod.default;
+  const navigate = useNavigate();
 
   useEffect(() => {
     startClient();
@@ -18,12 +21,14 @@ export function App({ initial, loadRoute }: { initial: Page; loadRoute: LoadRout
 
   return (
     <ConfigProvider value={page.payload.config}>
-      <Shell pending={pending} title={page.mod.topBarTitle?.() ?? null}>
-        {/* Keyed by location so going from one pantry to another starts with fresh page state. */}
-        <FormPostContext.Provider value={page.payload}>
-          <Route key={page.key} data={page.payload.data} />
-        </FormPostContext.Provider>
-      </Shell>
+      <NavigateContext.Provider value={navigate}>
+        <Shell pending={pending} title={page.mod.topBarTitle?.() ?? null}>
+          {/* Keyed by location so going from one pantry to another starts with fresh page state. */}
+          <FormPostContext.Provider value={page.payload}>
+            <Route key={page.key} data={page.payload.data} />
+          </FormPostContext.Provider>
+        </Shell>
+      </NavigateContext.Provider>
     </ConfigProvider>
   );
 }

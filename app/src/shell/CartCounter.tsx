@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../ui/Link";
 import { tn } from "../i18n/t";
 import { useCartCount, useCartPulse } from "../state/cart";
 import { CartIcon } from "../ui/icons";

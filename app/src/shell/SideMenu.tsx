@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../ui/Link";
 import { t } from "../i18n/t";
 import { CloseIcon } from "../ui/icons";
 import { LanguageSwitch } from "../ui/LanguageSwitch";

@@ -1,5 +1,5 @@
 import type { RefObject } from "react";
-import { Link } from "react-router";
+import { Link } from "../ui/Link";
 import { t } from "../i18n/t";
 import { useCartCount } from "../state/cart";
 import { useLoggedIn } from "../state/session";

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "./Link";
 import { addMessages, t } from "../i18n/t";
 import { addressFields, addressProblems, saveAddress, type AccountAddress, type AddressFields } from "../lib/addresses";
 import { addressRules } from "../lib/api/form-rules.gen";

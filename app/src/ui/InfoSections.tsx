@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./Link";
 import type { HomeCard, InfoSection } from "../lib/api/pages";
 
 /** A card as the home pages' loaders send it (host/pages/home.rs). */

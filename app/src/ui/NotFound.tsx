@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./Link";
 import { pageTitle, t } from "../i18n/t";
 import type { Meta } from "../types";
 

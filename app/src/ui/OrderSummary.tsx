@@ -1,6 +1,6 @@
 // The order summary of spec §2, one component for the order pages and the confirmation page.
 import { lazy, Suspense, useId, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "./Link";
 import { addMessages, t, type MessageKey } from "../i18n/t";
 import { formatDate, formatDay } from "../lib/format";
 import { loadOrderLines } from "../lib/api/orders";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./Link";
 import type { CartItem } from "../entities";
 import { t } from "../i18n/t";
 import { addToCart, allowance, removeFromCart, useCartCountOf } from "../state/cart";
@@ -30,7 +30,8 @@ export function amountText(item: CartItem): string {
 /** The product's first photo (by sequence number), or null. */
 export function imageOf(item: CartItem): string | null {
   const list = (item.attachmentCollection ?? []) as { sequenceNumber: number; attachment: { storagePath: string } }[];
-  const first = [...list].sort((a, b) => a.sequenceNumber - b.sequenceNumber)[0];
+  let first = list[0];
+  for (const a of list) if (a.sequenceNumber < first.sequenceNumber) first = a;
   return first?.attachment.storagePath ?? null;
 }
 

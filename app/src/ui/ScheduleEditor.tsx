@@ -3,7 +3,7 @@
 // with the same rules (host/domain/schedule.rs), so the forms are one; what differs is passed in.
 // Every form posts to the page's own URL, which answers 303 back (or 422), so it works without
 // JavaScript.
-import { Link } from "react-router";
+import { Link } from "./Link";
 import type { ReactNode } from "react";
 import { t, tn, type MessageKey } from "../i18n/t";
 import { refusalText } from "../lib/refusal";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./Link";
 import { loginUrl } from "../lib/api";
 
 /**

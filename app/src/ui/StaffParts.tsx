@@ -1,6 +1,6 @@
 // What the staff pages share: the state names (by the server's codes) and the notice for a caller
 // who is signed out or not staff.
-import { Link } from "react-router";
+import { Link } from "./Link";
 import { t, type MessageKey } from "../i18n/t";
 
 const STATES: Record<string, MessageKey> = {

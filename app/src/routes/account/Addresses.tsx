@@ -1,5 +1,5 @@
 import { useState, type MouseEvent, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../../ui/Link";
 import { t } from "../../i18n/t";
 import { PostForm } from "../../ui/PostForm";
 import type { AccountAddress } from "./data";

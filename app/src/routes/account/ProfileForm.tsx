@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { Link } from "../../ui/Link";
 import { t } from "../../i18n/t";
 import { ApiFailure } from "../../lib/api";
 import { updateProfile } from "../../lib/api/account";

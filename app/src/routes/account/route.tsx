@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { loginUrl } from "../../lib/api";
 import { useData } from "../../lib/useData";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, tn } from "../../i18n/t";
 import { round } from "../../lib/format";
 import type { Meta } from "../../types";

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { PickupTime } from "../../entities";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../ui/Link";
 import { t } from "../../i18n/t";
 import { ApiFailure } from "../../lib/api";
 import { loadPickupTimes } from "../../lib/api/locations";

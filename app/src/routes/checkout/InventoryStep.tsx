@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link } from "../../ui/Link";
 import { t } from "../../i18n/t";
 import { cartStore } from "../../state/cart";
 import { selectionStore } from "../../state/selection";

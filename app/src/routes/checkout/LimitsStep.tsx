@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../ui/Link";
 import { t } from "../../i18n/t";
 import { ApiFailure } from "../../lib/api";
 import { checkDeliveryLimits, checkPantryLimits } from "../../lib/api/limits";

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../../ui/Link";
 import { useData } from "../../lib/useData";
 import { t } from "../../i18n/t";
 import { Busy } from "../../ui/Busy";

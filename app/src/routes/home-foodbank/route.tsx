@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { changeSite, selectFoodBank } from "../../state/selection";
 import type { Meta } from "../../types";

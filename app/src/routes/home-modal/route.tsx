@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../ui/Link";
 import { t } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { Modal } from "../../ui/Modal";

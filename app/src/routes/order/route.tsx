@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { useData } from "../../lib/useData";
 import { cancelOrder, loadOrder } from "../../lib/api/orders";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { useData } from "../../lib/useData";
 import { loadOrders } from "../../lib/api/orders";

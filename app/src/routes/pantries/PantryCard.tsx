@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../ui/Link";
 import type { PickupTime } from "../../entities";
 import { t } from "../../i18n/t";
 import { loadPickupTimes } from "../../lib/api/locations";
@@ -20,7 +20,7 @@ interface Props {
 /** One pantry of the list: name (link to its page), address, distance and its pickup-time entries. */
 export function PantryCard({ pantry, chosen, onChoose, onPickFrom }: Props) {
   const [all, setAll] = useState(false);
-  // The list carries only the times of each pantry's first days (host/pages/pantries.rs);
+  // The list carries only the times of each pantry's first entries (host/domain/pickup.rs);
   // View More fetches the rest.
   const [rest, setRest] = useState<PickupTime[] | null>(null);
   const [busy, setBusy] = useState(false);

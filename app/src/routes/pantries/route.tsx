@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { Link } from "../../ui/Link";
 import type { PickupTime } from "../../entities";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { selectionStore } from "../../state/selection";

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../ui/Link";
 import type { CartItem, ShopItem } from "../../entities";
 import { pageTitle, t, tn } from "../../i18n/t";
 import { SIGN_UP_OFFER_DELAY_MS } from "../../lib/constants";
@@ -55,10 +56,18 @@ interface Section {
   items: ShopItem[];
 }
 
+/** One pass over the items (not one per category: that was a twentieth of the shop's server render). */
 function sectionsOf(items: ShopItem[], categories: Category[]): Section[] {
-  const inCategory = (item: ShopItem, id: number) =>
-    ((item.pantryInventorySubcategories ?? []) as { pantrySubcategoryID: number }[]).some((s) => s.pantrySubcategoryID === id);
-  return categories.map((category) => ({ category, items: items.filter((i) => inCategory(i, category.id)) })).filter((s) => s.items.length);
+  const byCategory = new Map<number, ShopItem[]>();
+  for (const item of items) {
+    for (const { pantrySubcategoryID: id } of (item.pantryInventorySubcategories ?? []) as { pantrySubcategoryID: number }[]) {
+      const list = byCategory.get(id);
+      if (!list) byCategory.set(id, [item]);
+      // An item is in a section once, however often it names the category.
+      else if (list[list.length - 1] !== item) list.push(item);
+    }
+  }
+  return categories.map((category) => ({ category, items: byCategory.get(category.id) ?? [] })).filter((s) => s.items.length);
 }
 
 /** Tabs that follow the scroll: the active one is the last section whose top passed the offset. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../ui/Link";
 import type { FoodBank } from "../../entities";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { loginUrl } from "../../lib/api";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, tn } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { orderNumber } from "../../lib/orders";

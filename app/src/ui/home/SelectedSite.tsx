@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../Link";
 import { t } from "../../i18n/t";
 import { changeSite, useSelection } from "../../state/selection";
 import { useLoggedIn } from "../../state/session";

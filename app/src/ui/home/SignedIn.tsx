@@ -2,7 +2,7 @@
 // carousel. A separate chunk, loaded only once a session token is present, so the signed-out home
 // (what the server renders and caches for everyone) does not download them.
 import { useEffect, useId, useState, type FocusEvent } from "react";
-import { Link } from "react-router";
+import { Link } from "../Link";
 import { t } from "../../i18n/t";
 import { useData } from "../../lib/useData";
 import { loadMessages } from "../../lib/api/content";
