@@ -29,6 +29,7 @@ mod ffi {
     pub struct JSCVirtualMachine(c_void);
 
     unsafe extern "C" {
+        pub fn jsc_options_set_boolean(option: *const c_char, value: gboolean) -> gboolean;
         pub fn jsc_options_set_uint(option: *const c_char, value: c_uint) -> gboolean;
         pub fn jsc_options_set_size(option: *const c_char, value: usize) -> gboolean;
         pub fn jsc_virtual_machine_new() -> *mut JSCVirtualMachine;
@@ -94,16 +95,27 @@ const WATCHDOG: Duration = Duration::from_millis(400);
 
 /// Process-wide engine options: JSC reads them once, before its first VM, so they are the same
 /// for every pool of the process (the first pool's memory budget counts).
+///
+/// No FTL, JSC's top tier: it compiles React's largest functions (the renderer's element loop)
+/// with a compiler that held 100-500 MB at a time while it ran, and the tiers above baseline keep
+/// recompiling in a host that renders for hours (a function is thrown out after a GC and compiled
+/// again). Without it a process rendering the four bench pages in one VM stayed at 57-89 MB
+/// instead of peaks of 110-610 MB, its renders were as fast (home's twice as fast: DFG, the tier
+/// below, does the work, and no compile competes for the second core), and the host held 163 MB
+/// after the render bench's load instead of 183.
 fn set_options(config: &PoolConfig) -> Result<(), String> {
     static SET: OnceLock<Result<(), String>> = OnceLock::new();
     SET.get_or_init(|| {
         let watchdog_ms = WATCHDOG.as_millis() as c_uint;
         // SAFETY: plain option setters, called before any VM exists (OnceLock).
+        // An operator's `JSC_useFTLJIT` (JSC reads its options from the environment) wins.
+        let ftl_left_alone = std::env::var_os("JSC_useFTLJIT").is_some();
         let ok = unsafe {
             ffi::jsc_options_set_uint(c"watchdog".as_ptr(), watchdog_ms) != 0
                 && ffi::jsc_options_set_size(c"forceRAMSize".as_ptr(), config.memory_limit) != 0
+                && (ftl_left_alone || ffi::jsc_options_set_boolean(c"useFTLJIT".as_ptr(), 0) != 0)
         };
-        if ok { Ok(()) } else { Err("JavaScriptCore refused the watchdog or forceRAMSize option".into()) }
+        if ok { Ok(()) } else { Err("JavaScriptCore refused the watchdog, forceRAMSize or useFTLJIT option".into()) }
     })
     .clone()
 }
