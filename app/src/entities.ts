@@ -32,7 +32,12 @@ export type ShopItem = Schemas["ShopItem"];
  */
 export type CartItem = Pick<ShopItem, "id" | "pantryItemID" | "pantryItem" | "weightPounds" | "attachmentCollection" | "effectiveLimit">;
 
-export type PickupTime = Schemas["PickupTime"];
+/**
+ * A pickup time as the app reads it: a pantry list card's (`CardPickupTime`, without its pantry,
+ * its capacity, or `remaining` when unlimited) or the API's whole one. A time kept on the device
+ * by an older version has the other fields too, which nothing reads.
+ */
+export type PickupTime = Schemas["CardPickupTime"];
 
 export type DeliveryTime = Schemas["DeliveryTime"];
 
