@@ -100,9 +100,9 @@ const WATCHDOG: Duration = Duration::from_millis(400);
 /// with a compiler that held 100-500 MB at a time while it ran, and the tiers above baseline keep
 /// recompiling in a host that renders for hours (a function is thrown out after a GC and compiled
 /// again). Without it a process rendering the four bench pages in one VM stayed at 57-89 MB
-/// instead of peaks of 110-610 MB, its renders were as fast (home's twice as fast: DFG, the tier
-/// below, does the work, and no compile competes for the second core), and the host held 163 MB
-/// after the render bench's load instead of 183.
+/// instead of peaks of 110-610 MB, its renders were as fast (home's 0.09-0.13 ms against 0.17-0.20:
+/// DFG, the tier below, does the work, and no compile competes for the second core), and the host
+/// held 163 MB after the render bench's load instead of 183.
 fn set_options(config: &PoolConfig) -> Result<(), String> {
     static SET: OnceLock<Result<(), String>> = OnceLock::new();
     SET.get_or_init(|| {

@@ -281,7 +281,7 @@ async fn main() {
 
     let client = reqwest::Client::new();
     let list = payload(&client, &base, "/pantries?zip=43215").await;
-    let pantry = regex_lite::Regex::new(r#""pantryLocationID":(\d+)"#).unwrap().captures(&list).unwrap()[1].to_owned();
+    let pantry = regex_lite::Regex::new(r#""pantries":\[\{"id":(\d+)"#).unwrap().captures(&list).unwrap()[1].to_owned();
     let node = std::process::Command::new("node")
         .arg("--version")
         .output()

@@ -193,7 +193,7 @@ async fn an_expired_job_never_reaches_the_engine() {
 async fn page_payloads() -> Vec<(String, Arc<str>)> {
     let app = app().await;
     let pantries = get(app.clone(), "/_data?url=%2Fpantries%3Fzip%3D43215").await;
-    let pantry_id = regex_lite::Regex::new(r#""pantryLocationID":(\d+)"#)
+    let pantry_id = regex_lite::Regex::new(r#""pantries":\[\{"id":(\d+)"#)
         .unwrap()
         .captures(&pantries.body)
         .map(|c| c[1].to_owned())

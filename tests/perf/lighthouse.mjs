@@ -38,8 +38,8 @@ async function load() {
 async function pantryId() {
   const res = await fetch(`${base}/_data?url=${encodeURIComponent("/pantries?zip=43215")}`);
   if (!res.ok) throw new Error(`GET /_data for /pantries?zip=43215 answered ${res.status}`);
-  const m = /"pantryLocationID":(\d+)/.exec(await res.text());
-  if (!m) throw new Error("no pantryLocationID in the /pantries?zip=43215 data: is the demo data loaded?");
+  const m = /"pantries":\[\{"id":(\d+)/.exec(await res.text());
+  if (!m) throw new Error("no pantry in the /pantries?zip=43215 data: is the demo data loaded?");
   return m[1];
 }
 

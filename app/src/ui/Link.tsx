@@ -4,8 +4,8 @@ import type { NavigateFunction } from "react-router";
 /**
  * The router's navigate, given once by the app's root: a link reads one context instead of the
  * router's own `Link`, which runs eight hooks and resolves its path on every render. The shop
- * page has a link per product; the router's took a quarter of its server render (V8 profile) and
- * the same share of its hydration. Null only outside the app (a test rendering a part alone).
+ * page has a link per product; the router's took a quarter of its server render (V8 profile).
+ * Null only outside the app (a test rendering a part alone).
  */
 export const NavigateContext = createContext<NavigateFunction | null>(null);
 
