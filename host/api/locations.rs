@@ -107,8 +107,7 @@ async fn categories(
     PathParams(id): PathParams<i64>,
     lang: crate::catalog::Lang,
 ) -> ApiResult<Vec<Category>> {
-    let items = shop::items(&state, Site::Pantry(id), user.id()).await?;
-    ok(shop::categories(&state, &items, lang).await?)
+    ok(shop::categories(&state, Site::Pantry(id), user.id(), lang).await?)
 }
 
 #[utoipa::path(

@@ -28,7 +28,7 @@ use utoipa::ToSchema;
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShopSite {
-    food_bank: Option<FoodBank>,
+    food_bank: Option<ShopFoodBank>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pantry: Option<ShopPantry>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -37,6 +37,23 @@ pub struct ShopSite {
     categories: Vec<Category>,
     #[schema(required = false)]
     order_limit: OrderLimit,
+}
+
+/// The food bank as the shop names it (the TEFAP prompt's text) and whether it offers the
+/// prompt: its address, zone and links are the food bank page's.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShopFoodBank {
+    id: i64,
+    name: String,
+    #[serde(rename = "isTEFAPEnabled")]
+    is_tefap_enabled: bool,
+}
+
+impl From<FoodBank> for ShopFoodBank {
+    fn from(bank: FoodBank) -> Self {
+        Self { id: bank.id, name: bank.name, is_tefap_enabled: bank.is_tefap_enabled }
+    }
 }
 
 /// The pantry as the shop names it (its banner, its links): its schedule and photos are the
@@ -113,6 +130,7 @@ pub async fn site_shop(ctx: &LoadCtx, page: &'static str) -> SiteShop {
             let OrderSizeLimit { limit, message } = order_limit;
             let order_limit = OrderLimit { limit, message };
             let pantry = pantry.map(ShopPantry::from);
+            let food_bank = food_bank.map(ShopFoodBank::from);
             let site = Box::new(ShopSite { food_bank, pantry, delivery_time_id, categories, order_limit });
             SiteShop::Found { site, items, scopes }
         }

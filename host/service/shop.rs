@@ -6,7 +6,10 @@ use crate::{
     catalog::Lang,
     db::{
         Scope, now,
-        repo::shopping::{PantryFacts, SiteFacts},
+        repo::{
+            inventory::CategoryRow,
+            shopping::{PantryFacts, SiteFacts},
+        },
     },
     domain::{
         cart::{self, CartLine, ShoppingContext},
@@ -59,10 +62,34 @@ pub(super) async fn site_facts(state: &Context, site: Site) -> Result<SiteFacts>
 /// visitor). A delivery window that has started still answers, so a cart can be checked
 /// against it; ordering re-checks the time.
 pub async fn items(state: &Context, site: Site, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
-    items_at(state, &site_facts(state, site).await?, user_id).await
+    Ok(listed_at(state, &site_facts(state, site).await?, user_id).await?.items)
 }
 
-async fn items_at(state: &Context, site: &SiteFacts, user_id: Option<i64>) -> Result<Vec<InventoryItem>> {
+/// The site's items as `user_id` sees them, with the categories they are in, named in `lang`, in
+/// display order (the shop's section headings, GET /locations/{id}/categories).
+pub async fn categories(state: &Context, site: Site, user_id: Option<i64>, lang: Lang) -> Result<Vec<Category>> {
+    Ok(listed_at(state, &site_facts(state, site).await?, user_id).await?.categories(lang))
+}
+
+/// The items a shopper sees, and the categories of their rows (read with them, not again).
+struct Listed {
+    items: Vec<InventoryItem>,
+    categories: Vec<CategoryRow>,
+}
+
+impl Listed {
+    fn categories(&self, lang: Lang) -> Vec<Category> {
+        self.categories
+            .iter()
+            .map(|c| Category {
+                name: crate::infra::localize::name_in(lang, c.name.clone()),
+                ..Category::from(c.clone())
+            })
+            .collect()
+    }
+}
+
+async fn listed_at(state: &Context, site: &SiteFacts, user_id: Option<i64>) -> Result<Listed> {
     let past_orders = match user_id {
         Some(u) => state.store.past_orders(u, site.food_bank_id()).await?,
         None => Vec::new(),
@@ -70,24 +97,19 @@ async fn items_at(state: &Context, site: &SiteFacts, user_id: Option<i64>) -> Re
     let tefap_eligible = state.store.tefap_eligible(user_id, &site.tefap_area()).await?;
     let rows = state.store.inventory_items(site).await?;
     let (now, tz) = (now(), site.tz());
-    Ok(rows
+    let rows: Vec<_> = rows.into_iter().filter(|row| row.line.is_visible(tefap_eligible)).collect();
+    // Display order, as the repository orders a row's own: by sort order, then id.
+    let mut categories: Vec<CategoryRow> = rows.iter().flat_map(|row| row.categories.iter().cloned()).collect();
+    categories.sort_by_key(|c| (c.sort_order, c.id));
+    categories.dedup_by_key(|c| c.id);
+    let items = rows
         .into_iter()
-        .filter(|row| row.line.is_visible(tefap_eligible))
         .map(|row| {
             let limits = item_limits(row.line.stocked(), &past_orders, now, tz);
             shapes::inventory_item(row, limits)
         })
-        .collect())
-}
-
-/// The categories of `items`, named in `lang`, in display order (the shop's section headings).
-pub async fn categories(state: &Context, items: &[InventoryItem], lang: Lang) -> Result<Vec<Category>> {
-    let ids: Vec<i64> = items.iter().map(|i| i.id).collect();
-    let list = state.store.categories_of(&ids).await?;
-    Ok(list
-        .into_iter()
-        .map(|c| Category { name: crate::infra::localize::name_in(lang, c.name.clone()), ..Category::from(c) })
-        .collect())
+        .collect();
+    Ok(Listed { items, categories })
 }
 
 /// The cart check for the shopper `user_id` at `site`: the units that must leave the cart, and
@@ -177,18 +199,17 @@ pub async fn shop(state: &Context, site: Site, lang: Lang) -> Result<Shop> {
         }
     };
     // Neither waits for the other (each is a query of its own): the page's load is their longest.
-    let (items, limits) = tokio::try_join!(items_at(state, &facts, None), async {
+    let (listed, limits) = tokio::try_join!(listed_at(state, &facts, None), async {
         state.store.order_size_limits(&facts).await.map_err(Error::from)
     })?;
     scopes.push(Scope::Catalog);
-    let categories = categories(state, &items, lang).await?;
     Ok(Shop {
         food_bank,
         pantry,
         delivery_time_id,
-        categories,
+        categories: listed.categories(lang),
         order_limit: OrderSizeLimit::from_limits(&limits),
-        items,
+        items: listed.items,
         scopes,
     })
 }

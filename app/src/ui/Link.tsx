@@ -23,20 +23,26 @@ function followed(e: MouseEvent<HTMLAnchorElement>, target: string | undefined):
 export function Link(props: LinkProps) {
   const navigate = useContext(NavigateContext);
   const { to, onClick, target } = props;
-  // A spread with `to` unset, not a rest pattern: JavaScriptCore's object rest is slow, and the
-  // shop has a link per product (React leaves an undefined attribute out).
-  const attrs = { ...props, to: undefined } as AnchorHTMLAttributes<HTMLAnchorElement>;
+  // One spread with `to` unset, not a rest pattern (JavaScriptCore's object rest is slow) nor a
+  // second copy: the shop has a link per product (React leaves an undefined attribute out). The
+  // server's markup carries no handler, so it makes none.
   return (
     <a
-      {...attrs}
+      {...props}
+      // @ts-expect-error `to` is the link's own prop, not an attribute: unset, React leaves it out.
+      to={undefined}
       href={to}
-      onClick={(e) => {
-        onClick?.(e);
-        if (!navigate || !followed(e, target)) return;
-        e.preventDefault();
-        // The same address again replaces its history entry rather than adding one (as the router's Link).
-        navigate(to, { replace: window.location.pathname + window.location.search === to });
-      }}
+      onClick={
+        typeof document === "undefined"
+          ? undefined
+          : (e) => {
+              onClick?.(e);
+              if (!navigate || !followed(e, target)) return;
+              e.preventDefault();
+              // The same address again replaces its history entry rather than adding one (as the router's Link).
+              navigate(to, { replace: window.location.pathname + window.location.search === to });
+            }
+      }
     />
   );
 }

@@ -312,7 +312,7 @@ const SITES_FROM: &str = " FROM pantry_locations \
 /// A scalar subquery giving one JSON text: an array of `columns` per row that `rest` (its `FROM`
 /// and `WHERE`) picks, in no promised order; NULL on PostgreSQL when it picks none. A search reads
 /// each pantry as one row carrying these, not a row per time or photo: the drivers' cost is per row.
-fn json_rows(backend: DbBackend, columns: &str, rest: &str) -> String {
+pub(super) fn json_rows(backend: DbBackend, columns: &str, rest: &str) -> String {
     match backend {
         DbBackend::Postgres => format!("(SELECT json_agg(json_build_array({columns}))::text {rest})"),
         _ => format!("(SELECT json_group_array(json_array({columns})) {rest})"),

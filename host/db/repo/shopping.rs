@@ -305,13 +305,19 @@ impl ItemLimitRows {
 }
 
 /// The facts the rules read of one stock row: its product's limits, then its own.
-pub(super) fn inventory_line(r: &inventory_item::Model, limits: &ItemLimitRows) -> InventoryLine {
+pub(super) fn inventory_line(
+    id: Id,
+    pantry_item_id: Id,
+    quantity: i32,
+    source_code: Option<String>,
+    limits: &ItemLimitRows,
+) -> InventoryLine {
     InventoryLine {
-        id: r.id,
-        pantry_item_id: r.pantry_item_id,
-        quantity: i64::from(r.quantity),
-        limits: limits.of_product(r.pantry_item_id).chain(limits.of_item(r.id)).filter_map(limit_domain).collect(),
-        source_code: r.source_code.clone(),
+        id,
+        pantry_item_id,
+        quantity: i64::from(quantity),
+        limits: limits.of_product(pantry_item_id).chain(limits.of_item(id)).filter_map(limit_domain).collect(),
+        source_code,
     }
 }
 
@@ -453,7 +459,12 @@ impl<C: ConnectionTrait> Store<C> {
         let mut item_limits = ItemLimitRows { by_product: HashMap::new(), by_item: HashMap::new() };
         item_limits.add(all.iter().filter(|l| bears_on_items(l)).cloned());
         let site_limits = all.into_iter().filter(|l| site.owns_limit(l)).collect();
-        Ok((rows.iter().map(|r| inventory_line(r, &item_limits)).collect(), site_limits))
+        Ok((
+            rows.iter()
+                .map(|r| inventory_line(r.id, r.pantry_item_id, r.quantity, r.source_code.clone(), &item_limits))
+                .collect(),
+            site_limits,
+        ))
     }
 
     /// The user's orders at any pantry or delivery program of the food bank, cancelled ones

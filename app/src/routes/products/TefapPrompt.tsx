@@ -1,5 +1,4 @@
 import { useNavigate } from "react-router";
-import type { FoodBank } from "../../entities";
 import { addMessages, t } from "../../i18n/t";
 import { markTefapAnswered } from "../../state/session";
 import { Modal } from "../../ui/Modal";
@@ -11,7 +10,7 @@ addMessages(messages);
  * The shop's entry to the TEFAP survey (spec §4): offered once; either answer marks it answered,
  * so it does not come back on every visit to the shop.
  */
-export default function TefapPrompt({ foodBank, returnTo, onClose }: { foodBank: FoodBank; returnTo: string; onClose: () => void }) {
+export default function TefapPrompt({ foodBank, returnTo, onClose }: { foodBank: { name: string }; returnTo: string; onClose: () => void }) {
   const navigate = useNavigate();
   const answer = (start: boolean) => {
     markTefapAnswered();
@@ -33,7 +32,7 @@ export default function TefapPrompt({ foodBank, returnTo, onClose }: { foodBank:
         </>
       }
     >
-      <p>{t("tefap.prompt.text", { foodBank: foodBank.name ?? "" })}</p>
+      <p>{t("tefap.prompt.text", { foodBank: foodBank.name })}</p>
     </Modal>
   );
 }
