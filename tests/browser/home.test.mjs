@@ -3,7 +3,10 @@
 // Run through `cargo test --test it browser`, or against a running server with BASE_URL.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { collectProblems, launch, url, waitForApp } from "./lib.mjs";
+import { collectProblems, holdClock, launch, runTimers, url, waitForApp } from "./lib.mjs";
+
+/** How often the signed-in home's messages move on by themselves (app/src/ui/home/SignedIn.tsx). */
+const MESSAGES_AUTOPLAY_MS = 3000;
 
 // Columbus, Ohio: the demo data's pantries are around it.
 const HERE = { latitude: 39.9612, longitude: -82.9988 };
@@ -172,6 +175,7 @@ describe("home", () => {
   test("signed in: messages carousel, notification modal, products of the default food bank, Order Now", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
+    await page.clock.install(); // flows as real time does until the carousel holds it
     const problems = collectProblems(page);
 
     await page.goto(url("/account/login?returnTo=%2F"));
@@ -197,15 +201,14 @@ describe("home", () => {
     assert.ok(count > 1, "the demo shopper has several messages");
     const live = carousel.locator("[aria-live]");
 
-    // Autoplay: a slide changes by itself within about 3 s while nothing hovers or focuses it.
+    // Autoplay: a slide changes by itself every 3 s while nothing hovers or focuses it. The clock
+    // is held still so that moving it on by 3 s fires exactly one of the carousel's ticks.
     await page.mouse.move(0, 0);
     assert.equal(await live.getAttribute("aria-live"), "off");
+    await holdClock(page);
     const first = await slide.getAttribute("aria-label");
-    await page.waitForFunction(
-      (before) => document.querySelector('[aria-roledescription="slide"]')?.getAttribute("aria-label") !== before,
-      first,
-      { timeout: 5000 },
-    );
+    await runTimers(page, MESSAGES_AUTOPLAY_MS);
+    assert.notEqual(await slide.getAttribute("aria-label"), first, "it did not move by itself");
 
     // Next moves to another message and stops the rotation while focus is in the carousel.
     const next = carousel.getByRole("button", { name: "Next message" });
@@ -218,8 +221,9 @@ describe("home", () => {
     assert.equal(Number(afterNext.split(" ")[0]), (Number(beforeNext.split(" ")[0]) % count) + 1);
     assert.notEqual(await slide.innerText(), textBefore);
     assert.equal(await live.getAttribute("aria-live"), "polite", "announced while it does not move by itself");
-    await page.waitForTimeout(3500);
+    await runTimers(page, MESSAGES_AUTOPLAY_MS); // the steps that moved it above
     assert.equal(await slide.getAttribute("aria-label"), afterNext, "it moved on while focused");
+    await page.clock.resume();
 
     // A notification opens a modal with its title and its details (HTML from the host).
     const notification = slide.getByRole("button");
@@ -301,6 +305,7 @@ describe("home", () => {
     const token = await newAccountToken();
     const context = await browser.newContext({ reducedMotion: "reduce" });
     const page = await context.newPage();
+    await page.clock.install();
     const problems = collectProblems(page);
     await page.goto(url("/"));
     await page.evaluate((token) => localStorage.setItem("oa.token", JSON.stringify(token)), token);
@@ -312,7 +317,8 @@ describe("home", () => {
     await slide.waitFor();
     assert.equal(await slide.getAttribute("aria-label"), "1 of " + (await slide.getAttribute("aria-label")).split(" of ")[1]);
     assert.equal(await carousel.locator("[aria-live]").getAttribute("aria-live"), "polite");
-    await page.waitForTimeout(3500);
+    await holdClock(page);
+    await runTimers(page, MESSAGES_AUTOPLAY_MS); // the steps that move it without the preference
     assert.match(await slide.getAttribute("aria-label"), /^1 of \d+$/, "it moved by itself");
     // The buttons still move it.
     await carousel.getByRole("button", { name: "Next message" }).click();

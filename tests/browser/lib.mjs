@@ -16,6 +16,44 @@ if (!BASE_URL) throw new Error("BASE_URL is not set: run the browser suites thro
 export const url = (path) => new URL(path, BASE_URL).href;
 
 /**
+ * Moves the page's clock on by `ms` (installed with `page.clock.install()` before the page loads),
+ * firing the timers that fall due, then lets the app commit what they changed. React renders a
+ * timer's update in a task it posts through a MessageChannel, so five round trips through another
+ * one come after it. The same two steps are how a test shows a thing happens and how it shows a
+ * thing does not: a check that nothing appeared stands beside one that the same steps show it.
+ */
+export async function runTimers(page, ms) {
+  await page.clock.runFor(ms);
+  await settle(page);
+}
+
+/** Lets React commit the updates the timers just fired (see `runTimers`). */
+async function settle(page) {
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel();
+        let left = 5;
+        channel.port1.onmessage = () => (--left ? channel.port2.postMessage(null) : resolve());
+        channel.port2.postMessage(null);
+      }),
+  );
+}
+
+/** Stops the page's clock (installed, flowing) where it is now: from here only `runTimers` moves it. */
+export async function holdClock(page) {
+  // pauseAt jumps forward to its instant, so it is given the page's own now and a moment more.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await settle(page);
+}
+
+/** Spec §9 "sign-up offer delay": the shop offers the TEFAP survey this long after it opens. */
+export const SIGN_UP_OFFER_DELAY_MS = 2000;
+
+/** Whether the shop's TEFAP offer has fired (its dialog follows once its code has loaded). */
+export const offered = async (page) => (await page.locator(".shop[data-offer='tefap']").count()) === 1;
+
+/**
  * Debian's Chromium. Shoppers in these suites have already answered the shop's TEFAP prompt (it
  * would cover every demo shop, their food banks being in the program); a context made with
  * `{ tefapAnswered: false }` meets it, as a first-time shopper does.

@@ -2,7 +2,10 @@
 // and both pages' content without JavaScript. Run through `cargo test --test it browser`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { assertAccessible, collectProblems, launch, url, waitForApp } from "./lib.mjs";
+import { assertAccessible, collectProblems, holdClock, launch, runTimers, url, waitForApp } from "./lib.mjs";
+
+/** Spec §9 "map loaded flag delay": moves this soon after the map loads are its own. */
+const MAP_LOADED_DELAY_MS = 200;
 
 const ZIP = "43215";
 
@@ -414,6 +417,7 @@ describe("finding a pantry", () => {
   test("the map: Leaflet only on this page; zoomed out it waits, a move at zoom 11+ reloads around its centre", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
+    await page.clock.install(); // flows as real time does; the steps below move it on
     const problems = collectProblems(page);
     const leafletSeen = [];
     page.on("response", async (res) => {
@@ -451,11 +455,13 @@ describe("finding a pantry", () => {
 
     // Zoomed out below 11, a move only leaves a pending load. Moves in the first 200 ms after the
     // map loads are the map's own (spec §9 "map loaded flag delay"), so the shopper's come after.
-    await page.waitForTimeout(250);
+    await runTimers(page, MAP_LOADED_DELAY_MS + 50);
     const zoomOut = page.getByRole("button", { name: "Zoom out" });
     while ((await zoom()) >= 11) {
+      const from = await zoom();
       await zoomOut.click();
-      await page.waitForTimeout(300);
+      // The next click counts once this zoom has ended (Leaflet ignores clicks while it animates).
+      await page.waitForFunction((z) => Number(document.querySelector(".pantry-map")?.dataset.zoom) < z, from);
     }
     await page.getByRole("status").filter({ hasText: "Zoom in to load pantries" }).waitFor();
     await pickUp.waitFor({ state: "detached" });
@@ -471,9 +477,12 @@ describe("finding a pantry", () => {
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 - 200, box.y + box.height / 2, { steps: 8 });
     await page.mouse.up();
-    const dragged = Date.now();
-    await page.waitForTimeout(300);
-    if (Date.now() - dragged < 1000) assert.equal(new URL(page.url()).searchParams.get("lng"), before, "reloaded before the 1 s debounce");
+    // The move ends at the release or after its glide, so 0.7 s after the release (the hold adds
+    // 0.1 s) is always inside the 1 s the map rests before it reloads.
+    await holdClock(page);
+    await runTimers(page, 600);
+    assert.equal(new URL(page.url()).searchParams.get("lng"), before, "reloaded before the 1 s debounce");
+    await page.clock.resume();
     await page.waitForURL((u) => u.searchParams.get("lng") !== before);
     assert.ok(Number(new URL(page.url()).searchParams.get("lng")) > Number(before), "dragging left moves the centre east");
     await page.getByRole("list", { name: "Pantries" }).waitFor();

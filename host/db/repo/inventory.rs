@@ -239,11 +239,7 @@ fn stock_row(
         super::StoreError::Db(sea_orm::DbErr::Type(format!("{what} of stock row {id}: {e}")))
     };
     let product: ProductArray = serde_json::from_str(product).map_err(|e| unreadable("the product", e))?;
-    let mut photos: Vec<(Id, i32, String)> = match photos {
-        Some(json) => serde_json::from_str(json).map_err(|e| unreadable("the photos", e))?,
-        None => Vec::new(),
-    };
-    photos.sort_by_key(|p| (p.1, p.0));
+    let photos = PhotoRow::from_json(photos).map_err(|e| unreadable("the photos", e))?;
     let mut categories: Vec<(Id, String, i32, Option<String>)> = match categories {
         Some(json) => serde_json::from_str(json).map_err(|e| unreadable("the categories", e))?,
         None => Vec::new(),
@@ -251,10 +247,7 @@ fn stock_row(
     categories.sort_by_key(|c| (c.2, c.0));
     Ok((
         product,
-        photos
-            .into_iter()
-            .map(|(id, sequence_number, storage_path)| PhotoRow { id, sequence_number, storage_path })
-            .collect(),
+        photos,
         categories
             .into_iter()
             .map(|(id, name, sort_order, image_url)| CategoryRow { id, name, sort_order, image_url })

@@ -339,7 +339,7 @@ fn times_json(backend: DbBackend, cut: &str) -> String {
     format!("{} AS times", json_rows(backend, &columns, &rest))
 }
 
-/// A pantry's photos as [`json_rows`] of `[id, sequence_number, storage_path]` ([`photos_of`]
+/// A pantry's photos as [`json_rows`] of `[id, sequence_number, storage_path]` ([`PhotoRow::from_json`]
 /// reads them).
 fn photos_json(backend: DbBackend) -> String {
     let rest = "FROM attachments WHERE attachments.pantry_location_id = pantry_locations.id";
@@ -372,17 +372,7 @@ fn times_of(json: Option<&str>, pantry_id: Id) -> StoreResult<Vec<PickupTime>> {
         .collect()
 }
 
-/// [`photos_json`]'s text as photos, by sequence number then id.
-fn photos_of(json: Option<&str>) -> StoreResult<Vec<PhotoRow>> {
-    let Some(json) = json else { return Ok(Vec::new()) };
-    let mut rows: Vec<(Id, i32, String)> = serde_json::from_str(json).map_err(|e| unreadable("photos", e))?;
-    rows.sort_by_key(|r| (r.1, r.0));
-    Ok(rows
-        .into_iter()
-        .map(|(id, sequence_number, storage_path)| PhotoRow { id, sequence_number, storage_path })
-        .collect())
-}
-
+/// A JSON text of a pantry's row that does not read as what its statement wrote.
 fn unreadable(what: &str, e: impl std::fmt::Display) -> super::StoreError {
     super::StoreError::Db(sea_orm::DbErr::Type(format!("{what} of a pantry: {e}")))
 }
@@ -432,7 +422,7 @@ async fn load_sites<C: ConnectionTrait>(
     found
         .into_iter()
         .map(|(r, distance)| {
-            let photos = photos_of(r.photos.as_deref())?;
+            let photos = PhotoRow::from_json(r.photos.as_deref()).map_err(|e| unreadable("photos", e))?;
             // A pantry that runs delivery alone offers no pickup time (its rows stay, unused).
             let pickup_times = if r.offers_pickup { times_of(r.times.as_deref(), r.id)? } else { Vec::new() };
             Ok(PantryRow {

@@ -63,6 +63,20 @@ pub struct PhotoRow {
     pub storage_path: String,
 }
 
+impl PhotoRow {
+    /// Photos a statement carried as a JSON array of `[id, sequence_number, storage_path]` (see
+    /// `locations::json_rows`), in their collection's order: by sequence number, then id.
+    fn from_json(json: Option<&str>) -> Result<Vec<Self>, serde_json::Error> {
+        let Some(json) = json else { return Ok(Vec::new()) };
+        let mut rows: Vec<(i64, i32, String)> = serde_json::from_str(json)?;
+        rows.sort_by_key(|r| (r.1, r.0));
+        Ok(rows
+            .into_iter()
+            .map(|(id, sequence_number, storage_path)| Self { id, sequence_number, storage_path })
+            .collect())
+    }
+}
+
 /// A connection pool's use (the host's metrics).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PoolUse {

@@ -173,7 +173,9 @@ export default function Products({ data }: { data: ShopPage | null }) {
   if (!d.pantry && d.deliveryTimeId == null) return d.error ? <p role="alert">{t("shop.error")}</p> : <NoSite />;
   const query = shopQuery(d);
   return (
-    <div className="shop">
+    // data-offer says the offer's timer has fired, before its lazy dialog arrives: what a test
+    // with a moved clock can check at once, where the dialog itself comes a download later.
+    <div className="shop" data-offer={askTefap && tefapBank ? "tefap" : undefined}>
       <SelectionBanner data={d} onChangeDelivery={() => setChanging((n) => n + 1)} />
       {changing > 0 && (
         <Suspense fallback={null}>
