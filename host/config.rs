@@ -113,7 +113,8 @@ impl Config {
             database_url: None,
             public_url: "http://localhost".into(),
             tile_url: String::new(),
-            render: PoolConfig::default(),
+            // Tests do not spend the cores warming engines up; the pool's own tests do.
+            render: PoolConfig { warm_up: 0, ..PoolConfig::default() },
             mail: Default::default(),
             sms: Default::default(),
             trusted_proxy: None,

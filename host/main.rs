@@ -95,6 +95,10 @@ struct ServeArgs {
     /// (`forceRAMSize`), QuickJS-NG's hard limit.
     #[arg(long, env = "ORDERAHEAD_RENDER_MEMORY_MB")]
     render_memory_mb: Option<usize>,
+    /// Renders of each route's first public page an idle engine makes to warm its JIT
+    /// (JavaScriptCore; default 1000, 0 for none).
+    #[arg(long, env = "ORDERAHEAD_RENDER_WARM_UP")]
+    render_warm_up: Option<usize>,
     #[command(flatten)]
     mail: orderahead::mail::MailConfig,
     #[command(flatten)]
@@ -174,6 +178,9 @@ impl ServeArgs {
         }
         if let Some(mb) = self.render_memory_mb {
             render.memory_limit = mb.max(16) << 20;
+        }
+        if let Some(n) = self.render_warm_up {
+            render.warm_up = n;
         }
         Config {
             public_url: self.public_url.unwrap_or_else(|| format!("http://{}", self.bind)),

@@ -367,6 +367,9 @@ async fn page(
     }
     match rendered {
         Ok(rendered) => {
+            if public && loaded.status.is_success() {
+                state.renderer.remember(route, payload.clone());
+            }
             let head_json_ld = loaded.json_ld.iter().map(|v| escape_json_for_html(&v.to_string())).collect();
             let keep = versions.is_some();
             let scopes = versions.unwrap_or_default();

@@ -89,6 +89,7 @@ impl Collector for Sampled {
         counter(e, "render_timeouts", "Renders that ran out of time, in an engine or queued.", render.timeouts)?;
         counter(e, "render_rejected", "Renders refused because the render queue was full.", render.rejected)?;
         counter(e, "render_errors", "Renders the page's JavaScript failed.", render.js_errors)?;
+        counter(e, "render_warm_ups", "Renders of kept pages that warmed an idle engine up.", render.warm_ups)?;
         let cache = self.cache.stats();
         counter(e, "page_cache_hits", "Public pages served from the page cache.", cache.hits)?;
         counter(e, "page_cache_misses", "Public pages not in the page cache, or outdated there.", cache.misses)?;

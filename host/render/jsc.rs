@@ -163,6 +163,7 @@ impl Jsc {
 
 impl Engine for Jsc {
     const NAME: &'static str = "jsc";
+    const JIT: bool = true;
     /// JSC compiles lazily and tiers up on its own: the source is what each VM evaluates.
     type Prepared = CString;
 

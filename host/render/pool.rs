@@ -7,6 +7,13 @@
 //! requests the busiest engine's JIT code, heap and the core's caches stay warm, where handing
 //! jobs round-robin had every engine render on cold caches at half the rate (render bench). Jobs
 //! wait in the queue only while every engine is busy.
+//!
+//! A JIT engine warms up on the pages it is shown: the first page of each route that is the same
+//! for everyone is kept ([`Renderer::remember`]), and an engine with no job renders each kept page
+//! until it has rendered it `warm_up` times. JavaScriptCore compiles React's functions in tiers
+//! and was still compiling after the render bench's 50 warm-up renders (its JIT thread took 18% of
+//! the process's CPU time over the next 300), so the first hundreds of shoppers after a start met
+//! a half-compiled engine; after 1,000 renders of a page its renders were as fast as Node's.
 use super::{
     engine::{Engine, EngineKind, PoolConfig},
     renderer::{RenderError, RenderFuture, RenderLoad, Rendered, Renderer},
@@ -35,6 +42,8 @@ pub struct PoolStats {
     pub expired: AtomicU64,
     pub rejected: AtomicU64,
     pub rebuilds: AtomicU64,
+    /// Renders of kept pages made while no job was waiting, to warm an engine's JIT.
+    pub warm_ups: AtomicU64,
 }
 
 struct Job {
@@ -43,26 +52,43 @@ struct Job {
     reply: oneshot::Sender<Result<Rendered, RenderError>>,
 }
 
+/// Routes whose first page is kept for warming: more than the public routes there are.
+const KEPT_PAGES: usize = 32;
+
+/// What wakes an idle worker.
+enum Wake {
+    Job(Job),
+    /// A page was kept that it has not warmed up on.
+    Kept,
+}
+
 /// Who waits for whom: idle engines for jobs, or jobs for a free engine; never both at once.
 #[derive(Default)]
 struct Board {
     /// Idle workers, the one that went idle last on top. Dropping its sender stops a worker.
-    idle: Vec<mpsc::Sender<Job>>,
+    idle: Vec<mpsc::Sender<Wake>>,
     waiting: VecDeque<Job>,
+    /// The pages engines warm up on, by route, in the order they came; never removed, so a
+    /// worker's count of its warm-up renders of each is indexed as this is.
+    kept: Vec<(&'static str, Arc<str>)>,
     closed: bool,
 }
 
 enum Next {
     Job(Job),
-    /// On the idle stack: a job comes through here; none once the pool is closed (the board
-    /// held the only sender).
-    Wait(mpsc::Receiver<Job>),
+    /// No job waits: render the kept page at this index to warm up.
+    Warm(usize, Arc<str>),
+    /// On the idle stack: a job or a kept page comes through here; none once the pool is closed
+    /// (the board held the only sender).
+    Wait(mpsc::Receiver<Wake>),
     Closed,
 }
 
 struct Dispatch {
     board: Mutex<Board>,
     capacity: usize,
+    /// Warm-up renders per kept page and engine; 0 when the engine has no JIT to warm.
+    warm_up: usize,
 }
 
 impl Dispatch {
@@ -75,10 +101,11 @@ impl Dispatch {
     fn submit(&self, mut job: Job) -> Result<(), Job> {
         let mut board = self.board();
         while let Some(worker) = board.idle.pop() {
-            match worker.send(job) {
+            match worker.send(Wake::Job(job)) {
                 Ok(()) => return Ok(()),
                 // That worker's thread is gone (it only ends when the pool closes): try the next.
-                Err(mpsc::SendError(back)) => job = back,
+                Err(mpsc::SendError(Wake::Job(back))) => job = back,
+                Err(mpsc::SendError(Wake::Kept)) => unreachable!("a job was sent"),
             }
         }
         if board.closed || board.waiting.len() >= self.capacity {
@@ -88,10 +115,11 @@ impl Dispatch {
         Ok(())
     }
 
-    /// What a worker that is free does next: a queued job, else it goes on top of the idle stack
-    /// and waits. A worker asks before it replies to the job it finished, so a job sent the moment
-    /// that reply arrives finds it on top (warm), not the other engine.
-    fn next(&self) -> Next {
+    /// What a worker that is free does next: a queued job, else a warm-up render of a kept page
+    /// it has rendered fewer than `warm_up` times (`warmed`, its counts), else it goes on top of
+    /// the idle stack and waits. A worker asks before it replies to the job it finished, so a job
+    /// sent the moment that reply arrives finds it on top (warm), not the other engine.
+    fn next(&self, warmed: &[usize]) -> Next {
         let mut board = self.board();
         if let Some(job) = board.waiting.pop_front() {
             return Next::Job(job);
@@ -99,9 +127,28 @@ impl Dispatch {
         if board.closed {
             return Next::Closed;
         }
+        let unwarmed = board.kept.iter().enumerate().find(|(i, _)| warmed.get(*i).copied().unwrap_or(0) < self.warm_up);
+        if let Some((i, (_, page))) = unwarmed {
+            return Next::Warm(i, page.clone());
+        }
         let (handed, inbox) = mpsc::channel();
         board.idle.push(handed);
         Next::Wait(inbox)
+    }
+
+    /// Keeps the route's first page for the engines to warm up on, and wakes the idle ones.
+    fn keep(&self, route: &'static str, page: Arc<str>) {
+        if self.warm_up == 0 {
+            return;
+        }
+        let mut board = self.board();
+        if board.closed || board.kept.len() >= KEPT_PAGES || board.kept.iter().any(|(r, _)| *r == route) {
+            return;
+        }
+        board.kept.push((route, page));
+        for worker in std::mem::take(&mut board.idle) {
+            let _ = worker.send(Wake::Kept);
+        }
     }
 
     fn close(&self) {
@@ -133,7 +180,8 @@ impl RenderPool {
 
     fn start_with<E: Engine>(source: &str, config: PoolConfig) -> Result<Self, String> {
         let prepared = Arc::new(E::prepare(source, &config)?);
-        let dispatch = Arc::new(Dispatch { board: Mutex::default(), capacity: config.queue.max(1) });
+        let warm_up = if E::JIT { config.warm_up } else { 0 };
+        let dispatch = Arc::new(Dispatch { board: Mutex::default(), capacity: config.queue.max(1), warm_up });
         let stats = Arc::new(PoolStats::default());
         let (ready_tx, ready_rx) = std::sync::mpsc::channel();
         for i in 0..config.threads.max(1) {
@@ -152,6 +200,13 @@ impl RenderPool {
         }
         tracing::info!(engine = E::NAME, threads = pool.config.threads, "render pool ready");
         Ok(pool)
+    }
+}
+
+impl RenderPool {
+    /// The routes whose first page the engines warm up on, in the order they were kept.
+    pub fn kept_routes(&self) -> Vec<&'static str> {
+        self.dispatch.board().kept.iter().map(|(route, _)| *route).collect()
     }
 }
 
@@ -179,12 +234,37 @@ fn worker<E: Engine>(
             return;
         }
     };
-    let mut next = dispatch.next();
+    // Warm-up renders of each kept page, indexed as the board's `kept`.
+    let mut warmed: Vec<usize> = Vec::new();
+    let mut next = dispatch.next(&warmed);
     loop {
         let job = match next {
             Next::Job(job) => job,
+            Next::Warm(i, page) => {
+                if warmed.len() <= i {
+                    warmed.resize(i + 1, 0);
+                }
+                let until = Instant::now() + config.time_limit;
+                match engine.render(&page, until) {
+                    Ok(_) => {
+                        warmed[i] += 1;
+                        stats.warm_ups.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Err(err) => {
+                        // A page that fails is not rendered again to warm up.
+                        warmed[i] = usize::MAX;
+                        recover(&mut engine, &err, &prepared, &config, &stats);
+                    }
+                }
+                next = dispatch.next(&warmed);
+                continue;
+            }
             Next::Wait(inbox) => match inbox.recv() {
-                Ok(job) => job,
+                Ok(Wake::Job(job)) => job,
+                Ok(Wake::Kept) => {
+                    next = dispatch.next(&warmed);
+                    continue;
+                }
                 Err(_) => return,
             },
             Next::Closed => return,
@@ -192,7 +272,7 @@ fn worker<E: Engine>(
         // The asker leaves at its deadline, so a closed reply is an expired job too.
         if job.reply.is_closed() || Instant::now() >= job.deadline {
             stats.expired.fetch_add(1, Ordering::Relaxed);
-            next = dispatch.next();
+            next = dispatch.next(&warmed);
             let _ = job.reply.send(Err(RenderError::Timeout));
             continue;
         }
@@ -205,21 +285,32 @@ fn worker<E: Engine>(
             Err(err) => {
                 let counter = if *err == RenderError::Timeout { &stats.timeouts } else { &stats.js_errors };
                 counter.fetch_add(1, Ordering::Relaxed);
-                let rebuild = engine.broken_after(err);
-                tracing::warn!(engine = E::NAME, error = ?err.to_string(), rebuild, "server render failed");
-                if rebuild {
-                    match E::load(&prepared, &config) {
-                        Ok(fresh) => {
-                            engine = fresh;
-                            stats.rebuilds.fetch_add(1, Ordering::Relaxed);
-                        }
-                        Err(e) => tracing::error!(engine = E::NAME, error = %e, "could not rebuild the render engine"),
-                    }
-                }
+                recover(&mut engine, err, &prepared, &config, &stats);
             }
         }
-        next = dispatch.next();
+        next = dispatch.next(&warmed);
         let _ = job.reply.send(result);
+    }
+}
+
+/// After a failed render: the engine is replaced when the failure left it unfit.
+fn recover<E: Engine>(
+    engine: &mut E,
+    err: &RenderError,
+    prepared: &E::Prepared,
+    config: &PoolConfig,
+    stats: &PoolStats,
+) {
+    let rebuild = engine.broken_after(err);
+    tracing::warn!(engine = E::NAME, error = ?err.to_string(), rebuild, "server render failed");
+    if rebuild {
+        match E::load(prepared, config) {
+            Ok(fresh) => {
+                *engine = fresh;
+                stats.rebuilds.fetch_add(1, Ordering::Relaxed);
+            }
+            Err(e) => tracing::error!(engine = E::NAME, error = %e, "could not rebuild the render engine"),
+        }
     }
 }
 
@@ -233,7 +324,12 @@ impl Renderer for RenderPool {
             timeouts: s.timeouts.load(Ordering::Relaxed) + s.expired.load(Ordering::Relaxed),
             rejected: s.rejected.load(Ordering::Relaxed),
             js_errors: s.js_errors.load(Ordering::Relaxed),
+            warm_ups: s.warm_ups.load(Ordering::Relaxed),
         }
+    }
+
+    fn remember(&self, route: &'static str, payload: Arc<str>) {
+        self.dispatch.keep(route, payload);
     }
 
     fn render(&self, payload: Arc<str>) -> RenderFuture {

@@ -90,6 +90,8 @@ impl QuickJs {
 
 impl Engine for QuickJs {
     const NAME: &'static str = "quickjs";
+    /// An interpreter: a render is as fast the first time as the thousandth.
+    const JIT: bool = false;
     /// The bundle compiled to bytecode once, so each runtime loads in ~2 ms instead of
     /// parsing it again.
     type Prepared = Vec<u8>;

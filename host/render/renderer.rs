@@ -45,6 +45,10 @@ pub trait Renderer: Send + Sync + 'static {
     fn load(&self) -> RenderLoad {
         RenderLoad::default()
     }
+
+    /// A page of `route` that is the same for everyone, rendered fine: the renderer may keep the
+    /// first one per route to warm its engines on while they have nothing else to do.
+    fn remember(&self, _route: &'static str, _payload: Arc<str>) {}
 }
 
 /// A renderer's queue and counts, read when the metrics are scraped.
@@ -59,4 +63,6 @@ pub struct RenderLoad {
     /// Renders refused at once because the queue was full.
     pub rejected: u64,
     pub js_errors: u64,
+    /// Renders of kept pages that warmed an engine up ([`Renderer::remember`]).
+    pub warm_ups: u64,
 }

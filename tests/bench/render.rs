@@ -30,10 +30,21 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 /// back to back; a host's render thread mostly waits between pages, and caches cool meanwhile):
 /// through the pool (the asker's wait: queue, hand-off to the render thread and back) and the
 /// engine call alone (timed on the render thread, as Node's renders are timed in its loop).
-async fn engine_render_ms(engine: EngineKind, payload: &str, memory_mb: usize, idle: Duration) -> Timed {
-    let config = PoolConfig { engine, threads: 1, memory_limit: memory_mb << 20, ..PoolConfig::default() };
+///
+/// `warmed`: the pool first warms its engine up on the page as the host does (kept, then
+/// rendered `PoolConfig::warm_up` times while idle); otherwise the engine is young.
+async fn engine_render_ms(engine: EngineKind, payload: &str, memory_mb: usize, idle: Duration, warmed: bool) -> Timed {
+    let warm_up = if warmed { PoolConfig::default().warm_up } else { 0 };
+    let config = PoolConfig { engine, threads: 1, memory_limit: memory_mb << 20, warm_up, ..PoolConfig::default() };
     let pool = RenderPool::start(SERVER_BUNDLE, config).unwrap();
     let payload: Arc<str> = payload.into();
+    if warm_up > 0 {
+        pool.remember("bench", payload.clone());
+        // An engine without a JIT (QuickJS) keeps nothing and makes no warm-up renders.
+        while engine == EngineKind::Jsc && pool.load().warm_ups < warm_up as u64 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
     for _ in 0..WARM_UP {
         pool.render(payload.clone()).await.unwrap();
     }
@@ -63,7 +74,9 @@ struct Timed {
 
 /// [`engine_render_ms`] in Node: `idle_ms` between renders through a timer, as its event loop
 /// would wait for the next request.
-fn node_render_ms(payload: &str, idle_ms: u64) -> Option<(f64, f64)> {
+///
+/// `warm_up`: renders before the `WARM_UP` ones, as [`engine_render_ms`]'s warmed pool makes.
+fn node_render_ms(payload: &str, idle_ms: u64, warm_up: usize) -> Option<(f64, f64)> {
     let dir = std::env::temp_dir().join("orderahead-bench");
     std::fs::create_dir_all(&dir).ok()?;
     let bundle = dir.join("server.js");
@@ -73,7 +86,7 @@ fn node_render_ms(payload: &str, idle_ms: u64) -> Option<(f64, f64)> {
     let script = format!(
         r#"const vm=require("vm"),fs=require("fs");const ctx={{}};vm.createContext(ctx);
 vm.runInContext(fs.readFileSync({bundle:?},"utf8"),ctx);const p=fs.readFileSync({data:?},"utf8");
-for(let i=0;i<{WARM_UP};i++)ctx.SSR.render(p);const t=[];
+for(let i=0;i<{warm_up}+{WARM_UP};i++)ctx.SSR.render(p);const t=[];
 const done=()=>{{t.sort((a,b)=>a-b);console.log(t[Math.round((t.length-1)*0.5)],t[Math.round((t.length-1)*0.95)]);}};
 const one=()=>{{const s=process.hrtime.bigint();ctx.SSR.render(p);t.push(Number(process.hrtime.bigint()-s)/1e6);}};
 if({idle_ms}===0){{for(let i=0;i<{RENDERS};i++)one();done();}}
@@ -195,6 +208,8 @@ fn rss_of(pid: u32) -> f64 {
 struct Host {
     child: std::process::Child,
     base: String,
+    /// Its Prometheus metrics (`--metrics-bind`).
+    metrics: String,
     _data: PathBuf,
 }
 
@@ -204,8 +219,11 @@ impl Host {
         let _ = std::fs::remove_dir_all(&data);
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let base = format!("http://127.0.0.1:{port}");
+        let metrics_port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let metrics = format!("http://127.0.0.1:{metrics_port}/metrics");
         let child = std::process::Command::new(env!("CARGO_BIN_EXE_orderahead"))
             .args(["--bind", &format!("127.0.0.1:{port}"), "--tile-url", "", "--server-timing"])
+            .args(["--metrics-bind", &format!("127.0.0.1:{metrics_port}")])
             .arg("--data-dir")
             .arg(&data)
             .args(["--render-memory-mb", &memory_mb.to_string()])
@@ -214,7 +232,7 @@ impl Host {
             .spawn()
             .expect("the orderahead binary");
         // Owned at once: Drop stops the process on every path, the panic below included.
-        let host = Self { child, base, _data: data };
+        let host = Self { child, base, metrics, _data: data };
         let client = reqwest::Client::new();
         for _ in 0..600 {
             if client.get(format!("{}/robots.txt", host.base)).send().await.is_ok_and(|r| r.status().is_success()) {
@@ -223,6 +241,23 @@ impl Host {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         panic!("the host did not start on {}", host.base);
+    }
+}
+
+impl Host {
+    /// A counter or gauge of its metrics.
+    async fn metric(&self, client: &reqwest::Client, name: &str) -> f64 {
+        let text = client.get(&self.metrics).send().await.unwrap().text().await.unwrap();
+        text.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok()).unwrap_or(f64::NAN)
+    }
+
+    /// Returns once every engine has made its warm-up renders of `pages` kept pages.
+    async fn warmed_up(&self, client: &reqwest::Client, pages: usize, warm_up: usize) {
+        let engines = self.metric(client, "orderahead_render_engines").await;
+        let due = engines * (pages * warm_up) as f64;
+        while self.metric(client, "orderahead_render_warm_ups_total").await < due {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 }
 
@@ -300,9 +335,11 @@ async fn main() {
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
         .unwrap_or_default();
+    let host_warm_up = PoolConfig::default().warm_up;
     if !skipped("engines") {
         println!(
-            "median / p95 ms per render, {RENDERS} renders after {WARM_UP} warm-up, one engine instance, same bundle and payload"
+            "median / p95 ms per render, {RENDERS} renders after {WARM_UP} more, one engine instance, same bundle and payload; \
+             engines warmed up as the host warms them: {host_warm_up} renders of the page first (Node's as many)"
         );
         println!(
             "{:<28} {:>16} {:>16} {:>16} {:>16} {:>9} {:>9}",
@@ -314,7 +351,7 @@ async fn main() {
             "JSC/Node",
             "QJS/Node"
         );
-        let mut idle_rows = Vec::new();
+        let (mut idle_rows, mut young_rows) = (Vec::new(), Vec::new());
         for url in [
             "/".to_owned(),
             format!("/pantries/{pantry}"),
@@ -322,18 +359,25 @@ async fn main() {
             format!("/products?pantry={pantry}"),
         ] {
             let p = payload(&client, &base, &url).await;
-            let q = engine_render_ms(EngineKind::Quickjs, &p, memory_mb, Duration::ZERO).await;
-            let j = engine_render_ms(EngineKind::Jsc, &p, memory_mb, Duration::ZERO).await;
-            let (n50, n95) = node_render_ms(&p, 0).unwrap_or((f64::NAN, f64::NAN));
-            let ji = engine_render_ms(EngineKind::Jsc, &p, memory_mb, IDLE).await;
-            let (ni50, ni95) = node_render_ms(&p, IDLE.as_millis() as u64).unwrap_or((f64::NAN, f64::NAN));
-            idle_rows.push(format!(
-                "{url:<28} {:>16} {:>16} {:>16} {:>8.2}x",
-                format!("{:.2} / {:.2}", ji.pool.0, ji.pool.1),
-                format!("{:.2} / {:.2}", ji.engine.0, ji.engine.1),
-                format!("{ni50:.2} / {ni95:.2}"),
-                ji.engine.0 / ni50
-            ));
+            let q = engine_render_ms(EngineKind::Quickjs, &p, memory_mb, Duration::ZERO, false).await;
+            let j = engine_render_ms(EngineKind::Jsc, &p, memory_mb, Duration::ZERO, true).await;
+            let (n50, n95) = node_render_ms(&p, 0, host_warm_up).unwrap_or((f64::NAN, f64::NAN));
+            let ji = engine_render_ms(EngineKind::Jsc, &p, memory_mb, IDLE, true).await;
+            let (ni50, ni95) =
+                node_render_ms(&p, IDLE.as_millis() as u64, host_warm_up).unwrap_or((f64::NAN, f64::NAN));
+            let jy = engine_render_ms(EngineKind::Jsc, &p, memory_mb, Duration::ZERO, false).await;
+            let (ny50, ny95) = node_render_ms(&p, 0, 0).unwrap_or((f64::NAN, f64::NAN));
+            let row = |t: &Timed, n50: f64, n95: f64| {
+                format!(
+                    "{url:<28} {:>16} {:>16} {:>16} {:>8.2}x",
+                    format!("{:.2} / {:.2}", t.pool.0, t.pool.1),
+                    format!("{:.2} / {:.2}", t.engine.0, t.engine.1),
+                    format!("{n50:.2} / {n95:.2}"),
+                    t.engine.0 / n50
+                )
+            };
+            idle_rows.push(row(&ji, ni50, ni95));
+            young_rows.push(row(&jy, ny50, ny95));
             println!(
                 "{url:<28} {:>16} {:>16} {:>16} {:>16} {:>8.2}x {:>8.2}x",
                 format!("{:.2} / {:.2}", q.engine.0, q.engine.1),
@@ -347,17 +391,26 @@ async fn main() {
         println!(
             "(engines: the engine call on its thread, as Node's; via pool: the asker's whole wait. Target: JSC/Node at most 1.2x)"
         );
-
+        let header = || {
+            println!(
+                "{:<28} {:>16} {:>16} {:>16} {:>9}",
+                "page",
+                "JSC via pool",
+                "JavaScriptCore",
+                format!("Node {node}"),
+                "JSC/Node"
+            )
+        };
         println!("the same with {} ms idle between renders (a waiting host's caches cool; V8's too)", IDLE.as_millis());
-        println!(
-            "{:<28} {:>16} {:>16} {:>16} {:>9}",
-            "page",
-            "JSC via pool",
-            "JavaScriptCore",
-            format!("Node {node}"),
-            "JSC/Node"
-        );
+        header();
         for row in idle_rows {
+            println!("{row}");
+        }
+        println!(
+            "the same on young engines: {WARM_UP} renders before the timed ones, no warm-up (what a host that kept no page meets)"
+        );
+        header();
+        for row in young_rows {
             println!("{row}");
         }
     }
@@ -398,7 +451,15 @@ async fn main() {
         "uncached pages, one request at a time, {RENDERS} each after {WARM_UP} warm-up (p50 ms; stages from Server-Timing: route match, cache check, loader, payload serialisation, queue wait, engine call, document, compression)"
     );
     println!("{:<28} {:>8} {:>8} {:>9}  host stages", "page", "host", "Node", "host/Node");
+    // The host keeps each page it rendered first and warms its engine on it while idle; the
+    // timing starts once that is done, as the engine rows' warmed engines.
     let mut n = 0u64;
+    for page in &pages {
+        let sep = if page.contains('?') { '&' } else { '?' };
+        n += 1;
+        uncached(client.get(format!("{base}{page}{sep}u={n}"))).send().await.unwrap().text().await.unwrap();
+    }
+    host.warmed_up(&client, pages.len(), host_warm_up).await;
     for page in &pages {
         let sep = if page.contains('?') { '&' } else { '?' };
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());

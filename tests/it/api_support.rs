@@ -33,7 +33,9 @@ pub enum Backend {
 fn renderer() -> Arc<dyn Renderer> {
     static POOL: OnceLock<Arc<dyn Renderer>> = OnceLock::new();
     POOL.get_or_init(|| {
-        Arc::new(RenderPool::start(SERVER_BUNDLE, PoolConfig { threads: 1, ..PoolConfig::default() }).unwrap())
+        Arc::new(
+            RenderPool::start(SERVER_BUNDLE, PoolConfig { threads: 1, warm_up: 0, ..PoolConfig::default() }).unwrap(),
+        )
     })
     .clone()
 }

@@ -1,6 +1,7 @@
 //! The render pool on both engines: identical output under concurrency, the client shell on a
 //! throw or a runaway script, a full queue refused, and JavaScriptCore rendering every page
-//! byte-for-byte as QuickJS-NG does (so the insta snapshots hold for either engine).
+//! byte-for-byte as QuickJS-NG does (so the insta snapshots hold for either engine); idle JIT
+//! engines warming up on the public pages kept for it.
 use crate::support::{app, get, state};
 use orderahead::{
     http,
@@ -235,4 +236,93 @@ async fn javascriptcore_renders_every_page_as_quickjs_does() {
         assert!(a.html.len() > 200, "{url} rendered real markup");
         assert_eq!(a, b, "{url}: the engines disagree");
     }
+}
+
+/// Waits for the pool's warm-up renders to reach `due`.
+async fn warm_ups_reach(pool: &RenderPool, due: u64) {
+    while pool.stats.warm_ups.load(Ordering::Relaxed) < due {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+fn jsc_pool(source: &str, threads: usize, warm_up: usize) -> RenderPool {
+    engines();
+    RenderPool::start(source, PoolConfig { engine: EngineKind::Jsc, threads, warm_up, ..PoolConfig::default() })
+        .unwrap()
+}
+
+/// Each engine renders each kept page `warm_up` times while it has no job, then rests; a route
+/// is kept once, whatever else of it is shown later.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_engines_warm_up_on_each_kept_page_then_rest() {
+    let source = format!("{SERVER_BUNDLE}\n{COUNTING}");
+    let pool = jsc_pool(&source, 2, 20);
+    let messages = home_payload().replace("OrderAhead", "Mensajes");
+    pool.remember("home", home_payload());
+    pool.remember("messages", messages.into());
+    pool.remember("home", home_payload().replace("OrderAhead", "Otra").into());
+    assert_eq!(pool.kept_routes(), ["home", "messages"]);
+    warm_ups_reach(&pool, 2 * 2 * 20).await;
+    let first = pool.render(home_payload()).await.expect("render").html;
+    assert!(first.ends_with("<!--41-->"), "two pages warmed 20 times each first: {}", &first[first.len() - 12..]);
+    let second = pool.render(home_payload()).await.expect("render").html;
+    assert!(second.ends_with("<!--42-->"), "no warm-up render after them: {}", &second[second.len() - 12..]);
+    assert_eq!(pool.stats.warm_ups.load(Ordering::Relaxed), 80, "two engines, two routes, 20 each");
+    assert_eq!(pool.stats.renders.load(Ordering::Relaxed), 2, "warm-ups are not counted as pages");
+}
+
+/// A page asked for while its engine warms up waits for one warm-up render at most, not for the
+/// rest of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_is_served_while_its_engine_warms_up() {
+    let warm_up = 1_000_000;
+    let pool = jsc_pool(SERVER_BUNDLE, 1, warm_up);
+    pool.remember("home", home_payload());
+    warm_ups_reach(&pool, 1).await;
+    for _ in 0..3 {
+        let rendered = pool.render(home_payload()).await.expect("served during the warm-up");
+        assert!(rendered.html.contains("Free, convenient groceries when in need"));
+    }
+    let made = pool.stats.warm_ups.load(Ordering::Relaxed);
+    assert!(made < warm_up as u64, "the warm-up was still going on: {made}");
+    assert_eq!(pool.stats.renders.load(Ordering::Relaxed), 3);
+}
+
+/// QuickJS-NG interprets: nothing to warm, so it keeps no page and renders nothing extra.
+#[tokio::test]
+async fn an_engine_without_a_jit_keeps_no_page() {
+    let source = format!("{SERVER_BUNDLE}\n{COUNTING}");
+    let pool = RenderPool::start(
+        &source,
+        PoolConfig { engine: EngineKind::Quickjs, threads: 1, warm_up: 20, ..PoolConfig::default() },
+    )
+    .unwrap();
+    pool.remember("home", home_payload());
+    let html = pool.render(home_payload()).await.expect("render").html;
+    assert!(html.ends_with("<!--1-->"), "{}", &html[html.len() - 12..]);
+    assert!(pool.kept_routes().is_empty());
+    assert_eq!(pool.stats.warm_ups.load(Ordering::Relaxed), 0);
+}
+
+/// The host keeps the first page of each public route it rendered, and never a page made for
+/// one visitor (a page that is not public carries a form's token).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_warms_its_engines_on_public_pages_only() {
+    let source = format!("{SERVER_BUNDLE}\n{COUNTING}");
+    let pool = Arc::new(jsc_pool(&source, 1, 3));
+    let shared = state().await;
+    let state = AppState::new(
+        shared.config.clone(),
+        pool.clone() as Arc<dyn Renderer>,
+        shared.store.clone(),
+        Tokens::from_secret(b"test secret, not used by these pages"),
+    );
+    let res = get(http::app(state.clone()), "/").await;
+    assert!(res.body.contains("<!--1-->"), "the home page's own render comes first");
+    warm_ups_reach(&pool, 3).await;
+    let res = get(http::app(state.clone()), "/account/login").await;
+    assert_eq!(res.status, 200);
+    assert!(res.body.contains("<!--5-->"), "the sign-in page after the home page's 3 warm-ups");
+    assert_eq!(pool.kept_routes(), ["home"], "nothing kept from a page that is not public");
+    assert_eq!(pool.stats.warm_ups.load(Ordering::Relaxed), 3);
 }
