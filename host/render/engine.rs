@@ -53,10 +53,10 @@ impl Default for PoolConfig {
             // JavaScriptCore's GC budget: at 64 MiB it collected so often that pages rendered at
             // 1.2-2.1x Node's time; at 256 MiB 0.9-1.3x, for +23 MB of server RSS (render bench).
             memory_limit: 256 << 20,
-            // Render bench, same bundle and payloads: after 50 renders JavaScriptCore took 1.2-1.3x
-            // Node's time on the pantry page (p95 1.3-2.4 ms against 0.8-1.1), after 1,000 renders
-            // 0.9-1.2x (p95 0.6-0.8 ms, below Node's); 1,000 renders of the shop are 2 s of one
-            // core, spent while the engine is idle.
+            // Render bench, one run: warmed by 1,000 renders, JavaScriptCore's pantry page took
+            // 0.56 ms p50 / 1.56 p95 instead of a young engine's 0.65 / 2.26, the shop 1.96 / 3.66
+            // instead of 2.12 / 4.76. 1,000 renders of the shop are 2 s of one core, spent while
+            // the engine has nothing else to do.
             warm_up: 1000,
         }
     }

@@ -26,18 +26,23 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
-/// Median and p95 of `RENDERS` renders after `WARM_UP`, with `idle` between two renders (zero:
-/// back to back; a host's render thread mostly waits between pages, and caches cool meanwhile):
-/// through the pool (the asker's wait: queue, hand-off to the render thread and back) and the
-/// engine call alone (timed on the render thread, as Node's renders are timed in its loop).
-///
-/// `warmed`: the pool first warms its engine up on the page as the host does (kept, then
-/// rendered `PoolConfig::warm_up` times while idle); otherwise the engine is young.
-async fn engine_render_ms(engine: EngineKind, payload: &str, memory_mb: usize, idle: Duration, warmed: bool) -> Timed {
+/// Renders per turn when JavaScriptCore and Node take turns on a page: the machine's speed drifts
+/// over seconds (a shared VM), and turns let the drift fall on both.
+const TURN: usize = 30;
+
+/// Median and p95 ms, from unsorted samples.
+fn p50_p95(mut v: Vec<f64>) -> (f64, f64) {
+    v.sort_by(f64::total_cmp);
+    (percentile(&v, 0.5), percentile(&v, 0.95))
+}
+
+/// One engine in a pool of one thread, as the host renders: `warmed`, it first warms up on the
+/// page as the host does (kept, then rendered `PoolConfig::warm_up` times while idle); otherwise
+/// it is young. Then `WARM_UP` renders more.
+async fn engine_pool(engine: EngineKind, payload: &Arc<str>, memory_mb: usize, warmed: bool) -> RenderPool {
     let warm_up = if warmed { PoolConfig::default().warm_up } else { 0 };
     let config = PoolConfig { engine, threads: 1, memory_limit: memory_mb << 20, warm_up, ..PoolConfig::default() };
     let pool = RenderPool::start(SERVER_BUNDLE, config).unwrap();
-    let payload: Arc<str> = payload.into();
     if warm_up > 0 {
         pool.remember("bench", payload.clone());
         // An engine without a JIT (QuickJS) keeps nothing and makes no warm-up renders.
@@ -48,56 +53,108 @@ async fn engine_render_ms(engine: EngineKind, payload: &str, memory_mb: usize, i
     for _ in 0..WARM_UP {
         pool.render(payload.clone()).await.unwrap();
     }
-    let (mut asked, mut own) = (Vec::with_capacity(RENDERS), Vec::with_capacity(RENDERS));
-    for _ in 0..RENDERS {
+    pool
+}
+
+/// `n` renders with `idle` between two (zero: back to back; a host's render thread mostly waits
+/// between pages, and caches cool meanwhile), appended as the asker waited through the pool
+/// (queue, hand-off to the render thread and back) and as the engine call alone took (timed on
+/// the render thread, as Node's renders are timed in its loop).
+async fn pool_renders(pool: &RenderPool, payload: &Arc<str>, n: usize, idle: Duration, times: &mut Times) {
+    for _ in 0..n {
         let t = Instant::now();
         let rendered = pool.render(payload.clone()).await.unwrap();
-        asked.push(t.elapsed().as_secs_f64() * 1e3);
-        own.push(rendered.engine.as_secs_f64() * 1e3);
+        times.pool.push(t.elapsed().as_secs_f64() * 1e3);
+        times.engine.push(rendered.engine.as_secs_f64() * 1e3);
         if !idle.is_zero() {
             tokio::time::sleep(idle).await;
         }
     }
-    asked.sort_by(f64::total_cmp);
-    own.sort_by(f64::total_cmp);
-    Timed {
-        pool: (percentile(&asked, 0.5), percentile(&asked, 0.95)),
-        engine: (percentile(&own, 0.5), percentile(&own, 0.95)),
+}
+
+/// One engine's render times in ms, as the asker waited and as the engine took.
+#[derive(Default)]
+struct Times {
+    pool: Vec<f64>,
+    engine: Vec<f64>,
+}
+
+/// Node rendering the page in a `vm` context, as tests/bench/node-peer.mjs does, told how many
+/// renders to time next on its standard input: `idle_ms` between them through a timer, as its
+/// event loop would wait for the next request.
+struct NodeRenders {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+}
+
+impl NodeRenders {
+    /// Node with the page, after `warm_up` renders of it.
+    fn start(payload: &str, warm_up: usize) -> Option<Self> {
+        use std::io::BufRead;
+        let dir = std::env::temp_dir().join("orderahead-bench");
+        std::fs::create_dir_all(&dir).ok()?;
+        let bundle = dir.join("server.js");
+        std::fs::write(&bundle, SERVER_BUNDLE).ok()?;
+        let data = dir.join("payload.json");
+        std::fs::write(&data, payload).ok()?;
+        let script = format!(
+            r#"const vm=require("vm"),fs=require("fs");const ctx={{}};vm.createContext(ctx);
+vm.runInContext(fs.readFileSync({bundle:?},"utf8"),ctx);const p=fs.readFileSync({data:?},"utf8");
+for(let i=0;i<{warm_up};i++)ctx.SSR.render(p);console.log("ready");
+require("readline").createInterface({{input:process.stdin}}).on("line",(line)=>{{
+const [n,idle]=line.split(" ").map(Number);const t=[];
+const one=()=>{{const s=process.hrtime.bigint();ctx.SSR.render(p);t.push(Number(process.hrtime.bigint()-s)/1e6);}};
+const done=()=>console.log(t.join(" "));
+if(idle===0){{for(let i=0;i<n;i++)one();done();}}
+else{{const next=()=>{{one();if(t.length<n)setTimeout(next,idle);else done();}};next();}}}});"#,
+            bundle = bundle.display().to_string(),
+            data = data.display().to_string(),
+        );
+        let mut child = std::process::Command::new("node")
+            .arg("-e")
+            .arg(script)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .ok()?;
+        let input = child.stdin.take()?;
+        let mut output = std::io::BufReader::new(child.stdout.take()?).lines();
+        (output.next()?.ok()? == "ready").then_some(Self { child, input, output })
+    }
+
+    fn renders(&mut self, n: usize, idle_ms: u64, times: &mut Vec<f64>) -> Option<()> {
+        use std::io::Write;
+        writeln!(self.input, "{n} {idle_ms}").ok()?;
+        let line = self.output.next()?.ok()?;
+        times.extend(line.split_whitespace().filter_map(|s| s.parse::<f64>().ok()));
+        Some(())
     }
 }
 
-/// Median and p95 ms of one engine's renders, as the asker waited and as the engine took.
-struct Timed {
-    pool: (f64, f64),
-    engine: (f64, f64),
+impl Drop for NodeRenders {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
-/// [`engine_render_ms`] in Node: `idle_ms` between renders through a timer, as its event loop
-/// would wait for the next request.
-///
-/// `warm_up`: renders before the `WARM_UP` ones, as [`engine_render_ms`]'s warmed pool makes.
-fn node_render_ms(payload: &str, idle_ms: u64, warm_up: usize) -> Option<(f64, f64)> {
-    let dir = std::env::temp_dir().join("orderahead-bench");
-    std::fs::create_dir_all(&dir).ok()?;
-    let bundle = dir.join("server.js");
-    std::fs::write(&bundle, SERVER_BUNDLE).ok()?;
-    let data = dir.join("payload.json");
-    std::fs::write(&data, payload).ok()?;
-    let script = format!(
-        r#"const vm=require("vm"),fs=require("fs");const ctx={{}};vm.createContext(ctx);
-vm.runInContext(fs.readFileSync({bundle:?},"utf8"),ctx);const p=fs.readFileSync({data:?},"utf8");
-for(let i=0;i<{warm_up}+{WARM_UP};i++)ctx.SSR.render(p);const t=[];
-const done=()=>{{t.sort((a,b)=>a-b);console.log(t[Math.round((t.length-1)*0.5)],t[Math.round((t.length-1)*0.95)]);}};
-const one=()=>{{const s=process.hrtime.bigint();ctx.SSR.render(p);t.push(Number(process.hrtime.bigint()-s)/1e6);}};
-if({idle_ms}===0){{for(let i=0;i<{RENDERS};i++)one();done();}}
-else{{const next=()=>{{one();if(t.length<{RENDERS})setTimeout(next,{idle_ms});else done();}};next();}}"#,
-        bundle = bundle.display().to_string(),
-        data = data.display().to_string(),
-    );
-    let out = std::process::Command::new("node").arg("-e").arg(script).output().ok()?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let mut it = text.split_whitespace().filter_map(|s| s.parse().ok());
-    Some((it.next()?, it.next()?))
+/// JavaScriptCore (through the pool) and Node on the same page, `RENDERS` renders each in turns
+/// of `TURN`, after the same warm-up: `warmed` as the host warms its engines (Node's as many
+/// renders), else `WARM_UP` renders only. Node's times are `None` when it could not run.
+async fn jsc_and_node(payload: &str, memory_mb: usize, idle: Duration, warmed: bool) -> (Times, Option<Vec<f64>>) {
+    let payload: Arc<str> = payload.into();
+    let pool = engine_pool(EngineKind::Jsc, &payload, memory_mb, warmed).await;
+    let warm_up = if warmed { PoolConfig::default().warm_up } else { 0 };
+    let mut node = NodeRenders::start(&payload, warm_up + WARM_UP);
+    let (mut jsc, mut theirs) = (Times::default(), Vec::new());
+    for _ in 0..RENDERS / TURN {
+        pool_renders(&pool, &payload, TURN, idle, &mut jsc).await;
+        if node.as_mut().and_then(|n| n.renders(TURN, idle.as_millis() as u64, &mut theirs)).is_none() {
+            node = None;
+        }
+    }
+    (jsc, node.map(|_| theirs))
 }
 
 /// The loader payload of a page, as the host hands it to the engine.
@@ -339,7 +396,8 @@ async fn main() {
     if !skipped("engines") {
         println!(
             "median / p95 ms per render, {RENDERS} renders after {WARM_UP} more, one engine instance, same bundle and payload; \
-             engines warmed up as the host warms them: {host_warm_up} renders of the page first (Node's as many)"
+             engines warmed up as the host warms them: {host_warm_up} renders of the page first (Node's as many); \
+             JavaScriptCore and Node take turns of {TURN} renders"
         );
         println!(
             "{:<28} {:>16} {:>16} {:>16} {:>16} {:>9} {:>9}",
@@ -359,33 +417,36 @@ async fn main() {
             format!("/products?pantry={pantry}"),
         ] {
             let p = payload(&client, &base, &url).await;
-            let q = engine_render_ms(EngineKind::Quickjs, &p, memory_mb, Duration::ZERO, false).await;
-            let j = engine_render_ms(EngineKind::Jsc, &p, memory_mb, Duration::ZERO, true).await;
-            let (n50, n95) = node_render_ms(&p, 0, host_warm_up).unwrap_or((f64::NAN, f64::NAN));
-            let ji = engine_render_ms(EngineKind::Jsc, &p, memory_mb, IDLE, true).await;
-            let (ni50, ni95) =
-                node_render_ms(&p, IDLE.as_millis() as u64, host_warm_up).unwrap_or((f64::NAN, f64::NAN));
-            let jy = engine_render_ms(EngineKind::Jsc, &p, memory_mb, Duration::ZERO, false).await;
-            let (ny50, ny95) = node_render_ms(&p, 0, 0).unwrap_or((f64::NAN, f64::NAN));
-            let row = |t: &Timed, n50: f64, n95: f64| {
+            let quickjs = {
+                let p: Arc<str> = p.as_str().into();
+                let pool = engine_pool(EngineKind::Quickjs, &p, memory_mb, false).await;
+                let mut times = Times::default();
+                pool_renders(&pool, &p, RENDERS, Duration::ZERO, &mut times).await;
+                p50_p95(times.engine)
+            };
+            let nan = || vec![f64::NAN];
+            let (j, n) = jsc_and_node(&p, memory_mb, Duration::ZERO, true).await;
+            let (ji, ni) = jsc_and_node(&p, memory_mb, IDLE, true).await;
+            let (jy, ny) = jsc_and_node(&p, memory_mb, Duration::ZERO, false).await;
+            let row = |t: Times, n: Vec<f64>| {
+                let (pool, engine, node) = (p50_p95(t.pool), p50_p95(t.engine), p50_p95(n));
                 format!(
-                    "{url:<28} {:>16} {:>16} {:>16} {:>8.2}x",
-                    format!("{:.2} / {:.2}", t.pool.0, t.pool.1),
-                    format!("{:.2} / {:.2}", t.engine.0, t.engine.1),
-                    format!("{n50:.2} / {n95:.2}"),
-                    t.engine.0 / n50
+                    "{:>16} {:>16} {:>16} {:>8.2}x",
+                    format!("{:.2} / {:.2}", pool.0, pool.1),
+                    format!("{:.2} / {:.2}", engine.0, engine.1),
+                    format!("{:.2} / {:.2}", node.0, node.1),
+                    engine.0 / node.0
                 )
             };
-            idle_rows.push(row(&ji, ni50, ni95));
-            young_rows.push(row(&jy, ny50, ny95));
+            idle_rows.push(format!("{url:<28} {}", row(ji, ni.unwrap_or_else(nan))));
+            young_rows.push(format!("{url:<28} {}", row(jy, ny.unwrap_or_else(nan))));
+            let n = n.unwrap_or_else(nan);
+            let node_p50 = p50_p95(n.clone()).0;
             println!(
-                "{url:<28} {:>16} {:>16} {:>16} {:>16} {:>8.2}x {:>8.2}x",
-                format!("{:.2} / {:.2}", q.engine.0, q.engine.1),
-                format!("{:.2} / {:.2}", j.pool.0, j.pool.1),
-                format!("{:.2} / {:.2}", j.engine.0, j.engine.1),
-                format!("{n50:.2} / {n95:.2}"),
-                j.engine.0 / n50,
-                q.engine.0 / n50
+                "{url:<28} {:>16} {} {:>8.2}x",
+                format!("{:.2} / {:.2}", quickjs.0, quickjs.1),
+                row(j, n),
+                quickjs.0 / node_p50
             );
         }
         println!(
@@ -452,7 +513,7 @@ async fn main() {
     );
     println!("{:<28} {:>8} {:>8} {:>9}  host stages", "page", "host", "Node", "host/Node");
     // The host keeps each page it rendered first and warms its engine on it while idle; the
-    // timing starts once that is done, as the engine rows' warmed engines.
+    // timing starts once that is done, and the peer has rendered each page as often.
     let mut n = 0u64;
     for page in &pages {
         let sep = if page.contains('?') { '&' } else { '?' };
@@ -460,6 +521,25 @@ async fn main() {
         uncached(client.get(format!("{base}{page}{sep}u={n}"))).send().await.unwrap().text().await.unwrap();
     }
     host.warmed_up(&client, pages.len(), host_warm_up).await;
+    // The peer's V8 gets as many renders of each page, so both are timed warm.
+    if let Some(peer) = &peer {
+        for page in &pages {
+            let sep = if page.contains('?') { '&' } else { '?' };
+            let turns: Vec<_> = (0..4)
+                .map(|_| {
+                    let (client, url) = (client.clone(), format!("{}{page}{sep}warm=1", peer.base));
+                    tokio::spawn(async move {
+                        for _ in 0..host_warm_up / 4 {
+                            client.get(&url).send().await.unwrap().text().await.unwrap();
+                        }
+                    })
+                })
+                .collect();
+            for turn in turns {
+                turn.await.unwrap();
+            }
+        }
+    }
     for page in &pages {
         let sep = if page.contains('?') { '&' } else { '?' };
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
