@@ -13,7 +13,7 @@
 //! until it has rendered it `warm_up` times. JavaScriptCore compiles React's functions in tiers
 //! and was still compiling after the render bench's 50 warm-up renders (its JIT thread took 18% of
 //! the process's CPU time over the next 300), so the first hundreds of shoppers after a start met
-//! a half-compiled engine: 15-30% slower at p50 and up to 1.5x at p95 than after 1,000 renders.
+//! a half-compiled engine: 7-24% slower at p50 and 1.25-1.45x at p95 than after 1,000 renders.
 use super::{
     engine::{Engine, EngineKind, PoolConfig},
     renderer::{RenderError, RenderFuture, RenderLoad, Rendered, Renderer},
