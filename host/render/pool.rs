@@ -253,7 +253,9 @@ fn worker<E: Engine>(
                     Err(err) => {
                         // A page that fails is not rendered again to warm up.
                         warmed[i] = usize::MAX;
-                        recover(&mut engine, &err, &prepared, &config, &stats);
+                        if recover(&mut engine, &err, &prepared, &config, &stats) {
+                            warmed.iter_mut().filter(|n| **n != usize::MAX).for_each(|n| *n = 0);
+                        }
                     }
                 }
                 next = dispatch.next(&warmed);
@@ -285,7 +287,10 @@ fn worker<E: Engine>(
             Err(err) => {
                 let counter = if *err == RenderError::Timeout { &stats.timeouts } else { &stats.js_errors };
                 counter.fetch_add(1, Ordering::Relaxed);
-                recover(&mut engine, err, &prepared, &config, &stats);
+                if recover(&mut engine, err, &prepared, &config, &stats) {
+                    // A new engine is a young one.
+                    warmed.iter_mut().filter(|n| **n != usize::MAX).for_each(|n| *n = 0);
+                }
             }
         }
         next = dispatch.next(&warmed);
@@ -293,23 +298,28 @@ fn worker<E: Engine>(
     }
 }
 
-/// After a failed render: the engine is replaced when the failure left it unfit.
+/// After a failed render: the engine is replaced when the failure left it unfit. Whether it was.
 fn recover<E: Engine>(
     engine: &mut E,
     err: &RenderError,
     prepared: &E::Prepared,
     config: &PoolConfig,
     stats: &PoolStats,
-) {
+) -> bool {
     let rebuild = engine.broken_after(err);
     tracing::warn!(engine = E::NAME, error = ?err.to_string(), rebuild, "server render failed");
-    if rebuild {
-        match E::load(prepared, config) {
-            Ok(fresh) => {
-                *engine = fresh;
-                stats.rebuilds.fetch_add(1, Ordering::Relaxed);
-            }
-            Err(e) => tracing::error!(engine = E::NAME, error = %e, "could not rebuild the render engine"),
+    if !rebuild {
+        return false;
+    }
+    match E::load(prepared, config) {
+        Ok(fresh) => {
+            *engine = fresh;
+            stats.rebuilds.fetch_add(1, Ordering::Relaxed);
+            true
+        }
+        Err(e) => {
+            tracing::error!(engine = E::NAME, error = %e, "could not rebuild the render engine");
+            false
         }
     }
 }

@@ -68,6 +68,7 @@ async fn metrics_are_served_on_their_own_listener_only(t: &TestApp) {
         "orderahead_render_queue_depth",
         "orderahead_render_timeouts_total",
         "orderahead_render_shell_fallbacks_total",
+        "orderahead_render_warm_ups_total",
         "orderahead_outbox_failures_total",
         "orderahead_outbox_backlog",
     ] {
