@@ -26,6 +26,17 @@ fn pool(source: &str, engine: EngineKind, threads: usize, queue: usize) -> Rende
     RenderPool::start(source, PoolConfig { engine, threads, queue, ..PoolConfig::default() }).unwrap()
 }
 
+/// The test database's host, rendering through `pool`.
+async fn state_with(pool: Arc<RenderPool>) -> AppState {
+    let shared = state().await;
+    AppState::new(
+        shared.config.clone(),
+        pool as Arc<dyn Renderer>,
+        shared.store.clone(),
+        Tokens::from_secret(b"test secret, not used by these pages"),
+    )
+}
+
 fn home_payload() -> Arc<str> {
     // Texts come with the payload, as the host sends them; the ones left out render as their keys.
     r#"{"route":"home","status":200,"url":"/","data":{"infoSections":[]},"config":{"tileUrl":""},"lang":"en","messages":{"app.title":"OrderAhead","app.tagline":"Free, convenient groceries when in need"}}"#.into()
@@ -106,13 +117,7 @@ async fn failing_renders_fall_back_to_the_client_shell_and_the_pool_recovers() {
     let source = format!("{SERVER_BUNDLE}\n{MISBEHAVING}");
     for engine in engines() {
         let pool = Arc::new(pool(&source, engine, 1, 8));
-        let shared = state().await;
-        let state = AppState::new(
-            shared.config.clone(),
-            pool.clone() as Arc<dyn Renderer>,
-            shared.store.clone(),
-            Tokens::from_secret(b"test secret, not used by these pages"),
-        );
+        let state = state_with(pool.clone()).await;
 
         for url in ["/__throw", "/__loop"] {
             let started = Instant::now();
@@ -310,13 +315,7 @@ async fn an_engine_without_a_jit_keeps_no_page() {
 async fn the_host_warms_its_engines_on_public_pages_only() {
     let source = format!("{SERVER_BUNDLE}\n{COUNTING}");
     let pool = Arc::new(jsc_pool(&source, 1, 3));
-    let shared = state().await;
-    let state = AppState::new(
-        shared.config.clone(),
-        pool.clone() as Arc<dyn Renderer>,
-        shared.store.clone(),
-        Tokens::from_secret(b"test secret, not used by these pages"),
-    );
+    let state = state_with(pool.clone()).await;
     let res = get(http::app(state.clone()), "/").await;
     assert!(res.body.contains("<!--1-->"), "the home page's own render comes first");
     warm_ups_reach(&pool, 3).await;
