@@ -108,7 +108,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     }
     let metrics_bind = config.metrics_bind;
     let state = build_state(config).await?;
-    tokio::spawn(return_freed_memory());
+    tokio::spawn(return_freed_memory(state.clone()));
     if let Some(address) = metrics_bind {
         let listener = TcpListener::bind(address).await?;
         tracing::info!(address = %listener.local_addr()?, "metrics listening");
@@ -122,18 +122,35 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 }
 
 /// glibc keeps the pages a burst of renders freed (each page's payload, markup and document are
-/// tens of KB, made on many threads) for reuse, so after a load the process stays at its peak;
-/// every 10 s what is free goes back to the system (render bench: RSS after its load runs).
-async fn return_freed_memory() {
+/// tens of KB, made on many threads) for reuse, so after a load the process stays at its peak.
+/// What is free goes back to the system in the first quiet second after a burst, and every 10 s
+/// under a load that does not stop; an idle host has nothing new to give back.
+async fn return_freed_memory(state: AppState) {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
-        let mut every = tokio::time::interval(std::time::Duration::from_secs(10));
+        // Pages served and rendered: what moves when the host works (warm-ups stop by themselves).
+        let work = || {
+            let (render, cache) = (state.renderer.load(), state.cache.stats());
+            render.renders + render.warm_ups + cache.hits + cache.misses
+        };
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
+        let (mut last, mut was_busy, mut since_trim) = (work(), false, 0u32);
         loop {
             every.tick().await;
-            // SAFETY: malloc_trim only releases free memory of the allocator's own arenas.
-            let _ = tokio::task::spawn_blocking(|| unsafe { libc::malloc_trim(0) }).await;
+            let now = work();
+            let busy = now != last;
+            last = now;
+            since_trim += 1;
+            if (was_busy && !busy) || (busy && since_trim >= 10) {
+                since_trim = 0;
+                // SAFETY: malloc_trim only releases free memory of the allocator's own arenas.
+                let _ = tokio::task::spawn_blocking(|| unsafe { libc::malloc_trim(0) }).await;
+            }
+            was_busy = busy;
         }
     }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    let _ = state;
 }
 
 async fn shutdown_signal() {

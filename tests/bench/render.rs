@@ -251,13 +251,22 @@ fn skipped(section: &str) -> bool {
     std::env::var("BENCH_SKIP").is_ok_and(|v| v.split(',').any(|s| s.trim() == section))
 }
 
-fn rss_of(pid: u32) -> f64 {
+/// A process's resident MB: all, and its two parts (anonymous: heaps, stacks; file: the mapped
+/// binary and libraries, ICU's data among them).
+fn rss_of(pid: u32) -> (f64, f64, f64) {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-        .map_or(f64::NAN, |kb| kb / 1024.0)
+    let mb = |key: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+            .map_or(f64::NAN, |kb| kb / 1024.0)
+    };
+    (mb("VmRSS:"), mb("RssAnon:"), mb("RssFile:"))
+}
+
+fn print_rss(name: &str, (all, anon, file): (f64, f64, f64)) -> String {
+    format!("{name} {all:.0} MB (anonymous {anon:.0}, files {file:.0})")
 }
 
 /// Our server as shoppers get it: the release binary in a process of its own (so its RSS is its
@@ -649,6 +658,13 @@ async fn main() {
             all_renders.errors
         );
     }
-    let node_rss = peer.as_ref().map_or(f64::NAN, |p| rss_of(p.child.id()));
-    println!("RSS after the runs: host {:.0} MB, Node peer {node_rss:.0} MB", rss_of(host.child.id()));
+    // Right after the last row (the host's, 30 s of renders; the Node peer's row ran before it),
+    // then after two quiet seconds for both, in which the host hands back what its burst freed.
+    let both = || {
+        let node = peer.as_ref().map_or((f64::NAN, f64::NAN, f64::NAN), |p| rss_of(p.child.id()));
+        format!("{}, {}", print_rss("host", rss_of(host.child.id())), print_rss("Node peer", node))
+    };
+    println!("RSS right after the runs: {}", both());
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    println!("RSS 2 s after the runs:   {} (target: host at most 150 MB)", both());
 }
