@@ -123,12 +123,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
 
 /// glibc keeps the pages a burst of renders freed (each page's payload, markup and document are
 /// tens of KB, made on many threads) for reuse, so after a load the process stays at its peak.
-/// What is free goes back to the system in the first quiet second after a burst, and every 10 s
-/// under a load that does not stop; an idle host has nothing new to give back.
+/// What is free goes back to the system every 10 s (as after the API's work, which these counts
+/// leave out), and at once in the first quiet second after a burst of pages.
 async fn return_freed_memory(state: AppState) {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
-        // Pages served and rendered: what moves when the host works (warm-ups stop by themselves).
+        // Pages served and rendered (warm-ups stop by themselves).
         let work = || {
             let (render, cache) = (state.renderer.load(), state.cache.stats());
             render.renders + render.warm_ups + cache.hits + cache.misses
@@ -141,7 +141,7 @@ async fn return_freed_memory(state: AppState) {
             let busy = now != last;
             last = now;
             since_trim += 1;
-            if (was_busy && !busy) || (busy && since_trim >= 10) {
+            if (was_busy && !busy) || since_trim >= 10 {
                 since_trim = 0;
                 // SAFETY: malloc_trim only releases free memory of the allocator's own arenas.
                 let _ = tokio::task::spawn_blocking(|| unsafe { libc::malloc_trim(0) }).await;
