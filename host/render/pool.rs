@@ -225,10 +225,7 @@ fn worker<E: Engine>(
     ready: std::sync::mpsc::Sender<Result<(), String>>,
 ) {
     let mut engine = match E::load(&prepared, &config) {
-        Ok(e) => {
-            let _ = ready.send(Ok(()));
-            e
-        }
+        Ok(e) => e,
         Err(e) => {
             let _ = ready.send(Err(e));
             return;
@@ -237,6 +234,9 @@ fn worker<E: Engine>(
     // Warm-up renders of each kept page, indexed as the board's `kept`.
     let mut warmed: Vec<usize> = Vec::new();
     let mut next = dispatch.next(&warmed);
+    // Ready once on the idle stack: a worker that told it was ready but got there only after the
+    // first job's engine went back on top would be handed the next job instead of that warm one.
+    let _ = ready.send(Ok(()));
     loop {
         let job = match next {
             Next::Job(job) => job,
