@@ -112,7 +112,8 @@ impl AppState {
         // Checked against the database's cache scopes on every hit; the minute bounds what
         // depends on the clock alone.
         let cache = RenderCache::new(64 << 20, Duration::from_secs(60));
-        let metrics = Arc::new(Metrics::new(renderer.clone(), cache.clone(), store.clone()));
+        let metrics =
+            Arc::new(Metrics::new(renderer.clone(), cache.clone(), store.clone(), service::outbox::MAX_ATTEMPTS));
         let services = service::Context {
             files,
             metrics,

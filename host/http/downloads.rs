@@ -56,7 +56,7 @@ async fn pick_list_csv(
         Ok(staff) => staff,
         Err(res) => return res,
     };
-    let list = match pick_list::pick_list(&state, &staff, &query_of(&query), crate::db::now()).await {
+    let list = match pick_list::pick_list(&state, &staff, &query_of(&query), state.clock.now()).await {
         Ok(list) => list,
         Err(Error::Invalid(_)) => return say(&state, lang, Say::BadTimes),
         Err(error) => return failed(&state, lang, error, "pick list CSV not made"),

@@ -51,8 +51,10 @@ pub struct Metrics {
     outbox_sent: Counter,
     outbox_failures: Counter,
     outbox_backlog: Gauge,
+    outbox_given_up: Gauge,
     job_runs: Family<JobLabels, Counter>,
     store: Store,
+    outbox_max_attempts: i32,
 }
 
 /// What the registry reads when scraped: the render pool's queue and counts, the page cache's
@@ -102,13 +104,15 @@ impl Collector for Sampled {
 }
 
 impl Metrics {
-    pub fn new(renderer: Arc<dyn Renderer>, cache: RenderCache, store: Store) -> Self {
+    /// `outbox_max_attempts`: the tries after which the sender gives a message up.
+    pub fn new(renderer: Arc<dyn Renderer>, cache: RenderCache, store: Store, outbox_max_attempts: i32) -> Self {
         let mut registry = Registry::with_prefix("orderahead");
         let requests = Family::<RequestLabels, Histogram, fn() -> Histogram>::new_with_constructor(
             latency_histogram as fn() -> Histogram,
         );
         let (shell_fallbacks, outbox_sent, outbox_failures) = Default::default();
         let outbox_backlog = Gauge::default();
+        let outbox_given_up = Gauge::default();
         let job_runs = Family::<JobLabels, Counter>::default();
         registry.register(
             "http_request_duration_seconds",
@@ -128,13 +132,29 @@ impl Metrics {
         );
         registry.register(
             "outbox_backlog",
-            "Messages in the shared outbox not sent yet (the same on every host)",
+            "Messages in the shared outbox not sent yet and still to be tried (the same on every host)",
             outbox_backlog.clone(),
+        );
+        registry.register(
+            "outbox_given_up",
+            "Messages in the shared outbox no host will try again: every try failed (the same on every host)",
+            outbox_given_up.clone(),
         );
         registry.register("job_runs", "Periodic jobs this host ran, by job and outcome", job_runs.clone());
         // `register` ends each help with a full stop; the collector's carry their own.
         registry.register_collector(Box::new(Sampled { renderer, cache, store: store.clone() }));
-        Self { registry, requests, shell_fallbacks, outbox_sent, outbox_failures, outbox_backlog, job_runs, store }
+        Self {
+            registry,
+            requests,
+            shell_fallbacks,
+            outbox_sent,
+            outbox_failures,
+            outbox_backlog,
+            outbox_given_up,
+            job_runs,
+            store,
+            outbox_max_attempts,
+        }
     }
 
     pub fn request(&self, labels: RequestLabels, took: Duration) {
@@ -154,12 +174,13 @@ impl Metrics {
         self.job_runs.get_or_create(&JobLabels { job, outcome: if ok { "ok" } else { "failed" } }).inc();
     }
 
-    /// The scrape: every metric in the text format, the outbox's backlog read from the database
+    /// The scrape: every metric in the text format, the outbox's figures read from the database
     /// first (left at its last value when the database does not answer).
     pub async fn encode(&self) -> String {
-        match self.store.outbox_counts().await {
+        match self.store.outbox_counts(self.outbox_max_attempts).await {
             Ok(counts) => {
                 self.outbox_backlog.set(i64::try_from(counts.waiting).unwrap_or(i64::MAX));
+                self.outbox_given_up.set(i64::try_from(counts.given_up).unwrap_or(i64::MAX));
             }
             Err(error) => tracing::warn!(%error, "metrics: outbox backlog unreadable"),
         }

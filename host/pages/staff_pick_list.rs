@@ -58,7 +58,7 @@ pub fn query_of(query: &HashMap<String, String>) -> PickListQuery {
 
 async fn load(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let mut query = query_of(&ctx.query);
-    let now = crate::db::now();
+    let now = ctx.state.clock.now();
     let mut invalid_range = false;
     let mut result = service::pick_list(&ctx.state, &staff, &query, now).await;
     if let Err(services::Error::Invalid(_)) = &result {

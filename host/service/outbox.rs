@@ -216,8 +216,8 @@ mod tests {
         expected.push("once@example.org".into());
         expected.sort();
         assert_eq!(delivered, expected, "each message exactly once");
-        let counts = store.outbox_counts().await.unwrap();
-        assert_eq!((counts.waiting, counts.sent), (0, N as u64 + 1));
+        let counts = store.outbox_counts(MAX_ATTEMPTS).await.unwrap();
+        assert_eq!((counts.waiting, counts.given_up, counts.sent), (0, 0, N as u64 + 1));
         let _ = other.close().await;
     }
 
@@ -242,6 +242,22 @@ mod tests {
         assert_eq!(*transport.delivered.lock().unwrap(), vec!["pat@example.org".to_owned()]);
         clock.advance(Duration::hours(3));
         assert_eq!(sender.send_due().await.unwrap(), Pass::default(), "sent once");
+    }
+
+    async fn a_message_failing_every_try_is_given_up_and_leaves_the_backlog(t: &TestDb) {
+        let clock = Arc::new(TestClock::at(at("2026-06-20T15:00:00Z")));
+        let store = Store::new(t.db().clone());
+        store.enqueue(email("pat@example.org", "Ready".into(), "x".into(), Lang::En, None), clock.now()).await.unwrap();
+        let transport = Arc::new(Recording { failures: AtomicUsize::new(usize::MAX), ..Default::default() });
+        let sender = Sender { store: store.clone(), transport: transport.clone(), clock: clock.clone() };
+        for tried in 1..=MAX_ATTEMPTS {
+            assert_eq!(store.outbox_counts(MAX_ATTEMPTS).await.unwrap().waiting, 1, "before try {tried}");
+            assert_eq!(sender.send_due().await.unwrap(), Pass { sent: 0, failed: 1 }, "try {tried}");
+            clock.advance(LONGEST_RETRY);
+        }
+        assert_eq!(sender.send_due().await.unwrap(), Pass::default(), "tried again after the last try");
+        let counts = store.outbox_counts(MAX_ATTEMPTS).await.unwrap();
+        assert_eq!((counts.waiting, counts.given_up, counts.sent), (0, 1, 0));
     }
 
     async fn a_host_dying_mid_send_loses_nothing(t: &TestDb) {
@@ -281,6 +297,7 @@ mod tests {
     on_both!(
         two_senders_deliver_each_message_once,
         a_failing_transport_is_retried_with_back_off,
+        a_message_failing_every_try_is_given_up_and_leaves_the_backlog,
         a_host_dying_mid_send_loses_nothing
     );
 }

@@ -178,7 +178,7 @@ pub async fn queue(
         None => pantries.first(),
     }
     .ok_or_else(|| Error::not_found(&messages::PANTRY_NOT_FOUND))?;
-    let date = date.unwrap_or_else(|| local_today(crate::db::now(), chosen.tz));
+    let date = date.unwrap_or_else(|| local_today(state.clock.now(), chosen.tz));
     let search =
         search.map(str::trim).filter(|s| !s.is_empty()).map(|s| s.chars().take(MAX_SEARCH_LEN).collect::<String>());
     // The day's index (one lean row per order) is counted, searched and folded; only the orders
@@ -331,7 +331,7 @@ pub async fn find(state: &Context, staff: &Staff<Volunteer>, search: &str) -> Re
     }
     let needle = search.trim().to_lowercase();
     for pantry in pantries_of(state, staff).await? {
-        let today = local_today(crate::db::now(), pantry.tz);
+        let today = local_today(state.clock.now(), pantry.tz);
         // Names first (a lean read of the day), then only the matches' full rows.
         let named: Vec<Id> = state
             .store

@@ -42,9 +42,30 @@ async function settle(page) {
 
 /** Stops the page's clock (installed, flowing) where it is now: from here only `runTimers` moves it. */
 export async function holdClock(page) {
-  // pauseAt jumps forward to its instant, so it is given the page's own now and a moment more.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  // pauseAt jumps forward to its instant, so it is given the page's own now and a moment more. On a
+  // loaded machine the flowing clock can pass that instant while the call travels; pauseAt has then
+  // already stopped the clock when it refuses ("Cannot fast-forward to the past", CI stop 45), so
+  // a second try, from a clock that no longer moves, cannot race.
+  for (let tries = 1; ; tries++) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+      break;
+    } catch (e) {
+      if (tries > 1 || !/fast-forward to the past/.test(e?.message ?? "")) throw e;
+    }
+  }
   await settle(page);
+}
+
+/**
+ * Installs the page's clock held still from the start, before the page opens: only `runTimers`
+ * (or `clock.resume()`) moves it. Installed a minute before the instant it is held at, because the
+ * installed clock flows while the second call travels and cannot be held in its past.
+ */
+export async function installHeldClock(page) {
+  const at = Date.now();
+  await page.clock.install({ time: at - 60_000 });
+  await page.clock.pauseAt(at);
 }
 
 /** Spec §9 "sign-up offer delay": the shop offers the TEFAP survey this long after it opens. */

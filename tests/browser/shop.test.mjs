@@ -3,7 +3,7 @@
 // Run through `cargo test --test it browser` (sets BASE_URL).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { SIGN_UP_OFFER_DELAY_MS, assertAccessible, collectProblems, launch, offered, runTimers, url, waitForApp } from "./lib.mjs";
+import { SIGN_UP_OFFER_DELAY_MS, assertAccessible, collectProblems, installHeldClock, launch, offered, runTimers, url, waitForApp } from "./lib.mjs";
 
 async function api(path) {
   const res = await fetch(url(`/api/v1${path}`));
@@ -189,8 +189,7 @@ describe("shop", () => {
     const context = await browser.newContext({ tefapAnswered: false });
     const page = await context.newPage();
     // Held still until the offer has fired, so the page's own load takes none of the 2 s.
-    await page.clock.install();
-    await page.clock.pauseAt(new Date(Date.now() + 1000));
+    await installHeldClock(page);
     const problems = collectProblems(page);
     const { pantry } = found;
     assert.equal(pantry.foodBank.isTEFAPEnabled, true, "the Columbus demo food bank is in the program");

@@ -71,6 +71,7 @@ async fn metrics_are_served_on_their_own_listener_only(t: &TestApp) {
         "orderahead_render_warm_ups_total",
         "orderahead_outbox_failures_total",
         "orderahead_outbox_backlog",
+        "orderahead_outbox_given_up",
     ] {
         assert!(series(&text, name).is_some(), "{name} in {text}");
     }

@@ -41,5 +41,5 @@ pub(super) async fn pick_list(
     QueryParams(q): QueryParams<PickListParams>,
 ) -> ApiResult<PickList> {
     let query = PickListQuery { pantry: q.pantry, date: q.date, from: q.from, to: q.to };
-    ok(service::pick_list(&state, &staff, &query, crate::db::now()).await?)
+    ok(service::pick_list(&state, &staff, &query, state.clock.now()).await?)
 }

@@ -55,10 +55,13 @@ pub struct OutgoingRow {
     pub attempts: i32,
 }
 
-/// What the outbox holds, for tests and the backlog figure.
+/// What the outbox holds, for tests and the backlog figures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct OutboxCounts {
+    /// Not sent and still to be tried.
     pub waiting: u64,
+    /// Not sent after the last try the sender makes: no host will try them again.
+    pub given_up: u64,
     pub sent: u64,
 }
 
@@ -193,10 +196,12 @@ impl Store {
         Ok(())
     }
 
-    /// Messages waiting and sent.
-    pub async fn outbox_counts(&self) -> StoreResult<OutboxCounts> {
-        let waiting = outbox::Entity::find().filter(outbox::Column::SentAt.is_null()).count(&self.db).await?;
+    /// Messages waiting, given up (tried `max_attempts` times, as `claim_outbox` counts) and sent.
+    pub async fn outbox_counts(&self, max_attempts: i32) -> StoreResult<OutboxCounts> {
+        let unsent = || outbox::Entity::find().filter(outbox::Column::SentAt.is_null());
+        let waiting = unsent().filter(outbox::Column::Attempts.lt(max_attempts)).count(&self.db).await?;
+        let given_up = unsent().filter(outbox::Column::Attempts.gte(max_attempts)).count(&self.db).await?;
         let sent = outbox::Entity::find().filter(outbox::Column::SentAt.is_not_null()).count(&self.db).await?;
-        Ok(OutboxCounts { waiting, sent })
+        Ok(OutboxCounts { waiting, given_up, sent })
     }
 }
