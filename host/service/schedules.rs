@@ -76,17 +76,16 @@ pub async fn schedule(state: &Context, staff: &Staff<PantryStaff>, pantry: Optio
     let mut closed_days = Vec::new();
     for c in state.store.closed_days_of(vec![chosen.id], today).await? {
         let booked = state.store.open_orders_between(chosen.id, c.first_day, c.last_day).await?;
-        let mut orders = Vec::with_capacity(booked.len());
-        for o in booked {
-            let name = state.store.shopper_contact(o.user_id).await?.map(|s| s.first_name).unwrap_or_default();
-            orders.push(ClosedDayOrder {
+        let orders = booked
+            .into_iter()
+            .map(|o| ClosedDayOrder {
                 order_id: o.order_id,
-                shopper_name: name,
+                shopper_name: o.first_name,
                 pickup_day: o.pickup_day,
                 start: hm(o.start),
                 end: hm(o.end),
-            });
-        }
+            })
+            .collect();
         closed_days.push(ClosedDay {
             id: c.id,
             first_day: c.first_day,

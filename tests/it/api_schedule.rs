@@ -191,7 +191,8 @@ async fn a_closed_day_hides_its_times_and_asks_booked_shoppers_to_move(t: &TestA
         offered_at(t, main, &["05:"]).await.into_iter().filter(|o| o.1 == day.to_string()).map(|o| o.0).collect();
     assert_eq!(on_day.len(), 2);
     let shopper = fresh(t).await;
-    let me = t.get("/api/v1/account/profile", Some(&shopper.token)).await.value()["id"].as_i64().unwrap();
+    let profile = t.get("/api/v1/account/profile", Some(&shopper.token)).await.value().clone();
+    let me = profile["id"].as_i64().unwrap();
     let email = t.state.store.test_contact(me, "es", true).await.unwrap();
     let order = order_at(t, &shopper, main, on_day[0]).await.value().as_i64().expect("order id");
 
@@ -209,6 +210,8 @@ async fn a_closed_day_hides_its_times_and_asks_booked_shoppers_to_move(t: &TestA
     let shown = t.get(&format!("/api/v1/staff/schedule?pantry={main}"), Some(&staff)).await;
     let closed = shown.value()["closedDays"][0].clone();
     assert_eq!((closed["reason"].as_str(), closed["orders"][0]["orderId"].as_i64()), (Some("Inventario"), Some(order)));
+    assert_eq!(closed["orders"][0]["shopperName"], profile["firstName"], "listed by the shopper's first name");
+    assert_ne!(closed["orders"][0]["shopperName"], "");
     // The shopper has a message with a link to Change Time, and an e-mail in Spanish.
     let messages = t.get("/api/v1/messages?lang=es", Some(&shopper.token)).await;
     let news = messages.value().to_string();

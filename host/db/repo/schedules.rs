@@ -4,7 +4,7 @@
 use super::{Store, StoreResult, schedule_rows::PantryRows, shopping::parse_tz};
 use crate::db::migration::m20261230_000029_slot_trigger_pauses as pauses;
 use crate::{
-    db::entity::{closed_day, order, pantry_location, pickup_time, schedule_horizon},
+    db::entity::{closed_day, order, pantry_location, pickup_time, schedule_horizon, user},
     domain::{
         Id,
         orders::StatusType,
@@ -72,6 +72,8 @@ pub struct ClosedDayRow {
 pub struct ClosedOrderRow {
     pub order_id: Id,
     pub user_id: Id,
+    /// The shopper's, read with the order: the schedule lists them by name.
+    pub first_name: String,
     pub pickup_day: NaiveDate,
     pub start: NaiveTime,
     pub end: NaiveTime,
@@ -407,8 +409,9 @@ impl<C: ConnectionTrait> Store<C> {
         first: NaiveDate,
         last: NaiveDate,
     ) -> StoreResult<Vec<ClosedOrderRow>> {
-        let rows: Vec<(Id, Id, NaiveDate, NaiveTime, NaiveTime)> = order::Entity::find()
+        let rows: Vec<(Id, Id, String, NaiveDate, NaiveTime, NaiveTime)> = order::Entity::find()
             .inner_join(pickup_time::Entity)
+            .inner_join(user::Entity)
             .filter(pickup_time::Column::PantryLocationId.eq(pantry_id))
             .filter(pickup_time::Column::PickupDay.gte(first))
             .filter(pickup_time::Column::PickupDay.lte(last))
@@ -416,6 +419,7 @@ impl<C: ConnectionTrait> Store<C> {
             .select_only()
             .column(order::Column::Id)
             .column(order::Column::UserId)
+            .column(user::Column::FirstName)
             .column(pickup_time::Column::PickupDay)
             .column(pickup_time::Column::PickupStartTime)
             .column(pickup_time::Column::PickupEndTime)
@@ -426,9 +430,10 @@ impl<C: ConnectionTrait> Store<C> {
             .await?;
         Ok(rows
             .into_iter()
-            .map(|(order_id, user_id, pickup_day, start, end)| ClosedOrderRow {
+            .map(|(order_id, user_id, first_name, pickup_day, start, end)| ClosedOrderRow {
                 order_id,
                 user_id,
+                first_name,
                 pickup_day,
                 start,
                 end,
