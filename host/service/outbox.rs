@@ -249,7 +249,7 @@ mod tests {
         let store = Store::new(t.db().clone());
         store.enqueue(email("pat@example.org", "Ready".into(), "x".into(), Lang::En, None), clock.now()).await.unwrap();
         let transport = Arc::new(Recording { failures: AtomicUsize::new(usize::MAX), ..Default::default() });
-        let sender = Sender { store: store.clone(), transport: transport.clone(), clock: clock.clone() };
+        let sender = Sender { store: store.clone(), transport, clock: clock.clone() };
         for tried in 1..=MAX_ATTEMPTS {
             assert_eq!(store.outbox_counts(MAX_ATTEMPTS).await.unwrap().waiting, 1, "before try {tried}");
             assert_eq!(sender.send_due().await.unwrap(), Pass { sent: 0, failed: 1 }, "try {tried}");

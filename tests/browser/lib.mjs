@@ -46,14 +46,11 @@ export async function holdClock(page) {
   // loaded machine the flowing clock can pass that instant while the call travels; pauseAt has then
   // already stopped the clock when it refuses ("Cannot fast-forward to the past", CI stop 45), so
   // a second try, from a clock that no longer moves, cannot race.
-  for (let tries = 1; ; tries++) {
-    try {
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-      break;
-    } catch (e) {
-      if (tries > 1 || !/fast-forward to the past/.test(e?.message ?? "")) throw e;
-    }
-  }
+  const pause = async () => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await pause().catch((e) => {
+    if (!/fast-forward to the past/.test(e?.message ?? "")) throw e;
+    return pause();
+  });
   await settle(page);
 }
 
