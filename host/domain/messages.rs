@@ -303,6 +303,8 @@ pub const PHOTO_TOO_LARGE: RefusalKind = fixed("photoTooLarge", "The photo is la
 pub const PHOTO_WRONG_TYPE: RefusalKind = fixed("photoWrongType", "Choose a JPEG, PNG or WebP photo.");
 pub const PHOTO_UNREADABLE: RefusalKind = fixed("photoUnreadable", "The photo could not be read. Try another file.");
 pub const PHOTO_MISSING: RefusalKind = fixed("photoMissing", "Choose a photo to upload.");
+pub const PHOTO_TOO_MANY_PIXELS: RefusalKind =
+    fixed("photoTooManyPixels", "The photo is over 4096 pixels wide or high. Choose a smaller photo.");
 // --- Stock (issue 24; not in spec) ---
 pub const STOCK_BELOW_ZERO: RefusalKind = fixed("stockBelowZero", "The stock would go below zero.");
 pub const IMPORT_TOO_LARGE: RefusalKind =
@@ -412,6 +414,7 @@ pub const REFUSALS: &[RefusalKind] = &[
     PHOTO_WRONG_TYPE,
     PHOTO_UNREADABLE,
     PHOTO_MISSING,
+    PHOTO_TOO_MANY_PIXELS,
     STOCK_BELOW_ZERO,
     IMPORT_TOO_LARGE,
     IMPORT_NOT_CSV,

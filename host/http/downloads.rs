@@ -71,7 +71,7 @@ async fn pick_list_csv(
     };
     match pick_list::to_csv(&list, &titles) {
         Ok(body) => csv_file(&pick_list::csv_file_name(&list), body),
-        Err(error) => failed(&state, lang, anyhow::Error::from(error).into(), "pick list CSV not written"),
+        Err(error) => failed(&state, lang, error.into(), "pick list CSV not written"),
     }
 }
 

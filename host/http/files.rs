@@ -116,6 +116,8 @@ fn photo_answer(state: &AppState, lang: Lang, back: &str, outcome: Result<(), Er
         Err(Error::Invalid(reason) | Error::Conflict(reason)) => {
             format!("{back}&photoError={}", reason.refusal().map_or("photoUnreadable", |r| r.code()))
         }
+        // Other photos were being decoded: the form says to try again in a moment.
+        Err(Error::Busy) => format!("{back}&photoError={}", crate::domain::messages::SERVER_BUSY.code),
         Err(error) => return failed(state, lang, error, "photo not saved"),
     };
     let mut res = StatusCode::SEE_OTHER.into_response();

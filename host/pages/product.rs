@@ -2,6 +2,7 @@
 //! narrowed to the inventory item, so the stepper knows the visitor's limit.
 use super::{
     LoadCtx, LoadFuture, Loaded, Page,
+    failure_status,
     shared::{ShopSite, SiteShop, site_shop},
 };
 use crate::model::locations::InventoryItem;
@@ -40,7 +41,12 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         };
         let page = |site, error, item| ProductPage { site, error, item, product_id: Some(product_id) };
         match site_shop(&ctx, "product").await {
-            SiteShop::NoSite => Loaded::ok(page(None, false, None)),
+            // No site: the app finds the cart's; an id no shop has is Not Found all the same.
+            SiteShop::NoSite => match crate::service::shop::product_exists(&ctx.state, product_id).await {
+                Ok(true) => Loaded::ok(page(None, false, None)),
+                Ok(false) => Loaded::not_found(),
+                Err(error) => Loaded::with_status(failure_status(&error, "product"), page(None, true, None)),
+            },
             // An unknown site names nothing; an unknown product at a known site keeps its own page.
             SiteShop::Unknown => Loaded::not_found(),
             SiteShop::Failed(status) => Loaded::with_status(status, page(None, true, None)),

@@ -8,6 +8,7 @@
 //! stall the phone or printer that asked for it; its totals are still the whole day's.
 use super::{Context, Error, Result, staff::Staff};
 use crate::{
+    infra::sheet::SheetWriter,
     db::repo::pick_list::{PickListRows, PickTotalRow},
     domain::{Id, messages, staff::PantryStaff, time::local_today},
     model::{
@@ -148,16 +149,16 @@ pub struct CsvTitles<'a> {
 }
 
 /// The totals as CSV: one row per item, by category as on the page.
-pub fn to_csv(list: &PickList, titles: &CsvTitles<'_>) -> std::result::Result<Vec<u8>, csv::Error> {
-    let mut out = csv::Writer::from_writer(Vec::new());
-    out.write_record([titles.category, titles.item, titles.quantity, titles.orders])?;
+pub fn to_csv(list: &PickList, titles: &CsvTitles<'_>) -> anyhow::Result<Vec<u8>> {
+    let mut out = SheetWriter::new();
+    out.row([titles.category, titles.item, titles.quantity, titles.orders])?;
     for c in &list.totals {
         let category = c.category.as_deref().unwrap_or(titles.uncategorised);
         for i in &c.items {
-            out.write_record([category, &i.name, &i.quantity.to_string(), &i.orders.to_string()])?;
+            out.row([category, &i.name, &i.quantity.to_string(), &i.orders.to_string()])?;
         }
     }
-    out.into_inner().map_err(|e| e.into_error().into())
+    out.finish()
 }
 
 /// The download's file name: the pantry's day (and range).

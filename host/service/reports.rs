@@ -14,6 +14,7 @@
 //! it was placed.
 use super::{Context, Error, Result, staff::Staff};
 use crate::{
+    infra::sheet::SheetWriter,
     db::repo::{
         Write,
         reports::{NewTefapRecord, ReportHouseholdsRow, ReportLevel, ReportPlaceRow, ReportScope},
@@ -284,13 +285,13 @@ pub struct ReportTitles {
 /// The report as CSV: per place its month's totals, then each day with orders (the columns a
 /// day has no count of are left empty).
 pub fn report_csv(report: &Report, titles: &ReportTitles) -> anyhow::Result<Vec<u8>> {
-    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut w = SheetWriter::new();
     let mut head = vec![titles.place.clone(), titles.day.clone()];
     head.extend(titles.columns.iter().cloned());
-    w.write_record(&head)?;
+    w.row(&head)?;
     for (_, row, t) in &report.places {
         let c = counts(t);
-        w.write_record([
+        w.row([
             row.name.clone(),
             titles.total.clone(),
             c.orders.to_string(),
@@ -306,7 +307,7 @@ pub fn report_csv(report: &Report, titles: &ReportTitles) -> anyhow::Result<Vec<
             c.distribution_days.to_string(),
         ])?;
         for d in days(report.month, t).into_iter().filter(|d| d.orders > 0) {
-            w.write_record([
+            w.row([
                 row.name.clone(),
                 d.day.to_string(),
                 d.orders.to_string(),
@@ -323,7 +324,7 @@ pub fn report_csv(report: &Report, titles: &ReportTitles) -> anyhow::Result<Vec<
             ])?;
         }
     }
-    Ok(w.into_inner()?)
+    w.finish()
 }
 
 /// A pantry's TEFAP records of the month (the first pantry the staff member reaches when none is
@@ -377,12 +378,12 @@ pub struct TefapTitles {
 
 /// The records as CSV: only what the record holds.
 pub fn tefap_csv(records: &TefapRecords, titles: &TefapTitles) -> anyhow::Result<Vec<u8>> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(titles.columns.iter())?;
+    let mut w = SheetWriter::new();
+    w.row(titles.columns.iter())?;
     let n = |v: Option<i32>| v.map(|v| v.to_string()).unwrap_or_default();
     for r in &records.records {
         let basis = r.basis.as_deref().and_then(|b| titles.basis.get(b).cloned()).unwrap_or_default();
-        w.write_record([
+        w.row([
             r.served_on.to_string(),
             r.order_id.to_string(),
             r.recipient_name.clone(),
@@ -396,5 +397,5 @@ pub fn tefap_csv(records: &TefapRecords, titles: &TefapTitles) -> anyhow::Result
             r.keep_until.to_string(),
         ])?;
     }
-    Ok(w.into_inner()?)
+    w.finish()
 }

@@ -36,6 +36,11 @@ pub async fn pantry(state: &Context, id: i64) -> Result<PantryLocation> {
     Ok(with_valid_times(site, now))
 }
 
+/// Whether `id` names a product some shop shows (the product page, when no site is named).
+pub async fn product_exists(state: &Context, id: i64) -> Result<bool> {
+    Ok(state.store.inventory_item_exists(id).await?)
+}
+
 /// What the rules read of the site; NotFound when the pantry or delivery window is gone,
 /// inactive or of a disabled food bank.
 pub(super) async fn site_facts(state: &Context, site: Site) -> Result<SiteFacts> {

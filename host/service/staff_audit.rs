@@ -4,6 +4,7 @@
 //! own transactions; and the same entries as CSV (`/staff/audit.csv`).
 use super::{Context, Error, Result, staff::Staff};
 use crate::{
+    infra::sheet::SheetWriter,
     db::repo::audit::AuditFilter,
     domain::{
         Id,
@@ -188,8 +189,8 @@ pub struct CsvTitles {
 
 /// The entries as CSV: one row per changed field (an entry without one: a row of its own).
 pub fn to_csv(entries: &[AuditLine], titles: &CsvTitles) -> anyhow::Result<String> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
+    let mut w = SheetWriter::new();
+    w.row([
         &titles.when,
         &titles.who,
         &titles.pantry,
@@ -203,16 +204,7 @@ pub fn to_csv(entries: &[AuditLine], titles: &CsvTitles) -> anyhow::Result<Strin
         let at = e.at.format("%Y-%m-%d %H:%M:%S UTC").to_string();
         let pantry = e.pantry.as_deref().unwrap_or_default();
         let mut row = |field: &str, before: &str, after: &str| {
-            w.write_record([
-                at.as_str(),
-                safe(&e.who).as_ref(),
-                safe(pantry).as_ref(),
-                e.action.as_str(),
-                e.subject.as_str(),
-                safe(field).as_ref(),
-                safe(before).as_ref(),
-                safe(after).as_ref(),
-            ])
+            w.row([at.as_str(), &e.who, pantry, &e.action, &e.subject, field, before, after])
         };
         if e.changes.is_empty() {
             row("", "", "")?;
@@ -221,17 +213,7 @@ pub fn to_csv(entries: &[AuditLine], titles: &CsvTitles) -> anyhow::Result<Strin
             row(&c.field, c.before.as_deref().unwrap_or_default(), c.after.as_deref().unwrap_or_default())?;
         }
     }
-    Ok(String::from_utf8(w.into_inner().map_err(|e| e.into_error())?)?)
-}
-
-/// Staff-typed text a spreadsheet would run as a formula gets a leading apostrophe (numbers such
-/// as a stock move's -5 stay as they are).
-fn safe(text: &str) -> std::borrow::Cow<'_, str> {
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) && text.parse::<f64>().is_err() {
-        format!("'{text}").into()
-    } else {
-        text.into()
-    }
+    Ok(String::from_utf8(w.finish()?)?)
 }
 
 #[cfg(test)]

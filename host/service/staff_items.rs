@@ -217,7 +217,10 @@ pub fn photo_refusal(problem: PhotoProblem) -> Error {
     let kind = match problem {
         PhotoProblem::TooLarge => &messages::PHOTO_TOO_LARGE,
         PhotoProblem::WrongType => &messages::PHOTO_WRONG_TYPE,
+        PhotoProblem::TooManyPixels => &messages::PHOTO_TOO_MANY_PIXELS,
         PhotoProblem::Unreadable => &messages::PHOTO_UNREADABLE,
+        // Other photos are being decoded: the caller is told to try again in a moment.
+        PhotoProblem::Busy => return Error::Busy,
     };
     Error::Invalid(kind.into())
 }

@@ -6,6 +6,7 @@
 //! movements and its audit entry (`stock.move`, `stock.import`, `limit.set`, `limit.delete`).
 use super::{Context, Error, Result, finish, staff::Staff};
 use crate::{
+    infra::sheet::{self, SheetWriter},
     db::repo::{
         Write,
         audit::AuditEntry,
@@ -223,17 +224,13 @@ async fn record_in(txn: &Write, by: Id, place: &StockPlace, entry: StockEntry, n
 /// (`value/every/SCOPE`, `;` between two), which imports again as a recount that changes nothing.
 pub async fn export_csv(state: &Context, staff: &Caller, pantry: Option<Id>) -> Result<(String, Vec<u8>)> {
     let list = list(state, staff, pantry).await?;
-    let mut out = csv::Writer::from_writer(Vec::new());
-    let write = |out: &mut csv::Writer<Vec<u8>>, row: &[String]| out.write_record(row).map_err(anyhow::Error::from);
-    write(&mut out, &["itemId", "product", "quantity", "held", "limits"].map(String::from))?;
+    let mut out = SheetWriter::new();
+    out.row(["itemId", "product", "quantity", "held", "limits"])?;
     for i in &list.items {
         let limits: Vec<String> = i.limits.iter().map(|l| format!("{}/{}/{}", l.value, l.every, l.scope)).collect();
-        write(
-            &mut out,
-            &[i.id.to_string(), i.product.clone(), i.on_hand.to_string(), i.held.to_string(), limits.join(";")],
-        )?;
+        out.row([i.id.to_string(), i.product.clone(), i.on_hand.to_string(), i.held.to_string(), limits.join(";")])?;
     }
-    let body = out.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?;
+    let body = out.finish()?;
     Ok((format!("stock-{}.csv", list.pantry_id), body))
 }
 
@@ -308,7 +305,8 @@ fn parse_csv(bytes: &[u8]) -> Result<Vec<CsvRow>> {
         if record.iter().all(str::is_empty) {
             continue;
         }
-        let cell = |i: Option<usize>| i.and_then(|i| record.get(i)).filter(|v| !v.is_empty());
+        // Our own export guards a name a spreadsheet would run; it reads back as typed.
+        let cell = |i: Option<usize>| i.and_then(|i| record.get(i)).map(sheet::uncell).filter(|v| !v.is_empty());
         let number = |i| cell(i).map(|v: &str| v.parse::<i64>().map_err(|_| ()));
         rows.push(CsvRow {
             line: record.position().map_or(0, |p| p.line()),

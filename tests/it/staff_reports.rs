@@ -42,7 +42,7 @@ fn statement(t: &TestApp, sql: &str, values: Vec<Sql>) -> Statement {
     Statement::from_sql_and_values(backend, text, values)
 }
 
-async fn exec(t: &TestApp, sql: &str, values: Vec<Sql>) {
+pub(crate) async fn exec(t: &TestApp, sql: &str, values: Vec<Sql>) {
     t.db().execute_raw(statement(t, sql, values)).await.unwrap();
 }
 
@@ -60,7 +60,7 @@ async fn number(t: &TestApp, sql: &str, values: Vec<Sql>) -> f64 {
 }
 
 /// The shopper's TEFAP answers (Ohio, income below the limit, or SNAP) with the household's ages.
-async fn answer_tefap(t: &TestApp, who: &Shopper, ages: [u32; 3], programs: bool) {
+pub(crate) async fn answer_tefap(t: &TestApp, who: &Shopper, ages: [u32; 3], programs: bool) {
     let area = t.get("/api/v1/tefapeligibility/postalcodes/43215", None).await;
     let county = area.value()["county"]["id"].as_i64().unwrap();
     let size: u32 = ages.iter().sum();
@@ -87,7 +87,7 @@ async fn answer_tefap(t: &TestApp, who: &Shopper, ages: [u32; 3], programs: bool
 }
 
 /// A TEFAP stock item of `units` at the pantry.
-async fn tefap_stock(t: &TestApp, pantry_id: i64, units: i32) -> i64 {
+pub(crate) async fn tefap_stock(t: &TestApp, pantry_id: i64, units: i32) -> i64 {
     let id = stock(t, pantry_id, units).await;
     exec(t, "UPDATE inventory_items SET source_code = 'TEFAP' WHERE id = ?", vec![id.into()]).await;
     id

@@ -256,6 +256,19 @@ fn stock_row(
 }
 
 impl Store {
+    /// Whether an active stock row has this id: the product page asks when its address names no
+    /// site, so an id that names nothing anywhere is Not Found.
+    pub async fn inventory_item_exists(&self, id: Id) -> StoreResult<bool> {
+        let row = inventory_item::Entity::find_by_id(id)
+            .filter(inventory_item::Column::IsActive.eq(true))
+            .select_only()
+            .column(inventory_item::Column::Id)
+            .into_tuple::<Id>()
+            .one(&self.db)
+            .await?;
+        Ok(row.is_some())
+    }
+
     /// The site's active stock, with what the shop shows of each row.
     pub async fn inventory_items(&self, site: &SiteFacts) -> StoreResult<Vec<InventoryRow>> {
         inventory_items(&self.db, site.stock()).await
