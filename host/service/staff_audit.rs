@@ -174,7 +174,7 @@ pub async fn export(state: &Context, admin: &Staff<FoodBankAdmin>, ask: &AuditAs
     lines(state, &filter, &pantries, None, CSV_LIMIT).await
 }
 
-/// The CSV's column titles, in the admin's language.
+/// The CSV's column titles and kinds of change, in the admin's language.
 pub struct CsvTitles {
     pub when: String,
     pub who: String,
@@ -184,6 +184,8 @@ pub struct CsvTitles {
     pub field: String,
     pub before: String,
     pub after: String,
+    /// Each kind of change's name by its code: a spreadsheet reader gets words, as the page shows.
+    pub actions: std::collections::HashMap<&'static str, String>,
 }
 
 /// The entries as CSV: one row per changed field (an entry without one: a row of its own).
@@ -207,7 +209,7 @@ pub fn to_csv(entries: &[AuditLine], titles: &CsvTitles) -> anyhow::Result<Strin
                 at.as_str(),
                 safe(&e.who).as_ref(),
                 safe(pantry).as_ref(),
-                e.action.as_str(),
+                titles.actions.get(e.action.as_str()).map_or(e.action.as_str(), String::as_str),
                 e.subject.as_str(),
                 safe(field).as_ref(),
                 safe(before).as_ref(),
@@ -284,14 +286,15 @@ mod csv_tests {
             field: "Field".into(),
             before: "Before".into(),
             after: "After".into(),
+            actions: [("item.update", "Item edited".to_owned())].into(),
         };
         let text = to_csv(&[line], &titles).unwrap();
         let rows: Vec<&str> = text.lines().collect();
         assert_eq!(rows.len(), 3, "{text}");
         assert_eq!(
             rows[1],
-            "2026-12-01 15:00:00 UTC,admin@example.org,Main,item.update,inventoryItem:3,name,Rice,'=HYPERLINK(1)"
+            "2026-12-01 15:00:00 UTC,admin@example.org,Main,Item edited,inventoryItem:3,name,Rice,'=HYPERLINK(1)"
         );
-        assert_eq!(rows[2], "2026-12-01 15:00:00 UTC,admin@example.org,Main,item.update,inventoryItem:3,active,,true");
+        assert_eq!(rows[2], "2026-12-01 15:00:00 UTC,admin@example.org,Main,Item edited,inventoryItem:3,active,,true");
     }
 }

@@ -38,6 +38,7 @@ mod render_pool;
 mod seo;
 mod session_cookie;
 mod slow_clients;
+mod staff_audit_words;
 mod staff_items;
 mod staff_network;
 mod staff_news;
