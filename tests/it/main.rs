@@ -40,6 +40,7 @@ mod session_cookie;
 mod slow_clients;
 mod staff_audit_words;
 mod staff_items;
+mod staff_nav;
 mod staff_network;
 mod staff_news;
 mod staff_people;
