@@ -19,6 +19,7 @@
 //! - `orders`: order status, change/cancel cutoff, upcoming and nearest orders.
 //! - `order_states`: the staff side's state changes (packing, ready, picked up, no-show, cancel), short lines.
 //! - `staff`: staff roles and what each may reach.
+//! - `audit`: the kinds of change the audit log records.
 //! - `order_changes`: whether a placed order may be cancelled or moved, and to which time or pantry.
 //! - `schedule`: weekly schedules and one-off days cut into pickup times, closed days.
 //! - `seats`: slot capacity, what is left and whether a slot is full.
@@ -29,6 +30,7 @@
 //! - `passwords`: the length and common-password rules for new passwords.
 
 pub(crate) mod access;
+pub mod audit;
 pub(crate) mod cart;
 pub(crate) mod checkout_questions;
 pub(crate) mod delivery;

@@ -150,6 +150,41 @@ pub fn reach(posts: &[Post], access: Access) -> Reach {
     reach
 }
 
+/// The staff side's sections: each page its navigation links to, with the access that page's
+/// loader states (the role marker of its `Staff` argument). `/staff` is the home every role
+/// opens; it links to the sections the caller's strongest grant opens, so no page is reached only
+/// by typing its address (tests/it/staff_nav.rs follows the links per role and checks each page
+/// against its row).
+pub const SECTIONS: [(&str, Access); 13] = [
+    ("/staff/check-in", Access::Volunteer),
+    ("/staff/pick-list", Access::PantryStaff),
+    ("/staff/items", Access::PantryStaff),
+    ("/staff/stock", Access::PantryStaff),
+    ("/staff/schedule", Access::PantryStaff),
+    ("/staff/reports", Access::PantryStaff),
+    ("/staff/tefap", Access::PantryStaff),
+    ("/staff/team", Access::FoodBankAdmin),
+    ("/staff/audit", Access::FoodBankAdmin),
+    ("/staff/pantries-admin", Access::FoodBankAdmin),
+    ("/staff/codes", Access::FoodBankAdmin),
+    ("/staff/content", Access::FoodBankAdmin),
+    ("/staff/delivery-schedule", Access::FoodBankAdmin),
+];
+
+/// The strongest access `posts` give anywhere; None without a grant.
+pub fn strongest(posts: &[Post]) -> Option<Access> {
+    posts.iter().map(|p| p.role).max().map(|role| match role {
+        StaffRole::Volunteer => Access::Volunteer,
+        StaffRole::Staff => Access::PantryStaff,
+        StaffRole::Admin => Access::FoodBankAdmin,
+    })
+}
+
+/// The sections `access` opens, in the navigation's order.
+pub fn sections(access: Access) -> Vec<&'static str> {
+    SECTIONS.iter().filter(|(_, needs)| access >= *needs).map(|(path, _)| *path).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,6 +212,18 @@ mod tests {
             assert_eq!(r.food_banks, BTreeSet::from([1]), "{access:?}");
             assert!(!r.has_pantry(11));
         }
+    }
+
+    #[test]
+    fn the_strongest_grant_opens_its_sections_and_those_below() {
+        assert_eq!(strongest(&[]), None);
+        let volunteer = [post(StaffRole::Volunteer, 1, Some(10))];
+        assert_eq!(sections(strongest(&volunteer).unwrap()), ["/staff/check-in"]);
+        let mixed = [post(StaffRole::Volunteer, 1, Some(10)), post(StaffRole::Staff, 1, Some(11))];
+        let staff = sections(strongest(&mixed).unwrap());
+        assert!(staff.contains(&"/staff/schedule") && staff.contains(&"/staff/check-in"));
+        assert!(!staff.contains(&"/staff/team"));
+        assert_eq!(sections(Access::FoodBankAdmin).len(), SECTIONS.len());
     }
 
     #[test]

@@ -7,7 +7,10 @@
 use super::answers::{Say, csv_file, failed, plain_text, say, staff_for};
 use crate::{
     catalog::Lang,
-    domain::staff::{FoodBankAdmin, PantryStaff},
+    domain::{
+        audit::AuditAction,
+        staff::{FoodBankAdmin, PantryStaff},
+    },
     pages::staff_pick_list::query_of,
     service::{
         Error,
@@ -129,6 +132,7 @@ async fn audit_csv(
         field: text("staff.audit.field"),
         before: text("staff.audit.before"),
         after: text("staff.audit.after"),
+        actions: AuditAction::ALL.iter().map(|a| (a.code(), text(&a.text_key()))).collect(),
     };
     match staff_audit::to_csv(&entries, &titles) {
         Ok(body) => csv_file("audit-log.csv", body.into_bytes()),

@@ -27,6 +27,9 @@ pub struct Profile {
     pub food_insecure_neighbor_addresses: Vec<SavedAddress>,
     /// The language the shopper chose (`en`, `es`), if any: e-mails follow it.
     pub language: Option<String>,
+    /// The account holds a staff role (any, anywhere): the app's side menu links to the staff
+    /// side. Not part of the spec's Profile; only ever said of the caller's own account.
+    pub is_staff: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]

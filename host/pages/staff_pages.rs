@@ -1,5 +1,5 @@
-//! The staff side's pages (`../shared/spec/staff-side.md`): the day's queue (`/staff`,
-//! `/staff/pantries/{id}`), an order at the packing table (`/staff/orders/{id}`) and check-in
+//! The staff side's pages (`../shared/spec/staff-side.md`): its home with the day's queue (`/staff`,
+//! `/staff/pantries/{id}`; every role's home links to the sections its role opens), an order at the packing table (`/staff/orders/{id}`) and check-in
 //! (`/staff/check-in`). They are personal: rendered from the session cookie, never cached. Each
 //! loader and action states who may call it by the role marker of its [`Staff`] argument, which
 //! [`guarded`] resolves from the cookie (signed out: 401, no such grant: 403). Their forms post to
@@ -9,7 +9,7 @@ use crate::{
     domain::{
         Id, messages,
         order_states::StaffAction,
-        staff::{FoodBankAdmin, Needs, PantryStaff, Volunteer},
+        staff::{Needs, PantryStaff, Volunteer},
     },
     model::staff::{QueueOrder, StaffOrder, StaffQueue},
     service::{
@@ -64,8 +64,9 @@ pub struct StaffQueuePage {
     denied: Option<Denied>,
     #[serde(skip_serializing_if = "Option::is_none")]
     queue: Option<StaffQueue>,
-    /// The caller is a food bank admin: the page links to the team page.
-    is_admin: bool,
+    /// The staff side's sections the caller may open (`domain::staff::SECTIONS`), which the page
+    /// links to. A volunteer gets these alone: the queue is for those who pack.
+    sections: Vec<&'static str>,
 }
 
 #[derive(Serialize, ToSchema, Default)]
@@ -164,21 +165,32 @@ fn id_param(params: &std::collections::HashMap<String, String>, name: &str) -> O
     params.get(name).and_then(|s| super::shared::row_id(s))
 }
 
-async fn queue(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
+async fn queue(ctx: LoadCtx, member: Staff<Volunteer>) -> Loaded {
     let pantry = id_param(&ctx.params, "pantryId");
     let date = ctx.query.get("date").and_then(|d| d.parse().ok());
     let search = ctx.query.get("search").map(String::as_str);
     let from = ctx.query.get("from").and_then(|t| chrono::NaiveTime::parse_from_str(t, "%H:%M").ok());
+    let unavailable = |error: services::Error| {
+        tracing::error!(%error, "staff queue not loaded");
+        Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, StaffQueuePage::default())
+    };
+    let sections = match service::sections(&ctx.state, member.user_id).await {
+        Ok(sections) => sections,
+        Err(error) => return unavailable(error),
+    };
+    let staff = match Staff::<PantryStaff>::resolve(&ctx.state, member.user_id).await {
+        Ok(Some(staff)) => staff,
+        // `/staff` is every role's home; a pantry's queue is for those who pack.
+        Ok(None) if pantry.is_some() => {
+            return Loaded::with_status(StatusCode::FORBIDDEN, StaffQueuePage::denied(Denied::StaffOnly));
+        }
+        Ok(None) => return Loaded::ok(StaffQueuePage { sections, ..StaffQueuePage::default() }),
+        Err(error) => return unavailable(error),
+    };
     match service::queue(&ctx.state, &staff, pantry, date, search, from).await {
-        Ok(queue) => {
-            let is_admin = matches!(Staff::<FoodBankAdmin>::resolve(&ctx.state, staff.user_id).await, Ok(Some(_)));
-            Loaded::ok(StaffQueuePage { denied: None, queue: Some(queue), is_admin })
-        }
+        Ok(queue) => Loaded::ok(StaffQueuePage { denied: None, queue: Some(queue), sections }),
         Err(services::Error::NotFound(_)) => Loaded::not_found(),
-        Err(error) => {
-            tracing::error!(%error, "staff queue not loaded");
-            Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, StaffQueuePage::default())
-        }
+        Err(error) => unavailable(error),
     }
 }
 

@@ -14,7 +14,9 @@ use super::{
 use crate::{
     db::repo::{Write, delivery_schedules::ProgramSite, retrying, schedule_rows::ProgramRows},
     domain::{
-        Id, messages,
+        Id,
+        audit::AuditAction,
+        messages,
         schedule::{ScheduleRow, plan, row_removal, slots},
         staff::FoodBankAdmin,
         time::local_today,
@@ -116,12 +118,12 @@ impl ScheduleOwner for ProgramSite {
     type Rows = ProgramRows;
     const SUBJECT: &'static str = "deliverySchedule";
     const ACTIONS: RowActions = RowActions {
-        create: "deliverySchedule.create",
-        update: "deliverySchedule.update",
-        extra_day: "deliverySchedule.extraDay",
-        delete: "deliverySchedule.delete",
+        create: AuditAction::DeliveryScheduleCreate,
+        update: AuditAction::DeliveryScheduleUpdate,
+        extra_day: AuditAction::DeliveryScheduleExtraDay,
+        delete: AuditAction::DeliveryScheduleDelete,
     };
-    const HORIZON_ACTION: &'static str = "deliverySchedule.horizon";
+    const HORIZON_ACTION: AuditAction = AuditAction::DeliveryScheduleHorizon;
 
     fn id(&self) -> Id {
         self.program_id

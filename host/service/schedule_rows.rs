@@ -8,6 +8,7 @@ use crate::{
     db::repo::{Write, audit::AuditEntry, retrying, schedule_rows::ScheduleTable},
     domain::{
         Id,
+        audit::AuditAction,
         forms::{FieldCode, FieldError},
         messages,
         schedule::{ScheduleRow, When, check_horizon, check_row},
@@ -19,11 +20,11 @@ use serde_json::{Value, json};
 
 /// The audit entry's action for each edit of a row.
 pub(super) struct RowActions {
-    pub create: &'static str,
-    pub update: &'static str,
+    pub create: AuditAction,
+    pub update: AuditAction,
     /// A new row with a date rather than a weekday.
-    pub extra_day: &'static str,
-    pub delete: &'static str,
+    pub extra_day: AuditAction,
+    pub delete: AuditAction,
 }
 
 /// A pantry or a delivery program, as the edits of its schedule need it.
@@ -32,7 +33,7 @@ pub(super) trait ScheduleOwner: Sync {
     /// Names a row in the audit log (`{SUBJECT}:{id}`).
     const SUBJECT: &'static str;
     const ACTIONS: RowActions;
-    const HORIZON_ACTION: &'static str;
+    const HORIZON_ACTION: AuditAction;
     fn id(&self) -> Id;
     /// The food bank and pantry its audit entries are filed under.
     fn place(&self) -> (Id, Option<Id>);
@@ -122,7 +123,7 @@ pub(super) fn json_of<T: serde::Serialize>(v: &T) -> Value {
 fn audit<O: ScheduleOwner>(
     user_id: Id,
     owner: &O,
-    action: &'static str,
+    action: AuditAction,
     subject: String,
     before: Option<&Value>,
     after: Option<&Value>,

@@ -21,7 +21,9 @@ use crate::{
         staff::StaffPantryRow,
     },
     domain::{
-        Id, messages,
+        Id,
+        audit::AuditAction,
+        messages,
         schedule::{Plan, ScheduleRow, check_closed, plan, row_removal, slots},
         staff::PantryStaff,
         time::local_today,
@@ -188,7 +190,7 @@ async fn publish_chunks<'a>(state: &Context, chunks: impl Iterator<Item = &'a [I
 fn audit(
     staff: &Staff<PantryStaff>,
     pantry: &StaffPantryRow,
-    action: &'static str,
+    action: AuditAction,
     subject: String,
     before: Option<&Value>,
     after: Option<&Value>,
@@ -201,12 +203,12 @@ impl ScheduleOwner for StaffPantryRow {
     type Rows = PantryRows;
     const SUBJECT: &'static str = "schedule";
     const ACTIONS: RowActions = RowActions {
-        create: "schedule.create",
-        update: "schedule.update",
-        extra_day: "schedule.extraDay",
-        delete: "schedule.delete",
+        create: AuditAction::ScheduleCreate,
+        update: AuditAction::ScheduleUpdate,
+        extra_day: AuditAction::ScheduleExtraDay,
+        delete: AuditAction::ScheduleDelete,
     };
-    const HORIZON_ACTION: &'static str = "schedule.update";
+    const HORIZON_ACTION: AuditAction = AuditAction::ScheduleUpdate;
 
     fn id(&self) -> Id {
         self.id
@@ -297,7 +299,7 @@ pub async fn close_days(state: &Context, staff: &Staff<PantryStaff>, input: &Clo
             let entry = audit(
                 staff,
                 pantry,
-                "closedDay.create",
+                AuditAction::ClosedDayCreate,
                 format!("closedDay:{}", closed.id),
                 None,
                 Some(&json_of(&closed)),
@@ -337,7 +339,7 @@ pub async fn reopen(state: &Context, staff: &Staff<PantryStaff>, closed_id: Id) 
             let entry = audit(
                 staff,
                 pantry,
-                "closedDay.delete",
+                AuditAction::ClosedDayDelete,
                 format!("closedDay:{closed_id}"),
                 Some(&json_of(&closed)),
                 None,

@@ -320,6 +320,7 @@ impl From<ProfileRow> for Profile {
             tefap_eligibilities: p.tefap_eligibilities.into_iter().map(StoredTefapEligibility::from).collect(),
             food_insecure_neighbor_addresses: p.addresses.into_iter().map(SavedAddress::from).collect(),
             language: p.language,
+            is_staff: p.is_staff,
         }
     }
 }

@@ -15,7 +15,7 @@ use crate::{
         Id, messages,
         order_states::{StaffAction, allowed_actions},
         orders::StatusType,
-        staff::{Access, Needs, PantryStaff, Reach, Volunteer, reach},
+        staff::{Access, Needs, PantryStaff, Reach, Volunteer, reach, sections as sections_of, strongest},
         time::local_today,
     },
     model::staff::{
@@ -53,6 +53,13 @@ impl<R: Needs> Staff<R> {
             None => self.reach.food_banks.contains(&order.food_bank_id),
         }
     }
+}
+
+/// The staff side's sections the account's strongest grant opens (`domain::staff::SECTIONS`): the
+/// navigation of its home. Empty without a grant.
+pub async fn sections(state: &Context, user_id: Id) -> Result<Vec<&'static str>> {
+    let posts = state.store.staff_posts(user_id).await?;
+    Ok(strongest(&posts).map(sections_of).unwrap_or_default())
 }
 
 fn not_found() -> Error {

@@ -11,7 +11,7 @@ use crate::{
         retrying,
         staff::{GrantPlace, Granted},
     },
-    domain::{Id, staff::StaffRole},
+    domain::{Id, audit::AuditAction, staff::StaffRole},
 };
 
 /// The admin who invites, through the staff pages, and where the audit log files the grant (its
@@ -62,7 +62,7 @@ pub async fn add_staff(
             let entry = AuditEntry::change(
                 by.admin,
                 by.filed,
-                "staffGrant.create",
+                AuditAction::StaffGrantCreate,
                 format!("staffGrant:{}", granted.grant_id),
                 None,
                 Some(&shown),

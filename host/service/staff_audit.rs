@@ -175,7 +175,7 @@ pub async fn export(state: &Context, admin: &Staff<FoodBankAdmin>, ask: &AuditAs
     lines(state, &filter, &pantries, None, CSV_LIMIT).await
 }
 
-/// The CSV's column titles, in the admin's language.
+/// The CSV's column titles and kinds of change, in the admin's language.
 pub struct CsvTitles {
     pub when: String,
     pub who: String,
@@ -185,6 +185,8 @@ pub struct CsvTitles {
     pub field: String,
     pub before: String,
     pub after: String,
+    /// Each kind of change's name by its code: a spreadsheet reader gets words, as the page shows.
+    pub actions: std::collections::HashMap<&'static str, String>,
 }
 
 /// The entries as CSV: one row per changed field (an entry without one: a row of its own).
@@ -204,7 +206,8 @@ pub fn to_csv(entries: &[AuditLine], titles: &CsvTitles) -> anyhow::Result<Strin
         let at = e.at.format("%Y-%m-%d %H:%M:%S UTC").to_string();
         let pantry = e.pantry.as_deref().unwrap_or_default();
         let mut row = |field: &str, before: &str, after: &str| {
-            w.row([at.as_str(), &e.who, pantry, &e.action, &e.subject, field, before, after])
+            let action = titles.actions.get(e.action.as_str()).map_or(e.action.as_str(), String::as_str);
+            w.row([at.as_str(), &e.who, pantry, action, &e.subject, field, before, after])
         };
         if e.changes.is_empty() {
             row("", "", "")?;
@@ -266,14 +269,15 @@ mod csv_tests {
             field: "Field".into(),
             before: "Before".into(),
             after: "After".into(),
+            actions: [("item.update", "Item edited".to_owned())].into(),
         };
         let text = to_csv(&[line], &titles).unwrap();
         let rows: Vec<&str> = text.lines().collect();
         assert_eq!(rows.len(), 3, "{text}");
         assert_eq!(
             rows[1],
-            "2026-12-01 15:00:00 UTC,admin@example.org,Main,item.update,inventoryItem:3,name,Rice,'=HYPERLINK(1)"
+            "2026-12-01 15:00:00 UTC,admin@example.org,Main,Item edited,inventoryItem:3,name,Rice,'=HYPERLINK(1)"
         );
-        assert_eq!(rows[2], "2026-12-01 15:00:00 UTC,admin@example.org,Main,item.update,inventoryItem:3,active,,true");
+        assert_eq!(rows[2], "2026-12-01 15:00:00 UTC,admin@example.org,Main,Item edited,inventoryItem:3,active,,true");
     }
 }

@@ -9,7 +9,9 @@ use crate::{
         staff_codes::{CodeRow, NewCode},
     },
     domain::{
-        Id, messages,
+        Id,
+        audit::AuditAction,
+        messages,
         network::{CodeFacts, CodeScope, code_errors, generate_code},
         staff::FoodBankAdmin,
     },
@@ -67,7 +69,7 @@ pub async fn codes(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<Admi
 fn audit(
     admin: &Staff<FoodBankAdmin>,
     bank: Id,
-    action: &'static str,
+    action: AuditAction,
     before: Option<&AdminCode>,
     after: &AdminCode,
 ) -> AuditEntry {
@@ -153,7 +155,7 @@ pub async fn create(state: &Context, admin: &Staff<FoodBankAdmin>, form: &CodeFo
         Err(e) => return Err(e.into()),
     };
     let after = reread(&tx, admin, &names, now, id).await?;
-    tx.audit(audit(admin, bank, "code.create", None, &after), now).await?;
+    tx.audit(audit(admin, bank, AuditAction::CodeCreate, None, &after), now).await?;
     tx.commit().await?;
     Ok(after)
 }
@@ -170,7 +172,7 @@ pub async fn expire(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id) -> Re
     tx.expire_code(id, now).await?;
     let after = reread(&tx, admin, &names, now, id).await?;
     let bank = *admin.reach.food_banks.first().ok_or_else(not_found)?;
-    tx.audit(audit(admin, bank, "code.expire", Some(&before), &after), now).await?;
+    tx.audit(audit(admin, bank, AuditAction::CodeExpire, Some(&before), &after), now).await?;
     tx.commit().await?;
     Ok(after)
 }

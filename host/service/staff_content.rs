@@ -12,7 +12,9 @@ use crate::{
         staff_content::{CardRow, NoticeRow, Texts},
     },
     domain::{
-        Id, messages,
+        Id,
+        audit::AuditAction,
+        messages,
         network::{ContentTexts, content_errors},
         staff::FoodBankAdmin,
     },
@@ -103,7 +105,7 @@ fn texts(
 fn audit<T: serde::Serialize>(
     admin: &Staff<FoodBankAdmin>,
     bank: Id,
-    action: &'static str,
+    action: AuditAction,
     subject: String,
     before: Option<&T>,
     after: &T,
@@ -150,7 +152,7 @@ pub async fn create_card(state: &Context, admin: &Staff<FoodBankAdmin>, form: &C
     let section = section_of(&tx, form).await?;
     let id = tx.insert_card(&code, section, &en, es.as_ref(), form.sort_order.unwrap_or(0), now).await?;
     let after = tx.admin_cards(&code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
-    tx.audit(audit(admin, bank, "card.create", format!("infoCard:{id}"), None, &after), now).await?;
+    tx.audit(audit(admin, bank, AuditAction::CardCreate, format!("infoCard:{id}"), None, &after), now).await?;
     tx.commit().await?;
     Ok(after)
 }
@@ -164,7 +166,7 @@ pub async fn update_card(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id, 
     let section = section_of(&tx, form).await?;
     tx.update_card(id, section, &en, es.as_ref(), form.sort_order.unwrap_or(before.sort_order)).await?;
     let after = tx.admin_cards(&code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
-    tx.audit(audit(admin, bank, "card.update", format!("infoCard:{id}"), Some(&before), &after), now).await?;
+    tx.audit(audit(admin, bank, AuditAction::CardUpdate, format!("infoCard:{id}"), Some(&before), &after), now).await?;
     tx.commit().await?;
     Ok(after)
 }
@@ -177,7 +179,7 @@ pub async fn create_notice(state: &Context, admin: &Staff<FoodBankAdmin>, form: 
     let tx = state.store.begin_write().await?;
     let id = tx.insert_notice(&code, &en, es.as_ref(), window, now).await?;
     let after = tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now)).ok_or_else(notice_not_found)?;
-    tx.audit(audit(admin, bank, "notice.create", format!("notification:{id}"), None, &after), now).await?;
+    tx.audit(audit(admin, bank, AuditAction::NoticeCreate, format!("notification:{id}"), None, &after), now).await?;
     tx.commit().await?;
     Ok(after)
 }
@@ -196,7 +198,8 @@ pub async fn update_notice(
     let before = tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now)).ok_or_else(notice_not_found)?;
     tx.update_notice(id, &en, es.as_ref(), window).await?;
     let after = tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now)).ok_or_else(notice_not_found)?;
-    tx.audit(audit(admin, bank, "notice.update", format!("notification:{id}"), Some(&before), &after), now).await?;
+    tx.audit(audit(admin, bank, AuditAction::NoticeUpdate, format!("notification:{id}"), Some(&before), &after), now)
+        .await?;
     tx.commit().await?;
     Ok(after)
 }

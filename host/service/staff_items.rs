@@ -12,6 +12,7 @@ use crate::{
     },
     domain::{
         Id,
+        audit::AuditAction,
         items::{Choice, ItemFacts, item_errors, source_code},
         messages,
         staff::PantryStaff,
@@ -135,7 +136,7 @@ async fn check(state: &Context, food_bank: Id, form: &ItemForm, keeps_own: bool)
 fn audit(
     staff: &Staff<PantryStaff>,
     pantry: &StaffPantryRow,
-    action: &'static str,
+    action: AuditAction,
     id: Id,
     before: Option<&StaffItem>,
     after: Option<&StaffItem>,
@@ -165,7 +166,7 @@ pub async fn create(state: &Context, staff: &Staff<PantryStaff>, form: &ItemForm
     let id = tx.insert_item(pantry.id, product, source, now).await?;
     tx.set_item_category(id, form.category_id).await?;
     let after = tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
-    tx.audit(audit(staff, &pantry, "item.create", id, None, Some(&after)), now).await?;
+    tx.audit(audit(staff, &pantry, AuditAction::ItemCreate, id, None, Some(&after)), now).await?;
     tx.commit().await?;
     Ok(after)
 }
@@ -190,7 +191,7 @@ pub async fn update(state: &Context, staff: &Staff<PantryStaff>, id: Id, form: &
     tx.update_item(id, product, source, now).await?;
     tx.set_item_category(id, form.category_id).await?;
     let after = tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
-    tx.audit(audit(staff, &pantry, "item.update", id, Some(&before), Some(&after)), now).await?;
+    tx.audit(audit(staff, &pantry, AuditAction::ItemUpdate, id, Some(&before), Some(&after)), now).await?;
     tx.commit().await?;
     Ok(after)
 }
@@ -206,7 +207,7 @@ pub async fn set_active(state: &Context, staff: &Staff<PantryStaff>, id: Id, act
     }
     tx.set_item_active(id, active, now).await?;
     let after = StaffItem { active, ..before.clone() };
-    let action = if active { "item.show" } else { "item.hide" };
+    let action = if active { AuditAction::ItemShow } else { AuditAction::ItemHide };
     tx.audit(audit(staff, &pantry, action, id, Some(&before), Some(&after)), now).await?;
     tx.commit().await?;
     Ok(after)
@@ -248,7 +249,7 @@ pub async fn photo(state: &Context, staff: &Staff<PantryStaff>, id: Id, upload: 
     let before = tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
     tx.set_product_photo(before.product_id, &name.url_path()).await?;
     let after = StaffItem { photo: Some(name.url_path()), ..before.clone() };
-    tx.audit(audit(staff, &pantry, "item.photo", id, Some(&before), Some(&after)), now).await?;
+    tx.audit(audit(staff, &pantry, AuditAction::ItemPhoto, id, Some(&before), Some(&after)), now).await?;
     tx.commit().await?;
     Ok(after)
 }

@@ -12,7 +12,9 @@ use crate::{
         staff_pantries::{PantryAdminRow, PantryFields},
     },
     domain::{
-        Id, messages,
+        Id,
+        audit::AuditAction,
+        messages,
         network::{PantryFacts, pantry_errors},
         staff::FoodBankAdmin,
     },
@@ -125,7 +127,7 @@ fn judged(form: &PantryForm, place: Option<(&str, f64, f64)>) -> Result<(PantryF
 fn audit(
     admin: &Staff<FoodBankAdmin>,
     pantry: &AdminPantry,
-    action: &'static str,
+    action: AuditAction,
     before: Option<&AdminPantry>,
     after: Option<&AdminPantry>,
 ) -> AuditEntry {
@@ -155,7 +157,7 @@ pub async fn create(state: &Context, admin: &Staff<FoodBankAdmin>, form: &Pantry
     let tx = state.store.begin_write().await?;
     let id = tx.insert_pantry(food_bank, &fields, &zip, now).await?;
     let after = reread(&tx, food_bank, id).await?;
-    tx.audit(audit(admin, &after, "pantry.create", None, Some(&after)), now).await?;
+    tx.audit(audit(admin, &after, AuditAction::PantryCreate, None, Some(&after)), now).await?;
     tx.commit().await?;
     Ok(after)
 }
@@ -169,7 +171,7 @@ pub async fn update(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id, form:
     let before = reread(&tx, current.food_bank_id, id).await?;
     tx.update_pantry(id, current.address_id, &fields, &zip).await?;
     let after = reread(&tx, current.food_bank_id, id).await?;
-    tx.audit(audit(admin, &after, "pantry.update", Some(&before), Some(&after)), now).await?;
+    tx.audit(audit(admin, &after, AuditAction::PantryUpdate, Some(&before), Some(&after)), now).await?;
     tx.commit().await?;
     Ok(after)
 }
@@ -186,7 +188,7 @@ pub async fn set_active(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id, a
     }
     tx.set_pantry_active(id, active).await?;
     let after = AdminPantry { active, ..before.clone() };
-    let action = if active { "pantry.activate" } else { "pantry.deactivate" };
+    let action = if active { AuditAction::PantryActivate } else { AuditAction::PantryDeactivate };
     tx.audit(audit(admin, &after, action, Some(&before), Some(&after)), now).await?;
     tx.commit().await?;
     Ok(after)
@@ -211,7 +213,7 @@ pub async fn photo(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id, upload
     let before = reread(&tx, current.food_bank_id, id).await?;
     tx.add_pantry_photo(id, &name.url_path()).await?;
     let after = reread(&tx, current.food_bank_id, id).await?;
-    tx.audit(audit(admin, &after, "pantry.photo", Some(&before), Some(&after)), now).await?;
+    tx.audit(audit(admin, &after, AuditAction::PantryPhoto, Some(&before), Some(&after)), now).await?;
     tx.commit().await?;
     Ok(after)
 }

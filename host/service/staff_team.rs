@@ -15,6 +15,7 @@ use crate::{
     },
     domain::{
         Id,
+        audit::AuditAction,
         forms::{FieldCode, FieldError, is_valid_email},
         messages,
         staff::{FoodBankAdmin, StaffRole},
@@ -194,7 +195,7 @@ pub async fn change(
     let entry = AuditEntry::change(
         admin.user_id,
         filed,
-        "staffGrant.update",
+        AuditAction::StaffGrantUpdate,
         format!("staffGrant:{id}"),
         Some(&GrantShown::from(&before)),
         Some(&GrantShown::from(&after)),
@@ -214,7 +215,7 @@ pub async fn revoke(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id) -> Re
     let entry = AuditEntry::change(
         admin.user_id,
         filed,
-        "staffGrant.revoke",
+        AuditAction::StaffGrantRevoke,
         format!("staffGrant:{id}"),
         Some(&GrantShown::from(&before)),
         None,

@@ -16,6 +16,7 @@ use crate::{
     },
     domain::{
         Id,
+        audit::AuditAction,
         forms::{FieldCode, FieldError},
         limits::{Limit, LimitKind, LimitScope, OrderSizeLimit, limit_rule},
         messages,
@@ -209,7 +210,7 @@ async fn record_in(txn: &Write, by: Id, place: &StockPlace, entry: StockEntry, n
     let entry = AuditEntry::change(
         by,
         (place.food_bank_id, Some(place.pantry_id)),
-        "stock.move",
+        AuditAction::StockMove,
         format!("inventoryItem:{}", place.id),
         Some(&audit(on_hand)),
         Some(&audit(on_hand + delta)),
@@ -497,7 +498,7 @@ async fn apply_in(
     let entry = AuditEntry::change(
         staff.user_id,
         (food_bank, Some(row.pantry_id)),
-        "stock.import",
+        AuditAction::StockImport,
         format!("pantry:{}", row.pantry_id),
         Some(&audit(before)),
         Some(&audit(after)),
@@ -565,7 +566,7 @@ pub async fn set_limit(state: &Context, staff: &Caller, item_id: Id, req: &Limit
             let entry = AuditEntry::change(
                 staff.user_id,
                 (place.food_bank_id, Some(place.pantry_id)),
-                "limit.set",
+                AuditAction::LimitSet,
                 format!("inventoryItem:{item_id}"),
                 before.as_ref().map(|b| limit_audit(b, LimitKind::Product)).as_ref(),
                 Some(&limit_audit(&after, LimitKind::Product)),
@@ -593,7 +594,7 @@ pub async fn delete_limit(state: &Context, staff: &Caller, item_id: Id, limit_id
             let entry = AuditEntry::change(
                 staff.user_id,
                 (place.food_bank_id, Some(place.pantry_id)),
-                "limit.delete",
+                AuditAction::LimitDelete,
                 format!("inventoryItem:{item_id}"),
                 Some(&limit_audit(&gone, LimitKind::Product)),
                 None,
@@ -632,7 +633,7 @@ pub async fn set_order_size(state: &Context, staff: &Caller, pantry: Id, req: &O
                     AuditEntry::change(
                         staff.user_id,
                         (food_bank, Some(pantry_id)),
-                        "limit.set",
+                        AuditAction::LimitSet,
                         subject,
                         before.as_ref().map(|b| limit_audit(b, LimitKind::Item)).as_ref(),
                         Some(&limit_audit(&after, LimitKind::Item)),
@@ -646,7 +647,7 @@ pub async fn set_order_size(state: &Context, staff: &Caller, pantry: Id, req: &O
                     AuditEntry::change(
                         staff.user_id,
                         (food_bank, Some(pantry_id)),
-                        "limit.delete",
+                        AuditAction::LimitDelete,
                         subject,
                         Some(&limit_audit(&current, LimitKind::Item)),
                         None,

@@ -2,7 +2,9 @@
 // it in the day's queue, starts packing and marks it ready, and the shopper's order says Ready;
 // the volunteer at the door finds it by the number the shopper shows and checks it in, and the
 // shopper's order is picked up (the green badge). Ready also leaves a message in the shopper's
-// Messages and an e-mail (the server's outbox). Run through `cargo test --test it browser::staff`.
+// Messages and an e-mail (the server's outbox). A staff member finds the staff side from the
+// shopper's side menu and the schedule through its navigation (issue 47); a shopper's menu has no
+// such link. Run through `cargo test --test it browser::staff`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { apiValue, assertAccessible, collectProblems, launch, logIn, mailText, orderNumber, shopperWithOrder, url, waitForApp } from "./lib.mjs";
@@ -77,11 +79,34 @@ describe("staff side", () => {
     await shopperContext.close();
   });
 
+  test("a staff member goes from the shopper's side menu to the staff side and on to the schedule", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await logIn(page, "pantry@example.org", "/");
+    // The shopper's side of the app, then the way over: the side menu's staff link (staff only).
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Staff pages" }).click();
+    await page.waitForURL((u) => u.pathname === "/staff");
+    await page.getByRole("heading", { level: 1, name: /Orders at / }).waitFor();
+    // Hours and closed days through the staff navigation, not a typed address.
+    await page.getByRole("navigation", { name: "Staff pages" }).getByRole("link", { name: "Hours and closed days" }).click();
+    await page.waitForURL((u) => u.pathname === "/staff/schedule");
+    await page.getByRole("heading", { level: 1, name: /^Schedule: / }).waitFor();
+    await assertAccessible(page, "schedule reached through the staff navigation");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("a shopper gets no staff page and no staff call", async () => {
     const { email, password, jwt, orderId } = await shopperWithOrder("staff");
     const context = await browser.newContext();
     const page = await context.newPage();
     await logIn(page, email, "/account/orders", password);
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await menu.getByRole("link", { name: "Orders" }).waitFor();
+    assert.equal(await menu.getByRole("link", { name: "Staff pages" }).count(), 0, "a shopper's menu has no staff link");
     const [answer] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === `/staff/orders/${orderId}`), page.goto(url(`/staff/orders/${orderId}`))]);
     assert.equal(answer.status(), 403);
     await page.getByText("This page is for pantry staff only.").waitFor();

@@ -68,7 +68,7 @@ async fn every_csv_export_writes_a_formula_as_text(t: &TestApp) {
         ("pick list", format!("/staff/pick-list.csv?pantry={main}&date={day}"), &staff, PRODUCT),
         ("report", format!("/staff/reports.csv?month={month}"), &admin, PLACE),
         ("TEFAP", format!("/staff/tefap.csv?pantry={main}&month={month}"), &staff, RECIPIENT),
-        ("change log", "/staff/audit.csv?action=item.hide".to_owned(), &admin, PRODUCT),
+        ("change log", "/staff/audit.csv?action=item.hide".to_owned(), &admin, PLACE),
     ] {
         let (status, _, csv) = page(t, &path, Some(token)).await;
         assert_eq!(status, 200, "{file}: {csv}");

@@ -178,11 +178,12 @@ async fn the_audit_log_filters_and_exports_csv(t: &TestApp) {
     assert_eq!(titles.len(), 8, "{titles:?}");
     let rows: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
     assert!(!rows.is_empty());
-    assert!(rows.iter().all(|r| &r[1] == DEMO_STAFF_EMAIL && &r[3] == "item.hide"), "{rows:?}");
+    assert!(rows.iter().all(|r| &r[1] == DEMO_STAFF_EMAIL && &r[3] == "Item hidden"), "the kind's name: {rows:?}");
     assert!(rows.iter().any(|r| &r[5] == "active" && &r[6] == "true" && &r[7] == "false"), "{rows:?}");
     let (status, _, csv_es) = page(t, "/staff/audit.csv?action=item.hide&lang=es", Some(&admin)).await;
     assert_eq!(status, 200);
     assert!(csv_es.starts_with("Cuándo,"), "titles in Spanish: {csv_es}");
+    assert!(csv_es.contains(",Artículo ocultado,"), "kinds in Spanish: {csv_es}");
     let (status, _, text) = page(t, "/staff/audit.csv?from=2026-02-02&to=2026-02-01&lang=es", Some(&admin)).await;
     assert_eq!(status, 400);
     assert_eq!(text, "Revise el filtro: to");

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { t } from "../i18n/t";
-import { useLoggedIn } from "../state/session";
+import { useLoggedIn, useProfile } from "../state/session";
 import { NoticeBanner } from "./NoticeBanner";
 import { OfflineBanner } from "./OfflineBanner";
 import { OutdatedBanner } from "./OutdatedBanner";
@@ -20,6 +20,7 @@ export function Shell({ pending, title, children }: { pending: boolean; title: s
   const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname, search } = useLocation();
   const loggedIn = useLoggedIn();
+  const staff = useProfile()?.isStaff === true;
   // Client only: the server renders no lazy part, so hydration finds the same markup.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -41,7 +42,7 @@ export function Shell({ pending, title, children }: { pending: boolean; title: s
       <TopBar title={title} menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} menuButtonRef={menuButton} />
       <OutdatedBanner />
       <OfflineBanner />
-      <SideMenu open={menuOpen} onClose={closeMenu} loggedIn={loggedIn} />
+      <SideMenu open={menuOpen} onClose={closeMenu} loggedIn={loggedIn} staff={staff} />
       <main id="main" tabIndex={-1} aria-busy={pending || undefined} inert={menuOpen || undefined}>
         <NoticeBanner />
         {hydrated && (

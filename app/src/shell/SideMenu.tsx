@@ -12,13 +12,15 @@ interface Props {
   /** `returnFocus`: put focus back on the menu button (Escape, close button, backdrop), not when a link was followed. */
   onClose: (returnFocus: boolean) => void;
   loggedIn?: boolean;
+  /** The signed-in account holds a staff role (its own profile says so): a link to the staff side. */
+  staff?: boolean;
 }
 
 /**
  * The side menu of spec §2. Server-rendered `hidden`; without JavaScript the stylesheet shows it
  * as a plain link list instead (the menu button cannot work then).
  */
-export function SideMenu({ open, onClose, loggedIn = false }: Props) {
+export function SideMenu({ open, onClose, loggedIn = false, staff = false }: Props) {
   const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -58,6 +60,7 @@ export function SideMenu({ open, onClose, loggedIn = false }: Props) {
             </ul>
           </li>
           <li>{item("/messages", t("nav.messages"))}</li>
+          {loggedIn && staff && <li>{item("/staff", t("nav.staff"))}</li>}
         </ul>
         <LanguageSwitch />
       </nav>

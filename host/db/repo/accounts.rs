@@ -10,7 +10,7 @@ use crate::{
     db::{
         begin_write,
         entity::{
-            food_bank, province, referral_code, referral_code_food_bank, referral_code_pantry_location,
+            food_bank, province, referral_code, referral_code_food_bank, referral_code_pantry_location, staff_grant,
             tefap_eligibility, user,
         },
         now,
@@ -119,6 +119,8 @@ pub struct ProfileRow {
     pub tefap_eligibilities: Vec<EligibilityRow>,
     pub addresses: Vec<SavedAddressRow>,
     pub language: Option<String>,
+    /// The account holds a staff grant of any role.
+    pub is_staff: bool,
 }
 
 /// The food bank an account defaults to.
@@ -214,6 +216,11 @@ async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<O
         tefap_eligibilities: tefap_eligibilities(conn, user_id).await?,
         addresses: saved_addresses(conn, user_id).await?,
         language: u.language,
+        is_staff: staff_grant::Entity::find()
+            .filter(staff_grant::Column::UserId.eq(user_id))
+            .one(conn)
+            .await?
+            .is_some(),
     }))
 }
 

@@ -1,7 +1,10 @@
 //! The audit log: every staff change to what a pantry offers, written inside the change's own
 //! transaction (a [`Write`](super::Write)) so the record and the change commit or vanish together.
 use super::{Store, StoreResult};
-use crate::{db::entity::audit_log, domain::Id};
+use crate::{
+    db::entity::audit_log,
+    domain::{Id, audit::AuditAction},
+};
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveValue::{NotSet, Set},
@@ -17,7 +20,7 @@ pub struct AuditEntry {
     pub actor_user_id: Id,
     pub food_bank_id: Id,
     pub pantry_location_id: Option<Id>,
-    pub action: &'static str,
+    pub action: AuditAction,
     pub subject: String,
     pub before: Option<serde_json::Value>,
     pub after: Option<serde_json::Value>,
@@ -28,7 +31,7 @@ impl AuditEntry {
     pub fn change<T: Serialize>(
         actor_user_id: Id,
         (food_bank_id, pantry_location_id): (Id, Option<Id>),
-        action: &'static str,
+        action: AuditAction,
         subject: String,
         before: Option<&T>,
         after: Option<&T>,
@@ -70,7 +73,7 @@ impl<C: ConnectionTrait> Store<C> {
             actor_user_id: Set(entry.actor_user_id),
             food_bank_id: Set(entry.food_bank_id),
             pantry_location_id: Set(entry.pantry_location_id),
-            action: Set(entry.action.to_owned()),
+            action: Set(entry.action.code().to_owned()),
             subject: Set(entry.subject),
             before: Set(text(entry.before)),
             after: Set(text(entry.after)),

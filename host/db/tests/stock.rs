@@ -337,7 +337,14 @@ async fn audit_commits_and_rolls_back_with_its_change(t: &TestDb) {
     let store = Store::new(t.db().clone());
     let now = Utc.with_ymd_and_hms(2026, 11, 25, 15, 0, 0).unwrap();
     let entry = |subject: &str, after: i32| {
-        AuditEntry::change(7, (3, Some(11)), "stock.in", subject.to_owned(), Some(&1), Some(&after))
+        AuditEntry::change(
+            7,
+            (3, Some(11)),
+            crate::domain::audit::AuditAction::StockMove,
+            subject.to_owned(),
+            Some(&1),
+            Some(&after),
+        )
     };
     let kept = store.begin_write().await.unwrap();
     kept.audit(entry("pantryItem:1", 5), now).await.unwrap();
@@ -352,7 +359,10 @@ async fn audit_commits_and_rolls_back_with_its_change(t: &TestDb) {
     assert_eq!(subjects, ["pantryItem:3", "pantryItem:1"], "newest first, the rolled-back one absent");
     assert_eq!(rows[1].before, Some(serde_json::json!(1)));
     assert_eq!(rows[1].after, Some(serde_json::json!(5)));
-    assert_eq!((rows[1].actor_user_id, rows[1].pantry_location_id, rows[1].action.as_str()), (7, Some(11), "stock.in"));
+    assert_eq!(
+        (rows[1].actor_user_id, rows[1].pantry_location_id, rows[1].action.as_str()),
+        (7, Some(11), "stock.move")
+    );
     assert_eq!(rows[1].at, now);
     assert!(
         store.audit_entries(vec![4], None, None, 10).await.unwrap().is_empty(),

@@ -7,6 +7,7 @@ import messages from "messages:staff,account";
 
 addMessages(messages);
 
+// Every kind of change the server records (host/domain/audit.rs; its test checks both catalogs).
 const ACTIONS: Record<string, MessageKey> = {
   "item.create": "staff.audit.action.item.create",
   "item.update": "staff.audit.action.item.update",
@@ -31,6 +32,17 @@ const ACTIONS: Record<string, MessageKey> = {
   "staffGrant.create": "staff.audit.action.staffGrant.create",
   "staffGrant.update": "staff.audit.action.staffGrant.update",
   "staffGrant.revoke": "staff.audit.action.staffGrant.revoke",
+  "code.create": "staff.audit.action.code.create",
+  "code.expire": "staff.audit.action.code.expire",
+  "card.create": "staff.audit.action.card.create",
+  "card.update": "staff.audit.action.card.update",
+  "notice.create": "staff.audit.action.notice.create",
+  "notice.update": "staff.audit.action.notice.update",
+  "pantry.create": "staff.audit.action.pantry.create",
+  "pantry.update": "staff.audit.action.pantry.update",
+  "pantry.activate": "staff.audit.action.pantry.activate",
+  "pantry.deactivate": "staff.audit.action.pantry.deactivate",
+  "pantry.photo": "staff.audit.action.pantry.photo",
 };
 const actionName = (code: string) => (ACTIONS[code] ? t(ACTIONS[code]) : code);
 

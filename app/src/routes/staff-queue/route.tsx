@@ -3,7 +3,7 @@ import { addMessages, pageTitle, t, tn } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { orderNumber } from "../../lib/orders";
 import type { StaffQueuePage } from "../../lib/api/pages";
-import { StaffDenied, stateName } from "../../ui/StaffParts";
+import { StaffDenied, StaffSections, stateName } from "../../ui/StaffParts";
 import messages from "messages:staff";
 
 addMessages(messages);
@@ -17,13 +17,25 @@ function listFrom(date: string, search?: string | null, from?: string): string {
 }
 
 /**
- * /staff and /staff/pantries/{id}: the day's orders of a pantry by pickup time, with counts per
+ * /staff and /staff/pantries/{id}: the staff side's home, linking to the sections the caller may
+ * open (for a volunteer, that alone); for pantry staff, the day's orders of a pantry by pickup time, with counts per
  * state, a date picker and a search (plain GET forms, so they work without JavaScript). Rendered
  * on the server from the session cookie (host/pages/staff_pages.rs); a table on wide screens. A busy
  * day lists a few pickup times at a time (the server's rows_at_most); the others show their count
  * and a link listing from them.
  */
 export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
+  if (data && !data.denied && !data.queue && data.sections.length > 0) {
+    // A volunteer's home: the sections they may open, no queue.
+    return (
+      <section className="card staff">
+        <h1>{t("staff.nav")}</h1>
+        <nav aria-label={t("staff.nav")}>
+          <StaffSections sections={data.sections} />
+        </nav>
+      </section>
+    );
+  }
   if (!data || data.denied || !data.queue) return <StaffDenied denied={data?.denied ?? null} />;
   const q = data.queue;
   const here = `/staff/pantries/${q.pantry.id}`;
@@ -31,18 +43,7 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
     <section className="card staff">
       <h1>{t("staff.queue.title", { pantry: q.pantry.label })}</h1>
       <nav aria-label={t("staff.nav")}>
-        <Link to="/staff/check-in">{t("staff.checkIn.title")}</Link>
-        <Link to={`/staff/pick-list?pantry=${q.pantry.id}&date=${q.date}`}>{t("staff.pick.link")}</Link>
-        <Link to={`/staff/items?pantry=${q.pantry.id}`}>{t("staff.items.link")}</Link>
-        <Link to={`/staff/stock?pantry=${q.pantry.id}`}>{t("staff.stock.link")}</Link>
-        <Link to={`/staff/reports?place=pantry:${q.pantry.id}`}>{t("staff.reports.title")}</Link>
-        <Link to={`/staff/tefap?pantry=${q.pantry.id}`}>{t("staff.tefap.link")}</Link>
-        {data.isAdmin && <Link to="/staff/team">{t("staff.team.link")}</Link>}
-        {data.isAdmin && <Link to="/staff/audit">{t("staff.audit.link")}</Link>}
-        {data.isAdmin && <Link to="/staff/pantries-admin">{t("staff.pantriesAdmin.title")}</Link>}
-        {data.isAdmin && <Link to="/staff/codes">{t("staff.codes.title")}</Link>}
-        {data.isAdmin && <Link to="/staff/content">{t("staff.content.title")}</Link>}
-        {data.isAdmin && <Link to="/staff/delivery-schedule">{t("staff.delivery.link")}</Link>}
+        <StaffSections sections={data.sections} pantryId={q.pantry.id} date={q.date} />
         {q.pantries.length > 1 &&
           q.pantries
             .filter((p) => p.id !== q.pantry.id)
