@@ -1,5 +1,5 @@
-//! The outbox's sender, one in each host: it claims due messages (`db::repo::outbox`), hands
-//! each to the transport (SMTP or the `.eml` folder, `mail::Deliver`), and marks it sent, or due
+//! The outbox's sender, one in each host: it claims due messages one at a time
+//! (`db::repo::outbox`), hands each to the transport (SMTP or the `.eml` folder, `mail::Deliver`), and marks it sent, or due
 //! again after an exponential back-off. It wakes when a write that mailed commits
 //! ([`Context::mail_written`](super::Context)) and polls besides, for messages another host wrote
 //! and for retries.
@@ -15,11 +15,11 @@ use chrono::Duration;
 use std::sync::Arc;
 use tokio::sync::Notify;
 
-/// How long a claim keeps other hosts off a message: longer than any delivery takes (lettre's
-/// SMTP timeout is a minute), so only a host that died loses one.
+/// How long a claim keeps other hosts off a message: longer than any one delivery takes (lettre's
+/// SMTP timeout is a minute, the SMS gateway's 30 s), so only a host that died loses one. A claim
+/// takes one message, just before its send: a lease shared by several would have to outlast all
+/// their sends, and a slow gateway outlived it (texts sent twice, issue 47).
 const LEASE: Duration = Duration::minutes(5);
-/// Messages claimed at once: a few, so one slow host does not hold many.
-const BATCH: u64 = 16;
 /// Tries before a message is left with its last error for an operator to read.
 pub const MAX_ATTEMPTS: i32 = 12;
 const FIRST_RETRY: Duration = Duration::seconds(30);
@@ -81,34 +81,26 @@ pub struct Sender {
 }
 
 impl Sender {
-    /// Sends every message due now, batch by batch, until none is left to claim.
+    /// Sends every message due now, one claim at a time, until none is left to claim.
     pub async fn send_due(&self) -> StoreResult<Pass> {
         let mut pass = Pass::default();
-        loop {
-            let claimed = self
-                .store
-                .claim_outbox(self.clock.now(), LEASE, BATCH, MAX_ATTEMPTS, self.transport.carries_texts())
-                .await?;
-            if claimed.is_empty() {
-                return Ok(pass);
-            }
-            for row in claimed {
-                let message =
-                    Outgoing { kind: row.kind, recipient: row.recipient, subject: row.subject, body: row.body };
-                match self.transport.deliver(&message).await {
-                    Ok(()) => {
-                        self.store.outbox_sent(row.id, self.clock.now()).await?;
-                        pass.sent += 1;
-                    }
-                    Err(e) => {
-                        tracing::warn!(id = row.id, attempts = row.attempts, error = %e, "message not delivered; retried later");
-                        let retry_at = self.clock.now() + back_off(row.attempts);
-                        self.store.outbox_failed(row.id, &format!("{e:#}"), retry_at).await?;
-                        pass.failed += 1;
-                    }
+        let texts = self.transport.carries_texts();
+        while let Some(row) = self.store.claim_outbox(self.clock.now(), LEASE, MAX_ATTEMPTS, texts).await? {
+            let message = Outgoing { kind: row.kind, recipient: row.recipient, subject: row.subject, body: row.body };
+            match self.transport.deliver(&message).await {
+                Ok(()) => {
+                    self.store.outbox_sent(row.id, self.clock.now()).await?;
+                    pass.sent += 1;
+                }
+                Err(e) => {
+                    tracing::warn!(id = row.id, attempts = row.attempts, error = %e, "message not delivered; retried later");
+                    let retry_at = self.clock.now() + back_off(row.attempts);
+                    self.store.outbox_failed(row.id, &format!("{e:#}"), retry_at).await?;
+                    pass.failed += 1;
                 }
             }
         }
+        Ok(pass)
     }
 
     /// Runs for the life of the host: a pass whenever `wake` is signalled, and every `poll`.
@@ -265,8 +257,8 @@ mod tests {
         let store = Store::new(t.db().clone());
         store.enqueue(email("pat@example.org", "Ready".into(), "x".into(), Lang::En, None), clock.now()).await.unwrap();
         // A host claims the message and dies before it is sent or given back.
-        let claimed = store.claim_outbox(clock.now(), LEASE, BATCH, MAX_ATTEMPTS, false).await.unwrap();
-        assert_eq!(claimed.len(), 1);
+        let claimed = store.claim_outbox(clock.now(), LEASE, MAX_ATTEMPTS, false).await.unwrap();
+        assert!(claimed.is_some());
         let transport = Arc::new(Recording::default());
         let sender = Sender { store: store.clone(), transport: transport.clone(), clock: clock.clone() };
         assert_eq!(sender.send_due().await.unwrap(), Pass::default(), "leased to the other host");

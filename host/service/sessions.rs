@@ -31,28 +31,34 @@ pub async fn log_in(state: &Context, ip: &str, device: Option<&str>, body: Login
     let limits = &state.rate_limits;
     let account_ip = format!("{email}\n{ip}");
     // A device this account signed in on before counts its guesses on its own (OWASP device
-    // cookies), so guesses from elsewhere never keep the owner out of their own device.
+    // cookies), and only there: guesses from elsewhere, or from the neighbours behind a shared
+    // address (a shelter's or library's NAT), never keep the owner out of their own device, while
+    // a stolen device cookie is still held to that device's few guesses.
     let device = device.and_then(|t| state.tokens.verify_device(t)).filter(|d| d.sub == email).map(|d| d.dev);
-    let account_bucket = match &device {
-        Some(dev) => (&limits.login_attempts_per_device, dev.as_str()),
-        None => (&limits.login_attempts_per_account, email.as_str()),
+    let buckets = match &device {
+        Some(dev) => vec![(&limits.login_attempts_per_device, dev.as_str())],
+        None => vec![
+            (&limits.login_attempts_per_ip, ip),
+            (&limits.login_attempts_per_account_ip, account_ip.as_str()),
+            (&limits.login_attempts_per_account, email.as_str()),
+        ],
     };
-    let buckets = [
-        (&limits.login_attempts_per_ip, ip),
-        (&limits.login_attempts_per_account_ip, account_ip.as_str()),
-        account_bucket,
-    ];
     // Counted before the hash, atomically: a burst cannot check more guesses than allowed.
     if let Err(wait) = ratelimit::reserve(&buckets, 1).await? {
-        tracing::warn!(event = "login_throttled", client = %ip, account = ?email, retry_after_secs = wait.as_secs(), "security event");
+        tracing::warn!(event = "login_throttled", client = %ip, account = ?email, known_device = device.is_some(), retry_after_secs = wait.as_secs(), "security event");
         return Err(Error::throttled(&messages::TOO_MANY_LOGINS, wait));
     }
     let checked = accounts::sign_in(state, &email, password).await;
     match checked {
         Ok(Some(a)) => {
-            // Only failures count against the allowances.
+            // Only failures count against the allowances; the owner at this address gets its
+            // whole (account, address) allowance back.
             limits.login_attempts_per_account_ip.clear(&account_ip).await;
-            ratelimit::refund(&[buckets[0], buckets[2]], 1).await;
+            let counted: Vec<_> = buckets
+                .into_iter()
+                .filter(|(limit, _)| !std::ptr::eq(*limit, &limits.login_attempts_per_account_ip))
+                .collect();
+            ratelimit::refund(&counted, 1).await;
             Ok(NewSession { token: state.tokens.issue(a.user_id, a.token_version)?, email })
         }
         Ok(None) => Err(Error::Unauthorized((&messages::LOGIN_FAILED).into())),

@@ -1,6 +1,7 @@
 //! Password checks under attack: a burst of guesses is counted before any hash, so
 //! only the allowance is checked and the rest get 429 with Retry-After; a stranger's
-//! guesses do not lock the owner out; weak new passwords are refused.
+//! guesses do not lock the owner out, nor do their neighbours' behind a shared address (a known
+//! device keeps its own allowance); weak new passwords are refused.
 use crate::{
     api_account::{register, unique_email},
     api_support::TestApp,
@@ -20,6 +21,7 @@ on_both!(
     a_burst_of_guesses_checks_only_the_allowance,
     weak_passwords_are_refused,
     guesses_spread_over_addresses_do_not_lock_the_owner_out_of_their_device,
+    a_shared_address_does_not_lock_a_known_device_out,
 );
 
 const BURST: usize = 200;
@@ -146,6 +148,45 @@ async fn guesses_spread_over_addresses_do_not_lock_the_owner_out_of_their_device
         }
     }
     assert_eq!(refused_at, Some(10), "the device's allowance");
+}
+
+/// `login_attempts_per_ip`: what one address may fail, over all accounts.
+const PER_ADDRESS: usize = 20;
+
+async fn a_shared_address_does_not_lock_a_known_device_out(t: &TestApp) {
+    const PASSWORD: &str = "correct horse battery";
+    // A library's NAT: every person behind it has this one address.
+    const LIBRARY: &str = "198.51.100.60";
+    let (ana, bo) = (unique_email("nat-ana").to_lowercase(), unique_email("nat-bo").to_lowercase());
+    register(t, &ana).await;
+    register(t, &bo).await;
+    // Bo signed in on their phone at the library last week.
+    let (status, cookies, _) = login_with(t, LIBRARY, &bo, PASSWORD, None).await;
+    assert_eq!(status, 200);
+    let bos_phone = device_cookie(&cookies);
+
+    // Today the address fails its whole allowance: Ana mistyping, others guessing at accounts.
+    let mut failed = Vec::new();
+    for i in 0..PER_ADDRESS + 5 {
+        let email = if i < 4 { ana.clone() } else { unique_email(&format!("nat-nobody{i}")) };
+        failed.push(login_with(t, LIBRARY, &email, "not the password", None).await.0);
+    }
+    assert_eq!(failed.iter().filter(|s| **s == 401).count(), PER_ADDRESS, "{failed:?}");
+    assert!(failed[PER_ADDRESS..].iter().all(|s| *s == 429), "{failed:?}");
+
+    // A device without a cookie of its account still meets the address's limit, even with the
+    // right password, and Bo's cookie vouches for Bo alone...
+    assert_eq!(login_with(t, LIBRARY, &bo, PASSWORD, None).await.0, 429, "a new device");
+    assert_eq!(login_with(t, LIBRARY, &ana, PASSWORD, Some(&bos_phone)).await.0, 429, "another account");
+    // ...while Bo, on the phone they signed in on, is judged by its own allowance: signed in.
+    let (status, cookies, _) = login_with(t, LIBRARY, &bo, PASSWORD, Some(&bos_phone)).await;
+    assert_eq!(status, 200, "a known device behind the shared address");
+    let bos_phone = device_cookie(&cookies);
+    // A mistyped password on it is a 401, not the address's 429, and then the right one works.
+    assert_eq!(login_with(t, LIBRARY, &bo, "a typo", Some(&bos_phone)).await.0, 401);
+    assert_eq!(login_with(t, LIBRARY, &bo, PASSWORD, Some(&bos_phone)).await.0, 200);
+    // Still nothing for the address without it.
+    assert_eq!(login_with(t, LIBRARY, &bo, PASSWORD, None).await.0, 429, "a new device, still");
 }
 
 async fn weak_passwords_are_refused(t: &TestApp) {

@@ -131,6 +131,22 @@ impl TestApp {
         AppState::new(self.state.config.clone(), renderer(), Store::new(conn), Tokens::from_secret(TOKEN_SECRET))
     }
 
+    /// Another host on this test's database and clock with other settings, as
+    /// [`other_host`](Self::other_host) (its own pool on PostgreSQL) and
+    /// [`state_on_clock_with`](Self::state_on_clock_with) (its sender not started).
+    pub async fn other_host_on_clock_with(&self, change: impl FnOnce(&mut Config)) -> AppState {
+        let store = if matches!(self.db.label(), "sqlite") {
+            self.state.store.clone()
+        } else {
+            let mut opts = sea_orm::ConnectOptions::new(self.db.url().to_owned());
+            opts.max_connections(4).sqlx_logging(false);
+            Store::new(sea_orm::Database::connect(opts).await.expect("the other host's pool"))
+        };
+        let mut config = self.state.config.clone();
+        change(&mut config);
+        AppState::with_clock(config, renderer(), store, Tokens::from_secret(TOKEN_SECRET), self.clock.clone())
+    }
+
     pub async fn cleanup(self) {
         self.db.cleanup().await;
     }

@@ -48,4 +48,5 @@ mod staff_people;
 mod staff_reports;
 mod staff_stock;
 mod support;
+mod texts_slow_gateway;
 mod two_hosts;

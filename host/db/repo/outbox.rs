@@ -1,10 +1,12 @@
 //! The outbox: messages written in the transaction that caused them (on the pool or a service's
 //! [`Write`](super::Write)), claimed by the senders of every host, marked sent or retried later.
 //!
-//! A claim takes due rows with `FOR UPDATE SKIP LOCKED` on PostgreSQL, so two hosts claiming at
-//! once take different rows (on SQLite, `BEGIN IMMEDIATE` makes claims one at a time and the
-//! lock clause is not written), and gives them a lease: until it ends no other claim takes them;
-//! past it, a sender that died mid-send has lost them and another host sends them.
+//! A claim takes one due row with `FOR UPDATE SKIP LOCKED` on PostgreSQL, so two hosts claiming
+//! at once take different rows (on SQLite, `BEGIN IMMEDIATE` makes claims one at a time and the
+//! lock clause is not written), and gives it a lease: until it ends no other claim takes it;
+//! past it, a sender that died mid-send has lost it and another host sends it. One row a claim,
+//! so the lease starts when its own send does: rows claimed together would wait behind each
+//! other's sends, and a slow gateway would let their leases end before they are sent (issue 47).
 use super::{Store, StoreResult};
 use crate::db::{begin_write, entity::outbox};
 use chrono::{DateTime, Duration, Utc};
@@ -120,56 +122,51 @@ impl<C: ConnectionTrait> Store<C> {
 }
 
 impl Store {
-    /// Claims up to `limit` due messages (not sent, due by `now`, not leased or lease ended,
-    /// fewer than `max_attempts` tries; e-mail only unless `texts`) until `now + lease`, each
-    /// attempt counted.
+    /// Claims the next due message (not sent, due by `now`, not leased or lease ended, fewer
+    /// than `max_attempts` tries; e-mail only unless `texts`) until `now + lease`, its attempt
+    /// counted.
     pub async fn claim_outbox(
         &self,
         now: DateTime<Utc>,
         lease: Duration,
-        limit: u64,
         max_attempts: i32,
         texts: bool,
-    ) -> StoreResult<Vec<OutgoingRow>> {
+    ) -> StoreResult<Option<OutgoingRow>> {
         let txn = begin_write(&self.db).await?;
         let mut find = outbox::Entity::find();
         if !texts {
             // A host without a gateway leaves texts to one with it, rather than failing them.
             find = find.filter(outbox::Column::Kind.eq(MessageKind::Email.code()));
         }
-        let rows = find
+        let row = find
             .filter(outbox::Column::SentAt.is_null())
             .filter(outbox::Column::NextAttemptAt.lte(now))
             .filter(Condition::any().add(outbox::Column::LeaseUntil.is_null()).add(outbox::Column::LeaseUntil.lte(now)))
             .filter(outbox::Column::Attempts.lt(max_attempts))
             .order_by_asc(outbox::Column::NextAttemptAt)
             .order_by_asc(outbox::Column::Id)
-            .limit(limit)
             .lock_with_behavior(LockType::Update, LockBehavior::SkipLocked)
-            .all(&txn)
+            .one(&txn)
             .await?;
-        if rows.is_empty() {
+        let Some(row) = row else {
             txn.commit().await?;
-            return Ok(Vec::new());
-        }
+            return Ok(None);
+        };
         outbox::Entity::update_many()
             .col_expr(outbox::Column::LeaseUntil, Expr::value(Some(now + lease)))
             .col_expr(outbox::Column::Attempts, Expr::col(outbox::Column::Attempts).add(1))
-            .filter(outbox::Column::Id.is_in(rows.iter().map(|r| r.id)))
+            .filter(outbox::Column::Id.eq(row.id))
             .exec(&txn)
             .await?;
         txn.commit().await?;
-        Ok(rows
-            .into_iter()
-            .map(|r| OutgoingRow {
-                id: r.id,
-                kind: if r.kind == "sms" { MessageKind::Sms } else { MessageKind::Email },
-                recipient: r.recipient,
-                subject: r.subject,
-                body: r.body,
-                attempts: r.attempts + 1,
-            })
-            .collect())
+        Ok(Some(OutgoingRow {
+            id: row.id,
+            kind: if row.kind == "sms" { MessageKind::Sms } else { MessageKind::Email },
+            recipient: row.recipient,
+            subject: row.subject,
+            body: row.body,
+            attempts: row.attempts + 1,
+        }))
     }
 
     /// Marks a claimed message delivered.
