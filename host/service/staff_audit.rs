@@ -4,7 +4,6 @@
 //! own transactions; and the same entries as CSV (`/staff/audit.csv`).
 use super::{Context, Error, Result, staff::Staff};
 use crate::{
-    infra::sheet::SheetWriter,
     db::repo::audit::AuditFilter,
     domain::{
         Id,
@@ -12,6 +11,7 @@ use crate::{
         messages,
         staff::FoodBankAdmin,
     },
+    infra::sheet::SheetWriter,
     model::{
         staff_audit::{AuditChange, AuditLine, AuditPage},
         staff_items::Named,

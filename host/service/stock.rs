@@ -6,7 +6,6 @@
 //! movements and its audit entry (`stock.move`, `stock.import`, `limit.set`, `limit.delete`).
 use super::{Context, Error, Result, finish, staff::Staff};
 use crate::{
-    infra::sheet::{self, SheetWriter},
     db::repo::{
         Write,
         audit::AuditEntry,
@@ -24,6 +23,7 @@ use crate::{
         staff::PantryStaff,
         stock::{EntryRefusal, MAX_UNITS, StockEntry, StockReason},
     },
+    infra::sheet::{self, SheetWriter},
     model::stock::{
         ImportApplied, ImportPreview, ImportPreviewRow, LimitRequest, OrderSizeRequest, StaffLimit, StockEntryRequest,
         StockItem, StockItemHistory, StockList, StockMovement, StockPantry,
