@@ -1,7 +1,8 @@
 //! The shapes of path and query parameters the API validates, as OpenAPI schemas, so that a
 //! client (or a fuzzer) generating from the document sends what the server accepts. Handlers
 //! take plain `i64`/`String`/`f64`; these types only describe them (`inline(RowId)` in a
-//! `#[utoipa::path]`, `#[param(value_type = ...)]` on a query struct).
+//! `#[utoipa::path]`, `#[param(value_type = ...)]` on a query struct), except [`Bounded`], which
+//! also refuses a text longer than the document's `maxLength`.
 use crate::domain::forms::{Format, ZIP_DIGITS};
 use utoipa::{
     PartialSchema, ToSchema,
@@ -10,6 +11,21 @@ use utoipa::{
         schema::{ObjectBuilder, Schema, Type},
     },
 };
+
+/// A query text of at most `N` characters; a longer one is refused (400), as the document's
+/// `maxLength` says, before a service sees it. Describe it as `value_type = String, max_length = N`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bounded<const N: usize>(pub String);
+
+impl<'de, const N: usize> serde::Deserialize<'de> for Bounded<N> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        if text.chars().count() > N {
+            return Err(serde::de::Error::custom(format!("at most {N} characters")));
+        }
+        Ok(Self(text))
+    }
+}
 
 macro_rules! param_schema {
     ($(#[$doc:meta])* $name:ident => $schema:expr) => {

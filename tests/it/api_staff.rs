@@ -24,6 +24,7 @@ on_both!(
     the_access_matrix_holds,
     two_staff_pressing_different_buttons_leave_one_state,
     a_busy_day_is_listed_a_pickup_time_at_a_time,
+    texts_over_their_documented_length_are_refused,
 );
 
 /// A token for a seeded account.
@@ -387,4 +388,26 @@ async fn a_busy_day_is_listed_a_pickup_time_at_a_time(t: &TestApp) {
     assert_eq!(q["from"], json!(later));
     let refused = t.get(&format!("/api/v1/staff/queue?pantry={main}&date={day}&from=9am"), Some(&staff)).await;
     assert_eq!(refused.status, 400, "{}", refused.body);
+}
+
+/// The staff look-ups refuse a text over the `maxLength` the API document gives it (400, the
+/// error envelope), and take one of exactly that length.
+async fn texts_over_their_documented_length_are_refused(t: &TestApp) {
+    let admin = token_of(t, DEMO_ADMIN_EMAIL).await;
+    let long = |n: usize| "a".repeat(n);
+    for (path, most) in [
+        ("/api/v1/staff/check-in?search=", 100),
+        ("/api/v1/staff/queue?search=", 100),
+        ("/api/v1/staff/audit?action=", 64),
+        ("/api/v1/staff/pick-list?from=", 8),
+    ] {
+        let over = t.get(&format!("{path}{}", long(most + 1)), Some(&admin)).await;
+        assert_eq!(over.status, 400, "{path} over {most}: {}", over.body);
+        assert!(over.failure().ends_with(&format!("at most {most} characters")), "{}", over.body);
+        let at = t.get(&format!("{path}{}", long(most)), Some(&admin)).await;
+        assert_ne!(at.status, 500, "{path}: {}", at.body);
+        if path.contains("search") {
+            assert_eq!(at.status, 200, "{path} of {most}: {}", at.body);
+        }
+    }
 }

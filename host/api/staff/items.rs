@@ -165,8 +165,8 @@ pub(super) struct AuditQuery {
     #[param(value_type = Option<crate::api::params::RowId>, inline)]
     person: Option<Id>,
     /// One kind of change, e.g. `item.update`.
-    #[param(max_length = 64)]
-    action: Option<String>,
+    #[param(value_type = Option<String>, max_length = 64)]
+    action: Option<crate::api::params::Bounded<64>>,
     /// The first day (in the admin's first pantry's time zone).
     from: Option<chrono::NaiveDate>,
     /// The last day, included.
@@ -185,6 +185,12 @@ pub(super) async fn audit_log(
     Caller(admin): Caller<FoodBankAdmin>,
     QueryParams(q): QueryParams<AuditQuery>,
 ) -> ApiResult<AuditPage> {
-    let ask = staff_audit::AuditAsk { pantry: q.pantry, person: q.person, action: q.action, from: q.from, to: q.to };
+    let ask = staff_audit::AuditAsk {
+        pantry: q.pantry,
+        person: q.person,
+        action: q.action.map(|a| a.0),
+        from: q.from,
+        to: q.to,
+    };
     ok(staff_audit::page(&state, &admin, &ask, q.before).await?)
 }

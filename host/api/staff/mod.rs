@@ -76,8 +76,8 @@ struct QueueQuery {
     /// The day (default: the pantry's today).
     date: Option<NaiveDate>,
     /// An order number or part of a shopper's name.
-    #[param(max_length = 100)]
-    search: Option<String>,
+    #[param(value_type = Option<String>, max_length = 100)]
+    search: Option<super::params::Bounded<100>>,
     /// List from the pickup time starting at or after this time of the day, "HH:MM".
     #[param(value_type = Option<String>, pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$")]
     from: Option<HourMinute>,
@@ -108,7 +108,8 @@ async fn queue(
     Caller(staff): Caller<PantryStaff>,
     QueryParams(q): QueryParams<QueueQuery>,
 ) -> ApiResult<StaffQueue> {
-    ok(service::queue(&state, &staff, q.pantry, q.date, q.search.as_deref(), q.from.map(|t| t.0)).await?)
+    ok(service::queue(&state, &staff, q.pantry, q.date, q.search.as_ref().map(|s| s.0.as_str()), q.from.map(|t| t.0))
+        .await?)
 }
 
 #[utoipa::path(
@@ -164,8 +165,8 @@ async fn short_line(
 #[into_params(parameter_in = Query)]
 struct FindQuery {
     /// An order number (as on the shopper's page) or part of a shopper's name.
-    #[param(max_length = 100)]
-    search: String,
+    #[param(value_type = String, max_length = 100)]
+    search: super::params::Bounded<100>,
 }
 
 #[utoipa::path(
@@ -180,7 +181,7 @@ async fn find(
     Caller(staff): Caller<Volunteer>,
     QueryParams(q): QueryParams<FindQuery>,
 ) -> ApiResult<Vec<QueueOrder>> {
-    ok(service::find(&state, &staff, &q.search).await?)
+    ok(service::find(&state, &staff, &q.search.0).await?)
 }
 
 #[utoipa::path(

@@ -21,11 +21,11 @@ pub(super) struct PickListParams {
     /// The day (default: the pantry's today).
     date: Option<NaiveDate>,
     /// Only pickup times starting at or after this time of the pantry's day, "HH:MM".
-    #[param(max_length = 8)]
-    from: Option<String>,
+    #[param(value_type = Option<String>, max_length = 8)]
+    from: Option<crate::api::params::Bounded<8>>,
     /// Only pickup times starting before this time, "HH:MM".
-    #[param(max_length = 8)]
-    to: Option<String>,
+    #[param(value_type = Option<String>, max_length = 8)]
+    to: Option<crate::api::params::Bounded<8>>,
 }
 
 #[utoipa::path(
@@ -40,6 +40,6 @@ pub(super) async fn pick_list(
     Caller(staff): Caller<PantryStaff>,
     QueryParams(q): QueryParams<PickListParams>,
 ) -> ApiResult<PickList> {
-    let query = PickListQuery { pantry: q.pantry, date: q.date, from: q.from, to: q.to };
+    let query = PickListQuery { pantry: q.pantry, date: q.date, from: q.from.map(|t| t.0), to: q.to.map(|t| t.0) };
     ok(service::pick_list(&state, &staff, &query, state.clock.now()).await?)
 }
