@@ -71,6 +71,22 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for QueryParams<T>
     }
 }
 
+pub const IDEMPOTENCY_KEY_HEADER: &str = "idempotency-key";
+
+/// The optional `Idempotency-Key` of a write a retry must not repeat (an order, a stock move):
+/// 1 to 255 visible ASCII characters.
+pub fn idempotency_key(headers: &axum::http::HeaderMap) -> Result<Option<String>, ApiError> {
+    use crate::model::orders::MAX_IDEMPOTENCY_KEY_LEN;
+    let Some(raw) = headers.get(IDEMPOTENCY_KEY_HEADER) else { return Ok(None) };
+    let key = raw.to_str().map(str::trim).unwrap_or_default();
+    if key.is_empty() || key.len() > MAX_IDEMPOTENCY_KEY_LEN || !key.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(ApiError::BadRequest(
+            format!("The Idempotency-Key header must be 1 to {MAX_IDEMPOTENCY_KEY_LEN} visible characters.").into(),
+        ));
+    }
+    Ok(Some(key.to_owned()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

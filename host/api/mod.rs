@@ -26,7 +26,7 @@ mod tefap;
 
 pub use envelope::{Api, ApiResult, ok};
 pub use error::ApiError;
-pub use extract::{Body, PathParams, QueryParams};
+pub use extract::{Body, PathParams, QueryParams, idempotency_key};
 
 use crate::state::AppState;
 use axum::{Router, extract::DefaultBodyLimit};

@@ -1,18 +1,16 @@
 //! Order calls (spec §7): place an order, list and show the shopper's orders and
 //! their lines, cancel, and change pickup time or pantry. All need a signed-in shopper;
 //! another shopper's order answers 404, like one that does not exist.
-use super::{ApiError, ApiResult, Body, PathParams, ok};
+use super::{ApiError, ApiResult, Body, PathParams, idempotency_key, ok};
 use crate::infra::auth::AuthUser;
 use crate::{
     domain::Id,
-    model::orders::{MAX_IDEMPOTENCY_KEY_LEN, Order, OrderItem, OrderLocationChange, OrderSubmission},
+    model::orders::{Order, OrderItem, OrderLocationChange, OrderSubmission},
     service::orders as service,
     state::AppState,
 };
 use axum::{extract::State, http::HeaderMap};
 use utoipa_axum::{router::OpenApiRouter, routes};
-
-pub const IDEMPOTENCY_KEY_HEADER: &str = "idempotency-key";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -23,18 +21,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(change_pickup_time))
         .routes(routes!(change_delivery_time))
         .routes(routes!(change_location))
-}
-
-/// The optional `Idempotency-Key`: 1 to 255 visible ASCII characters.
-fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
-    let Some(raw) = headers.get(IDEMPOTENCY_KEY_HEADER) else { return Ok(None) };
-    let key = raw.to_str().map(str::trim).unwrap_or_default();
-    if key.is_empty() || key.len() > MAX_IDEMPOTENCY_KEY_LEN || !key.bytes().all(|b| b.is_ascii_graphic()) {
-        return Err(ApiError::BadRequest(
-            format!("The Idempotency-Key header must be 1 to {MAX_IDEMPOTENCY_KEY_LEN} visible characters.").into(),
-        ));
-    }
-    Ok(Some(key.to_owned()))
 }
 
 #[utoipa::path(

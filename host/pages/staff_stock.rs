@@ -68,6 +68,9 @@ pub struct StaffStockPage {
     pages: usize,
     /// Items matching the search, on all pages.
     matching: usize,
+    /// This render's key of the stock-in forms (with each item's id): a form posted twice (a
+    /// double click, a resend) moves the stock once.
+    move_key: String,
 }
 
 /// Items on one page of the list: each row carries its own stock-in form, so a page of 50 is
@@ -83,6 +86,8 @@ pub struct StaffStockItemPage {
     history: Option<StockItemHistory>,
     #[serde(skip_serializing_if = "Option::is_none")]
     done: Option<String>,
+    /// As the list page's.
+    move_key: String,
 }
 
 #[derive(Serialize, ToSchema, Default)]
@@ -139,6 +144,7 @@ async fn list(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
                 page: usize::try_from(page).unwrap_or(1),
                 pages: matching.div_ceil(PAGE_ITEMS).max(1),
                 matching,
+                move_key: new_move_key(),
             })
         }
         Err(services::Error::NotFound(_)) => Loaded::not_found(),
@@ -150,7 +156,9 @@ async fn item(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let Some(id) = ctx.params.get("itemId").and_then(|p| super::shared::row_id(p)) else { return Loaded::not_found() };
     let done = ctx.query.get("done").filter(|d| d.as_str() == "saved").cloned();
     match service::history(&ctx.state, &staff, id).await {
-        Ok(history) => Loaded::ok(StaffStockItemPage { denied: None, history: Some(history), done }),
+        Ok(history) => {
+            Loaded::ok(StaffStockItemPage { denied: None, history: Some(history), done, move_key: new_move_key() })
+        }
         Err(services::Error::NotFound(_)) => Loaded::not_found(),
         Err(error) => unavailable::<StaffStockItemPage>(error, "item"),
     }
@@ -165,6 +173,19 @@ async fn import(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
         }
         Err(error) => unavailable::<StaffStockImportPage>(error, "import"),
     }
+}
+
+fn new_move_key() -> String {
+    uuid::Uuid::new_v4().simple().to_string()
+}
+
+/// The posted form's key, when it is one a key can be (as the API's `Idempotency-Key`).
+fn move_key(form: &super::FormFields) -> Option<&str> {
+    let key = form.text("moveKey");
+    let fits = !key.is_empty()
+        && key.len() <= crate::model::orders::MAX_IDEMPOTENCY_KEY_LEN
+        && key.bytes().all(|b| b.is_ascii_graphic());
+    fits.then_some(key)
 }
 
 fn number(text: &str) -> i64 {
@@ -196,7 +217,7 @@ async fn act(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
                 ("reason", entry.reason.clone()),
                 ("units", form.text("units").to_owned()),
             ];
-            match service::record(state, &staff, item, &entry).await {
+            match service::record(state, &staff, item, &entry, move_key(&form)).await {
                 Ok(_) => Acted::to(done(pantry_of_item(state, &staff, item).await)),
                 Err(error) => Acted::refused(error).keeping(keep),
             }

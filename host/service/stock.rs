@@ -174,7 +174,15 @@ struct StockAudit {
 }
 
 /// Stock in or out with a reason: units received, damaged or given out, or a recount's count.
-pub async fn record(state: &Context, staff: &Caller, item_id: Id, entry: &StockEntryRequest) -> Result<StockItem> {
+/// With a `key`, the same move sent again (a double click, a retry after a timeout that had
+/// committed) moves nothing and answers the item as it is.
+pub async fn record(
+    state: &Context,
+    staff: &Caller,
+    item_id: Id,
+    entry: &StockEntryRequest,
+    key: Option<&str>,
+) -> Result<StockItem> {
     let Some(reason) = StockReason::from_code(entry.reason.trim()).filter(|r| r.is_manual()) else {
         return Err(Error::fields(vec![FieldError::new(
             "reason",
@@ -187,7 +195,10 @@ pub async fn record(state: &Context, staff: &Caller, item_id: Id, entry: &StockE
     let now = state.clock.now();
     retrying(|| async move {
         let txn = state.store.begin_write().await?;
-        let done = record_in(&txn, staff.user_id, place, entry, now).await;
+        let done = match key {
+            Some(key) if !txn.claim_stock_move_key(staff.user_id, key, now).await? => Ok(()),
+            _ => record_in(&txn, staff.user_id, place, entry, now).await,
+        };
         finish(txn, done).await
     })
     .await?;

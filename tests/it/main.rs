@@ -47,6 +47,7 @@ mod staff_news;
 mod staff_people;
 mod staff_reports;
 mod staff_stock;
+mod staff_stock_keys;
 mod support;
 mod texts_slow_gateway;
 mod two_hosts;

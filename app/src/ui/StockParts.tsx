@@ -22,8 +22,9 @@ export const when = (at: string): string => `${formatDate(at)} ${formatTime(at)}
 /** The form posts to this page, which answers 303 back. */
 const native = () => undefined;
 
-/** Stock in or out of `item`; a refusal (e.g. below zero) shows at its field with the typed values. */
-export function StockEntryForm({ item, product }: { item: number; product: string }) {
+/** Stock in or out of `item`; a refusal (e.g. below zero) shows at its field with the typed values.
+ * `moveKey` is the render's key from the server: the same form posted twice moves the stock once. */
+export function StockEntryForm({ item, product, moveKey }: { item: number; product: string; moveKey: string }) {
   const posted = usePostedForm("entry");
   const mine = posted.failure && posted.values.item === String(item);
   const fields = mine ? serverFieldErrors(posted.failure?.value) : {};
@@ -36,6 +37,7 @@ export function StockEntryForm({ item, product }: { item: number; product: strin
   return (
     <PostForm onSubmit={native} intent="entry" className="staff-filter stock-entry" aria-describedby={undefined}>
       <input type="hidden" name="item" value={item} />
+      <input type="hidden" name="moveKey" value={`${moveKey}-${item}`} />
       <label>
         {t("staff.stock.reason")}
         <select name="reason" defaultValue={mine ? posted.values.reason : "received"} aria-label={`${t("staff.stock.reason")}: ${product}`}>

@@ -76,7 +76,10 @@ async fn history(
     post, path = "/staff/stock/{itemId}/movements",
     request_body = StockEntryRequest,
     summary = "Stock in or out with a reason: units received, damaged or given out, or a recount's count; a result below zero is refused (stockBelowZero at units)",
-    params(("itemId" = inline(crate::api::params::RowId), Path)),
+    params(
+        ("itemId" = inline(crate::api::params::RowId), Path),
+        ("Idempotency-Key" = Option<String>, Header, max_length = 255, description = "A retry with the same key moves nothing again and answers the item as it is."),
+    ),
     security(("bearer" = ["pantryStaff"])),
     responses((status = 200, description = "successful", body = StockItem))
 )]
@@ -84,9 +87,11 @@ async fn record(
     State(state): State<AppState>,
     Caller(staff): Caller<PantryStaff>,
     PathParams(id): PathParams<Id>,
+    headers: axum::http::HeaderMap,
     Body(entry): Body<StockEntryRequest>,
 ) -> ApiResult<StockItem> {
-    ok(service::record(&state, &staff, id, &entry).await?)
+    let key = super::super::idempotency_key(&headers)?;
+    ok(service::record(&state, &staff, id, &entry, key.as_deref()).await?)
 }
 
 #[utoipa::path(

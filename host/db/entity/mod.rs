@@ -49,6 +49,7 @@ pub mod schedule;
 pub mod schedule_horizon;
 pub mod staff_grant;
 pub mod stock_import;
+pub mod stock_move_key;
 pub mod stock_movement;
 pub mod subcategory;
 pub mod survey_answer;

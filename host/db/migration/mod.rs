@@ -37,6 +37,7 @@ mod m20261229_000027_slot_statement_bumps;
 mod m20261229_000028_delivery_schedules;
 pub(crate) mod m20261230_000029_slot_trigger_pauses;
 mod m20261230_000030_report_orders;
+mod m20261231_000031_stock_move_keys;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -74,6 +75,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261229_000028_delivery_schedules::Migration),
             Box::new(m20261230_000029_slot_trigger_pauses::Migration),
             Box::new(m20261230_000030_report_orders::Migration),
+            Box::new(m20261231_000031_stock_move_keys::Migration),
         ]
     }
 }

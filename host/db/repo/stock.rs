@@ -5,7 +5,8 @@
 use super::{Store, StoreResult, Write, scopes::lock_stock_scopes};
 use crate::{
     db::entity::{
-        inventory_item, limit, order, order_item, pantry_item, pantry_location, stock_import, stock_movement,
+        inventory_item, limit, order, order_item, pantry_item, pantry_location, stock_import, stock_move_key,
+        stock_movement,
     },
     domain::{
         Id,
@@ -116,6 +117,22 @@ fn stock_items(pantry_id: Id) -> sea_orm::Select<inventory_item::Entity> {
 const OPEN: [StatusType; 3] = [StatusType::Submitted, StatusType::Packing, StatusType::Ready];
 
 impl Write {
+    /// Takes `key` for a stock move of `user_id`'s: false when a committed move already holds it
+    /// (the same request again), after waiting for a move holding it that has not committed yet.
+    pub async fn claim_stock_move_key(&self, user_id: Id, key: &str, now: DateTime<Utc>) -> StoreResult<bool> {
+        use sea_orm::sea_query::OnConflict;
+        let row = stock_move_key::ActiveModel { user_id: Set(user_id), key: Set(key.to_owned()), at: Set(now) };
+        let inserted = stock_move_key::Entity::insert(row)
+            .on_conflict(
+                OnConflict::columns([stock_move_key::Column::UserId, stock_move_key::Column::Key])
+                    .do_nothing()
+                    .to_owned(),
+            )
+            .exec_without_returning(&self.db)
+            .await?;
+        Ok(inserted == 1)
+    }
+
     /// Writes one movement per moved row, in the transaction that moved them.
     pub async fn record_movements(&self, moved: &[Moved], cause: StockCause, now: DateTime<Utc>) -> StoreResult<()> {
         let rows: Vec<stock_movement::ActiveModel> = moved

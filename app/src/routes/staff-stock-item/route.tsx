@@ -46,7 +46,7 @@ export default function StaffStockItem({ data }: { data: StaffStockItemPage | nu
         {t("staff.stock.onHand")}: <strong data-on-hand>{item.onHand}</strong> · {t("staff.stock.held")}: {item.held}
       </p>
       <h2>{t("staff.stock.record")}</h2>
-      <StockEntryForm item={item.id} product={item.product} />
+      <StockEntryForm item={item.id} product={item.product} moveKey={data.moveKey} />
 
       <h2>{t("staff.stock.limits")}</h2>
       {item.limits.length === 0 ? (

@@ -105,7 +105,7 @@ export default function StaffStock({ data }: { data: StaffStockPage | null }) {
                     : t("staff.stock.none")}
                 </td>
                 <td>
-                  <StockEntryForm item={i.id} product={i.product} />
+                  <StockEntryForm item={i.id} product={i.product} moveKey={data.moveKey} />
                 </td>
               </tr>
             ))}
