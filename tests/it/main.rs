@@ -48,6 +48,7 @@ mod staff_people;
 mod staff_reports;
 mod staff_stock;
 mod staff_stock_keys;
+mod stock_move_races;
 mod support;
 mod texts_slow_gateway;
 mod two_hosts;

@@ -158,7 +158,10 @@ impl Write {
 
     /// Locks these stock rows until the transaction ends, after their cache scopes (the order every
     /// stock write takes its locks in), and answers their quantities: a recount's change is computed
-    /// from a quantity no one else can move before it is written.
+    /// from a quantity no one else can move before it is written. FOR NO KEY UPDATE, as an order's
+    /// own UPDATE of the row locks it: an order holds a key share on the row (its lines' foreign
+    /// key) before it reaches the scopes, and FOR UPDATE would wait for it while the order waits
+    /// for the scopes this move holds, a deadlock.
     pub async fn lock_stock(&self, ids: &[Id]) -> StoreResult<HashMap<Id, i64>> {
         let mut ids = ids.to_vec();
         ids.sort_unstable();
@@ -169,7 +172,7 @@ impl Write {
             .select_only()
             .columns([inventory_item::Column::Id, inventory_item::Column::Quantity])
             .order_by_asc(inventory_item::Column::Id)
-            .lock_exclusive()
+            .lock(sea_orm::sea_query::LockType::NoKeyUpdate)
             .into_tuple()
             .all(&self.db)
             .await?;
