@@ -299,6 +299,11 @@ pub const REFERRAL_CODE_NOT_FOUND: RefusalKind = fixed("referralCodeNotFound", "
 pub const INFO_CARD_NOT_FOUND: RefusalKind = fixed("infoCardNotFound", "Info card not found");
 pub const SHARED_PRODUCT: RefusalKind =
     fixed("sharedProduct", "This product is in the shared catalog: its name, size and photo cannot be changed here.");
+/// A product other pantries stock too: pantry staff change their pantry's item, its admin the product.
+pub const PRODUCT_OF_THE_FOOD_BANK: RefusalKind = fixed(
+    "productOfTheFoodBank",
+    "Other pantries stock this product too: its name, size and photo are changed by the food bank's admin.",
+);
 pub const PHOTO_TOO_LARGE: RefusalKind = fixed("photoTooLarge", "The photo is larger than 5 MB.");
 pub const PHOTO_WRONG_TYPE: RefusalKind = fixed("photoWrongType", "Choose a JPEG, PNG or WebP photo.");
 pub const PHOTO_UNREADABLE: RefusalKind = fixed("photoUnreadable", "The photo could not be read. Try another file.");
@@ -410,6 +415,7 @@ pub const REFUSALS: &[RefusalKind] = &[
     REFERRAL_CODE_NOT_FOUND,
     INFO_CARD_NOT_FOUND,
     SHARED_PRODUCT,
+    PRODUCT_OF_THE_FOOD_BANK,
     PHOTO_TOO_LARGE,
     PHOTO_WRONG_TYPE,
     PHOTO_UNREADABLE,

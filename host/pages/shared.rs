@@ -95,13 +95,14 @@ pub enum SiteShop {
 
 /// A row id as the API takes one (a positive 64-bit integer), from an address or a form field.
 /// The photo forms' refusals (`http::files` sends their codes back in `?photoError=`).
-const PHOTO_REFUSALS: [&crate::domain::refusal::RefusalKind; 7] = [
+const PHOTO_REFUSALS: [&crate::domain::refusal::RefusalKind; 8] = [
     &crate::domain::messages::PHOTO_TOO_LARGE,
     &crate::domain::messages::PHOTO_WRONG_TYPE,
     &crate::domain::messages::PHOTO_UNREADABLE,
     &crate::domain::messages::PHOTO_MISSING,
     &crate::domain::messages::PHOTO_TOO_MANY_PIXELS,
     &crate::domain::messages::SHARED_PRODUCT,
+    &crate::domain::messages::PRODUCT_OF_THE_FOOD_BANK,
     &crate::domain::messages::SERVER_BUSY,
 ];
 

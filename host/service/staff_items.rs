@@ -172,26 +172,41 @@ pub async fn create(state: &Context, staff: &Staff<PantryStaff>, form: &ItemForm
 }
 
 /// Edits an item: another product of the catalog (`form.product_id`), or the fields of its own
-/// product when it is the food bank's; its category and source.
+/// product when it is the food bank's; its category and source. The product's fields change at
+/// every pantry that stocks it, so when another does, only the food bank's admin changes them
+/// and the change log files it under the food bank, not one pantry.
 pub async fn update(state: &Context, staff: &Staff<PantryStaff>, id: Id, form: &ItemForm) -> Result<StaffItem> {
     let pantry = item_place(state, staff, id).await?;
     let current = state.store.pantry_item_rows(pantry.id, Some(id)).await?.pop().ok_or_else(item_not_found)?;
     let switches = form.product_id.is_some_and(|p| p != current.product_id);
     let keeps_own = !switches && current.product_food_bank == Some(pantry.food_bank_id);
     check(state, pantry.food_bank_id, form, keeps_own).await?;
+    let current_fields = ProductFields {
+        name: current.name.clone(),
+        name_es: current.name_es.clone(),
+        amount: current.amount,
+        unit_id: current.unit_id,
+    };
+    let edits_product = keeps_own && product_fields(form) != current_fields;
+    let shared = edits_product && shared_product(state, staff, &pantry, current.product_id).await?;
     // Checked above: an unknown source was refused there.
     let source = source_code(form.source.as_deref()).ok().flatten();
     let now = state.clock.now();
     let tx = state.store.begin_write().await?;
     let before = tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
     let product = if switches { form.product_id.unwrap_or(before.product_id) } else { before.product_id };
-    if keeps_own {
+    if edits_product {
         tx.update_product(product, &product_fields(form)).await?;
     }
     tx.update_item(id, product, source, now).await?;
     tx.set_item_category(id, form.category_id).await?;
     let after = tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
-    tx.audit(audit(staff, &pantry, AuditAction::ItemUpdate, id, Some(&before), Some(&after)), now).await?;
+    let mut entry = audit(staff, &pantry, AuditAction::ItemUpdate, id, Some(&before), Some(&after));
+    if shared {
+        // It took effect at every pantry that stocks the product: the food bank's entry.
+        entry.pantry_location_id = None;
+    }
+    tx.audit(entry, now).await?;
     tx.commit().await?;
     Ok(after)
 }
@@ -211,6 +226,23 @@ pub async fn set_active(state: &Context, staff: &Staff<PantryStaff>, id: Id, act
     tx.audit(audit(staff, &pantry, action, id, Some(&before), Some(&after)), now).await?;
     tx.commit().await?;
     Ok(after)
+}
+
+/// Whether the product is stocked at another pantry too (its fields are then the food bank's);
+/// refused for a caller who is not the food bank's admin.
+async fn shared_product(
+    state: &Context,
+    staff: &Staff<PantryStaff>,
+    pantry: &StaffPantryRow,
+    product: Id,
+) -> Result<bool> {
+    if !state.store.product_stocked_elsewhere(product, pantry.id).await? {
+        return Ok(false);
+    }
+    if !staff.reach.food_banks.contains(&pantry.food_bank_id) {
+        return Err(Error::Conflict((&messages::PRODUCT_OF_THE_FOOD_BANK).into()));
+    }
+    Ok(true)
 }
 
 /// Why a photo is refused, as the caller reads it.
@@ -237,6 +269,7 @@ pub async fn photo(state: &Context, staff: &Staff<PantryStaff>, id: Id, upload: 
     if upload.is_empty() {
         return Err(Error::Invalid((&messages::PHOTO_MISSING).into()));
     }
+    let shared = shared_product(state, staff, &pantry, current.product_id).await?;
     // Decoding and encoding take a while on a large photo: off the request threads.
     let photo: Photo = tokio::task::spawn_blocking(move || images::reencode(&upload))
         .await
@@ -249,7 +282,12 @@ pub async fn photo(state: &Context, staff: &Staff<PantryStaff>, id: Id, upload: 
     let before = tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
     tx.set_product_photo(before.product_id, &name.url_path()).await?;
     let after = StaffItem { photo: Some(name.url_path()), ..before.clone() };
-    tx.audit(audit(staff, &pantry, AuditAction::ItemPhoto, id, Some(&before), Some(&after)), now).await?;
+    let mut entry = audit(staff, &pantry, AuditAction::ItemPhoto, id, Some(&before), Some(&after));
+    if shared {
+        // It took effect at every pantry that stocks the product: the food bank's entry.
+        entry.pantry_location_id = None;
+    }
+    tx.audit(entry, now).await?;
     tx.commit().await?;
     Ok(after)
 }

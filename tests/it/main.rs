@@ -41,6 +41,7 @@ mod session_cookie;
 mod slow_clients;
 mod staff_audit_words;
 mod staff_items;
+mod staff_items_shared;
 mod staff_nav;
 mod staff_network;
 mod staff_news;

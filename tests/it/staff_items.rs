@@ -35,7 +35,7 @@ async fn items_of(t: &TestApp, token: &str, pantry: i64) -> Value {
 }
 
 /// A new product's item at `pantry`, with the first unit and category.
-async fn new_item(t: &TestApp, token: &str, pantry: i64, name: &str) -> Value {
+pub(crate) async fn new_item(t: &TestApp, token: &str, pantry: i64, name: &str) -> Value {
     let list = items_of(t, token, pantry).await;
     let form = json!({
         "pantryId": pantry, "name": name, "nameEs": "Lentejas", "amount": 16,
@@ -169,7 +169,7 @@ async fn item_refusals_are_coded_at_their_fields_and_write_nothing(t: &TestApp) 
 }
 
 /// An image of `width` x `height` in `format`, with a gradient so it does not compress to nothing.
-fn image_bytes(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
+pub(crate) fn image_bytes(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
     let img = image::RgbImage::from_fn(width, height, |x, y| {
         image::Rgb([(x % 251) as u8, (y % 241) as u8, ((x + y) % 7 * 30) as u8])
     });
@@ -179,7 +179,7 @@ fn image_bytes(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
 }
 
 /// Posts `bytes` as the multipart `photo` of the item through `app`.
-async fn upload(app: axum::Router, token: &str, item: i64, bytes: &[u8]) -> (u16, Value) {
+pub(crate) async fn upload(app: axum::Router, token: &str, item: i64, bytes: &[u8]) -> (u16, Value) {
     let boundary = "oa-test-boundary-7d1f";
     let mut body = format!(
         "--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"p.png\"\r\nContent-Type: image/png\r\n\r\n"

@@ -45,6 +45,21 @@ pub struct ProductFields {
 }
 
 impl<C: ConnectionTrait> Store<C> {
+    /// Whether a pantry other than `pantry` stocks the product: then its name, size and photo are
+    /// the food bank's, not one pantry's.
+    pub async fn product_stocked_elsewhere(&self, product: Id, pantry: Id) -> StoreResult<bool> {
+        let other = inventory_item::Entity::find()
+            .filter(inventory_item::Column::PantryItemId.eq(product))
+            .filter(inventory_item::Column::PantryLocationId.ne(pantry))
+            .filter(inventory_item::Column::PantryLocationId.is_not_null())
+            .select_only()
+            .column(inventory_item::Column::Id)
+            .into_tuple::<Id>()
+            .one(&self.db)
+            .await?;
+        Ok(other.is_some())
+    }
+
     /// The pantry's stock rows (or the one `only` names, if it is the pantry's), in id order.
     pub async fn pantry_item_rows(&self, pantry: Id, only: Option<Id>) -> StoreResult<Vec<ItemRow>> {
         let conn = &self.db;
