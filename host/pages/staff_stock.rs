@@ -217,7 +217,7 @@ async fn act(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
                 ("reason", entry.reason.clone()),
                 ("units", form.text("units").to_owned()),
             ];
-            match service::record(state, &staff, item, &entry, move_key(&form)).await {
+            match service::record(state, &staff, item, &entry, move_key(form)).await {
                 Ok(_) => Acted::to(done(pantry_of_item(state, &staff, item).await)),
                 Err(error) => Acted::refused(error).keeping(keep),
             }
