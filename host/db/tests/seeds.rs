@@ -32,6 +32,7 @@ async fn check_demo_seed(t: &TestDb) {
         "schedule_horizon",
         "closed_day",
         "stock_movement",
+        "stock_move_key",
         "stock_import",
         "file",
         // The demo has no delivery schedules, and its orders are seeded, not placed.
