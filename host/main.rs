@@ -133,6 +133,10 @@ struct ServeArgs {
     /// Open client connections at most; more are closed as soon as they are accepted.
     #[arg(long, env = "ORDERAHEAD_MAX_CONNECTIONS", default_value_t = orderahead::connections::MAX_CONNECTIONS)]
     max_connections: usize,
+    /// Open connections from one client address at most (0: no such bound); more are closed as
+    /// soon as they are accepted. Connections from --trusted-proxy are not bounded.
+    #[arg(long, env = "ORDERAHEAD_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = orderahead::connections::MAX_CONNECTIONS_PER_ADDRESS)]
+    max_connections_per_address: usize,
     /// Where uploaded photos live: `database` (default on PostgreSQL: every host serves them) or
     /// `directory` (default on SQLite).
     #[arg(long, env = "ORDERAHEAD_FILE_STORE", value_enum)]
@@ -206,6 +210,7 @@ impl ServeArgs {
             sitemap_page_size: orderahead::config::SITEMAP_MAX_URLS,
             connections: orderahead::connections::ConnectionLimits {
                 max_connections: self.max_connections.max(1),
+                max_per_address: self.max_connections_per_address,
                 ..Default::default()
             },
         }

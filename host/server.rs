@@ -75,7 +75,7 @@ pub async fn launch_with_listener(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let limits = state.config.connections;
+    let (limits, per_address) = (state.config.connections, state.open_connections.clone());
     state.start_workers();
     state.readiness.ready();
     let (readiness, drain) = (state.readiness.clone(), state.config.drain);
@@ -87,13 +87,15 @@ pub async fn launch_with_listener(
             tokio::time::sleep(drain).await;
         }
     };
-    crate::connections::serve(listener, http::app(state), limits, drained).await
+    crate::connections::serve(listener, http::app(state), limits, per_address, drained).await
 }
 
 /// Serves `/metrics` on its own listener for as long as the process runs.
 pub async fn serve_metrics(listener: TcpListener, state: AppState) -> std::io::Result<()> {
     let limits = state.config.connections;
-    crate::connections::serve(listener, http::metrics::app(state), limits, std::future::pending()).await
+    // A count of its own: the scraper's connections are not the clients'.
+    let per_address = Arc::new(crate::connections::OpenConnections::new(limits.max_per_address, None));
+    crate::connections::serve(listener, http::metrics::app(state), limits, per_address, std::future::pending()).await
 }
 
 pub async fn run(config: Config) -> anyhow::Result<()> {

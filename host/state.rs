@@ -34,6 +34,8 @@ pub struct Shared {
     pub services: service::Context,
     /// What `/readyz` answers: starting, ready, or draining after a stop signal.
     pub readiness: Readiness,
+    /// The main listener's connections per client address (tests read the counts).
+    pub open_connections: Arc<crate::connections::OpenConnections>,
 }
 
 /// Whether a load balancer should send this host requests (`/readyz`): not while it starts (its
@@ -127,7 +129,12 @@ impl AppState {
             clock,
             mail_written: Arc::new(tokio::sync::Notify::new()),
         };
+        let open_connections = Arc::new(crate::connections::OpenConnections::new(
+            config.connections.max_per_address,
+            config.trusted_proxy,
+        ));
         Self(Arc::new(Shared {
+            open_connections,
             config,
             renderer,
             cache,

@@ -290,6 +290,8 @@ impl Host {
         let child = std::process::Command::new(env!("CARGO_BIN_EXE_orderahead"))
             .args(["--bind", &format!("127.0.0.1:{port}"), "--tile-url", "", "--server-timing"])
             .args(["--metrics-bind", &format!("127.0.0.1:{metrics_port}")])
+            // Its 200 clients share one address, which the bound per address is there to stop.
+            .args(["--max-connections-per-address", "0"])
             .arg("--data-dir")
             .arg(&data)
             .args(["--render-memory-mb", &memory_mb.to_string()])
