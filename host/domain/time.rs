@@ -2,7 +2,7 @@
 //! pantry (or food bank); rules compare them with `now` as instants, so every
 //! conversion goes through here.
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, Duration, FixedOffset, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 
 /// The instant of a local date and time in `tz`.
@@ -29,6 +29,16 @@ pub fn start_of_day(day: NaiveDate, tz: Tz) -> DateTime<Utc> {
 /// The calendar date of `now` in `tz`.
 pub fn local_today(now: DateTime<Utc>, tz: Tz) -> NaiveDate {
     now.with_timezone(&tz).date_naive()
+}
+
+/// An instant as the people of a place read it: the place's wall clock with the offset in force
+/// then, sent as RFC 3339 ("2026-12-03T14:22:00-05:00"). The app's formatters read the wall-clock
+/// fields and never convert, so the server's HTML and the browser's (in any zone) say the same.
+pub type PlaceTime = DateTime<FixedOffset>;
+
+/// `at` in the zone of its place (the pantry's, else the food bank's).
+pub fn place_time(at: DateTime<Utc>, tz: Tz) -> PlaceTime {
+    at.with_timezone(&tz).fixed_offset()
 }
 
 /// Serde for `chrono_tz::Tz` as its IANA name; the crate's own serde feature is not enabled.
@@ -74,6 +84,17 @@ mod tests {
     fn skipped_time_uses_offset_before_jump() {
         // 2025-03-09 02:30 does not exist in New York; read as EST (UTC-5).
         assert_eq!(local_instant(d(2025, 3, 9), t(2, 30), New_York).to_rfc3339(), "2025-03-09T07:30:00+00:00");
+    }
+
+    #[test]
+    fn a_place_time_is_the_wall_clock_with_its_offset() {
+        let at: DateTime<Utc> = "2026-12-03T19:22:00Z".parse().unwrap();
+        assert_eq!(place_time(at, New_York).to_rfc3339(), "2026-12-03T14:22:00-05:00");
+        let summer: DateTime<Utc> = "2026-07-03T19:22:00Z".parse().unwrap();
+        assert_eq!(place_time(summer, New_York).to_rfc3339(), "2026-07-03T15:22:00-04:00");
+        // The same instant: a client comparing times still can.
+        assert_eq!(place_time(at, New_York).with_timezone(&Utc), at);
+        assert_eq!(serde_json::to_string(&place_time(at, New_York)).unwrap(), r#""2026-12-03T14:22:00-05:00""#);
     }
 
     #[test]

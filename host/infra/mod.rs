@@ -1,7 +1,8 @@
 //! What the services stand on besides the database, below them and below both of their callers
 //! (`api/` and `pages/`): session tokens and the signed-in caller (`auth`), password hashing
 //! (`hasher`), the injected time (`clock`), the host's metrics (`metrics`), the allowances counted per address or account (`ratelimit`), the one CSV writer (`sheet`) and the server's own
-//! texts in the caller's language (`localize`). None of it knows a service, a handler or a page.
+//! texts in the caller's language (`localize`), dates and times in those texts as the app writes
+//! them (`time_words`). None of it knows a service, a handler or a page.
 pub mod auth;
 pub mod clock;
 pub mod files;
@@ -11,3 +12,4 @@ pub mod localize;
 pub mod metrics;
 pub mod ratelimit;
 pub mod sheet;
+pub mod time_words;

@@ -5,7 +5,7 @@ use crate::domain::{
     Id,
     forms::{FieldCode, FieldError},
 };
-use chrono::{DateTime, Utc};
+
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -161,7 +161,10 @@ pub struct OrderLocationChange {
 #[serde(rename_all = "camelCase")]
 pub struct Order {
     pub id: Id,
-    pub created: DateTime<Utc>,
+    /// When it was placed, at the wall clock of its place (the pickup pantry's zone, else the food
+    /// bank's) with the offset: the day it shows is that place's day.
+    #[schema(value_type = String, format = DateTime)]
+    pub created: crate::domain::time::PlaceTime,
     #[serde(rename = "foodBankID")]
     pub food_bank_id: Id,
     #[serde(rename = "pantryLocationID", skip_serializing_if = "Option::is_none")]

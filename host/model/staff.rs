@@ -109,9 +109,10 @@ pub struct StaffEvent {
     /// Who made it; null for the server's no-show job.
     pub by: Option<String>,
     pub reason: Option<String>,
-    /// The pantry's wall clock (the order's own time zone), as the other times of the page.
+    /// The wall clock of the order's place (the pickup pantry's zone, else the food bank's), with
+    /// the offset in force then.
     #[schema(value_type = String, format = DateTime)]
-    pub at: chrono::NaiveDateTime,
+    pub at: crate::domain::time::PlaceTime,
 }
 
 /// An order as the packing table sees it (`/staff/orders/{id}`).

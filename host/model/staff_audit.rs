@@ -2,7 +2,7 @@
 //! changes at their food banks, who made them, when, where, and what changed.
 use super::staff_items::Named;
 use crate::domain::Id;
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -20,7 +20,9 @@ pub struct AuditChange {
 #[serde(rename_all = "camelCase")]
 pub struct AuditLine {
     pub id: i64,
-    pub at: DateTime<Utc>,
+    /// In the zone of its pantry, else of its food bank, with the offset.
+    #[schema(value_type = String, format = DateTime)]
+    pub at: crate::domain::time::PlaceTime,
     /// The e-mail of who made it.
     pub who: String,
     /// The pantry it was at, if any.

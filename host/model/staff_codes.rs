@@ -1,6 +1,6 @@
 //! A food bank admin's referral codes (`/staff/codes`, `/api/v1/staff/codes`): the list with how
 //! many shoppers claimed each, a new code, expiring one now.
-use crate::domain::Id;
+use crate::domain::{Id, time::PlaceTime};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -15,12 +15,15 @@ pub struct AdminCode {
     pub scope: String,
     /// The pantries it opens, by name.
     pub pantries: Vec<String>,
-    pub expires_at: Option<DateTime<Utc>>,
+    /// In the food bank's zone, with the offset: the instant it stops working.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub expires_at: Option<PlaceTime>,
     /// Still claimable: active and not expired.
     pub usable: bool,
     /// Shoppers holding it.
     pub claims: u64,
-    pub created_at: DateTime<Utc>,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: PlaceTime,
 }
 
 /// A pantry a code can open.

@@ -41,10 +41,12 @@ pub struct AdminNotice {
     pub id: Id,
     pub en: ContentText,
     pub es: Option<ContentText>,
-    /// None: from when it was posted.
-    pub starts_at: Option<DateTime<Utc>>,
+    /// None: from when it was posted. In the food bank's zone, with the offset.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub starts_at: Option<crate::domain::time::PlaceTime>,
     /// None: until taken down.
-    pub ends_at: Option<DateTime<Utc>>,
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub ends_at: Option<crate::domain::time::PlaceTime>,
     /// Shoppers see it now (judged by the server's clock).
     pub showing: bool,
 }

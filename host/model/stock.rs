@@ -26,8 +26,9 @@ pub struct StockMovement {
     pub by: Option<String>,
     /// The order that caused it.
     pub order_id: Option<Id>,
+    /// In the pantry's zone, with its offset.
     #[schema(value_type = String, format = DateTime)]
-    pub at: chrono::DateTime<chrono::Utc>,
+    pub at: crate::domain::time::PlaceTime,
 }
 
 /// A limit staff keep: `value` units (or items per order) every `every` `scope`s.

@@ -62,7 +62,7 @@ struct EditNotice {
 const SAVED: [&str; 4] = ["card", "notice", "cardEdited", "noticeEdited"];
 
 /// An instant as a `datetime-local` field holds it, in `zone`.
-fn local_field(at: DateTime<Utc>, zone: chrono_tz::Tz) -> String {
+fn local_field(at: crate::domain::time::PlaceTime, zone: chrono_tz::Tz) -> String {
     at.with_timezone(&zone).format("%Y-%m-%dT%H:%M").to_string()
 }
 

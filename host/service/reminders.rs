@@ -5,9 +5,8 @@
 use super::{
     Context, Result,
     notices::{self, Notice},
-    schedules::day_label,
 };
-use crate::{catalog::Lang, db::repo::outbox::NewMessage, db::repo::reminders::PickupToRemind};
+use crate::{catalog::Lang, db::repo::outbox::NewMessage, db::repo::reminders::PickupToRemind, infra::time_words};
 use chrono::{DateTime, Duration, Timelike, Utc};
 
 /// The local hour from which the day before's reminders go out: none in the night.
@@ -18,13 +17,6 @@ const CHUNK: usize = 500;
 const REMINDER_TITLE: &str = "Pickup reminder: tomorrow";
 const REMINDER_TEXT: &str =
     "Your order {number} is to be picked up tomorrow, {day}, between {start} and {end} at {pantry}.";
-
-fn clock_time(t: chrono::NaiveTime, lang: Lang) -> String {
-    match lang {
-        Lang::En => t.format("%-I:%M %p").to_string(),
-        Lang::Es => t.format("%H:%M").to_string(),
-    }
-}
 
 /// Whether `pickup` is reminded at `now`: its day is tomorrow in its pantry's zone, and it is 10:00
 /// or later there.
@@ -37,8 +29,11 @@ pub fn is_due(pickup: &PickupToRemind, now: DateTime<Utc>) -> bool {
 pub fn reminder(pickup: &PickupToRemind, channels: notices::Channels<'_>) -> Vec<NewMessage> {
     let number = format!("{:X}", pickup.order_id);
     let words = |lang: Lang| {
-        let (day, start, end) =
-            (day_label(pickup.pickup_day, lang), clock_time(pickup.starts, lang), clock_time(pickup.ends, lang));
+        let (day, start, end) = (
+            time_words::day(pickup.pickup_day, lang),
+            time_words::time(pickup.starts, lang),
+            time_words::time(pickup.ends, lang),
+        );
         let fill = [
             ("number", number.as_str()),
             ("day", day.as_str()),
@@ -124,8 +119,11 @@ mod tests {
         assert_eq!(m.len(), 2);
         assert_eq!(m[0].dedup_key.as_deref(), Some("order:42:reminder:2026-12-02"));
         assert_eq!(m[1].dedup_key.as_deref(), Some("order:42:reminder:2026-12-02:sms"));
+        // The day and times as the shopper's order page writes them (infra::time_words).
         assert!(
-            m[1].body.contains("mañana") && m[1].body.contains("14:00") && m[1].body.contains("2 dic"),
+            m[1].body.contains("mañana")
+                && m[1].body.contains("2:00\u{a0}p.\u{a0}m.")
+                && m[1].body.contains("2 de dic"),
             "{}",
             m[1].body
         );

@@ -28,7 +28,7 @@ use crate::{
         staff::PantryStaff,
         time::local_today,
     },
-    infra::localize::ServerTexts,
+    infra::{localize::ServerTexts, time_words},
     model::{
         schedules::{
             ClosedDay, ClosedDayInput, ClosedDayOrder, ClosedNotice, HorizonInput, Schedule, ScheduleDone,
@@ -38,7 +38,7 @@ use crate::{
     },
     service::rich_text::escape,
 };
-use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use serde_json::{Map, Value, json};
 
 /// The pantry among the caller's; another pantry is NotFound, like one that does not exist.
@@ -357,18 +357,6 @@ const CLOSED_TITLE: &str = "Please choose another pickup time";
 const CLOSED_TEXT: &str = "The pantry is closed on {day} ({reason}). Please choose another time for order {number}.";
 const CLOSED_LINK: &str = "Choose another time";
 
-const MONTHS_EN: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const MONTHS_ES: [&str; 12] = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];
-
-/// The order's day as the shopper reads it: "Dec 24" or "24 dic".
-pub(crate) fn day_label(day: NaiveDate, lang: Lang) -> String {
-    let month = day.month0() as usize;
-    match lang {
-        Lang::En => format!("{} {}", MONTHS_EN[month], day.day()),
-        Lang::Es => format!("{} {}", day.day(), MONTHS_ES[month]),
-    }
-}
-
 /// A template in `lang` (English as written, else the server catalog's), its placeholders filled.
 fn say(template: &str, lang: Lang, fill: &[(&str, &str)]) -> String {
     let mut text =
@@ -392,7 +380,7 @@ async fn tell_closed(
     let number = format!("{:X}", order.order_id);
     let path = format!("/account/orders/{}/time", order.order_id);
     let texts = |lang: Lang| {
-        let day = day_label(order.pickup_day, lang);
+        let day = time_words::day(order.pickup_day, lang);
         let fill = [("day", day.as_str()), ("reason", closed.reason.as_str()), ("number", number.as_str())];
         let text = say(CLOSED_TEXT, lang, &fill);
         // The message's details are HTML: the reason is staff's text, escaped.

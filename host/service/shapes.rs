@@ -450,7 +450,7 @@ impl From<OrderRow> for Order {
     fn from(o: OrderRow) -> Self {
         Self {
             id: o.id,
-            created: o.created,
+            created: crate::domain::time::place_time(o.created, o.tz),
             food_bank_id: o.food_bank_id,
             pantry_location_id: o.pantry_location_id,
             pantry_location: o.pantry.map(OrderPantryLocation::from),

@@ -16,7 +16,7 @@ use crate::{
         order_states::{StaffAction, allowed_actions},
         orders::StatusType,
         staff::{Access, Needs, PantryStaff, Reach, Volunteer, reach, sections as sections_of, strongest},
-        time::local_today,
+        time::{local_today, place_time},
     },
     model::staff::{
         MAX_REASON_LEN, MAX_SEARCH_LEN, QueueGroup, QueueOrder, StaffEvent, StaffLine, StaffOrder, StaffPantry,
@@ -242,18 +242,10 @@ fn line(l: StaffLineRow) -> StaffLine {
     StaffLine { id: l.id, name: l.name, quantity: l.quantity, packed: l.packed, is_substitute_ok: l.is_substitute_ok }
 }
 
-/// `offset` turns an instant into the order's wall clock (its zone's offset at the order's time).
-fn event(e: OrderEventRow, offset: chrono::Duration) -> StaffEvent {
-    let at = e.at.naive_utc() + offset;
+/// An event at the wall clock of the order's place, with the offset in force when it happened.
+fn event(e: OrderEventRow, tz: chrono_tz::Tz) -> StaffEvent {
+    let at = place_time(e.at, tz);
     StaffEvent { from: e.from.map(|s| s.code().into()), to: e.to.code().into(), by: e.by, reason: e.reason, at }
-}
-
-/// The order's zone offset at its pickup or delivery time: its local start less the same instant.
-fn local_offset(o: &StaffOrderRow) -> chrono::Duration {
-    match (o.day, o.starts, &o.window) {
-        (Some(day), Some(starts), Some(w)) => day.and_time(starts) - w.starts.naive_utc(),
-        _ => chrono::Duration::zero(),
-    }
 }
 
 async fn visible<R: Needs>(state: &Context, staff: &Staff<R>, order_id: Id) -> Result<StaffOrderRow> {
@@ -280,7 +272,7 @@ pub async fn order(state: &Context, staff: &Staff<PantryStaff>, order_id: Id) ->
             household_size: o.shopper.household_size,
         },
         lines: lines.into_iter().map(line).collect(),
-        history: history.into_iter().map(|e| event(e, local_offset(&o))).collect(),
+        history: history.into_iter().map(|e| event(e, o.tz)).collect(),
         actions: actions_for(staff.access(), o.state),
         can_short: matches!(o.state, StatusType::Packing | StatusType::Ready),
         cancel_reason: o.cancel_reason,

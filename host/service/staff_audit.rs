@@ -4,12 +4,16 @@
 //! own transactions; and the same entries as CSV (`/staff/audit.csv`).
 use super::{Context, Error, Result, staff::Staff};
 use crate::{
-    db::repo::audit::AuditFilter,
+    db::repo::{
+        audit::{AuditFilter, AuditRow},
+        staff::StaffPantryRow,
+    },
     domain::{
         Id,
         forms::{FieldCode, FieldError},
         messages,
         staff::FoodBankAdmin,
+        time::place_time,
     },
     infra::sheet::SheetWriter,
     model::{
@@ -18,8 +22,10 @@ use crate::{
     },
 };
 use chrono::{NaiveDate, NaiveTime, TimeZone};
+use chrono_tz::Tz;
 use serde_json::Value;
 use std::collections::BTreeSet;
+use std::collections::HashMap;
 
 /// Entries per page.
 pub const PAGE_SIZE: u64 = 50;
@@ -103,11 +109,31 @@ async fn filter_of(state: &Context, admin: &Staff<FoodBankAdmin>, ask: &AuditAsk
     })
 }
 
+/// The admin's pantries (name and zone) and food banks' zones: an entry's time is read in its
+/// pantry's zone, else its food bank's.
+struct Places {
+    pantries: Vec<StaffPantryRow>,
+    food_banks: HashMap<Id, Tz>,
+}
+
+impl Places {
+    fn zone(&self, r: &AuditRow) -> Tz {
+        let pantry = r.pantry_location_id.and_then(|p| self.pantries.iter().find(|x| x.id == p)).map(|p| p.tz);
+        pantry.or_else(|| self.food_banks.get(&r.food_bank_id).copied()).unwrap_or(chrono_tz::UTC)
+    }
+}
+
+async fn places_of(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<Places> {
+    let pantries = state.store.staff_pantries(admin.reach.pantries.iter().copied().collect()).await?;
+    let food_banks = state.store.food_bank_zones(admin.reach.food_banks.iter().copied().collect()).await?;
+    Ok(Places { pantries, food_banks })
+}
+
 /// The entries of `filter`, older than `before`, as the page and the CSV show them.
 async fn lines(
     state: &Context,
     filter: &AuditFilter,
-    pantries: &[(Id, String)],
+    places: &Places,
     before: Option<i64>,
     limit: u64,
 ) -> Result<Vec<AuditLine>> {
@@ -120,20 +146,16 @@ async fn lines(
         .into_iter()
         .map(|r| AuditLine {
             id: r.id,
-            at: r.at,
+            at: place_time(r.at, places.zone(&r)),
             who: emails.get(&r.actor_user_id).cloned().unwrap_or_else(|| format!("#{}", r.actor_user_id)),
-            pantry: r.pantry_location_id.and_then(|p| pantries.iter().find(|(id, _)| *id == p).map(|(_, n)| n.clone())),
+            pantry: r
+                .pantry_location_id
+                .and_then(|p| places.pantries.iter().find(|x| x.id == p).map(|x| x.label.clone())),
             changes: changes(r.before.as_ref(), r.after.as_ref()),
             action: r.action,
             subject: r.subject,
         })
         .collect())
-}
-
-async fn pantries_of(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<Vec<(Id, String)>> {
-    let mut pantries = state.store.pantry_labels(admin.reach.pantries.iter().copied().collect()).await?;
-    pantries.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)));
-    Ok(pantries)
 }
 
 /// A page of the log of the admin's food banks, newest first: entries older than `before` (an
@@ -145,8 +167,8 @@ pub async fn page(
     before: Option<i64>,
 ) -> Result<AuditPage> {
     let filter = filter_of(state, admin, ask).await?;
-    let pantries = pantries_of(state, admin).await?;
-    let mut entries = lines(state, &filter, &pantries, before, PAGE_SIZE + 1).await?;
+    let places = places_of(state, admin).await?;
+    let mut entries = lines(state, &filter, &places, before, PAGE_SIZE + 1).await?;
     let more = entries.len() as u64 > PAGE_SIZE;
     entries.truncate(PAGE_SIZE as usize);
     let (actors, actions) = state.store.audit_actors_and_actions(filter.food_banks.clone()).await?;
@@ -155,7 +177,7 @@ pub async fn page(
     people.sort_by(|a, b| a.name.cmp(&b.name));
     let next_before = if more { entries.last().map(|e| e.id) } else { None };
     Ok(AuditPage {
-        pantries: pantries.into_iter().map(|(id, name)| Named { id, name }).collect(),
+        pantries: places.pantries.into_iter().map(|p| Named { id: p.id, name: p.label }).collect(),
         pantry_id: ask.pantry,
         people,
         person_id: ask.person,
@@ -171,8 +193,8 @@ pub async fn page(
 /// The log's entries that pass `ask`, newest first (at most [`CSV_LIMIT`]), for the CSV export.
 pub async fn export(state: &Context, admin: &Staff<FoodBankAdmin>, ask: &AuditAsk) -> Result<Vec<AuditLine>> {
     let filter = filter_of(state, admin, ask).await?;
-    let pantries = pantries_of(state, admin).await?;
-    lines(state, &filter, &pantries, None, CSV_LIMIT).await
+    let places = places_of(state, admin).await?;
+    lines(state, &filter, &places, None, CSV_LIMIT).await
 }
 
 /// The CSV's column titles and kinds of change, in the admin's language.
@@ -203,7 +225,8 @@ pub fn to_csv(entries: &[AuditLine], titles: &CsvTitles) -> anyhow::Result<Strin
         &titles.after,
     ])?;
     for e in entries {
-        let at = e.at.format("%Y-%m-%d %H:%M:%S UTC").to_string();
+        // The place's wall clock, with its offset so a spreadsheet can still order across zones.
+        let at = e.at.format("%Y-%m-%d %H:%M:%S %:z").to_string();
         let pantry = e.pantry.as_deref().unwrap_or_default();
         let mut row = |field: &str, before: &str, after: &str| {
             let action = titles.actions.get(e.action.as_str()).map_or(e.action.as_str(), String::as_str);
@@ -250,7 +273,7 @@ mod csv_tests {
     fn each_changed_field_is_a_row_and_formulas_are_defused() {
         let line = AuditLine {
             id: 1,
-            at: "2026-12-01T15:00:00Z".parse().unwrap(),
+            at: "2026-12-01T10:00:00-05:00".parse().unwrap(),
             who: "admin@example.org".into(),
             pantry: Some("Main".into()),
             action: "item.update".into(),
@@ -276,8 +299,11 @@ mod csv_tests {
         assert_eq!(rows.len(), 3, "{text}");
         assert_eq!(
             rows[1],
-            "2026-12-01 15:00:00 UTC,admin@example.org,Main,Item edited,inventoryItem:3,name,Rice,'=HYPERLINK(1)"
+            "2026-12-01 10:00:00 -05:00,admin@example.org,Main,Item edited,inventoryItem:3,name,Rice,'=HYPERLINK(1)"
         );
-        assert_eq!(rows[2], "2026-12-01 15:00:00 UTC,admin@example.org,Main,Item edited,inventoryItem:3,active,,true");
+        assert_eq!(
+            rows[2],
+            "2026-12-01 10:00:00 -05:00,admin@example.org,Main,Item edited,inventoryItem:3,active,,true"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! their food banks or pantries with how many shoppers hold each, a new code (typed or generated)
 //! opening chosen pantries, every pantry of the food bank, or its home delivery, and expiring one
 //! now. Judged by `domain::network`; each write with its audit entry (`code.create|expire`).
-use super::{Context, Error, Result, staff::Staff};
+use super::{Context, Error, Result, staff::Staff, staff_content::food_bank_zone};
 use crate::{
     db::repo::{
         audit::AuditEntry,
@@ -14,10 +14,12 @@ use crate::{
         messages,
         network::{CodeFacts, CodeScope, code_errors, generate_code},
         staff::FoodBankAdmin,
+        time::place_time,
     },
     model::staff_codes::{AdminCode, AdminCodes, CodeForm, CodePantry},
 };
 use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
 use std::collections::HashMap;
 
 fn banks(admin: &Staff<FoodBankAdmin>) -> Vec<Id> {
@@ -32,17 +34,24 @@ fn scope_of(r: &CodeRow) -> CodeScope {
     }
 }
 
-fn admin_code(r: CodeRow, names: &HashMap<Id, String>, now: DateTime<Utc>) -> AdminCode {
+/// What a code's row is shown with: its pantries' names, and the zone its times are read in (the
+/// admin's food bank's, as the expiry's day is typed in).
+struct Shown {
+    names: HashMap<Id, String>,
+    tz: Tz,
+}
+
+fn admin_code(r: CodeRow, shown: &Shown, now: DateTime<Utc>) -> AdminCode {
     AdminCode {
         scope: scope_of(&r).code().to_owned(),
-        pantries: r.pantry_ids.iter().filter_map(|p| names.get(p).cloned()).collect(),
+        pantries: r.pantry_ids.iter().filter_map(|p| shown.names.get(p).cloned()).collect(),
         usable: r.active && r.expires_at.is_none_or(|e| e > now),
         id: r.id,
         code: r.code,
         description: r.description,
-        expires_at: r.expires_at,
+        expires_at: r.expires_at.map(|e| place_time(e, shown.tz)),
         claims: r.claims,
-        created_at: r.created_at,
+        created_at: place_time(r.created_at, shown.tz),
     }
 }
 
@@ -60,9 +69,10 @@ async fn pantry_choices(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result
 pub async fn codes(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<AdminCodes> {
     let pantries = pantry_choices(state, admin).await?;
     let names: HashMap<Id, String> = pantries.iter().map(|p| (p.id, p.name.clone())).collect();
+    let shown = Shown { names, tz: food_bank_zone(state, admin).await? };
     let now = state.clock.now();
     let codes =
-        state.store.admin_codes(banks(admin), None).await?.into_iter().map(|r| admin_code(r, &names, now)).collect();
+        state.store.admin_codes(banks(admin), None).await?.into_iter().map(|r| admin_code(r, &shown, now)).collect();
     Ok(AdminCodes { codes, pantries })
 }
 
@@ -76,20 +86,21 @@ fn audit(
     AuditEntry::change(admin.user_id, (bank, None), action, format!("referralCode:{}", after.id), before, Some(after))
 }
 
-/// The code as the transaction sees it; `names` are the pantries' (read before it began).
+/// The code as the transaction sees it; `shown` was read before it began.
 async fn reread(
     tx: &crate::db::repo::Write,
     admin: &Staff<FoodBankAdmin>,
-    names: &HashMap<Id, String>,
+    shown: &Shown,
     now: DateTime<Utc>,
     id: Id,
 ) -> Result<AdminCode> {
     let row = tx.admin_codes(banks(admin), Some(id)).await?.pop().ok_or_else(not_found)?;
-    Ok(admin_code(row, names, now))
+    Ok(admin_code(row, shown, now))
 }
 
-async fn pantry_names(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<HashMap<Id, String>> {
-    Ok(pantry_choices(state, admin).await?.into_iter().map(|p| (p.id, p.name)).collect())
+async fn shown(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<Shown> {
+    let names = pantry_choices(state, admin).await?.into_iter().map(|p| (p.id, p.name)).collect();
+    Ok(Shown { names, tz: food_bank_zone(state, admin).await? })
 }
 
 fn not_found() -> Error {
@@ -128,7 +139,7 @@ pub async fn create(state: &Context, admin: &Staff<FoodBankAdmin>, form: &CodeFo
     };
     let errors = code_errors(&facts);
     let Some(scope) = scope.filter(|_| errors.is_empty()) else { return Err(Error::fields(errors)) };
-    let names = pantry_names(state, admin).await?;
+    let shown = shown(state, admin).await?;
     let tx = state.store.begin_write().await?;
     let (pantry_ids, food_bank) = match scope {
         CodeScope::Pantries => (pantry_ids, None),
@@ -154,7 +165,7 @@ pub async fn create(state: &Context, admin: &Staff<FoodBankAdmin>, form: &CodeFo
         }
         Err(e) => return Err(e.into()),
     };
-    let after = reread(&tx, admin, &names, now, id).await?;
+    let after = reread(&tx, admin, &shown, now, id).await?;
     tx.audit(audit(admin, bank, AuditAction::CodeCreate, None, &after), now).await?;
     tx.commit().await?;
     Ok(after)
@@ -163,14 +174,14 @@ pub async fn create(state: &Context, admin: &Staff<FoodBankAdmin>, form: &CodeFo
 /// Ends a code now: shoppers can no longer claim it, and it opens nothing for those holding it.
 pub async fn expire(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id) -> Result<AdminCode> {
     let now = state.clock.now();
-    let names = pantry_names(state, admin).await?;
+    let shown = shown(state, admin).await?;
     let tx = state.store.begin_write().await?;
-    let before = reread(&tx, admin, &names, now, id).await?;
+    let before = reread(&tx, admin, &shown, now, id).await?;
     if !before.usable {
         return Ok(before);
     }
     tx.expire_code(id, now).await?;
-    let after = reread(&tx, admin, &names, now, id).await?;
+    let after = reread(&tx, admin, &shown, now, id).await?;
     let bank = *admin.reach.food_banks.first().ok_or_else(not_found)?;
     tx.audit(audit(admin, bank, AuditAction::CodeExpire, Some(&before), &after), now).await?;
     tx.commit().await?;

@@ -17,10 +17,12 @@ use crate::{
         messages,
         network::{ContentTexts, content_errors},
         staff::FoodBankAdmin,
+        time::place_time,
     },
     model::staff_content::{AdminCard, AdminContent, AdminNotice, AdminSection, CardForm, ContentText, NoticeForm},
 };
 use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
 
 /// The admin's food bank whose content is kept: their first (an admin of several keeps the
 /// first's; the API and page name no other).
@@ -45,19 +47,21 @@ fn card(c: CardRow) -> AdminCard {
     AdminCard { id: c.id, section_id: c.section_id, en: text(c.en), es: c.es.map(text), sort_order: c.sort_order }
 }
 
-fn notice(n: NoticeRow, now: DateTime<Utc>) -> AdminNotice {
+/// A notification as the admin reads it, its times in the food bank's zone `tz`.
+fn notice(n: NoticeRow, now: DateTime<Utc>, tz: Tz) -> AdminNotice {
     AdminNotice {
         showing: n.starts_at.is_none_or(|s| s <= now) && n.ends_at.is_none_or(|e| e > now),
         id: n.id,
         en: text(n.en),
         es: n.es.map(text),
-        starts_at: n.starts_at,
-        ends_at: n.ends_at,
+        starts_at: n.starts_at.map(|at| place_time(at, tz)),
+        ends_at: n.ends_at.map(|at| place_time(at, tz)),
     }
 }
 
 pub async fn content(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<AdminContent> {
     let (food_bank_id, code) = food_bank(state, admin).await?;
+    let tz = food_bank_zone(state, admin).await?;
     let now = state.clock.now();
     let sections = state
         .store
@@ -70,7 +74,7 @@ pub async fn content(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<Ad
         food_bank_id,
         sections,
         cards: state.store.admin_cards(&code, None).await?.into_iter().map(card).collect(),
-        notices: state.store.admin_notices(&code, None).await?.into_iter().map(|n| notice(n, now)).collect(),
+        notices: state.store.admin_notices(&code, None).await?.into_iter().map(|n| notice(n, now, tz)).collect(),
     })
 }
 
@@ -176,9 +180,11 @@ pub async fn create_notice(state: &Context, admin: &Staff<FoodBankAdmin>, form: 
     let window = (form.starts_at, form.ends_at);
     let (en, es) = texts(&form.title, &form.body, &form.title_es, &form.body_es, window)?;
     let now = state.clock.now();
+    let tz = food_bank_zone(state, admin).await?;
     let tx = state.store.begin_write().await?;
     let id = tx.insert_notice(&code, &en, es.as_ref(), window, now).await?;
-    let after = tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now)).ok_or_else(notice_not_found)?;
+    let after =
+        tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now, tz)).ok_or_else(notice_not_found)?;
     tx.audit(audit(admin, bank, AuditAction::NoticeCreate, format!("notification:{id}"), None, &after), now).await?;
     tx.commit().await?;
     Ok(after)
@@ -194,10 +200,13 @@ pub async fn update_notice(
     let window = (form.starts_at, form.ends_at);
     let (en, es) = texts(&form.title, &form.body, &form.title_es, &form.body_es, window)?;
     let now = state.clock.now();
+    let tz = food_bank_zone(state, admin).await?;
     let tx = state.store.begin_write().await?;
-    let before = tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now)).ok_or_else(notice_not_found)?;
+    let before =
+        tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now, tz)).ok_or_else(notice_not_found)?;
     tx.update_notice(id, &en, es.as_ref(), window).await?;
-    let after = tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now)).ok_or_else(notice_not_found)?;
+    let after =
+        tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now, tz)).ok_or_else(notice_not_found)?;
     tx.audit(audit(admin, bank, AuditAction::NoticeUpdate, format!("notification:{id}"), Some(&before), &after), now)
         .await?;
     tx.commit().await?;

@@ -22,6 +22,7 @@ use crate::{
         refusal::RefusalKind,
         staff::PantryStaff,
         stock::{EntryRefusal, MAX_UNITS, StockEntry, StockReason},
+        time::place_time,
     },
     infra::sheet::{self, SheetWriter},
     model::stock::{
@@ -30,6 +31,7 @@ use crate::{
     },
 };
 use chrono::{DateTime, Duration, Utc};
+use chrono_tz::Tz;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -49,15 +51,17 @@ fn item_not_found() -> Error {
 }
 
 /// The pantry asked for, or the caller's first by name; NotFound when it is not theirs.
-async fn pantry_of(state: &Context, staff: &Caller, pantry: Option<Id>) -> Result<(Id, Vec<StockPantry>)> {
+/// The pantry asked for (or the caller's first) with the zone its times are read in, and the
+/// caller's pantries.
+async fn pantry_of(state: &Context, staff: &Caller, pantry: Option<Id>) -> Result<((Id, Tz), Vec<StockPantry>)> {
     let rows = state.store.staff_pantries(staff.reach.pantries.iter().copied().collect()).await?;
-    let pantries: Vec<StockPantry> = rows.into_iter().map(|p| StockPantry { id: p.id, name: p.label }).collect();
-    let id = match pantry {
-        Some(id) if staff.reach.has_pantry(id) => id,
-        Some(_) => return Err(Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND)),
-        None => pantries.first().map(|p| p.id).ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?,
+    let chosen = match pantry {
+        Some(id) if staff.reach.has_pantry(id) => rows.iter().find(|p| p.id == id),
+        Some(_) => None,
+        None => rows.first(),
     };
-    Ok((id, pantries))
+    let chosen = chosen.map(|p| (p.id, p.tz)).ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
+    Ok((chosen, rows.into_iter().map(|p| StockPantry { id: p.id, name: p.label }).collect()))
 }
 
 /// The stock row, when it is at one of the caller's pantries.
@@ -68,7 +72,7 @@ async fn place_of(state: &Context, staff: &Caller, item_id: Id) -> Result<StockP
     }
 }
 
-fn movement(m: MovementRow) -> StockMovement {
+fn movement(m: MovementRow, tz: Tz) -> StockMovement {
     StockMovement {
         id: m.id,
         delta: m.delta,
@@ -76,7 +80,7 @@ fn movement(m: MovementRow) -> StockMovement {
         reason: m.reason,
         by: m.by,
         order_id: m.order_id,
-        at: m.at,
+        at: place_time(m.at, tz),
     }
 }
 
@@ -89,7 +93,7 @@ fn staff_limit(l: &ItemLimitRow, kind: LimitKind) -> StaffLimit {
     StaffLimit { id: l.id, value: l.value, every: l.every, scope: l.scope.code().to_owned(), message }
 }
 
-fn item(r: StockRow) -> StockItem {
+fn item(r: StockRow, tz: Tz) -> StockItem {
     StockItem {
         id: r.id,
         product_id: r.pantry_item_id,
@@ -97,15 +101,15 @@ fn item(r: StockRow) -> StockItem {
         on_hand: r.quantity,
         held: r.held,
         is_active: r.is_active,
-        last_movement: r.last.map(movement),
+        last_movement: r.last.map(|m| movement(m, tz)),
         limits: r.limits.iter().map(|l| staff_limit(l, LimitKind::Product)).collect(),
     }
 }
 
 /// `/staff/stock`: the pantry's items with on hand, held and last movement.
 pub async fn list(state: &Context, staff: &Caller, pantry: Option<Id>) -> Result<StockList> {
-    let (pantry_id, pantries) = pantry_of(state, staff, pantry).await?;
-    let items = state.store.stock_rows(pantry_id, None).await?.into_iter().map(item).collect();
+    let ((pantry_id, tz), pantries) = pantry_of(state, staff, pantry).await?;
+    let items = state.store.stock_rows(pantry_id, None).await?.into_iter().map(|r| item(r, tz)).collect();
     let order_size_limit =
         state.store.pantry_order_size_limits(pantry_id).await?.first().map(|l| staff_limit(l, LimitKind::Item));
     Ok(StockList { pantries, pantry_id, order_size_limit, items })
@@ -122,11 +126,11 @@ pub async fn list_page(
     page: u64,
     per_page: u64,
 ) -> Result<(StockList, u64, u64)> {
-    let (pantry_id, pantries) = pantry_of(state, staff, pantry).await?;
+    let ((pantry_id, tz), pantries) = pantry_of(state, staff, pantry).await?;
     let (rows, matching, page) = state.store.stock_page(pantry_id, search, page, per_page).await?;
     let order_size_limit =
         state.store.pantry_order_size_limits(pantry_id).await?.first().map(|l| staff_limit(l, LimitKind::Item));
-    let items = rows.into_iter().map(item).collect();
+    let items = rows.into_iter().map(|r| item(r, tz)).collect();
     Ok((StockList { pantries, pantry_id, order_size_limit, items }, matching, page))
 }
 
@@ -135,8 +139,9 @@ pub async fn history(state: &Context, staff: &Caller, item_id: Id) -> Result<Sto
     let place = place_of(state, staff, item_id).await?;
     let row = state.store.stock_rows(place.pantry_id, Some(item_id)).await?.pop();
     let row = row.ok_or_else(item_not_found)?;
-    let movements = state.store.movements(item_id, HISTORY_LEN).await?.into_iter().map(movement).collect();
-    Ok(StockItemHistory { pantry_id: place.pantry_id, item: item(row), movements })
+    let movements =
+        state.store.movements(item_id, HISTORY_LEN).await?.into_iter().map(|m| movement(m, place.tz)).collect();
+    Ok(StockItemHistory { pantry_id: place.pantry_id, item: item(row, place.tz), movements })
 }
 
 /// Moves the stock and records the movements, in `txn`; a take that finds too little is the
@@ -427,7 +432,7 @@ fn preview_of(token: String, pantry_id: Id, rows: &[CsvRow], items: &[StockRow])
 /// Keeps an upload and answers its preview: every row's change and every row's error. Nothing is
 /// applied until [`apply`] with the preview's token.
 pub async fn upload(state: &Context, staff: &Caller, pantry: Id, bytes: &[u8]) -> Result<ImportPreview> {
-    let (pantry_id, _) = pantry_of(state, staff, Some(pantry)).await?;
+    let ((pantry_id, _), _) = pantry_of(state, staff, Some(pantry)).await?;
     let rows = parse_csv(bytes)?;
     let items = state.store.stock_rows(pantry_id, None).await?;
     let token = format!("{:032x}", rand::random::<u128>());
@@ -622,7 +627,7 @@ pub async fn delete_limit(state: &Context, staff: &Caller, item_id: Id, limit_id
 
 /// Sets (or, with no value, removes) the pantry's order-size limit: at most that many items per order.
 pub async fn set_order_size(state: &Context, staff: &Caller, pantry: Id, req: &OrderSizeRequest) -> Result<StockList> {
-    let (pantry_id, _) = pantry_of(state, staff, Some(pantry)).await?;
+    let ((pantry_id, _), _) = pantry_of(state, staff, Some(pantry)).await?;
     if let Some(v) = req.value.filter(|v| !(0..=MAX_UNITS).contains(v)) {
         return Err(Error::fields(vec![FieldError::new(
             "value",

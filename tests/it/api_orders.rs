@@ -215,13 +215,17 @@ async fn pickup_order_is_placed_and_read_back(t: &TestApp) {
     assert_eq!(o["pantryOrderStatusType"]["isCancelledType"], false);
     assert_eq!(o["canChangeOrCancel"], true);
     assert_eq!(o["isUpcoming"], true);
-    assert!(o["created"].as_str().unwrap().ends_with('Z'));
+    // At the Columbus pantry's wall clock with its offset (Eastern time), the instant unchanged.
+    let placed = o["created"].as_str().unwrap();
+    assert!(placed.ends_with("-05:00") || placed.ends_with("-04:00"), "{placed}");
+    assert!(chrono::DateTime::parse_from_rfc3339(placed).is_ok(), "{placed}");
 
     let list = t.get("/api/v1/orders", Some(&me.token)).await;
     let list = list.value().as_array().unwrap().clone();
     assert_eq!(list[0]["id"], id, "newest first");
     assert_eq!(list.len(), 5, "the demo shopper's four orders and this one");
-    let created: Vec<&str> = list.iter().map(|o| o["created"].as_str().unwrap()).collect();
+    let created: Vec<chrono::DateTime<chrono::FixedOffset>> =
+        list.iter().map(|o| chrono::DateTime::parse_from_rfc3339(o["created"].as_str().unwrap()).unwrap()).collect();
     assert!(created.windows(2).all(|w| w[0] >= w[1]), "{created:?}");
 
     let items = t.get(&format!("/api/v1/orders/{id}/items"), Some(&me.token)).await;

@@ -118,6 +118,15 @@ async fn an_order_goes_from_the_queue_to_the_shoppers_hands(t: &TestApp) {
     assert_eq!(history[1]["by"], "Pat Pantry");
     assert_eq!(history[3]["by"], "Val Volunteer");
     assert_eq!(detail.value()["actions"], json!([]));
+    // Every time carries the pantry's offset (its documented date-time), the same instant as the
+    // shopper's order: the submission is the order's own creation.
+    let at = |v: &serde_json::Value| {
+        let text = v.as_str().unwrap();
+        assert!(text.ends_with("-05:00") || text.ends_with("-04:00"), "Columbus keeps Eastern time: {text}");
+        chrono::DateTime::parse_from_rfc3339(text).unwrap()
+    };
+    assert_eq!(at(&history[0]["at"]), at(&seen.value()["created"]));
+    assert!(history.windows(2).all(|w| at(&w[0]["at"]) <= at(&w[1]["at"])));
 }
 
 async fn short_lines_and_cancel_put_stock_back_once(t: &TestApp) {

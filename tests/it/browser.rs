@@ -106,5 +106,6 @@ suites! {
         staff => "staff",
         staff_tools => "staff-tools",
         stock => "stock",
+        times => "times",
     }
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { readFileSync } from "node:fs";
 import { testLib } from "./lib.mjs";
 
 const f = await import(testLib("format"));
@@ -188,4 +189,26 @@ test("truncate, round, digitsOnly and parseWallClock are the same in Spanish", (
   assert.equal(es[0], "Recoja en la puerta…");
   // es-US writes numbers like en-US: the value goes into messages as "2.3", never "2,3".
   assert.equal(String(es[3]), "2.3");
+});
+
+// The table the server's words for times are held to as well (host/infra/time_words.rs): a
+// reminder, the change log's CSV and a page say the same "2:30pm".
+const timeWords = JSON.parse(readFileSync(new URL("../fixtures/time-words.json", import.meta.url), "utf8"));
+const byKind = { date: f.formatDate, day: f.formatDay, time: f.formatTime, dateTime: f.formatDateTime };
+
+test("every kind of time is written as the shared table says, in both languages", () => {
+  assert.ok(timeWords.length >= 20);
+  for (const c of timeWords) {
+    inLang(c.lang, () => assert.equal(byKind[c.kind](c.value), c.text, `${c.kind} ${c.lang} ${c.value}`));
+  }
+});
+
+test("formatTimes writes both ends of a range on the 12-hour clock", () => {
+  assert.deepEqual(f.formatTimes("14:00", "14:30"), { starts: "2pm", ends: "2:30pm" });
+  assert.deepEqual(f.formatTimes("00:00", "00:00"), { starts: "12am", ends: "12am" });
+});
+
+test("formatDateTime of no readable value is empty", () => {
+  assert.equal(f.formatDateTime(""), "");
+  assert.equal(f.formatDateTime(null), "");
 });

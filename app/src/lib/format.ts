@@ -119,6 +119,21 @@ export function formatTime(value: DateInput): string {
 }
 
 /**
+ * A moment as a person reads it: its date and its time of day ("12/3/2026 2:22pm";
+ * "3 de dic de 2026 2:22 p. m."). The value is the place's wall clock with its offset, as the
+ * server sends every instant, so the server and any browser write the same text.
+ */
+export function formatDateTime(value: DateInput): string {
+  const date = formatDate(value);
+  return date && `${date} ${formatTime(value)}`;
+}
+
+/** A time range, each end as formatTime writes it ("2pm", "2:30pm"): the staff side reads times as shoppers do. */
+export function formatTimes(starts: DateInput, ends: DateInput): { starts: string; ends: string } {
+  return { starts: formatTime(starts), ends: formatTime(ends) };
+}
+
+/**
  * Shortens to at most `max` characters including the ellipsis; default 20 as in the spec's truncate filter.
  * The same in every language ("…" is Spanish punctuation too).
  */

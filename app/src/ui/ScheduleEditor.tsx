@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { t, tn, type MessageKey } from "../i18n/t";
 import { refusalText } from "../lib/refusal";
 import { fieldErrorText, serverFieldErrors, type FieldCode } from "../lib/forms";
-import { formatDay } from "../lib/format";
+import { formatDay, formatTime } from "../lib/format";
 import type { components } from "../lib/api/schema.gen";
 import { PostForm, usePostedAmong } from "./PostForm";
 
@@ -173,7 +173,7 @@ export function ScheduleEditor(props: ScheduleEditorProps) {
                 <tr key={e.id}>
                   <td>{when}</td>
                   <td>
-                    {e.opens}–{e.closes}
+                    {formatTime(e.opens)}–{formatTime(e.closes)}
                   </td>
                   <td>{e.slotMinutes}</td>
                   <td>{e.capacity ?? t("staff.schedule.unlimited")}</td>
@@ -182,7 +182,7 @@ export function ScheduleEditor(props: ScheduleEditorProps) {
                       {ownerField}
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="id" value={String(e.id)} />
-                      <button type="submit" className="btn btn-small" aria-label={t("staff.schedule.removeRow", { when, hours: `${e.opens}–${e.closes}` })}>
+                      <button type="submit" className="btn btn-small" aria-label={t("staff.schedule.removeRow", { when, hours: `${formatTime(e.opens)}–${formatTime(e.closes)}` })}>
                         {t("staff.schedule.remove")}
                       </button>
                     </PostForm>
@@ -283,7 +283,7 @@ function ClosedDays({ closedDays, ownerField, error, described, value }: { close
                     {c.orders.map((o) => (
                       <li key={o.orderId}>
                         <Link to={`/staff/orders/${o.orderId}`}>
-                          {o.orderId.toString(16).toUpperCase()} · {o.shopperName} · {formatDay(o.pickupDay)} {o.start}–{o.end}
+                          {o.orderId.toString(16).toUpperCase()} · {o.shopperName} · {formatDay(o.pickupDay)} {formatTime(o.start)}–{formatTime(o.end)}
                         </Link>
                       </li>
                     ))}

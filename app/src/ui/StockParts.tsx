@@ -3,7 +3,7 @@
 import { t, type MessageKey } from "../i18n/t";
 import { fieldErrorText, serverFieldErrors } from "../lib/forms";
 import { refusalText } from "../lib/refusal";
-import { formatDate, formatTime } from "../lib/format";
+import { formatDateTime } from "../lib/format";
 import { PostForm, usePostedForm } from "./PostForm";
 
 /** The reasons staff record by hand, as the server's codes. */
@@ -17,7 +17,7 @@ export const reasonName = (code: string): string => {
 
 export const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
-export const when = (at: string): string => `${formatDate(at)} ${formatTime(at)}`;
+export const when = formatDateTime;
 
 /** The form posts to this page, which answers 303 back. */
 const native = () => undefined;

@@ -195,4 +195,16 @@ impl Store {
         rows.sort_by(|a, b| a.label.cmp(&b.label).then(a.id.cmp(&b.id)));
         Ok(rows)
     }
+
+    /// These food banks' zones.
+    pub async fn food_bank_zones(&self, ids: Vec<Id>) -> StoreResult<std::collections::HashMap<Id, chrono_tz::Tz>> {
+        let rows: Vec<(Id, String)> = food_bank::Entity::find()
+            .filter(food_bank::Column::Id.is_in(ids))
+            .select_only()
+            .columns([food_bank::Column::Id, food_bank::Column::TimeZone])
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        Ok(rows.into_iter().map(|(id, zone)| (id, super::shopping::parse_tz(&zone))).collect())
+    }
 }

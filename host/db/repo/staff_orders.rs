@@ -6,7 +6,8 @@
 use super::{Store, StoreResult};
 use crate::{
     db::entity::{
-        delivery_time, order, order_event, order_item, pantry_item, pantry_location, pickup_time, survey_answer, user,
+        delivery_time, food_bank, order, order_event, order_item, pantry_item, pantry_location, pickup_time,
+        survey_answer, user,
     },
     domain::{Id, order_states::Window, orders::StatusType},
 };
@@ -50,6 +51,8 @@ pub struct StaffOrderRow {
     pub units: i64,
     pub cancel_reason: Option<String>,
     pub created: DateTime<Utc>,
+    /// The zone its times are read in: the pickup pantry's, else the food bank's.
+    pub tz: chrono_tz::Tz,
 }
 
 /// One line as the packing table reads it.
@@ -174,19 +177,32 @@ async fn rows<C: ConnectionTrait>(c: &C, orders: Vec<order::Model>) -> StoreResu
     let mut pantry_ids: Vec<Id> = orders.iter().filter_map(|o| o.pantry_location_id).collect();
     pantry_ids.sort_unstable();
     pantry_ids.dedup();
-    let labels: HashMap<Id, String> = if pantry_ids.is_empty() {
+    let labels: HashMap<Id, (String, String)> = if pantry_ids.is_empty() {
         HashMap::new()
     } else {
         pantry_location::Entity::find()
             .filter(pantry_location::Column::Id.is_in(pantry_ids))
             .select_only()
-            .columns([pantry_location::Column::Id, pantry_location::Column::Label])
-            .into_tuple::<(Id, String)>()
+            .columns([pantry_location::Column::Id, pantry_location::Column::Label, pantry_location::Column::TimeZone])
+            .into_tuple::<(Id, String, String)>()
             .all(c)
             .await?
             .into_iter()
+            .map(|(id, label, zone)| (id, (label, zone)))
             .collect()
     };
+    let mut bank_ids: Vec<Id> = orders.iter().map(|o| o.food_bank_id).collect();
+    bank_ids.sort_unstable();
+    bank_ids.dedup();
+    let bank_zones: HashMap<Id, String> = food_bank::Entity::find()
+        .filter(food_bank::Column::Id.is_in(bank_ids))
+        .select_only()
+        .columns([food_bank::Column::Id, food_bank::Column::TimeZone])
+        .into_tuple::<(Id, String)>()
+        .all(c)
+        .await?
+        .into_iter()
+        .collect();
     Ok(orders
         .into_iter()
         .map(|o| {
@@ -202,12 +218,17 @@ async fn rows<C: ConnectionTrait>(c: &C, orders: Vec<order::Model>) -> StoreResu
                 (None, None) => (None, None, None, None),
             };
             let (lines, units) = counts.get(&o.id).copied().unwrap_or_default();
+            let pantry = o.pantry_location_id.and_then(|p| labels.get(&p));
+            let zone = match pantry {
+                Some((_, zone)) if o.pickup_time_id.is_some() => Some(zone),
+                _ => bank_zones.get(&o.food_bank_id),
+            };
             StaffOrderRow {
                 id: o.id,
                 state: state_of(o.status_type_id),
                 food_bank_id: o.food_bank_id,
                 pantry_id: o.pantry_location_id.filter(|_| o.pickup_time_id.is_some()),
-                pantry_label: o.pantry_location_id.and_then(|p| labels.get(&p).cloned()),
+                pantry_label: pantry.map(|(label, _)| label.clone()),
                 day,
                 starts,
                 ends,
@@ -223,6 +244,7 @@ async fn rows<C: ConnectionTrait>(c: &C, orders: Vec<order::Model>) -> StoreResu
                 units,
                 cancel_reason: o.cancel_reason,
                 created: o.created_at,
+                tz: zone.map_or(chrono_tz::UTC, |z| super::shopping::parse_tz(z)),
             }
         })
         .collect())

@@ -85,6 +85,8 @@ pub struct StockPlace {
     pub food_bank_id: Id,
     pub product: String,
     pub quantity: i64,
+    /// The pantry's zone, its times are read in.
+    pub tz: chrono_tz::Tz,
 }
 
 /// A kept CSV upload.
@@ -474,7 +476,7 @@ impl<C: ConnectionTrait> Store<C> {
 
     /// Where the stock row is (a pantry's; None for delivery stock or no such row).
     pub async fn stock_place(&self, item_id: Id) -> StoreResult<Option<StockPlace>> {
-        let row: Option<(Id, Option<Id>, i32, String, Id)> = inventory_item::Entity::find_by_id(item_id)
+        let row: Option<(Id, Option<Id>, i32, String, Id, String)> = inventory_item::Entity::find_by_id(item_id)
             .inner_join(pantry_item::Entity)
             .inner_join(pantry_location::Entity)
             .select_only()
@@ -485,11 +487,13 @@ impl<C: ConnectionTrait> Store<C> {
             ])
             .column(pantry_item::Column::Name)
             .column(pantry_location::Column::FoodBankId)
+            .column(pantry_location::Column::TimeZone)
             .into_tuple()
             .one(&self.db)
             .await?;
-        Ok(row.and_then(|(id, pantry, quantity, product, food_bank_id)| {
-            Some(StockPlace { id, pantry_id: pantry?, food_bank_id, product, quantity: i64::from(quantity) })
+        Ok(row.and_then(|(id, pantry, quantity, product, food_bank_id, zone)| {
+            let tz = super::shopping::parse_tz(&zone);
+            Some(StockPlace { id, pantry_id: pantry?, food_bank_id, product, quantity: i64::from(quantity), tz })
         }))
     }
 

@@ -3,6 +3,7 @@ import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
 import type { StaffAuditPage } from "../../lib/api/pages";
 import { StaffDenied } from "../../ui/StaffParts";
+import { formatDateTime } from "../../lib/format";
 import messages from "messages:staff,account";
 
 addMessages(messages);
@@ -46,11 +47,6 @@ const ACTIONS: Record<string, MessageKey> = {
 };
 const actionName = (code: string) => (ACTIONS[code] ? t(ACTIONS[code]) : code);
 
-/** A time as the admin's browser (or, on the server, UTC) shows it. */
-function when(at: string): string {
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? at : d.toISOString().replace("T", " ").slice(0, 16) + " UTC";
-}
 
 /**
  * /staff/audit (food bank admins): the newest staff changes at their food banks, who made them,
@@ -100,7 +96,7 @@ export default function StaffAudit({ data }: { data: StaffAuditPage | null }) {
             {audit.entries.map((e) => (
               <tr key={e.id}>
                 <td>
-                  <time dateTime={e.at}>{when(e.at)}</time>
+                  <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                 </td>
                 <td>{e.who}</td>
                 <td>{e.pantry ?? ""}</td>

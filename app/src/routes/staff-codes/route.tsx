@@ -6,6 +6,7 @@ import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import type { StaffCodesPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
 import { StaffDenied } from "../../ui/StaffParts";
+import { formatDateTime } from "../../lib/format";
 import messages from "messages:staff,account";
 
 addMessages(messages);
@@ -24,10 +25,6 @@ const OWN_ERRORS: Record<string, MessageKey> = {
   duplicate: "staff.codes.error.duplicate",
   inPast: "staff.codes.error.inPast",
 };
-
-function dateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
 
 /**
  * /staff/codes (food bank admins): the food bank's referral codes with how many shoppers claimed
@@ -132,7 +129,7 @@ export default function StaffCodes({ data }: { data: StaffCodesPage | null }) {
                   {c.description && <div>{c.description}</div>}
                 </td>
                 <td>{c.scope === "pantries" ? c.pantries.join(", ") : SCOPES[c.scope] ? t(SCOPES[c.scope]) : c.scope}</td>
-                <td>{c.expiresAt ? dateTime(c.expiresAt) : t("staff.codes.never")}</td>
+                <td>{c.expiresAt ? formatDateTime(c.expiresAt) : t("staff.codes.never")}</td>
                 <td data-claims={c.claims}>{c.claims}</td>
                 <td>
                   {c.usable ? (

@@ -5,6 +5,7 @@ import { refusalText } from "../../lib/refusal";
 import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import type { StaffContentPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
+import { formatDateTime } from "../../lib/format";
 import { StaffDenied } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
 
@@ -32,10 +33,6 @@ function storedValues({ en, es }: Texts): Record<string, string> {
 const OWN_ERRORS: Record<string, MessageKey> = {
   endBeforeStart: "staff.content.error.endBeforeStart",
 };
-
-function dateTime(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short", timeZone });
-}
 
 /** A text as shoppers will see it: the title and the body the server cleaned. */
 function Preview({ text, lang }: { text: Text; lang: "en" | "es" }) {
@@ -179,8 +176,8 @@ export default function StaffContent({ data }: { data: StaffContentPage | null }
               <p>
                 {n.showing ? t("staff.content.showing") : t("staff.content.notShowing")}
                 {" · "}
-                {n.startsAt ? t("staff.content.from", { time: dateTime(n.startsAt, zone) }) : t("staff.content.fromPosted")}
-                {n.endsAt ? ` · ${t("staff.content.until", { time: dateTime(n.endsAt, zone) })}` : ""}
+                {n.startsAt ? t("staff.content.from", { time: formatDateTime(n.startsAt) }) : t("staff.content.fromPosted")}
+                {n.endsAt ? ` · ${t("staff.content.until", { time: formatDateTime(n.endsAt) })}` : ""}
               </p>
               <Preview text={n.en} lang="en" />
               {n.es ? <Preview text={n.es} lang="es" /> : <p>{t("staff.content.noSpanish")}</p>}

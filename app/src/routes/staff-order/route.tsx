@@ -2,7 +2,7 @@ import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { orderNumber } from "../../lib/orders";
-import { formatDate, formatTime } from "../../lib/format";
+import { formatDate, formatDateTime, formatTimes } from "../../lib/format";
 import { refusalText } from "../../lib/refusal";
 import type { StaffOrderPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
@@ -47,7 +47,7 @@ export default function StaffOrder({ data }: { data: StaffOrderPage | null }) {
         <dd>{o.shopper.householdSize ?? "—"}</dd>
         <dt>{t("staff.order.when")}</dt>
         <dd>
-          {o.day} {o.starts && o.ends ? t("staff.queue.time", { starts: o.starts, ends: o.ends }) : ""} {o.pantryLabel ?? t("staff.order.delivery")}
+          {formatDate(o.day)} {o.starts && o.ends ? t("staff.queue.time", formatTimes(o.starts, o.ends)) : ""} {o.pantryLabel ?? t("staff.order.delivery")}
         </dd>
       </dl>
       <div className="staff-actions">
@@ -104,7 +104,7 @@ export default function StaffOrder({ data }: { data: StaffOrderPage | null }) {
       <ol className="staff-history">
         {o.history.map((e, i) => (
           <li key={i}>
-            {formatDate(e.at)} {formatTime(e.at)}: {stateName(e.to)} — {e.by ?? t("staff.order.byServer")}
+            {formatDateTime(e.at)}: {stateName(e.to)} — {e.by ?? t("staff.order.byServer")}
             {e.reason && ` (${e.reason})`}
           </li>
         ))}

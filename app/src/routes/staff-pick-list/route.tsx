@@ -2,7 +2,7 @@ import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, tn } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { orderNumber } from "../../lib/orders";
-import { formatDate } from "../../lib/format";
+import { formatDate, formatTimes } from "../../lib/format";
 import type { StaffPickListPage } from "../../lib/api/pages";
 import { StaffDenied, stateName } from "../../ui/StaffParts";
 import messages from "messages:staff";
@@ -41,7 +41,7 @@ export default function StaffPickList({ data }: { data: StaffPickListPage | null
       <h1>{t("staff.pick.title", { pantry: l.pantry.label })}</h1>
       <p>
         {formatDate(l.date)}
-        {(l.from || l.to) && ` · ${t("staff.queue.time", { starts: l.from ?? "00:00", ends: l.to ?? "24:00" })}`}
+        {(l.from || l.to) && ` · ${t("staff.queue.time", formatTimes(l.from ?? "00:00", l.to ?? "00:00"))}`}
         {" · "}
         {tn("staff.pick.orderCount", l.orderCount)}
       </p>
@@ -106,7 +106,7 @@ export default function StaffPickList({ data }: { data: StaffPickListPage | null
             <span className="order-code">{orderNumber(s.id)}</span> {s.shopperName}
           </h3>
           <p>
-            {t("staff.order.when")}: {t("staff.queue.time", { starts: s.starts, ends: s.ends })} · {stateName(s.state)}
+            {t("staff.order.when")}: {t("staff.queue.time", formatTimes(s.starts, s.ends))} · {stateName(s.state)}
           </p>
           <table className="staff-table">
             <thead>

@@ -3,6 +3,7 @@ import { addMessages, pageTitle, t, tn } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { orderNumber } from "../../lib/orders";
 import type { StaffQueuePage } from "../../lib/api/pages";
+import { formatTimes } from "../../lib/format";
 import { StaffDenied, StaffSections, stateName } from "../../ui/StaffParts";
 import messages from "messages:staff";
 
@@ -79,7 +80,7 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
       )}
       {[...q.pickups, ...q.deliveries].map((g, i) => (
         <div key={`${g.starts}-${i}`} className="staff-group">
-          <h2>{g.starts && g.ends ? t("staff.queue.time", { starts: g.starts, ends: g.ends }) : t("staff.queue.noTime")}</h2>
+          <h2>{g.starts && g.ends ? t("staff.queue.time", formatTimes(g.starts, g.ends)) : t("staff.queue.noTime")}</h2>
           {g.orders.length === 0 && (
             <p>
               {tn("staff.queue.folded", g.count)}{" "}

@@ -2,6 +2,7 @@ import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
 import type { StaffReportsPage } from "../../lib/api/pages";
+import { formatDate } from "../../lib/format";
 import { StaffDenied } from "../../ui/StaffParts";
 import messages from "messages:staff";
 
@@ -191,7 +192,7 @@ export default function StaffReports({ data }: { data: StaffReportsPage | null }
                     {r.days.map((d) => (
                       <tr key={d.day}>
                         <th scope="row">
-                          <time dateTime={d.day}>{d.day}</time>
+                          <time dateTime={d.day}>{formatDate(d.day)}</time>
                         </th>
                         <td>{d.orders}</td>
                         <td>{d.pickedUp}</td>

@@ -2,6 +2,7 @@ import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
 import type { StaffTefapPage } from "../../lib/api/pages";
+import { formatDate } from "../../lib/format";
 import { StaffDenied, stateName } from "../../ui/StaffParts";
 import messages from "messages:staff";
 
@@ -100,7 +101,7 @@ export default function StaffTefap({ data }: { data: StaffTefapPage | null }) {
                   {r.records.map((x) => (
                     <tr key={x.orderId}>
                       <td>
-                        <time dateTime={x.servedOn}>{x.servedOn}</time>
+                        <time dateTime={x.servedOn}>{formatDate(x.servedOn)}</time>
                       </td>
                       <td>
                         <Link to={`/staff/orders/${x.orderId}`}>{x.orderId}</Link>
@@ -114,7 +115,7 @@ export default function StaffTefap({ data }: { data: StaffTefapPage | null }) {
                       <td>{count(x.seniors)}</td>
                       <td>{stateName(x.state)}</td>
                       <td>
-                        <time dateTime={x.keepUntil}>{x.keepUntil}</time>
+                        <time dateTime={x.keepUntil}>{formatDate(x.keepUntil)}</time>
                       </td>
                     </tr>
                   ))}

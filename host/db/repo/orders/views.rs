@@ -25,6 +25,8 @@ where
 pub struct OrderRow {
     pub id: Id,
     pub created: DateTime<Utc>,
+    /// The zone its times are read in: the pickup pantry's, else the food bank's.
+    pub tz: Tz,
     pub food_bank_id: Id,
     pub pantry_location_id: Option<Id>,
     /// `None` also when the pantry or its address is gone.
@@ -210,6 +212,7 @@ pub(super) async fn order_views<C: ConnectionTrait>(
         out.push(OrderRow {
             id: row.id,
             created: row.created_at,
+            tz: zone,
             food_bank_id: row.food_bank_id,
             pantry_location_id: row.pantry_location_id,
             pantry: pantry.and_then(|p| {
