@@ -79,7 +79,7 @@ describe("delivery schedules", () => {
     await weeklyForm.getByLabel("Orders per window (empty: unlimited)").fill("1");
     await weeklyForm.getByRole("button", { name: "Add hours" }).click();
     await page.getByRole("status").filter({ hasText: "The hours were added and their delivery windows published." }).waitFor();
-    await page.getByRole("cell", { name: "05:00–06:00", exact: true }).waitFor();
+    await page.getByRole("cell", { name: "5am–6am", exact: true }).waitFor();
     await assertAccessible(page, "delivery schedule with weekly hours");
 
     // The server published the window: shoppers see it with its capacity.

@@ -66,7 +66,7 @@ describe("schedules", () => {
     await weeklyForm.getByLabel("Orders per slot (empty: unlimited)").fill("2");
     await weeklyForm.getByRole("button", { name: "Add hours" }).click();
     await page.getByRole("status").filter({ hasText: "The hours were added" }).waitFor();
-    await page.getByRole("cell", { name: "04:00–05:00", exact: true }).waitFor();
+    await page.getByRole("cell", { name: "4am–5am", exact: true }).waitFor();
     await assertAccessible(page, "schedule page with weekly hours");
 
     // A shopper sees the new time on the pantry's page.
