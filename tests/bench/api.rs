@@ -1,7 +1,10 @@
 //! `cargo bench --bench api`: pantry search on a national-size data set
 //! (`seed --scale 200`: 60,000 pantries) and orders per second with 100
 //! concurrent buyers, on SQLite and on PostgreSQL (ORDERAHEAD_TEST_PG, default
-//! the local `test` database; a throwaway database is made and dropped).
+//! the local `test` database; a throwaway database is made and dropped); and a
+//! burst of 200 buyers at once on one item with 50 left: each order's latency
+//! (p50, p99), against a named peer in the same run, the database alone doing
+//! the same 200 conditional stock updates each in its own transaction.
 use axum::{
     Router,
     body::Body,
@@ -223,16 +226,130 @@ async fn orders(label: &str, t: &TestDb, config: &Config) {
     tally.print(label, "order", tokens.len(), started.elapsed().as_secs_f64() * 1e3);
 }
 
+const BURST_BUYERS: usize = 200;
+const BURST_STOCK: i32 = 50;
+
+/// Starts every call of `each` at the same moment; their latencies in ms, with what each returned.
+async fn all_at_once<T, F, Fut>(n: usize, each: F) -> Vec<(T, f64)>
+where
+    T: Send + 'static,
+    F: Fn(usize) -> Fut,
+    Fut: std::future::Future<Output = T> + Send + 'static,
+{
+    let gate = Arc::new(tokio::sync::Barrier::new(n));
+    let tasks: Vec<_> = (0..n)
+        .map(|i| {
+            let (gate, call) = (gate.clone(), each(i));
+            tokio::spawn(async move {
+                gate.wait().await;
+                let started = Instant::now();
+                let out = call.await;
+                (out, started.elapsed().as_secs_f64() * 1e3)
+            })
+        })
+        .collect();
+    let mut out = Vec::with_capacity(n);
+    for task in tasks {
+        out.push(task.await.unwrap());
+    }
+    out
+}
+
+fn p50_p99(results: &[(bool, f64)]) -> (f64, f64) {
+    let mut ms: Vec<f64> = results.iter().map(|r| r.1).collect();
+    ms.sort_by(f64::total_cmp);
+    (pct(&ms, 0.5), pct(&ms, 0.99))
+}
+
+/// 200 buyers at once on one item with 50 left (issue 47: p99 under 0.5 s): every order's latency,
+/// against the database alone taking the same 200 units each in its own transaction.
+async fn burst(label: &str, t: &TestDb, config: &Config) {
+    use sea_orm::{ConnectionTrait, Statement, TransactionTrait};
+    db::seed::seed_demo(t.db(), db::now(), auth::hash_password_blocking).await.unwrap();
+    let tally = Tally::default();
+    let state = state_for(t, config, &tally).await;
+    let store = state.store.clone();
+    let pantry =
+        store.test_pantry_id("Columbus Metropolitan Library - Main Library").await.unwrap().expect("demo pantry");
+    let time = store
+        .test_pickup_times(pantry)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|(_, at)| *at > db::now())
+        .expect("a pickup time")
+        .0;
+    let item = store.test_stock(pantry, BURST_STOCK, None).await.unwrap();
+    let mut tokens = Vec::new();
+    for i in 0..BURST_BUYERS {
+        let id = store.test_shopper(&format!("burst-buyer-{i}@example.org")).await.unwrap();
+        store.test_answer_checkout_questions(id).await.unwrap();
+        tokens.push(state.tokens.issue(id, 0).unwrap());
+    }
+    let app = http::app(state);
+    tally.on.store(true, Ordering::Relaxed);
+    let started = Instant::now();
+    let orders = all_at_once(BURST_BUYERS, |i| {
+        let body = json!({ "pantryLocationID": pantry, "pantryLocationPickupTimeID": time,
+            "pantryOrderItems": [{ "pantryInventoryItemID": item, "isSubstituteOk": false, "quantity": 1 }] });
+        let (app, token) = (app.clone(), tokens[i].clone());
+        async move { call(&app, "POST", "/api/v1/order", Some(&token), Some(body)).await.0 == 200 }
+    })
+    .await;
+    tally.on.store(false, Ordering::Relaxed);
+    // Statement times under the burst include the waits for the rows other orders hold.
+    tally.print(label, "burst order", BURST_BUYERS, started.elapsed().as_secs_f64() * 1e3);
+    let placed = orders.iter().filter(|r| r.0).count();
+    assert_eq!(placed, BURST_STOCK as usize, "every unit sold once, no more");
+
+    // The peer: the same item's stock back to 50, then 200 bare conditional takes at once.
+    let conn = t.db().clone();
+    let backend = conn.get_database_backend();
+    let param = if matches!(backend, sea_orm::DatabaseBackend::Postgres) { "$1" } else { "?" };
+    let set = format!("UPDATE inventory_items SET quantity = {BURST_STOCK} WHERE id = {param}");
+    conn.execute_raw(Statement::from_sql_and_values(backend, set, [item.into()])).await.unwrap();
+    let take = format!("UPDATE inventory_items SET quantity = quantity - 1 WHERE id = {param} AND quantity >= 1");
+    let bare = all_at_once(BURST_BUYERS, |_| {
+        let (conn, take) = (conn.clone(), take.clone());
+        async move {
+            let txn = conn.begin().await.unwrap();
+            let done = txn.execute_raw(Statement::from_sql_and_values(backend, take, [item.into()])).await.unwrap();
+            txn.commit().await.unwrap();
+            done.rows_affected() == 1
+        }
+    })
+    .await;
+    assert_eq!(bare.iter().filter(|r| r.0).count(), BURST_STOCK as usize);
+    let ((o50, o99), (b50, b99)) = (p50_p99(&orders), p50_p99(&bare));
+    println!(
+        "[{label}] burst, {BURST_BUYERS} buyers at once, {BURST_STOCK} units: orders p50 {o50:.0} ms p99 {o99:.0} ms ({placed} placed); \
+         peer (the database alone: bare conditional takes) p50 {b50:.0} ms p99 {b99:.0} ms; p99 ratio {:.1}x, target p99 < 500 ms",
+        o99 / b99.max(0.001)
+    );
+}
+
 #[tokio::main]
 async fn main() {
     let config = Config::for_tests(std::env::temp_dir().join("orderahead-bench-api"));
+    let only = std::env::var("BENCH_ONLY").ok();
     for label in ["sqlite", "postgres"] {
         let fresh = || async { if label == "sqlite" { TestDb::sqlite().await } else { TestDb::postgres().await } };
-        let t = fresh().await;
-        search(label, &t, &config).await;
-        t.cleanup().await;
-        let t = fresh().await;
-        orders(label, &t, &config).await;
-        t.cleanup().await;
+        // BENCH_ONLY=search|orders|burst runs one part.
+        let part = |name: &str| only.as_deref().is_none_or(|o| o == name);
+        if part("search") {
+            let t = fresh().await;
+            search(label, &t, &config).await;
+            t.cleanup().await;
+        }
+        if part("orders") {
+            let t = fresh().await;
+            orders(label, &t, &config).await;
+            t.cleanup().await;
+        }
+        if part("burst") {
+            let t = fresh().await;
+            burst(label, &t, &config).await;
+            t.cleanup().await;
+        }
     }
 }
