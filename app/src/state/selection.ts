@@ -1,5 +1,5 @@
 import type { DeliveryTime, FoodBank, KeptPantry, PickupTime, SavedAddress } from "../entities";
-import { clearCart } from "./cart";
+import { cartStore, clearCart } from "./cart";
 import { read, write } from "./storage";
 import { useEffect } from "react";
 import { createStore, useStore } from "./store";
@@ -85,12 +85,24 @@ export function clearSelection(): void {
 }
 
 /**
- * Spec §4: searching for sites and changing site start over, so the cart (whose items and limits
- * belong to the old site) goes with the selection.
+ * Spec §4: searching for sites starts over, so the cart (whose items and limits belong to the old
+ * site) goes with the selection.
  */
-export function changeSite(): void {
+export function newSearch(): void {
   clearCart();
   clearSelection();
+}
+
+/**
+ * Change Pickup Site: the site and its time are cleared, the cart is not yet. It goes only when the
+ * site does change, after the warning (spec §4 "Pick Up Here": another food bank's site warns
+ * "Your cart will be cleared.", ui/PickupFlow), so it survives a new time at the same pantry, e.g.
+ * after its time became full at checkout. The food bank stays while the cart holds its items: it
+ * is what that warning compares the new site with.
+ */
+export function changeSite(): void {
+  const { foodBank } = selectionStore.get();
+  update({ ...EMPTY, foodBank: cartStore.get().items.length > 0 ? foodBank : null });
 }
 
 /** The current selection; restores the stored one after hydration (startup may not have yet). */

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { DeliveryTime, PickupTime } from "../entities";
 import { addMessages, t, tn } from "../i18n/t";
 import { formatDay } from "../lib/format";
+import { hasRoom } from "../lib/seats";
 import { deliveryWindowLabel, pickupTimeLabel } from "../lib/time-labels";
 import { Modal } from "./Modal";
 import messages from "messages:times";
@@ -32,24 +33,29 @@ export function PickupTimeModal(props: { times: PickupTime[]; onPick: (t: Pickup
         </>
       }
     >
-      {day && <p>{formatDay(day)}: {tn("times.available", dayTimes.length)}</p>}
+      {/* Full times are listed, as Full, and cannot be chosen; only the others are available. */}
+      {day && <p>{formatDay(day)}: {tn("times.available", dayTimes.filter(hasRoom).length)}</p>}
       <ul className="choice-list">
         {day
           ? dayTimes.map((x) => (
               <li key={x.id}>
-                <button type="button" className="btn" disabled={props.busy || x.remaining === 0} onClick={() => props.onPick(x)}>
+                <button type="button" className="btn" disabled={props.busy || !hasRoom(x)} onClick={() => props.onPick(x)}>
                   {pickupTimeLabel(x)}
-                  {x.remaining === 0 && <> · {t("times.full")}</>}
+                  {!hasRoom(x) && <> · {t("times.full")}</>}
                 </button>
               </li>
             ))
-          : days.map((d) => (
-              <li key={d}>
-                <button type="button" className="btn" onClick={() => setDay(d)}>
-                  {formatDay(d)}
-                </button>
-              </li>
-            ))}
+          : days.map((d) => {
+              const full = !props.times.some((x) => x.pickupDay === d && hasRoom(x));
+              return (
+                <li key={d}>
+                  <button type="button" className="btn" disabled={full} onClick={() => setDay(d)}>
+                    {formatDay(d)}
+                    {full && <> · {t("times.full")}</>}
+                  </button>
+                </li>
+              );
+            })}
       </ul>
     </Modal>
   );
@@ -58,7 +64,7 @@ export function PickupTimeModal(props: { times: PickupTime[]; onPick: (t: Pickup
 /** Delivery windows as a choice with Select and Cancel (spec §2 "Delivery selection"). */
 export function DeliveryWindowModal(props: { times: DeliveryTime[]; current?: number; onPick: (d: DeliveryTime) => void; onClose: () => void; busy?: boolean }) {
   const [chosen, setChosen] = useState<number | null>(
-    props.times.some((x) => x.id === props.current) ? props.current! : (props.times.find((x) => x.remaining !== 0)?.id ?? null),
+    props.times.some((x) => x.id === props.current) ? props.current! : (props.times.find(hasRoom)?.id ?? null),
   );
   const pick = props.times.find((x) => x.id === chosen);
   return (
@@ -80,9 +86,9 @@ export function DeliveryWindowModal(props: { times: DeliveryTime[]; current?: nu
         <legend className="sr-only">{t("times.selectDelivery")}</legend>
         {props.times.map((x) => (
           <label key={x.id} className="choice">
-            <input type="radio" name="delivery-window" checked={x.id === chosen} disabled={x.remaining === 0 && x.id !== props.current} onChange={() => setChosen(x.id)} />{" "}
+            <input type="radio" name="delivery-window" checked={x.id === chosen} disabled={!hasRoom(x) && x.id !== props.current} onChange={() => setChosen(x.id)} />{" "}
             {deliveryWindowLabel(x)}
-            {x.remaining === 0 && <> · {t("times.full")}</>}
+            {!hasRoom(x) && <> · {t("times.full")}</>}
           </label>
         ))}
       </fieldset>

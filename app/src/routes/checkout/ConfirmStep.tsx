@@ -15,6 +15,7 @@ import { PickupTimeModal } from "../../ui/TimePickers";
 import { orderLines } from "../../lib/shop";
 import { refusalText } from "../../lib/refusal";
 import { queueOrder } from "../../sw/outbox";
+import { hasRoom } from "../../lib/seats";
 
 /** Steps Place Order may send the shopper back to, when their questions are still unanswered. */
 export type DueStep = "eligibility" | "survey";
@@ -75,7 +76,9 @@ export function ConfirmStep({ idempotencyKey, onDue }: { idempotencyKey: string;
       const times = await stillOffered();
       if (times) {
         setOffered(times);
-        setError(t("checkout.submit.timeGone"));
+        // The server's own words when it refused the time as full; the spec's otherwise.
+        const full = err instanceof ApiFailure && err.code === "pickupTimeFull";
+        setError((full && refusalText(err)) || t("checkout.submit.timeGone"));
       } else {
         setError(refusalText(err) || t("checkout.submit.error"));
       }
@@ -83,13 +86,16 @@ export function ConfirmStep({ idempotencyKey, onDue }: { idempotencyKey: string;
     }
   };
 
-  /** After a refusal: the pantry's current times if the chosen one is no longer among them. */
+  /**
+   * After a refusal: the pantry's current times if the chosen one is no longer among them with room
+   * (a time that has become full is no longer offered: the picker shows it as Full).
+   */
   const stillOffered = async (): Promise<PickupTime[] | null> => {
     const { pantry, pickupTime } = selectionStore.get();
     if (!pantry || !pickupTime) return null;
     try {
       const times = await loadPickupTimes(pantry.id);
-      return times.some((x) => x.id === pickupTime.id) ? null : times;
+      return times.some((x) => x.id === pickupTime.id && hasRoom(x)) ? null : times;
     } catch {
       return null;
     }
@@ -162,7 +168,7 @@ export function ConfirmStep({ idempotencyKey, onDue }: { idempotencyKey: string;
       {error && (
         <ErrorBox>
           <p>{error}</p>
-          {offered?.length ? (
+          {offered?.some(hasRoom) ? (
             <button type="button" className="btn btn-primary" onClick={() => setChoosing(true)}>
               {t("checkout.chooseTime")}
             </button>

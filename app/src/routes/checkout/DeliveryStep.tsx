@@ -5,6 +5,7 @@ import { loadDeliveryTimes } from "../../lib/api/foodbanks";
 import { selectDelivery, selectDeliveryAddress, selectionStore } from "../../state/selection";
 import { Modal } from "../../ui/Modal";
 import { deliveryWindowLabel as label } from "../../lib/time-labels";
+import { hasRoom } from "../../lib/seats";
 import type { StepProps } from "./step";
 import { WindowCheck } from "./WindowCheck";
 
@@ -44,14 +45,14 @@ export function DeliveryStep({ done }: StepProps) {
                 <button
                   type="button"
                   className="btn"
-                  disabled={x.remaining === 0}
+                  disabled={!hasRoom(x)}
                   onClick={() => {
                     close();
                     choose(x);
                   }}
                 >
                   {label(x)}
-                  {x.remaining === 0 && <> · {t("times.full")}</>}
+                  {!hasRoom(x) && <> · {t("times.full")}</>}
                 </button>
               </li>
             ))}

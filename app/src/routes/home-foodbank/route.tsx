@@ -1,6 +1,6 @@
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t } from "../../i18n/t";
-import { changeSite, selectFoodBank } from "../../state/selection";
+import { newSearch, selectFoodBank } from "../../state/selection";
 import type { Meta } from "../../types";
 import { InfoSections } from "../../ui/InfoSections";
 import messages from "messages:pantries";
@@ -49,7 +49,7 @@ export default function HomeFoodBank({ data }: { data: HomeFoodBankData }) {
           to={`/pantries?${data.query}`}
           className="btn btn-primary btn-lg"
           onClick={() => {
-            changeSite();
+            newSearch();
             selectFoodBank({ id: fb.id, code: fb.code, name: fb.name });
           }}
         >

@@ -7,6 +7,7 @@ import { formatDay, round } from "../../lib/format";
 import { addressLine, INITIAL_ENTRIES, pickupEntries, type PickupEntry } from "../../lib/pantries";
 import type { PantryCard as Card } from "../../lib/api/pages";
 import { entryLabel, timeLabel } from "../../lib/pickup-labels";
+import { hasRoom } from "../../lib/seats";
 
 interface Props {
   pantry: Card;
@@ -57,15 +58,21 @@ export function PantryCard({ pantry, chosen, onChoose, onPickFrom }: Props) {
           {shown.map((e) => {
             const single = e.times.length === 1;
             const pressed = chosen != null && e.times.some((x) => x.id === chosen.id);
+            // A full time (or a day all of whose times are full) is shown, as Full, and cannot be chosen.
+            const full = !e.times.some(hasRoom);
+            const label = single ? `${formatDay(e.day)} ${timeLabel(e.times[0])}` : entryLabel(e);
             return (
               <li key={e.key}>
                 <button
                   type="button"
                   className={`btn btn-small${pressed ? " btn-primary" : ""}`}
                   aria-pressed={pressed}
+                  // A collapsed day opens the time picker.
+                  aria-haspopup={single ? undefined : "dialog"}
+                  disabled={full}
                   onClick={() => (single ? onChoose(pressed ? null : e.times[0]) : onPickFrom(e))}
                 >
-                  {single ? `${formatDay(e.day)} ${timeLabel(e.times[0])}` : entryLabel(e)}
+                  {full ? t("pantries.timeFull", { time: label }) : label}
                 </button>
               </li>
             );

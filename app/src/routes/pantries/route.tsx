@@ -12,6 +12,7 @@ import { PantryCard } from "./PantryCard";
 import { usePickupFlow } from "../../ui/PickupFlow";
 import { sortPantries, type Pantry, type PickupEntry, type SortOrder } from "../../lib/pantries";
 import { timeLabel } from "../../lib/pickup-labels";
+import { hasRoom } from "../../lib/seats";
 import { formatDay } from "../../lib/format";
 import { MAP_LOAD_MIN_ZOOM } from "../../lib/constants";
 import { fetchPayload } from "../../shell/page-data";
@@ -331,15 +332,16 @@ function PantryList({ data: searched }: { data: PantriesData }) {
   );
 }
 
-/** The times of a collapsed day; the first is preselected (spec §4). */
+/** The times of a collapsed day; the first with room is preselected (spec §4), a full one cannot be chosen. */
 function TimePicker({ pantry, entry, onClose, onPick }: { pantry: Pantry; entry: PickupEntry; onClose: () => void; onPick: (t: PickupTime) => void }) {
-  const [id, setId] = useState(entry.times[0].id);
+  const [id, setId] = useState(entry.times.find(hasRoom)?.id ?? null);
+  const time = entry.times.find((x) => x.id === id && hasRoom(x));
   return (
     <Modal
       title={t("pantries.chooseTime")}
       onClose={onClose}
       actions={
-        <button type="button" className="btn btn-primary" onClick={() => onPick(entry.times.find((x) => x.id === id)!)}>
+        <button type="button" className="btn btn-primary" disabled={!time} onClick={() => time && onPick(time)}>
           {t("pantries.ok")}
         </button>
       }
@@ -349,10 +351,10 @@ function TimePicker({ pantry, entry, onClose, onPick }: { pantry: Pantry; entry:
       </p>
       <label>
         {t("pantries.pickupTime")}{" "}
-        <select value={String(id)} onChange={(e) => setId(Number(e.target.value))}>
+        <select value={id == null ? "" : String(id)} onChange={(e) => setId(Number(e.target.value))}>
           {entry.times.map((x) => (
-            <option key={x.id} value={String(x.id)}>
-              {timeLabel(x)}
+            <option key={x.id} value={String(x.id)} disabled={!hasRoom(x)}>
+              {hasRoom(x) ? timeLabel(x) : t("pantries.timeFull", { time: timeLabel(x) })}
             </option>
           ))}
         </select>

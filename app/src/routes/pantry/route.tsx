@@ -7,6 +7,7 @@ import type { Meta } from "../../types";
 import { usePickupFlow } from "../../ui/PickupFlow";
 import { addressLine, INSTRUCTIONS_MAX, timesByDay, type Pantry } from "../../lib/pantries";
 import { timeLabel } from "../../lib/pickup-labels";
+import { hasRoom } from "../../lib/seats";
 import { Favorite } from "./Favorite";
 import { Photos } from "./Photos";
 import messages from "messages:pantries,pantry";
@@ -91,7 +92,7 @@ function PickupChooser({ pantry }: { pantry: Pantry }) {
   const flow = usePickupFlow();
   if (!days.length) return <p className="card">{t("pantry.noTimes")}</p>;
   const times = days.find((d) => d.day === day)?.times ?? [];
-  const time = times.find((x) => x.id === timeId) ?? null;
+  const time = times.find((x) => x.id === timeId && hasRoom(x)) ?? null;
   return (
     <section className="card pickup-chooser">
       <h2 id="pickup-date">{t("pantry.pickupDate")}</h2>
@@ -104,7 +105,7 @@ function PickupChooser({ pantry }: { pantry: Pantry }) {
             aria-pressed={d.day === day}
             onClick={() => {
               setDay(d.day);
-              setTimeId(d.times.find((x) => x.remaining !== 0)?.id ?? null);
+              setTimeId(d.times.find(hasRoom)?.id ?? null);
             }}
           >
             {formatDay(d.day)}
@@ -117,8 +118,8 @@ function PickupChooser({ pantry }: { pantry: Pantry }) {
           <select value={timeId == null ? "" : String(timeId)} onChange={(e) => setTimeId(e.target.value ? Number(e.target.value) : null)}>
             <option value="">{t("pantry.chooseTime")}</option>
             {times.map((x) => (
-              <option key={x.id} value={String(x.id)} disabled={x.remaining === 0}>
-                {x.remaining === 0 ? t("pantry.timeFull", { time: timeLabel(x) }) : timeLabel(x)}
+              <option key={x.id} value={String(x.id)} disabled={!hasRoom(x)}>
+                {hasRoom(x) ? timeLabel(x) : t("pantries.timeFull", { time: timeLabel(x) })}
               </option>
             ))}
           </select>

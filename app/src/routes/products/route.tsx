@@ -149,7 +149,10 @@ export default function Products({ data }: { data: ShopPage | null }) {
   const d: Partial<ShopPage> = data ?? {};
   const items = useShopperItems(d);
   const count = useCartCount();
-  const [removed, closeRemoved] = useUnavailable(d.error ? undefined : items);
+  // Only a site's own items say what it no longer offers: /products without one (the address a
+  // chosen pickup opens, until the stored site's shop replaces it) has none, and took the whole cart.
+  const hasSite = d.pantry != null || d.deliveryTimeId != null;
+  const [removed, closeRemoved] = useUnavailable(d.error || !hasSite ? undefined : items);
   const sections = useMemo(() => sectionsOf(items ?? [], d.categories ?? []), [items, d.categories]);
   const cart = useCartItems();
   useEffect(() => {

@@ -11,7 +11,7 @@ import { UseMyLocation, type Located } from "../UseMyLocation";
 import { ZipSearch } from "../ZipSearch";
 import { InfoSections } from "../InfoSections";
 import { SelectedSite } from "./SelectedSite";
-import { changeSite, useSelection } from "../../state/selection";
+import { newSearch, useSelection } from "../../state/selection";
 import { refreshProfile, useLoggedIn, useProfile } from "../../state/session";
 import { LanguageSwitch } from "../LanguageSwitch";
 import type { HomePage as HomePageData } from "../../lib/api/pages";
@@ -58,7 +58,7 @@ export function HomePage({ data, children }: { data: HomeData | null; children?:
 
   // Spec §4: searching for sites clears the cart and the stored site, then goes to pantries.
   const findPantries = (query: string) => {
-    changeSite();
+    newSearch();
     navigate(`/pantries?${query}`);
   };
   const searchZip = (z: string) => findPantries(`zip=${z}`);
