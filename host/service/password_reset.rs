@@ -68,7 +68,7 @@ pub async fn send_reset(state: &Context, ip: &str, lang: Lang, email: &str) -> R
         refused => refused,
     };
     if let Err(wait) = counted {
-        tracing::warn!(event = "reset_throttled", client = %ip, account = ?email, retry_after_secs = wait.as_secs(), "security event");
+        tracing::warn!(event = "reset_throttled", client = %ip, account = %state.tokens.log_tag(&email), retry_after_secs = wait.as_secs(), "security event");
         return Err(Error::throttled(&messages::TOO_MANY_RESETS, wait));
     }
     send_link(state, &email, lang).await

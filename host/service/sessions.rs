@@ -45,7 +45,7 @@ pub async fn log_in(state: &Context, ip: &str, device: Option<&str>, body: Login
     };
     // Counted before the hash, atomically: a burst cannot check more guesses than allowed.
     if let Err(wait) = ratelimit::reserve(&buckets, 1).await? {
-        tracing::warn!(event = "login_throttled", client = %ip, account = ?email, known_device = device.is_some(), retry_after_secs = wait.as_secs(), "security event");
+        tracing::warn!(event = "login_throttled", client = %ip, account = %state.tokens.log_tag(&email), known_device = device.is_some(), retry_after_secs = wait.as_secs(), "security event");
         return Err(Error::throttled(&messages::TOO_MANY_LOGINS, wait));
     }
     let checked = accounts::sign_in(state, &email, password).await;
