@@ -129,6 +129,10 @@ for (const [id, r] of Object.entries(manifest.routes)) {
   if (r.css.length) throw new Error(`route ${id} imports CSS; import stylesheets from src/client-entry.tsx instead`);
 }
 writeFileSync(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+// The host inlines the rules of this sheet a page uses (render/critical_css.rs): it reads the one
+// stylesheet under a name it knows at compile time.
+if (manifest.entry.css.length !== 1) throw new Error(`client-entry must bundle one stylesheet, not ${manifest.entry.css.length}`);
+writeFileSync(join(outDir, "app.css"), readFileSync(join(assetsDir, manifest.entry.css[0].slice("/assets/".length))));
 
 const sw = await buildServiceWorker(client.metafile);
 if (!args.quiet) console.log(`sw.js ${sw.version}: precaches ${sw.files} files; ${(sw.gzip / 1024).toFixed(1)} KB gzip (not page JS: installed after load)`);

@@ -12,7 +12,7 @@ use crate::{
         ratelimit::{RateLimits, TrustedProxy},
     },
     mail::Mailer,
-    render::{AssetManifest, RenderCache, Renderer},
+    render::{APP_CSS, AssetManifest, CriticalCss, RenderCache, Renderer},
     service,
 };
 use axum::extract::FromRef;
@@ -30,6 +30,8 @@ pub struct Shared {
     pub renderer: Arc<dyn Renderer>,
     pub cache: RenderCache,
     pub manifest: AssetManifest,
+    /// The app's stylesheet by rule, for the part of it each document inlines.
+    pub critical_css: CriticalCss,
     pub catalog: Catalog,
     pub services: service::Context,
     /// What `/readyz` answers: starting, ready, or draining after a stop signal.
@@ -141,6 +143,7 @@ impl AppState {
             readiness: Readiness::default(),
             catalog: Catalog::embedded(manifest.texts_by_route()),
             manifest,
+            critical_css: CriticalCss::new(APP_CSS),
             services,
         }))
     }

@@ -2,6 +2,8 @@ import "./styles/app.css";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+// First, so that it hears the first tap even before a page's code has come (lib/first-input.ts).
+import "./lib/first-input";
 import { loadRoute } from "./routes/load.client";
 import { takePayloadTexts } from "./i18n/t";
 import { App } from "./shell/App";
@@ -9,7 +11,17 @@ import { locationKey } from "./shell/page-data";
 import { registerWhenLoaded } from "./sw/register";
 import type { Payload } from "./types";
 
+/**
+ * The document inlines the rules its server markup uses and loads the whole stylesheet as
+ * media="print", so that it never blocks the first paint (issue 52); what the client renders next
+ * (another route, a dialog) needs all of it.
+ */
+function applyStylesheet(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>("link[data-oa-css]")) link.media = "all";
+}
+
 async function boot(): Promise<void> {
+  applyStylesheet();
   const payload = JSON.parse(document.getElementById("__oa")!.textContent!) as Payload;
   takePayloadTexts(payload);
   // The route chunk must be in hand before the first render: hydrating a lazy boundary would

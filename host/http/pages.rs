@@ -375,7 +375,9 @@ async fn page(
             let scopes = versions.unwrap_or_default();
             let payload_json = escape_json_for_html(&with_ssr_flag(&payload, true));
             let status = loaded.status.as_u16();
-            let page = Arc::new(CachedPage { route, status, payload_json, rendered, head_json_ld, scopes });
+            let critical_css = state.critical_css.for_html(&rendered.html);
+            let page =
+                Arc::new(CachedPage { route, status, payload_json, rendered, critical_css, head_json_ld, scopes });
             if keep {
                 stages.time("cache_put", state.cache.put(key, page.clone())).await;
             }
@@ -398,6 +400,7 @@ fn document(state: &AppState, page: &CachedPage, path: &str, lang: Lang, nonce: 
         &page.rendered.title,
         &page.rendered.description,
         &page.rendered.html,
+        &page.critical_css,
         &page.head_json_ld,
         &page.payload_json,
         path,
@@ -425,7 +428,8 @@ fn shell(
     let json = escape_json_for_html(&with_ssr_flag(payload, false));
     let title = state.catalog.text(lang, "app.title");
     let description = state.catalog.text(lang, "app.tagline");
-    respond(state, lang, status.as_u16(), route, title, description, &loading, &[], &json, path, nonce)
+    let critical_css = state.critical_css.for_html(&loading);
+    respond(state, lang, status.as_u16(), route, title, description, &loading, &critical_css, &[], &json, path, nonce)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -437,6 +441,7 @@ fn respond(
     title: &str,
     description: &str,
     root_html: &str,
+    critical_css: &str,
     head_json_ld: &[String],
     payload_json: &str,
     path: &str,
@@ -454,6 +459,7 @@ fn respond(
         alternates: &alternates,
         theme_color: THEME_COLOR,
         nonce,
+        critical_css,
         styles: &styles,
         preloads: &preloads,
         head_json_ld,

@@ -1,8 +1,8 @@
 //! Security headers, and the per-response nonce that lets our own inline
-//! scripts run under the Content-Security-Policy. Styles come only from our
-//! stylesheets: no inline `<style>` and no `style` attributes (scripts may still
-//! set styles through the CSSOM, as Leaflet does), so injected markup cannot
-//! restyle a page.
+//! scripts and the document's inlined stylesheet rules run under the
+//! Content-Security-Policy. No other `<style>` and no `style` attributes (scripts
+//! may still set styles through the CSSOM, as Leaflet does), so injected markup
+//! cannot restyle a page.
 use crate::state::AppState;
 use axum::{
     extract::{Request, State},
@@ -21,7 +21,7 @@ pub async fn headers(State(state): State<AppState>, mut req: Request, next: Next
     let mut res = next.run(req).await;
     let tiles = state.config.tile_origin().unwrap_or("");
     let csp = format!(
-        "default-src 'self'; script-src 'self' 'nonce-{nonce}'; style-src 'self'; \
+        "default-src 'self'; script-src 'self' 'nonce-{nonce}'; style-src 'self' 'nonce-{nonce}'; \
          img-src 'self' data: {tiles}; connect-src 'self'; font-src 'self'; object-src 'none'; \
          base-uri 'self'; form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; worker-src 'self'"
     );

@@ -32,6 +32,8 @@ pub struct CachedPage {
     /// element (made once, not on every hit).
     pub payload_json: String,
     pub rendered: Rendered,
+    /// The stylesheet's rules the rendered markup uses, inlined in the document.
+    pub critical_css: String,
     /// Structured data for the head (schema.org JSON-LD), already escaped.
     pub head_json_ld: Vec<String>,
     /// The scopes the page shows, with their versions as the page's data was read.

@@ -19,6 +19,9 @@ pub struct Document<'a> {
     pub alternates: &'a [Alternate],
     pub theme_color: &'a str,
     pub nonce: &'a str,
+    /// The stylesheet's rules the markup uses ([`super::CriticalCss`]), inlined so the first
+    /// paint waits for no other request; `styles` then load without blocking it.
+    pub critical_css: &'a str,
     pub styles: &'a [String],
     pub preloads: &'a [String],
     /// Already escaped with [`escape_json_for_html`].

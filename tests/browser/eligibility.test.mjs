@@ -139,6 +139,8 @@ describe("TEFAP eligibility", () => {
 
     // The shop offers the questionnaire once to a first-time shopper of a TEFAP food bank.
     await page.goto(url(`/products?pantry=${pantry.id}`));
+    await waitForApp(page);
+    await page.mouse.wheel(0, 120); // on a page just loaded, the offer waits for the first input
     const prompt = page.getByRole("dialog", { name: "Additional Free Groceries" });
     await prompt.getByRole("button", { name: "See If I Qualify" }).click();
     await page.waitForURL((u) => u.pathname === "/account/register/eligibility" && u.searchParams.get("returnTo") === `/products?pantry=${pantry.id}`);

@@ -199,7 +199,9 @@ describe("shop", () => {
     await runTimers(page, SIGN_UP_OFFER_DELAY_MS - 500);
     assert.equal(await offered(page), false, "offered before the shopper has had 2 s with the shop (spec §9)");
     await runTimers(page, 600);
-    assert.equal(await offered(page), true, "not offered 2 s after the shop opened");
+    assert.equal(await offered(page), false, "offered over a shop nobody has touched yet: it would be the page's largest paint (issue 52)");
+    await page.mouse.wheel(0, 120); // the shopper's first input
+    await page.locator(".shop[data-offer='tefap']").waitFor({ state: "attached" });
     await page.clock.resume(); // React reveals the dialog's lazy code on a timer of its own
     const prompt = page.getByRole("dialog", { name: "Additional Free Groceries" });
     await prompt.waitFor();
@@ -211,6 +213,7 @@ describe("shop", () => {
     await page.reload();
     await waitForApp(page);
     await page.getByRole("article").first().waitFor();
+    await page.mouse.wheel(0, 120);
     await runTimers(page, SIGN_UP_OFFER_DELAY_MS + 100); // the steps that showed it above
     assert.equal(await offered(page), false, "offered again after it was answered");
     assert.equal(await prompt.count(), 0, "offered again after it was answered");
@@ -224,6 +227,7 @@ describe("shop", () => {
     await other.goto(url(`/products?pantry=${outside.id}`));
     await waitForApp(other);
     await other.getByText(`Pickup at ${outside.label}`).waitFor();
+    await other.mouse.wheel(0, 120);
     await runTimers(other, SIGN_UP_OFFER_DELAY_MS + 100);
     assert.equal(await offered(other), false, "offered by a food bank outside the program");
     assert.equal(await other.getByRole("dialog").count(), 0);

@@ -78,6 +78,7 @@ macro_rules! suites {
 suites! {
     sqlite: {
         account => "account",
+        budget => "budget",
         capacity => "capacity",
         checkout => "checkout",
         eligibility => "eligibility",

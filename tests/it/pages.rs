@@ -3,7 +3,12 @@ use crate::support::{app, get};
 /// Per-response and per-build parts of the document, so snapshots show structure.
 fn stable(html: &str) -> String {
     let mut out = html.to_owned();
-    for (pattern, with) in [(r#"nonce="[^"]+""#, r#"nonce="[nonce]""#), (r"-[A-Za-z0-9_]{8}\.(js|css)", "-[hash].$1")] {
+    for (pattern, with) in [
+        (r#"nonce="[^"]+""#, r#"nonce="[nonce]""#),
+        (r"-[A-Za-z0-9_]{8}\.(js|css)", "-[hash].$1"),
+        // The inlined rules follow the stylesheet (styles_come_only_from_the_apps_stylesheet).
+        (r#"(<style nonce="\[nonce\]">)[^<]*</style>"#, "$1[the stylesheet's rules the page uses]</style>"),
+    ] {
         out = regex_lite::Regex::new(pattern).unwrap().replace_all(&out, with).into_owned();
     }
     out
@@ -60,13 +65,15 @@ async fn documents_carry_security_headers_and_a_fresh_nonce() {
 }
 
 #[tokio::test]
-async fn styles_come_only_from_stylesheets() {
+async fn styles_come_only_from_the_apps_stylesheet() {
     // style-src without 'unsafe-inline': a style attribute in the server's HTML would be refused by
-    // the browser (the page would render unstyled there), so none may be written.
+    // the browser (the page would render unstyled there), so none may be written. The one <style>
+    // holds the stylesheet's rules the page uses, allowed by the response's nonce.
     let res = get(app().await, "/").await;
     let csp = res.headers["content-security-policy"].to_str().unwrap().to_owned();
     let style_src = csp.split(';').map(str::trim).find(|d| d.starts_with("style-src")).expect("a style-src directive");
-    assert_eq!(style_src, "style-src 'self'");
+    let nonce = csp.split("'nonce-").nth(1).unwrap().split('\'').next().unwrap();
+    assert_eq!(style_src, format!("style-src 'self' 'nonce-{nonce}'"));
     assert!(!csp.contains("unsafe-inline"), "{csp}");
     for uri in [
         "/",
@@ -85,9 +92,41 @@ async fn styles_come_only_from_stylesheets() {
     ] {
         let page = get(app().await, uri).await;
         assert!(page.body.contains(r#"<div id="root">"#), "{uri}: not a document");
-        for needle in [" style=", "<style"] {
-            assert!(!page.body.contains(needle), "{uri} holds {needle:?}");
-        }
+        assert!(!page.body.contains(" style="), "{uri} holds a style attribute");
+        assert_eq!(page.body.matches("<style").count(), 1, "{uri}: one inlined stylesheet");
+        let nonce = page.headers["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .split("'nonce-")
+            .nth(1)
+            .unwrap()
+            .split('\'')
+            .next()
+            .unwrap()
+            .to_owned();
+        let inline = page
+            .body
+            .split(&format!(r#"<style nonce="{nonce}">"#))
+            .nth(1)
+            .unwrap_or_else(|| panic!("{uri}: the style has the response's nonce"))
+            .split("</style>")
+            .next()
+            .unwrap();
+        assert!(inline.len() > 500, "{uri}: the rules its markup uses are inlined ({} bytes)", inline.len());
+        assert!(
+            inline.len() < orderahead::render::APP_CSS.len() / 2,
+            "{uri}: only the rules its markup uses ({} of {} bytes)",
+            inline.len(),
+            orderahead::render::APP_CSS.len()
+        );
+        assert!(
+            page.body.contains(r#"media="print" data-oa-css>"#),
+            "{uri}: the whole stylesheet does not block the first paint"
+        );
+        assert!(
+            page.body.contains(r#"<noscript><link rel="stylesheet" href="/assets/"#),
+            "{uri}: without JavaScript it applies at once"
+        );
     }
 }
 

@@ -63,7 +63,10 @@ export default function PantryMap({ lat, lng, radiusMiles, pantries, onMoveStart
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     loadStylesheet(__LEAFLET_CSS__);
-    void import("leaflet").then((mod) => {
+    void import("leaflet").then(async (mod) => {
+      // Leaflet's evaluation and the map's making as two tasks: on a slow phone together they
+      // were one long task holding the list's taps.
+      await new Promise((resume) => setTimeout(resume, 0));
       const L = (mod as unknown as { default?: typeof import("leaflet") }).default ?? mod;
       if (cancelled || !box.current) return;
       const m = L.map(box.current, { zoomControl: true, attributionControl: Boolean(tileUrl) });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Link } from "../../ui/Link";
 import type { PickupTime } from "../../entities";
@@ -16,6 +16,7 @@ import { hasRoom } from "../../lib/seats";
 import { formatDay } from "../../lib/format";
 import { MAP_LOAD_MIN_ZOOM } from "../../lib/constants";
 import { fetchPayload } from "../../shell/page-data";
+import { useIdleInView } from "../../lib/useIdleInView";
 import type { MapView } from "./PantryMap";
 import messages from "messages:pantries";
 import type { PantriesPage } from "../../lib/api/pages";
@@ -106,6 +107,10 @@ function PantryList({ data: searched }: { data: PantriesData }) {
   const [mapNote, setMapNote] = useState<MapNote>("none");
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  // The list first: Leaflet, its stylesheet and the tiles wait until the browser is idle and the
+  // map's (reserved) room is on screen.
+  const mapSlot = useRef<HTMLDivElement>(null);
+  const mapWanted = useIdleInView(mapSlot);
   useEffect(() => {
     setMoved(null);
     setMapNote("none");
@@ -204,8 +209,8 @@ function PantryList({ data: searched }: { data: PantriesData }) {
         </noscript>
       </form>
 
-      <div className="pantry-map-slot">
-        {mounted && data.lat != null && data.lng != null && (
+      <div className="pantry-map-slot" ref={mapSlot}>
+        {mapWanted && data.lat != null && data.lng != null && (
           <Suspense fallback={null}>
             <PantryMap
               lat={data.lat}

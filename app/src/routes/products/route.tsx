@@ -9,6 +9,7 @@ import type { Meta } from "../../types";
 import { refreshCartItems, removeFromCart, useCartCount, useCartItems } from "../../state/cart";
 import { changeSite, useSelection } from "../../state/selection";
 import { tefapAnswered } from "../../state/session";
+import { afterFirstInput } from "../../lib/first-input";
 import { Banner } from "../../ui/Banner";
 import { Modal } from "../../ui/Modal";
 import { PlaceholderTile, ProductTile, details } from "../../ui/ProductTile";
@@ -168,9 +169,25 @@ export default function Products({ data }: { data: ShopPage | null }) {
   const tefapBank = d.foodBank?.isTEFAPEnabled === true ? d.foodBank : null;
   useEffect(() => {
     if (tefapBank === null || tefapAnswered()) return setAskTefap(false);
-    // Offered once the shopper has had a moment to see the shop (spec §9).
-    const timer = setTimeout(() => setAskTefap(!tefapAnswered()), SIGN_UP_OFFER_DELAY_MS);
-    return () => clearTimeout(timer);
+    // Offered once the shopper has had a moment to see the shop (spec §9), and on a page just
+    // loaded not before their first tap, key or scroll: the dialog is never the page's first view.
+    let timedOut = false;
+    let touched = false;
+    const offer = () => {
+      if (timedOut && touched) setAskTefap(!tefapAnswered());
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      offer();
+    }, SIGN_UP_OFFER_DELAY_MS);
+    const cancel = afterFirstInput(() => {
+      touched = true;
+      offer();
+    });
+    return () => {
+      clearTimeout(timer);
+      cancel();
+    };
   }, [tefapBank]);
 
   if (!d.pantry && d.deliveryTimeId == null) return d.error ? <p role="alert">{t("shop.error")}</p> : <NoSite />;
