@@ -30,6 +30,9 @@ pub struct Document<'a> {
     pub root_html: &'a str,
     /// Already escaped with [`escape_json_for_html`].
     pub payload_json: &'a str,
+    /// The app's entry, and `preloads` its and the route's modules: the document's boot script
+    /// fetches them after the first paint (issue 52: two dozen module requests in the head took
+    /// the first round trips of a slow network from the page's own markup).
     pub entry: &'a str,
 }
 

@@ -73,7 +73,7 @@ describe("home", () => {
     await context.close();
   });
 
-  test("signed out: the server HTML has no Use My Location; a device without geolocation never shows it", async () => {
+  test("signed out: without JavaScript there is no Use My Location; a device without geolocation never shows it", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(url("/"));

@@ -146,9 +146,11 @@ async fn data_endpoint_answers_the_loader_json() {
 #[tokio::test]
 async fn hashed_assets_are_immutable_and_compressed() {
     let home = get(app().await, "/").await;
-    let entry = regex_lite::Regex::new(r#"<script type="module" src="([^"]+)""#).unwrap().captures(&home.body).unwrap()
-        [1]
-    .to_owned();
+    let entry = regex_lite::Regex::new(r#"<script type="module" id="__oa-boot" data-entry="([^"]+)""#)
+        .unwrap()
+        .captures(&home.body)
+        .unwrap()[1]
+        .to_owned();
     let res = app().await.oneshot_with_encoding(&entry, "br").await;
     assert_eq!(res.status, 200);
     assert_eq!(res.headers["cache-control"], "public, max-age=31536000, immutable");

@@ -130,7 +130,10 @@ async fn failing_renders_fall_back_to_the_client_shell_and_the_pool_recovers() {
             assert_eq!(res.status, 404, "{url} keeps its route's status");
             assert!(res.body.contains(r#""ssr":false"#), "{engine:?} {url} gets the client-rendered shell");
             assert!(res.body.contains("Loading..."));
-            assert!(res.body.contains(r#"<script type="module""#), "the shell still boots the app");
+            assert!(
+                res.body.contains(r#"<script type="module" id="__oa-boot" data-entry="/assets/entry-"#),
+                "the shell still boots the app"
+            );
         }
         // QuickJS replaces its runtime after any failure; a JavaScriptCore VM survives a throw
         // (React's finally blocks ran) and is replaced only after the watchdog cut a script off.

@@ -19,10 +19,12 @@ const LOCATE_MAX_AGE_MS = 5 * 60_000;
 
 /**
  * Use My Location (spec §2): shown only where the device supports geolocation. The server cannot
- * know, so it renders nothing and the button appears after hydration.
+ * know, and nearly every browser does: it renders the button (hidden by CSS without JavaScript),
+ * which goes only where the device has no geolocation. Appearing after hydration instead, it moved
+ * the page under it (a layout shift on every visit, issue 52).
  */
 export function UseMyLocation({ onLocated, onError }: Props) {
-  const [supported, setSupported] = useState(false);
+  const [supported, setSupported] = useState(true);
   const [busy, setBusy] = useState(false);
   const live = useRef(true);
 

@@ -35,12 +35,21 @@ interface Props {
 
 const METERS_PER_MILE = 1609.344;
 
-function loadStylesheet(href: string): void {
-  if (document.querySelector(`link[href="${href}"]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = href;
-  document.head.appendChild(link);
+/** Resolves once the stylesheet applies (or failed: the map then still works, unstyled). */
+function loadStylesheet(href: string): Promise<void> {
+  const there = document.querySelector<HTMLLinkElement>(`link[href="${href}"]`);
+  if (there?.sheet) return Promise.resolve();
+  const link = there ?? document.createElement("link");
+  const loaded = new Promise<void>((done) => {
+    link.addEventListener("load", () => done(), { once: true });
+    link.addEventListener("error", () => done(), { once: true });
+  });
+  if (!there) {
+    link.rel = "stylesheet";
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  return loaded;
 }
 
 function attribution(tileUrl: string): string {
@@ -62,14 +71,17 @@ export default function PantryMap({ lat, lng, radiusMiles, pantries, onMoveStart
   useEffect(() => {
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    loadStylesheet(__LEAFLET_CSS__);
-    void import("leaflet").then(async (mod) => {
-      // Leaflet's evaluation and the map's making as two tasks: on a slow phone together they
-      // were one long task holding the list's taps.
-      await new Promise((resume) => setTimeout(resume, 0));
+    // Leaflet's evaluation, the map's making and its tiles as tasks of their own: on a slow phone
+    // together they were one long task holding the list's taps (issue 52). The map is made once
+    // its stylesheet applies: unstyled, its controls moved when the sheet came.
+    const yieldToTaps = () => new Promise((resume) => setTimeout(resume, 0));
+    void Promise.all([import("leaflet"), loadStylesheet(__LEAFLET_CSS__)]).then(async ([mod]) => {
+      await yieldToTaps();
       const L = (mod as unknown as { default?: typeof import("leaflet") }).default ?? mod;
       if (cancelled || !box.current) return;
       const m = L.map(box.current, { zoomControl: true, attributionControl: Boolean(tileUrl) });
+      await yieldToTaps();
+      if (cancelled) return;
       if (tileUrl) L.tileLayer(tileUrl, { attribution: attribution(tileUrl), maxZoom: 19 }).addTo(m);
       quietUntil.current = Date.now() + MAP_LOADED_DELAY_MS;
       m.setView([lat, lng], MAP_INITIAL_ZOOM, { animate: false });
