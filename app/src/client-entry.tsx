@@ -1,7 +1,7 @@
 import "./styles/app.css";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
+import { BrowserRouter } from "./lib/router";
 // First, so that it hears the first tap even before a page's code has come (lib/first-input.ts).
 import "./lib/first-input";
 import { loadRoute } from "./routes/load.client";

@@ -1,9 +1,9 @@
 // Server bundle for the Rust host (QuickJS): an IIFE exposing globalThis.SSR.
 // Everything reachable from here must run without Intl, URL, TextEncoder, timers, window or document;
 // scripts/check-server-bundle.mjs enforces that on every build.
-import "./server/url-shim"; // first: react-router needs URL as soon as it loads
+import "./server/url-shim"; // first: the router reads addresses through URL
 import { renderToString } from "react-dom/server.browser";
-import { StaticRouter } from "react-router";
+import { StaticRouter } from "./lib/router";
 import { takePayloadTexts } from "./i18n/t";
 import { App } from "./shell/App";
 import { routeIds } from "./routes/ids";

@@ -1,5 +1,5 @@
-// Server-only. QuickJS has no URL or URLSearchParams, but react-router creates `new URL("http://localhost")`
-// when its module loads and resolves link targets through URL while rendering. This covers what a router
+// Server-only. QuickJS has no URL or URLSearchParams, but the router (lib/router.tsx) and the pages read
+// addresses through URL while rendering. This covers what a router
 // needs (absolute and relative URLs of hierarchical schemes, WHATWG-style percent-encoding); it is
 // installed only where the engine has no URL of its own, so Node and browsers keep the real one.
 

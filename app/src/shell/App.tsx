@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../lib/router";
 import { startClient } from "../state/startup";
 import type { LoadRoute, Page } from "../types";
 import { ConfigProvider, usePageNavigation } from "./page-data";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "../lib/router";
 import { t } from "../i18n/t";
 import { newSiteUrl } from "../lib/outdated";
 import { useConfig } from "./page-data";

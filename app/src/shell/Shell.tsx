@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "../lib/router";
 import { t } from "../i18n/t";
 import { useLoggedIn, useProfile } from "../state/session";
 import { NoticeBanner } from "./NoticeBanner";

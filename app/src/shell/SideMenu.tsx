@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "../lib/router";
 import { Link } from "../ui/Link";
 import { t } from "../i18n/t";
 import { CloseIcon } from "../ui/icons";

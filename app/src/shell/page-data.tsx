@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "../lib/router";
 import { takePayloadTexts } from "../i18n/t";
 import type { ClientConfig, LoadRoute, Meta, Page, Payload } from "../types";
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "../lib/router";
 import { Link } from "./Link";
 import { addMessages, t } from "../i18n/t";
 import { addressFields, addressProblems, saveAddress, type AccountAddress, type AddressFields } from "../lib/addresses";

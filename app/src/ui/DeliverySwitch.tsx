@@ -1,7 +1,7 @@
 // Switch to Delivery (spec §4): with delivery enabled in the profile, the delivery-window picker of
 // the first such food bank; otherwise a referral code first. Signed out, sign-in comes first.
 import { useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "../lib/router";
 import { Link } from "./Link";
 import type { DeliveryTime } from "../entities";
 import { addMessages, t } from "../i18n/t";

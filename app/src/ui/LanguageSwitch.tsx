@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { useLocation } from "../lib/router";
 import { lang, LANGUAGES, type Lang } from "../i18n/lang";
 import { t, type MessageKey } from "../i18n/t";
 

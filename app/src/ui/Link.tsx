@@ -1,5 +1,5 @@
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent } from "react";
-import type { NavigateFunction } from "react-router";
+import type { NavigateFunction } from "../lib/router";
 
 /**
  * The router's navigate, given once by the app's root: a link reads one context instead of the

@@ -2,7 +2,7 @@
 // food bank is cleared only after the warning, then the selection is stored and the shop opens,
 // after the food bank's introduction when it is not the one already chosen.
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../lib/router";
 import type { PickupTime } from "../entities";
 import { t } from "../i18n/t";
 import { canUsePantry } from "../lib/access";

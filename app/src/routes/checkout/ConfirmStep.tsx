@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { PickupTime } from "../../entities";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { Link } from "../../ui/Link";
 import { t } from "../../i18n/t";
 import { ApiFailure } from "../../lib/api";

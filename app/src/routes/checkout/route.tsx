@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import { loginUrl } from "../../lib/api";

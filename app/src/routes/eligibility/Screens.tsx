@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type Dispatch } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { t, tn, type MessageKey } from "../../i18n/t";
 import { sessionStore } from "../../state/session";
 import { recordTefapResponse } from "../../state/tefap";

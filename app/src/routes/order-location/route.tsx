@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { Link } from "../../ui/Link";
 import type { PantryLocation, PickupTime } from "../../entities";
 import { addMessages, pageTitle, t } from "../../i18n/t";

@@ -2,7 +2,7 @@
 // list to choose from. It is what a shopper gets before the app runs or without JavaScript (the
 // order page's Change opens the time pickers instead once it runs); the form posts to this page.
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { Link } from "../../ui/Link";
 import { t } from "../../i18n/t";
 import { formatDay } from "../../lib/format";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { useData } from "../../lib/useData";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "../../lib/router";
 import { Link } from "../../ui/Link";
 import type { PickupTime } from "../../entities";
 import { addMessages, pageTitle, t } from "../../i18n/t";

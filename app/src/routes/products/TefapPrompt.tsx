@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { addMessages, t } from "../../i18n/t";
 import { markTefapAnswered } from "../../state/session";
 import { Modal } from "../../ui/Modal";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { Link } from "../../ui/Link";
 import type { CartItem, ShopItem } from "../../entities";
 import { pageTitle, t, tn } from "../../i18n/t";

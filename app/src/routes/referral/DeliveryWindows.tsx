@@ -1,6 +1,6 @@
 // The delivery window picker of a code that unlocks home delivery: the food bank's windows in the
 // pantry selector's picker. Its own chunk, loaded only when delivery is offered.
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import type { FoodBank } from "../../entities";
 import { loadDeliveryTimes } from "../../lib/api/foodbanks";
 import { useData } from "../../lib/useData";

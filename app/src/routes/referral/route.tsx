@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { Link } from "../../ui/Link";
 import type { FoodBank } from "../../entities";
 import { addMessages, pageTitle, t } from "../../i18n/t";

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import { claimStoredReferralCodes, register, rememberCredentials } from "../../state/session";

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { orderNumber } from "../../lib/orders";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../lib/router";
 import { t } from "../../i18n/t";
 import { CTA_DELAY_MS } from "../../lib/constants";
 import { ZIP_LENGTH } from "../../lib/zip";
