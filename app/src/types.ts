@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 import type { Lang } from "./i18n/lang";
 
 /** Front-end settings the host passes with every page. */
@@ -28,6 +28,8 @@ export interface Payload<D = unknown> {
   csrf?: string | null;
   /** After a refused form post: which form, the API's refusal, the values typed (never a password). */
   action?: PostedForm | null;
+  /** A staff page's console frame (host/pages/staff_guard.rs): its navigation, pantry switcher and search. */
+  console?: unknown;
   /** Only in the embedded copy: false when server rendering failed and #root holds a static Loading... screen. */
   ssr?: boolean;
 }
@@ -55,6 +57,8 @@ export interface RouteModule<D = any> {
   meta(data: D): Meta;
   /** A page with a title of its own: the top bar shows it with a logo link home instead of the menu (spec §2). */
   topBarTitle?(): string;
+  /** What the page is drawn in: the staff routes' StaffLayout. */
+  Layout?: ComponentType<{ children: ReactNode }>;
 }
 
 /** A page ready to show: its payload plus its loaded route module. `key` is the location it belongs to. */

@@ -288,6 +288,8 @@ pub const ORDER_ALREADY_PACKED: RefusalKind =
 pub const CANCEL_REASON_REQUIRED: RefusalKind =
     fixed("cancelReasonRequired", "Please tell the shopper why the order is cancelled.");
 pub const STAFF_ONLY: RefusalKind = fixed("staffOnly", "This page is for pantry staff only.");
+pub const NOTHING_CHOSEN: RefusalKind = fixed("nothingChosen", "Choose at least one order.");
+pub const LOW_AT_NOT_A_COUNT: RefusalKind = fixed("lowAtNotACount", "The low-stock level must be a whole number, 0 or more.");
 pub const ORDER_LINE_NOT_FOUND: RefusalKind = fixed("orderLineNotFound", "Order line not found");
 
 // --- Items and photos (not in spec) ---
@@ -410,6 +412,8 @@ pub const REFUSALS: &[RefusalKind] = &[
     ORDER_ALREADY_PACKED,
     CANCEL_REASON_REQUIRED,
     STAFF_ONLY,
+    NOTHING_CHOSEN,
+    LOW_AT_NOT_A_COUNT,
     ORDER_LINE_NOT_FOUND,
     ITEM_NOT_FOUND,
     REFERRAL_CODE_NOT_FOUND,

@@ -151,11 +151,12 @@ pub fn reach(posts: &[Post], access: Access) -> Reach {
 }
 
 /// The staff side's sections: each page its navigation links to, with the access that page's
-/// loader states (the role marker of its `Staff` argument). `/staff` is the home every role
-/// opens; it links to the sections the caller's strongest grant opens, so no page is reached only
+/// loader states (the role marker of its `Staff` argument). `/staff` (Today) is the home every
+/// role opens; the console's navigation links to the sections the caller's strongest grant opens, so no page is reached only
 /// by typing its address (tests/it/staff_nav.rs follows the links per role and checks each page
 /// against its row).
-pub const SECTIONS: [(&str, Access); 13] = [
+pub const SECTIONS: [(&str, Access); 14] = [
+    ("/staff/orders", Access::PantryStaff),
     ("/staff/check-in", Access::Volunteer),
     ("/staff/pick-list", Access::PantryStaff),
     ("/staff/items", Access::PantryStaff),

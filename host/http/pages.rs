@@ -271,6 +271,8 @@ fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang
     struct Payload<'a> {
         action: Option<&'a Value>,
         config: Config<'a>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        console: Option<&'a serde_json::value::RawValue>,
         csrf: Option<&'a str>,
         data: &'a serde_json::value::RawValue,
         lang: &'a str,
@@ -288,6 +290,7 @@ fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang
             tefap_testing: config.tefap_testing,
             tile_url: &config.tile_url,
         },
+        console: loaded.console.as_deref(),
         csrf: forms.csrf.as_deref(),
         data: &loaded.data,
         lang: lang.code(),

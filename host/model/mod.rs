@@ -11,6 +11,7 @@ pub(crate) mod referrals;
 pub(crate) mod reports;
 pub(crate) mod schedules;
 pub(crate) mod staff;
+pub(crate) mod staff_console;
 pub(crate) mod staff_audit;
 pub(crate) mod staff_codes;
 pub(crate) mod staff_content;

@@ -56,6 +56,8 @@ pub struct StockItem {
     pub on_hand: i64,
     /// Units on open orders (submitted, packing, ready) not yet handed over.
     pub held: i64,
+    /// At or under this many on hand the item is running low (the Today page lists it); None: never.
+    pub low_at: Option<i32>,
     pub is_active: bool,
     pub last_movement: Option<StockMovement>,
     pub limits: Vec<StaffLimit>,

@@ -29,6 +29,8 @@ pub(crate) mod staff_audit;
 mod staff_codes;
 mod staff_content;
 mod staff_delivery_schedule;
+mod staff_find;
+mod staff_guard;
 mod staff_items;
 mod staff_pages;
 mod staff_pantries_admin;
@@ -37,6 +39,7 @@ mod staff_reports;
 mod staff_schedule;
 mod staff_stock;
 mod staff_team;
+mod staff_today;
 
 use crate::{db::Scope, state::AppState};
 use axum::http::StatusCode;
@@ -81,6 +84,8 @@ pub struct Loaded {
     /// What the data came from: a public page is served from the render cache only while none
     /// of these has been written since it was loaded. Every row the data shows must be in one.
     pub scopes: Vec<Scope>,
+    /// A staff page's frame (`model::staff_console::Console`), set by the staff guard.
+    pub console: Option<Box<RawValue>>,
 }
 
 impl Loaded {
@@ -93,7 +98,7 @@ impl Loaded {
     pub fn with_status(status: StatusCode, data: impl Serialize) -> Self {
         // Page types are plain structs of strings, numbers and lists: they always serialize.
         let data = serde_json::value::to_raw_value(&data).expect("page data serializes");
-        Self { status, data, json_ld: Vec::new(), not_found_page: false, scopes: Vec::new() }
+        Self { status, data, json_ld: Vec::new(), not_found_page: false, scopes: Vec::new(), console: None }
     }
 
     /// Nothing at this address: served as the Not Found page (spec §2), status 404.
@@ -156,17 +161,22 @@ pub struct ActionCtx {
 /// The field naming which of a page's forms was sent, when it has several.
 pub const INTENT: &str = "intent";
 
-/// A posted form's fields; a repeated name keeps its first value.
+/// A posted form's fields; a repeated name keeps its first value, save for [`FormFields::all`].
 #[derive(Debug, Default)]
-pub struct FormFields(HashMap<String, String>);
+pub struct FormFields(HashMap<String, String>, Vec<(String, String)>);
 
 impl FormFields {
     pub fn new(pairs: Vec<(String, String)>) -> Self {
         let mut fields = HashMap::new();
-        for (name, value) in pairs {
-            fields.entry(name).or_insert(value);
+        for (name, value) in &pairs {
+            fields.entry(name.clone()).or_insert_with(|| value.clone());
         }
-        Self(fields)
+        Self(fields, pairs)
+    }
+
+    /// Every value sent under the name, in the form's order (the ticked boxes of a list).
+    pub fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.1.iter().filter(move |(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
     /// The field's text, "" when the form did not send it.
@@ -293,6 +303,8 @@ fn pages() -> Vec<Page> {
         referral::PAGE,
         messages::PAGE,
         // The staff side.
+        staff_today::PAGE,
+        staff_find::PAGE,
         staff_pages::QUEUE,
         staff_pages::ORDER,
         staff_pages::CHECK_IN,
@@ -342,6 +354,9 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<referral::ReferralPage>(&mut out);
     add::<register::RegisterPage>(&mut out);
     add::<update_password::UpdatePasswordPage>(&mut out);
+    add::<staff_today::StaffTodayPage>(&mut out);
+    add::<staff_find::StaffFindPage>(&mut out);
+    add::<crate::model::staff_console::Console>(&mut out);
     add::<staff_pages::StaffQueuePage>(&mut out);
     add::<staff_pages::StaffOrderPage>(&mut out);
     add::<staff_pages::StaffCheckInPage>(&mut out);

@@ -6,7 +6,7 @@
 use super::{
     LoadCtx, Loaded, Page,
     shared::row_id,
-    staff_pages::{Denied, HasDenied, guarded},
+    staff_guard::{Denied, HasDenied, guarded},
 };
 use crate::{
     domain::{

@@ -6,7 +6,7 @@
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
     shared::{photo_refusal, row_id},
-    staff_pages::{Denied, HasDenied, guarded, guarded_action},
+    staff_guard::{Denied, HasDenied, guarded_action, guarded_at},
 };
 use crate::{
     domain::{Id, staff::PantryStaff},
@@ -22,7 +22,7 @@ pub const PAGE: Page = Page {
     patterns: &["/staff/items"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffItemsPage, _, _, _>(ctx, load),
+    load: |ctx| guarded_at::<StaffItemsPage, _, _, _>(ctx, load),
     action: Some(|ctx| guarded_action(ctx, act)),
 };
 

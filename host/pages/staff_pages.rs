@@ -1,15 +1,19 @@
-//! The staff side's pages (`../shared/spec/staff-side.md`): its home with the day's queue (`/staff`,
-//! `/staff/pantries/{id}`; every role's home links to the sections its role opens), an order at the packing table (`/staff/orders/{id}`) and check-in
-//! (`/staff/check-in`). They are personal: rendered from the session cookie, never cached. Each
-//! loader and action states who may call it by the role marker of its [`Staff`] argument, which
-//! [`guarded`] resolves from the cookie (signed out: 401, no such grant: 403). Their forms post to
-//! the page's own URL with the form token (`http::forms`), so they work before JavaScript.
-use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page};
+//! The staff side's order pages (`../shared/spec/staff-side.md`): the day's queue of a pantry
+//! (`/staff/orders?pantry=`, `/staff/pantries/{id}`) with its bulk actions, an order at the packing
+//! table (`/staff/orders/{id}`) and check-in (`/staff/check-in`). They are personal: rendered from
+//! the session cookie, never cached. Each loader and action states who may call it by the role
+//! marker of its [`Staff`] argument, which the staff guard resolves from the cookie (signed out:
+//! 401, no such grant: 403). Their forms post to the page's own URL with the form token
+//! (`http::forms`), so they work before JavaScript.
+use super::{
+    Acted, ActionCtx, LoadCtx, Loaded, Page,
+    staff_guard::{Denied, HasDenied, guarded, guarded_action, guarded_at, id_param},
+};
 use crate::{
     domain::{
         Id, messages,
         order_states::StaffAction,
-        staff::{Needs, PantryStaff, Volunteer},
+        staff::{PantryStaff, Volunteer},
     },
     model::staff::{QueueOrder, StaffOrder, StaffQueue},
     service::{
@@ -19,16 +23,15 @@ use crate::{
 };
 use axum::http::StatusCode;
 use serde::Serialize;
-use std::future::Future;
 use utoipa::ToSchema;
 
 pub const QUEUE: Page = Page {
     id: "staff-queue",
-    patterns: &["/staff", "/staff/pantries/{pantryId}"],
+    patterns: &["/staff/orders", "/staff/pantries/{pantryId}"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffQueuePage, _, _, _>(ctx, queue),
-    action: None,
+    load: |ctx| guarded_at::<StaffQueuePage, _, _, _>(ctx, queue),
+    action: Some(|ctx| guarded_action(ctx, queue_action)),
 };
 
 pub const ORDER: Page = Page {
@@ -49,14 +52,6 @@ pub const CHECK_IN: Page = Page {
     action: Some(|ctx| guarded_action(ctx, check_in_action)),
 };
 
-/// Why a staff page shows nothing: `signIn` (no session) or `staffOnly` (no grant for it).
-#[derive(Serialize, ToSchema, Clone, Copy)]
-#[serde(rename_all = "camelCase")]
-pub enum Denied {
-    SignIn,
-    StaffOnly,
-}
-
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffQueuePage {
@@ -64,9 +59,19 @@ pub struct StaffQueuePage {
     denied: Option<Denied>,
     #[serde(skip_serializing_if = "Option::is_none")]
     queue: Option<StaffQueue>,
-    /// The staff side's sections the caller may open (`domain::staff::SECTIONS`), which the page
-    /// links to. A volunteer gets these alone: the queue is for those who pack.
-    sections: Vec<&'static str>,
+    /// What the last bulk action did, after its redirect.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bulk: Option<BulkReport>,
+}
+
+/// A bulk action's outcome as the queue reports it: how many changed, and the orders that did
+/// not, as they are now (a cancelled one shows Cancelled).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BulkReport {
+    action: StaffAction,
+    done: usize,
+    refused: Vec<QueueOrder>,
 }
 
 #[derive(Serialize, ToSchema, Default)]
@@ -88,33 +93,6 @@ pub struct StaffCheckInPage {
     matches: Vec<QueueOrder>,
 }
 
-/// Runs `load` for the signed-in account as staff with `R`'s access, else the page's empty data
-/// with 401 (signed out) or 403 and the reason.
-pub(super) fn guarded<D, R, F, Fut>(ctx: LoadCtx, load: F) -> LoadFuture
-where
-    R: Needs,
-    D: Serialize + Default + HasDenied,
-    F: FnOnce(LoadCtx, Staff<R>) -> Fut + Send + 'static,
-    Fut: Future<Output = Loaded> + Send + 'static,
-{
-    Box::pin(async move {
-        match caller::<R>(&ctx.state, ctx.shopper).await {
-            Ok(staff) => load(ctx, staff).await,
-            Err(denied) => {
-                let status = match denied {
-                    Denied::SignIn => StatusCode::UNAUTHORIZED,
-                    Denied::StaffOnly => StatusCode::FORBIDDEN,
-                };
-                Loaded::with_status(status, D::denied(denied))
-            }
-        }
-    })
-}
-
-/// The denied page of each data type.
-pub trait HasDenied {
-    fn denied(denied: Denied) -> Self;
-}
 impl HasDenied for StaffQueuePage {
     fn denied(denied: Denied) -> Self {
         Self { denied: Some(denied), ..Self::default() }
@@ -131,67 +109,83 @@ impl HasDenied for StaffCheckInPage {
     }
 }
 
-async fn caller<R: Needs>(state: &crate::state::AppState, shopper: Option<super::Shopper>) -> Result<Staff<R>, Denied> {
-    let Some(shopper) = shopper else { return Err(Denied::SignIn) };
-    match Staff::<R>::resolve(state, shopper.id).await {
-        Ok(Some(staff)) => Ok(staff),
-        Ok(None) => Err(Denied::StaffOnly),
-        Err(error) => {
-            tracing::warn!(%error, "staff page: grants not read");
-            Err(Denied::StaffOnly)
-        }
-    }
-}
-
-/// Runs a form's action for the signed-in account as staff with `R`'s access; signed out, the
-/// login page and back; without the grant, 403.
-pub(super) fn guarded_action<R, F, Fut>(ctx: ActionCtx, act: F) -> ActionFuture
-where
-    R: Needs,
-    F: FnOnce(ActionCtx, Staff<R>) -> Fut + Send + 'static,
-    Fut: Future<Output = Acted> + Send + 'static,
-{
-    Box::pin(async move {
-        let Some(shopper) = ctx.shopper else { return Acted::to("/account/login?returnTo=%2Fstaff") };
-        match Staff::<R>::resolve(&ctx.state, shopper.id).await {
-            Ok(Some(staff)) => act(ctx, staff).await,
-            Ok(None) => Acted::refused(services::Error::Forbidden((&messages::STAFF_ONLY).into())),
-            Err(error) => Acted::refused(error),
-        }
-    })
-}
-
-fn id_param(params: &std::collections::HashMap<String, String>, name: &str) -> Option<Id> {
-    params.get(name).and_then(|s| super::shared::row_id(s))
-}
-
-async fn queue(ctx: LoadCtx, member: Staff<Volunteer>) -> Loaded {
-    let pantry = id_param(&ctx.params, "pantryId");
+async fn queue(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
+    let pantry = id_param(&ctx.params, "pantryId").or_else(|| id_param(&ctx.query, "pantry"));
     let date = ctx.query.get("date").and_then(|d| d.parse().ok());
     let search = ctx.query.get("search").map(String::as_str);
     let from = ctx.query.get("from").and_then(|t| chrono::NaiveTime::parse_from_str(t, "%H:%M").ok());
-    let unavailable = |error: services::Error| {
-        tracing::error!(%error, "staff queue not loaded");
-        Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, StaffQueuePage::default())
-    };
-    let sections = match service::sections(&ctx.state, member.user_id).await {
-        Ok(sections) => sections,
-        Err(error) => return unavailable(error),
-    };
-    let staff = match Staff::<PantryStaff>::resolve(&ctx.state, member.user_id).await {
-        Ok(Some(staff)) => staff,
-        // `/staff` is every role's home; a pantry's queue is for those who pack.
-        Ok(None) if pantry.is_some() => {
-            return Loaded::with_status(StatusCode::FORBIDDEN, StaffQueuePage::denied(Denied::StaffOnly));
+    let queue = match service::queue(&ctx.state, &staff, pantry, date, search, from).await {
+        Ok(queue) => queue,
+        Err(services::Error::NotFound(_)) => return Loaded::not_found(),
+        Err(error) => {
+            tracing::error!(%error, "staff queue not loaded");
+            return Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, StaffQueuePage::default());
         }
-        Ok(None) => return Loaded::ok(StaffQueuePage { sections, ..StaffQueuePage::default() }),
-        Err(error) => return unavailable(error),
     };
-    match service::queue(&ctx.state, &staff, pantry, date, search, from).await {
-        Ok(queue) => Loaded::ok(StaffQueuePage { denied: None, queue: Some(queue), sections }),
-        Err(services::Error::NotFound(_)) => Loaded::not_found(),
-        Err(error) => unavailable(error),
+    let bulk = match bulk_report(&ctx, &staff).await {
+        Ok(bulk) => bulk,
+        Err(error) => {
+            tracing::error!(%error, "bulk report not loaded");
+            None
+        }
+    };
+    Loaded::ok(StaffQueuePage { denied: None, queue: Some(queue), bulk })
+}
+
+/// Order numbers as the queue's addresses carry them: hexadecimal, comma-separated.
+fn numbers(list: &str) -> Vec<Id> {
+    list.split(',').filter_map(|n| Id::from_str_radix(n.trim(), 16).ok()).collect()
+}
+
+async fn bulk_report(ctx: &LoadCtx, staff: &Staff<PantryStaff>) -> services::Result<Option<BulkReport>> {
+    let Some(action) = ctx.query.get("did").and_then(|a| StaffAction::from_code(a)) else { return Ok(None) };
+    let done = ctx.query.get("done").map(|d| numbers(d).len()).unwrap_or(0);
+    let refused = numbers(ctx.query.get("refused").map_or("", String::as_str));
+    let refused = service::listed(&ctx.state, staff, refused).await?;
+    Ok(Some(BulkReport { action, done, refused }))
+}
+
+/// The queue's bulk form: `do` (startPacking or markReady) on the ticked `order`s, or on every
+/// order of one pickup time (`do` "markReady@p:HH:MM") or delivery window ("@d:HH:MM") of the
+/// `pantry`'s `date`. Back to the queue with what changed and what did not.
+async fn queue_action(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
+    let form = &ctx.form;
+    // `do` is the action, or the action on a whole time: "markReady@p:10:00".
+    let (action, group) = form.text("do").split_once('@').unwrap_or((form.text("do"), ""));
+    let Some(action) = StaffAction::from_code(action) else {
+        return Acted::refused(services::Error::refused(&messages::ORDER_STATE_CHANGE_NOT_ALLOWED));
+    };
+    let Some(pantry) = super::shared::row_id(form.text("pantry")) else {
+        return Acted::refused(services::Error::not_found(&messages::PANTRY_NOT_FOUND));
+    };
+    let date: Option<chrono::NaiveDate> = form.text("date").parse().ok();
+    let group = group.split_once(':').and_then(|(site, starts)| {
+        Some((site == "d", chrono::NaiveTime::parse_from_str(starts, "%H:%M").ok()?))
+    });
+    let ids: Vec<Id> = match (group, date) {
+        (Some((delivery, starts)), Some(date)) => {
+            match service::group_orders(&ctx.state, &staff, pantry, date, delivery, starts).await {
+                Ok(ids) => ids,
+                Err(error) => return Acted::refused(error),
+            }
+        }
+        _ => form.all("order").filter_map(super::shared::row_id).collect(),
+    };
+    if ids.is_empty() {
+        return Acted::refused(services::Error::refused(&messages::NOTHING_CHOSEN));
     }
+    let bulk = match service::act_many(&ctx.state, &staff, &ids, action).await {
+        Ok(bulk) => bulk,
+        Err(error) => return Acted::refused(error),
+    };
+    let hex = |ids: &[Id]| ids.iter().map(|id| format!("{id:X}")).collect::<Vec<_>>().join(",");
+    let date = date.map(|d| format!("&date={d}")).unwrap_or_default();
+    Acted::to(format!(
+        "/staff/orders?pantry={pantry}{date}&did={}&done={}&refused={}",
+        action.code(),
+        hex(&bulk.done),
+        hex(&bulk.refused)
+    ))
 }
 
 async fn order(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
@@ -266,7 +260,7 @@ mod tests {
     fn staff_pages_resolve_and_are_never_public() {
         let table = PageTable::default();
         for (path, id) in [
-            ("/staff", "staff-queue"),
+            ("/staff/orders", "staff-queue"),
             ("/staff/pantries/3", "staff-queue"),
             ("/staff/orders/12", "staff-order"),
             ("/staff/check-in", "staff-check-in"),

@@ -7,7 +7,7 @@
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
     shared::{photo_refusal, row_id},
-    staff_pages::{Denied, HasDenied, guarded, guarded_action},
+    staff_guard::{Denied, HasDenied, guarded, guarded_action},
 };
 use crate::{
     domain::{Id, staff::FoodBankAdmin},

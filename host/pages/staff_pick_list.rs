@@ -4,7 +4,7 @@
 //! and admins of the pantry; personal like every staff page.
 use super::{
     LoadCtx, Loaded, Page,
-    staff_pages::{Denied, HasDenied, guarded},
+    staff_guard::{Denied, HasDenied, guarded_at},
 };
 use crate::{
     domain::staff::PantryStaff,
@@ -25,7 +25,7 @@ pub const PAGE: Page = Page {
     patterns: &["/staff/pick-list"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffPickListPage, _, _, _>(ctx, load),
+    load: |ctx| guarded_at::<StaffPickListPage, _, _, _>(ctx, load),
     action: None,
 };
 

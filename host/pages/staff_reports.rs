@@ -4,7 +4,7 @@
 use super::{
     LoadCtx, Loaded, Page,
     shared::row_id,
-    staff_pages::{Denied, HasDenied, guarded},
+    staff_guard::{Denied, HasDenied, guarded, guarded_at},
 };
 use crate::{
     domain::staff::PantryStaff,
@@ -29,7 +29,7 @@ pub const TEFAP: Page = Page {
     patterns: &["/staff/tefap"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffTefapPage, _, _, _>(ctx, tefap),
+    load: |ctx| guarded_at::<StaffTefapPage, _, _, _>(ctx, tefap),
     action: None,
 };
 

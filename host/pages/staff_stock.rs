@@ -7,7 +7,7 @@
 //! to `http::uploads`, which keeps it and sends the browser to its preview page.
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
-    staff_pages::{Denied, HasDenied, guarded, guarded_action},
+    staff_guard::{Denied, HasDenied, guarded, guarded_action, guarded_at},
 };
 use crate::{
     domain::{Id, staff::PantryStaff},
@@ -23,7 +23,7 @@ pub const LIST: Page = Page {
     patterns: &["/staff/stock"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffStockPage, _, _, _>(ctx, list),
+    load: |ctx| guarded_at::<StaffStockPage, _, _, _>(ctx, list),
     action: Some(|ctx| guarded_action(ctx, act)),
 };
 
@@ -41,7 +41,7 @@ pub const IMPORT: Page = Page {
     patterns: &["/staff/stock/import/{token}"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffStockImportPage, _, _, _>(ctx, import),
+    load: |ctx| guarded_at::<StaffStockImportPage, _, _, _>(ctx, import),
     action: Some(|ctx| guarded_action(ctx, apply)),
 };
 
@@ -194,8 +194,8 @@ fn number(text: &str) -> i64 {
 }
 
 /// The forms of the list and item pages, by `intent`: `entry` (item, reason, units), `limit`
-/// (item, scope, value, every), `deleteLimit` (item, limit) and `orderSize` (pantry, value, empty
-/// to remove). Done, 303 to `back` (the page it came from).
+/// (item, scope, value, every), `deleteLimit` (item, limit), `lowAt` (item, lowAt, empty to
+/// remove) and `orderSize` (pantry, value, empty to remove). Done, 303 to `back` (the page it came from).
 async fn act(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
     let form = &ctx.form;
     let item = super::shared::row_id(form.text("item"))
@@ -244,6 +244,16 @@ async fn act(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
             match service::delete_limit(state, &staff, item, limit).await {
                 Ok(_) => Acted::to(done(pantry_of_item(state, &staff, item).await)),
                 Err(error) => Acted::refused(error),
+            }
+        }
+        "lowAt" => {
+            let Some(item) = item else { return Acted::refused(not_found()) };
+            let text = form.text("lowAt").trim();
+            let low_at = if text.is_empty() { None } else { Some(text.parse::<i32>().unwrap_or(-1)) };
+            let Some(pantry) = pantry_of_item(state, &staff, item).await else { return Acted::refused(not_found()) };
+            match crate::service::staff_console::set_low_at(state, &staff, pantry, item, low_at).await {
+                Ok(()) => Acted::to(done(Some(pantry))),
+                Err(error) => Acted::refused(error).keeping(vec![("lowAt", text.to_owned())]),
             }
         }
         "orderSize" => {

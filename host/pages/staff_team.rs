@@ -6,7 +6,7 @@
 //! fields, 403 for a place not theirs, 404 for a grant not theirs).
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
-    staff_pages::{Denied, HasDenied, guarded, guarded_action},
+    staff_guard::{Denied, HasDenied, guarded, guarded_action},
 };
 use crate::{
     domain::staff::FoodBankAdmin,

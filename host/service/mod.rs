@@ -31,6 +31,7 @@ pub mod staff;
 pub mod staff_accounts;
 pub mod staff_audit;
 pub mod staff_codes;
+pub mod staff_console;
 pub mod staff_content;
 pub mod staff_items;
 pub mod staff_pantries;

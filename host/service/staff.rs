@@ -15,7 +15,7 @@ use crate::{
         Id, messages,
         order_states::{StaffAction, allowed_actions},
         orders::StatusType,
-        staff::{Access, Needs, PantryStaff, Reach, Volunteer, reach, sections as sections_of, strongest},
+        staff::{Access, Needs, PantryStaff, Reach, Volunteer, reach},
         time::{local_today, place_time},
     },
     model::staff::{
@@ -53,13 +53,6 @@ impl<R: Needs> Staff<R> {
             None => self.reach.food_banks.contains(&order.food_bank_id),
         }
     }
-}
-
-/// The staff side's sections the account's strongest grant opens (`domain::staff::SECTIONS`): the
-/// navigation of its home. Empty without a grant.
-pub async fn sections(state: &Context, user_id: Id) -> Result<Vec<&'static str>> {
-    let posts = state.store.staff_posts(user_id).await?;
-    Ok(strongest(&posts).map(sections_of).unwrap_or_default())
 }
 
 fn not_found() -> Error {
@@ -165,6 +158,32 @@ fn matches(e: &QueueEntry, search: &str) -> bool {
     full_name(&e.first_name, &e.last_name).to_lowercase().contains(&needle)
 }
 
+/// The pantry `pantry` names among the caller's (the first of theirs when None).
+fn chosen_of(pantries: &[StaffPantryRow], pantry: Option<Id>) -> Result<&StaffPantryRow> {
+    match pantry {
+        Some(id) => pantries.iter().find(|p| p.id == id),
+        None => pantries.first(),
+    }
+    .ok_or_else(|| Error::not_found(&messages::PANTRY_NOT_FOUND))
+}
+
+/// The pantry the caller works on, as [`queue`] chooses it.
+pub(super) async fn pantry_of<R: Needs>(state: &Context, staff: &Staff<R>, pantry: Option<Id>) -> Result<StaffPantryRow> {
+    chosen_of(&pantries_of(state, staff).await?, pantry).cloned()
+}
+
+/// These orders as the queue lists them, in the order given, leaving out any the caller may not see.
+pub async fn listed<R: Needs>(state: &Context, staff: &Staff<R>, ids: Vec<Id>) -> Result<Vec<QueueOrder>> {
+    let mut rows: HashMap<Id, StaffOrderRow> =
+        state.store.staff_orders(ids.clone()).await?.into_iter().map(|o| (o.id, o)).collect();
+    let access = staff.access();
+    Ok(ids.iter().filter_map(|id| rows.remove(id)).filter(|o| staff.sees(o)).map(|o| queue_order(access, &o)).collect())
+}
+
+pub(super) fn search_number(search: &str) -> Option<Id> {
+    number_in(search)
+}
+
 async fn pantries_of<R: Needs>(state: &Context, staff: &Staff<R>) -> Result<Vec<StaffPantryRow>> {
     Ok(state.store.staff_pantries(staff.reach.pantries.iter().copied().collect()).await?)
 }
@@ -180,11 +199,7 @@ pub async fn queue(
     from: Option<NaiveTime>,
 ) -> Result<StaffQueue> {
     let pantries = pantries_of(state, staff).await?;
-    let chosen = match pantry {
-        Some(id) => pantries.iter().find(|p| p.id == id),
-        None => pantries.first(),
-    }
-    .ok_or_else(|| Error::not_found(&messages::PANTRY_NOT_FOUND))?;
+    let chosen = chosen_of(&pantries, pantry)?;
     let date = date.unwrap_or_else(|| local_today(state.clock.now(), chosen.tz));
     let search =
         search.map(str::trim).filter(|s| !s.is_empty()).map(|s| s.chars().take(MAX_SEARCH_LEN).collect::<String>());
@@ -299,6 +314,66 @@ pub async fn act(
     let reason = if action == StaffAction::Cancel { reason } else { None };
     super::orders::staff_act(state, order_id, action, Some(staff.user_id), reason, state.clock.now()).await?;
     order(state, staff, order_id).await
+}
+
+/// What a bulk action did. Each order changed in its own transaction with its own audited event,
+/// so one refused (cancelled meanwhile, say) stops none of the others.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Bulk {
+    pub done: Vec<Id>,
+    pub refused: Vec<Id>,
+}
+
+/// The packing table's bulk actions: Start Packing, or Mark Ready (an order not yet started goes
+/// through Packing first: both events are written, as if packed one by one).
+pub async fn act_many(state: &Context, staff: &Staff<PantryStaff>, ids: &[Id], action: StaffAction) -> Result<Bulk> {
+    if !matches!(action, StaffAction::StartPacking | StaffAction::MarkReady) {
+        return Err(Error::refused(&messages::ORDER_STATE_CHANGE_NOT_ALLOWED));
+    }
+    let mut bulk = Bulk::default();
+    let now = state.clock.now();
+    for &id in ids {
+        let changed = async {
+            let order = visible(state, staff, id).await?;
+            if action == StaffAction::MarkReady && order.state == StatusType::Submitted {
+                super::orders::staff_act(state, id, StaffAction::StartPacking, Some(staff.user_id), None, now).await?;
+            }
+            super::orders::staff_act(state, id, action, Some(staff.user_id), None, now).await
+        }
+        .await;
+        match changed {
+            Ok(_) => bulk.done.push(id),
+            Err(error) => {
+                if matches!(error, Error::Store(_) | Error::Busy | Error::Internal(_)) {
+                    tracing::warn!(%error, order = id, "bulk action: one order not changed");
+                }
+                bulk.refused.push(id);
+            }
+        }
+    }
+    Ok(bulk)
+}
+
+/// The orders of one pickup time (`delivery`: delivery window) of a pantry's day, by number: what
+/// a bulk action on the whole time acts on, read when it runs.
+pub async fn group_orders(
+    state: &Context,
+    staff: &Staff<PantryStaff>,
+    pantry: Id,
+    date: NaiveDate,
+    delivery: bool,
+    starts: NaiveTime,
+) -> Result<Vec<Id>> {
+    let chosen = pantry_of(state, staff, Some(pantry)).await?;
+    let site = if delivery {
+        if !staff.reach.food_banks.contains(&chosen.food_bank_id) {
+            return Ok(Vec::new());
+        }
+        QueueSite::Delivery(chosen.food_bank_id)
+    } else {
+        QueueSite::Pantry(chosen.id)
+    };
+    Ok(state.store.queue_index(site, date).await?.into_iter().filter(|e| e.starts == starts).map(|e| e.id).collect())
 }
 
 /// Marks a line packed short: `packed` units of it leave, the rest go back to stock at once.

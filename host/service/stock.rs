@@ -100,6 +100,7 @@ fn item(r: StockRow, tz: Tz) -> StockItem {
         product: r.product,
         on_hand: r.quantity,
         held: r.held,
+        low_at: r.low_at,
         is_active: r.is_active,
         last_movement: r.last.map(|m| movement(m, tz)),
         limits: r.limits.iter().map(|l| staff_limit(l, LimitKind::Product)).collect(),
@@ -692,6 +693,7 @@ mod tests {
             quantity,
             is_active: true,
             held: 0,
+            low_at: None,
             last: None,
             limits: Vec::new(),
         }

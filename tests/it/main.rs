@@ -40,6 +40,7 @@ mod seo;
 mod session_cookie;
 mod slow_clients;
 mod staff_audit_words;
+mod staff_console;
 mod staff_items;
 mod staff_items_shared;
 mod staff_nav;

@@ -17,6 +17,8 @@ pub struct Model {
     pub weight_pounds: f64,
     pub source_code: Option<String>,
     pub is_active: bool,
+    /// At or under this many on hand the item is running low (migration 32); None: never flagged.
+    pub low_at: Option<i32>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     #[sea_orm(belongs_to, from = "pantry_item_id", to = "id")]

@@ -47,6 +47,7 @@ pub mod revoked_session;
 pub mod saved_address;
 pub mod schedule;
 pub mod schedule_horizon;
+pub mod staff_choice;
 pub mod staff_grant;
 pub mod stock_import;
 pub mod stock_move_key;

@@ -38,6 +38,7 @@ mod m20261229_000028_delivery_schedules;
 pub(crate) mod m20261230_000029_slot_trigger_pauses;
 mod m20261230_000030_report_orders;
 mod m20261231_000031_stock_move_keys;
+mod m20270101_000032_staff_console;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -76,6 +77,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261230_000029_slot_trigger_pauses::Migration),
             Box::new(m20261230_000030_report_orders::Migration),
             Box::new(m20261231_000031_stock_move_keys::Migration),
+            Box::new(m20270101_000032_staff_console::Migration),
         ]
     }
 }

@@ -31,6 +31,7 @@ pub mod shopping;
 pub mod sitemap;
 pub mod staff;
 pub mod staff_codes;
+pub mod staff_console;
 pub mod staff_content;
 pub mod staff_find;
 pub mod staff_items;

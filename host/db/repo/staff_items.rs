@@ -216,6 +216,7 @@ impl<C: ConnectionTrait> Store<C> {
             weight_pounds: Set(0.0),
             source_code: Set(source.map(str::to_owned)),
             is_active: Set(true),
+            low_at: Set(None),
             created_at: Set(now),
             updated_at: Set(now),
         };

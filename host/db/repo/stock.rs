@@ -62,6 +62,8 @@ pub struct StockRow {
     pub is_active: bool,
     /// Units on open orders (Submitted, Packing, Ready) not yet handed over.
     pub held: i64,
+    /// The low-stock level the pantry set (migration 32).
+    pub low_at: Option<i32>,
     pub last: Option<MovementRow>,
     /// The limits set on this stock row (QUANTITY type).
     pub limits: Vec<ItemLimitRow>,
@@ -410,6 +412,16 @@ impl<C: ConnectionTrait> Store<C> {
             .await?
             .into_iter()
             .collect();
+        let low_at: HashMap<Id, Option<i32>> = inventory_item::Entity::find()
+            .filter(inventory_item::Column::Id.is_in(ids.iter().copied()))
+            .select_only()
+            .column(inventory_item::Column::Id)
+            .column(inventory_item::Column::LowAt)
+            .into_tuple::<(Id, Option<i32>)>()
+            .all(c)
+            .await?
+            .into_iter()
+            .collect();
         // The newest movement of each row: the largest id (ids grow with time within a database).
         let last_ids: Vec<Option<i64>> = stock_movement::Entity::find()
             .filter(stock_movement::Column::InventoryItemId.is_in(ids.iter().copied()))
@@ -442,6 +454,7 @@ impl<C: ConnectionTrait> Store<C> {
                 quantity: i64::from(quantity),
                 is_active,
                 held: held.get(&id).copied().unwrap_or(0),
+                low_at: low_at.get(&id).copied().flatten(),
                 last: last.get(&id).cloned(),
                 limits: limits.remove(&id).unwrap_or_default(),
             })

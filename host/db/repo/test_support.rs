@@ -84,6 +84,7 @@ impl Store {
             weight_pounds: Set(1.5),
             source_code: Set(None),
             is_active: Set(true),
+            low_at: Set(None),
             created_at: Set(now),
             updated_at: Set(now),
         })

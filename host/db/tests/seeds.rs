@@ -21,7 +21,8 @@ async fn check_demo_seed(t: &TestDb) {
     assert_eq!(counts["province"], 51);
     // Every table has demo rows but those a shopper's later actions, a running server or the
     // staff's edits fill (reset links, sign-outs, mail, job claims, schedules, closed days, audit,
-    // stock movements and imports: the demo's stock is where its history starts, uploaded photos).
+    // stock movements and imports: the demo's stock is where its history starts, uploaded photos,
+    // the console's remembered pantries).
     let empty = [
         "password_reset_token",
         "revoked_session",
@@ -35,6 +36,8 @@ async fn check_demo_seed(t: &TestDb) {
         "stock_move_key",
         "stock_import",
         "file",
+        // The pantry each staff member last chose: written as they work.
+        "staff_choice",
         // The demo has no delivery schedules, and its orders are seeded, not placed.
         "delivery_schedule",
         "tefap_record",

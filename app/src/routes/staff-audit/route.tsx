@@ -1,3 +1,4 @@
+export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
@@ -157,10 +158,6 @@ function AuditFilter({ data }: { data: StaffAuditPage }) {
   const described = (key: string) => (invalid.has(key) ? { "aria-invalid": true as const, "aria-describedby": `audit-${key}-error` } : {});
   return (
     <>
-      <nav aria-label={t("staff.nav")}>
-        <Link to="/staff">{t("staff.queue.heading")}</Link>
-        <Link to="/staff/team">{t("staff.team.link")}</Link>
-      </nav>
       <h1>{t("staff.audit.title")}</h1>
       <form method="get" action="/staff/audit" className="staff-filter">
         <label>

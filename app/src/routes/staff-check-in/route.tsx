@@ -1,3 +1,4 @@
+export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { useCallback } from "react";
 import { useNavigate } from "../../lib/router";
 import { addMessages, pageTitle, t } from "../../i18n/t";

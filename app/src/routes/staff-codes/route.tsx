@@ -1,3 +1,4 @@
+export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
@@ -47,9 +48,6 @@ export default function StaffCodes({ data }: { data: StaffCodesPage | null }) {
   const described = (name: string) => (fields[name] ? { "aria-invalid": true as const, "aria-describedby": `code-${name}-error` } : {});
   return (
     <section className="card staff">
-      <nav aria-label={t("staff.nav")}>
-        <Link to="/staff">{t("staff.queue.heading")}</Link> · <Link to="/staff/pantries-admin">{t("staff.pantriesAdmin.title")}</Link> · <Link to="/staff/content">{t("staff.content.title")}</Link>
-      </nav>
       <h1>{t("staff.codes.title")}</h1>
       {data.created && (
         <p role="status" className="info-box">

@@ -1,3 +1,4 @@
+export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
@@ -152,9 +153,6 @@ export default function StaffContent({ data }: { data: StaffContentPage | null }
       : {};
   return (
     <section className="card staff">
-      <nav aria-label={t("staff.nav")}>
-        <Link to="/staff">{t("staff.queue.heading")}</Link> · <Link to="/staff/pantries-admin">{t("staff.pantriesAdmin.title")}</Link> · <Link to="/staff/codes">{t("staff.codes.title")}</Link>
-      </nav>
       <h1>{t("staff.content.title")}</h1>
       {data.saved && SAVED[data.saved] && (
         <p role="status" className="info-box">

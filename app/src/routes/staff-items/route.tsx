@@ -1,3 +1,4 @@
+export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
@@ -139,9 +140,6 @@ export default function StaffItems({ data }: { data: StaffItemsPage | null }) {
     .find((f) => f && Object.keys(serverFieldErrors(f.value)).length === 0);
   return (
     <section className="card staff">
-      <nav aria-label={t("staff.nav")}>
-        <Link to={`/staff/pantries/${items.pantryId}`}>{t("staff.queue.heading")}</Link>
-      </nav>
       <h1>{t("staff.items.title", { pantry: pantry?.name ?? "" })}</h1>
       {items.pantries.length > 1 && (
         <form method="get" className="staff-filter">

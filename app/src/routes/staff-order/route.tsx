@@ -1,3 +1,4 @@
+export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import type { Meta } from "../../types";
@@ -26,7 +27,7 @@ export default function StaffOrder({ data }: { data: StaffOrderPage | null }) {
   return (
     <section className="card staff">
       <p>
-        <Link to="/staff">{t("staff.queue.heading")}</Link>
+        <Link to="/staff/orders">{t("staff.queue.heading")}</Link>
       </p>
       <h1>{t("staff.order.title", { number: orderNumber(o.id) })}</h1>
       <p className="staff-state">

@@ -1,3 +1,4 @@
+export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
@@ -144,9 +145,6 @@ export default function StaffPantriesAdmin({ data }: { data: StaffPantriesAdminP
   const general = [created, updated, toggled].map((p) => p.failure).find((f) => f && Object.keys(serverFieldErrors(f.value)).length === 0);
   return (
     <section className="card staff">
-      <nav aria-label={t("staff.nav")}>
-        <Link to="/staff">{t("staff.queue.heading")}</Link> · <Link to="/staff/codes">{t("staff.codes.title")}</Link> · <Link to="/staff/content">{t("staff.content.title")}</Link>
-      </nav>
       <h1>{t("staff.pantriesAdmin.title")}</h1>
       {data.saved && SAVED[data.saved] && (
         <p role="status" className="info-box">

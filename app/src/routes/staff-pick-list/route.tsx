@@ -1,3 +1,4 @@
+export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, tn } from "../../i18n/t";
 import type { Meta } from "../../types";
@@ -28,16 +29,9 @@ export default function StaffPickList({ data }: { data: StaffPickListPage | null
   const here = query(l.pantry.id, l.date, l.from, l.to);
   return (
     <section className="card staff pick-list">
-      <nav aria-label={t("staff.nav")} className="no-print">
-        <Link to={`/staff/pantries/${l.pantry.id}?date=${l.date}`}>{t("staff.queue.heading")}</Link>
-        {l.pantries
-          .filter((p) => p.id !== l.pantry.id)
-          .map((p) => (
-            <Link key={p.id} to={`/staff/pick-list?${query(p.id, l.date, l.from, l.to)}`}>
-              {p.label}
-            </Link>
-          ))}
-      </nav>
+      <p className="no-print">
+        <Link to={`/staff/orders?pantry=${l.pantry.id}&date=${l.date}`}>{t("staff.queue.heading")}</Link>
+      </p>
       <h1>{t("staff.pick.title", { pantry: l.pantry.label })}</h1>
       <p>
         {formatDate(l.date)}

@@ -1,3 +1,4 @@
+export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
@@ -100,10 +101,9 @@ export default function StaffReports({ data }: { data: StaffReportsPage | null }
   const pantryId = r?.places.find((p) => p.kind === "pantry")?.id;
   return (
     <section className="card staff">
-      <nav aria-label={t("staff.nav")}>
-        <Link to="/staff">{t("staff.queue.heading")}</Link>
+      <p>
         {pantryId != null && <Link to={`/staff/tefap?pantry=${pantryId}&month=${r?.month ?? ""}`}>{t("staff.tefap.link")}</Link>}
-      </nav>
+      </p>
       <h1>{t("staff.reports.title")}</h1>
       <form method="get" className="staff-filter">
         <label>

@@ -1,3 +1,4 @@
+export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
@@ -38,9 +39,9 @@ export default function StaffStockImport({ data }: { data: StaffStockImportPage 
   };
   return (
     <section className="card staff">
-      <nav aria-label={t("staff.nav")}>
+      <p>
         <Link to={`/staff/stock?pantry=${p.pantryId}`}>{t("staff.stock.back")}</Link>
-      </nav>
+      </p>
       <h1>{t("staff.stock.previewTitle")}</h1>
       {posted.failure && (
         <p role="alert" className="error-box">

@@ -1,9 +1,11 @@
+export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
 import type { StaffStockItemPage } from "../../lib/api/pages";
 import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import { orderNumber } from "../../lib/orders";
+import { refusalText } from "../../lib/refusal";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
 import { StaffDenied } from "../../ui/StaffParts";
 import { StockEntryForm, reasonName, signed, when } from "../../ui/StockParts";
@@ -17,10 +19,12 @@ const SCOPES = ["DAY", "WEEK", "MONTH", "ORDER", "ACCOUNT"] as const;
 /**
  * /staff/stock/{itemId}: an item's stock movements, newest first (why, the change, the quantity
  * after, who, the order), the form recording stock in or out, and its limits (one per period, set
- * or removed here; the shop shows them at once). Works without JavaScript.
+ * or removed here; the shop shows them at once), and the low-stock level at or under which the
+ * Today page lists it. Works without JavaScript.
  */
 export default function StaffStockItem({ data }: { data: StaffStockItemPage | null }) {
   const posted = usePostedForm("limit");
+  const lowPosted = usePostedForm("lowAt");
   if (!data || data.denied || !data.history) return <StaffDenied denied={data?.denied ?? null} />;
   const h = data.history;
   const item = h.item;
@@ -33,9 +37,9 @@ export default function StaffStockItem({ data }: { data: StaffStockItemPage | nu
     );
   return (
     <section className="card staff">
-      <nav aria-label={t("staff.nav")}>
+      <p>
         <Link to={`/staff/stock?pantry=${h.pantryId}`}>{t("staff.stock.back")}</Link>
-      </nav>
+      </p>
       <h1>{t("staff.stock.historyOf", { item: item.product })}</h1>
       {data.done === "saved" && (
         <p role="status" className="info-box">
@@ -44,6 +48,25 @@ export default function StaffStockItem({ data }: { data: StaffStockItemPage | nu
       )}
       <p>
         {t("staff.stock.onHand")}: <strong data-on-hand>{item.onHand}</strong> · {t("staff.stock.held")}: {item.held}
+      </p>
+      <PostForm onSubmit={native} intent="lowAt" className="staff-filter">
+        <input type="hidden" name="item" value={item.id} />
+        <label>
+          {t("staff.stock.lowAt")}
+          <input type="number" name="lowAt" min={0} inputMode="numeric" defaultValue={lowPosted.values.lowAt ?? (item.lowAt ?? "")} aria-invalid={lowPosted.failure ? true : undefined} aria-describedby="low-at-help" />
+        </label>
+        <button type="submit" className="btn">
+          {t("staff.stock.setLowAt")}
+        </button>
+      </PostForm>
+      <p id="low-at-help">
+        {lowPosted.failure ? (
+          <span role="alert" className="field-error">
+            {refusalText(lowPosted.failure)}
+          </span>
+        ) : (
+          t("staff.stock.lowAtHelp")
+        )}
       </p>
       <h2>{t("staff.stock.record")}</h2>
       <StockEntryForm item={item.id} product={item.product} moveKey={data.moveKey} />

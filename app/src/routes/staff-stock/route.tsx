@@ -1,3 +1,4 @@
+export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { useContext } from "react";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t } from "../../i18n/t";
@@ -29,9 +30,6 @@ export default function StaffStock({ data }: { data: StaffStockPage | null }) {
   const sizeFields = serverFieldErrors(sizePosted.failure?.value);
   return (
     <section className="card staff">
-      <nav aria-label={t("staff.nav")}>
-        <Link to={`/staff/pantries/${s.pantryId}`}>{t("staff.queue.heading")}</Link>
-      </nav>
       <h1>{t("staff.stock.heading", { pantry: pantry?.name ?? "" })}</h1>
       {data.done === "saved" && (
         <p role="status" className="info-box">

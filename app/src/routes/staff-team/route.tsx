@@ -1,3 +1,4 @@
+export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
@@ -38,10 +39,6 @@ export default function StaffTeam({ data }: { data: StaffTeamPage | null }) {
   const general = posted.failure && Object.keys(fields).length === 0 ? refusalText(posted.failure) : null;
   return (
     <section className="card staff">
-      <nav aria-label={t("staff.nav")}>
-        <Link to="/staff">{t("staff.queue.heading")}</Link>
-        <Link to="/staff/audit">{t("staff.audit.link")}</Link>
-      </nav>
       <h1>{t("staff.team.title")}</h1>
       {data.granted && (
         <p role="status" className="info-box">

@@ -1,3 +1,4 @@
+export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
@@ -30,10 +31,9 @@ export default function StaffTefap({ data }: { data: StaffTefapPage | null }) {
   const pantry = r?.pantries.find((p) => p.id === r.pantryId);
   return (
     <section className="card staff">
-      <nav aria-label={t("staff.nav")}>
-        <Link to="/staff">{t("staff.queue.heading")}</Link>
+      <p>
         <Link to={`/staff/reports${r ? `?month=${r.month}&place=pantry:${r.pantryId}` : ""}`}>{t("staff.reports.title")}</Link>
-      </nav>
+      </p>
       <h1>{pantry ? t("staff.tefap.heading", { pantry: pantry.name }) : t("staff.tefap.link")}</h1>
       <form method="get" className="staff-filter">
         {r && (

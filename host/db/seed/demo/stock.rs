@@ -217,6 +217,7 @@ fn inventory_row(
         weight_pounds: Set(p.weight_pounds),
         source_code: Set(Some(source.into())),
         is_active: Set(true),
+        low_at: Set(None),
         created_at: Set(created),
         updated_at: Set(created),
     }

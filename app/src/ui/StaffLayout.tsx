@@ -1,0 +1,173 @@
+// The staff console's one layout: every staff route exports it as its `Layout` (App wraps the
+// page in it), so shopper pages never load it. Navigation grouped by task (a side bar from
+// 1024 px, a menu on a phone: a <details>, so it opens before JavaScript), the pantry switcher and
+// the search that finds an order of any day. The server decides what the caller may open
+// (host/pages/staff_guard.rs sends the frame as the payload's `console`); this only words it.
+import { useContext, useEffect, useState, type ReactNode } from "react";
+import { Link } from "./Link";
+import { FormPostContext } from "./form-post";
+import { useLocation, useNavigate } from "../lib/router";
+import { t, type MessageKey } from "../i18n/t";
+import type { Console } from "../lib/api/pages";
+
+// The section pages by their paths, grouped by the task they serve.
+const GROUPS: { title: MessageKey; paths: [string, MessageKey][] }[] = [
+  {
+    title: "staff.console.day",
+    paths: [
+      ["/staff", "staff.today.link"],
+      ["/staff/orders", "staff.queue.heading"],
+      ["/staff/check-in", "staff.checkIn.title"],
+      ["/staff/pick-list", "staff.pick.link"],
+    ],
+  },
+  {
+    title: "staff.console.stock",
+    paths: [
+      ["/staff/stock", "staff.stock.link"],
+      ["/staff/items", "staff.items.link"],
+    ],
+  },
+  {
+    title: "staff.console.records",
+    paths: [
+      ["/staff/reports", "staff.reports.title"],
+      ["/staff/tefap", "staff.tefap.link"],
+      ["/staff/audit", "staff.audit.link"],
+    ],
+  },
+  {
+    title: "staff.console.setup",
+    paths: [
+      ["/staff/schedule", "staff.schedule.link"],
+      ["/staff/delivery-schedule", "staff.delivery.link"],
+      ["/staff/pantries-admin", "staff.pantriesAdmin.title"],
+      ["/staff/team", "staff.team.link"],
+      ["/staff/codes", "staff.codes.title"],
+      ["/staff/content", "staff.content.title"],
+    ],
+  },
+];
+
+/** Pages that work on one pantry, which open on the chosen one. */
+const AT_PANTRY = new Set(["/staff", "/staff/orders", "/staff/pick-list", "/staff/items", "/staff/stock", "/staff/schedule", "/staff/tefap"]);
+
+/** A section's address at the pantry being worked on. */
+function sectionAt(path: string, pantry: number | null | undefined): string {
+  if (pantry == null) return path;
+  if (path === "/staff/reports") return `${path}?place=pantry:${pantry}`;
+  return AT_PANTRY.has(path) ? `${path}?pantry=${pantry}` : path;
+}
+
+/** The section a path belongs to, for aria-current. */
+function sectionOf(pathname: string): string {
+  if (pathname.startsWith("/staff/pantries/") || pathname.startsWith("/staff/orders")) return "/staff/orders";
+  if (pathname.startsWith("/staff/stock")) return "/staff/stock";
+  return pathname;
+}
+
+function StaffNav({ frame: c, label }: { frame: Console; label: string }) {
+  const { pathname } = useLocation();
+  const current = sectionOf(pathname);
+  const open = new Set(["/staff", ...c.sections]);
+  return (
+    <nav aria-label={label} className="staff-nav">
+      {GROUPS.map((g) => {
+        const links = g.paths.filter(([p]) => open.has(p));
+        if (links.length === 0) return null;
+        return (
+          <div key={g.title} className="staff-nav-group">
+            <h2>{t(g.title)}</h2>
+            <ul>
+              {links.map(([p, key]) => (
+                <li key={p}>
+                  <Link to={sectionAt(p, c.pantry)} aria-current={p === current ? "page" : undefined}>
+                    {t(key)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** Where switching pantry goes from this page: the same page, but an order's goes to Today. */
+function switchTarget(pathname: string): string {
+  if (pathname.startsWith("/staff/pantries/")) return "/staff/orders";
+  if (/^\/staff\/(orders|stock)\/./.test(pathname)) return "/staff";
+  return pathname;
+}
+
+function PantrySwitcher({ frame: c }: { frame: Console }) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (c.pantries.length < 2) return null;
+  const action = switchTarget(pathname);
+  const date = action === pathname ? new URLSearchParams(search).get("date") : null;
+  const go = (pantry: string) => navigate(`${action}?pantry=${pantry}${date ? `&date=${date}` : ""}`);
+  return (
+    <form method="get" action={action} className="staff-switcher" onSubmit={(e) => {
+      e.preventDefault();
+      go(String(new FormData(e.currentTarget).get("pantry")));
+    }}>
+      <label>
+        {t("staff.console.pantry")}{" "}
+        <select name="pantry" defaultValue={c.pantry ?? undefined} onChange={hydrated ? (e) => go(e.currentTarget.value) : undefined}>
+          {c.pantries.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {date && <input type="hidden" name="date" value={date} />}
+      <button type="submit" className="btn btn-small">
+        {t("staff.console.switch")}
+      </button>
+    </form>
+  );
+}
+
+function Search() {
+  const { pathname, search } = useLocation();
+  const q = pathname === "/staff/find" ? (new URLSearchParams(search).get("q") ?? "") : "";
+  return (
+    <form method="get" action="/staff/find" role="search" className="staff-search">
+      <label>
+        <span className="sr-only">{t("staff.find.label")}</span>
+        <input type="search" name="q" defaultValue={q} key={q} placeholder={t("staff.find.placeholder")} maxLength={100} />
+      </label>
+      <button type="submit" className="btn btn-small">
+        {t("staff.find.go")}
+      </button>
+    </form>
+  );
+}
+
+/** The console around a staff page; a page the guard refused (no frame) shows alone. */
+export function StaffLayout({ children }: { children: ReactNode }) {
+  const c = (useContext(FormPostContext) as { console?: Console } | null)?.console;
+  const { pathname } = useLocation();
+  if (!c) return <>{children}</>;
+  return (
+    <div className="staff-console">
+      <div className="staff-bar">
+        <PantrySwitcher frame={c} />
+        {c.canSearch && <Search />}
+      </div>
+      <details className="staff-menu" key={pathname}>
+        <summary>{t("staff.nav")}</summary>
+        <StaffNav frame={c} label={t("staff.nav")} />
+      </details>
+      <div className="staff-side">
+        <StaffNav frame={c} label={t("staff.nav")} />
+      </div>
+      <div className="staff-page">{children}</div>
+    </div>
+  );
+}
