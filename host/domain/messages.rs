@@ -289,7 +289,9 @@ pub const CANCEL_REASON_REQUIRED: RefusalKind =
     fixed("cancelReasonRequired", "Please tell the shopper why the order is cancelled.");
 pub const STAFF_ONLY: RefusalKind = fixed("staffOnly", "This page is for pantry staff only.");
 pub const NOTHING_CHOSEN: RefusalKind = fixed("nothingChosen", "Choose at least one order.");
-pub const LOW_AT_NOT_A_COUNT: RefusalKind = fixed("lowAtNotACount", "The low-stock level must be a whole number, 0 or more.");
+pub const NOTHING_TO_RECEIVE: RefusalKind = fixed("nothingToReceive", "Type the units of at least one item.");
+pub const LOW_AT_NOT_A_COUNT: RefusalKind =
+    fixed("lowAtNotACount", "The low-stock level must be a whole number, 0 or more.");
 pub const ORDER_LINE_NOT_FOUND: RefusalKind = fixed("orderLineNotFound", "Order line not found");
 
 // --- Items and photos (not in spec) ---
@@ -413,6 +415,7 @@ pub const REFUSALS: &[RefusalKind] = &[
     CANCEL_REASON_REQUIRED,
     STAFF_ONLY,
     NOTHING_CHOSEN,
+    NOTHING_TO_RECEIVE,
     LOW_AT_NOT_A_COUNT,
     ORDER_LINE_NOT_FOUND,
     ITEM_NOT_FOUND,

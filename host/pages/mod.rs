@@ -174,6 +174,12 @@ impl FormFields {
         Self(fields, pairs)
     }
 
+    /// The fields whose names start with `prefix`, the rest of each name with its value, in the
+    /// form's order (one number per row of a table: `units.12`).
+    pub fn prefixed<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
+        self.1.iter().filter_map(move |(n, v)| Some((n.strip_prefix(prefix)?, v.as_str())))
+    }
+
     /// Every value sent under the name, in the form's order (the ticked boxes of a list).
     pub fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
         self.1.iter().filter(move |(n, _)| n == name).map(|(_, v)| v.as_str())

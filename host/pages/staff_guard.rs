@@ -70,7 +70,8 @@ where
             return Loaded::with_status(status, D::denied(denied));
         }
     };
-    let asked = id_param(&ctx.params, "pantryId").or_else(|| ctx.query.get("pantry").and_then(|p| super::shared::row_id(p)));
+    let asked =
+        id_param(&ctx.params, "pantryId").or_else(|| ctx.query.get("pantry").and_then(|p| super::shared::row_id(p)));
     let console = match staff_console::console(&ctx.state, staff.user_id, asked).await {
         Ok(console) => console,
         Err(error) => {

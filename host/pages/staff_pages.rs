@@ -91,6 +91,9 @@ pub struct StaffCheckInPage {
     /// The search typed (a number or a name), and its matches.
     search: Option<String>,
     matches: Vec<QueueOrder>,
+    /// The order just handed over (its number), shown as the confirmation above an empty search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checked_in: Option<Id>,
 }
 
 impl HasDenied for StaffQueuePage {
@@ -159,9 +162,9 @@ async fn queue_action(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
         return Acted::refused(services::Error::not_found(&messages::PANTRY_NOT_FOUND));
     };
     let date: Option<chrono::NaiveDate> = form.text("date").parse().ok();
-    let group = group.split_once(':').and_then(|(site, starts)| {
-        Some((site == "d", chrono::NaiveTime::parse_from_str(starts, "%H:%M").ok()?))
-    });
+    let group = group
+        .split_once(':')
+        .and_then(|(site, starts)| Some((site == "d", chrono::NaiveTime::parse_from_str(starts, "%H:%M").ok()?)));
     let ids: Vec<Id> = match (group, date) {
         (Some((delivery, starts)), Some(date)) => {
             match service::group_orders(&ctx.state, &staff, pantry, date, delivery, starts).await {
@@ -227,9 +230,12 @@ async fn order_action(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
 
 async fn check_in(ctx: LoadCtx, staff: Staff<Volunteer>) -> Loaded {
     let search = ctx.query.get("search").map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
-    let matches = match &search {
+    // After a hand-over: that order alone, as the confirmation, and the search empty for the next.
+    let checked_in = ctx.query.get("done").and_then(|d| Id::from_str_radix(d.trim(), 16).ok());
+    let looked_up = search.clone().or_else(|| checked_in.map(|id| format!("{id:X}")));
+    let matches = match &looked_up {
         Some(s) => match service::find(&ctx.state, &staff, s).await {
-            Ok(found) => found,
+            Ok(found) => found.into_iter().filter(|o| checked_in.is_none_or(|id| o.id == id)).collect(),
             Err(error) => {
                 tracing::error!(%error, "check-in look-up failed");
                 return Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, StaffCheckInPage::default());
@@ -237,17 +243,19 @@ async fn check_in(ctx: LoadCtx, staff: Staff<Volunteer>) -> Loaded {
         },
         None => Vec::new(),
     };
-    Loaded::ok(StaffCheckInPage { denied: None, search, matches })
+    let checked_in = checked_in.filter(|id| matches.iter().any(|o| o.id == *id));
+    Loaded::ok(StaffCheckInPage { denied: None, search, matches, checked_in })
 }
 
 /// Check In from the check-in screen: the order in the `order` field is handed over, and the
-/// screen shows it again by its number, now picked up, as the volunteer's confirmation.
+/// screen shows it by its number, now picked up, as the volunteer's confirmation, with the search
+/// empty and ready for the next shopper.
 async fn check_in_action(ctx: ActionCtx, staff: Staff<Volunteer>) -> Acted {
     let Some(id) = super::shared::row_id(ctx.form.text("order")) else {
         return Acted::refused(services::Error::not_found(&messages::ORDER_NOT_FOUND));
     };
     match service::check_in(&ctx.state, &staff, id).await {
-        Ok(_) => Acted::to(format!("/staff/check-in?search={id:X}")),
+        Ok(_) => Acted::to(format!("/staff/check-in?done={id:X}")),
         Err(error) => Acted::refused(error),
     }
 }

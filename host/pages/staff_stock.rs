@@ -195,7 +195,7 @@ fn number(text: &str) -> i64 {
 
 /// The forms of the list and item pages, by `intent`: `entry` (item, reason, units), `limit`
 /// (item, scope, value, every), `deleteLimit` (item, limit), `lowAt` (item, lowAt, empty to
-/// remove) and `orderSize` (pantry, value, empty to remove). Done, 303 to `back` (the page it came from).
+/// remove), `orderSize` (pantry, value, empty to remove) and `receive` (see [`receive`]). Done, 303 to `back` (the page it came from).
 async fn act(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
     let form = &ctx.form;
     let item = super::shared::row_id(form.text("item"))
@@ -246,6 +246,7 @@ async fn act(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
                 Err(error) => Acted::refused(error),
             }
         }
+        "receive" => receive(&ctx, &staff).await,
         "lowAt" => {
             let Some(item) = item else { return Acted::refused(not_found()) };
             let text = form.text("lowAt").trim();
@@ -265,6 +266,36 @@ async fn act(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
             }
         }
         _ => Acted::refused(services::Error::Invalid("Unknown form.".into())),
+    }
+}
+
+/// The stock page's one form: a number per row (`units.{item}`), all of them units received (`as`
+/// `received`) or counted on the shelf (`count`), kept as an upload of the import's own CSV so the
+/// same preview shows every line's change before one transaction applies them all.
+async fn receive(ctx: &ActionCtx, staff: &Staff<PantryStaff>) -> Acted {
+    let form = &ctx.form;
+    let Some(pantry) = super::shared::row_id(form.text("pantry")) else {
+        return Acted::refused(services::Error::not_found(&crate::domain::messages::PANTRY_NOT_FOUND));
+    };
+    let column = if form.text("as") == "count" { "quantity" } else { "received" };
+    let mut csv = format!("itemId,{column}\n");
+    let mut lines = 0;
+    for (item, units) in form.prefixed("units.") {
+        let (Some(item), units) = (super::shared::row_id(item), units.trim()) else { continue };
+        if units.is_empty() {
+            continue;
+        }
+        // Only a number reaches the file; anything else is a row the preview shows as not one.
+        let units = if units.bytes().all(|b| b.is_ascii_digit() || b == b'-') { units } else { "?" };
+        csv.push_str(&format!("{item},{units}\n"));
+        lines += 1;
+    }
+    if lines == 0 {
+        return Acted::refused(services::Error::refused(&crate::domain::messages::NOTHING_TO_RECEIVE));
+    }
+    match service::upload(&ctx.state, staff, pantry, csv.as_bytes()).await {
+        Ok(preview) => Acted::to(format!("/staff/stock/import/{}", preview.token)),
+        Err(error) => Acted::refused(error),
     }
 }
 

@@ -168,7 +168,11 @@ fn chosen_of(pantries: &[StaffPantryRow], pantry: Option<Id>) -> Result<&StaffPa
 }
 
 /// The pantry the caller works on, as [`queue`] chooses it.
-pub(super) async fn pantry_of<R: Needs>(state: &Context, staff: &Staff<R>, pantry: Option<Id>) -> Result<StaffPantryRow> {
+pub(super) async fn pantry_of<R: Needs>(
+    state: &Context,
+    staff: &Staff<R>,
+    pantry: Option<Id>,
+) -> Result<StaffPantryRow> {
     chosen_of(&pantries_of(state, staff).await?, pantry).cloned()
 }
 

@@ -91,11 +91,8 @@ pub async fn today(
     let low = state.store.running_low(chosen.id).await?;
     let today = local_today(state.clock.now(), chosen.tz);
     let closed = state.store.closed_days_of(vec![chosen.id], today).await?;
-    let given_up = if admin {
-        Some(state.store.outbox_counts(super::outbox::MAX_ATTEMPTS).await?.given_up)
-    } else {
-        None
-    };
+    let given_up =
+        if admin { Some(state.store.outbox_counts(super::outbox::MAX_ATTEMPTS).await?.given_up) } else { None };
     Ok(StaffToday {
         pantry: StaffPantry { id: chosen.id, label: chosen.label.clone() },
         date,

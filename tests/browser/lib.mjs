@@ -279,7 +279,7 @@ export function localInstant(day, time, timeZone) {
 }
 
 export const DEMO_PASSWORD = "OrderAhead!demo";
-const COLUMBUS = { lat: 39.9612, lng: -82.9988 };
+export const COLUMBUS = { lat: 39.9612, lng: -82.9988 };
 /** An order's number as shoppers and staff read it. */
 export const orderNumber = (id) => id.toString(16).toUpperCase();
 

@@ -45,7 +45,7 @@ describe("people", () => {
     await staff.getByRole("button", { name: "Update Password" }).click();
     await staff.getByRole("status").filter({ hasText: "Your password has been updated." }).waitFor();
     await logIn(staff, email, "/staff", PASSWORD);
-    await staff.getByRole("heading", { level: 1, name: /Orders at .*Main Library/ }).waitFor();
+    await staff.getByRole("heading", { level: 1, name: /Main Library on / }).waitFor();
     const token = (await staffContext.cookies()).find((c) => c.name === "oa_session")?.value;
     assert.ok(token, "signed in by cookie");
 
@@ -56,7 +56,7 @@ describe("people", () => {
 
     await staff.reload();
     await staff.getByText("Please log in with your staff account.").waitFor();
-    assert.equal(await staff.getByRole("heading", { level: 1, name: /Orders at/ }).count(), 0);
+    assert.equal(await staff.getByRole("heading", { level: 1, name: /Main Library on / }).count(), 0);
     const answer = await fetch(url("/api/v1/account/profile"), { headers: { Authorization: `Bearer ${token}` } });
     assert.equal(answer.status, 401, "their session is over");
     await staffContext.close();

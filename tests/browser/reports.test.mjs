@@ -48,7 +48,7 @@ describe("reports", () => {
     assert.equal(csv[0], "Place,Day,Orders,Picked up,No-shows,Households,New households,Ages 0-17,Ages 18-59,Ages 60+,Items given out,Pounds given out,Distribution days");
     assert.ok(csv.some((r) => r.includes("Main Library") && r.split(",")[2] === String(orders)), csv.join("\n"));
 
-    await page.getByRole("link", { name: "TEFAP records" }).click();
+    await page.locator(".staff-page").getByRole("link", { name: "TEFAP records" }).click();
     await page.waitForURL((u) => u.pathname === "/staff/tefap");
     await page.getByRole("heading", { level: 1, name: /^TEFAP records at / }).waitFor();
     await page.getByRole("link", { name: "Download CSV" }).waitFor();

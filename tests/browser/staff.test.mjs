@@ -88,7 +88,7 @@ describe("staff side", () => {
     await page.getByRole("button", { name: "Menu", exact: true }).click();
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Staff pages" }).click();
     await page.waitForURL((u) => u.pathname === "/staff");
-    await page.getByRole("heading", { level: 1, name: /Orders at / }).waitFor();
+    await page.getByRole("heading", { level: 1, name: / on \d+\/\d+\/\d{4}$/ }).waitFor();
     // Hours and closed days through the staff navigation, not a typed address.
     await page.getByRole("navigation", { name: "Staff pages" }).getByRole("link", { name: "Hours and closed days" }).click();
     await page.waitForURL((u) => u.pathname === "/staff/schedule");

@@ -97,6 +97,7 @@ suites! {
         spanish => "spanish",
     }
     both: {
+        console => "console",
         items => "items",
         network => "network",
         no_show => "no-show",

@@ -101,7 +101,9 @@ async fn orders_at_one_time(t: &TestApp, label: &str, n: usize) -> (Vec<i64>, St
 
 async fn act(t: &TestApp, token: &str, id: i64, action: &str) {
     let reason = (action == "cancel").then_some("Closed for the storm");
-    let r = t.post(&format!("/api/v1/staff/orders/{id}/state"), Some(token), json!({ "action": action, "reason": reason })).await;
+    let r = t
+        .post(&format!("/api/v1/staff/orders/{id}/state"), Some(token), json!({ "action": action, "reason": reason }))
+        .await;
     assert_eq!(r.status, 200, "{action} {id}: {}", r.body);
 }
 
@@ -114,7 +116,12 @@ async fn state_of(t: &TestApp, token: &str, id: i64) -> String {
 fn slot_counts(today: &Value, starts: &str) -> BTreeMap<String, u64> {
     let slot = today["pickups"].as_array().unwrap().iter().find(|s| s["starts"] == starts);
     slot.map(|s| {
-        s["counts"].as_array().unwrap().iter().map(|c| (c["state"].as_str().unwrap().to_owned(), c["count"].as_u64().unwrap())).collect()
+        s["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["state"].as_str().unwrap().to_owned(), c["count"].as_u64().unwrap()))
+            .collect()
     })
     .unwrap_or_default()
 }
@@ -164,12 +171,29 @@ async fn today_counts_each_state_per_pickup_time_and_lists_what_runs_low(t: &Tes
     let low = stock(t, main, 3).await;
     let plenty = stock(t, main, 50).await;
     for (item, level) in [(low, "3"), (plenty, "10")] {
-        let (status, to) = post(t, &staff, &format!("/staff/stock/{item}"), &[("intent", "lowAt".into()), ("item", item.to_string()), ("lowAt", level.into())]).await;
+        let (status, to) = post(
+            t,
+            &staff,
+            &format!("/staff/stock/{item}"),
+            &[("intent", "lowAt".into()), ("item", item.to_string()), ("lowAt", level.into())],
+        )
+        .await;
         assert_eq!((status, to.as_str()), (303, format!("/staff/stock/{item}?done=saved").as_str()));
     }
-    let listed: Vec<i64> = today(t, &staff, main, &day).await["low"].as_array().unwrap().iter().map(|l| l["id"].as_i64().unwrap()).collect();
+    let listed: Vec<i64> = today(t, &staff, main, &day).await["low"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["id"].as_i64().unwrap())
+        .collect();
     assert!(listed.contains(&low) && !listed.contains(&plenty), "{listed:?}");
-    let (status, _) = post(t, &staff, &format!("/staff/stock/{low}"), &[("intent", "lowAt".into()), ("item", low.to_string()), ("lowAt", "-2".into())]).await;
+    let (status, _) = post(
+        t,
+        &staff,
+        &format!("/staff/stock/{low}"),
+        &[("intent", "lowAt".into()), ("item", low.to_string()), ("lowAt", "-2".into())],
+    )
+    .await;
     assert_eq!(status, 422, "a level below 0 is refused at the form");
 }
 
@@ -178,7 +202,12 @@ async fn a_bulk_action_changes_each_order_and_reports_the_one_it_may_not(t: &Tes
     let main = pantry(t, MAIN).await;
     let (ids, day, _) = orders_at_one_time(t, MAIN, 5).await;
     act(t, &staff, ids[2], "cancel").await;
-    let mut fields = vec![("intent", "bulk".to_owned()), ("do", "markReady".to_owned()), ("pantry", main.to_string()), ("date", day.clone())];
+    let mut fields = vec![
+        ("intent", "bulk".to_owned()),
+        ("do", "markReady".to_owned()),
+        ("pantry", main.to_string()),
+        ("date", day.clone()),
+    ];
     fields.extend(ids.iter().map(|id| ("order", id.to_string())));
     let queue = format!("/staff/orders?pantry={main}&date={day}");
     let (status, to) = post(t, &staff, &queue, &fields).await;
@@ -188,22 +217,44 @@ async fn a_bulk_action_changes_each_order_and_reports_the_one_it_may_not(t: &Tes
     }
     // Each order's change is its own event: Submitted -> Packing -> Ready.
     let history = t.get(&format!("/api/v1/staff/orders/{}", ids[0]), Some(&staff)).await;
-    let steps: Vec<&str> = history.value()["history"].as_array().unwrap().iter().map(|e| e["to"].as_str().unwrap()).collect();
+    let steps: Vec<&str> =
+        history.value()["history"].as_array().unwrap().iter().map(|e| e["to"].as_str().unwrap()).collect();
     assert!(steps.ends_with(&["PACKING", "READY"]), "{steps:?}");
     let (status, page, _) = open(t, &staff, &to).await;
     assert_eq!(status, 200);
     let bulk = &page["data"]["bulk"];
     assert_eq!((bulk["action"].as_str(), bulk["done"].as_u64()), (Some("markReady"), Some(4)), "{bulk}");
-    let refused: Vec<(i64, &str)> =
-        bulk["refused"].as_array().unwrap().iter().map(|o| (o["id"].as_i64().unwrap(), o["state"].as_str().unwrap())).collect();
+    let refused: Vec<(i64, &str)> = bulk["refused"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["id"].as_i64().unwrap(), o["state"].as_str().unwrap()))
+        .collect();
     assert_eq!(refused, [(ids[2], "CANCELLED")]);
 
     // Nothing ticked is a refusal at the form, and changes nothing.
-    let (status, _) = post(t, &staff, &queue, &[("intent", "bulk".into()), ("do", "startPacking".into()), ("pantry", main.to_string())]).await;
+    let (status, _) = post(
+        t,
+        &staff,
+        &queue,
+        &[("intent", "bulk".into()), ("do", "startPacking".into()), ("pantry", main.to_string())],
+    )
+    .await;
     assert_eq!(status, 422);
     // An order of a pantry the caller does not work at is refused like one that does not exist.
     let (other, _, _) = orders_at_one_time(t, PARSONS, 1).await;
-    let (status, to) = post(t, &staff, &queue, &[("intent", "bulk".into()), ("do", "startPacking".into()), ("pantry", main.to_string()), ("order", other[0].to_string())]).await;
+    let (status, to) = post(
+        t,
+        &staff,
+        &queue,
+        &[
+            ("intent", "bulk".into()),
+            ("do", "startPacking".into()),
+            ("pantry", main.to_string()),
+            ("order", other[0].to_string()),
+        ],
+    )
+    .await;
     assert_eq!(status, 303);
     assert!(to.contains(&format!("refused={:X}", other[0])), "{to}");
     let admin = token_of(t, DEMO_ADMIN_EMAIL).await;
@@ -216,7 +267,12 @@ async fn a_whole_pickup_time_is_marked_ready_in_one_post(t: &TestApp) {
     let (ids, day, _) = orders_at_one_time(t, MAIN, 5).await;
     act(t, &admin, ids[4], "cancel").await;
     let starts = starts_of(t, &admin, ids[0]).await;
-    let fields = [("intent", "bulk".to_owned()), ("do", format!("markReady@p:{starts}")), ("pantry", main.to_string()), ("date", day.clone())];
+    let fields = [
+        ("intent", "bulk".to_owned()),
+        ("do", format!("markReady@p:{starts}")),
+        ("pantry", main.to_string()),
+        ("date", day.clone()),
+    ];
     let (status, to) = post(t, &admin, &format!("/staff/orders?pantry={main}&date={day}"), &fields).await;
     assert_eq!(status, 303);
     for id in &ids[..4] {
@@ -234,15 +290,25 @@ async fn found(t: &TestApp, token: &str, q: &str) -> (u16, Vec<i64>) {
 }
 
 async fn the_search_finds_orders_of_every_day_within_the_callers_places(t: &TestApp) {
-    let (admin, staff, volunteer) =
-        (token_of(t, DEMO_ADMIN_EMAIL).await, token_of(t, DEMO_STAFF_EMAIL).await, token_of(t, DEMO_VOLUNTEER_EMAIL).await);
+    let (admin, staff, volunteer) = (
+        token_of(t, DEMO_ADMIN_EMAIL).await,
+        token_of(t, DEMO_STAFF_EMAIL).await,
+        token_of(t, DEMO_VOLUNTEER_EMAIL).await,
+    );
     let p = pantry(t, PARSONS).await;
     let time = *times(t, p, 3).await.last().unwrap();
     let item = stock(t, p, 10).await;
     let who = shopper_named(t, "Quillon", "Marsh", "(614) 555-0177").await;
     let r = t.post("/api/v1/order", Some(&who.token), pickup(p, time, &[(item, 1)])).await;
     let id = r.value().as_i64().unwrap_or_else(|| panic!("{}", r.body));
-    for q in [format!("{id:X}"), format!("%23{id:x}"), "quillon".into(), "Quillon%20Marsh".into(), "555-0177".into(), "6145550177".into()] {
+    for q in [
+        format!("{id:X}"),
+        format!("%23{id:x}"),
+        "quillon".into(),
+        "Quillon%20Marsh".into(),
+        "555-0177".into(),
+        "6145550177".into(),
+    ] {
         let (status, ids) = found(t, &admin, &q).await;
         assert_eq!((status, ids.contains(&id)), (200, true), "the admin finds it by {q}: {ids:?}");
     }
@@ -263,7 +329,10 @@ async fn the_pantry_switcher_is_remembered_per_person(t: &TestApp) {
     let (status, _, _) = open(t, &admin, &format!("/staff/stock?pantry={parsons}")).await;
     assert_eq!(status, 200);
     let (_, page, _) = open(t, &admin, "/staff").await;
-    assert_eq!((page["console"]["pantry"].as_i64(), page["data"]["today"]["pantry"]["id"].as_i64()), (Some(parsons), Some(parsons)));
+    assert_eq!(
+        (page["console"]["pantry"].as_i64(), page["data"]["today"]["pantry"]["id"].as_i64()),
+        (Some(parsons), Some(parsons))
+    );
     let (_, page, _) = open(t, &admin, "/staff/orders").await;
     assert_eq!(page["data"]["queue"]["pantry"]["id"].as_i64(), Some(parsons), "the queue opens on it too");
     // Another person's choice is their own; a pantry outside their places is never chosen.

@@ -3,7 +3,7 @@
 // 1024 px, a menu on a phone: a <details>, so it opens before JavaScript), the pantry switcher and
 // the search that finds an order of any day. The server decides what the caller may open
 // (host/pages/staff_guard.rs sends the frame as the payload's `console`); this only words it.
-import { useContext, useEffect, useState, type ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import { Link } from "./Link";
 import { FormPostContext } from "./form-post";
 import { useLocation, useNavigate } from "../lib/router";
@@ -104,20 +104,25 @@ function switchTarget(pathname: string): string {
 function PantrySwitcher({ frame: c }: { frame: Console }) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   if (c.pantries.length < 2) return null;
   const action = switchTarget(pathname);
   const date = action === pathname ? new URLSearchParams(search).get("date") : null;
-  const go = (pantry: string) => navigate(`${action}?pantry=${pantry}${date ? `&date=${date}` : ""}`);
+  // Switching is a button, not the select's change: a select that moved the page as it changed
+  // would leave keyboard users on another page at their first arrow key.
   return (
-    <form method="get" action={action} className="staff-switcher" onSubmit={(e) => {
-      e.preventDefault();
-      go(String(new FormData(e.currentTarget).get("pantry")));
-    }}>
+    <form
+      method="get"
+      action={action}
+      className="staff-switcher"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const pantry = String(new FormData(e.currentTarget).get("pantry"));
+        navigate(`${action}?pantry=${pantry}${date ? `&date=${date}` : ""}`);
+      }}
+    >
       <label>
-        {t("staff.console.pantry")}{" "}
-        <select name="pantry" defaultValue={c.pantry ?? undefined} onChange={hydrated ? (e) => go(e.currentTarget.value) : undefined}>
+        {t("staff.console.pantry")}
+        <select name="pantry" defaultValue={c.pantry ?? undefined} key={c.pantry ?? ""}>
           {c.pantries.map((p) => (
             <option key={p.id} value={p.id}>
               {p.label}
@@ -139,7 +144,7 @@ function Search() {
   return (
     <form method="get" action="/staff/find" role="search" className="staff-search">
       <label>
-        <span className="sr-only">{t("staff.find.label")}</span>
+        {t("staff.find.label")}
         <input type="search" name="q" defaultValue={q} key={q} placeholder={t("staff.find.placeholder")} maxLength={100} />
       </label>
       <button type="submit" className="btn btn-small">

@@ -42,9 +42,7 @@ impl MigrationTrait for Migration {
             .alter_table(
                 Table::alter()
                     .table("inventory_items")
-                    .add_column(
-                        ColumnDef::new("low_at").integer().null().check(Expr::col("low_at").gte(0)).to_owned(),
-                    )
+                    .add_column(ColumnDef::new("low_at").integer().null().check(Expr::col("low_at").gte(0)).to_owned())
                     .to_owned(),
             )
             .await

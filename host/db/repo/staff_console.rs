@@ -122,10 +122,10 @@ impl Store {
             .filter(inventory_item::Column::PantryLocationId.eq(pantry_id))
             .filter(inventory_item::Column::IsActive.eq(true))
             .filter(inventory_item::Column::LowAt.is_not_null())
-            .filter(Expr::col((inventory_item::Entity, inventory_item::Column::Quantity)).lte(Expr::col((
-                inventory_item::Entity,
-                inventory_item::Column::LowAt,
-            ))))
+            .filter(
+                Expr::col((inventory_item::Entity, inventory_item::Column::Quantity))
+                    .lte(Expr::col((inventory_item::Entity, inventory_item::Column::LowAt))),
+            )
             .select_only()
             .column(inventory_item::Column::Id)
             .column(pantry_item::Column::Name)
@@ -181,14 +181,13 @@ impl Store {
             places.push(format!("o.pantry_location_id IN ({})", list(&pantries, &mut p)));
         }
         if !food_banks.is_empty() {
-            places.push(format!("(o.pantry_location_id IS NULL AND o.food_bank_id IN ({}))", list(&food_banks, &mut p)));
+            places
+                .push(format!("(o.pantry_location_id IS NULL AND o.food_bank_id IN ({}))", list(&food_banks, &mut p)));
         }
         // The needle is matched as typed, lower-cased; LIKE's own wildcards in it match themselves.
         let needle = format!("%{}%", escape_like(&name.to_lowercase()));
-        let mut which = vec![format!(
-            "LOWER(u.first_name || ' ' || u.last_name) LIKE {} ESCAPE '\\'",
-            p(needle.into())
-        )];
+        let mut which =
+            vec![format!("LOWER(u.first_name || ' ' || u.last_name) LIKE {} ESCAPE '\\'", p(needle.into()))];
         if let Some(n) = number {
             which.push(format!("o.id = {}", p(n.into())));
         }

@@ -17,14 +17,20 @@ const native = () => undefined;
 
 /**
  * /staff/check-in (volunteers see only this screen): find an order by the number the shopper
- * shows (typed, or scanned from its QR code with the camera), or by name, and hand it over. Both
- * forms work without JavaScript; the Scan button needs it.
+ * shows (typed, scanned by a USB scanner that types it and Enter, or read from its QR code with
+ * the camera), or by name, and hand it over. One order found has the focus on its Check In, so
+ * Enter confirms; after it the search is empty and focused for the next. Both forms work without
+ * JavaScript; the Scan button needs it.
  */
 export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }) {
   const posted = usePostedForm();
   const navigate = useNavigate();
   const scanned = useCallback((code: string) => navigate(`/staff/check-in?search=${encodeURIComponent(code)}`), [navigate]);
   if (!data || data.denied) return <StaffDenied denied={data?.denied ?? null} />;
+  // A search that found one order to hand over (a scanner types its number and Enter): its Check
+  // In has the focus, so the next Enter confirms; otherwise the search has it, ready for the next.
+  const handOver = data.matches.filter((o) => o.actions.includes("checkIn"));
+  const ready = data.search && handOver.length === 1 ? handOver[0] : null;
   return (
     <section className="card staff">
       <h1>{t("staff.checkIn.title")}</h1>
@@ -33,9 +39,15 @@ export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }
           {refusalText(posted.failure)}
         </p>
       )}
+      {data.checkedIn != null && (
+        <p role="status" className="info-box">
+          {t("staff.checkIn.done", { number: orderNumber(data.checkedIn) })}
+        </p>
+      )}
       <form method="get" action="/staff/check-in" className="staff-filter">
         <label>
-          {t("staff.checkIn.search")} <input type="search" name="search" inputMode="text" autoComplete="off" defaultValue={data.search ?? ""} />
+          {t("staff.checkIn.search")}{" "}
+          <input type="search" name="search" inputMode="text" autoComplete="off" defaultValue={data.search ?? ""} key={data.search ?? ""} autoFocus={!ready} />
         </label>
         <button type="submit" className="btn btn-primary">
           {t("staff.checkIn.find")}
@@ -51,7 +63,7 @@ export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }
             {o.actions.includes("checkIn") && (
               <PostForm intent="checkIn" onSubmit={native}>
                 <input type="hidden" name="order" value={o.id} />
-                <button type="submit" className="btn btn-primary">
+                <button type="submit" className="btn btn-primary" autoFocus={ready?.id === o.id}>
                   {actionName("checkIn")}
                 </button>
               </PostForm>

@@ -93,14 +93,6 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
       <PostForm intent="bulk" onSubmit={native} className="staff-bulk">
         <input type="hidden" name="pantry" value={q.pantry.id} />
         <input type="hidden" name="date" value={q.date} />
-        <fieldset className="staff-bulk-bar">
-          <legend>{t("staff.bulk.legend")}</legend>
-          {BULK.map((a) => (
-            <button key={a} type="submit" name="do" value={a} className="btn">
-              {actionName(a)}
-            </button>
-          ))}
-        </fieldset>
         {[...q.pickups, ...q.deliveries].map((g, i) => {
           const site = i < q.pickups.length ? "p" : "d";
           const time = g.starts && g.ends ? t("staff.queue.time", formatTimes(g.starts, g.ends)) : t("staff.queue.noTime");
@@ -164,6 +156,16 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
             </div>
           );
         })}
+        {q.pickups.some((g) => g.orders.length > 0) || q.deliveries.some((g) => g.orders.length > 0) ? (
+        <fieldset className="staff-bulk-bar">
+          <legend>{t("staff.bulk.legend")}</legend>
+          {BULK.map((a) => (
+            <button key={a} type="submit" name="do" value={a} className="btn">
+              {actionName(a)}
+            </button>
+          ))}
+        </fieldset>
+        ) : null}
       </PostForm>
     </section>
   );

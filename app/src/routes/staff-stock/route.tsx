@@ -8,7 +8,8 @@ import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
 import { FormPostContext } from "../../ui/form-post";
 import { StaffDenied } from "../../ui/StaffParts";
-import { StockEntryForm, reasonName, signed, when } from "../../ui/StockParts";
+import { reasonName, signed, when } from "../../ui/StockParts";
+import { refusalText } from "../../lib/refusal";
 import messages from "messages:staff";
 
 addMessages(messages);
@@ -16,14 +17,16 @@ addMessages(messages);
 const native = () => undefined;
 
 /**
- * /staff/stock (pantry staff and admins): a pantry's items with on hand, held by open orders and
- * the last movement, a form per item recording stock in or out, the pantry's order-size limit, the
- * CSV export and the import's upload (multipart to /staff/stock/import, which answers with the
+ * /staff/stock (pantry staff and admins): a pantry's items, one compact row each (on hand, held by
+ * open orders, the low-stock level, the last movement), in one form receiving a delivery or a
+ * shelf count (a number per line; the import's preview shows every change before one transaction
+ * saves them all), the pantry's order-size limit, the CSV export and the import's upload (multipart to /staff/stock/import, which answers with the
  * preview page). Every form posts without JavaScript (303, or 422 with the refusal at its field).
  */
 export default function StaffStock({ data }: { data: StaffStockPage | null }) {
   const csrf = useContext(FormPostContext)?.csrf;
   const sizePosted = usePostedForm("orderSize");
+  const receivePosted = usePostedForm("receive");
   if (!data || data.denied || !data.stock) return <StaffDenied denied={data?.denied ?? null} />;
   const s = data.stock;
   const pantry = s.pantries.find((p) => p.id === s.pantryId);
@@ -41,23 +44,6 @@ export default function StaffStock({ data }: { data: StaffStockPage | null }) {
           {t("staff.stock.imported", { count: data.changed ?? 0 })}
         </p>
       )}
-      {s.pantries.length > 1 && (
-        <form method="get" action="/staff/stock" className="staff-filter">
-          <label>
-            {t("staff.stock.pantry")}
-            <select name="pantry" defaultValue={s.pantryId}>
-              {s.pantries.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="btn">
-            {t("staff.stock.show")}
-          </button>
-        </form>
-      )}
       <form method="get" action="/staff/stock" className="staff-filter" role="search">
         <input type="hidden" name="pantry" value={s.pantryId} />
         <label>
@@ -72,43 +58,73 @@ export default function StaffStock({ data }: { data: StaffStockPage | null }) {
       {s.items.length === 0 ? (
         <p>{t("staff.stock.noItems")}</p>
       ) : (
-        <table className="staff-table stock-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("staff.stock.item")}</th>
-              <th scope="col">{t("staff.stock.onHand")}</th>
-              <th scope="col">{t("staff.stock.held")}</th>
-              <th scope="col">{t("staff.stock.last")}</th>
-              <th scope="col">{t("staff.stock.record")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.items.map((i) => (
-              <tr key={i.id} data-item={i.id}>
-                <td>
-                  <Link to={`/staff/stock/${i.id}`}>{i.product}</Link>
-                  {!i.isActive && ` (${t("staff.stock.hidden")})`}
-                </td>
-                <td data-on-hand>
-                  <span className="stock-label">{t("staff.stock.onHand")}: </span>
-                  {i.onHand}
-                </td>
-                <td>
-                  <span className="stock-label">{t("staff.stock.held")}: </span>
-                  {i.held}
-                </td>
-                <td>
-                  {i.lastMovement
-                    ? `${reasonName(i.lastMovement.reason)} ${signed(i.lastMovement.delta)} · ${when(i.lastMovement.at)}`
-                    : t("staff.stock.none")}
-                </td>
-                <td>
-                  <StockEntryForm item={i.id} product={i.product} moveKey={data.moveKey} />
-                </td>
+        <PostForm onSubmit={native} intent="receive" className="stock-receive" aria-describedby="receive-help">
+          <h2>{t("staff.stock.receiveHeading")}</h2>
+          <p id="receive-help">{t("staff.stock.receiveHelp")}</p>
+          {receivePosted.failure && (
+            <p role="alert" className="error-box">
+              {refusalText(receivePosted.failure)}
+            </p>
+          )}
+          <input type="hidden" name="pantry" value={s.pantryId} />
+          <fieldset className="staff-choice">
+            <legend>{t("staff.stock.receiveAs")}</legend>
+            <label>
+              <input type="radio" name="as" value="received" defaultChecked /> {t("staff.stock.asReceived")}
+            </label>
+            <label>
+              <input type="radio" name="as" value="count" /> {t("staff.stock.asCount")}
+            </label>
+          </fieldset>
+          <table className="staff-table stock-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("staff.stock.item")}</th>
+                <th scope="col">{t("staff.stock.onHand")}</th>
+                <th scope="col">{t("staff.stock.held")}</th>
+                <th scope="col">{t("staff.stock.lowAtShort")}</th>
+                <th scope="col">{t("staff.stock.last")}</th>
+                <th scope="col">{t("staff.stock.unitsColumn")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {s.items.map((i) => (
+                <tr key={i.id} data-item={i.id} className={i.lowAt != null && i.onHand <= i.lowAt ? "stock-low" : undefined}>
+                  <td>
+                    <Link to={`/staff/stock/${i.id}`}>{i.product}</Link>
+                    {!i.isActive && ` (${t("staff.stock.hidden")})`}
+                  </td>
+                  <td data-on-hand data-label={t("staff.stock.onHand")}>
+                    {i.onHand}
+                  </td>
+                  <td data-label={t("staff.stock.held")}>{i.held}</td>
+                  <td data-label={t("staff.stock.lowAtShort")}>{i.lowAt ?? ""}</td>
+                  <td data-label={t("staff.stock.last")}>
+                    {i.lastMovement
+                      ? `${reasonName(i.lastMovement.reason)} ${signed(i.lastMovement.delta)} · ${when(i.lastMovement.at)}`
+                      : t("staff.stock.none")}
+                  </td>
+                  <td>
+                    <input
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      name={`units.${i.id}`}
+                      className="stock-units"
+                      aria-label={t("staff.stock.unitsOf", { item: i.product })}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="staff-bulk-bar">
+            <button type="submit" className="btn btn-primary">
+              {t("staff.stock.previewChanges")}
+            </button>
+          </div>
+          <p>{t("staff.stock.other")}</p>
+        </PostForm>
       )}
 
       {data.pages > 1 && <Pager data={data} pantryId={s.pantryId} />}

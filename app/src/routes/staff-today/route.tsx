@@ -14,7 +14,7 @@ type Slot = NonNullable<StaffTodayPage["today"]>["pickups"][number];
 /** The orders of a time by state, each a link to the queue listing that time. */
 function SlotRows({ slots, queue, kind }: { slots: Slot[]; queue: string; kind: "p" | "d" }) {
   return (
-    <table className="staff-table staff-today">
+    <table className="staff-table staff-today" data-kind={kind}>
       <thead>
         <tr>
           <th scope="col">{t(kind === "p" ? "staff.today.pickupTime" : "staff.today.window")}</th>
