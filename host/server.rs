@@ -62,7 +62,7 @@ pub async fn build_state_with_clock(
 ) -> anyhow::Result<AppState> {
     let store = open_database(&config).await?;
     let renderer = start_renderer(&config).await?;
-    let tokens = crate::infra::auth::Tokens::from_config(&config)?;
+    let tokens = crate::infra::auth::Tokens::configured(config.token_secret.as_deref(), &config.data_dir)?;
     Ok(AppState::with_clock(config, renderer, store, tokens, clock))
 }
 

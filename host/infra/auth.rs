@@ -82,13 +82,13 @@ impl Tokens {
         Ok(Self::from_secret(&secret))
     }
 
-    /// The configured key, else the data dir's. A configured key shorter than 32 bytes
-    /// is refused: HS256 with a short key can be brute-forced offline from any token.
-    pub fn from_config(config: &crate::config::Config) -> anyhow::Result<Self> {
-        match &config.token_secret {
+    /// The configured key (`--token-secret`), else the data dir's. A configured key shorter than
+    /// 32 bytes is refused: HS256 with a short key can be brute-forced offline from any token.
+    pub fn configured(secret: Option<&str>, data_dir: &std::path::Path) -> anyhow::Result<Self> {
+        match secret {
             Some(secret) if secret.len() >= 32 => Ok(Self::from_secret(secret.as_bytes())),
             Some(_) => anyhow::bail!("the token secret must be at least 32 bytes long"),
-            None => Ok(Self::from_data_dir(&config.data_dir)?),
+            None => Ok(Self::from_data_dir(data_dir)?),
         }
     }
 
@@ -295,13 +295,11 @@ mod tests {
 
     #[test]
     fn a_configured_secret_wins_and_must_be_long() {
-        let mut config = crate::config::Config::for_tests(std::env::temp_dir().join("orderahead-unused-dir"));
-        config.token_secret = Some("0123456789abcdef0123456789abcdef".into());
-        let configured = Tokens::from_config(&config).unwrap();
+        let unused = std::env::temp_dir().join("orderahead-unused-dir");
+        let configured = Tokens::configured(Some("0123456789abcdef0123456789abcdef"), &unused).unwrap();
         let t = Tokens::from_secret(b"0123456789abcdef0123456789abcdef").issue(7, 0).unwrap();
         assert!(configured.verify(&t).is_some());
-        config.token_secret = Some("short".into());
-        assert!(Tokens::from_config(&config).is_err());
+        assert!(Tokens::configured(Some("short"), &unused).is_err());
     }
 
     #[test]

@@ -148,14 +148,17 @@ fn number_in(search: &str) -> Option<Id> {
     (!digits.is_empty() && digits.len() <= 15).then(|| Id::from_str_radix(digits, 16).ok()).flatten()
 }
 
-/// Whether the search text names the order: its number, or part of the shopper's name (a short
-/// name such as "Bea" is also a number: either may match).
+/// Whether the search text names the order: its number, or the start of the shopper's name or of
+/// a word of it (a short name such as "Bea" is also a number: either may match). Starts of words,
+/// not any part: "c", the order number C, is not every "Nora Script" of the day.
 fn matches(e: &QueueEntry, search: &str) -> bool {
-    if number_in(search) == Some(e.id) {
-        return true;
-    }
-    let needle = search.trim().to_lowercase();
-    full_name(&e.first_name, &e.last_name).to_lowercase().contains(&needle)
+    number_in(search) == Some(e.id) || name_starts(&e.first_name, &e.last_name, &search.trim().to_lowercase())
+}
+
+/// Whether the full name, or one of its words, starts with `needle` (lower case).
+fn name_starts(first: &str, last: &str, needle: &str) -> bool {
+    let name = full_name(first, last).to_lowercase();
+    name.starts_with(needle) || name.match_indices(' ').any(|(i, _)| name[i + 1..].starts_with(needle))
 }
 
 /// The pantry `pantry` names among the caller's (the first of theirs when None).
@@ -416,10 +419,7 @@ pub async fn find(state: &Context, staff: &Staff<Volunteer>, search: &str) -> Re
             .queue_index(QueueSite::Pantry(pantry.id), today)
             .await?
             .into_iter()
-            .filter(|e| {
-                full_name(&e.first_name, &e.last_name).to_lowercase().contains(&needle)
-                    && !out.iter().any(|f| f.id == e.id)
-            })
+            .filter(|e| name_starts(&e.first_name, &e.last_name, &needle) && !out.iter().any(|f| f.id == e.id))
             .map(|e| e.id)
             .take(MOST - out.len())
             .collect();
@@ -445,7 +445,7 @@ pub async fn check_in(state: &Context, staff: &Staff<Volunteer>, order_id: Id) -
 
 #[cfg(test)]
 mod tests {
-    use super::{DayGroup, fold, number_in};
+    use super::{DayGroup, fold, name_starts, number_in};
     use chrono::NaiveTime;
 
     fn group(starts: &str, n: usize) -> DayGroup {
@@ -470,6 +470,16 @@ mod tests {
         let mut day = vec![group("09:00", 300), group("10:00", 5)];
         fold(day.iter_mut(), None, 200);
         assert_eq!(listed(&day), [(200, 300), (0, 5)], "a time over the limit is cut to it");
+    }
+
+    #[test]
+    fn a_name_matches_from_the_start_of_one_of_its_words() {
+        for needle in ["nora", "script", "nora s", "s"] {
+            assert!(name_starts("Nora", "Script", needle), "{needle}");
+        }
+        for needle in ["c", "ora", "ript", "a s"] {
+            assert!(!name_starts("Nora", "Script", needle), "{needle}");
+        }
     }
 
     #[test]

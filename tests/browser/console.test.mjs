@@ -160,6 +160,8 @@ describe("staff console", () => {
       await waitForApp(page);
       // Every section the navigation offers (on a phone, behind its menu).
       const nav = width < 1024 ? page.locator(".staff-menu") : page.locator(".staff-side");
+      // The sign-in's navigation has changed the address before the console's page renders.
+      await nav.waitFor({ state: "attached" });
       if (width < 1024) await page.locator(".staff-menu > summary").click();
       const links = await nav.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
       assert.ok(links.length >= 14, links.join(" "));

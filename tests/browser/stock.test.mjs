@@ -38,7 +38,7 @@ const onHand = async (token, id) => (await apiValue("GET", `/staff/stock/${id}`,
 
 async function upload(page, csv) {
   await page.locator('input[name="file"]').setInputFiles({ name: "stock.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-  await page.getByRole("button", { name: "Preview" }).click();
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
   await page.waitForURL((u) => u.pathname.startsWith("/staff/stock/import/"));
   await page.getByRole("heading", { level: 1, name: "Import preview" }).waitFor();
 }

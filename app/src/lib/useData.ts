@@ -2,7 +2,7 @@
 // or any string naming what is loaded), dropped answers when the key changes or the screen goes,
 // and refetch. Effects never run in the server render, so the server HTML is the loading state.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiFailure } from "./api";
+import { ApiFailure } from "./api/failure";
 
 export interface DataState<T> {
   /** What the state is about; null: nothing to load (yet). */

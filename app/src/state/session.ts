@@ -4,6 +4,7 @@ import { loadProfile, logIn, logOut, register as signUp, setLanguage } from "../
 import { loadFavorite } from "../lib/api/favorites";
 import { claimReferralCodes } from "../lib/api/referrals";
 import { assignTefapResponse } from "../lib/api/tefap";
+import { connectSession } from "../lib/api/credentials";
 import { lang } from "../i18n/lang";
 import { setAppFlag } from "./app";
 import { clearCart } from "./cart";
@@ -21,6 +22,8 @@ interface SessionState {
 }
 
 export const sessionStore = createStore<SessionState>({ token: null, profile: null });
+
+connectSession({ token: () => sessionStore.get().token, refused: () => sessionRefused() });
 
 export function restoreSession(): void {
   takeHandoff();

@@ -2,23 +2,10 @@
 // unwraps it, adds the bearer token, and turns an expired session into a trip to sign-in. Only the
 // typed calls of this folder use it (typed.ts; the build refuses an import from elsewhere): screens
 // call the function of their API area (lib/api/<area>.ts).
-import { sessionRefused, sessionStore } from "../../state/session";
+import { refuseSession, sessionToken } from "./credentials";
+import { ApiFailure } from "./failure";
 
-export class ApiFailure extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** A refusal's value when the server sends one (e.g. the order-limit check's next date). */
-    readonly value: unknown = null,
-    /** The refusal's stable code (`failureCode`), which the catalog words as `refusal.<code>`; see refusalText. */
-    readonly code: string | null = null,
-    /** The values the refusal's text fills in (`failureData`), e.g. `{ limit: 5 }`. */
-    readonly data: Record<string, string | number> | null = null,
-  ) {
-    super(message);
-    this.name = "ApiFailure";
-  }
-}
+export { ApiFailure };
 
 interface Envelope<T> {
   successful?: boolean;
@@ -50,7 +37,7 @@ export interface ApiRequest {
 
 /** The request api() sends: the JSON body, the caller's headers and the bearer token. */
 export function apiRequest(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): ApiRequest {
-  const token = sessionStore.get().token;
+  const token = sessionToken();
   const h: Record<string, string> = { Accept: "application/json", ...headers };
   if (body !== undefined) h["Content-Type"] = "application/json";
   if (token) h.Authorization = `Bearer ${token}`;
@@ -78,7 +65,7 @@ export async function api<T>(
   if (res.status === 401 && token) {
     // The token is no longer valid: drop it (and the cookie carrying it) and ask for a new sign-in;
     // nothing else is stored. The cookie goes first, so the login page does not render as the shopper.
-    await sessionRefused();
+    await refuseSession();
     if (!location.pathname.startsWith("/account/login")) location.assign(loginUrl(currentPath(), true));
     throw new ApiFailure(401, "");
   }

@@ -96,9 +96,12 @@ export default function StaffPickList({ data }: { data: StaffPickListPage | null
       {l.orderCount > l.slipsAtMost && <p className="no-print">{t("staff.pick.slipsTooMany", { count: l.slipsAtMost })}</p>}
       {l.slips.map((s) => (
         <article key={s.id} className="slip" aria-labelledby={`slip-${s.id}`}>
-          <h3 id={`slip-${s.id}`}>
-            <span className="order-code">{orderNumber(s.id)}</span> {s.shopperName}
-          </h3>
+          <div className="slip-head">
+            <h3 id={`slip-${s.id}`}>
+              <span className="order-code">{orderNumber(s.id)}</span> {s.shopperName}
+            </h3>
+            <img className="slip-qr" src={`/account/orders/${s.id}/qr.svg`} width={96} height={96} loading="lazy" alt={t("staff.pick.qr", { number: orderNumber(s.id) })} />
+          </div>
           <p>
             {t("staff.order.when")}: {t("staff.queue.time", formatTimes(s.starts, s.ends))} · {stateName(s.state)}
           </p>
@@ -113,7 +116,9 @@ export default function StaffPickList({ data }: { data: StaffPickListPage | null
             <tbody>
               {s.lines.map((line, i) => (
                 <tr key={i}>
-                  <td>{line.name}</td>
+                  <td>
+                    <span className="tick-box" aria-hidden="true" /> {line.name}
+                  </td>
                   <td data-label={t("staff.order.quantity")}>{line.packed < line.quantity ? t("staff.pick.short", { packed: line.packed, quantity: line.quantity }) : line.quantity}</td>
                   <td data-label={t("staff.order.substitutes")}>{line.isSubstituteOk ? t("staff.yes") : t("staff.no")}</td>
                 </tr>
