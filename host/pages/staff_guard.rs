@@ -79,10 +79,11 @@ where
             None
         }
     };
-    if at_pantry && asked.is_none() {
-        if let Some(pantry) = console.as_ref().and_then(|c| c.pantry) {
-            ctx.query.insert("pantry".into(), pantry.to_string());
-        }
+    if at_pantry
+        && asked.is_none()
+        && let Some(pantry) = console.as_ref().and_then(|c| c.pantry)
+    {
+        ctx.query.insert("pantry".into(), pantry.to_string());
     }
     load(ctx, staff).await.framed(console)
 }

@@ -76,6 +76,8 @@ async fn every_page_is_valid_html_in_both_languages() {
     let import = upload.value()["token"].as_str().unwrap().to_owned();
     let staff_pages = [
         "/staff".to_owned(),
+        "/staff/orders".into(),
+        "/staff/find?q=Test".into(),
         format!("/staff/orders/{order}"),
         "/staff/check-in".into(),
         "/staff/pick-list".into(),

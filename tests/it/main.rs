@@ -14,6 +14,7 @@ mod api_inventory;
 mod api_limits;
 mod api_locations;
 mod api_openapi;
+mod api_order_changes;
 mod api_orders;
 mod api_orders_concurrency;
 mod api_orders_idempotency;
