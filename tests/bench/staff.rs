@@ -164,6 +164,7 @@ async fn run(label: &str, t: &TestDb, config: &Config) {
         "[{label}] queue page, {QUEUE_ORDERS} orders, rendered: p50 {p50:.1} ms, p95 {p95:.1} ms ({} KB) [target 50]",
         size / 1024
     );
+    println!("[{label}] queue page stages (p50 ms): {}", stage_medians(&app, &uri, Some(&staff), 10).await);
     // Today counts the same day by pickup time and state in one grouped read; its peer is the
     // queue page above, which reads the day's index and lists 200 of them.
     let uri = format!("/staff?pantry={pantry}&date={queue_day}");
@@ -175,7 +176,6 @@ async fn run(label: &str, t: &TestDb, config: &Config) {
         p50 / queue_p50
     );
     println!("[{label}] Today page stages (p50 ms): {}", stage_medians(&app, &uri, Some(&staff), 10).await);
-    println!("[{label}] queue page stages (p50 ms): {}", stage_medians(&app, &uri, Some(&staff), 10).await);
     let uri = format!("/api/v1/staff/queue?pantry={pantry}&date={queue_day}");
     let (p50, p95, _) = timed(&app, &uri, Some(&staff), None, RUNS).await;
     println!("[{label}] queue API, {QUEUE_ORDERS} orders: p50 {p50:.1} ms, p95 {p95:.1} ms");
