@@ -30,6 +30,7 @@ pub mod shop;
 pub mod staff;
 pub mod staff_accounts;
 pub mod staff_audit;
+pub mod staff_caller;
 pub mod staff_codes;
 pub mod staff_console;
 pub mod staff_content;

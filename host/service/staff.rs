@@ -4,6 +4,7 @@
 //! only [`Staff::resolve`] makes one, for an account whose grants give that access somewhere, and
 //! it carries the places they give it at. Another pantry's order is NotFound, like one that does
 //! not exist, so staff of pantry A never learn of pantry B's orders or shoppers.
+pub use super::staff_caller::Staff;
 use super::{Context, Error, Result};
 use crate::{
     db::repo::{
@@ -15,7 +16,7 @@ use crate::{
         Id, messages,
         order_states::{StaffAction, allowed_actions},
         orders::StatusType,
-        staff::{Access, Needs, PantryStaff, Reach, Volunteer, reach},
+        staff::{Access, Needs, PantryStaff, Volunteer},
         time::{local_today, place_time},
     },
     model::staff::{
@@ -24,34 +25,14 @@ use crate::{
     },
 };
 use chrono::{NaiveDate, NaiveTime};
-use std::{collections::HashMap, marker::PhantomData};
+use std::collections::HashMap;
 
-/// A signed-in account acting with the access `R` names, at the places [`Reach`] lists.
-#[derive(Debug, Clone)]
-pub struct Staff<R: Needs> {
-    pub user_id: Id,
-    pub reach: Reach,
-    role: PhantomData<R>,
-}
-
-impl<R: Needs> Staff<R> {
-    /// The account as staff with `R`'s access; None when no grant of theirs gives it.
-    pub async fn resolve(state: &Context, user_id: Id) -> Result<Option<Self>> {
-        let posts = state.store.staff_posts(user_id).await?;
-        let reach = reach(&posts, R::ACCESS);
-        Ok((!reach.is_empty()).then_some(Self { user_id, reach, role: PhantomData }))
-    }
-
-    /// What the operation needs.
-    pub fn access(&self) -> Access {
-        R::ACCESS
-    }
-
-    fn sees(&self, order: &StaffOrderRow) -> bool {
-        match order.pantry_id {
-            Some(pantry) => self.reach.has_pantry(pantry),
-            None => self.reach.food_banks.contains(&order.food_bank_id),
-        }
+/// Whether the order is at one of the caller's places: another pantry's order is NotFound, like
+/// one that does not exist.
+fn sees<R: Needs>(staff: &Staff<R>, order: &StaffOrderRow) -> bool {
+    match order.pantry_id {
+        Some(pantry) => staff.reach.has_pantry(pantry),
+        None => staff.reach.food_banks.contains(&order.food_bank_id),
     }
 }
 
@@ -184,7 +165,12 @@ pub async fn listed<R: Needs>(state: &Context, staff: &Staff<R>, ids: Vec<Id>) -
     let mut rows: HashMap<Id, StaffOrderRow> =
         state.store.staff_orders(ids.clone()).await?.into_iter().map(|o| (o.id, o)).collect();
     let access = staff.access();
-    Ok(ids.iter().filter_map(|id| rows.remove(id)).filter(|o| staff.sees(o)).map(|o| queue_order(access, &o)).collect())
+    Ok(ids
+        .iter()
+        .filter_map(|id| rows.remove(id))
+        .filter(|o| sees(staff, o))
+        .map(|o| queue_order(access, &o))
+        .collect())
 }
 
 pub(super) fn search_number(search: &str) -> Option<Id> {
@@ -271,7 +257,7 @@ fn event(e: OrderEventRow, tz: chrono_tz::Tz) -> StaffEvent {
 }
 
 async fn visible<R: Needs>(state: &Context, staff: &Staff<R>, order_id: Id) -> Result<StaffOrderRow> {
-    state.store.staff_order(order_id).await?.filter(|o| staff.sees(o)).ok_or_else(not_found)
+    state.store.staff_order(order_id).await?.filter(|o| sees(staff, o)).ok_or_else(not_found)
 }
 
 /// One order of the caller's places, with its lines, history and the actions allowed now.
@@ -408,7 +394,7 @@ pub async fn find(state: &Context, staff: &Staff<Volunteer>, search: &str) -> Re
     let mut out: Vec<QueueOrder> = Vec::new();
     if let Some(n) = number_in(&search) {
         let found = state.store.staff_orders(vec![n]).await?;
-        out.extend(found.iter().filter(|o| staff.sees(o)).map(|o| queue_order(access, o)));
+        out.extend(found.iter().filter(|o| sees(staff, o)).map(|o| queue_order(access, o)));
     }
     let needle = search.trim().to_lowercase();
     for pantry in pantries_of(state, staff).await? {
@@ -425,7 +411,7 @@ pub async fn find(state: &Context, staff: &Staff<Volunteer>, search: &str) -> Re
             .collect();
         let mut rows = state.store.staff_orders(named).await?;
         rows.sort_by_key(|r| (r.starts, r.id));
-        out.extend(rows.iter().filter(|o| staff.sees(o)).map(|o| queue_order(access, o)));
+        out.extend(rows.iter().filter(|o| sees(staff, o)).map(|o| queue_order(access, o)));
         if out.len() >= MOST {
             break;
         }
