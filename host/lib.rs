@@ -20,5 +20,5 @@ pub mod render;
 pub mod server;
 mod service;
 pub mod sms;
-pub use service::{outbox::send_outbox, staff_accounts::add_staff};
+pub use service::{outbox::send_outbox, staff::accounts::add_staff};
 pub mod state;

@@ -264,7 +264,7 @@ async fn run() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Staff(StaffCommand::Add(args)) => {
-            use orderahead::{db::repo::staff::GrantPlace, domain::staff::StaffRole};
+            use orderahead::{db::repo::staff::grants::GrantPlace, domain::staff::StaffRole};
             let role = StaffRole::from_code(&args.role).ok_or_else(|| anyhow::anyhow!("unknown role"))?;
             let place = match (args.food_bank, args.pantry) {
                 (Some(id), _) => GrantPlace::FoodBank(id),

@@ -30,6 +30,8 @@ export interface Payload<D = unknown> {
   action?: PostedForm | null;
   /** A staff page's console frame (host/pages/staff_guard.rs): its navigation, pantry switcher and search. */
   console?: unknown;
+  /** Why the staff guard refused the page (host/pages/staff_guard.rs): StaffLayout's "not allowed" page. */
+  denied?: string;
   /** Only in the embedded copy: false when server rendering failed and #root holds a static Loading... screen. */
   ssr?: boolean;
 }

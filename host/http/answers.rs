@@ -5,12 +5,12 @@
 use crate::{
     api::session_cookie,
     catalog::Lang,
-    domain::{
-        Id,
-        staff::{Access, Needs},
-    },
+    domain::{Id, staff::Needs},
     infra::auth,
-    service::{Error, staff::Staff},
+    service::{
+        Error,
+        staff::{Staff, caller::Refusal},
+    },
     state::AppState,
 };
 use axum::{
@@ -21,9 +21,8 @@ use axum::{
 /// What such a route answers instead of its file or redirect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Say {
-    SignIn,
-    /// The access the operation needs, which the session's grants do not give.
-    Needs(Access),
+    /// The staff guard's answer (signed out, without the grant, grants unread).
+    Refused(Refusal),
     NotFound,
     TryAgain,
     CrossSite,
@@ -36,9 +35,7 @@ pub(super) enum Say {
 impl Say {
     fn status_and_key(self) -> (StatusCode, &'static str) {
         match self {
-            Say::SignIn => (StatusCode::UNAUTHORIZED, "staff.signIn"),
-            Say::Needs(Access::FoodBankAdmin) => (StatusCode::FORBIDDEN, "staff.adminOnly"),
-            Say::Needs(_) => (StatusCode::FORBIDDEN, "staff.only"),
+            Say::Refused(refusal) => (refusal_status(refusal), refusal.text_key()),
             Say::NotFound => (StatusCode::NOT_FOUND, "notFound.title"),
             Say::TryAgain => (StatusCode::SERVICE_UNAVAILABLE, "refusal.unavailable"),
             Say::CrossSite => (StatusCode::FORBIDDEN, "refusal.crossSiteForm"),
@@ -47,6 +44,15 @@ impl Say {
             Say::BadMonth => (StatusCode::BAD_REQUEST, "staff.reports.badMonth"),
             Say::BadTimes => (StatusCode::BAD_REQUEST, "staff.pick.invalidRange"),
         }
+    }
+}
+
+/// The status of a staff guard's refusal, on every side that answers one.
+fn refusal_status(refusal: Refusal) -> StatusCode {
+    match refusal {
+        Refusal::SignIn => StatusCode::UNAUTHORIZED,
+        Refusal::Needs(_) => StatusCode::FORBIDDEN,
+        Refusal::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
     }
 }
 
@@ -64,10 +70,11 @@ pub(super) fn plain_text(status: StatusCode, text: String) -> Response {
 
 /// The account the session cookie names; else the answer to give.
 async fn signed_in(state: &AppState, headers: &HeaderMap, lang: Lang) -> Result<Id, Response> {
-    let Some(token) = session_cookie::token(headers) else { return Err(say(state, lang, Say::SignIn)) };
+    let signed_out = || say(state, lang, Say::Refused(Refusal::SignIn));
+    let Some(token) = session_cookie::token(headers) else { return Err(signed_out()) };
     match auth::user_of(&state.tokens, &state.store, token).await {
         Ok(Ok(id)) => Ok(id),
-        Ok(Err(_)) => Err(say(state, lang, Say::SignIn)),
+        Ok(Err(_)) => Err(signed_out()),
         Err(error) => {
             tracing::warn!(%error, "session not checked");
             Err(say(state, lang, Say::TryAgain))
@@ -75,22 +82,15 @@ async fn signed_in(state: &AppState, headers: &HeaderMap, lang: Lang) -> Result<
     }
 }
 
-/// The session's account as staff with `R`'s access; else 401 signed out, 403 without such a
-/// grant, 503 when the grants could not be read.
+/// The session's account as staff with `R`'s access, by the staff sides' one guard; else its
+/// refusal in a line: 401 signed out, 403 without such a grant, 503 when the grants were not read.
 pub(super) async fn staff_for<R: Needs>(
     state: &AppState,
     headers: &HeaderMap,
     lang: Lang,
 ) -> Result<Staff<R>, Response> {
     let user = signed_in(state, headers, lang).await?;
-    match Staff::<R>::resolve(state, user).await {
-        Ok(Some(staff)) => Ok(staff),
-        Ok(None) => Err(say(state, lang, Say::Needs(R::ACCESS))),
-        Err(error) => {
-            tracing::warn!(%error, "grants not read");
-            Err(say(state, lang, Say::TryAgain))
-        }
-    }
+    Staff::<R>::admit(state, Some(user)).await.map_err(|refusal| say(state, lang, Say::Refused(refusal)))
 }
 
 /// The answer to a service error that has no better one where it happened: NotFound is 404 (another

@@ -15,7 +15,7 @@ use crate::{
     service::{
         Error,
         pick_list::{self, CsvTitles},
-        staff_audit,
+        staff::audit,
     },
     state::AppState,
 };
@@ -117,13 +117,13 @@ async fn audit_csv(
         Ok(ask) => ask,
         Err(errors) => return bad_filter(errors.iter().map(|e| e.field).collect()),
     };
-    let entries = match staff_audit::export(&state, &admin, &ask).await {
+    let entries = match audit::export(&state, &admin, &ask).await {
         Ok(entries) => entries,
         Err(Error::Fields { fields, .. }) => return bad_filter(fields.iter().map(|e| e.field).collect()),
         Err(error) => return failed(&state, lang, error, "audit CSV not made"),
     };
     let text = |key: &str| state.catalog.text(lang, key).to_owned();
-    let titles = staff_audit::CsvTitles {
+    let titles = audit::CsvTitles {
         when: text("staff.audit.when"),
         who: text("staff.audit.who"),
         pantry: text("staff.audit.where"),
@@ -134,7 +134,7 @@ async fn audit_csv(
         after: text("staff.audit.after"),
         actions: AuditAction::ALL.iter().map(|a| (a.code(), text(&a.text_key()))).collect(),
     };
-    match staff_audit::to_csv(&entries, &titles) {
+    match audit::to_csv(&entries, &titles) {
         Ok(body) => csv_file("audit-log.csv", body.into_bytes()),
         Err(error) => failed(&state, lang, error.into(), "audit CSV not written"),
     }

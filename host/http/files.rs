@@ -16,7 +16,7 @@ use crate::{
         staff::{FoodBankAdmin, Needs, PantryStaff},
     },
     infra::files::FileName,
-    service::{Error, staff::Staff, staff_items, staff_pantries},
+    service::{Error, staff::Staff, staff::items, staff::pantries},
     state::AppState,
 };
 use axum::{
@@ -141,7 +141,7 @@ async fn item_photo_form(
         Err(res) => return res,
     };
     let outcome = match upload {
-        Ok(bytes) => staff_items::photo(&state, &staff, id, bytes).await.map(|_| ()),
+        Ok(bytes) => items::photo(&state, &staff, id, bytes).await.map(|_| ()),
         Err(error) => Err(error),
     };
     let back = match head.pantry {
@@ -165,7 +165,7 @@ async fn pantry_photo_form(
         Err(res) => return res,
     };
     let outcome = match upload {
-        Ok(bytes) => staff_pantries::photo(&state, &admin, id, bytes).await.map(|_| ()),
+        Ok(bytes) => pantries::photo(&state, &admin, id, bytes).await.map(|_| ()),
         Err(error) => Err(error),
     };
     photo_answer(&state, lang, &format!("/staff/pantries-admin?edit={id}"), outcome)

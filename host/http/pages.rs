@@ -275,6 +275,8 @@ fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang
         console: Option<&'a serde_json::value::RawValue>,
         csrf: Option<&'a str>,
         data: &'a serde_json::value::RawValue,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        denied: Option<crate::pages::Denied>,
         lang: &'a str,
         messages: &'a Value,
         route: &'a str,
@@ -293,6 +295,7 @@ fn payload(state: &AppState, route: &str, loaded: &Loaded, url: &str, lang: Lang
         console: loaded.console.as_deref(),
         csrf: forms.csrf.as_deref(),
         data: &loaded.data,
+        denied: loaded.denied,
         lang: lang.code(),
         messages: state.catalog.page_texts(lang, route),
         route,

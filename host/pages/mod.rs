@@ -31,6 +31,7 @@ mod staff_content;
 mod staff_delivery_schedule;
 mod staff_find;
 mod staff_guard;
+pub use staff_guard::Denied;
 mod staff_items;
 mod staff_pages;
 mod staff_pantries_admin;
@@ -86,6 +87,8 @@ pub struct Loaded {
     pub scopes: Vec<Scope>,
     /// A staff page's frame (`model::staff_console::Console`), set by the staff guard.
     pub console: Option<Box<RawValue>>,
+    /// Why the staff guard refused the page: the app draws the "not allowed" page instead.
+    pub denied: Option<staff_guard::Denied>,
 }
 
 impl Loaded {
@@ -98,7 +101,15 @@ impl Loaded {
     pub fn with_status(status: StatusCode, data: impl Serialize) -> Self {
         // Page types are plain structs of strings, numbers and lists: they always serialize.
         let data = serde_json::value::to_raw_value(&data).expect("page data serializes");
-        Self { status, data, json_ld: Vec::new(), not_found_page: false, scopes: Vec::new(), console: None }
+        Self {
+            status,
+            data,
+            json_ld: Vec::new(),
+            not_found_page: false,
+            scopes: Vec::new(),
+            console: None,
+            denied: None,
+        }
     }
 
     /// Nothing at this address: served as the Not Found page (spec §2), status 404.
@@ -363,6 +374,7 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_today::StaffTodayPage>(&mut out);
     add::<staff_find::StaffFindPage>(&mut out);
     add::<crate::model::staff_console::Console>(&mut out);
+    add::<staff_guard::Denied>(&mut out);
     add::<staff_pages::StaffQueuePage>(&mut out);
     add::<staff_pages::StaffOrderPage>(&mut out);
     add::<staff_pages::StaffCheckInPage>(&mut out);

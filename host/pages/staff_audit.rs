@@ -3,18 +3,14 @@
 //! (`?action=`) and days (`?from=`, `?to=`, YYYY-MM-DD), older ones by `?before=` (an entry id).
 //! The filter is a GET form, so it works without JavaScript; `/staff/audit.csv` with the same
 //! query downloads the filtered entries. A bad filter is the page again, 422, the field marked.
-use super::{
-    LoadCtx, Loaded, Page,
-    shared::row_id,
-    staff_guard::{Denied, HasDenied, guarded},
-};
+use super::{LoadCtx, Loaded, Page, shared::row_id, staff_guard::guarded};
 use crate::{
     domain::{
         forms::{FieldCode, FieldError},
         staff::FoodBankAdmin,
     },
     model::staff_audit::AuditPage,
-    service::{self as services, staff::Staff, staff_audit as service},
+    service::{self as services, staff::Staff, staff::audit as service},
 };
 use axum::http::StatusCode;
 use chrono::NaiveDate;
@@ -27,15 +23,13 @@ pub const PAGE: Page = Page {
     patterns: &["/staff/audit"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffAuditPage, _, _, _>(ctx, load),
+    load: |ctx| guarded(ctx, load),
     action: None,
 };
 
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffAuditPage {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
     #[serde(skip_serializing_if = "Option::is_none")]
     audit: Option<AuditPage>,
     /// The filter's fields that are wrong (`pantry`, `person`, `action`, `from`, `to`); the page
@@ -45,12 +39,6 @@ pub struct StaffAuditPage {
     /// The filter as given, to show again beside its errors.
     #[serde(skip_serializing_if = "HashMap::is_empty")]
     values: HashMap<String, String>,
-}
-
-impl HasDenied for StaffAuditPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
 }
 
 /// The filter of a query (the page's and the CSV's), or the fields that are not what they say.

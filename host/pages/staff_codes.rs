@@ -6,12 +6,12 @@
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
     shared::row_id,
-    staff_guard::{Denied, HasDenied, guarded, guarded_action},
+    staff_guard::{guarded, guarded_action},
 };
 use crate::{
     domain::{Id, staff::FoodBankAdmin},
     model::staff_codes::{AdminCodes, CodeForm},
-    service::{self as services, staff::Staff, staff_codes as service, staff_content::food_bank_zone},
+    service::{self as services, staff::Staff, staff::codes as service, staff::content::food_bank_zone},
 };
 use axum::http::StatusCode;
 use chrono::NaiveDate;
@@ -23,15 +23,13 @@ pub const PAGE: Page = Page {
     patterns: &["/staff/codes"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffCodesPage, _, _, _>(ctx, load),
+    load: |ctx| guarded(ctx, load),
     action: Some(|ctx| guarded_action(ctx, act)),
 };
 
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffCodesPage {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
     #[serde(skip_serializing_if = "Option::is_none")]
     codes: Option<AdminCodes>,
     /// The code just made (after the form's 303).
@@ -42,21 +40,12 @@ pub struct StaffCodesPage {
     expired: Option<String>,
 }
 
-impl HasDenied for StaffCodesPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
-}
-
 async fn load(ctx: LoadCtx, admin: Staff<FoodBankAdmin>) -> Loaded {
     let short = |key: &str| ctx.query.get(key).map(|c| c.chars().take(32).collect::<String>());
     match service::codes(&ctx.state, &admin).await {
-        Ok(codes) => Loaded::ok(StaffCodesPage {
-            denied: None,
-            codes: Some(codes),
-            created: short("created"),
-            expired: short("expired"),
-        }),
+        Ok(codes) => {
+            Loaded::ok(StaffCodesPage { codes: Some(codes), created: short("created"), expired: short("expired") })
+        }
         Err(error) => {
             tracing::error!(%error, "codes page not loaded");
             Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, StaffCodesPage::default())

@@ -8,12 +8,12 @@
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
     shared::row_id,
-    staff_guard::{Denied, HasDenied, guarded, guarded_action},
+    staff_guard::{guarded, guarded_action},
 };
 use crate::{
     domain::{Id, staff::FoodBankAdmin},
     model::staff_content::{AdminContent, CardForm, NoticeForm},
-    service::{self as services, staff::Staff, staff_content as service},
+    service::{self as services, staff::Staff, staff::content as service},
 };
 use axum::http::StatusCode;
 use chrono::{DateTime, NaiveDateTime, Utc};
@@ -25,15 +25,13 @@ pub const PAGE: Page = Page {
     patterns: &["/staff/content"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffContentPage, _, _, _>(ctx, load),
+    load: |ctx| guarded(ctx, load),
     action: Some(|ctx| guarded_action(ctx, act)),
 };
 
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffContentPage {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
     #[serde(skip_serializing_if = "Option::is_none")]
     content: Option<AdminContent>,
     /// The food bank's IANA time zone, in which the window's times are typed and shown.
@@ -66,12 +64,6 @@ fn local_field(at: crate::domain::time::PlaceTime, zone: chrono_tz::Tz) -> Strin
     at.with_timezone(&zone).format("%Y-%m-%dT%H:%M").to_string()
 }
 
-impl HasDenied for StaffContentPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
-}
-
 async fn load(ctx: LoadCtx, admin: Staff<FoodBankAdmin>) -> Loaded {
     let saved = ctx.query.get("saved").filter(|s| SAVED.contains(&s.as_str())).cloned();
     let asked = |key: &str| ctx.query.get(key).and_then(|v| row_id(v.trim()));
@@ -86,7 +78,6 @@ async fn load(ctx: LoadCtx, admin: Staff<FoodBankAdmin>) -> Loaded {
                     ends_at: n.ends_at.map(|at| local_field(at, zone)),
                 });
             Loaded::ok(StaffContentPage {
-                denied: None,
                 content: Some(content),
                 time_zone: Some(zone.name().to_owned()),
                 saved,

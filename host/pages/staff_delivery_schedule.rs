@@ -6,7 +6,7 @@
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
     shared::row_id,
-    staff_guard::{Denied, HasDenied, guarded, guarded_action},
+    staff_guard::{guarded, guarded_action},
 };
 use crate::{
     domain::staff::FoodBankAdmin,
@@ -22,15 +22,13 @@ pub const PAGE: Page = Page {
     patterns: &["/staff/delivery-schedule"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffDeliverySchedulePage, _, _, _>(ctx, load),
+    load: |ctx| guarded(ctx, load),
     action: Some(|ctx| guarded_action(ctx, act)),
 };
 
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffDeliverySchedulePage {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
     #[serde(skip_serializing_if = "Option::is_none")]
     schedule: Option<DeliverySchedule>,
     /// The admin's food banks have no delivery program yet.
@@ -39,12 +37,6 @@ pub struct StaffDeliverySchedulePage {
     /// The form just done (after its 303): `add`, `delete` or `horizon`.
     #[serde(skip_serializing_if = "Option::is_none")]
     done: Option<String>,
-}
-
-impl HasDenied for StaffDeliverySchedulePage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
 }
 
 const INTENTS: [&str; 3] = ["add", "delete", "horizon"];

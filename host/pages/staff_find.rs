@@ -1,14 +1,11 @@
 //! The console's search (`/staff/find?q=`), from the box in every staff page's layout: an order
 //! by its number, a shopper by name or phone, of every day, at the places the caller packs for,
 //! newest first. A plain GET form, so it works before JavaScript; the text stays out of logs.
-use super::{
-    LoadCtx, Loaded, Page,
-    staff_guard::{Denied, HasDenied, guarded},
-};
+use super::{LoadCtx, Loaded, Page, staff_guard::guarded};
 use crate::{
     domain::staff::PantryStaff,
     model::staff_console::StaffFound,
-    service::{staff::Staff, staff_console as service},
+    service::{staff::Staff, staff::console as service},
 };
 use axum::http::StatusCode;
 use serde::Serialize;
@@ -19,7 +16,7 @@ pub const PAGE: Page = Page {
     patterns: &["/staff/find"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffFindPage, _, _, _>(ctx, load),
+    load: |ctx| guarded(ctx, load),
     action: None,
 };
 
@@ -27,21 +24,13 @@ pub const PAGE: Page = Page {
 #[serde(rename_all = "camelCase")]
 pub struct StaffFindPage {
     #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     found: Option<StaffFound>,
-}
-
-impl HasDenied for StaffFindPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
 }
 
 async fn load(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let search = ctx.query.get("q").map(String::as_str).unwrap_or_default();
     match service::find(&ctx.state, &staff, search).await {
-        Ok(found) => Loaded::ok(StaffFindPage { denied: None, found: Some(found) }),
+        Ok(found) => Loaded::ok(StaffFindPage { found: Some(found) }),
         Err(error) => {
             tracing::error!(%error, "staff search failed");
             Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, StaffFindPage::default())

@@ -1,78 +1,83 @@
-//! The staff pages' one guard and frame. Every staff page's loader and action run through
+//! The staff pages' guard and frame. Every staff page's loader and action run through
 //! [`guarded`] (or [`guarded_at`], for a page that works on one pantry) and [`guarded_action`]:
 //! the session's account as [`Staff<R>`], the role marker `R` being the access the page states,
-//! or the page's empty data with 401 (signed out) or 403 (no grant for it). A page the guard lets
+//! by the staff sides' one guard (`Staff::admit`, which the API and downloads use too); refused,
+//! the console's one "not allowed" page (`Loaded.denied`) with 401, 403 or 503. A page the guard lets
 //! through also gets the console frame (`model::staff_console::Console`) the app's StaffLayout
 //! draws around it: the navigation the caller's grants open, the pantry switcher and the search.
-use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Shopper};
+use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded};
 use crate::{
-    domain::{Id, messages, staff::Needs},
+    domain::{
+        Id,
+        staff::{Access, Needs},
+    },
     model::staff_console::Console,
-    service::{self as services, staff::Staff, staff_console},
-    state::AppState,
+    service::{
+        self as services,
+        staff::{Staff, caller::Refusal, console},
+    },
 };
-use axum::http::StatusCode;
 use serde::Serialize;
 use std::future::Future;
 use utoipa::ToSchema;
 
-/// Why a staff page shows nothing: `signIn` (no session) or `staffOnly` (no grant for it).
-#[derive(Serialize, ToSchema, Clone, Copy)]
+/// Why a staff page shows nothing but the console's "not allowed" page, which the app's
+/// StaffLayout draws in place of the page: the staff sides' one [`Refusal`], as a code.
+#[derive(Serialize, ToSchema, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub enum Denied {
     SignIn,
     StaffOnly,
+    AdminOnly,
+    Unavailable,
 }
 
-/// The denied page of each data type.
-pub trait HasDenied {
-    fn denied(denied: Denied) -> Self;
+impl From<Refusal> for Denied {
+    fn from(refusal: Refusal) -> Self {
+        match refusal {
+            Refusal::SignIn => Denied::SignIn,
+            Refusal::Needs(Access::FoodBankAdmin) => Denied::AdminOnly,
+            Refusal::Needs(_) => Denied::StaffOnly,
+            Refusal::Unavailable => Denied::Unavailable,
+        }
+    }
 }
 
-/// Runs `load` for the signed-in account as staff with `R`'s access, else the page's empty data
-/// with 401 (signed out) or 403 and the reason.
-pub(super) fn guarded<D, R, F, Fut>(ctx: LoadCtx, load: F) -> LoadFuture
+/// Runs `load` for the signed-in account as staff with `R`'s access, else the "not allowed" page
+/// with 401 (signed out), 403 (no grant for it) or 503.
+pub(super) fn guarded<R, F, Fut>(ctx: LoadCtx, load: F) -> LoadFuture
 where
     R: Needs,
-    D: Serialize + HasDenied + 'static,
     F: FnOnce(LoadCtx, Staff<R>) -> Fut + Send + 'static,
     Fut: Future<Output = Loaded> + Send + 'static,
 {
-    Box::pin(run::<D, R, F, Fut>(ctx, load, false))
+    Box::pin(run::<R, F, Fut>(ctx, load, false))
 }
 
 /// [`guarded`] for a page that works on one pantry (`?pantry=`): opened without one, it works on
 /// the pantry the console chose (the person's last choice, else their first pantry).
-pub(super) fn guarded_at<D, R, F, Fut>(ctx: LoadCtx, load: F) -> LoadFuture
+pub(super) fn guarded_at<R, F, Fut>(ctx: LoadCtx, load: F) -> LoadFuture
 where
     R: Needs,
-    D: Serialize + HasDenied + 'static,
     F: FnOnce(LoadCtx, Staff<R>) -> Fut + Send + 'static,
     Fut: Future<Output = Loaded> + Send + 'static,
 {
-    Box::pin(run::<D, R, F, Fut>(ctx, load, true))
+    Box::pin(run::<R, F, Fut>(ctx, load, true))
 }
 
-async fn run<D, R, F, Fut>(mut ctx: LoadCtx, load: F, at_pantry: bool) -> Loaded
+async fn run<R, F, Fut>(mut ctx: LoadCtx, load: F, at_pantry: bool) -> Loaded
 where
     R: Needs,
-    D: Serialize + HasDenied + 'static,
     F: FnOnce(LoadCtx, Staff<R>) -> Fut + Send + 'static,
     Fut: Future<Output = Loaded> + Send + 'static,
 {
-    let staff = match caller::<R>(&ctx.state, ctx.shopper).await {
+    let staff = match Staff::<R>::admit(&ctx.state, ctx.shopper.map(|s| s.id)).await {
         Ok(staff) => staff,
-        Err(denied) => {
-            let status = match denied {
-                Denied::SignIn => StatusCode::UNAUTHORIZED,
-                Denied::StaffOnly => StatusCode::FORBIDDEN,
-            };
-            return Loaded::with_status(status, D::denied(denied));
-        }
+        Err(refusal) => return Loaded::denied(refusal),
     };
     let asked =
         id_param(&ctx.params, "pantryId").or_else(|| ctx.query.get("pantry").and_then(|p| super::shared::row_id(p)));
-    let console = match staff_console::console(&ctx.state, staff.user_id, asked).await {
+    let console = match console::console(&ctx.state, staff.user_id, asked).await {
         Ok(console) => console,
         Err(error) => {
             tracing::warn!(%error, "staff page: console frame not read");
@@ -88,18 +93,6 @@ where
     load(ctx, staff).await.framed(console)
 }
 
-async fn caller<R: Needs>(state: &AppState, shopper: Option<Shopper>) -> Result<Staff<R>, Denied> {
-    let Some(shopper) = shopper else { return Err(Denied::SignIn) };
-    match Staff::<R>::resolve(state, shopper.id).await {
-        Ok(Some(staff)) => Ok(staff),
-        Ok(None) => Err(Denied::StaffOnly),
-        Err(error) => {
-            tracing::warn!(%error, "staff page: grants not read");
-            Err(Denied::StaffOnly)
-        }
-    }
-}
-
 /// Runs a form's action for the signed-in account as staff with `R`'s access; signed out, the
 /// login page and back; without the grant, 403.
 pub(super) fn guarded_action<R, F, Fut>(ctx: ActionCtx, act: F) -> ActionFuture
@@ -109,11 +102,10 @@ where
     Fut: Future<Output = Acted> + Send + 'static,
 {
     Box::pin(async move {
-        let Some(shopper) = ctx.shopper else { return Acted::to("/account/login?returnTo=%2Fstaff") };
-        match Staff::<R>::resolve(&ctx.state, shopper.id).await {
-            Ok(Some(staff)) => act(ctx, staff).await,
-            Ok(None) => Acted::refused(services::Error::Forbidden((&messages::STAFF_ONLY).into())),
-            Err(error) => Acted::refused(error),
+        match Staff::<R>::admit(&ctx.state, ctx.shopper.map(|s| s.id)).await {
+            Ok(staff) => act(ctx, staff).await,
+            Err(Refusal::SignIn) => Acted::to("/account/login?returnTo=%2Fstaff"),
+            Err(refusal) => Acted::refused(services::Error::from(refusal)),
         }
     })
 }
@@ -123,6 +115,12 @@ pub(super) fn id_param(params: &std::collections::HashMap<String, String>, name:
 }
 
 impl Loaded {
+    /// The console's "not allowed" page, with the status the refusal answers everywhere.
+    fn denied(refusal: Refusal) -> Self {
+        let status = super::failure_status(&services::Error::from(refusal), "staff");
+        Self { denied: Some(refusal.into()), ..Self::with_status(status, super::EmptyPage {}) }
+    }
+
     /// The page drawn in the staff console's frame.
     fn framed(mut self, console: Option<Console>) -> Self {
         self.console = console.map(|c| serde_json::value::to_raw_value(&c).expect("the console frame serializes"));

@@ -6,12 +6,12 @@
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
     shared::{photo_refusal, row_id},
-    staff_guard::{Denied, HasDenied, guarded_action, guarded_at},
+    staff_guard::{guarded_action, guarded_at},
 };
 use crate::{
     domain::{Id, staff::PantryStaff},
     model::staff_items::{ItemForm, StaffItems},
-    service::{self as services, staff::Staff, staff_items as service},
+    service::{self as services, staff::Staff, staff::items as service},
 };
 use axum::http::StatusCode;
 use serde::Serialize;
@@ -22,7 +22,7 @@ pub const PAGE: Page = Page {
     patterns: &["/staff/items"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded_at::<StaffItemsPage, _, _, _>(ctx, load),
+    load: |ctx| guarded_at(ctx, load),
     action: Some(|ctx| guarded_action(ctx, act)),
 };
 
@@ -32,8 +32,6 @@ const SAVED: [&str; 5] = ["created", "updated", "hidden", "shown", "photo"];
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffItemsPage {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
     #[serde(skip_serializing_if = "Option::is_none")]
     items: Option<StaffItems>,
     /// The item whose form is open (`?edit=`).
@@ -47,12 +45,6 @@ pub struct StaffItemsPage {
     photo_error: Option<String>,
 }
 
-impl HasDenied for StaffItemsPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
-}
-
 async fn load(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let query = |key: &str| ctx.query.get(key).map(String::as_str);
     let pantry = query("pantry").and_then(row_id);
@@ -64,13 +56,7 @@ async fn load(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     match service::items(&ctx.state, &staff, pantry).await {
         Ok(items) => {
             let edit = query("edit").and_then(row_id).filter(|id| items.items.iter().any(|i| i.id == *id));
-            Loaded::ok(StaffItemsPage {
-                denied: None,
-                items: Some(items),
-                edit,
-                saved: saved.map(str::to_owned),
-                photo_error,
-            })
+            Loaded::ok(StaffItemsPage { items: Some(items), edit, saved: saved.map(str::to_owned), photo_error })
         }
         Err(services::Error::NotFound(_)) => Loaded::not_found(),
         Err(error) => {

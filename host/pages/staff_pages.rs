@@ -7,7 +7,7 @@
 //! (`http::forms`), so they work before JavaScript.
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
-    staff_guard::{Denied, HasDenied, guarded, guarded_action, guarded_at, id_param},
+    staff_guard::{guarded, guarded_action, guarded_at, id_param},
 };
 use crate::{
     domain::{
@@ -18,7 +18,7 @@ use crate::{
     model::staff::{QueueOrder, StaffOrder, StaffQueue},
     service::{
         self as services,
-        staff::{self as service, Staff},
+        staff::{Staff, queue as service},
     },
 };
 use axum::http::StatusCode;
@@ -30,7 +30,7 @@ pub const QUEUE: Page = Page {
     patterns: &["/staff/orders", "/staff/pantries/{pantryId}"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded_at::<StaffQueuePage, _, _, _>(ctx, queue),
+    load: |ctx| guarded_at(ctx, queue),
     action: Some(|ctx| guarded_action(ctx, queue_action)),
 };
 
@@ -39,7 +39,7 @@ pub const ORDER: Page = Page {
     patterns: &["/staff/orders/{orderId}"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffOrderPage, _, _, _>(ctx, order),
+    load: |ctx| guarded(ctx, order),
     action: Some(|ctx| guarded_action(ctx, order_action)),
 };
 
@@ -48,15 +48,13 @@ pub const CHECK_IN: Page = Page {
     patterns: &["/staff/check-in"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffCheckInPage, _, _, _>(ctx, check_in),
+    load: |ctx| guarded(ctx, check_in),
     action: Some(|ctx| guarded_action(ctx, check_in_action)),
 };
 
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffQueuePage {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
     #[serde(skip_serializing_if = "Option::is_none")]
     queue: Option<StaffQueue>,
     /// What the last bulk action did, after its redirect.
@@ -78,16 +76,12 @@ pub struct BulkReport {
 #[serde(rename_all = "camelCase")]
 pub struct StaffOrderPage {
     #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     order: Option<StaffOrder>,
 }
 
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffCheckInPage {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
     /// The search typed (a number or a name), and its matches.
     search: Option<String>,
     matches: Vec<QueueOrder>,
@@ -95,23 +89,6 @@ pub struct StaffCheckInPage {
     #[serde(skip_serializing_if = "Option::is_none")]
     checked_in: Option<Id>,
 }
-
-impl HasDenied for StaffQueuePage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
-}
-impl HasDenied for StaffOrderPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
-}
-impl HasDenied for StaffCheckInPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
-}
-
 async fn queue(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let pantry = id_param(&ctx.params, "pantryId").or_else(|| id_param(&ctx.query, "pantry"));
     let date = ctx.query.get("date").and_then(|d| d.parse().ok());
@@ -132,7 +109,7 @@ async fn queue(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
             None
         }
     };
-    Loaded::ok(StaffQueuePage { denied: None, queue: Some(queue), bulk })
+    Loaded::ok(StaffQueuePage { queue: Some(queue), bulk })
 }
 
 /// Order numbers as the queue's addresses carry them: hexadecimal, comma-separated.
@@ -194,7 +171,7 @@ async fn queue_action(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
 async fn order(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let Some(id) = id_param(&ctx.params, "orderId") else { return Loaded::not_found() };
     match service::order(&ctx.state, &staff, id).await {
-        Ok(order) => Loaded::ok(StaffOrderPage { denied: None, order: Some(order) }),
+        Ok(order) => Loaded::ok(StaffOrderPage { order: Some(order) }),
         Err(services::Error::NotFound(_)) => Loaded::not_found(),
         Err(error) => {
             tracing::error!(%error, "staff order not loaded");
@@ -244,7 +221,7 @@ async fn check_in(ctx: LoadCtx, staff: Staff<Volunteer>) -> Loaded {
         None => Vec::new(),
     };
     let checked_in = checked_in.filter(|id| matches.iter().any(|o| o.id == *id));
-    Loaded::ok(StaffCheckInPage { denied: None, search, matches, checked_in })
+    Loaded::ok(StaffCheckInPage { search, matches, checked_in })
 }
 
 /// Check In from the check-in screen: the order in the `order` field is handed over, and the

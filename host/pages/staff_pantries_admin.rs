@@ -7,12 +7,12 @@
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
     shared::{photo_refusal, row_id},
-    staff_guard::{Denied, HasDenied, guarded, guarded_action},
+    staff_guard::{guarded, guarded_action},
 };
 use crate::{
     domain::{Id, staff::FoodBankAdmin},
     model::staff_pantries::{AdminPantries, PantryForm},
-    service::{self as services, staff::Staff, staff_pantries as service},
+    service::{self as services, staff::Staff, staff::pantries as service},
 };
 use axum::http::StatusCode;
 use serde::Serialize;
@@ -23,7 +23,7 @@ pub const PAGE: Page = Page {
     patterns: &["/staff/pantries-admin"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffPantriesAdminPage, _, _, _>(ctx, load),
+    load: |ctx| guarded(ctx, load),
     action: Some(|ctx| guarded_action(ctx, act)),
 };
 
@@ -32,8 +32,6 @@ const SAVED: [&str; 5] = ["created", "updated", "deactivated", "activated", "pho
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffPantriesAdminPage {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pantries: Option<AdminPantries>,
     /// The pantry whose form is open (`?edit=`).
@@ -47,12 +45,6 @@ pub struct StaffPantriesAdminPage {
     photo_error: Option<String>,
 }
 
-impl HasDenied for StaffPantriesAdminPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
-}
-
 async fn load(ctx: LoadCtx, admin: Staff<FoodBankAdmin>) -> Loaded {
     let query = |key: &str| ctx.query.get(key).map(String::as_str);
     let saved = match query("photo") {
@@ -63,7 +55,7 @@ async fn load(ctx: LoadCtx, admin: Staff<FoodBankAdmin>) -> Loaded {
     match service::pantries(&ctx.state, &admin).await {
         Ok(pantries) => {
             let edit = query("edit").and_then(row_id).filter(|id| pantries.pantries.iter().any(|p| p.id == *id));
-            Loaded::ok(StaffPantriesAdminPage { denied: None, pantries: Some(pantries), edit, saved, photo_error })
+            Loaded::ok(StaffPantriesAdminPage { pantries: Some(pantries), edit, saved, photo_error })
         }
         Err(error) => {
             tracing::error!(%error, "pantries page not loaded");

@@ -2,10 +2,7 @@
 //! by category and one packing slip per order, made to be printed (the app's print styles), and
 //! its CSV export at `/staff/pick-list.csv` with the same query (`http::downloads`). Pantry staff
 //! and admins of the pantry; personal like every staff page.
-use super::{
-    LoadCtx, Loaded, Page,
-    staff_guard::{Denied, HasDenied, guarded_at},
-};
+use super::{LoadCtx, Loaded, Page, staff_guard::guarded_at};
 use crate::{
     domain::staff::PantryStaff,
     model::pick_list::PickList,
@@ -25,7 +22,7 @@ pub const PAGE: Page = Page {
     patterns: &["/staff/pick-list"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded_at::<StaffPickListPage, _, _, _>(ctx, load),
+    load: |ctx| guarded_at(ctx, load),
     action: None,
 };
 
@@ -33,17 +30,9 @@ pub const PAGE: Page = Page {
 #[serde(rename_all = "camelCase")]
 pub struct StaffPickListPage {
     #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     list: Option<PickList>,
     /// The range asked for was malformed (or ended before it began): the list is the whole day's.
     invalid_range: bool,
-}
-
-impl HasDenied for StaffPickListPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
 }
 
 /// The query's pantry, day and range, as the page and the CSV read them.
@@ -69,7 +58,7 @@ async fn load(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     match result {
         Ok(list) => {
             let status = if invalid_range { StatusCode::BAD_REQUEST } else { StatusCode::OK };
-            Loaded::with_status(status, StaffPickListPage { denied: None, list: Some(list), invalid_range })
+            Loaded::with_status(status, StaffPickListPage { list: Some(list), invalid_range })
         }
         Err(services::Error::NotFound(_)) => Loaded::not_found(),
         Err(error) => {

@@ -4,7 +4,7 @@
 use super::{
     LoadCtx, Loaded, Page,
     shared::row_id,
-    staff_guard::{Denied, HasDenied, guarded, guarded_at},
+    staff_guard::{guarded, guarded_at},
 };
 use crate::{
     domain::staff::PantryStaff,
@@ -20,7 +20,7 @@ pub const REPORTS: Page = Page {
     patterns: &["/staff/reports"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffReportsPage, _, _, _>(ctx, reports),
+    load: |ctx| guarded(ctx, reports),
     action: None,
 };
 
@@ -29,7 +29,7 @@ pub const TEFAP: Page = Page {
     patterns: &["/staff/tefap"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded_at::<StaffTefapPage, _, _, _>(ctx, tefap),
+    load: |ctx| guarded_at(ctx, tefap),
     action: None,
 };
 
@@ -37,35 +37,19 @@ pub const TEFAP: Page = Page {
 #[serde(rename_all = "camelCase")]
 pub struct StaffReportsPage {
     #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     report: Option<MonthlyReport>,
     /// The month typed is not a `YYYY-MM` month (the page answers 400 and says so at the field).
     #[serde(skip_serializing_if = "Option::is_none")]
     bad_month: Option<String>,
 }
 
-impl HasDenied for StaffReportsPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
-}
-
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffTefapPage {
     #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     records: Option<TefapRecords>,
     #[serde(skip_serializing_if = "Option::is_none")]
     bad_month: Option<String>,
-}
-
-impl HasDenied for StaffTefapPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
 }
 
 fn unavailable<T: Serialize + Default>(error: services::Error) -> Loaded {

@@ -6,7 +6,7 @@
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
     shared::row_id,
-    staff_guard::{Denied, HasDenied, guarded_action, guarded_at},
+    staff_guard::{guarded_action, guarded_at},
 };
 use crate::{
     domain::staff::PantryStaff,
@@ -22,7 +22,7 @@ pub const PAGE: Page = Page {
     patterns: &["/staff/schedule"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded_at::<StaffSchedulePage, _, _, _>(ctx, load),
+    load: |ctx| guarded_at(ctx, load),
     action: Some(|ctx| guarded_action(ctx, act)),
 };
 
@@ -30,18 +30,10 @@ pub const PAGE: Page = Page {
 #[serde(rename_all = "camelCase")]
 pub struct StaffSchedulePage {
     #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     schedule: Option<Schedule>,
     /// The form just done (after its 303): `add`, `delete`, `horizon`, `close` or `reopen`.
     #[serde(skip_serializing_if = "Option::is_none")]
     done: Option<String>,
-}
-
-impl HasDenied for StaffSchedulePage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
 }
 
 const INTENTS: [&str; 5] = ["add", "delete", "horizon", "close", "reopen"];
@@ -50,7 +42,7 @@ async fn load(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let pantry = ctx.query.get("pantry").and_then(|p| row_id(p));
     let done = ctx.query.get("done").and_then(|d| INTENTS.iter().find(|i| *i == d)).map(|d| (*d).to_owned());
     match service::schedule(&ctx.state, &staff, pantry).await {
-        Ok(schedule) => Loaded::ok(StaffSchedulePage { denied: None, schedule: Some(schedule), done }),
+        Ok(schedule) => Loaded::ok(StaffSchedulePage { schedule: Some(schedule), done }),
         Err(services::Error::NotFound(_)) => Loaded::not_found(),
         Err(error) => {
             tracing::error!(%error, "schedule page not loaded");

@@ -7,7 +7,7 @@
 //! to `http::uploads`, which keeps it and sends the browser to its preview page.
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
-    staff_guard::{Denied, HasDenied, guarded, guarded_action, guarded_at},
+    staff_guard::{guarded, guarded_action, guarded_at},
 };
 use crate::{
     domain::{Id, staff::PantryStaff},
@@ -23,7 +23,7 @@ pub const LIST: Page = Page {
     patterns: &["/staff/stock"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded_at::<StaffStockPage, _, _, _>(ctx, list),
+    load: |ctx| guarded_at(ctx, list),
     action: Some(|ctx| guarded_action(ctx, act)),
 };
 
@@ -32,7 +32,7 @@ pub const ITEM: Page = Page {
     patterns: &["/staff/stock/{itemId}"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffStockItemPage, _, _, _>(ctx, item),
+    load: |ctx| guarded(ctx, item),
     action: Some(|ctx| guarded_action(ctx, act)),
 };
 
@@ -41,15 +41,13 @@ pub const IMPORT: Page = Page {
     patterns: &["/staff/stock/import/{token}"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded_at::<StaffStockImportPage, _, _, _>(ctx, import),
+    load: |ctx| guarded_at(ctx, import),
     action: Some(|ctx| guarded_action(ctx, apply)),
 };
 
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffStockPage {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
     #[serde(skip_serializing_if = "Option::is_none")]
     stock: Option<StockList>,
     /// After a form's 303: `saved` (stock or limit) or `imported`, with how many rows changed.
@@ -81,8 +79,6 @@ pub const PAGE_ITEMS: usize = 50;
 #[serde(rename_all = "camelCase")]
 pub struct StaffStockItemPage {
     #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     history: Option<StockItemHistory>,
     #[serde(skip_serializing_if = "Option::is_none")]
     done: Option<String>,
@@ -94,29 +90,10 @@ pub struct StaffStockItemPage {
 #[serde(rename_all = "camelCase")]
 pub struct StaffStockImportPage {
     #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     preview: Option<ImportPreview>,
     /// The upload is gone (applied, expired or another's).
     gone: bool,
 }
-
-impl HasDenied for StaffStockPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
-}
-impl HasDenied for StaffStockItemPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
-}
-impl HasDenied for StaffStockImportPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
-}
-
 fn unavailable<T: Serialize + Default>(error: services::Error, what: &str) -> Loaded {
     tracing::error!(%error, what, "stock page not loaded");
     Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, T::default())
@@ -135,7 +112,6 @@ async fn list(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
         Ok((stock, matching, page)) => {
             let matching = usize::try_from(matching).unwrap_or(usize::MAX);
             Loaded::ok(StaffStockPage {
-                denied: None,
                 stock: Some(stock),
                 done,
                 changed,
@@ -156,9 +132,7 @@ async fn item(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let Some(id) = ctx.params.get("itemId").and_then(|p| super::shared::row_id(p)) else { return Loaded::not_found() };
     let done = ctx.query.get("done").filter(|d| d.as_str() == "saved").cloned();
     match service::history(&ctx.state, &staff, id).await {
-        Ok(history) => {
-            Loaded::ok(StaffStockItemPage { denied: None, history: Some(history), done, move_key: new_move_key() })
-        }
+        Ok(history) => Loaded::ok(StaffStockItemPage { history: Some(history), done, move_key: new_move_key() }),
         Err(services::Error::NotFound(_)) => Loaded::not_found(),
         Err(error) => unavailable::<StaffStockItemPage>(error, "item"),
     }
@@ -167,9 +141,9 @@ async fn item(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
 async fn import(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let token = ctx.params.get("token").cloned().unwrap_or_default();
     match service::preview(&ctx.state, &staff, &token).await {
-        Ok(preview) => Loaded::ok(StaffStockImportPage { denied: None, preview: Some(preview), gone: false }),
+        Ok(preview) => Loaded::ok(StaffStockImportPage { preview: Some(preview), gone: false }),
         Err(services::Error::NotFound(_)) => {
-            Loaded::with_status(StatusCode::NOT_FOUND, StaffStockImportPage { denied: None, preview: None, gone: true })
+            Loaded::with_status(StatusCode::NOT_FOUND, StaffStockImportPage { preview: None, gone: true })
         }
         Err(error) => unavailable::<StaffStockImportPage>(error, "import"),
     }
@@ -252,7 +226,7 @@ async fn act(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
             let text = form.text("lowAt").trim();
             let low_at = if text.is_empty() { None } else { Some(text.parse::<i32>().unwrap_or(-1)) };
             let Some(pantry) = pantry_of_item(state, &staff, item).await else { return Acted::refused(not_found()) };
-            match crate::service::staff_console::set_low_at(state, &staff, pantry, item, low_at).await {
+            match crate::service::staff::console::set_low_at(state, &staff, pantry, item, low_at).await {
                 Ok(()) => Acted::to(done(Some(pantry))),
                 Err(error) => Acted::refused(error).keeping(vec![("lowAt", text.to_owned())]),
             }

@@ -6,12 +6,12 @@
 //! fields, 403 for a place not theirs, 404 for a grant not theirs).
 use super::{
     Acted, ActionCtx, LoadCtx, Loaded, Page,
-    staff_guard::{Denied, HasDenied, guarded, guarded_action},
+    staff_guard::{guarded, guarded_action},
 };
 use crate::{
     domain::staff::FoodBankAdmin,
     model::staff_team::{GrantChange, NewGrant, Team},
-    service::{staff::Staff, staff_team as service},
+    service::{staff::Staff, staff::team as service},
 };
 use axum::http::StatusCode;
 use serde::Serialize;
@@ -22,15 +22,13 @@ pub const PAGE: Page = Page {
     patterns: &["/staff/team"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded::<StaffTeamPage, _, _, _>(ctx, load),
+    load: |ctx| guarded(ctx, load),
     action: Some(|ctx| guarded_action(ctx, act)),
 };
 
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffTeamPage {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
     #[serde(skip_serializing_if = "Option::is_none")]
     team: Option<Team>,
     /// The e-mail just granted a role (after the form's 303).
@@ -44,17 +42,11 @@ pub struct StaffTeamPage {
     revoked: Option<String>,
 }
 
-impl HasDenied for StaffTeamPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
-}
-
 async fn load(ctx: LoadCtx, admin: Staff<FoodBankAdmin>) -> Loaded {
     let email = |key: &str| ctx.query.get(key).map(|e| e.chars().take(254).collect());
     let (granted, changed, revoked) = (email("granted"), email("changed"), email("revoked"));
     match service::team(&ctx.state, &admin).await {
-        Ok(team) => Loaded::ok(StaffTeamPage { denied: None, team: Some(team), granted, changed, revoked }),
+        Ok(team) => Loaded::ok(StaffTeamPage { team: Some(team), granted, changed, revoked }),
         Err(error) => {
             tracing::error!(%error, "team page not loaded");
             Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, StaffTeamPage::default())

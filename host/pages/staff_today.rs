@@ -5,7 +5,7 @@
 //! check-in.
 use super::{
     LoadCtx, Loaded, Page,
-    staff_guard::{Denied, HasDenied, guarded_at, id_param},
+    staff_guard::{guarded_at, id_param},
 };
 use crate::{
     domain::staff::{PantryStaff, Volunteer},
@@ -13,7 +13,7 @@ use crate::{
     service::{
         self as services,
         staff::Staff,
-        staff_console::{self as service},
+        staff::console::{self as service},
     },
 };
 use axum::http::StatusCode;
@@ -25,24 +25,16 @@ pub const PAGE: Page = Page {
     patterns: &["/staff"],
     public: false,
     cache_query: &[],
-    load: |ctx| guarded_at::<StaffTodayPage, _, _, _>(ctx, load),
+    load: |ctx| guarded_at(ctx, load),
     action: None,
 };
 
 #[derive(Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffTodayPage {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    denied: Option<Denied>,
     /// None for a volunteer.
     #[serde(skip_serializing_if = "Option::is_none")]
     today: Option<StaffToday>,
-}
-
-impl HasDenied for StaffTodayPage {
-    fn denied(denied: Denied) -> Self {
-        Self { denied: Some(denied), ..Self::default() }
-    }
 }
 
 async fn load(ctx: LoadCtx, member: Staff<Volunteer>) -> Loaded {
@@ -58,7 +50,7 @@ async fn load(ctx: LoadCtx, member: Staff<Volunteer>) -> Loaded {
     let pantry = id_param(&ctx.query, "pantry");
     let date = ctx.query.get("date").and_then(|d| d.parse().ok());
     match service::today(&ctx.state, &staff, pantry, date).await {
-        Ok(today) => Loaded::ok(StaffTodayPage { denied: None, today: Some(today) }),
+        Ok(today) => Loaded::ok(StaffTodayPage { today: Some(today) }),
         Err(services::Error::NotFound(_)) => Loaded::not_found(),
         Err(error) => unavailable(error),
     }

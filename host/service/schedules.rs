@@ -18,7 +18,7 @@ use crate::{
         retrying,
         schedule_rows::PantryRows,
         schedules::{ClosedDayRow, ClosedOrderRow},
-        staff::StaffPantryRow,
+        staff::grants::StaffPantryRow,
     },
     domain::{
         Id,

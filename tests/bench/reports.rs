@@ -50,7 +50,12 @@ async fn run(label: &str, t: &TestDb, config: &Config) {
     );
     let w = store.begin_write().await.unwrap();
     let granted = w
-        .grant_staff("bench-admin@example.org", StaffRole::Admin, db::repo::staff::GrantPlace::FoodBank(bank), now)
+        .grant_staff(
+            "bench-admin@example.org",
+            StaffRole::Admin,
+            db::repo::staff::grants::GrantPlace::FoodBank(bank),
+            now,
+        )
         .await
         .unwrap()
         .expect("granted");

@@ -10,7 +10,7 @@ use crate::{
 use axum::http::Method;
 use orderahead::{
     db::{
-        repo::staff::GrantPlace,
+        repo::staff::grants::GrantPlace,
         seed::{DEMO_ADMIN_EMAIL, DEMO_STAFF_EMAIL, DEMO_VOLUNTEER_EMAIL},
     },
     domain::staff::StaffRole,

@@ -217,7 +217,7 @@ async fn only_the_food_banks_admin_changes_its_grants(t: &TestApp) {
         "http://localhost",
         "chicago-volunteer@example.org",
         orderahead::domain::staff::StaffRole::Volunteer,
-        orderahead::db::repo::staff::GrantPlace::Pantry(chicago),
+        orderahead::db::repo::staff::grants::GrantPlace::Pantry(chicago),
         None,
     )
     .await

@@ -8,7 +8,7 @@ import { Link } from "./Link";
 import { FormPostContext } from "./form-post";
 import { useLocation, useNavigate } from "../lib/router";
 import { t, type MessageKey } from "../i18n/t";
-import type { Console } from "../lib/api/pages";
+import type { Console, Denied } from "../lib/api/pages";
 
 // The section pages by their paths, grouped by the task they serve.
 const GROUPS: { title: MessageKey; paths: [string, MessageKey][] }[] = [
@@ -154,10 +154,35 @@ function Search() {
   );
 }
 
-/** The console around a staff page; a page the guard refused (no frame) shows alone. */
+const DENIED: Record<Denied, MessageKey> = {
+  signIn: "staff.signIn",
+  staffOnly: "staff.only",
+  adminOnly: "staff.adminOnly",
+  unavailable: "staff.unavailable",
+};
+
+/** The console's one "not allowed" page, in place of any staff page the guard refused. */
+function NotAllowed({ denied }: { denied: Denied }) {
+  const { pathname, search } = useLocation();
+  return (
+    <section className="card staff">
+      <h1>{t("staff.nav")}</h1>
+      <p role="alert">
+        {t(DENIED[denied])}{" "}
+        {denied === "signIn" && (
+          <Link to={`/account/login?returnTo=${encodeURIComponent(pathname + search)}`}>{t("staff.logIn")}</Link>
+        )}
+      </p>
+    </section>
+  );
+}
+
+/** The console around a staff page; a page the guard refused is its "not allowed" page alone. */
 export function StaffLayout({ children }: { children: ReactNode }) {
-  const c = (useContext(FormPostContext) as { console?: Console } | null)?.console;
+  const payload = useContext(FormPostContext) as { console?: Console; denied?: Denied } | null;
+  const c = payload?.console;
   const { pathname } = useLocation();
+  if (payload?.denied) return <NotAllowed denied={payload.denied} />;
   if (!c) return <>{children}</>;
   return (
     <div className="staff-console">

@@ -1,6 +1,5 @@
-// What the staff pages share: the state names (by the server's codes) and the notice for a
-// caller who is signed out or not staff (the navigation is StaffLayout's).
-import { Link } from "./Link";
+// What the staff pages share: the state names (by the server's codes) and the notice for a page
+// whose data did not come (the navigation and the "not allowed" page are StaffLayout's).
 import { t, type MessageKey } from "../i18n/t";
 
 const STATES: Record<string, MessageKey> = {
@@ -25,17 +24,11 @@ const ACTIONS: Record<string, MessageKey> = {
 
 export const actionName = (code: string): string => (ACTIONS[code] ? t(ACTIONS[code]) : code);
 
-export function StaffDenied({ denied }: { denied: string | null }) {
+/** A staff page whose data did not come (the server could not read it): try again. */
+export function StaffUnavailable() {
   return (
-    <section className="card staff">
-      <h1>{t("staff.queue.heading")}</h1>
-      {denied === "signIn" ? (
-        <p>
-          {t("staff.signIn")} <Link to="/account/login?returnTo=%2Fstaff">{t("staff.logIn")}</Link>
-        </p>
-      ) : (
-        <p role="alert">{t("staff.only")}</p>
-      )}
-    </section>
+    <p role="alert" className="card staff">
+      {t("staff.unavailable")}
+    </p>
   );
 }

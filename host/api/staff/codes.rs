@@ -7,7 +7,7 @@ use super::{
 use crate::{
     domain::{Id, staff::FoodBankAdmin},
     model::staff_codes::{AdminCode, AdminCodes, CodeForm},
-    service::staff_codes as service,
+    service::staff::codes as service,
     state::AppState,
 };
 use axum::extract::State;

@@ -7,7 +7,7 @@ use super::{
 use crate::{
     domain::{Id, staff::FoodBankAdmin},
     model::staff_content::{AdminCard, AdminContent, AdminNotice, CardForm, NoticeForm},
-    service::staff_content as service,
+    service::staff::content as service,
     state::AppState,
 };
 use axum::extract::State;

@@ -13,7 +13,7 @@ use crate::{
         staff_audit::AuditPage,
         staff_items::{ItemActive, ItemForm, StaffItem, StaffItems},
     },
-    service::{Error, staff_audit, staff_items as service},
+    service::{Error, staff::audit, staff::items as service},
     state::AppState,
 };
 use axum::extract::{Multipart, State, multipart::MultipartRejection};
@@ -185,12 +185,7 @@ pub(super) async fn audit_log(
     Caller(admin): Caller<FoodBankAdmin>,
     QueryParams(q): QueryParams<AuditQuery>,
 ) -> ApiResult<AuditPage> {
-    let ask = staff_audit::AuditAsk {
-        pantry: q.pantry,
-        person: q.person,
-        action: q.action.map(|a| a.0),
-        from: q.from,
-        to: q.to,
-    };
-    ok(staff_audit::page(&state, &admin, &ask, q.before).await?)
+    let ask =
+        audit::AuditAsk { pantry: q.pantry, person: q.person, action: q.action.map(|a| a.0), from: q.from, to: q.to };
+    ok(audit::page(&state, &admin, &ask, q.before).await?)
 }

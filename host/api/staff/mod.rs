@@ -23,7 +23,7 @@ use crate::{
         staff::{PantryStaff, Volunteer},
     },
     model::staff::{QueueOrder, ShortLine, StaffOrder, StaffQueue, StateChange},
-    service::staff as service,
+    service::staff::queue as service,
     state::AppState,
 };
 use axum::extract::State;

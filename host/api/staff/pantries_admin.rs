@@ -10,7 +10,7 @@ use crate::{
     api::ApiError,
     domain::{Id, staff::FoodBankAdmin},
     model::staff_pantries::{AdminPantries, AdminPantry, PantryActive, PantryForm},
-    service::staff_pantries as service,
+    service::staff::pantries as service,
     state::AppState,
 };
 use axum::extract::{DefaultBodyLimit, Multipart, State, multipart::MultipartRejection};

@@ -4,7 +4,7 @@ use super::{super::ApiResult, super::Body, super::PathParams, super::ok, Caller}
 use crate::{
     domain::{Id, staff::FoodBankAdmin},
     model::staff_team::{GrantChange, GrantChanged, GrantDone, NewGrant, Team},
-    service::staff_team as service,
+    service::staff::team as service,
     state::AppState,
 };
 use axum::extract::State;

@@ -148,7 +148,7 @@ impl Store {
             .into_tuple()
             .all(&self.db)
             .await?;
-        let names = super::staff_orders::product_names(&self.db, sums.iter().map(|s| s.0).collect()).await?;
+        let names = super::staff::orders::product_names(&self.db, sums.iter().map(|s| s.0).collect()).await?;
         let categories = self.first_categories(sums.iter().map(|s| s.1).collect()).await?;
         let items = sums
             .into_iter()
@@ -229,7 +229,7 @@ impl Store {
             .into_tuple()
             .all(&self.db)
             .await?;
-        let names = super::staff_orders::product_names(&self.db, lines.iter().map(|l| l.2).collect()).await?;
+        let names = super::staff::orders::product_names(&self.db, lines.iter().map(|l| l.2).collect()).await?;
         let mut orders: Vec<PickOrderRow> = orders
             .into_iter()
             .filter_map(|(id, user_id, time, state)| {

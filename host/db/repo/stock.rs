@@ -471,7 +471,7 @@ impl<C: ConnectionTrait> Store<C> {
 
     async fn with_names(&self, rows: Vec<stock_movement::Model>) -> StoreResult<Vec<MovementRow>> {
         let names =
-            super::staff_orders::display_names(&self.db, rows.iter().filter_map(|m| m.user_id).collect()).await?;
+            super::staff::orders::display_names(&self.db, rows.iter().filter_map(|m| m.user_id).collect()).await?;
         Ok(rows.into_iter().filter_map(|m| movement(m, &names)).collect())
     }
 

@@ -5,7 +5,7 @@
 use super::Result;
 use crate::{
     catalog::{LANGS, Lang},
-    db::repo::{Write, staff_orders::ActingOrder},
+    db::repo::{Write, staff::orders::ActingOrder},
     domain::orders::StatusType,
     infra::localize::ServerTexts,
     service::notices::{self, Channels, Notice},

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::service::notices::Channels;
 use crate::{
-    db::repo::{Write, staff_orders::ActingOrder},
+    db::repo::{Write, staff::orders::ActingOrder},
     domain::{
         Id, messages,
         order_states::{StaffAction, StateRefusal, check_action, check_short, is_no_show_due},

@@ -41,6 +41,7 @@ export type RegisterPage = Schemas["RegisterPage"];
 export type UpdatePasswordPage = Schemas["UpdatePasswordPage"];
 export type ForgotPasswordPage = Schemas["ForgotPasswordPage"];
 export type Console = Schemas["Console"];
+export type Denied = Schemas["Denied"];
 export type StaffTodayPage = Schemas["StaffTodayPage"];
 export type StaffFindPage = Schemas["StaffFindPage"];
 export type StaffQueuePage = Schemas["StaffQueuePage"];

@@ -3,7 +3,7 @@ import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
 import type { StaffAuditPage } from "../../lib/api/pages";
-import { StaffDenied } from "../../ui/StaffParts";
+import { StaffUnavailable } from "../../ui/StaffParts";
 import { formatDateTime } from "../../lib/format";
 import messages from "messages:staff,account";
 
@@ -63,7 +63,7 @@ export default function StaffAudit({ data }: { data: StaffAuditPage | null }) {
       </section>
     );
   }
-  if (!data || data.denied || !data.audit) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data?.audit) return <StaffUnavailable />;
   const audit = data.audit;
   const filter = filterQuery({
     pantry: audit.pantryId,

@@ -7,7 +7,7 @@ import { orderNumber } from "../../lib/orders";
 import { refusalText } from "../../lib/refusal";
 import type { StaffCheckInPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
-import { StaffDenied, actionName, stateName } from "../../ui/StaffParts";
+import { StaffUnavailable, actionName, stateName } from "../../ui/StaffParts";
 import { Scanner } from "./Scanner";
 import messages from "messages:staff";
 
@@ -26,7 +26,7 @@ export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }
   const posted = usePostedForm();
   const navigate = useNavigate();
   const scanned = useCallback((code: string) => navigate(`/staff/check-in?search=${encodeURIComponent(code)}`), [navigate]);
-  if (!data || data.denied) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data) return <StaffUnavailable />;
   // A search that found one order to hand over (a scanner types its number and Enter): its Check
   // In has the focus, so the next Enter confirms; otherwise the search has it, ready for the next.
   const handOver = data.matches.filter((o) => o.actions.includes("checkIn"));

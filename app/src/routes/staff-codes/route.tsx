@@ -6,7 +6,7 @@ import { refusalText } from "../../lib/refusal";
 import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import type { StaffCodesPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
-import { StaffDenied } from "../../ui/StaffParts";
+import { StaffUnavailable } from "../../ui/StaffParts";
 import { formatDateTime } from "../../lib/format";
 import messages from "messages:staff,account";
 
@@ -34,7 +34,7 @@ const OWN_ERRORS: Record<string, MessageKey> = {
 export default function StaffCodes({ data }: { data: StaffCodesPage | null }) {
   const created = usePostedForm("create");
   const expired = usePostedForm("expire");
-  if (!data || data.denied || !data.codes) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data?.codes) return <StaffUnavailable />;
   const { codes, pantries } = data.codes;
   const fields = serverFieldErrors(created.failure?.value);
   const v = created.values;

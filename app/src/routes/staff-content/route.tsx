@@ -7,7 +7,7 @@ import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import type { StaffContentPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
 import { formatDateTime } from "../../lib/format";
-import { StaffDenied } from "../../ui/StaffParts";
+import { StaffUnavailable } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
 
 addMessages(messages);
@@ -136,7 +136,7 @@ export default function StaffContent({ data }: { data: StaffContentPage | null }
   const notice = usePostedForm("notice");
   const cardEdit = usePostedForm("editCard");
   const noticeEdit = usePostedForm("editNotice");
-  if (!data || data.denied || !data.content) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data?.content) return <StaffUnavailable />;
   const content = data.content;
   const zone = data.timeZone ?? "UTC";
   const general = [card.failure, notice.failure, cardEdit.failure, noticeEdit.failure].find((f) => f && Object.keys(serverFieldErrors(f.value)).length === 0);

@@ -3,7 +3,7 @@ import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
 import type { StaffDeliverySchedulePage } from "../../lib/api/pages";
 import { ScheduleEditor, type ScheduleTexts } from "../../ui/ScheduleEditor";
-import { StaffDenied } from "../../ui/StaffParts";
+import { StaffUnavailable } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
 
 addMessages(messages);
@@ -48,7 +48,7 @@ export default function StaffDeliverySchedule({ data }: { data: StaffDeliverySch
         <p>{t("staff.delivery.noPrograms")}</p>
       </section>
     );
-  if (!data || data.denied || !data.schedule) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data?.schedule) return <StaffUnavailable />;
   const s = data.schedule;
   return (
     <ScheduleEditor

@@ -5,7 +5,7 @@ import type { Meta } from "../../types";
 import type { StaffFindPage } from "../../lib/api/pages";
 import { orderNumber } from "../../lib/orders";
 import { formatDate, formatTimes } from "../../lib/format";
-import { StaffDenied, stateName } from "../../ui/StaffParts";
+import { StaffUnavailable, stateName } from "../../ui/StaffParts";
 import messages from "messages:staff";
 
 addMessages(messages);
@@ -15,7 +15,7 @@ addMessages(messages);
  * name or phone, of every day and every pantry the caller packs for, newest first.
  */
 export default function StaffFind({ data }: { data: StaffFindPage | null }) {
-  if (!data || data.denied || !data.found) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data?.found) return <StaffUnavailable />;
   const f = data.found;
   return (
     <section className="card staff">

@@ -7,7 +7,7 @@ import { fieldErrorText, serverFieldErrors, type FieldCode } from "../../lib/for
 import type { StaffItemsPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
 import { PhotoForm } from "../../ui/PhotoForm";
-import { StaffDenied } from "../../ui/StaffParts";
+import { StaffUnavailable } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
 
 addMessages(messages);
@@ -131,7 +131,7 @@ export default function StaffItems({ data }: { data: StaffItemsPage | null }) {
   const created = usePostedForm("create");
   const updated = usePostedForm("update");
   const toggled = [usePostedForm("hide"), usePostedForm("show")].find((p) => p.failure);
-  if (!data || data.denied || !data.items) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data?.items) return <StaffUnavailable />;
   const items = data.items;
   const pantry = items.pantries.find((p) => p.id === items.pantryId);
   const editing = items.items.find((i) => i.id === (updated.failure ? Number(updated.values.item) : data.edit));

@@ -7,7 +7,7 @@ import { formatDate, formatDateTime, formatTimes } from "../../lib/format";
 import { refusalText } from "../../lib/refusal";
 import type { StaffOrderPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
-import { StaffDenied, actionName, stateName } from "../../ui/StaffParts";
+import { StaffUnavailable, actionName, stateName } from "../../ui/StaffParts";
 import messages from "messages:staff";
 
 addMessages(messages);
@@ -21,7 +21,7 @@ const native = () => undefined;
  */
 export default function StaffOrder({ data }: { data: StaffOrderPage | null }) {
   const posted = usePostedForm();
-  if (!data || data.denied || !data.order) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data?.order) return <StaffUnavailable />;
   const o = data.order;
   const failure = posted.failure;
   return (

@@ -8,7 +8,7 @@ import { fieldErrorText, serverFieldErrors, type FieldCode } from "../../lib/for
 import type { StaffPantriesAdminPage } from "../../lib/api/pages";
 import { PostForm, usePostedAmong, usePostedForm } from "../../ui/PostForm";
 import { PhotoForm } from "../../ui/PhotoForm";
-import { StaffDenied } from "../../ui/StaffParts";
+import { StaffUnavailable } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
 
 addMessages(messages);
@@ -139,7 +139,7 @@ export default function StaffPantriesAdmin({ data }: { data: StaffPantriesAdminP
   const created = usePostedForm("create");
   const updated = usePostedForm("update");
   const toggled = usePostedAmong(["deactivate", "activate"]);
-  if (!data || data.denied || !data.pantries) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data?.pantries) return <StaffUnavailable />;
   const list = data.pantries;
   const editing = list.pantries.find((p) => p.id === (updated.failure ? Number(updated.values.pantry) : data.edit));
   const general = [created, updated, toggled].map((p) => p.failure).find((f) => f && Object.keys(serverFieldErrors(f.value)).length === 0);

@@ -5,7 +5,7 @@ import type { Meta } from "../../types";
 import { orderNumber } from "../../lib/orders";
 import { formatDate, formatTimes } from "../../lib/format";
 import type { StaffPickListPage } from "../../lib/api/pages";
-import { StaffDenied, stateName } from "../../ui/StaffParts";
+import { StaffUnavailable, stateName } from "../../ui/StaffParts";
 import messages from "messages:staff";
 
 addMessages(messages);
@@ -24,7 +24,7 @@ function query(pantry: number, date: string, from?: string | null, to?: string |
  * form is a plain GET, so it works without JavaScript; the CSV comes from /staff/pick-list.csv.
  */
 export default function StaffPickList({ data }: { data: StaffPickListPage | null }) {
-  if (!data || data.denied || !data.list) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data?.list) return <StaffUnavailable />;
   const l = data.list;
   const here = query(l.pantry.id, l.date, l.from, l.to);
   return (

@@ -5,7 +5,7 @@ import type { Meta } from "../../types";
 import { orderNumber } from "../../lib/orders";
 import type { StaffQueuePage } from "../../lib/api/pages";
 import { formatTimes } from "../../lib/format";
-import { StaffDenied, actionName, stateName } from "../../ui/StaffParts";
+import { StaffUnavailable, actionName, stateName } from "../../ui/StaffParts";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
 import { refusalText } from "../../lib/refusal";
 import messages from "messages:staff";
@@ -35,7 +35,7 @@ const BULK = ["startPacking", "markReady"] as const;
  */
 export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
   const posted = usePostedForm("bulk");
-  if (!data || data.denied || !data.queue) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data?.queue) return <StaffUnavailable />;
   const q = data.queue;
   const here = `/staff/orders`;
   const at = `pantry=${q.pantry.id}`;

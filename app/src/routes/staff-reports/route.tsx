@@ -4,7 +4,7 @@ import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
 import type { StaffReportsPage } from "../../lib/api/pages";
 import { formatDate } from "../../lib/format";
-import { StaffDenied } from "../../ui/StaffParts";
+import { StaffUnavailable } from "../../ui/StaffParts";
 import messages from "messages:staff";
 
 addMessages(messages);
@@ -93,7 +93,7 @@ const COLUMNS: [keyof Report["places"][number]["totals"], MessageKey][] = [
  * Links and a GET form only, so it works without JavaScript; the CSV has the same numbers.
  */
 export default function StaffReports({ data }: { data: StaffReportsPage | null }) {
-  if (!data || data.denied) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data) return <StaffUnavailable />;
   const r = data.report;
   const month = r?.month ?? data.badMonth ?? "";
   const placeQuery = r ? `&place=${encodeURIComponent(r.selected)}` : "";

@@ -3,7 +3,7 @@ import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
 import type { StaffSchedulePage } from "../../lib/api/pages";
 import { ScheduleEditor, type ScheduleTexts } from "../../ui/ScheduleEditor";
-import { StaffDenied } from "../../ui/StaffParts";
+import { StaffUnavailable } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
 
 addMessages(messages);
@@ -43,7 +43,7 @@ const DONE: Record<string, MessageKey> = {
  * still booked on them. The forms post to host/pages/staff_schedule.rs.
  */
 export default function StaffSchedule({ data }: { data: StaffSchedulePage | null }) {
-  if (!data || data.denied || !data.schedule) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data?.schedule) return <StaffUnavailable />;
   const s = data.schedule;
   return (
     <ScheduleEditor

@@ -5,7 +5,7 @@ import type { Meta } from "../../types";
 import type { StaffStockImportPage } from "../../lib/api/pages";
 import { refusalText } from "../../lib/refusal";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
-import { StaffDenied } from "../../ui/StaffParts";
+import { StaffUnavailable } from "../../ui/StaffParts";
 import { reasonName } from "../../ui/StockParts";
 import messages from "messages:staff";
 
@@ -20,7 +20,7 @@ const native = () => undefined;
  */
 export default function StaffStockImport({ data }: { data: StaffStockImportPage | null }) {
   const posted = usePostedForm();
-  if (!data || data.denied) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data) return <StaffUnavailable />;
   const p = data.preview;
   if (!p) {
     return (

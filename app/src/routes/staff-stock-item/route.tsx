@@ -7,7 +7,7 @@ import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import { orderNumber } from "../../lib/orders";
 import { refusalText } from "../../lib/refusal";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
-import { StaffDenied } from "../../ui/StaffParts";
+import { StaffUnavailable } from "../../ui/StaffParts";
 import { StockEntryForm, reasonName, signed, when } from "../../ui/StockParts";
 import messages from "messages:staff";
 
@@ -25,7 +25,7 @@ const SCOPES = ["DAY", "WEEK", "MONTH", "ORDER", "ACCOUNT"] as const;
 export default function StaffStockItem({ data }: { data: StaffStockItemPage | null }) {
   const posted = usePostedForm("limit");
   const lowPosted = usePostedForm("lowAt");
-  if (!data || data.denied || !data.history) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data?.history) return <StaffUnavailable />;
   const h = data.history;
   const item = h.item;
   const fields = serverFieldErrors(posted.failure?.value);

@@ -7,7 +7,7 @@ import type { StaffStockPage } from "../../lib/api/pages";
 import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
 import { FormPostContext } from "../../ui/form-post";
-import { StaffDenied } from "../../ui/StaffParts";
+import { StaffUnavailable } from "../../ui/StaffParts";
 import { reasonName, signed, when } from "../../ui/StockParts";
 import { refusalText } from "../../lib/refusal";
 import messages from "messages:staff";
@@ -27,7 +27,7 @@ export default function StaffStock({ data }: { data: StaffStockPage | null }) {
   const csrf = useContext(FormPostContext)?.csrf;
   const sizePosted = usePostedForm("orderSize");
   const receivePosted = usePostedForm("receive");
-  if (!data || data.denied || !data.stock) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data?.stock) return <StaffUnavailable />;
   const s = data.stock;
   const pantry = s.pantries.find((p) => p.id === s.pantryId);
   const sizeFields = serverFieldErrors(sizePosted.failure?.value);

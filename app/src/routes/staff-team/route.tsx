@@ -6,7 +6,7 @@ import { refusalText } from "../../lib/refusal";
 import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import type { StaffTeamPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
-import { StaffDenied } from "../../ui/StaffParts";
+import { StaffUnavailable } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
 
 addMessages(messages);
@@ -32,7 +32,7 @@ export default function StaffTeam({ data }: { data: StaffTeamPage | null }) {
   const changedPost = usePostedForm("change");
   const revokedPost = usePostedForm("revoke");
   const rowFailure = changedPost.failure ?? revokedPost.failure;
-  if (!data || data.denied || !data.team) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data?.team) return <StaffUnavailable />;
   const team = data.team;
   const fields = serverFieldErrors(posted.failure?.value);
   const fieldText = (name: string) => (fields[name] ? fieldErrorText(fields[name]) : undefined);

@@ -4,7 +4,7 @@ import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
 import type { StaffTefapPage } from "../../lib/api/pages";
 import { formatDate } from "../../lib/format";
-import { StaffDenied, stateName } from "../../ui/StaffParts";
+import { StaffUnavailable, stateName } from "../../ui/StaffParts";
 import messages from "messages:staff";
 
 addMessages(messages);
@@ -25,7 +25,7 @@ const count = (n: number | null | undefined) => (n == null ? "" : String(n));
  * shopper (no e-mail, phone or address). A GET form and links, so it works without JavaScript.
  */
 export default function StaffTefap({ data }: { data: StaffTefapPage | null }) {
-  if (!data || data.denied) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data) return <StaffUnavailable />;
   const r = data.records;
   const month = r?.month ?? data.badMonth ?? "";
   const pantry = r?.pantries.find((p) => p.id === r.pantryId);

@@ -4,7 +4,7 @@ import { addMessages, pageTitle, t } from "../../i18n/t";
 import type { Meta } from "../../types";
 import type { StaffTodayPage } from "../../lib/api/pages";
 import { formatDate, formatTimes } from "../../lib/format";
-import { StaffDenied, stateName } from "../../ui/StaffParts";
+import { StaffUnavailable, stateName } from "../../ui/StaffParts";
 import messages from "messages:staff";
 
 addMessages(messages);
@@ -59,7 +59,7 @@ function SlotRows({ slots, queue, kind }: { slots: Slot[]; queue: string; kind: 
  * that could not be sent. A volunteer's Today points to check-in, the one screen they use.
  */
 export default function StaffToday({ data }: { data: StaffTodayPage | null }) {
-  if (!data || data.denied) return <StaffDenied denied={data?.denied ?? null} />;
+  if (!data) return <StaffUnavailable />;
   const d = data.today;
   if (!d) {
     return (

@@ -1,17 +1,17 @@
 //! The food bank admin's team (`/staff/team`, `/api/v1/staff/team`): the grants at their food
 //! banks and pantries, and granting a role to an e-mail there, by the same service as `orderahead
-//! staff add` ([`super::staff_accounts::add_staff`]: the account is made when there is none and
+//! staff add` ([`crate::service::staff::accounts::add_staff`]: the account is made when there is none and
 //! the invitation mailed). An admin grants only at their own food banks and those banks' pantries.
-use super::{
+use crate::service::{
     Context, Error, Result,
     staff::Staff,
-    staff_accounts::{GrantShown, InvitedBy, add_staff},
+    staff::accounts::{GrantShown, InvitedBy, add_staff},
 };
 use crate::{
     db::repo::{
         audit::AuditEntry,
-        staff::{GrantPlace, GrantRefused},
-        staff_team::GrantOnAccount,
+        staff::grants::{GrantPlace, GrantRefused},
+        staff::team::GrantOnAccount,
     },
     domain::{
         Id,

@@ -2,7 +2,7 @@
 //! item is added from, and the writes of `/staff/items` (each inside the service's [`Write`],
 //! with its audit entry). Hiding an item, changing its product or photo bumps the shop's cache
 //! scopes through the triggers on `inventory_items`, `pantry_items` and `attachments`.
-use super::{Store, StoreResult, inventory::product_photos};
+use crate::db::repo::{Store, StoreResult, inventory::product_photos};
 use crate::{
     db::entity::{attachment, inventory_item, inventory_item_subcategory, pantry_item, subcategory, unit_of_measure},
     domain::Id,
@@ -87,7 +87,7 @@ impl<C: ConnectionTrait> Store<C> {
         let photos = product_photos(conn, &product_ids).await?;
         // An item listed under several categories shows the first in display order.
         let mut first: HashMap<Id, subcategory::Model> = HashMap::new();
-        for (item, s) in super::inventory::item_subcategories(conn, &item_ids).await? {
+        for (item, s) in crate::db::repo::inventory::item_subcategories(conn, &item_ids).await? {
             first.entry(item).or_insert(s);
         }
         Ok(rows

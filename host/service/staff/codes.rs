@@ -2,11 +2,11 @@
 //! their food banks or pantries with how many shoppers hold each, a new code (typed or generated)
 //! opening chosen pantries, every pantry of the food bank, or its home delivery, and expiring one
 //! now. Judged by `domain::network`; each write with its audit entry (`code.create|expire`).
-use super::{Context, Error, Result, staff::Staff, staff_content::food_bank_zone};
+use crate::service::{Context, Error, Result, staff::Staff, staff::content::food_bank_zone};
 use crate::{
     db::repo::{
         audit::AuditEntry,
-        staff_codes::{CodeRow, NewCode},
+        staff::codes::{CodeRow, NewCode},
     },
     domain::{
         Id,

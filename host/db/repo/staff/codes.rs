@@ -2,7 +2,7 @@
 //! food bank or one of its pantries, how many shoppers hold each, and the writes of a new code and
 //! of expiring one (inside the service's [`Write`], with its audit entry). The tables are those of
 //! migration 5, which the shoppers' claims and pantry access already read.
-use super::{Store, StoreResult};
+use crate::db::repo::{Store, StoreResult};
 use crate::{
     db::entity::{
         pantry_location, referral_code, referral_code_food_bank, referral_code_pantry_location, user_referral_code,

@@ -1,11 +1,14 @@
 //! The staff console around the staff pages: the frame each is drawn in (sections, the pantry
 //! switcher remembered per person), the Today page and the search that finds an order of any day.
-use super::{
+use crate::service::{
     Context, Error, Result,
-    staff::{Staff, listed, pantry_of, search_number},
+    staff::{
+        Staff,
+        queue::{listed, pantry_of, search_number},
+    },
 };
 use crate::{
-    db::repo::{staff_console::SlotTally, staff_orders::QueueSite},
+    db::repo::{staff::console::SlotTally, staff::orders::QueueSite},
     domain::{
         Id, messages,
         orders::StatusType,
@@ -91,8 +94,11 @@ pub async fn today(
     let low = state.store.running_low(chosen.id).await?;
     let today = local_today(state.clock.now(), chosen.tz);
     let closed = state.store.closed_days_of(vec![chosen.id], today).await?;
-    let given_up =
-        if admin { Some(state.store.outbox_counts(super::outbox::MAX_ATTEMPTS).await?.given_up) } else { None };
+    let given_up = if admin {
+        Some(state.store.outbox_counts(crate::service::outbox::MAX_ATTEMPTS).await?.given_up)
+    } else {
+        None
+    };
     Ok(StaffToday {
         pantry: StaffPantry { id: chosen.id, label: chosen.label.clone() },
         date,

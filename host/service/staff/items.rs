@@ -3,12 +3,12 @@
 //! The fields are judged once, by `domain::items`; each change is written with its audit entry
 //! (`item.create|update|hide|show|photo`) in one transaction. What the shop shows follows at once:
 //! the cache-scope triggers on the rows written bump the pantry's stock and the catalog.
-use super::{Context, Error, Result, staff::Staff};
+use crate::service::{Context, Error, Result, staff::Staff};
 use crate::{
     db::repo::{
         audit::AuditEntry,
-        staff::StaffPantryRow,
-        staff_items::{ItemRow, ProductFields},
+        staff::grants::StaffPantryRow,
+        staff::items::{ItemRow, ProductFields},
     },
     domain::{
         Id,

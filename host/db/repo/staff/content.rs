@@ -3,7 +3,7 @@
 //! service's [`Write`], with the audit entry). Spanish texts go in the rows' `translations`
 //! (migration 10), which the shoppers' reads already prefer for Spanish; the triggers on these
 //! tables bump the `content` cache scope.
-use super::{Store, StoreResult};
+use crate::db::repo::{Store, StoreResult};
 use crate::{
     db::entity::{food_bank, info_card, info_card_section, notification},
     domain::Id,

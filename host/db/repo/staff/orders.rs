@@ -3,7 +3,7 @@
 //! (`service::orders::staff` sequences them in one write transaction and asks
 //! `domain::order_states`): the order's row locked, its state changed by an UPDATE conditional
 //! on the state read, the history written.
-use super::{Store, StoreResult};
+use crate::db::repo::{Store, StoreResult};
 use crate::{
     db::entity::{
         delivery_time, food_bank, order, order_event, order_item, pantry_item, pantry_location, pickup_time,
@@ -244,7 +244,7 @@ async fn rows<C: ConnectionTrait>(c: &C, orders: Vec<order::Model>) -> StoreResu
                 units,
                 cancel_reason: o.cancel_reason,
                 created: o.created_at,
-                tz: zone.map_or(chrono_tz::UTC, |z| super::shopping::parse_tz(z)),
+                tz: zone.map_or(chrono_tz::UTC, |z| crate::db::repo::shopping::parse_tz(z)),
             }
         })
         .collect())
@@ -271,7 +271,7 @@ pub struct PackedLine {
     pub packed: i32,
 }
 
-impl super::Write {
+impl crate::db::repo::Write {
     /// Writes one state change into the order's history.
     pub async fn record_order_event(
         &self,
@@ -497,7 +497,10 @@ impl Store {
 
 /// How staff pages name these accounts, by id: the full name, or the e-mail for an account
 /// without one (an order's history, stock movements).
-pub(super) async fn display_names<C: ConnectionTrait>(c: &C, mut ids: Vec<Id>) -> StoreResult<HashMap<Id, String>> {
+pub(in crate::db::repo) async fn display_names<C: ConnectionTrait>(
+    c: &C,
+    mut ids: Vec<Id>,
+) -> StoreResult<HashMap<Id, String>> {
     ids.sort_unstable();
     ids.dedup();
     if ids.is_empty() {
@@ -519,7 +522,10 @@ pub(super) async fn display_names<C: ConnectionTrait>(c: &C, mut ids: Vec<Id>) -
 }
 
 /// The names of these products, by id (the staff's order lines, the pick list).
-pub(super) async fn product_names<C: ConnectionTrait>(c: &C, mut ids: Vec<Id>) -> StoreResult<HashMap<Id, String>> {
+pub(in crate::db::repo) async fn product_names<C: ConnectionTrait>(
+    c: &C,
+    mut ids: Vec<Id>,
+) -> StoreResult<HashMap<Id, String>> {
     ids.sort_unstable();
     ids.dedup();
     if ids.is_empty() {

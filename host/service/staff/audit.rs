@@ -2,11 +2,11 @@
 //! changes at their food banks, filtered by pantry, person, kind of change and days, who made
 //! them, and each field's value before and after, read from the log the changes wrote in their
 //! own transactions; and the same entries as CSV (`/staff/audit.csv`).
-use super::{Context, Error, Result, staff::Staff};
+use crate::service::{Context, Error, Result, staff::Staff};
 use crate::{
     db::repo::{
         audit::{AuditFilter, AuditRow},
-        staff::StaffPantryRow,
+        staff::grants::StaffPantryRow,
     },
     domain::{
         Id,

@@ -1,6 +1,6 @@
 //! Staff accounts: the grants that make a user a food bank admin, pantry staff or volunteer
 //! (`domain::staff`), read as the posts a caller works at, and given by `orderahead staff add`.
-use super::{Store, StoreResult};
+use crate::db::repo::{Store, StoreResult};
 use crate::{
     db::entity::{food_bank, pantry_location, staff_grant, user},
     domain::{
@@ -92,7 +92,7 @@ impl Store {
     }
 }
 
-impl super::Write {
+impl crate::db::repo::Write {
     /// Gives the account of `email` (made without a password when there is none) `role` at
     /// `place`; a grant it already had there takes the new role.
     pub async fn grant_staff(
@@ -189,7 +189,7 @@ impl Store {
                 id: p.id,
                 label: p.label,
                 food_bank_id: p.food_bank_id,
-                tz: super::shopping::parse_tz(&p.time_zone),
+                tz: crate::db::repo::shopping::parse_tz(&p.time_zone),
             })
             .collect();
         rows.sort_by(|a, b| a.label.cmp(&b.label).then(a.id.cmp(&b.id)));
@@ -205,6 +205,6 @@ impl Store {
             .into_tuple()
             .all(&self.db)
             .await?;
-        Ok(rows.into_iter().map(|(id, zone)| (id, super::shopping::parse_tz(&zone))).collect())
+        Ok(rows.into_iter().map(|(id, zone)| (id, crate::db::repo::shopping::parse_tz(&zone))).collect())
     }
 }

@@ -5,11 +5,11 @@
 //! it. The rich text is kept as typed and cleaned by `rich_text` wherever it is shown: the admin's
 //! preview here is that same cleaning. Each write carries its audit entry
 //! (`card.create|update`, `notice.create|update`); the triggers bump the `content` cache scope.
-use super::{Context, Error, Result, rich_text, staff::Staff};
+use crate::service::{Context, Error, Result, rich_text, staff::Staff};
 use crate::{
     db::repo::{
         audit::AuditEntry,
-        staff_content::{CardRow, NoticeRow, Texts},
+        staff::content::{CardRow, NoticeRow, Texts},
     },
     domain::{
         Id,

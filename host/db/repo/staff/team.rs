@@ -1,6 +1,6 @@
 //! The grants an admin sees on the team page (those at their food banks and those banks'
 //! pantries), and changing or revoking one.
-use super::{Store, StoreResult};
+use crate::db::repo::{Store, StoreResult};
 use crate::{
     db::entity::{food_bank, pantry_location, staff_grant, user},
     domain::Id,
@@ -136,7 +136,7 @@ impl<C: sea_orm::ConnectionTrait> Store<C> {
     }
 }
 
-impl super::Write {
+impl crate::db::repo::Write {
     /// Gives grant `id` `role` at the food bank or pantry given (the caller has checked that the
     /// role fits the place); a grant the account already had there is replaced by it.
     pub async fn change_grant(

@@ -3,7 +3,7 @@
 //! entry). The triggers on `pantry_locations`, `addresses` and `attachments` bump the pantry's and
 //! the directory's cache scopes, and the position index follows the row (migration 19), so a new,
 //! moved or deactivated pantry is what search, its page and the sitemap show at once.
-use super::{Store, StoreError, StoreResult};
+use crate::db::repo::{Store, StoreError, StoreResult};
 use crate::{
     db::entity::{address, attachment, county, food_bank, pantry_location, province},
     domain::Id,

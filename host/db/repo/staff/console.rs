@@ -2,7 +2,7 @@
 //! the day's tally per pickup time or delivery window and state (one grouped query per site, so
 //! a day of 300 orders is a few dozen rows), the items at or under their low-stock level, and
 //! the orders a search in the console names, across every day.
-use super::{Store, StoreResult, staff_orders::QueueSite};
+use crate::db::repo::{Store, StoreResult, staff::orders::QueueSite};
 use crate::{
     db::entity::{inventory_item, pantry_item, staff_choice},
     domain::{Id, orders::StatusType},

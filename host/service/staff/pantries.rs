@@ -5,11 +5,11 @@
 //! deactivate|activate|photo`) in one transaction. Search, the pantry's page and the sitemap follow
 //! at once (the triggers bump the pantry's and the directory's cache scopes); a deactivated pantry
 //! keeps its orders, which its staff still see.
-use super::{Context, Error, Result, staff::Staff, staff_items::photo_refusal};
+use crate::service::{Context, Error, Result, staff::Staff, staff::items::photo_refusal};
 use crate::{
     db::repo::{
         audit::AuditEntry,
-        staff_pantries::{PantryAdminRow, PantryFields},
+        staff::pantries::{PantryAdminRow, PantryFields},
     },
     domain::{
         Id,

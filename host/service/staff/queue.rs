@@ -4,13 +4,13 @@
 //! only [`Staff::resolve`] makes one, for an account whose grants give that access somewhere, and
 //! it carries the places they give it at. Another pantry's order is NotFound, like one that does
 //! not exist, so staff of pantry A never learn of pantry B's orders or shoppers.
-pub use super::staff_caller::Staff;
-use super::{Context, Error, Result};
+use crate::service::staff::Staff;
+use crate::service::{Context, Error, Result};
 use crate::{
     db::repo::{
-        staff::StaffPantryRow,
-        staff_find::QueueEntry,
-        staff_orders::{OrderEventRow, QueueSite, StaffLineRow, StaffOrderRow},
+        staff::find::QueueEntry,
+        staff::grants::StaffPantryRow,
+        staff::orders::{OrderEventRow, QueueSite, StaffLineRow, StaffOrderRow},
     },
     domain::{
         Id, messages,
@@ -305,7 +305,7 @@ pub async fn act(
     }
     visible(state, staff, order_id).await?;
     let reason = if action == StaffAction::Cancel { reason } else { None };
-    super::orders::staff_act(state, order_id, action, Some(staff.user_id), reason, state.clock.now()).await?;
+    crate::service::orders::staff_act(state, order_id, action, Some(staff.user_id), reason, state.clock.now()).await?;
     order(state, staff, order_id).await
 }
 
@@ -329,9 +329,10 @@ pub async fn act_many(state: &Context, staff: &Staff<PantryStaff>, ids: &[Id], a
         let changed = async {
             let order = visible(state, staff, id).await?;
             if action == StaffAction::MarkReady && order.state == StatusType::Submitted {
-                super::orders::staff_act(state, id, StaffAction::StartPacking, Some(staff.user_id), None, now).await?;
+                crate::service::orders::staff_act(state, id, StaffAction::StartPacking, Some(staff.user_id), None, now)
+                    .await?;
             }
-            super::orders::staff_act(state, id, action, Some(staff.user_id), None, now).await
+            crate::service::orders::staff_act(state, id, action, Some(staff.user_id), None, now).await
         }
         .await;
         match changed {
@@ -378,7 +379,7 @@ pub async fn short_line(
     packed: i32,
 ) -> Result<StaffOrder> {
     visible(state, staff, order_id).await?;
-    super::orders::short_line(state, order_id, line_id, packed, staff.user_id, state.clock.now()).await?;
+    crate::service::orders::short_line(state, order_id, line_id, packed, staff.user_id, state.clock.now()).await?;
     order(state, staff, order_id).await
 }
 
@@ -423,8 +424,15 @@ pub async fn find(state: &Context, staff: &Staff<Volunteer>, search: &str) -> Re
 /// Check In at the door: the order of the caller's places is handed over (Ready → Picked Up).
 pub async fn check_in(state: &Context, staff: &Staff<Volunteer>, order_id: Id) -> Result<QueueOrder> {
     visible(state, staff, order_id).await?;
-    super::orders::staff_act(state, order_id, StaffAction::CheckIn, Some(staff.user_id), None, state.clock.now())
-        .await?;
+    crate::service::orders::staff_act(
+        state,
+        order_id,
+        StaffAction::CheckIn,
+        Some(staff.user_id),
+        None,
+        state.clock.now(),
+    )
+    .await?;
     let o = visible(state, staff, order_id).await?;
     Ok(queue_order(staff.access(), &o))
 }

@@ -2,7 +2,7 @@
 //! delivery window and its shopper's name, so the queue can count, search and fold a day of
 //! 2,000 orders and then load in full only the 200 it lists, and check-in can find a name at the
 //! door without loading every order's lines.
-use super::{Store, StoreResult, staff_orders::QueueSite};
+use crate::db::repo::{Store, StoreResult, staff::orders::QueueSite};
 use crate::domain::{Id, orders::StatusType};
 use chrono::{NaiveDate, NaiveTime};
 use sea_orm::{ConnectionTrait, DbBackend, Statement, Value};

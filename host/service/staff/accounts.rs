@@ -9,7 +9,7 @@ use crate::{
         Store,
         audit::AuditEntry,
         retrying,
-        staff::{GrantPlace, Granted},
+        staff::grants::{GrantPlace, Granted},
     },
     domain::{Id, audit::AuditAction, staff::StaffRole},
 };
@@ -50,7 +50,8 @@ pub async fn add_staff(
         let txn = store.begin_write().await?;
         let now = crate::db::now();
         let granted = txn.grant_staff(email, role, place, now).await??;
-        let link = super::password_reset::new_link(&txn, public_url, granted.user_id, INVITATION_LIFETIME).await?;
+        let link =
+            crate::service::password_reset::new_link(&txn, public_url, granted.user_id, INVITATION_LIFETIME).await?;
         let mail = invitation(email, role, place, public_url, &link);
         txn.enqueue(mail, now).await?;
         if let Some(by) = invited_by {
@@ -128,5 +129,5 @@ fn invitation(
         },
     );
     let subject = "You are invited to OrderAhead / Invitación a OrderAhead".to_owned();
-    super::outbox::email(email, subject, text, Lang::En, None)
+    crate::service::outbox::email(email, subject, text, Lang::En, None)
 }
