@@ -8,7 +8,7 @@
 //! there is the page again with a 4xx and the reason, never a 5xx.
 use super::{
     csrf,
-    pages::{self, Refused},
+    pages::{self, Posted, Refused},
 };
 use crate::{
     api::{
@@ -52,7 +52,7 @@ pub async fn post(
         let (api_status, mut failure) = error.into_envelope();
         failure["status"] = api_status.as_u16().into();
         let action = json!({ "intent": intent, "failure": failure, "values": values });
-        pages::answer(state, nonce, cookie, &client, &url, headers, lang, Some(Refused { status, action }))
+        pages::answer(state, nonce, cookie, &client, &url, headers, lang, Posted::Refused(Refused { status, action }))
     };
     let fields = match read(headers, body).await {
         Ok(fields) => fields,
@@ -93,6 +93,10 @@ pub async fn post(
             };
             let values = values.into_iter().map(|(name, value)| (name.to_owned(), Value::String(value))).collect();
             refuse(status, error, intent.as_deref(), values).await
+        }
+        Acted::Show { fields } => {
+            let shown = fields.into_iter().map(|(name, value)| (name.to_owned(), value)).collect();
+            pages::answer(state, nonce, cookie, &client, &url, headers, lang, Posted::Shown(shown)).await
         }
     }
 }

@@ -57,7 +57,11 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(state.clone(), security::headers))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(CompressionLayer::new())
-        .layer(TraceLayer::new_for_http())
+        // The request's span names its path alone: a query can hold what a person typed (an API
+        // search, a shared link's code), and every line logged in the span would carry it.
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
+            tracing::debug_span!("request", method = %request.method(), path = %request.uri().path())
+        }))
         .layer(middleware::from_fn_with_state(state.clone(), metrics::record))
         .with_state(state)
 }

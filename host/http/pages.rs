@@ -38,7 +38,7 @@ pub(super) async fn page_or_file(
     let url = parts.uri.path_and_query().map(|pq| pq.as_str()).unwrap_or("/").to_owned();
     let chosen = query_lang(&url).and_then(Lang::from_code);
     let lang = Lang::negotiate(chosen.map(Lang::code), &parts.headers);
-    let mut res = answer(&state, &nonce.0, cookie, &ip, &url, &parts.headers, lang, None).await;
+    let mut res = answer(&state, &nonce.0, cookie, &ip, &url, &parts.headers, lang, Posted::Nothing).await;
     if let Some(lang) = chosen {
         // A page asked for in a language (the switch, a shared link) keeps the visit in it.
         let cookie = format!("{LANG_COOKIE}={}; Path=/; Max-Age=31536000; SameSite=Lax", lang.code());
@@ -47,6 +47,14 @@ pub(super) async fn page_or_file(
         }
     }
     res
+}
+
+/// What a form post brings to the page it answers with (`forms`).
+pub(super) enum Posted {
+    Nothing,
+    Refused(Refused),
+    /// Fields for the loader to show (`Acted::Show`).
+    Shown(HashMap<String, String>),
 }
 
 /// A page after a form post was refused (`forms`): what the refusal says for its form.
@@ -66,12 +74,17 @@ pub(super) async fn answer(
     url: &str,
     headers: &HeaderMap,
     lang: Lang,
-    refused: Option<Refused>,
+    posted: Posted,
 ) -> Response {
     let mut stages = Stages::default();
     let session = stages.time("session", session(state, url, headers)).await;
     let (csrf, new_csrf_cookie) = forms_token(state, url, headers, cookie);
-    let forms = Forms { csrf, refused };
+    let (refused, shown) = match posted {
+        Posted::Nothing => (None, HashMap::new()),
+        Posted::Refused(refused) => (Some(refused), HashMap::new()),
+        Posted::Shown(shown) => (None, shown),
+    };
+    let forms = Forms { csrf, refused, shown };
     // Diagnostics only (the render bench's uncached pages): with Server-Timing on, a request
     // marked `Cache-Control: no-cache` is rendered afresh. Off, no client can make the host render.
     let fresh = state.config.server_timing
@@ -127,6 +140,8 @@ async fn compressed(res: Response, headers: &HeaderMap) -> Response {
 struct Forms {
     csrf: Option<String>,
     refused: Option<Refused>,
+    /// What the loader shows of a post (`Posted::Shown`).
+    shown: HashMap<String, String>,
 }
 
 fn forms_token(
@@ -156,9 +171,9 @@ pub async fn data(
     };
     let lang = Lang::negotiate(query_lang(url), &headers);
     let session = session(&state, url, &headers).await;
-    let (route, loaded) = load(&state, url, lang, session.shopper, &client).await;
+    let (route, loaded) = load(&state, url, lang, session.shopper, &client, HashMap::new()).await;
     let (csrf, new_csrf_cookie) = forms_token(&state, url, &headers, cookie);
-    let forms = Forms { csrf, refused: None };
+    let forms = Forms { csrf, ..Forms::default() };
     let mut res = (loaded.status, payload(&state, route, &loaded, url, lang, &forms)).into_response();
     res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -228,6 +243,7 @@ async fn load(
     lang: Lang,
     shopper: Option<Shopper>,
     client: &str,
+    posted: HashMap<String, String>,
 ) -> (&'static str, Loaded) {
     let path = url.split_once('?').map_or(url, |(p, _)| p);
     let (page, params) = pages::table().resolve(path);
@@ -237,7 +253,8 @@ async fn load(
     let shopper = shopper.filter(|_| !page.public);
     let client = client.to_owned();
     let loaded =
-        (page.load)(LoadCtx { state: state.clone(), lang, params, query, shopper, client: client.clone() }).await;
+        (page.load)(LoadCtx { state: state.clone(), lang, params, query, posted, shopper, client: client.clone() })
+            .await;
     if loaded.not_found_page {
         let not_found = pages::table().not_found();
         let ctx = LoadCtx {
@@ -245,6 +262,7 @@ async fn load(
             lang,
             params: HashMap::new(),
             query: HashMap::new(),
+            posted: HashMap::new(),
             shopper: None,
             client,
         };
@@ -325,7 +343,11 @@ async fn page(
     });
     // Only public pages are cached, and they are never loaded for a shopper (see `session`), nor
     // carry a form's token or refusal.
-    let public = resolved.public && shopper.is_none() && forms.csrf.is_none() && forms.refused.is_none();
+    let public = resolved.public
+        && shopper.is_none()
+        && forms.csrf.is_none()
+        && forms.refused.is_none()
+        && forms.shown.is_empty();
     let url = &*url;
     let key = CacheKey { url: url.to_owned(), lang };
     if public
@@ -348,7 +370,7 @@ async fn page(
         },
         false => None,
     };
-    let (route, mut loaded) = stages.time("load", load(state, url, lang, shopper, client)).await;
+    let (route, mut loaded) = stages.time("load", load(state, url, lang, shopper, client, forms.shown.clone())).await;
     if let Some(refused) = &forms.refused {
         loaded.status = refused.status;
     }

@@ -58,6 +58,9 @@ pub struct LoadCtx {
     pub lang: crate::catalog::Lang,
     pub params: HashMap<String, String>,
     pub query: HashMap<String, String>,
+    /// What a form posted for the page to show (`Acted::Show`): a search, which is personal data
+    /// and so never in the address, its history, a referrer or a log line. Empty on a GET.
+    pub posted: HashMap<String, String>,
     /// Who is signed in, from the session cookie verified as the API verifies a bearer token
     /// (revoked tokens included). Always None on public pages: their HTML is shared by everyone.
     pub shopper: Option<Shopper>,
@@ -219,6 +222,8 @@ pub enum Acted {
     /// Refused as the API refuses it (`http::forms` answers the error as the API would): the page
     /// again, showing why at the form's fields, with the values to keep in them (never a password).
     Refused { error: crate::service::Error, values: Vec<(&'static str, String)> },
+    /// The page itself (200), its loader given these fields as `LoadCtx::posted`: a search.
+    Show { fields: Vec<(&'static str, String)> },
 }
 
 pub enum SessionChange {
@@ -235,6 +240,10 @@ impl Acted {
 
     pub fn refused(error: impl Into<crate::service::Error>) -> Self {
         Self::Refused { error: error.into(), values: Vec::new() }
+    }
+
+    pub fn show(fields: Vec<(&'static str, String)>) -> Self {
+        Self::Show { fields }
     }
 
     pub fn keeping(self, values: Vec<(&'static str, String)>) -> Self {

@@ -1,7 +1,9 @@
-//! The console's search (`/staff/find?q=`), from the box in every staff page's layout: an order
-//! by its number, a shopper by name or phone, of every day, at the places the caller packs for,
-//! newest first. A plain GET form, so it works before JavaScript; the text stays out of logs.
-use super::{LoadCtx, Loaded, Page, staff_guard::guarded};
+//! The console's search (`/staff/find`), from the box in every staff page's layout: an order by
+//! its number, a shopper by name or phone, of every day, at the places the caller packs for,
+//! newest first. The box posts (`q`, with the form token) and the answer is this page showing
+//! what it found: a name typed is personal data, so it is never in the address, the browser's
+//! history, a referrer or a log line. It works before JavaScript.
+use super::{Acted, ActionCtx, LoadCtx, Loaded, Page, staff_guard::guarded, staff_guard::guarded_action};
 use crate::{
     domain::staff::PantryStaff,
     model::staff_console::StaffFound,
@@ -17,7 +19,7 @@ pub const PAGE: Page = Page {
     public: false,
     cache_query: &[],
     load: |ctx| guarded(ctx, load),
-    action: None,
+    action: Some(|ctx| guarded_action(ctx, search)),
 };
 
 #[derive(Serialize, ToSchema, Default)]
@@ -28,7 +30,7 @@ pub struct StaffFindPage {
 }
 
 async fn load(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
-    let search = ctx.query.get("q").map(String::as_str).unwrap_or_default();
+    let search = ctx.posted.get("q").map(String::as_str).unwrap_or_default();
     match service::find(&ctx.state, &staff, search).await {
         Ok(found) => Loaded::ok(StaffFindPage { found: Some(found) }),
         Err(error) => {
@@ -36,4 +38,9 @@ async fn load(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
             Loaded::with_status(StatusCode::SERVICE_UNAVAILABLE, StaffFindPage::default())
         }
     }
+}
+
+/// The box's post: this page, showing what `q` finds.
+async fn search(ctx: ActionCtx, _: Staff<PantryStaff>) -> Acted {
+    Acted::show(vec![("q", ctx.form.text("q").to_owned())])
 }

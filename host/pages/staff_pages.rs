@@ -92,9 +92,8 @@ pub struct StaffCheckInPage {
 async fn queue(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let pantry = id_param(&ctx.params, "pantryId").or_else(|| id_param(&ctx.query, "pantry"));
     let date = ctx.query.get("date").and_then(|d| d.parse().ok());
-    let search = ctx.query.get("search").map(String::as_str);
     let from = ctx.query.get("from").and_then(|t| chrono::NaiveTime::parse_from_str(t, "%H:%M").ok());
-    let queue = match service::queue(&ctx.state, &staff, pantry, date, search, from).await {
+    let queue = match service::queue(&ctx.state, &staff, pantry, date, None, from).await {
         Ok(queue) => queue,
         Err(services::Error::NotFound(_)) => return Loaded::not_found(),
         Err(error) => {
@@ -206,7 +205,8 @@ async fn order_action(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
 }
 
 async fn check_in(ctx: LoadCtx, staff: Staff<Volunteer>) -> Loaded {
-    let search = ctx.query.get("search").map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
+    // Posted (`find`), never in the address: a name is personal data.
+    let search = ctx.posted.get("search").map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     // After a hand-over: that order alone, as the confirmation, and the search empty for the next.
     let checked_in = ctx.query.get("done").and_then(|d| Id::from_str_radix(d.trim(), 16).ok());
     let looked_up = search.clone().or_else(|| checked_in.map(|id| format!("{id:X}")));
@@ -228,6 +228,9 @@ async fn check_in(ctx: LoadCtx, staff: Staff<Volunteer>) -> Loaded {
 /// screen shows it by its number, now picked up, as the volunteer's confirmation, with the search
 /// empty and ready for the next shopper.
 async fn check_in_action(ctx: ActionCtx, staff: Staff<Volunteer>) -> Acted {
+    if ctx.form.text("intent") == "find" {
+        return Acted::show(vec![("search", ctx.form.text("search").to_owned())]);
+    }
     let Some(id) = super::shared::row_id(ctx.form.text("order")) else {
         return Acted::refused(services::Error::not_found(&messages::ORDER_NOT_FOUND));
     };

@@ -2,7 +2,7 @@
 // host runs the page's action (host/http/forms.rs) with the same checks as the API, then answers a
 // 303 to the next page or this page again with the refusal (`payload.action`). Once hydrated, the
 // form's own handler takes over (it calls preventDefault), so nothing is sent twice.
-import { useContext, type FormEvent, type ReactNode } from "react";
+import { useContext, type FormEvent, type ReactNode, type Ref } from "react";
 import { ApiFailure } from "../lib/api";
 import { FormPostContext } from "./form-post";
 import type { PostedForm } from "../types";
@@ -36,11 +36,12 @@ export function PostForm(props: {
   action?: string;
   className?: string;
   "aria-describedby"?: string;
+  formRef?: Ref<HTMLFormElement>;
   children: ReactNode;
 }) {
   const csrf = useContext(FormPostContext)?.csrf;
   return (
-    <form method="post" action={props.action} onSubmit={props.onSubmit} noValidate className={props.className} aria-describedby={props["aria-describedby"]}>
+    <form ref={props.formRef} method="post" action={props.action} onSubmit={props.onSubmit} noValidate className={props.className} aria-describedby={props["aria-describedby"]}>
       <input type="hidden" name="csrf" value={csrf ?? ""} />
       {props.intent && <input type="hidden" name="intent" value={props.intent} />}
       {props.children}

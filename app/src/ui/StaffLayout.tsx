@@ -138,14 +138,15 @@ function PantrySwitcher({ frame: c }: { frame: Console }) {
   );
 }
 
-function Search() {
-  const { pathname, search } = useLocation();
-  const q = pathname === "/staff/find" ? (new URLSearchParams(search).get("q") ?? "") : "";
+/** The search box: posted with the form token, since a name typed is personal data and a GET
+ * form would put it in the address, the history and the server's logs. */
+function Search({ csrf }: { csrf: string }) {
   return (
-    <form method="get" action="/staff/find" role="search" className="staff-search">
+    <form method="post" action="/staff/find" role="search" className="staff-search">
+      <input type="hidden" name="csrf" value={csrf} />
       <label>
         {t("staff.find.label")}
-        <input type="search" name="q" defaultValue={q} key={q} placeholder={t("staff.find.placeholder")} maxLength={100} />
+        <input type="search" name="q" placeholder={t("staff.find.placeholder")} maxLength={100} autoComplete="off" />
       </label>
       <button type="submit" className="btn btn-small">
         {t("staff.find.go")}
@@ -179,7 +180,7 @@ function NotAllowed({ denied }: { denied: Denied }) {
 
 /** The console around a staff page; a page the guard refused is its "not allowed" page alone. */
 export function StaffLayout({ children }: { children: ReactNode }) {
-  const payload = useContext(FormPostContext) as { console?: Console; denied?: Denied } | null;
+  const payload = useContext(FormPostContext) as { console?: Console; denied?: Denied; csrf?: string | null } | null;
   const c = payload?.console;
   const { pathname } = useLocation();
   if (payload?.denied) return <NotAllowed denied={payload.denied} />;
@@ -188,7 +189,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
     <div className="staff-console">
       <div className="staff-bar">
         <PantrySwitcher frame={c} />
-        {c.canSearch && <Search />}
+        {c.canSearch && <Search csrf={payload?.csrf ?? ""} />}
       </div>
       <details className="staff-menu" key={pathname}>
         <summary>{t("staff.nav")}</summary>

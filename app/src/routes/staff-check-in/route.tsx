@@ -1,6 +1,5 @@
 export { StaffLayout as Layout } from "../../ui/StaffLayout";
-import { useCallback } from "react";
-import { useNavigate } from "../../lib/router";
+import { useCallback, useRef } from "react";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { orderNumber } from "../../lib/orders";
@@ -24,8 +23,14 @@ const native = () => undefined;
  */
 export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }) {
   const posted = usePostedForm();
-  const navigate = useNavigate();
-  const scanned = useCallback((code: string) => navigate(`/staff/check-in?search=${encodeURIComponent(code)}`), [navigate]);
+  const search = useRef<HTMLFormElement>(null);
+  // A scanned code is searched as a typed one is: posted, never in the address.
+  const scanned = useCallback((code: string) => {
+    const form = search.current;
+    if (!form) return;
+    (form.elements.namedItem("search") as HTMLInputElement).value = code;
+    form.requestSubmit();
+  }, []);
   if (!data) return <StaffUnavailable />;
   // A search that found one order to hand over (a scanner types its number and Enter): its Check
   // In has the focus, so the next Enter confirms; otherwise the search has it, ready for the next.
@@ -44,7 +49,7 @@ export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }
           {t("staff.checkIn.done", { number: orderNumber(data.checkedIn) })}
         </p>
       )}
-      <form method="get" action="/staff/check-in" className="staff-filter">
+      <PostForm intent="find" onSubmit={native} className="staff-filter" formRef={search}>
         <label>
           {t("staff.checkIn.search")}{" "}
           <input type="search" name="search" inputMode="text" autoComplete="off" defaultValue={data.search ?? ""} key={data.search ?? ""} autoFocus={!ready} />
@@ -52,7 +57,7 @@ export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }
         <button type="submit" className="btn btn-primary">
           {t("staff.checkIn.find")}
         </button>
-      </form>
+      </PostForm>
       <Scanner onCode={scanned} />
       {data.search && data.matches.length === 0 && <p role="status">{t("staff.checkIn.none")}</p>}
       <ul className="staff-matches">

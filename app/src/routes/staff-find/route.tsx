@@ -11,7 +11,7 @@ import messages from "messages:staff";
 addMessages(messages);
 
 /**
- * /staff/find?q=: what the console's search box found, an order by its number or a shopper by
+^ * /staff/find: what the console's search box found, an order by its number or a shopper by
  * name or phone, of every day and every pantry the caller packs for, newest first.
  */
 export default function StaffFind({ data }: { data: StaffFindPage | null }) {

@@ -13,9 +13,8 @@ import messages from "messages:staff";
 addMessages(messages);
 
 /** The query listing the day's orders from the pickup time starting at `from` (the first when none). */
-function listFrom(date: string, search?: string | null, from?: string): string {
+function listFrom(date: string, from?: string): string {
   const q = new URLSearchParams({ date });
-  if (search) q.set("search", search);
   if (from) q.set("from", from);
   return q.toString();
 }
@@ -27,8 +26,9 @@ const BULK = ["startPacking", "markReady"] as const;
 
 /**
  * /staff/orders?pantry= (and /staff/pantries/{id}): the day's orders of a pantry by pickup time,
- * with counts per state, a date picker and a search (plain GET forms, so they work without
- * JavaScript), in the staff console's layout. Orders are ticked, or a whole pickup time taken, for
+ * with counts per state and a date picker (a plain GET form, so it works without JavaScript), in
+ * the staff console's layout; a shopper is found by the layout's search, whose text stays out of
+ * addresses. Orders are ticked, or a whole pickup time taken, for
  * Start Packing or Mark Ready in one post (each order still its own change; those whose state did
  * not allow it are listed after). A busy day lists a few pickup times at a time (the server's
  * rows_at_most); the others show their count and a link listing from them.
@@ -47,9 +47,6 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
         <input type="hidden" name="pantry" value={q.pantry.id} />
         <label>
           {t("staff.queue.date")} <input type="date" name="date" defaultValue={q.date} />
-        </label>
-        <label>
-          {t("staff.queue.search")} <input type="search" name="search" defaultValue={q.search ?? ""} />
         </label>
         <button type="submit" className="btn">
           {t("staff.queue.show")}
@@ -87,7 +84,7 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
       {q.pickups.length === 0 && q.deliveries.length === 0 && <p>{t("staff.queue.none")}</p>}
       {q.from && (
         <p>
-          <Link to={`${here}?${at}&${listFrom(q.date, q.search)}`}>{t("staff.queue.fromStart")}</Link>
+          <Link to={`${here}?${at}&${listFrom(q.date)}`}>{t("staff.queue.fromStart")}</Link>
         </p>
       )}
       <PostForm intent="bulk" onSubmit={native} className="staff-bulk">
@@ -117,7 +114,7 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
               {g.orders.length === 0 && (
                 <p>
                   {tn("staff.queue.folded", g.count)}{" "}
-                  {g.starts && <Link to={`${here}?${at}&${listFrom(q.date, q.search, g.starts)}`}>{t("staff.queue.listThem")}</Link>}
+                  {g.starts && <Link to={`${here}?${at}&${listFrom(q.date, g.starts)}`}>{t("staff.queue.listThem")}</Link>}
                 </p>
               )}
               {g.orders.length > 0 && (
