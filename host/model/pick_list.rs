@@ -65,6 +65,8 @@ pub struct PickList {
     /// The range of pickup starts, "HH:MM", when one was asked for.
     pub from: Option<String>,
     pub to: Option<String>,
+    /// The orders it was asked for alone (ticked in the queue); empty: every order in the range.
+    pub orders: Vec<Id>,
     /// How many orders the list covers.
     pub order_count: u64,
     /// Packing slips come for at most this many orders (a busy day is printed a range at a time).

@@ -126,9 +126,19 @@ async fn bulk_report(ctx: &LoadCtx, staff: &Staff<PantryStaff>) -> services::Res
 
 /// The queue's bulk form: `do` (startPacking or markReady) on the ticked `order`s, or on every
 /// order of one pickup time (`do` "markReady@p:HH:MM") or delivery window ("@d:HH:MM") of the
-/// `pantry`'s `date`. Back to the queue with what changed and what did not.
+/// `pantry`'s `date`. Back to the queue with what changed and what did not. `do` "print" opens the
+/// ticked orders' packing slips (the pick list of those orders alone).
 async fn queue_action(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
     let form = &ctx.form;
+    let hex = |ids: &[Id]| ids.iter().map(|id| format!("{id:X}")).collect::<Vec<_>>().join(",");
+    if form.text("do") == "print" {
+        let ids: Vec<Id> = form.all("order").filter_map(super::shared::row_id).collect();
+        if ids.is_empty() {
+            return Acted::refused(services::Error::refused(&messages::NOTHING_CHOSEN));
+        }
+        let (pantry, date) = (form.text("pantry"), form.text("date"));
+        return Acted::to(format!("/staff/pick-list?pantry={pantry}&date={date}&orders={}", hex(&ids)));
+    }
     // `do` is the action, or the action on a whole time: "markReady@p:10:00".
     let (action, group) = form.text("do").split_once('@').unwrap_or((form.text("do"), ""));
     let Some(action) = StaffAction::from_code(action) else {
@@ -157,7 +167,6 @@ async fn queue_action(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
         Ok(bulk) => bulk,
         Err(error) => return Acted::refused(error),
     };
-    let hex = |ids: &[Id]| ids.iter().map(|id| format!("{id:X}")).collect::<Vec<_>>().join(",");
     let date = date.map(|d| format!("&date={d}")).unwrap_or_default();
     Acted::to(format!(
         "/staff/orders?pantry={pantry}{date}&did={}&done={}&refused={}",

@@ -4,6 +4,7 @@
 //! and admins of the pantry; personal like every staff page.
 use super::{LoadCtx, Loaded, Page, staff_guard::guarded_at};
 use crate::{
+    domain::Id,
     domain::staff::PantryStaff,
     model::pick_list::PickList,
     service::{
@@ -42,6 +43,11 @@ pub fn query_of(query: &HashMap<String, String>) -> PickListQuery {
         date: query.get("date").and_then(|d| d.parse().ok()),
         from: query.get("from").cloned(),
         to: query.get("to").cloned(),
+        // Order numbers as the queue's addresses carry them: hexadecimal, comma-separated.
+        orders: query
+            .get("orders")
+            .map(|list| list.split(',').filter_map(|n| Id::from_str_radix(n.trim(), 16).ok()).take(500).collect())
+            .unwrap_or_default(),
     }
 }
 

@@ -30,6 +30,8 @@ pub struct PickListQuery {
     pub date: Option<NaiveDate>,
     pub from: Option<String>,
     pub to: Option<String>,
+    /// Only these orders (the queue's ticked ones), when any.
+    pub orders: Vec<Id>,
 }
 
 fn clock(text: Option<&str>) -> Result<Option<NaiveTime>> {
@@ -66,9 +68,9 @@ pub async fn pick_list(
     }
     .ok_or_else(|| Error::not_found(&messages::PANTRY_NOT_FOUND))?;
     let date = query.date.unwrap_or_else(|| local_today(now, chosen.tz));
-    let sums = state.store.pick_totals(chosen.id, date, from, to).await?;
+    let sums = state.store.pick_totals(chosen.id, date, from, to, &query.orders).await?;
     let slips = if sums.order_count <= SLIPS_AT_MOST {
-        slips(state.store.pick_slips(chosen.id, date, from, to).await?)
+        slips(state.store.pick_slips(chosen.id, date, from, to, &query.orders).await?)
     } else {
         Vec::new()
     };
@@ -78,6 +80,7 @@ pub async fn pick_list(
         date,
         from: from.map(hm),
         to: to.map(hm),
+        orders: query.orders.clone(),
         order_count: sums.order_count,
         slips_at_most: SLIPS_AT_MOST,
         totals: totals(sums.items),

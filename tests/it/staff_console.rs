@@ -24,6 +24,7 @@ on_both!(
     today_counts_each_state_per_pickup_time_and_lists_what_runs_low,
     a_bulk_action_changes_each_order_and_reports_the_one_it_may_not,
     a_whole_pickup_time_is_marked_ready_in_one_post,
+    the_ticked_orders_slips_print_alone,
     the_search_finds_orders_of_every_day_within_the_callers_places,
     the_pantry_switcher_is_remembered_per_person,
 );
@@ -280,6 +281,34 @@ async fn a_whole_pickup_time_is_marked_ready_in_one_post(t: &TestApp) {
     }
     let refused = to.split("refused=").nth(1).unwrap_or_default();
     assert!(refused.split(',').any(|n| n == format!("{:X}", ids[4])), "the cancelled one is reported: {to}");
+}
+
+/// Print from the queue: the pick list of the ticked orders alone, a slip each.
+async fn the_ticked_orders_slips_print_alone(t: &TestApp) {
+    let staff = token_of(t, DEMO_STAFF_EMAIL).await;
+    let main = pantry(t, MAIN).await;
+    let (ids, day, _) = orders_at_one_time(t, MAIN, 3).await;
+    let queue = format!("/staff/orders?pantry={main}&date={day}");
+    let mut fields =
+        vec![("intent", "bulk".to_owned()), ("do", "print".to_owned()), ("pantry", main.to_string()), ("date", day)];
+    fields.extend(ids[..2].iter().map(|id| ("order", id.to_string())));
+    let (status, to) = post(t, &staff, &queue, &fields).await;
+    assert_eq!(status, 303);
+    assert!(to.starts_with("/staff/pick-list?"), "{to}");
+    let (status, page, _) = open(t, &staff, &to).await;
+    assert_eq!(status, 200);
+    let list = &page["data"]["list"];
+    let slips: Vec<i64> = list["slips"].as_array().unwrap().iter().map(|s| s["id"].as_i64().unwrap()).collect();
+    assert_eq!((slips.len(), list["orderCount"].as_u64()), (2, Some(2)), "{list}");
+    assert!(ids[..2].iter().all(|id| slips.contains(id)) && !slips.contains(&ids[2]));
+    for id in &ids {
+        assert_eq!(state_of(t, &staff, *id).await, "SUBMITTED", "printing changes no order");
+    }
+    // Nothing ticked: told so at the form.
+    let (status, _) =
+        post(t, &staff, &queue, &[("intent", "bulk".into()), ("do", "print".into()), ("pantry", main.to_string())])
+            .await;
+    assert_eq!(status, 422);
 }
 
 /// What the console's search finds for `q`, posted as its box posts it: status, order ids.

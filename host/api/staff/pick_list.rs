@@ -40,6 +40,12 @@ pub(super) async fn pick_list(
     Caller(staff): Caller<PantryStaff>,
     QueryParams(q): QueryParams<PickListParams>,
 ) -> ApiResult<PickList> {
-    let query = PickListQuery { pantry: q.pantry, date: q.date, from: q.from.map(|t| t.0), to: q.to.map(|t| t.0) };
+    let query = PickListQuery {
+        pantry: q.pantry,
+        date: q.date,
+        from: q.from.map(|t| t.0),
+        to: q.to.map(|t| t.0),
+        orders: Vec::new(),
+    };
     ok(service::pick_list(&state, &staff, &query, state.clock.now()).await?)
 }

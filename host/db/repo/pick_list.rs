@@ -75,12 +75,14 @@ type SumTuple = (Id, Id, i64, i64);
 /// The states whose orders no one will pack or hand over.
 const CLOSED_UNSERVED: [StatusType; 2] = [StatusType::Cancelled, StatusType::NoShow];
 
-/// The orders at `pantry` booked on one of `times` that are still to be handed over.
-fn chosen(pantry: Id, times: &HashMap<Id, (NaiveTime, NaiveTime)>) -> Select<order::Entity> {
+/// The orders at `pantry` booked on one of `times` that are still to be handed over; of those,
+/// only the ones in `only` when it names any (the queue's ticked orders).
+fn chosen(pantry: Id, times: &HashMap<Id, (NaiveTime, NaiveTime)>, only: &[Id]) -> Select<order::Entity> {
     order::Entity::find()
         .filter(order::Column::PantryLocationId.eq(pantry))
         .filter(order::Column::PickupTimeId.is_in(times.keys().copied()))
         .filter(order::Column::StatusTypeId.is_not_in(CLOSED_UNSERVED.iter().map(|s| s.id())))
+        .apply_if((!only.is_empty()).then_some(only), |q, only| q.filter(order::Column::Id.is_in(only.iter().copied())))
 }
 
 impl Store {
@@ -125,19 +127,20 @@ impl Store {
         day: NaiveDate,
         from: Option<NaiveTime>,
         to: Option<NaiveTime>,
+        only: &[Id],
     ) -> StoreResult<PickTotals> {
         let times = self.pick_times(pantry, day, from, to).await?;
         if times.is_empty() {
             return Ok(PickTotals::default());
         }
-        let order_count = chosen(pantry, &times).count(&self.db).await?;
+        let order_count = chosen(pantry, &times, only).count(&self.db).await?;
         if order_count == 0 {
             return Ok(PickTotals::default());
         }
         let sums: Vec<SumTuple> = order_item::Entity::find()
             .filter(
                 order_item::Column::OrderId
-                    .in_subquery(chosen(pantry, &times).select_only().column(order::Column::Id).into_query()),
+                    .in_subquery(chosen(pantry, &times, only).select_only().column(order::Column::Id).into_query()),
             )
             .select_only()
             .columns([order_item::Column::PantryItemId, order_item::Column::InventoryItemId])
@@ -180,12 +183,13 @@ impl Store {
         day: NaiveDate,
         from: Option<NaiveTime>,
         to: Option<NaiveTime>,
+        only: &[Id],
     ) -> StoreResult<PickListRows> {
         let times = self.pick_times(pantry, day, from, to).await?;
         if times.is_empty() {
             return Ok(PickListRows::default());
         }
-        let orders: Vec<(Id, Id, Option<Id>, Id)> = chosen(pantry, &times)
+        let orders: Vec<(Id, Id, Option<Id>, Id)> = chosen(pantry, &times, only)
             .select_only()
             .columns([
                 order::Column::Id,
@@ -202,7 +206,7 @@ impl Store {
         let people: HashMap<Id, (String, String)> = user::Entity::find()
             .filter(
                 user::Column::Id
-                    .in_subquery(chosen(pantry, &times).select_only().column(order::Column::UserId).into_query()),
+                    .in_subquery(chosen(pantry, &times, only).select_only().column(order::Column::UserId).into_query()),
             )
             .select_only()
             .columns([user::Column::Id, user::Column::FirstName, user::Column::LastName])
@@ -215,7 +219,7 @@ impl Store {
         let lines: Vec<LineTuple> = order_item::Entity::find()
             .filter(
                 order_item::Column::OrderId
-                    .in_subquery(chosen(pantry, &times).select_only().column(order::Column::Id).into_query()),
+                    .in_subquery(chosen(pantry, &times, only).select_only().column(order::Column::Id).into_query()),
             )
             .select_only()
             .columns([

@@ -39,6 +39,7 @@ export default function StaffPickList({ data }: { data: StaffPickListPage | null
         {" · "}
         {tn("staff.pick.orderCount", l.orderCount)}
       </p>
+      {l.orders.length > 0 && <p role="status">{t("staff.pick.ticked", { count: l.orders.length })}</p>}
       {data.invalidRange && (
         <p role="alert" className="error-box">
           {t("staff.pick.invalidRange")}

@@ -161,6 +161,9 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
               {actionName(a)}
             </button>
           ))}
+          <button type="submit" name="do" value="print" className="btn">
+            {t("staff.bulk.printTicked")}
+          </button>
         </fieldset>
         ) : null}
       </PostForm>
