@@ -1,7 +1,7 @@
 //! The delivery schedule page (`/staff/delivery-schedule`) and its API
 //! (`/api/v1/staff/delivery-schedule...`): a delivery program's weekly hours and one-off days, cut
 //! into delivery windows for its publishing horizon, kept by its food bank's admins.
-use super::schedules::ScheduleEntry;
+use super::schedules::{Hours, ScheduleEntry};
 use crate::domain::Id;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -29,25 +29,13 @@ pub struct DeliverySchedule {
     pub entries: Vec<ScheduleEntry>,
 }
 
-/// A new or changed row of delivery hours: `weekday` (weekly) or `date` (one-off day).
+/// A new or changed row of a delivery program's hours, in its food bank's zone.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeliveryScheduleInput {
     pub program_id: Id,
-    #[serde(default)]
-    #[schema(minimum = 0, maximum = 6)]
-    pub weekday: Option<i32>,
-    /// `YYYY-MM-DD`.
-    #[serde(default)]
-    pub date: Option<String>,
-    /// Local time of the food bank, `HH:MM`.
-    pub opens: String,
-    pub closes: String,
-    /// Length of each delivery window.
-    pub slot_minutes: i32,
-    /// Orders per window; empty: unlimited.
-    #[serde(default)]
-    pub capacity: Option<i32>,
+    #[serde(flatten)]
+    pub hours: Hours,
 }
 
 /// A delivery program's publishing horizon.

@@ -71,11 +71,12 @@ pub struct Schedule {
     pub closed_days: Vec<ClosedDay>,
 }
 
-/// A new or changed row of opening hours: `weekday` (weekly) or `date` (one-off day).
+/// A row of hours as staff write it, whoever keeps the schedule: `weekday` (weekly) or `date`
+/// (one-off day). Times are local to the owner (a pantry's zone, or its food bank's for a delivery
+/// program); the row is cut into times of `slotMinutes` each.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ScheduleInput {
-    pub pantry_id: Id,
+pub struct Hours {
     #[serde(default)]
     #[schema(minimum = 0, maximum = 6)]
     pub weekday: Option<i32>,
@@ -86,9 +87,18 @@ pub struct ScheduleInput {
     pub opens: String,
     pub closes: String,
     pub slot_minutes: i32,
-    /// Empty: unlimited.
+    /// Orders per slot; empty: unlimited.
     #[serde(default)]
     pub capacity: Option<i32>,
+}
+
+/// A new or changed row of a pantry's opening hours.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScheduleInput {
+    pub pantry_id: Id,
+    #[serde(flatten)]
+    pub hours: Hours,
 }
 
 /// The publishing horizon.

@@ -17,6 +17,7 @@ mod pantry;
 mod product;
 mod products;
 mod register;
+mod schedule_form;
 pub(crate) mod shared;
 // Orders.
 mod orders;

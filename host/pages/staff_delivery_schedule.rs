@@ -4,7 +4,7 @@
 //! `delete`, `horizon`); done, 303 back with `done=` naming it; refused, the page again (422 with
 //! each field's code, 404 for a row or program not theirs).
 use super::{
-    Acted, ActionCtx, LoadCtx, Loaded, Page,
+    Acted, ActionCtx, LoadCtx, Loaded, Page, schedule_form,
     shared::row_id,
     staff_guard::{guarded, guarded_action},
 };
@@ -58,12 +58,6 @@ async fn load(ctx: LoadCtx, admin: Staff<FoodBankAdmin>) -> Loaded {
     }
 }
 
-/// A whole number from a form field; anything else reads as `bad`, which the rules refuse at
-/// the field (an empty capacity is no capacity: unlimited).
-fn number(text: &str, bad: i32) -> i32 {
-    text.trim().parse().unwrap_or(bad)
-}
-
 async fn act(ctx: ActionCtx, admin: Staff<FoodBankAdmin>) -> Acted {
     let form = &ctx.form;
     let program_id = row_id(form.text("program")).unwrap_or_default();
@@ -71,32 +65,18 @@ async fn act(ctx: ActionCtx, admin: Staff<FoodBankAdmin>) -> Acted {
     let state = &ctx.state;
     let done = match intent.as_str() {
         "add" => {
-            let weekly = form.text("kind") != "day";
-            let capacity = form.text("capacity").trim();
-            let input = DeliveryScheduleInput {
-                program_id,
-                weekday: weekly.then(|| number(form.text("weekday"), -1)),
-                date: (!weekly).then(|| form.text("date").to_owned()),
-                opens: form.text("opens").to_owned(),
-                closes: form.text("closes").to_owned(),
-                slot_minutes: number(form.text("slotMinutes"), 0),
-                capacity: (!capacity.is_empty()).then(|| number(capacity, -1)),
-            };
+            let input = DeliveryScheduleInput { program_id, hours: schedule_form::hours(form) };
             service::save_row(state, &admin, None, &input).await
         }
         "delete" => service::delete_row(state, &admin, row_id(form.text("id")).unwrap_or_default()).await,
         "horizon" => {
-            let input = DeliveryHorizonInput { program_id, horizon_days: number(form.text("horizonDays"), 0) };
+            let input = DeliveryHorizonInput { program_id, horizon_days: schedule_form::horizon_days(form) };
             service::set_horizon(state, &admin, &input).await
         }
         _ => Err(services::Error::Invalid("Unknown action.".into())),
     };
     match done {
         Ok(_) => Acted::to(format!("/staff/delivery-schedule?program={program_id}&done={intent}")),
-        Err(error) => {
-            let keep =
-                ["intent", "kind", "weekday", "date", "opens", "closes", "slotMinutes", "capacity", "horizonDays"];
-            Acted::refused(error).keeping(keep.iter().map(|k| (*k, form.text(k).to_owned())).collect())
-        }
+        Err(error) => Acted::refused(error).keeping(schedule_form::kept(form, &[])),
     }
 }

@@ -8,7 +8,7 @@
 //! never moved or deleted.
 use super::{
     Context, Error, Result, finish,
-    schedule_rows::{self as rows, RowActions, ScheduleOwner, entry, read_row},
+    schedule_rows::{self as rows, RowActions, ScheduleOwner, entry},
     staff::Staff,
 };
 use crate::{
@@ -23,7 +23,7 @@ use crate::{
     },
     model::{
         delivery_schedules::{DeliveryHorizonInput, DeliveryProgramRef, DeliverySchedule, DeliveryScheduleInput},
-        schedules::{ScheduleDone, ScheduleInput},
+        schedules::ScheduleDone,
     },
 };
 use chrono::{DateTime, Utc};
@@ -100,19 +100,6 @@ pub async fn publish_all(state: &Context) -> Result<usize> {
     Ok(made)
 }
 
-/// The hours of `input` as the pantry schedule's reader takes them: one reader, one set of rules.
-fn hours(input: &DeliveryScheduleInput) -> ScheduleInput {
-    ScheduleInput {
-        pantry_id: input.program_id,
-        weekday: input.weekday,
-        date: input.date.clone(),
-        opens: input.opens.clone(),
-        closes: input.closes.clone(),
-        slot_minutes: input.slot_minutes,
-        capacity: input.capacity,
-    }
-}
-
 /// A delivery program's rows cut into its windows; its horizon is a column of the program.
 impl ScheduleOwner for ProgramSite {
     type Rows = ProgramRows;
@@ -175,8 +162,7 @@ pub async fn save_row(
     input: &DeliveryScheduleInput,
 ) -> Result<ScheduleDone> {
     let (program, _) = program_of(state, admin, Some(input.program_id)).await?;
-    let row = read_row(row_id, &hours(input)).map_err(Error::fields)?;
-    rows::save_row(state, admin.user_id, &program, row_id, row).await
+    rows::save_row(state, admin.user_id, &program, row_id, &input.hours).await
 }
 
 /// Deletes a row of delivery hours with the empty future windows it made; windows with orders stay.

@@ -1,5 +1,5 @@
 //! What a pantry's schedule (`service::schedules`) and a delivery program's
-//! (`service::delivery_schedules`) share: reading a row from a form, and the edits of rows and of
+//! (`service::delivery_schedules`) share: reading a row from its hours, and the edits of rows and of
 //! the horizon, each one transaction with its rule checks (`domain::schedule`), its audit entry
 //! and the owner's times published. A [`ScheduleOwner`] supplies what differs: its tables, its
 //! audit names, its horizon and how its times are published.
@@ -13,7 +13,7 @@ use crate::{
         messages,
         schedule::{ScheduleRow, When, check_horizon, check_row},
     },
-    model::schedules::{ScheduleDone, ScheduleEntry, ScheduleInput},
+    model::schedules::{Hours, ScheduleDone, ScheduleEntry},
 };
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use serde_json::{Value, json};
@@ -95,10 +95,10 @@ pub(super) fn parse_date(field: &'static str, text: &str, errors: &mut Vec<Field
         .ok()
 }
 
-/// The row `input` describes, or every field error in it.
-pub(super) fn read_row(id: Option<Id>, input: &ScheduleInput) -> std::result::Result<ScheduleRow, Vec<FieldError>> {
+/// The row `hours` describe, or every field error in them.
+fn read_row(id: Option<Id>, hours: &Hours) -> std::result::Result<ScheduleRow, Vec<FieldError>> {
     let mut errors = Vec::new();
-    let when = match (input.weekday, input.date.as_deref().map(str::trim).filter(|d| !d.is_empty())) {
+    let when = match (hours.weekday, hours.date.as_deref().map(str::trim).filter(|d| !d.is_empty())) {
         (Some(w), None) if (0..=6).contains(&w) => u8::try_from(w).ok().map(When::Weekday),
         (None, Some(d)) => parse_date("date", d, &mut errors).map(When::Date),
         _ => {
@@ -106,11 +106,11 @@ pub(super) fn read_row(id: Option<Id>, input: &ScheduleInput) -> std::result::Re
             None
         }
     };
-    let opens = parse_time("opens", &input.opens, &mut errors);
-    let closes = parse_time("closes", &input.closes, &mut errors);
+    let opens = parse_time("opens", &hours.opens, &mut errors);
+    let closes = parse_time("closes", &hours.closes, &mut errors);
     match (when, opens, closes) {
         (Some(when), Some(opens), Some(closes)) if errors.is_empty() => {
-            Ok(ScheduleRow { id, when, opens, closes, slot_minutes: input.slot_minutes, capacity: input.capacity })
+            Ok(ScheduleRow { id, when, opens, closes, slot_minutes: hours.slot_minutes, capacity: hours.capacity })
         }
         _ => Err(errors),
     }
@@ -131,15 +131,17 @@ fn audit<O: ScheduleOwner>(
     AuditEntry::change(user_id, owner.place(), action, subject, before, after)
 }
 
-/// Adds `row` (`row_id` None) or changes row `row_id` of `owner` for staff member `user_id`, and
-/// publishes the owner's times in the same transaction. A one-off day is a row with a date.
+/// Adds the row `hours` describe (`row_id` None) or changes row `row_id` of `owner` for staff
+/// member `user_id`, and publishes the owner's times in the same transaction. A one-off day is a
+/// row with a date.
 pub(super) async fn save_row<O: ScheduleOwner>(
     state: &Context,
     user_id: Id,
     owner: &O,
     row_id: Option<Id>,
-    row: ScheduleRow,
+    hours: &Hours,
 ) -> Result<ScheduleDone> {
+    let row = read_row(row_id, hours).map_err(Error::fields)?;
     let now = state.clock.now();
     retrying(|| async move {
         let txn = state.store.begin_write().await?;

@@ -7,7 +7,7 @@
 //! by `service::delivery_schedules`.
 use super::{
     Context, Error, Result, finish,
-    schedule_rows::{self as rows, RowActions, ScheduleOwner, entry, hm, json_of, parse_date, read_row},
+    schedule_rows::{self as rows, RowActions, ScheduleOwner, entry, hm, json_of, parse_date},
     staff::Staff,
 };
 use crate::{
@@ -258,8 +258,7 @@ pub async fn save_row(
     input: &ScheduleInput,
 ) -> Result<ScheduleDone> {
     let (pantry, _) = pantry_of(state, staff, Some(input.pantry_id)).await?;
-    let row = read_row(row_id, input).map_err(Error::fields)?;
-    rows::save_row(state, staff.user_id, &pantry, row_id, row).await
+    rows::save_row(state, staff.user_id, &pantry, row_id, &input.hours).await
 }
 
 /// Deletes a row of hours with the empty future times it made; times with orders stay.
