@@ -68,12 +68,11 @@ pub struct StaffQueue {
     /// Every pantry the caller packs for, to switch to.
     pub pantries: Vec<StaffPantry>,
     pub date: NaiveDate,
-    pub search: Option<String>,
     /// The pickup time ("HH:MM") the listing starts at, when asked for.
     pub from: Option<String>,
     /// The most orders listed at once: a busy day is read a pickup time at a time.
     pub rows_at_most: usize,
-    /// Per state, in the states' order, over the whole day (not only the search's matches).
+    /// Per state, in the states' order, over the whole day (not only the orders listed).
     pub counts: Vec<StateCount>,
     pub pickups: Vec<QueueGroup>,
     /// The food bank's delivery orders of the day, for its admin; empty for pantry staff.

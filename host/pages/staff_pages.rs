@@ -93,7 +93,7 @@ async fn queue(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let pantry = id_param(&ctx.params, "pantryId").or_else(|| id_param(&ctx.query, "pantry"));
     let date = ctx.query.get("date").and_then(|d| d.parse().ok());
     let from = ctx.query.get("from").and_then(|t| chrono::NaiveTime::parse_from_str(t, "%H:%M").ok());
-    let queue = match service::queue(&ctx.state, &staff, pantry, date, None, from).await {
+    let queue = match service::queue(&ctx.state, &staff, pantry, date, from).await {
         Ok(queue) => queue,
         Err(services::Error::NotFound(_)) => return Loaded::not_found(),
         Err(error) => {

@@ -111,7 +111,7 @@ describe("staff side", () => {
     assert.equal(answer.status(), 403);
     await page.getByText("This page is for pantry staff only.").waitFor();
     await assertAccessible(page, "staff page refused to a shopper");
-    const res = await page.request.get(url(`/api/v1/staff/check-in?search=${orderNumber(orderId)}`), { headers: { authorization: `Bearer ${jwt}` } });
+    const res = await page.request.post(url("/api/v1/staff/check-in/search"), { headers: { authorization: `Bearer ${jwt}` }, data: { search: orderNumber(orderId) } });
     assert.equal(res.status(), 403);
     await context.close();
   });

@@ -75,9 +75,6 @@ struct QueueQuery {
     pantry: Option<Id>,
     /// The day (default: the pantry's today).
     date: Option<NaiveDate>,
-    /// An order number or part of a shopper's name.
-    #[param(value_type = Option<String>, max_length = 100)]
-    search: Option<super::params::Bounded<100>>,
     /// List from the pickup time starting at or after this time of the day, "HH:MM".
     #[param(value_type = Option<String>, pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$")]
     from: Option<HourMinute>,
@@ -108,8 +105,7 @@ async fn queue(
     Caller(staff): Caller<PantryStaff>,
     QueryParams(q): QueryParams<QueueQuery>,
 ) -> ApiResult<StaffQueue> {
-    ok(service::queue(&state, &staff, q.pantry, q.date, q.search.as_ref().map(|s| s.0.as_str()), q.from.map(|t| t.0))
-        .await?)
+    ok(service::queue(&state, &staff, q.pantry, q.date, q.from.map(|t| t.0)).await?)
 }
 
 #[utoipa::path(
@@ -161,25 +157,25 @@ async fn short_line(
     ok(service::short_line(&state, &staff, id, line_id, short.packed).await?)
 }
 
-#[derive(Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-struct FindQuery {
-    /// An order number (as on the shopper's page) or part of a shopper's name.
-    #[param(value_type = String, max_length = 100)]
+/// What check-in looks up, in the body: a name is personal data, never in an address.
+#[derive(Deserialize, utoipa::ToSchema)]
+struct CheckInSearch {
+    /// An order number (as on the shopper's page) or the start of a shopper's name.
+    #[schema(value_type = String, max_length = 100)]
     search: super::params::Bounded<100>,
 }
 
 #[utoipa::path(
-    get, path = "/staff/check-in",
-    summary = "Check-in look-up: the order of that number, or today's orders at the caller's pantries whose shopper's name holds the text",
-    params(FindQuery),
+    post, path = "/staff/check-in/search",
+    summary = "Check-in look-up: the order of that number, or today's orders at the caller's pantries whose shopper's name starts so",
+    request_body = CheckInSearch,
     security(("bearer" = ["volunteer"])),
     responses((status = 200, description = "successful", body = Vec<QueueOrder>))
 )]
 async fn find(
     State(state): State<AppState>,
     Caller(staff): Caller<Volunteer>,
-    QueryParams(q): QueryParams<FindQuery>,
+    Body(q): Body<CheckInSearch>,
 ) -> ApiResult<Vec<QueueOrder>> {
     ok(service::find(&state, &staff, &q.search.0).await?)
 }

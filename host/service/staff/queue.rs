@@ -129,13 +129,6 @@ fn number_in(search: &str) -> Option<Id> {
     (!digits.is_empty() && digits.len() <= 15).then(|| Id::from_str_radix(digits, 16).ok()).flatten()
 }
 
-/// Whether the search text names the order: its number, or the start of the shopper's name or of
-/// a word of it (a short name such as "Bea" is also a number: either may match). Starts of words,
-/// not any part: "c", the order number C, is not every "Nora Script" of the day.
-fn matches(e: &QueueEntry, search: &str) -> bool {
-    number_in(search) == Some(e.id) || name_starts(&e.first_name, &e.last_name, &search.trim().to_lowercase())
-}
-
 /// Whether the full name, or one of its words, starts with `needle` (lower case).
 fn name_starts(first: &str, last: &str, needle: &str) -> bool {
     let name = full_name(first, last).to_lowercase();
@@ -182,21 +175,19 @@ async fn pantries_of<R: Needs>(state: &Context, staff: &Staff<R>) -> Result<Vec<
 }
 
 /// The day's orders of a pantry the caller packs for (the first of theirs when `pantry` is None),
-/// by pickup time; `date` defaults to the pantry's today. `search` narrows the groups, not the counts.
+/// by pickup time; `date` defaults to the pantry's today. A shopper is found by `find` (the
+/// console's search, posted), never by a text in the queue's address.
 pub async fn queue(
     state: &Context,
     staff: &Staff<PantryStaff>,
     pantry: Option<Id>,
     date: Option<NaiveDate>,
-    search: Option<&str>,
     from: Option<NaiveTime>,
 ) -> Result<StaffQueue> {
     let pantries = pantries_of(state, staff).await?;
     let chosen = chosen_of(&pantries, pantry)?;
     let date = date.unwrap_or_else(|| local_today(state.clock.now(), chosen.tz));
-    let search =
-        search.map(str::trim).filter(|s| !s.is_empty()).map(|s| s.chars().take(MAX_SEARCH_LEN).collect::<String>());
-    // The day's index (one lean row per order) is counted, searched and folded; only the orders
+    // The day's index (one lean row per order) is counted and folded; only the orders
     // listed are then read in full.
     let index = state.store.queue_index(QueueSite::Pantry(chosen.id), date).await?;
     let deliveries = if staff.reach.food_banks.contains(&chosen.food_bank_id) {
@@ -212,9 +203,7 @@ pub async fn queue(
         })
         .filter(|c| c.count > 0)
         .collect();
-    let kept = |e: &&QueueEntry| search.as_deref().is_none_or(|s| matches(e, s));
-    let (mut pickups, mut deliveries) =
-        (day_groups(index.iter().filter(kept)), day_groups(deliveries.iter().filter(kept)));
+    let (mut pickups, mut deliveries) = (day_groups(index.iter()), day_groups(deliveries.iter()));
     fold(pickups.iter_mut().chain(deliveries.iter_mut()), from, QUEUE_ROWS_AT_MOST);
     let listed: Vec<Id> = pickups.iter().chain(&deliveries).flat_map(|g| g.listed.iter().copied()).collect();
     let rows: HashMap<Id, StaffOrderRow> =
@@ -237,7 +226,6 @@ pub async fn queue(
         pantry: StaffPantry { id: chosen.id, label: chosen.label.clone() },
         pantries: pantries.iter().map(|p| StaffPantry { id: p.id, label: p.label.clone() }).collect(),
         date,
-        search,
         from,
         rows_at_most: QUEUE_ROWS_AT_MOST,
         counts,
