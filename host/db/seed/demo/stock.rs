@@ -187,6 +187,9 @@ enum LimitOwner {
 }
 
 #[allow(clippy::too_many_arguments)]
+/// The low-stock level of the demo pantries' items.
+const DEMO_LOW_AT: i32 = 6;
+
 fn inventory_row(
     id: i64,
     pantry_item_id: i64,
@@ -217,7 +220,8 @@ fn inventory_row(
         weight_pounds: Set(p.weight_pounds),
         source_code: Set(Some(source.into())),
         is_active: Set(true),
-        low_at: Set(None),
+        // A pantry's shelves have a low-stock level, so Today's "running low" shows in the demo.
+        low_at: Set(pantry_location_id.map(|_| DEMO_LOW_AT)),
         created_at: Set(created),
         updated_at: Set(created),
     }
