@@ -5,13 +5,12 @@
 //! 200 connections against a plain Node `http` server (tests/bench/node-peer.mjs), each uncached
 //! page's p50 against that server's with the host's stage breakdown (Server-Timing), the share of
 //! server-rendered answers with 200 clients on uncached pages, and RSS of both.
+mod render_load;
+
 use orderahead::render::{EngineKind, PoolConfig, RenderPool, Renderer, SERVER_BUNDLE};
+use render_load::{Host, NodePeer, load, print_load, print_rss, rss_of};
 use std::{
-    path::PathBuf,
-    sync::{
-        Arc,
-        atomic::{AtomicBool, AtomicU64, Ordering},
-    },
+    sync::Arc,
     time::{Duration, Instant},
 };
 
@@ -169,220 +168,10 @@ fn uncached(request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
     request.header(reqwest::header::CACHE_CONTROL, "no-cache")
 }
 
-/// What a load run measured.
-struct Load {
-    per_second: f64,
-    p50_ms: f64,
-    p99_ms: f64,
-    /// Answers that were the client-rendered shell (`"ssr":false`) rather than server HTML.
-    shells: u64,
-    errors: u64,
-    total: u64,
-}
-
-/// `conns` clients requesting for `secs` seconds; one request in `uncached_every` is rendered afresh
-/// (`uncached`, at an address no one asked for before), the
-/// rest cycle through `pages`. `uncached_every == 1` makes every request a render.
-async fn load(base: &str, pages: &[String], uncached_every: u64, secs: u64, conns: usize) -> Load {
-    let client = reqwest::Client::builder().pool_max_idle_per_host(conns).build().unwrap();
-    let stop = Arc::new(AtomicBool::new(false));
-    let counter = Arc::new(AtomicU64::new(0));
-    let (shells, errors) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
-    let pages: Arc<[String]> = pages.into();
-    let mut tasks = Vec::new();
-    for _ in 0..conns {
-        let (client, stop, counter, shells, errors, pages, base) = (
-            client.clone(),
-            stop.clone(),
-            counter.clone(),
-            shells.clone(),
-            errors.clone(),
-            pages.clone(),
-            base.to_owned(),
-        );
-        tasks.push(tokio::spawn(async move {
-            let mut times = Vec::new();
-            while !stop.load(Ordering::Relaxed) {
-                let n = counter.fetch_add(1, Ordering::Relaxed);
-                let page = &pages[(n / uncached_every) as usize % pages.len()];
-                let request = if n % uncached_every == 0 {
-                    let sep = if page.contains('?') { '&' } else { '?' };
-                    uncached(client.get(format!("{base}{page}{sep}n={n}")))
-                } else {
-                    client.get(format!("{base}{page}"))
-                };
-                let t = Instant::now();
-                match request.send().await {
-                    Ok(res) if res.status().is_success() => {
-                        let body = res.text().await.unwrap_or_default();
-                        if body.contains("\"ssr\":false") {
-                            shells.fetch_add(1, Ordering::Relaxed);
-                        }
-                    }
-                    _ => {
-                        errors.fetch_add(1, Ordering::Relaxed);
-                    }
-                }
-                times.push(t.elapsed().as_secs_f64() * 1e3);
-            }
-            times
-        }));
-    }
-    tokio::time::sleep(Duration::from_secs(secs)).await;
-    stop.store(true, Ordering::Relaxed);
-    let mut times = Vec::new();
-    for t in tasks {
-        times.extend(t.await.unwrap());
-    }
-    times.sort_by(f64::total_cmp);
-    Load {
-        per_second: times.len() as f64 / secs as f64,
-        p50_ms: percentile(&times, 0.5),
-        p99_ms: percentile(&times, 0.99),
-        shells: shells.load(Ordering::Relaxed),
-        errors: errors.load(Ordering::Relaxed),
-        total: times.len() as u64,
-    }
-}
-
 /// `BENCH_SKIP=engines,load` leaves those sections out (a quicker run while working on one
 /// stage); the default runs all of them, as the "one run" asks.
 fn skipped(section: &str) -> bool {
     std::env::var("BENCH_SKIP").is_ok_and(|v| v.split(',').any(|s| s.trim() == section))
-}
-
-/// A process's resident MB: all, and its two parts (anonymous: heaps, stacks; file: the mapped
-/// binary and libraries, ICU's data among them).
-fn rss_of(pid: u32) -> (f64, f64, f64) {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let mb = |key: &str| {
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix(key))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-            .map_or(f64::NAN, |kb| kb / 1024.0)
-    };
-    (mb("VmRSS:"), mb("RssAnon:"), mb("RssFile:"))
-}
-
-fn print_rss(name: &str, (all, anon, file): (f64, f64, f64)) -> String {
-    format!("{name} {all:.0} MB (anonymous {anon:.0}, files {file:.0})")
-}
-
-/// Our server as shoppers get it: the release binary in a process of its own (so its RSS is its
-/// own), on a fresh demo database, default settings but the engine memory budget.
-struct Host {
-    child: std::process::Child,
-    base: String,
-    /// Its Prometheus metrics (`--metrics-bind`).
-    metrics: String,
-    _data: PathBuf,
-}
-
-impl Host {
-    async fn start(memory_mb: usize) -> Self {
-        let data = std::env::temp_dir().join(format!("orderahead-bench-host-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&data);
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let base = format!("http://127.0.0.1:{port}");
-        let metrics_port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let metrics = format!("http://127.0.0.1:{metrics_port}/metrics");
-        let child = std::process::Command::new(env!("CARGO_BIN_EXE_orderahead"))
-            .args(["--bind", &format!("127.0.0.1:{port}"), "--tile-url", "", "--server-timing"])
-            .args(["--metrics-bind", &format!("127.0.0.1:{metrics_port}")])
-            // Its 200 clients share one address, which the bound per address is there to stop.
-            .args(["--max-connections-per-address", "0"])
-            .arg("--data-dir")
-            .arg(&data)
-            .args(["--render-memory-mb", &memory_mb.to_string()])
-            .env("RUST_LOG", "error")
-            .stdout(std::process::Stdio::null())
-            .spawn()
-            .expect("the orderahead binary");
-        // Owned at once: Drop stops the process on every path, the panic below included.
-        let host = Self { child, base, metrics, _data: data };
-        let client = reqwest::Client::new();
-        for _ in 0..600 {
-            if client.get(format!("{}/robots.txt", host.base)).send().await.is_ok_and(|r| r.status().is_success()) {
-                return host;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("the host did not start on {}", host.base);
-    }
-}
-
-impl Host {
-    /// A counter or gauge of its metrics.
-    async fn metric(&self, client: &reqwest::Client, name: &str) -> f64 {
-        let text = client.get(&self.metrics).send().await.unwrap().text().await.unwrap();
-        text.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok()).unwrap_or(f64::NAN)
-    }
-
-    /// Returns once every engine has made its warm-up renders of `pages` kept pages.
-    async fn warmed_up(&self, client: &reqwest::Client, pages: usize, warm_up: usize) {
-        let engines = self.metric(client, "orderahead_render_engines").await;
-        let due = engines * (pages * warm_up) as f64;
-        while self.metric(client, "orderahead_render_warm_ups_total").await < due {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-}
-
-impl Drop for Host {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self._data);
-    }
-}
-
-/// The named peer of the load runs: a plain Node `http` server rendering every request with the
-/// same bundle's `renderToString`, its data fetched from our `/_data` (tests/bench/node-peer.mjs).
-struct NodePeer {
-    child: std::process::Child,
-    base: String,
-}
-
-impl NodePeer {
-    fn start(data_origin: &str) -> Option<Self> {
-        use std::io::BufRead;
-        let dir = std::env::temp_dir().join("orderahead-bench");
-        std::fs::create_dir_all(&dir).ok()?;
-        let bundle = dir.join("server.js");
-        std::fs::write(&bundle, SERVER_BUNDLE).ok()?;
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/bench/node-peer.mjs");
-        let mut child = std::process::Command::new("node")
-            .arg(script)
-            .arg("--bundle")
-            .arg(&bundle)
-            .args(["--data-origin", data_origin, "--port", "0"])
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .ok()?;
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take()?).read_line(&mut line).ok()?;
-        let base = line.trim().strip_prefix("listening ")?.to_owned();
-        Some(Self { child, base })
-    }
-}
-
-impl Drop for NodePeer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn print_load(label: &str, conns: usize, l: &Load) {
-    println!(
-        "{label:<34} {conns:>5} {:>10.0} {:>9.1} {:>9.1} {:>8} {:>7}",
-        l.per_second,
-        l.p50_ms,
-        l.p99_ms,
-        format!("{:.2}%", 100.0 * l.shells as f64 / l.total.max(1) as f64),
-        l.errors
-    );
 }
 
 #[tokio::main]

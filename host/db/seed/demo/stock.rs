@@ -186,10 +186,10 @@ enum LimitOwner {
     Program(i64),
 }
 
-#[allow(clippy::too_many_arguments)]
 /// The low-stock level of the demo pantries' items.
 const DEMO_LOW_AT: i32 = 6;
 
+#[allow(clippy::too_many_arguments)]
 fn inventory_row(
     id: i64,
     pantry_item_id: i64,
