@@ -274,7 +274,9 @@ async fn run() -> anyhow::Result<()> {
             let conn = db::connect(&args.data.url()).await?;
             db::migrate(&conn).await?;
             let store = db::repo::Store::new(conn);
-            let granted = orderahead::add_staff(&store, &args.public_url, &args.email, role, place, None).await?;
+            let granted =
+                orderahead::add_staff(&store, &args.public_url, &args.email, role, place, None, chrono::Utc::now())
+                    .await?;
             // The invitation is an outbox row: sent now, through this command's mail settings
             // (a running server would send it too, once).
             let mailer = orderahead::mail::Mailer::new(&args.mail, &args.data.data_dir);

@@ -79,7 +79,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         };
         match pantry(&ctx.state, id).await {
             Ok(pantry) => {
-                let now = crate::db::now();
+                let now = ctx.state.clock.now();
                 let closed_days =
                     match service::schedules::closed_notices(&ctx.state, pantry.id, &pantry.time_zone, now).await {
                         Ok(days) => days,

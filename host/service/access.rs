@@ -13,7 +13,7 @@ use crate::domain::{
 /// on the device and not yet claimed for an account), may order at the pantry `pantry_id`. The
 /// device's codes are tries like any other (`referrals::Trier`): the answer tells whether one exists.
 pub async fn can_order(state: &Context, pantry_id: i64, who: Trier<'_>, device_codes: &[String]) -> Result<bool> {
-    let user_id = who.user_id;
+    let (user_id, now) = (who.user_id, state.clock.now());
     let facts = state
         .store
         .pantry_facts(pantry_id)
@@ -23,14 +23,14 @@ pub async fn can_order(state: &Context, pantry_id: i64, who: Trier<'_>, device_c
         return Ok(true);
     }
     let mut grants = match user_id {
-        Some(user) => state.store.access_grants(user).await?,
+        Some(user) => state.store.access_grants(user, now).await?,
         None => AccessGrants::default(),
     };
     count_tries(state, who, device_codes.len()).await?;
     let mut found = 0;
     for text in device_codes {
         // An unknown, inactive or expired code grants nothing; the others are as if held.
-        if let Some(code) = state.store.referral_code(text, None).await? {
+        if let Some(code) = state.store.referral_code(text, None, now).await? {
             found += 1;
             grants.referral_codes.push(ReferralCode {
                 id: code.id,

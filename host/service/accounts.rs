@@ -26,7 +26,7 @@ pub async fn sign_in(state: &Context, email: &str, password: String) -> Result<O
     let hash = account.as_ref().map_or_else(|| DUMMY_HASH.to_owned(), |a| a.password_hash.clone());
     let verified = state.hasher.verify(password, hash).await?;
     let Some(account) = account.filter(|_| verified) else { return Ok(None) };
-    state.store.record_login(account.user_id).await?;
+    state.store.record_login(account.user_id, state.clock.now()).await?;
     Ok(Some(account))
 }
 
@@ -37,7 +37,7 @@ pub async fn sign_out(state: &Context, token: &str) -> Result<()> {
     let Ok(user_id) = claims.sub.parse::<i64>() else { return Ok(()) };
     let expires_at = i64::try_from(claims.exp).ok().and_then(|s| chrono::DateTime::from_timestamp(s, 0));
     let Some(expires_at) = expires_at else { return Ok(()) };
-    match state.store.revoke_session(user_id, &claims.sid, expires_at).await {
+    match state.store.revoke_session(user_id, &claims.sid, expires_at, state.clock.now()).await {
         // The account is gone: its sessions with it.
         Err(crate::db::repo::StoreError::InvalidReference(_)) => Ok(()),
         other => Ok(other?),
@@ -61,16 +61,22 @@ pub async fn create_account(state: &Context, form: ProfileForm) -> Result<(i64, 
         is_text_message_notification_enabled: form.is_text_message_notification_enabled,
         is_phone_call_notification_enabled: form.is_phone_call_notification_enabled,
     };
-    Ok(state.store.create_user(new).await?)
+    let (new, now) = (&new, state.clock.now());
+    Ok(state.store.write(|txn| async move { txn.create_user(new, now).await }).await?)
 }
 
 pub async fn profile(state: &Context, user_id: i64) -> Result<Profile> {
-    Ok(state.store.profile(user_id).await?.ok_or_else(|| Error::not_found(&messages::PROFILE_NOT_FOUND))?.into())
+    Ok(state
+        .store
+        .profile(user_id, state.clock.now())
+        .await?
+        .ok_or_else(|| Error::not_found(&messages::PROFILE_NOT_FOUND))?
+        .into())
 }
 
 /// The account's e-mail address, `None` when the account is gone.
 pub async fn email(state: &Context, user_id: i64) -> Result<Option<String>> {
-    Ok(state.store.profile(user_id).await?.map(|p| p.email))
+    Ok(state.store.profile(user_id, state.clock.now()).await?.map(|p| p.email))
 }
 
 /// Saves the edited profile (PUT /account/profile, or its form posted to /account), checked by
@@ -107,7 +113,8 @@ pub async fn update_profile(state: &Context, user_id: i64, edit: ProfileUpdateBo
         is_phone_call_notification_enabled: edit.is_phone_call_notification_enabled,
         default_food_bank_id,
     };
-    let row = state.store.update_profile(user_id, changes).await?;
+    let (changes, now) = (&changes, state.clock.now());
+    let row = state.store.write(|txn| async move { txn.update_profile(user_id, changes, now).await }).await?;
     Ok(row.ok_or_else(|| Error::not_found(&messages::PROFILE_NOT_FOUND))?.into())
 }
 
@@ -118,7 +125,7 @@ pub async fn saved_addresses(state: &Context, user_id: i64) -> Result<Vec<SavedA
 
 /// Deletes the shopper's saved address `id`; NotFound when it is not theirs.
 pub async fn delete_saved_address(state: &Context, user_id: i64, id: i64) -> Result<()> {
-    if state.store.delete_saved_address(user_id, id).await? {
+    if state.store.write(|txn| async move { txn.delete_saved_address(user_id, id).await }).await? {
         Ok(())
     } else {
         Err(Error::not_found(&messages::ADDRESS_NOT_FOUND))
@@ -139,10 +146,13 @@ pub async fn save_address(
     body: SavedAddressBody,
 ) -> Result<SavedAddress> {
     let form = address_form(body)?;
+    let (form, now) = (&form, state.clock.now());
     match id {
-        None => Ok(state.store.create_saved_address(user_id, &form).await?.into()),
+        None => {
+            Ok(state.store.write(|txn| async move { txn.create_saved_address(user_id, form, now).await }).await?.into())
+        }
         Some(id) => {
-            let row = state.store.update_saved_address(user_id, id, &form).await?;
+            let row = state.store.write(|txn| async move { txn.update_saved_address(user_id, id, form).await }).await?;
             row.map(SavedAddress::from).ok_or_else(|| Error::not_found(&messages::ADDRESS_NOT_FOUND))
         }
     }

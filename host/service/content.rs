@@ -102,7 +102,7 @@ pub async fn messages_for(
 
 /// Marks notification `id` read for the shopper; NotFound when there is no such notification.
 pub async fn mark_read(state: &Context, user_id: i64, id: i64) -> Result<()> {
-    if state.store.mark_notification_read(user_id, id).await? {
+    if state.store.mark_notification_read(user_id, id, state.clock.now()).await? {
         Ok(())
     } else {
         Err(Error::not_found(&messages::MESSAGE_NOT_FOUND))

@@ -7,12 +7,12 @@
 //! the windows brought in line (the same [`publish`] the daily job runs); a window with orders is
 //! never moved or deleted.
 use super::{
-    Context, Error, Result, finish,
+    Context, Error, Result,
     schedule_rows::{self as rows, RowActions, ScheduleOwner, entry},
     staff::Staff,
 };
 use crate::{
-    db::repo::{Write, delivery_schedules::ProgramSite, retrying, schedule_rows::ProgramRows},
+    db::repo::{Write, delivery_schedules::ProgramSite, schedule_rows::ProgramRows},
     domain::{
         Id,
         audit::AuditAction,
@@ -85,12 +85,7 @@ pub async fn publish_all(state: &Context) -> Result<usize> {
     let now = state.clock.now();
     let mut made = 0;
     for program_id in state.store.scheduled_programs().await? {
-        let done = retrying(|| async move {
-            let txn = state.store.begin_write().await?;
-            let done = publish(&txn, program_id, now).await;
-            finish(txn, done).await
-        })
-        .await;
+        let done = state.store.write(|txn| async move { publish(&txn, program_id, now).await }).await;
         match done {
             Ok((_, m)) => made += m as usize,
             // One program's failure does not keep the others from publishing.

@@ -5,7 +5,6 @@ use super::{
     shop::{Site, site_facts},
 };
 use crate::{
-    db::now,
     domain::{
         messages,
         order_limits::{OrderLimitCheck, check_order_limits},
@@ -40,7 +39,7 @@ pub async fn food_bank_orders(state: &Context, user_id: i64, id: i64) -> Result<
 pub async fn order_check(state: &Context, user_id: i64, site: Site) -> Result<OrderLimitCheck> {
     let facts = site_facts(state, site).await?;
     let limits = state.store.order_limits(user_id, &facts).await?;
-    Ok(check_order_limits(&limits, now(), facts.tz()))
+    Ok(check_order_limits(&limits, state.clock.now(), facts.tz()))
 }
 
 /// Whether the user may place another order at the food bank now (its own limits).
@@ -48,5 +47,5 @@ pub async fn food_bank_order_check(state: &Context, user_id: i64, id: i64) -> Re
     let fb = super::places::food_bank(state, id).await?;
     let tz = fb.time_zone.parse().unwrap_or(chrono_tz::UTC);
     let limits = state.store.food_bank_order_limits(user_id, fb.id).await?;
-    Ok(check_order_limits(&limits, now(), tz))
+    Ok(check_order_limits(&limits, state.clock.now(), tz))
 }

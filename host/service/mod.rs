@@ -43,20 +43,10 @@ use crate::{
 };
 use std::sync::Arc;
 
-/// Ends a write transaction: commits on success; rolls back on a refusal or failure, so a refused
-/// write (an order, a stock movement, a schedule edit) leaves nothing behind.
-async fn finish<T>(txn: crate::db::repo::Write, result: Result<T>) -> Result<T> {
-    match result {
-        Ok(v) => {
-            txn.commit().await?;
-            Ok(v)
-        }
-        Err(e) => {
-            if let Err(rb) = txn.rollback().await {
-                tracing::warn!(error = %rb, "rollback after a refused or failed write");
-            }
-            Err(e)
-        }
+/// A write a service runs in `Store::write` goes again when the database gave up on it for timing alone.
+impl crate::db::repo::Transient for Error {
+    fn is_transient(&self) -> bool {
+        matches!(self, Error::Store(e) if e.is_transient())
     }
 }
 

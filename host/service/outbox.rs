@@ -6,12 +6,12 @@
 use crate::{
     db::repo::{
         Store, StoreResult,
-        outbox::{MessageKind, NewMessage},
+        outbox::{MessageKind, NewMessage, OutgoingRow},
     },
     infra::{clock::Clock, metrics::Metrics},
     mail::{Deliver, Outgoing},
 };
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 use std::sync::Arc;
 use tokio::sync::Notify;
 
@@ -80,12 +80,17 @@ pub struct Sender {
     pub clock: Arc<dyn Clock>,
 }
 
+/// Claims the next due message for this host (see `Write::claim_outbox`), in a write of its own.
+async fn claim(store: &Store, now: DateTime<Utc>, texts: bool) -> StoreResult<Option<OutgoingRow>> {
+    store.write(|txn| async move { txn.claim_outbox(now, LEASE, MAX_ATTEMPTS, texts).await }).await
+}
+
 impl Sender {
     /// Sends every message due now, one claim at a time, until none is left to claim.
     pub async fn send_due(&self) -> StoreResult<Pass> {
         let mut pass = Pass::default();
         let texts = self.transport.carries_texts();
-        while let Some(row) = self.store.claim_outbox(self.clock.now(), LEASE, MAX_ATTEMPTS, texts).await? {
+        while let Some(row) = claim(&self.store, self.clock.now(), texts).await? {
             let message = Outgoing { kind: row.kind, recipient: row.recipient, subject: row.subject, body: row.body };
             match self.transport.deliver(&message).await {
                 Ok(()) => {
@@ -257,7 +262,7 @@ mod tests {
         let store = Store::new(t.db().clone());
         store.enqueue(email("pat@example.org", "Ready".into(), "x".into(), Lang::En, None), clock.now()).await.unwrap();
         // A host claims the message and dies before it is sent or given back.
-        let claimed = store.claim_outbox(clock.now(), LEASE, MAX_ATTEMPTS, false).await.unwrap();
+        let claimed = claim(&store, clock.now(), false).await.unwrap();
         assert!(claimed.is_some());
         let transport = Arc::new(Recording::default());
         let sender = Sender { store: store.clone(), transport: transport.clone(), clock: clock.clone() };

@@ -5,12 +5,9 @@
 use super::{Context, Error, Result, outbox};
 use crate::{
     catalog::Lang,
-    db::{
-        now,
-        repo::{
-            Write,
-            accounts::{Recipient, ResetToken},
-        },
+    db::repo::{
+        Write,
+        accounts::{Recipient, ResetToken},
     },
     domain::{
         forms::{FieldCode, FieldError, Format, PASSWORD_MAX, is_valid_email, new_password},
@@ -22,6 +19,7 @@ use crate::{
 
 const PASSWORDS_DIFFER: &str = "The passwords do not match";
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
 const RESET_SUBJECT: &str = "Reset your OrderAhead password";
@@ -90,23 +88,37 @@ async fn send_link(state: &Context, email: &str, request_lang: Lang) -> Result<(
     Ok(())
 }
 
-/// A new link that sets the account's password, open for `lifetime` (reset mails and the staff
+/// A new link that sets the account's password, open until `expires` (reset mails and the staff
 /// side's invitations), written in the caller's transaction with the mail that carries it.
 pub(crate) async fn new_link(
     txn: &Write,
     public_url: &str,
     user_id: i64,
-    lifetime: chrono::Duration,
+    expires: DateTime<Utc>,
+    at: DateTime<Utc>,
 ) -> anyhow::Result<String> {
     let token = URL_SAFE_NO_PAD.encode(rand::random::<[u8; 32]>());
     let code = format!("{:06}", rand::random_range(0..1_000_000u32));
-    txn.create_reset_token(user_id, token_hash(&token), code_hash(&token, &code), now() + lifetime).await?;
+    txn.create_reset_token(user_id, token_hash(&token), code_hash(&token, &code), expires, at).await?;
     Ok(format!("{}/account/update-password/{token}/{code}", public_url.trim_end_matches('/')))
 }
 
-async fn mail_reset_link(state: &Context, recipient: Recipient, lang: Lang) -> anyhow::Result<()> {
-    let txn = state.store.begin_write().await?;
-    let link = new_link(&txn, &state.public_url, recipient.user_id, LINK_LIFETIME).await?;
+async fn mail_reset_link(state: &Context, recipient: Recipient, lang: Lang) -> Result<()> {
+    let now = state.clock.now();
+    let recipient = &recipient;
+    state.store.write(|txn| async move { write_reset_mail(state, &txn, recipient, lang, now).await }).await?;
+    state.mail_written.notify_one();
+    Ok(())
+}
+
+async fn write_reset_mail(
+    state: &Context,
+    txn: &Write,
+    recipient: &Recipient,
+    lang: Lang,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    let link = new_link(txn, &state.public_url, recipient.user_id, now + LINK_LIFETIME, now).await?;
     let (subject, text) = match lang {
         Lang::En => (
             RESET_SUBJECT,
@@ -128,9 +140,7 @@ async fn mail_reset_link(state: &Context, recipient: Recipient, lang: Lang) -> a
             ),
         ),
     };
-    txn.enqueue(outbox::email(&recipient.email, subject.to_owned(), text, lang, None), state.clock.now()).await?;
-    txn.commit().await?;
-    state.mail_written.notify_one();
+    txn.enqueue(outbox::email(&recipient.email, subject.to_owned(), text, lang, None), now).await?;
     Ok(())
 }
 
@@ -145,7 +155,7 @@ pub async fn open_link(state: &Context, token: &str, code: &str) -> Result<Reset
         tracing::warn!(event = "reset_code_throttled", retry_after_secs = retry_after.as_secs(), "security event");
         return Err(Error::Throttled { reason: (&messages::TOO_MANY_CODES_FOR_LINK).into(), retry_after });
     }
-    let open = state.store.reset_token(&hash).await?.filter(|t| t.is_open(now()));
+    let open = state.store.reset_token(&hash).await?.filter(|t| t.is_open(state.clock.now()));
     match open {
         Some(t) if same(&t.code_hash, &code_hash(token.trim(), code.trim())) => {
             limit.refund(&hash).await;
@@ -184,7 +194,8 @@ pub async fn reset_password(state: &Context, link: &ResetLink, body: NewPassword
 async fn set_password(state: &Context, token: &str, code: &str, password: String) -> Result<()> {
     let token = open_link(state, token, code).await?;
     let hash = state.hasher.hash(password).await?;
-    if !state.store.complete_reset(&token, hash).await? {
+    let (token, hash, now) = (&token, &hash, state.clock.now());
+    if !state.store.write(|txn| async move { txn.complete_reset(token, hash, now).await }).await? {
         return Err(expired());
     }
     // The owner proved control of the mailbox: guesses spread over many addresses

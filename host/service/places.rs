@@ -3,7 +3,7 @@
 //! /home/foodbank pages).
 use super::{Context, Error, Result, shapes};
 use crate::{
-    db::{now, repo::locations::PantryRow},
+    db::repo::locations::PantryRow,
     domain::{messages, pickup::valid_pickup_times, places::search_radius},
     geo::{GeoPoint, zip_table},
     model::locations::{FoodBank, GeocodeResult, NearbyFoodBank, PantryLocation, PickupTime},
@@ -60,7 +60,7 @@ pub async fn pantries_near(
 ) -> Result<Vec<PantryLocation>> {
     let radius =
         search_radius(radius_miles).ok_or_else(|| Error::Invalid("radiusMiles must be 10, 15 or 20.".into()))?;
-    let now = now();
+    let now = state.clock.now();
     let sites = state.store.pantries_near(center, radius, food_bank_id, now).await?;
     Ok(sites.into_iter().map(|s| with_valid_times(s, now)).collect())
 }

@@ -80,7 +80,7 @@ pub(super) async fn forgive(state: &Context, who: Trier<'_>, found: usize) {
 /// unknown, inactive or expired, which counts against the trier's allowances.
 pub async fn referral_code(state: &Context, code: &str, who: Trier<'_>) -> Result<Option<ReferralCode>> {
     count_tries(state, who, 1).await?;
-    let found = state.store.referral_code(code, who.user_id).await?.map(ReferralCode::from);
+    let found = state.store.referral_code(code, who.user_id, state.clock.now()).await?.map(ReferralCode::from);
     forgive(state, who, usize::from(found.is_some())).await;
     Ok(found)
 }
@@ -90,15 +90,16 @@ pub async fn referral_code(state: &Context, code: &str, who: Trier<'_>) -> Resul
 pub async fn claim(state: &Context, who: Trier<'_>, user_id: i64, codes: &[String]) -> Result<Vec<ClaimResult>> {
     let who = Trier { user_id: Some(user_id), ..who };
     count_tries(state, who, codes.len()).await?;
-    let claimed: Vec<ClaimResult> =
-        state.store.claim_referral_codes(user_id, codes).await?.into_iter().map(ClaimResult::from).collect();
+    let now = state.clock.now();
+    let claimed = state.store.write(|txn| async move { txn.claim_referral_codes(user_id, codes, now).await }).await?;
+    let claimed: Vec<ClaimResult> = claimed.into_iter().map(ClaimResult::from).collect();
     forgive(state, who, claimed.iter().filter(|c| c.is_applied_successfully).count()).await;
     Ok(claimed)
 }
 
 /// The usable codes `user_id` holds, oldest claim first.
 pub async fn held(state: &Context, user_id: i64) -> Result<Vec<ReferralCode>> {
-    Ok(state.store.held_referral_codes(user_id).await?.into_iter().map(ReferralCode::from).collect())
+    Ok(state.store.held_referral_codes(user_id, state.clock.now()).await?.into_iter().map(ReferralCode::from).collect())
 }
 
 /// The shopper's favourite pantry, if it is still active.
@@ -112,5 +113,7 @@ pub async fn clear_favorite_pantry(state: &Context, user_id: i64) -> Result<()> 
 }
 
 pub async fn set_favorite_pantry(state: &Context, user_id: i64, pantry_id: i64) -> Result<Option<PantryRef>> {
-    Ok(state.store.set_favorite_pantry(user_id, pantry_id).await?.map(PantryRef::from))
+    let now = state.clock.now();
+    let set = state.store.write(|txn| async move { txn.set_favorite_pantry(user_id, pantry_id, now).await }).await?;
+    Ok(set.map(PantryRef::from))
 }

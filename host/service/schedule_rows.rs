@@ -3,9 +3,9 @@
 //! the horizon, each one transaction with its rule checks (`domain::schedule`), its audit entry
 //! and the owner's times published. A [`ScheduleOwner`] supplies what differs: its tables, its
 //! audit names, its horizon and how its times are published.
-use super::{Context, Error, Result, finish};
+use super::{Context, Error, Result};
 use crate::{
-    db::repo::{Write, audit::AuditEntry, retrying, schedule_rows::ScheduleTable},
+    db::repo::{Write, audit::AuditEntry, schedule_rows::ScheduleTable},
     domain::{
         Id,
         audit::AuditAction,
@@ -143,9 +143,9 @@ pub(super) async fn save_row<O: ScheduleOwner>(
 ) -> Result<ScheduleDone> {
     let row = read_row(row_id, hours).map_err(Error::fields)?;
     let now = state.clock.now();
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = async {
+    state
+        .store
+        .write(|txn| async move {
             let before = match row_id {
                 Some(id) => match txn.schedule_row::<O::Rows>(id).await? {
                     Some((p, before)) if p == owner.id() => Some(before),
@@ -183,11 +183,8 @@ pub(super) async fn save_row<O: ScheduleOwner>(
             txn.audit(entry, now).await?;
             let (removed, made) = owner.publish(&txn, now).await?;
             Ok(ScheduleDone { id: Some(id), times_made: made, times_removed: removed, orders_told: 0 })
-        }
-        .await;
-        finish(txn, done).await
-    })
-    .await
+        })
+        .await
 }
 
 /// Deletes row `row_id` of one of `owners` with the empty future times it made; times with
@@ -199,9 +196,9 @@ pub(super) async fn delete_row<O: ScheduleOwner>(
     row_id: Id,
 ) -> Result<ScheduleDone> {
     let now = state.clock.now();
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = async {
+    state
+        .store
+        .write(|txn| async move {
             let found = txn.schedule_row::<O::Rows>(row_id).await?;
             let Some((owner, before)) = found.and_then(|(p, r)| owners.iter().find(|x| x.id() == p).map(|o| (o, r)))
             else {
@@ -232,11 +229,8 @@ pub(super) async fn delete_row<O: ScheduleOwner>(
                 times_removed: removed + more_removed,
                 orders_told: 0,
             })
-        }
-        .await;
-        finish(txn, done).await
-    })
-    .await
+        })
+        .await
 }
 
 /// Sets how many days ahead `owner` publishes, and publishes.
@@ -251,9 +245,9 @@ pub(super) async fn set_horizon<O: ScheduleOwner>(
         return Err(Error::fields(errors));
     }
     let now = state.clock.now();
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = async {
+    state
+        .store
+        .write(|txn| async move {
             let before = owner.horizon(&txn).await?;
             owner.set_horizon(&txn, horizon_days).await?;
             let entry = audit(
@@ -267,9 +261,6 @@ pub(super) async fn set_horizon<O: ScheduleOwner>(
             txn.audit(entry, now).await?;
             let (removed, made) = owner.publish(&txn, now).await?;
             Ok(ScheduleDone { id: None, times_made: made, times_removed: removed, orders_told: 0 })
-        }
-        .await;
-        finish(txn, done).await
-    })
-    .await
+        })
+        .await
 }

@@ -6,7 +6,7 @@
 //! e-mail to every shopper booked in it. A delivery program's windows are scheduled the same way
 //! by `service::delivery_schedules`.
 use super::{
-    Context, Error, Result, finish,
+    Context, Error, Result,
     schedule_rows::{self as rows, RowActions, ScheduleOwner, entry, hm, json_of, parse_date},
     staff::Staff,
 };
@@ -15,7 +15,6 @@ use crate::{
     db::repo::{
         Write,
         audit::AuditEntry,
-        retrying,
         schedule_rows::PantryRows,
         schedules::{ClosedDayRow, ClosedOrderRow},
         staff::grants::StaffPantryRow,
@@ -158,24 +157,14 @@ pub async fn publish_all(state: &Context) -> Result<usize> {
 async fn publish_chunks<'a>(state: &Context, chunks: impl Iterator<Item = &'a [Id]>, now: DateTime<Utc>) -> usize {
     let mut made = 0;
     for chunk in chunks {
-        let done = retrying(|| async move {
-            let txn = state.store.begin_write().await?;
-            let done = publish_many(&txn, chunk, now).await;
-            finish(txn, done).await
-        })
-        .await;
+        let done = state.store.write(|txn| async move { publish_many(&txn, chunk, now).await }).await;
         match done {
             Ok((_, m)) => made += m as usize,
             Err(e) => {
                 // One pantry's failure does not keep the others from publishing: each alone.
                 tracing::warn!(pantries = chunk.len(), error = %e, "schedules not published together; one by one");
                 for &pantry_id in chunk {
-                    let done = retrying(|| async move {
-                        let txn = state.store.begin_write().await?;
-                        let done = publish(&txn, pantry_id, now).await;
-                        finish(txn, done).await
-                    })
-                    .await;
+                    let done = state.store.write(|txn| async move { publish(&txn, pantry_id, now).await }).await;
                     match done {
                         Ok((_, m)) => made += m as usize,
                         Err(e) => tracing::error!(pantry_id, error = %e, "schedule not published"),
@@ -291,9 +280,9 @@ pub async fn close_days(state: &Context, staff: &Staff<PantryStaff>, input: &Clo
         return Err(Error::fields(errors));
     }
     let (pantry, reason) = (&pantry, &reason);
-    let done = retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = async {
+    let done = state
+        .store
+        .write(|txn| async move {
             let closed = txn.insert_closed_day(pantry.id, first, last, reason, now).await?;
             let entry = audit(
                 staff,
@@ -308,12 +297,14 @@ pub async fn close_days(state: &Context, staff: &Staff<PantryStaff>, input: &Clo
             for order in &booked {
                 tell_closed(&txn, state.channels(), &closed, order, now).await?;
             }
-            Ok(ScheduleDone { id: Some(closed.id), times_made: 0, times_removed: 0, orders_told: booked.len() })
-        }
-        .await;
-        finish(txn, done).await
-    })
-    .await?;
+            Ok::<_, Error>(ScheduleDone {
+                id: Some(closed.id),
+                times_made: 0,
+                times_removed: 0,
+                orders_told: booked.len(),
+            })
+        })
+        .await?;
     if done.orders_told > 0 {
         state.mail_written.notify_one();
     }
@@ -325,9 +316,9 @@ pub async fn reopen(state: &Context, staff: &Staff<PantryStaff>, closed_id: Id) 
     let pantries = state.store.staff_pantries(staff.reach.pantries.iter().copied().collect()).await?;
     let now = state.clock.now();
     let pantries = &pantries;
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = async {
+    state
+        .store
+        .write(|txn| async move {
             let found = txn.closed_day(closed_id).await?;
             let Some((pantry, closed)) =
                 found.and_then(|c| pantries.iter().find(|p| p.id == c.pantry_id).map(|p| (p, c)))
@@ -345,11 +336,8 @@ pub async fn reopen(state: &Context, staff: &Staff<PantryStaff>, closed_id: Id) 
             );
             txn.audit(entry, now).await?;
             Ok(ScheduleDone { id: Some(closed_id), times_made: 0, times_removed: 0, orders_told: 0 })
-        }
-        .await;
-        finish(txn, done).await
-    })
-    .await
+        })
+        .await
 }
 
 const CLOSED_TITLE: &str = "Please choose another pickup time";

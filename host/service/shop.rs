@@ -5,7 +5,7 @@ use super::{Context, Error, Result, places::with_valid_times, shapes};
 use crate::{
     catalog::Lang,
     db::{
-        Scope, now,
+        Scope,
         repo::{
             inventory::CategoryRow,
             shopping::{PantryFacts, SiteFacts},
@@ -27,7 +27,7 @@ use serde::Serialize;
 
 /// An active pantry of an enabled food bank, with its valid pickup times.
 pub async fn pantry(state: &Context, id: i64) -> Result<PantryLocation> {
-    let now = now();
+    let now = state.clock.now();
     let site = state
         .store
         .pantry_site(id, now)
@@ -101,7 +101,7 @@ async fn listed_at(state: &Context, site: &SiteFacts, user_id: Option<i64>) -> R
     };
     let tefap_eligible = state.store.tefap_eligible(user_id, &site.tefap_area()).await?;
     let rows = state.store.inventory_items(site).await?;
-    let (now, tz) = (now(), site.tz());
+    let (now, tz) = (state.clock.now(), site.tz());
     let rows: Vec<_> = rows.into_iter().filter(|row| row.line.is_visible(tefap_eligible)).collect();
     // Display order, as the repository orders a row's own: by sort order, then id.
     let mut categories: Vec<CategoryRow> = rows.iter().flat_map(|row| row.categories.iter().cloned()).collect();
@@ -132,7 +132,7 @@ pub async fn check_cart(
         inventory: &facts.inventory,
         past_orders: &facts.past_orders,
         tefap_eligible: facts.tefap_eligible,
-        now: now(),
+        now: state.clock.now(),
         tz: facts.tz,
     };
     let removed = cart::check_cart(lines, &ctx, with_limits)
@@ -177,7 +177,7 @@ pub struct Shop {
 /// The shop at `site` for a visitor, each row read once: a pantry's detail (its address, photos
 /// and pickup times) is also what the rules read of it.
 pub async fn shop(state: &Context, site: Site, lang: Lang) -> Result<Shop> {
-    let now = now();
+    let now = state.clock.now();
     let (facts, food_bank, pantry, delivery_time_id, mut scopes) = match site {
         Site::Pantry(id) => {
             let row = state
@@ -221,7 +221,7 @@ pub async fn shop(state: &Context, site: Site, lang: Lang) -> Result<Shop> {
 
 /// The food bank's delivery windows that are still valid (later than now), soonest first.
 pub async fn delivery_times(state: &Context, food_bank_id: i64) -> Result<Vec<DeliveryTime>> {
-    let now = now();
+    let now = state.clock.now();
     let schedule = state
         .store
         .delivery_schedule(food_bank_id, now)

@@ -4,13 +4,12 @@
 //! order size. Pantry staff and admins, at their own pantries only (another pantry's item is
 //! NotFound, like one that does not exist). Every write runs in one transaction with its stock
 //! movements and its audit entry (`stock.move`, `stock.import`, `limit.set`, `limit.delete`).
-use super::{Context, Error, Result, finish, staff::Staff};
+use super::{Context, Error, Result, staff::Staff};
 use crate::{
     db::repo::{
         Write,
         audit::AuditEntry,
         orders::StockMissing,
-        retrying,
         stock::{ImportRow, ItemLimitRow, Moved, MovementRow, StockCause, StockPlace, StockRow},
     },
     domain::{
@@ -202,15 +201,15 @@ pub async fn record(
     let place = &place_of(state, staff, item_id).await?;
     let entry = StockEntry { reason, units: entry.units };
     let now = state.clock.now();
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = match key {
-            Some(key) if !txn.claim_stock_move_key(staff.user_id, key, now).await? => Ok(()),
-            _ => record_in(&txn, staff.user_id, place, entry, now).await,
-        };
-        finish(txn, done).await
-    })
-    .await?;
+    state
+        .store
+        .write(|txn| async move {
+            match key {
+                Some(key) if !txn.claim_stock_move_key(staff.user_id, key, now).await? => Ok(()),
+                _ => record_in(&txn, staff.user_id, place, entry, now).await,
+            }
+        })
+        .await?;
     history(state, staff, item_id).await.map(|h| h.item)
 }
 
@@ -290,9 +289,9 @@ pub async fn set_limit(state: &Context, staff: &Caller, item_id: Id, req: &Limit
     let place = place_of(state, staff, item_id).await?;
     let now = state.clock.now();
     let place = &place;
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = async {
+    state
+        .store
+        .write(|txn| async move {
             let before = txn.set_item_limit(item_id, scope, value, every, now).await?;
             let after = ItemLimitRow { id: before.map_or(0, |b| b.id), value, every, scope };
             let entry = AuditEntry::change(
@@ -304,12 +303,9 @@ pub async fn set_limit(state: &Context, staff: &Caller, item_id: Id, req: &Limit
                 Some(&limit_audit(&after, LimitKind::Product)),
             );
             txn.audit(entry, now).await?;
-            Ok(())
-        }
-        .await;
-        finish(txn, done).await
-    })
-    .await?;
+            Ok::<_, Error>(())
+        })
+        .await?;
     history(state, staff, item_id).await.map(|h| h.item)
 }
 
@@ -318,9 +314,9 @@ pub async fn delete_limit(state: &Context, staff: &Caller, item_id: Id, limit_id
     let place = place_of(state, staff, item_id).await?;
     let now = state.clock.now();
     let place = &place;
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = async {
+    state
+        .store
+        .write(|txn| async move {
             let gone = txn.delete_staff_limit(limit_id, Some(item_id), None).await?;
             let gone = gone.ok_or_else(item_not_found)?;
             let entry = AuditEntry::change(
@@ -332,12 +328,9 @@ pub async fn delete_limit(state: &Context, staff: &Caller, item_id: Id, limit_id
                 None,
             );
             txn.audit(entry, now).await?;
-            Ok(())
-        }
-        .await;
-        finish(txn, done).await
-    })
-    .await?;
+            Ok::<_, Error>(())
+        })
+        .await?;
     history(state, staff, item_id).await.map(|h| h.item)
 }
 
@@ -353,9 +346,9 @@ pub async fn set_order_size(state: &Context, staff: &Caller, pantry: Id, req: &O
     }
     let food_bank = state.store.pantry_food_bank(pantry_id).await?.ok_or_else(item_not_found)?;
     let now = state.clock.now();
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = async {
+    state
+        .store
+        .write(|txn| async move {
             let subject = format!("pantry:{pantry_id}");
             let entry = match req.value {
                 Some(value) => {
@@ -373,7 +366,7 @@ pub async fn set_order_size(state: &Context, staff: &Caller, pantry: Id, req: &O
                 }
                 None => {
                     let Some(current) = txn.pantry_order_size_limits(pantry_id).await?.first().copied() else {
-                        return Ok(());
+                        return Ok::<_, Error>(());
                     };
                     txn.delete_staff_limit(current.id, None, Some(pantry_id)).await?;
                     AuditEntry::change(
@@ -388,10 +381,7 @@ pub async fn set_order_size(state: &Context, staff: &Caller, pantry: Id, req: &O
             };
             txn.audit(entry, now).await?;
             Ok(())
-        }
-        .await;
-        finish(txn, done).await
-    })
-    .await?;
+        })
+        .await?;
     list(state, staff, Some(pantry_id)).await
 }

@@ -3,7 +3,6 @@
 //! the answers once the answers name real choices and cover every question the food bank shows.
 use super::{Context, Error, Result};
 use crate::{
-    db::now,
     domain::{
         forms::FieldError,
         messages,
@@ -18,14 +17,15 @@ use chrono::Datelike;
 
 pub async fn eligibility_status(state: &Context, user_id: i64) -> Result<EligibilityStatus> {
     let latest = state.store.latest_food_situation(user_id).await?;
-    Ok(EligibilityStatus { is_survey_required: food_situation_survey_required(latest, now()) })
+    Ok(EligibilityStatus { is_survey_required: food_situation_survey_required(latest, state.clock.now()) })
 }
 
 /// Stores the answers, then refuses an ineligible result with the spec's message (stored first,
 /// so the screening stays due).
 pub async fn answer_food_situation(state: &Context, user_id: i64, answers: FoodSituationAnswers) -> Result<()> {
     let eligible = answers.is_eligible();
-    state.store.save_food_situation(user_id, answers, eligible).await?;
+    let (answers, now) = (&answers, state.clock.now());
+    state.store.write(|txn| async move { txn.save_food_situation(user_id, answers, eligible, now).await }).await?;
     if eligible { Ok(()) } else { Err(Error::refused(&messages::FOOD_SITUATION_NOT_ELIGIBLE)) }
 }
 
@@ -44,7 +44,8 @@ pub async fn answer_survey(
     food_bank_id: Option<i64>,
     answers: &SurveyAnswers,
 ) -> Result<()> {
-    let year = now().year();
+    let now = state.clock.now();
+    let year = now.year();
     let mut errors = Vec::new();
     let mut choice = |field: &'static str, bad: bool| {
         if bad {
@@ -78,6 +79,9 @@ pub async fn answer_survey(
         return Err(Error::fields(errors));
     }
     let birth = answers.date_of_birth.and_then(|b| date_of_birth(b, year));
-    state.store.save_survey_answers(user_id, food_bank_id, answers, birth).await?;
+    state
+        .store
+        .write(|txn| async move { txn.save_survey_answers(user_id, food_bank_id, answers, birth, now).await })
+        .await?;
     Ok(())
 }

@@ -113,12 +113,16 @@ pub async fn guideline(state: &Context, province_id: i64) -> Result<Option<Guide
 }
 
 async fn save_response(state: &Context, new: NewTefapResponse) -> Result<TefapResult> {
-    Ok(state.store.save_tefap_response(new).await?.into())
+    let (new, now) = (&new, state.clock.now());
+    Ok(state.store.write(|txn| async move { txn.save_tefap_response(new, now).await }).await?.into())
 }
 
 /// Assigns the response to `user_id`; `None` when it is unknown or someone else's.
 pub async fn assign_response(state: &Context, user_id: i64, unique_id: &str) -> Result<Option<TefapResult>> {
-    Ok(state.store.assign_tefap_response(user_id, unique_id).await?.map(TefapResult::from))
+    let now = state.clock.now();
+    let assigned =
+        state.store.write(|txn| async move { txn.assign_tefap_response(user_id, unique_id, now).await }).await?;
+    Ok(assigned.map(TefapResult::from))
 }
 
 /// The counties of `zip`'s state, its own county marked `isMatch`; `None` for an unknown ZIP.

@@ -129,7 +129,7 @@ async fn demo_profile_shows_grants_eligibilities_and_addresses(t: &TestApp) {
     assert_eq!(addresses[1]["isPrimary"], false);
 
     // The grants other areas read inside their transactions.
-    let grants = t.state.store.access_grants(p["id"].as_i64().unwrap()).await.unwrap();
+    let grants = t.state.store.access_grants(p["id"].as_i64().unwrap(), t.state.clock.now()).await.unwrap();
     assert_eq!(json!(grants.authorized_location_ids), p["explicitlyAuthorizedLocationIDs"]);
     assert_eq!(grants.food_bank_ids_with_delivery_enabled, vec![coh]);
     assert_eq!(grants.referral_codes.len(), 1);

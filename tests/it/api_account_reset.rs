@@ -174,10 +174,11 @@ async fn expired_and_wrong_links_are_refused(t: &TestApp) {
     let user_id = t.get("/api/v1/account/profile", Some(&session)).await.value()["id"].as_i64().unwrap();
     // A link stored as the API stores them, that expired a minute ago.
     let (token, code) = ("E".repeat(43), "123456".to_owned());
-    let expired_at = orderahead::db::now() - chrono::Duration::minutes(1);
+    let now = t.state.clock.now();
+    let expired_at = now - chrono::Duration::minutes(1);
     let write = t.state.store.begin_write().await.unwrap();
     write
-        .create_reset_token(user_id, sha256_hex(&token), sha256_hex(&format!("{token}:{code}")), expired_at)
+        .create_reset_token(user_id, sha256_hex(&token), sha256_hex(&format!("{token}:{code}")), expired_at, now)
         .await
         .unwrap();
     write.commit().await.unwrap();

@@ -144,7 +144,7 @@ async fn signed_in_messages_lead_with_upcoming_orders(t: &TestApp) {
         assert_eq!(o["isRead"], false);
     }
     // Only upcoming orders: the demo shopper's completed and cancelled ones are not messages.
-    let all = t.state.store.orders_of(demo.id).await.unwrap();
+    let all = t.state.store.orders_of(demo.id, t.state.clock.now()).await.unwrap();
     assert_eq!(orders.len(), all.iter().filter(|o| o.is_upcoming).count());
     assert!(all.len() > orders.len());
 

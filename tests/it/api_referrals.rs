@@ -105,7 +105,7 @@ async fn claims_apply_known_codes_once_and_grant_access(t: &TestApp) {
     let shopper = fresh(t).await;
     let st_pats = pantry(t, OLD_ST_PATRICKS).await;
     let king_arts = pantry(t, KING_ARTS).await;
-    let before = t.state.store.access_grants(shopper.id).await.unwrap();
+    let before = t.state.store.access_grants(shopper.id, t.state.clock.now()).await.unwrap();
     assert!(!before.can_access_pantry(st_pats, true));
 
     let r =
@@ -131,7 +131,7 @@ async fn claims_apply_known_codes_once_and_grant_access(t: &TestApp) {
     assert_eq!(codes, ["KINGARTS", "OLDSTPATS"], "each code once");
     assert!(held.as_array().unwrap().iter().all(|c| c["isApplied"] == true));
 
-    let grants = t.state.store.access_grants(shopper.id).await.unwrap();
+    let grants = t.state.store.access_grants(shopper.id, t.state.clock.now()).await.unwrap();
     assert_eq!(grants.referral_codes.len(), 2);
     assert!(grants.can_access_pantry(st_pats, true), "the claimed code opens its restricted pantry");
     assert!(grants.can_access_pantry(king_arts, true));
@@ -142,7 +142,7 @@ async fn claims_apply_known_codes_once_and_grant_access(t: &TestApp) {
     // Delivery through a code.
     let r = t.post("/api/v1/referralcodes/claims", Some(&shopper.token), json!(["DELIVERCOH"])).await;
     assert_eq!(r.value()[0]["isAppliedSuccessfully"], true);
-    let grants = t.state.store.access_grants(shopper.id).await.unwrap();
+    let grants = t.state.store.access_grants(shopper.id, t.state.clock.now()).await.unwrap();
     assert!(grants.referral_codes.iter().any(|c| c.food_banks.iter().any(|b| b.is_delivery_enabled)));
 
     // The demo shopper's own list is untouched by this shopper's claims.

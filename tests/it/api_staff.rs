@@ -193,6 +193,7 @@ async fn the_access_matrix_holds(t: &TestApp) {
         StaffRole::Staff,
         GrantPlace::Pantry(chicago),
         None,
+        t.state.clock.now(),
     )
     .await
     .unwrap();

@@ -219,6 +219,7 @@ async fn only_the_food_banks_admin_changes_its_grants(t: &TestApp) {
         orderahead::domain::staff::StaffRole::Volunteer,
         orderahead::db::repo::staff::grants::GrantPlace::Pantry(chicago),
         None,
+        t.state.clock.now(),
     )
     .await
     .unwrap();

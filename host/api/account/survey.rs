@@ -3,7 +3,6 @@
 use super::{ADDRESS_LINE_MAX, FREE_TEXT_MAX, NAME_MAX, too_long};
 use crate::{
     api::{ApiError, ApiResult, Body, PathParams, ok},
-    db::now,
     domain::{
         forms::FieldError,
         survey::{FOOD_SITUATION_CODES, FoodSituationAnswers, SurveyAnswers, date_of_birth, is_us_state},
@@ -124,7 +123,7 @@ fn malformed_answers(a: &SurveyAnswers, year: i32) -> Vec<FieldError> {
 )]
 async fn answer_survey(State(state): State<AppState>, user: AuthUser, Body(body): Body<SurveyBody>) -> ApiResult<bool> {
     let answers = clean(body.answers);
-    let errors = malformed_answers(&answers, now().year());
+    let errors = malformed_answers(&answers, state.clock.now().year());
     if !errors.is_empty() {
         return Err(ApiError::invalid(errors));
     }

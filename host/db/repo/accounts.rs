@@ -4,16 +4,12 @@
 use super::{
     Store, StoreResult,
     addresses::{SavedAddressRow, saved_addresses},
-    param, retrying,
+    param,
 };
 use crate::{
-    db::{
-        begin_write,
-        entity::{
-            food_bank, province, referral_code, referral_code_food_bank, referral_code_pantry_location, staff_grant,
-            tefap_eligibility, user,
-        },
-        now,
+    db::entity::{
+        food_bank, province, referral_code, referral_code_food_bank, referral_code_pantry_location, staff_grant,
+        tefap_eligibility, user,
     },
     domain::access::{AccessGrants, ReferralCode, ReferralFoodBank},
     geo,
@@ -188,7 +184,7 @@ async fn tefap_eligibilities<C: ConnectionTrait>(conn: &C, user_id: i64) -> Stor
         .collect())
 }
 
-async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Option<ProfileRow>> {
+async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64, now: DateTime<Utc>) -> StoreResult<Option<ProfileRow>> {
     let Some((u, bank)) = user::Entity::find_by_id(user_id).find_also_related(food_bank::Entity).one(conn).await?
     else {
         return Ok(None);
@@ -211,7 +207,7 @@ async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<O
             is_tefap_enabled: b.is_tefap_enabled,
             is_delivery_enabled: b.is_delivery_enabled,
         }),
-        grants: grants_of(conn, user_id).await?,
+        grants: grants_of(conn, user_id, now).await?,
         is_tefap_survey_answered: u.is_tefap_survey_answered,
         tefap_eligibilities: tefap_eligibilities(conn, user_id).await?,
         addresses: saved_addresses(conn, user_id).await?,
@@ -226,7 +222,7 @@ async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<O
 
 /// What opens restricted pantries and delivery to `user_id`. Only codes the user holds as
 /// applied, that are active and not expired, count.
-async fn grants_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<AccessGrants> {
+async fn grants_of<C: ConnectionTrait>(conn: &C, user_id: i64, now: DateTime<Utc>) -> StoreResult<AccessGrants> {
     // One read for the three kinds of grant, a Place Order inside the write lock costs one.
     #[derive(FromQueryResult)]
     struct Grant {
@@ -253,7 +249,7 @@ async fn grants_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Ac
             .filter(
                 Condition::any()
                     .add(referral_code::Column::ExpiresAt.is_null())
-                    .add(referral_code::Column::ExpiresAt.gt(now())),
+                    .add(referral_code::Column::ExpiresAt.gt(now)),
             )
             .order_by_asc(referral_code::Column::Id)
             .all(conn)
@@ -296,8 +292,8 @@ async fn grants_of<C: ConnectionTrait>(conn: &C, user_id: i64) -> StoreResult<Ac
 impl<C: ConnectionTrait> Store<C> {
     /// What opens restricted pantries and delivery to `user_id`, on the pool or inside a write
     /// transaction (`grants_of`, which a profile also shows).
-    pub async fn access_grants(&self, user_id: i64) -> StoreResult<AccessGrants> {
-        grants_of(&self.db, user_id).await
+    pub async fn access_grants(&self, user_id: i64, now: DateTime<Utc>) -> StoreResult<AccessGrants> {
+        grants_of(&self.db, user_id, now).await
     }
 
     /// The shopper's name, address and language, and whether they take e-mail.
@@ -326,43 +322,6 @@ impl<C: ConnectionTrait> Store<C> {
 }
 
 impl Store {
-    /// Creates the account; its default food bank is the one serving its ZIP code.
-    /// A taken e-mail is [`super::StoreError::Conflict`]. Returns (id, token version).
-    pub async fn create_user(&self, new: NewUser) -> StoreResult<(i64, i32)> {
-        let new = &new;
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            let default_food_bank_id = match &new.postal_code {
-                Some(zip) => food_bank_near_zip(&txn, zip).await?,
-                None => None,
-            };
-            let at = now();
-            let row = user::ActiveModel {
-                first_name: Set(new.first_name.clone()),
-                last_name: Set(new.last_name.clone()),
-                email: Set(new.email.clone()),
-                password_hash: Set(new.password_hash.clone()),
-                phone_number: Set(Some(new.phone_number.clone())),
-                postal_code: Set(new.postal_code.clone()),
-                is_email_notification_enabled: Set(new.is_email_notification_enabled),
-                is_text_message_notification_enabled: Set(new.is_text_message_notification_enabled),
-                is_phone_call_notification_enabled: Set(new.is_phone_call_notification_enabled),
-                default_food_bank_id: Set(default_food_bank_id),
-                is_tefap_survey_answered: Set(false),
-                token_version: Set(0),
-                created_at: Set(at),
-                updated_at: Set(at),
-                last_login_at: Set(Some(at)),
-                ..Default::default()
-            }
-            .insert(&txn)
-            .await?;
-            txn.commit().await?;
-            Ok((row.id, row.token_version))
-        })
-        .await
-    }
-
     /// The account with this e-mail, compared case-insensitively.
     pub async fn credentials(&self, email: &str) -> StoreResult<Option<Credentials>> {
         let row: Option<(i64, String, i32)> = user::Entity::find()
@@ -401,18 +360,18 @@ impl Store {
         Ok(())
     }
 
-    pub async fn record_login(&self, user_id: i64) -> StoreResult<()> {
+    pub async fn record_login(&self, user_id: i64, at: DateTime<Utc>) -> StoreResult<()> {
         user::Entity::update_many()
-            .col_expr(user::Column::LastLoginAt, Expr::value(now()))
+            .col_expr(user::Column::LastLoginAt, Expr::value(at))
             .filter(user::Column::Id.eq(user_id))
             .exec(&self.db)
             .await?;
         Ok(())
     }
 
-    pub async fn profile(&self, user_id: i64) -> StoreResult<Option<ProfileRow>> {
+    pub async fn profile(&self, user_id: i64, now: DateTime<Utc>) -> StoreResult<Option<ProfileRow>> {
         let txn = self.db.begin().await?;
-        let profile = profile_of(&txn, user_id).await?;
+        let profile = profile_of(&txn, user_id, now).await?;
         txn.commit().await?;
         Ok(profile)
     }
@@ -426,44 +385,73 @@ impl Store {
             .await?
             .is_some())
     }
+}
+
+impl super::Write {
+    /// Creates the account; its default food bank is the one serving its ZIP code.
+    /// A taken e-mail is [`super::StoreError::Conflict`]. Returns (id, token version).
+    pub async fn create_user(&self, new: &NewUser, at: DateTime<Utc>) -> StoreResult<(i64, i32)> {
+        let default_food_bank_id = match &new.postal_code {
+            Some(zip) => food_bank_near_zip(&self.db, zip).await?,
+            None => None,
+        };
+        let row = user::ActiveModel {
+            first_name: Set(new.first_name.clone()),
+            last_name: Set(new.last_name.clone()),
+            email: Set(new.email.clone()),
+            password_hash: Set(new.password_hash.clone()),
+            phone_number: Set(Some(new.phone_number.clone())),
+            postal_code: Set(new.postal_code.clone()),
+            is_email_notification_enabled: Set(new.is_email_notification_enabled),
+            is_text_message_notification_enabled: Set(new.is_text_message_notification_enabled),
+            is_phone_call_notification_enabled: Set(new.is_phone_call_notification_enabled),
+            default_food_bank_id: Set(default_food_bank_id),
+            is_tefap_survey_answered: Set(false),
+            token_version: Set(0),
+            created_at: Set(at),
+            updated_at: Set(at),
+            last_login_at: Set(Some(at)),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await?;
+        Ok((row.id, row.token_version))
+    }
 
     /// Saves the edited profile and answers the stored result; `None` if the user is gone.
     /// A new ZIP code without an explicit food bank moves the default food bank to the
     /// one serving it, when there is one.
-    pub async fn update_profile(&self, user_id: i64, changes: ProfileChanges) -> StoreResult<Option<ProfileRow>> {
-        let changes = &changes;
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            let Some(current) = user::Entity::find_by_id(user_id).one(&txn).await? else {
-                return Ok(None);
-            };
-            let mut default_food_bank_id = current.default_food_bank_id;
-            if let Some(id) = changes.default_food_bank_id {
-                default_food_bank_id = Some(id);
-            } else if let Some(zip) =
-                changes.postal_code.as_deref().filter(|z| Some(*z) != current.postal_code.as_deref())
-            {
-                default_food_bank_id = food_bank_near_zip(&txn, zip).await?.or(default_food_bank_id);
-            }
-            let mut row: user::ActiveModel = current.clone().into();
-            row.first_name = Set(changes.first_name.clone());
-            row.last_name = Set(changes.last_name.clone());
-            row.phone_number = Set(Some(changes.phone_number.clone()));
-            row.postal_code = Set(changes.postal_code.clone());
-            row.is_email_notification_enabled =
-                Set(changes.is_email_notification_enabled.unwrap_or(current.is_email_notification_enabled));
-            row.is_text_message_notification_enabled = Set(changes
-                .is_text_message_notification_enabled
-                .unwrap_or(current.is_text_message_notification_enabled));
-            row.is_phone_call_notification_enabled =
-                Set(changes.is_phone_call_notification_enabled.unwrap_or(current.is_phone_call_notification_enabled));
-            row.default_food_bank_id = Set(default_food_bank_id);
-            row.updated_at = Set(now());
-            row.update(&txn).await?;
-            let profile = profile_of(&txn, user_id).await?;
-            txn.commit().await?;
-            Ok(profile)
-        })
-        .await
+    pub async fn update_profile(
+        &self,
+        user_id: i64,
+        changes: &ProfileChanges,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Option<ProfileRow>> {
+        let Some(current) = user::Entity::find_by_id(user_id).one(&self.db).await? else {
+            return Ok(None);
+        };
+        let mut default_food_bank_id = current.default_food_bank_id;
+        if let Some(id) = changes.default_food_bank_id {
+            default_food_bank_id = Some(id);
+        } else if let Some(zip) = changes.postal_code.as_deref().filter(|z| Some(*z) != current.postal_code.as_deref())
+        {
+            default_food_bank_id = food_bank_near_zip(&self.db, zip).await?.or(default_food_bank_id);
+        }
+        let mut row: user::ActiveModel = current.clone().into();
+        row.first_name = Set(changes.first_name.clone());
+        row.last_name = Set(changes.last_name.clone());
+        row.phone_number = Set(Some(changes.phone_number.clone()));
+        row.postal_code = Set(changes.postal_code.clone());
+        row.is_email_notification_enabled =
+            Set(changes.is_email_notification_enabled.unwrap_or(current.is_email_notification_enabled));
+        row.is_text_message_notification_enabled =
+            Set(changes.is_text_message_notification_enabled.unwrap_or(current.is_text_message_notification_enabled));
+        row.is_phone_call_notification_enabled =
+            Set(changes.is_phone_call_notification_enabled.unwrap_or(current.is_phone_call_notification_enabled));
+        row.default_food_bank_id = Set(default_food_bank_id);
+        row.updated_at = Set(at);
+        row.update(&self.db).await?;
+        let profile = profile_of(&self.db, user_id, at).await?;
+        Ok(profile)
     }
 }

@@ -1,13 +1,9 @@
 //! Saved delivery addresses of shoppers. Each saved address owns its own
 //! `addresses` row; orders keep a snapshot, so editing or deleting one never
 //! changes a placed order.
-use super::{Store, StoreError, StoreResult, lock_user, retrying};
+use super::{Store, StoreError, StoreResult, lock_user};
 use crate::{
-    db::{
-        begin_write,
-        entity::{address, county, province, saved_address},
-        now,
-    },
+    db::entity::{address, county, province, saved_address},
     domain::forms::{AddressForm, COUNTRY_CODE},
     geo,
 };
@@ -156,31 +152,33 @@ impl Store {
     pub async fn saved_addresses(&self, user_id: i64) -> StoreResult<Vec<SavedAddressRow>> {
         saved_addresses(&self.db, user_id).await
     }
+}
 
-    pub async fn create_saved_address(&self, user_id: i64, form: &AddressForm) -> StoreResult<SavedAddressRow> {
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            lock_user(&txn, user_id).await?;
-            let address = address_columns(&txn, form).await?.insert(&txn).await?;
-            if form.is_primary {
-                clear_other_primaries(&txn, user_id, None).await?;
-            }
-            let saved = saved_address::ActiveModel {
-                user_id: Set(user_id),
-                address_id: Set(address.id),
-                name: Set(form.name.clone()),
-                is_primary: Set(form.is_primary),
-                notes: Set(form.notes.clone()),
-                created_at: Set(now()),
-                ..Default::default()
-            }
-            .insert(&txn)
-            .await?;
-            let out = saved_address_of(&txn, user_id, saved.id).await?;
-            txn.commit().await?;
-            out.ok_or_else(|| StoreError::Db(sea_orm::DbErr::RecordNotFound("saved address just inserted".into())))
-        })
-        .await
+impl super::Write {
+    pub async fn create_saved_address(
+        &self,
+        user_id: i64,
+        form: &AddressForm,
+        at: chrono::DateTime<chrono::Utc>,
+    ) -> StoreResult<SavedAddressRow> {
+        lock_user(&self.db, user_id).await?;
+        let address = address_columns(&self.db, form).await?.insert(&self.db).await?;
+        if form.is_primary {
+            clear_other_primaries(&self.db, user_id, None).await?;
+        }
+        let saved = saved_address::ActiveModel {
+            user_id: Set(user_id),
+            address_id: Set(address.id),
+            name: Set(form.name.clone()),
+            is_primary: Set(form.is_primary),
+            notes: Set(form.notes.clone()),
+            created_at: Set(at),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await?;
+        let out = saved_address_of(&self.db, user_id, saved.id).await?;
+        out.ok_or_else(|| StoreError::Db(sea_orm::DbErr::RecordNotFound("saved address just inserted".into())))
     }
 
     /// `None` when the user has no saved address `id` (someone else's included).
@@ -190,41 +188,31 @@ impl Store {
         id: i64,
         form: &AddressForm,
     ) -> StoreResult<Option<SavedAddressRow>> {
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            let Some(saved) = locked_saved_address(&txn, user_id, id).await? else {
-                return Ok(None);
-            };
-            let mut address = address_columns(&txn, form).await?;
-            address.id = Set(saved.address_id);
-            address.update(&txn).await?;
-            if form.is_primary {
-                clear_other_primaries(&txn, user_id, Some(id)).await?;
-            }
-            let mut row: saved_address::ActiveModel = saved.into();
-            row.name = Set(form.name.clone());
-            row.is_primary = Set(form.is_primary);
-            row.notes = Set(form.notes.clone());
-            row.update(&txn).await?;
-            let out = saved_address_of(&txn, user_id, id).await?;
-            txn.commit().await?;
-            Ok(out)
-        })
-        .await
+        let Some(saved) = locked_saved_address(&self.db, user_id, id).await? else {
+            return Ok(None);
+        };
+        let mut address = address_columns(&self.db, form).await?;
+        address.id = Set(saved.address_id);
+        address.update(&self.db).await?;
+        if form.is_primary {
+            clear_other_primaries(&self.db, user_id, Some(id)).await?;
+        }
+        let mut row: saved_address::ActiveModel = saved.into();
+        row.name = Set(form.name.clone());
+        row.is_primary = Set(form.is_primary);
+        row.notes = Set(form.notes.clone());
+        row.update(&self.db).await?;
+        let out = saved_address_of(&self.db, user_id, id).await?;
+        Ok(out)
     }
 
     /// False when the user has no saved address `id`.
     pub async fn delete_saved_address(&self, user_id: i64, id: i64) -> StoreResult<bool> {
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            let Some(saved) = locked_saved_address(&txn, user_id, id).await? else {
-                return Ok(false);
-            };
-            saved_address::Entity::delete_by_id(saved.id).exec(&txn).await?;
-            address::Entity::delete_by_id(saved.address_id).exec(&txn).await?;
-            txn.commit().await?;
-            Ok(true)
-        })
-        .await
+        let Some(saved) = locked_saved_address(&self.db, user_id, id).await? else {
+            return Ok(false);
+        };
+        saved_address::Entity::delete_by_id(saved.id).exec(&self.db).await?;
+        address::Entity::delete_by_id(saved.address_id).exec(&self.db).await?;
+        Ok(true)
     }
 }

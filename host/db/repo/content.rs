@@ -1,10 +1,7 @@
 //! Info cards and notifications, with who has read which notification.
 use super::{Store, StoreResult};
 use crate::catalog::Lang;
-use crate::db::{
-    entity::{food_bank, info_card, info_card_section, notification, notification_read},
-    now,
-};
+use crate::db::entity::{food_bank, info_card, info_card_section, notification, notification_read};
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ColumnTrait, Condition, EntityTrait, ExprTrait, QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Expr,
@@ -232,7 +229,12 @@ impl Store {
 
     /// Marks a notification read for `user_id`; false when there is no such notification.
     /// Reading it again keeps the first read time.
-    pub async fn mark_notification_read(&self, user_id: i64, notification_id: i64) -> StoreResult<bool> {
+    pub async fn mark_notification_read(
+        &self,
+        user_id: i64,
+        notification_id: i64,
+        at: DateTime<Utc>,
+    ) -> StoreResult<bool> {
         // Another shopper's personal message is no more there for this reader than a missing one.
         let found = notification::Entity::find_by_id(notification_id).one(&self.db).await?;
         if found.is_none_or(|n| n.user_id.is_some_and(|owner| owner != user_id)) {
@@ -241,7 +243,7 @@ impl Store {
         let row = notification_read::ActiveModel {
             user_id: Set(user_id),
             notification_id: Set(notification_id),
-            read_at: Set(now()),
+            read_at: Set(at),
         };
         // A notification deleted between the check and the insert fails the foreign key: a 400, never a 500.
         notification_read::Entity::insert(row).on_conflict_do_nothing().exec_without_returning(&self.db).await?;

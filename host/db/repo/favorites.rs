@@ -2,13 +2,10 @@
 use super::{
     Store, StoreResult,
     geography::{PantryBriefRow, pantry_refs},
-    lock_user, retrying,
+    lock_user,
 };
-use crate::db::{
-    begin_write,
-    entity::{favorite_pantry, pantry_location},
-    now,
-};
+use crate::db::entity::{favorite_pantry, pantry_location};
+use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 impl Store {
@@ -26,45 +23,43 @@ impl Store {
         Ok(pantry_refs(&self.db, &ids).await?.into_iter().next())
     }
 
-    /// Makes `pantry_location_id` the favourite; `None` for an unknown or inactive pantry.
-    pub async fn set_favorite_pantry(
-        &self,
-        user_id: i64,
-        pantry_location_id: i64,
-    ) -> StoreResult<Option<PantryBriefRow>> {
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            lock_user(&txn, user_id).await?;
-            let exists = pantry_location::Entity::find_by_id(pantry_location_id)
-                .filter(pantry_location::Column::IsActive.eq(true))
-                .one(&txn)
-                .await?
-                .is_some();
-            if !exists {
-                return Ok(None);
-            }
-            favorite_pantry::Entity::delete_many()
-                .filter(favorite_pantry::Column::UserId.eq(user_id))
-                .exec(&txn)
-                .await?;
-            let row = favorite_pantry::ActiveModel {
-                user_id: Set(user_id),
-                pantry_location_id: Set(pantry_location_id),
-                created_at: Set(now()),
-            };
-            favorite_pantry::Entity::insert(row).exec_without_returning(&txn).await?;
-            let pantry = pantry_refs(&txn, &[pantry_location_id]).await?.into_iter().next();
-            txn.commit().await?;
-            Ok(pantry)
-        })
-        .await
-    }
-
     pub async fn clear_favorite_pantry(&self, user_id: i64) -> StoreResult<()> {
         favorite_pantry::Entity::delete_many()
             .filter(favorite_pantry::Column::UserId.eq(user_id))
             .exec(&self.db)
             .await?;
         Ok(())
+    }
+}
+
+impl super::Write {
+    /// Makes `pantry_location_id` the favourite; `None` for an unknown or inactive pantry.
+    pub async fn set_favorite_pantry(
+        &self,
+        user_id: i64,
+        pantry_location_id: i64,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Option<PantryBriefRow>> {
+        lock_user(&self.db, user_id).await?;
+        let exists = pantry_location::Entity::find_by_id(pantry_location_id)
+            .filter(pantry_location::Column::IsActive.eq(true))
+            .one(&self.db)
+            .await?
+            .is_some();
+        if !exists {
+            return Ok(None);
+        }
+        favorite_pantry::Entity::delete_many()
+            .filter(favorite_pantry::Column::UserId.eq(user_id))
+            .exec(&self.db)
+            .await?;
+        let row = favorite_pantry::ActiveModel {
+            user_id: Set(user_id),
+            pantry_location_id: Set(pantry_location_id),
+            created_at: Set(at),
+        };
+        favorite_pantry::Entity::insert(row).exec_without_returning(&self.db).await?;
+        let pantry = pantry_refs(&self.db, &[pantry_location_id]).await?.into_iter().next();
+        Ok(pantry)
     }
 }

@@ -4,12 +4,9 @@
 //! Counties come from the database so that stored answers can refer to them by id.
 //! The demo seed holds only a few; the rest of a state's counties are added from
 //! the embedded ZIP table the first time that state is asked about.
-use super::{Store, StoreResult, locations::FoodBankRow, retrying};
+use super::{Store, StoreResult, locations::FoodBankRow};
 use crate::{
-    db::{
-        begin_write,
-        entity::{address, county, food_bank, pantry_location, postal_code, postal_code_county, province},
-    },
+    db::entity::{address, county, food_bank, pantry_location, postal_code, postal_code_county, province},
     geo::{self, GeoPoint},
 };
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
@@ -275,44 +272,39 @@ impl Store {
     /// Adds the counties the ZIP table knows for `province` and the database lacks.
     /// Concurrent callers may race: the unique FIPS column keeps one row each.
     pub(super) async fn fill_counties(&self, province: &ProvinceRow) -> StoreResult<()> {
-        retrying(|| async move {
-            let known = table_counties(&province.abbreviation);
-            if known.is_empty() {
-                return Ok(());
-            }
-            let present: HashSet<String> = county::Entity::find()
-                .filter(county::Column::ProvinceId.eq(province.id))
-                .filter(county::Column::Fips.is_not_null())
-                .select_only()
-                .column(county::Column::Fips)
-                .into_tuple::<String>()
-                .all(&self.db)
-                .await?
-                .into_iter()
-                .collect();
-            let missing: Vec<county::ActiveModel> = known
-                .iter()
-                .filter(|(fips, _)| !present.contains(fips))
-                .map(|(fips, name)| county::ActiveModel {
-                    province_id: Set(province.id),
-                    name: Set((*name).to_owned()),
-                    fips: Set(Some(fips.clone())),
-                    description: Set(None),
-                    ..Default::default()
-                })
-                .collect();
-            if missing.is_empty() {
-                return Ok(());
-            }
-            let txn = begin_write(&self.db).await?;
-            county::Entity::insert_many(missing)
-                .on_conflict_do_nothing_on([county::Column::Fips])
-                .exec_without_returning(&txn)
-                .await?;
-            txn.commit().await?;
-            Ok(())
-        })
-        .await
+        let known = table_counties(&province.abbreviation);
+        if known.is_empty() {
+            return Ok(());
+        }
+        let present: HashSet<String> = county::Entity::find()
+            .filter(county::Column::ProvinceId.eq(province.id))
+            .filter(county::Column::Fips.is_not_null())
+            .select_only()
+            .column(county::Column::Fips)
+            .into_tuple::<String>()
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .collect();
+        let missing: Vec<county::ActiveModel> = known
+            .iter()
+            .filter(|(fips, _)| !present.contains(fips))
+            .map(|(fips, name)| county::ActiveModel {
+                province_id: Set(province.id),
+                name: Set((*name).to_owned()),
+                fips: Set(Some(fips.clone())),
+                description: Set(None),
+                ..Default::default()
+            })
+            .collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        county::Entity::insert_many(missing)
+            .on_conflict_do_nothing_on([county::Column::Fips])
+            .exec_without_returning(&self.db)
+            .await?;
+        Ok(())
     }
 
     /// Where `zip` lies, with its county resolved to a database id (filling the

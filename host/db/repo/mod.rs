@@ -2,8 +2,9 @@
 //! values or plain row structs, never SeaORM models nor the API's wire shapes: the
 //! services build those, once, from what it returns, and ask the rules of host/domain.
 //! Each file adds `impl Store` blocks for one area: one query surface, whose queries run on the
-//! pool (`Store`) or inside a write transaction a service holds open ([`Write`], from
-//! [`Store::begin_write`]); the writes that need no decision begin their own.
+//! pool (`Store`) or inside the write transaction a service runs its work in ([`Write`], from
+//! [`Store::write`], which commits, rolls back and retries it). Writes of more than one statement
+//! are `Write`'s methods alone, so none runs outside a transaction.
 pub mod accounts;
 pub mod addresses;
 pub mod audit;
@@ -161,26 +162,28 @@ impl Transient for StoreError {
 /// Attempts of one write transaction before a transient failure is passed on (as 503).
 const WRITE_ATTEMPTS: u32 = 4;
 
-/// Runs `write` (which begins, fills and commits its own transaction) again from the start when
-/// the database aborted it for timing alone (see [`StoreError::is_transient`]), a bounded number
-/// of times with a short randomised pause, so concurrent shoppers never see a 5xx from a race.
-/// Everything the write decides is re-read inside the new transaction, so a retry can not act
-/// on stale data.
-pub async fn retrying<T, E: Transient + std::fmt::Display, F>(mut write: impl FnMut() -> F) -> Result<T, E>
-where
-    F: Future<Output = Result<T, E>>,
-{
-    let mut attempt = 1;
-    loop {
-        match write().await {
-            Err(e) if e.is_transient() && attempt < WRITE_ATTEMPTS => {
-                tracing::info!(attempt, error = %e, "write transaction retried");
-                let pause = rand::random_range(1..=10u64 << attempt);
-                tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
-                attempt += 1;
-            }
-            other => return other,
-        }
+/// Whether a write that failed with `e` on its `attempt`th run goes again; if so, after a short
+/// randomised pause, so the racers that made it fail do not meet again.
+async fn again<E: Transient + std::fmt::Display>(e: &E, attempt: u32) -> bool {
+    if !e.is_transient() || attempt >= WRITE_ATTEMPTS {
+        return false;
+    }
+    tracing::info!(attempt, error = %e, "write transaction retried");
+    let pause = rand::random_range(1..=10u64 << attempt);
+    tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
+    true
+}
+
+/// The transaction a [`Store::write`]'s work runs in: a [`Write`] (`&txn` is a `&Write`) that the
+/// work holds, not owns, so only `write` ends it. Owned by the work's future rather than lent to
+/// it, so the future may also borrow what the caller holds for as long as the caller does.
+pub struct Txn(Arc<Write>);
+
+impl std::ops::Deref for Txn {
+    type Target = Write;
+
+    fn deref(&self) -> &Write {
+        &self.0
     }
 }
 
@@ -252,6 +255,48 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Runs `work` in a write transaction of its own: committed when `work` answers `Ok`, rolled
+    /// back otherwise (a refused write leaves nothing behind), and run again from the start in a
+    /// new transaction when the database aborted it for timing alone ([`StoreError::is_transient`]), a
+    /// bounded number of times with a short randomised pause, so concurrent shoppers never see a 5xx
+    /// from a race. The one
+    /// way a service writes; `work` reads what it decides on inside the transaction, so a second
+    /// run never acts on what the first saw.
+    ///
+    /// ```ignore
+    /// state.store.write(|txn| async move { txn.cancel_order(id, now).await }).await
+    /// ```
+    pub async fn write<T, E, W, F>(&self, mut work: W) -> Result<T, E>
+    where
+        E: Transient + std::fmt::Display + From<StoreError>,
+        W: FnMut(Txn) -> F,
+        F: Future<Output = Result<T, E>>,
+    {
+        let mut attempt = 1;
+        loop {
+            let shared = Arc::new(self.begin_write().await?);
+            let done = work(Txn(shared.clone())).await;
+            // The work's future, and the handle in it, ended with the await above.
+            let txn = Arc::into_inner(shared)
+                .ok_or_else(|| StoreError::Db(DbErr::Custom("a write's work kept its transaction".into())))?;
+            let out = match done {
+                Ok(v) => txn.commit().await.map(|()| v).map_err(E::from),
+                Err(e) => {
+                    if let Err(rb) = txn.rollback().await {
+                        tracing::warn!(error = %rb, "rollback after a refused or failed write");
+                    }
+                    Err(e)
+                }
+            };
+            match out {
+                Err(e) if again(&e, attempt).await => attempt += 1,
+                other => return other,
+            }
+        }
+    }
+}
+
 impl Write {
     pub async fn commit(self) -> StoreResult<()> {
         Ok(self.db.commit().await?)
@@ -285,7 +330,24 @@ mod tests {
 
     /// Locks row `first` then row `second` of a scratch table, the two writers meeting at the
     /// barrier in between so that opposite orders deadlock on every first attempt.
-    async fn crossing_write(
+    async fn crossing(
+        txn: &impl ConnectionTrait,
+        first: i32,
+        second: i32,
+        barrier: &Barrier,
+        attempts: &AtomicU32,
+    ) -> StoreResult<()> {
+        let attempt = attempts.fetch_add(1, Ordering::SeqCst);
+        exec(txn, &format!("UPDATE crossing SET n = n + 1 WHERE id = {first}")).await?;
+        if attempt < 2 {
+            barrier.wait().await;
+        }
+        exec(txn, &format!("UPDATE crossing SET n = n + 1 WHERE id = {second}")).await?;
+        Ok(())
+    }
+
+    /// [`crossing`] in a transaction of its own, run once.
+    async fn crossing_once(
         db: &DatabaseConnection,
         first: i32,
         second: i32,
@@ -293,12 +355,7 @@ mod tests {
         attempts: &AtomicU32,
     ) -> StoreResult<()> {
         let txn = begin_write(db).await?;
-        let attempt = attempts.fetch_add(1, Ordering::SeqCst);
-        exec(&txn, &format!("UPDATE crossing SET n = n + 1 WHERE id = {first}")).await?;
-        if attempt < 2 {
-            barrier.wait().await;
-        }
-        exec(&txn, &format!("UPDATE crossing SET n = n + 1 WHERE id = {second}")).await?;
+        crossing(&txn, first, second, barrier, attempts).await?;
         txn.commit().await?;
         Ok(())
     }
@@ -314,7 +371,7 @@ mod tests {
         let (barrier, attempts) = (Arc::new(Barrier::new(2)), Arc::new(AtomicU32::new(0)));
         let spawn = |first, second| {
             let (db, barrier, attempts) = (db.clone(), barrier.clone(), attempts.clone());
-            tokio::spawn(async move { crossing_write(&db, first, second, &barrier, &attempts).await })
+            tokio::spawn(async move { crossing_once(&db, first, second, &barrier, &attempts).await })
         };
         let (a, b) = (spawn(1, 2), spawn(2, 1));
         let results = [a.await.unwrap(), b.await.unwrap()];
@@ -322,11 +379,15 @@ mod tests {
         assert_eq!(victims.len(), 1, "{results:?}");
         assert!(victims[0].is_transient(), "a deadlock is transient: {:?}", victims[0]);
 
-        // With it, both land.
+        // In `Store::write`, both land.
         let (barrier, attempts) = (Arc::new(Barrier::new(2)), Arc::new(AtomicU32::new(0)));
+        let store = Store::new(db.clone());
         let spawn = |first, second| {
-            let (db, barrier, attempts) = (db.clone(), barrier.clone(), attempts.clone());
-            tokio::spawn(async move { retrying(|| crossing_write(&db, first, second, &barrier, &attempts)).await })
+            let (store, barrier, attempts) = (store.clone(), barrier.clone(), attempts.clone());
+            tokio::spawn(async move {
+                let (barrier, attempts) = (&barrier, &attempts);
+                store.write(|txn| async move { crossing(&txn.db, first, second, barrier, attempts).await }).await
+            })
         };
         let (a, b) = (spawn(1, 2), spawn(2, 1));
         a.await.unwrap().expect("first writer");

@@ -8,7 +8,7 @@
 //! so the lease starts when its own send does: rows claimed together would wait behind each
 //! other's sends, and a slow gateway would let their leases end before they are sent (issue 47).
 use super::{Store, StoreResult};
-use crate::db::{begin_write, entity::outbox};
+use crate::db::entity::outbox;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
     ActiveValue::{NotSet, Set},
@@ -122,53 +122,6 @@ impl<C: ConnectionTrait> Store<C> {
 }
 
 impl Store {
-    /// Claims the next due message (not sent, due by `now`, not leased or lease ended, fewer
-    /// than `max_attempts` tries; e-mail only unless `texts`) until `now + lease`, its attempt
-    /// counted.
-    pub async fn claim_outbox(
-        &self,
-        now: DateTime<Utc>,
-        lease: Duration,
-        max_attempts: i32,
-        texts: bool,
-    ) -> StoreResult<Option<OutgoingRow>> {
-        let txn = begin_write(&self.db).await?;
-        let mut find = outbox::Entity::find();
-        if !texts {
-            // A host without a gateway leaves texts to one with it, rather than failing them.
-            find = find.filter(outbox::Column::Kind.eq(MessageKind::Email.code()));
-        }
-        let row = find
-            .filter(outbox::Column::SentAt.is_null())
-            .filter(outbox::Column::NextAttemptAt.lte(now))
-            .filter(Condition::any().add(outbox::Column::LeaseUntil.is_null()).add(outbox::Column::LeaseUntil.lte(now)))
-            .filter(outbox::Column::Attempts.lt(max_attempts))
-            .order_by_asc(outbox::Column::NextAttemptAt)
-            .order_by_asc(outbox::Column::Id)
-            .lock_with_behavior(LockType::Update, LockBehavior::SkipLocked)
-            .one(&txn)
-            .await?;
-        let Some(row) = row else {
-            txn.commit().await?;
-            return Ok(None);
-        };
-        outbox::Entity::update_many()
-            .col_expr(outbox::Column::LeaseUntil, Expr::value(Some(now + lease)))
-            .col_expr(outbox::Column::Attempts, Expr::col(outbox::Column::Attempts).add(1))
-            .filter(outbox::Column::Id.eq(row.id))
-            .exec(&txn)
-            .await?;
-        txn.commit().await?;
-        Ok(Some(OutgoingRow {
-            id: row.id,
-            kind: if row.kind == "sms" { MessageKind::Sms } else { MessageKind::Email },
-            recipient: row.recipient,
-            subject: row.subject,
-            body: row.body,
-            attempts: row.attempts + 1,
-        }))
-    }
-
     /// Marks a claimed message delivered.
     pub async fn outbox_sent(&self, id: i64, now: DateTime<Utc>) -> StoreResult<()> {
         outbox::Entity::update_many()
@@ -200,5 +153,51 @@ impl Store {
         let given_up = unsent().filter(outbox::Column::Attempts.gte(max_attempts)).count(&self.db).await?;
         let sent = outbox::Entity::find().filter(outbox::Column::SentAt.is_not_null()).count(&self.db).await?;
         Ok(OutboxCounts { waiting, given_up, sent })
+    }
+}
+
+impl super::Write {
+    /// Claims the next due message (not sent, due by `now`, not leased or lease ended, fewer
+    /// than `max_attempts` tries; e-mail only unless `texts`) until `now + lease`, its attempt
+    /// counted.
+    pub async fn claim_outbox(
+        &self,
+        now: DateTime<Utc>,
+        lease: Duration,
+        max_attempts: i32,
+        texts: bool,
+    ) -> StoreResult<Option<OutgoingRow>> {
+        let mut find = outbox::Entity::find();
+        if !texts {
+            // A host without a gateway leaves texts to one with it, rather than failing them.
+            find = find.filter(outbox::Column::Kind.eq(MessageKind::Email.code()));
+        }
+        let row = find
+            .filter(outbox::Column::SentAt.is_null())
+            .filter(outbox::Column::NextAttemptAt.lte(now))
+            .filter(Condition::any().add(outbox::Column::LeaseUntil.is_null()).add(outbox::Column::LeaseUntil.lte(now)))
+            .filter(outbox::Column::Attempts.lt(max_attempts))
+            .order_by_asc(outbox::Column::NextAttemptAt)
+            .order_by_asc(outbox::Column::Id)
+            .lock_with_behavior(LockType::Update, LockBehavior::SkipLocked)
+            .one(&self.db)
+            .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        outbox::Entity::update_many()
+            .col_expr(outbox::Column::LeaseUntil, Expr::value(Some(now + lease)))
+            .col_expr(outbox::Column::Attempts, Expr::col(outbox::Column::Attempts).add(1))
+            .filter(outbox::Column::Id.eq(row.id))
+            .exec(&self.db)
+            .await?;
+        Ok(Some(OutgoingRow {
+            id: row.id,
+            kind: if row.kind == "sms" { MessageKind::Sms } else { MessageKind::Email },
+            recipient: row.recipient,
+            subject: row.subject,
+            body: row.body,
+            attempts: row.attempts + 1,
+        }))
     }
 }

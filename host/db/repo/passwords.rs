@@ -1,11 +1,7 @@
 //! Password reset links. Only hashes of the link's token and code are stored;
 //! a link works once, until it expires.
-use super::{Store, StoreResult, accounts::ResetToken, retrying};
-use crate::db::{
-    begin_write,
-    entity::{password_reset_token, user},
-    now,
-};
+use super::{Store, StoreResult, accounts::ResetToken};
+use crate::db::entity::{password_reset_token, user};
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set,
@@ -20,6 +16,7 @@ impl super::Write {
         token_hash: String,
         code_hash: String,
         expires_at: DateTime<Utc>,
+        at: DateTime<Utc>,
     ) -> StoreResult<()> {
         password_reset_token::ActiveModel {
             user_id: Set(user_id),
@@ -27,12 +24,48 @@ impl super::Write {
             code_hash: Set(code_hash),
             expires_at: Set(expires_at),
             used_at: Set(None),
-            created_at: Set(now()),
+            created_at: Set(at),
             ..Default::default()
         }
         .insert(&self.db)
         .await?;
         Ok(())
+    }
+
+    /// Uses the link: sets the new password, ends every session (token version
+    /// bump) and closes all of the user's open links. False, and nothing written,
+    /// if the link was used or expired meanwhile: the claim is a conditional update,
+    /// so two submissions of one link cannot both succeed.
+    pub async fn complete_reset(
+        &self,
+        token: &ResetToken,
+        password_hash: &str,
+        at: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        let claimed = password_reset_token::Entity::update_many()
+            .col_expr(password_reset_token::Column::UsedAt, Expr::value(at))
+            .filter(password_reset_token::Column::Id.eq(token.id))
+            .filter(password_reset_token::Column::UsedAt.is_null())
+            .filter(password_reset_token::Column::ExpiresAt.gt(at))
+            .exec(&self.db)
+            .await?;
+        if claimed.rows_affected != 1 {
+            return Ok(false);
+        }
+        password_reset_token::Entity::update_many()
+            .col_expr(password_reset_token::Column::UsedAt, Expr::value(at))
+            .filter(password_reset_token::Column::UserId.eq(token.user_id))
+            .filter(password_reset_token::Column::UsedAt.is_null())
+            .exec(&self.db)
+            .await?;
+        user::Entity::update_many()
+            .col_expr(user::Column::PasswordHash, Expr::value(password_hash))
+            .col_expr(user::Column::TokenVersion, Expr::col(user::Column::TokenVersion).add(1))
+            .col_expr(user::Column::UpdatedAt, Expr::value(at))
+            .filter(user::Column::Id.eq(token.user_id))
+            .exec(&self.db)
+            .await?;
+        Ok(true)
     }
 }
 
@@ -49,43 +82,5 @@ impl Store {
             expires_at: r.expires_at,
             used_at: r.used_at,
         }))
-    }
-
-    /// Uses the link: sets the new password, ends every session (token version
-    /// bump) and closes all of the user's open links. False, and nothing written,
-    /// if the link was used or expired meanwhile: the claim is a conditional update,
-    /// so two submissions of one link cannot both succeed.
-    pub async fn complete_reset(&self, token: &ResetToken, password_hash: String) -> StoreResult<bool> {
-        let password_hash = &password_hash;
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            let at = now();
-            let claimed = password_reset_token::Entity::update_many()
-                .col_expr(password_reset_token::Column::UsedAt, Expr::value(at))
-                .filter(password_reset_token::Column::Id.eq(token.id))
-                .filter(password_reset_token::Column::UsedAt.is_null())
-                .filter(password_reset_token::Column::ExpiresAt.gt(at))
-                .exec(&txn)
-                .await?;
-            if claimed.rows_affected != 1 {
-                return Ok(false);
-            }
-            password_reset_token::Entity::update_many()
-                .col_expr(password_reset_token::Column::UsedAt, Expr::value(at))
-                .filter(password_reset_token::Column::UserId.eq(token.user_id))
-                .filter(password_reset_token::Column::UsedAt.is_null())
-                .exec(&txn)
-                .await?;
-            user::Entity::update_many()
-                .col_expr(user::Column::PasswordHash, Expr::value(password_hash.clone()))
-                .col_expr(user::Column::TokenVersion, Expr::col(user::Column::TokenVersion).add(1))
-                .col_expr(user::Column::UpdatedAt, Expr::value(at))
-                .filter(user::Column::Id.eq(token.user_id))
-                .exec(&txn)
-                .await?;
-            txn.commit().await?;
-            Ok(true)
-        })
-        .await
     }
 }

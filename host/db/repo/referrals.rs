@@ -4,13 +4,8 @@ use super::{
     Store, StoreResult,
     geography::{PantryBriefRow, food_bank_refs, pantry_refs},
     locations::FoodBankRow,
-    retrying,
 };
-use crate::db::{
-    begin_write,
-    entity::{referral_code, referral_code_food_bank, referral_code_pantry_location, user_referral_code},
-    now,
-};
+use crate::db::entity::{referral_code, referral_code_food_bank, referral_code_pantry_location, user_referral_code};
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, EntityTrait, ExprTrait, QueryFilter, QueryOrder, Set, sea_query::Expr,
@@ -39,19 +34,21 @@ pub struct Claim {
 }
 
 /// The usable code whose text equals `code` ignoring case (codes are unique by `upper(code)`).
-async fn find_usable<C: ConnectionTrait>(conn: &C, code: &str) -> StoreResult<Option<referral_code::Model>> {
+async fn find_usable<C: ConnectionTrait>(
+    conn: &C,
+    code: &str,
+    now: DateTime<Utc>,
+) -> StoreResult<Option<referral_code::Model>> {
     Ok(referral_code::Entity::find()
         .filter(Expr::cust("upper(code)").eq(code.to_uppercase()))
-        .filter(usable())
+        .filter(usable(now))
         .one(conn)
         .await?)
 }
 
-fn usable() -> Condition {
+fn usable(now: DateTime<Utc>) -> Condition {
     Condition::all().add(referral_code::Column::IsActive.eq(true)).add(
-        Condition::any()
-            .add(referral_code::Column::ExpiresAt.is_null())
-            .add(referral_code::Column::ExpiresAt.gt(now())),
+        Condition::any().add(referral_code::Column::ExpiresAt.is_null()).add(referral_code::Column::ExpiresAt.gt(now)),
     )
 }
 
@@ -102,8 +99,13 @@ async fn view<C: ConnectionTrait>(
 
 impl Store {
     /// A usable code by its text, ignoring case; `isApplied` for `user_id` when given.
-    pub async fn referral_code(&self, code: &str, user_id: Option<i64>) -> StoreResult<Option<ReferralCodeRow>> {
-        let Some(row) = find_usable(&self.db, code).await? else { return Ok(None) };
+    pub async fn referral_code(
+        &self,
+        code: &str,
+        user_id: Option<i64>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<ReferralCodeRow>> {
+        let Some(row) = find_usable(&self.db, code, now).await? else { return Ok(None) };
         let held = match user_id {
             Some(u) => held_ids(&self.db, u).await?,
             None => HashSet::new(),
@@ -111,47 +113,8 @@ impl Store {
         Ok(Some(view(&self.db, row, &held).await?))
     }
 
-    /// Claims `codes` for `user_id` in one transaction. Unknown, inactive or expired
-    /// codes are not applied; claiming a held code again succeeds without a new row.
-    pub async fn claim_referral_codes(&self, user_id: i64, codes: &[String]) -> StoreResult<Vec<Claim>> {
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            let mut results = Vec::with_capacity(codes.len());
-            for text in codes {
-                let applied = match find_usable(&txn, text).await? {
-                    Some(code) => {
-                        let claim = user_referral_code::ActiveModel {
-                            user_id: Set(user_id),
-                            referral_code_id: Set(code.id),
-                            is_applied: Set(true),
-                            claimed_at: Set(now()),
-                        };
-                        user_referral_code::Entity::insert(claim)
-                            .on_conflict_do_nothing()
-                            .exec_without_returning(&txn)
-                            .await?;
-                        // A claim withdrawn earlier is applied again.
-                        user_referral_code::Entity::update_many()
-                            .col_expr(user_referral_code::Column::IsApplied, Expr::value(true))
-                            .filter(user_referral_code::Column::UserId.eq(user_id))
-                            .filter(user_referral_code::Column::ReferralCodeId.eq(code.id))
-                            .filter(user_referral_code::Column::IsApplied.eq(false))
-                            .exec(&txn)
-                            .await?;
-                        true
-                    }
-                    None => false,
-                };
-                results.push(Claim { code: text.clone(), applied });
-            }
-            txn.commit().await?;
-            Ok(results)
-        })
-        .await
-    }
-
     /// The usable codes `user_id` holds, oldest claim first.
-    pub async fn held_referral_codes(&self, user_id: i64) -> StoreResult<Vec<ReferralCodeRow>> {
+    pub async fn held_referral_codes(&self, user_id: i64, now: DateTime<Utc>) -> StoreResult<Vec<ReferralCodeRow>> {
         let claims = user_referral_code::Entity::find()
             .filter(user_referral_code::Column::UserId.eq(user_id))
             .filter(user_referral_code::Column::IsApplied.eq(true))
@@ -163,7 +126,7 @@ impl Store {
         let held: HashSet<i64> = ids.iter().copied().collect();
         let mut codes = referral_code::Entity::find()
             .filter(referral_code::Column::Id.is_in(ids.clone()))
-            .filter(usable())
+            .filter(usable(now))
             .all(&self.db)
             .await?;
         let mut out = Vec::with_capacity(codes.len());
@@ -173,5 +136,46 @@ impl Store {
             }
         }
         Ok(out)
+    }
+}
+
+impl super::Write {
+    /// Claims `codes` for `user_id` in one transaction. Unknown, inactive or expired
+    /// codes are not applied; claiming a held code again succeeds without a new row.
+    pub async fn claim_referral_codes(
+        &self,
+        user_id: i64,
+        codes: &[String],
+        now: DateTime<Utc>,
+    ) -> StoreResult<Vec<Claim>> {
+        let mut results = Vec::with_capacity(codes.len());
+        for text in codes {
+            let applied = match find_usable(&self.db, text, now).await? {
+                Some(code) => {
+                    let claim = user_referral_code::ActiveModel {
+                        user_id: Set(user_id),
+                        referral_code_id: Set(code.id),
+                        is_applied: Set(true),
+                        claimed_at: Set(now),
+                    };
+                    user_referral_code::Entity::insert(claim)
+                        .on_conflict_do_nothing()
+                        .exec_without_returning(&self.db)
+                        .await?;
+                    // A claim withdrawn earlier is applied again.
+                    user_referral_code::Entity::update_many()
+                        .col_expr(user_referral_code::Column::IsApplied, Expr::value(true))
+                        .filter(user_referral_code::Column::UserId.eq(user_id))
+                        .filter(user_referral_code::Column::ReferralCodeId.eq(code.id))
+                        .filter(user_referral_code::Column::IsApplied.eq(false))
+                        .exec(&self.db)
+                        .await?;
+                    true
+                }
+                None => false,
+            };
+            results.push(Claim { code: text.clone(), applied });
+        }
+        Ok(results)
     }
 }

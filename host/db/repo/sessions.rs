@@ -1,10 +1,7 @@
 //! Signed-out sessions: a token names its session, and a sign-out writes that name here, where
 //! every host sharing the database sees it.
 use super::{Store, StoreResult};
-use crate::db::{
-    entity::{revoked_session, user},
-    now,
-};
+use crate::db::entity::{revoked_session, user};
 use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Set, sea_query::Expr};
 
@@ -29,7 +26,13 @@ impl Store {
     /// Signs the session out until `expires_at` (its token's expiry; later the token is refused
     /// anyway). Signing out twice is one sign-out. Rows whose tokens have expired go at the same
     /// time, so the table holds only sessions that could still be used.
-    pub async fn revoke_session(&self, user_id: i64, session_id: &str, expires_at: DateTime<Utc>) -> StoreResult<()> {
+    pub async fn revoke_session(
+        &self,
+        user_id: i64,
+        session_id: &str,
+        expires_at: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
         revoked_session::Entity::insert(revoked_session::ActiveModel {
             session_id: Set(session_id.to_owned()),
             user_id: Set(user_id),
@@ -39,7 +42,7 @@ impl Store {
         .exec_without_returning(&self.db)
         .await?;
         revoked_session::Entity::delete_many()
-            .filter(revoked_session::Column::ExpiresAt.lt(now()))
+            .filter(revoked_session::Column::ExpiresAt.lt(now))
             .exec(&self.db)
             .await?;
         Ok(())

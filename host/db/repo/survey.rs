@@ -1,12 +1,8 @@
 //! The checkout survey (which questions a food bank asks, what a shopper has
 //! answered) and the food-situation screening.
-use super::{Store, StoreResult, param, retrying};
+use super::{Store, StoreResult, param};
 use crate::{
-    db::{
-        begin_write,
-        entity::{food_bank, food_bank_survey_question, food_situation_answer, survey_answer, survey_question, user},
-        now,
-    },
+    db::entity::{food_bank, food_bank_survey_question, food_situation_answer, survey_answer, survey_question, user},
     domain::{
         checkout_questions::QuestionFacts,
         survey::{FoodSituationAnswers, SurveyAnswers, SurveyQuestion, SurveyStatus},
@@ -162,7 +158,9 @@ impl Store {
             .await?
             .flatten())
     }
+}
 
+impl super::Write {
     /// Stores the given answers (validated and trimmed); questions left out keep
     /// their earlier answer. `date_of_birth` is the stored form of `answers.date_of_birth`.
     pub async fn save_survey_answers(
@@ -171,95 +169,86 @@ impl Store {
         food_bank_id: Option<i64>,
         answers: &SurveyAnswers,
         date_of_birth: Option<NaiveDate>,
+        at: DateTime<Utc>,
     ) -> StoreResult<()> {
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            let at = now();
-            let existing =
-                survey_answer::Entity::find().filter(survey_answer::Column::UserId.eq(user_id)).one(&txn).await?;
-            let is_new = existing.is_none();
-            let mut row: survey_answer::ActiveModel = match existing {
-                Some(m) => m.into(),
-                None => survey_answer::ActiveModel { user_id: Set(user_id), created_at: Set(at), ..Default::default() },
-            };
-            if food_bank_id.is_some() {
-                row.food_bank_id = Set(food_bank_id);
-            }
-            if let Some(n) = answers.household_members_response {
-                row.household_members = Set(Some(n as i32));
-            }
-            if let Some(s) = &answers.street {
-                row.street = Set(Some(s.clone()));
-            }
-            if let Some(c) = &answers.city {
-                row.city = Set(Some(c.clone()));
-            }
-            if let Some(s) = &answers.state {
-                row.state_abbreviation = Set(Some(s.clone()));
-            }
-            if date_of_birth.is_some() {
-                row.date_of_birth = Set(date_of_birth);
-            }
-            if let Some(g) = answers.gender_id {
-                row.gender_id = Set(Some(g));
-            }
-            if let Some(r) = answers.race_id {
-                row.race_id = Set(Some(r));
-            }
-            if let Some(h) = &answers.how_did_you_hear {
-                row.how_did_you_hear = Set(Some(h.clone()));
-            }
-            if let Some(p) = answers.participation_response {
-                row.is_participation_snap_noted = Set(Some(p.is_participation_snap_noted));
-                row.is_participation_wic_noted = Set(Some(p.is_participation_wic_noted));
-                row.is_participation_medicaid_noted = Set(Some(p.is_participation_medicaid_noted));
-                row.is_participation_ssi_noted = Set(Some(p.is_participation_ssi_noted));
-                row.is_participation_tanf_noted = Set(Some(p.is_participation_tanf_noted));
-            }
-            row.updated_at = Set(at);
-            if is_new {
-                row.insert(&txn).await?;
-            } else {
-                row.update(&txn).await?;
-            }
-            txn.commit().await?;
-            Ok(())
-        })
-        .await
+        let existing =
+            survey_answer::Entity::find().filter(survey_answer::Column::UserId.eq(user_id)).one(&self.db).await?;
+        let is_new = existing.is_none();
+        let mut row: survey_answer::ActiveModel = match existing {
+            Some(m) => m.into(),
+            None => survey_answer::ActiveModel { user_id: Set(user_id), created_at: Set(at), ..Default::default() },
+        };
+        if food_bank_id.is_some() {
+            row.food_bank_id = Set(food_bank_id);
+        }
+        if let Some(n) = answers.household_members_response {
+            row.household_members = Set(Some(n as i32));
+        }
+        if let Some(s) = &answers.street {
+            row.street = Set(Some(s.clone()));
+        }
+        if let Some(c) = &answers.city {
+            row.city = Set(Some(c.clone()));
+        }
+        if let Some(s) = &answers.state {
+            row.state_abbreviation = Set(Some(s.clone()));
+        }
+        if date_of_birth.is_some() {
+            row.date_of_birth = Set(date_of_birth);
+        }
+        if let Some(g) = answers.gender_id {
+            row.gender_id = Set(Some(g));
+        }
+        if let Some(r) = answers.race_id {
+            row.race_id = Set(Some(r));
+        }
+        if let Some(h) = &answers.how_did_you_hear {
+            row.how_did_you_hear = Set(Some(h.clone()));
+        }
+        if let Some(p) = answers.participation_response {
+            row.is_participation_snap_noted = Set(Some(p.is_participation_snap_noted));
+            row.is_participation_wic_noted = Set(Some(p.is_participation_wic_noted));
+            row.is_participation_medicaid_noted = Set(Some(p.is_participation_medicaid_noted));
+            row.is_participation_ssi_noted = Set(Some(p.is_participation_ssi_noted));
+            row.is_participation_tanf_noted = Set(Some(p.is_participation_tanf_noted));
+        }
+        row.updated_at = Set(at);
+        if is_new {
+            row.insert(&self.db).await?;
+        } else {
+            row.update(&self.db).await?;
+        }
+        Ok(())
     }
 
     /// Keeps a complete screening with its verdict, under the user's default food bank.
     pub async fn save_food_situation(
         &self,
         user_id: i64,
-        answers: FoodSituationAnswers,
+        answers: &FoodSituationAnswers,
         is_eligible: bool,
+        at: DateTime<Utc>,
     ) -> StoreResult<()> {
-        retrying(|| async move {
-            let code = |a: Option<u8>| Set(i32::from(a.unwrap_or_default()));
-            let txn = begin_write(&self.db).await?;
-            let food_bank_id: Option<i64> = user::Entity::find_by_id(user_id)
-                .select_only()
-                .column(user::Column::DefaultFoodBankId)
-                .into_tuple::<Option<i64>>()
-                .one(&txn)
-                .await?
-                .flatten();
-            food_situation_answer::ActiveModel {
-                user_id: Set(user_id),
-                food_bank_id: Set(food_bank_id),
-                worried_food_will_run_out: code(answers.worried_food_will_run_out),
-                food_did_not_last: code(answers.food_did_not_last),
-                received_charity_food: code(answers.received_charity_food),
-                is_eligible: Set(is_eligible),
-                created_at: Set(now()),
-                ..Default::default()
-            }
-            .insert(&txn)
-            .await?;
-            txn.commit().await?;
-            Ok(())
-        })
-        .await
+        let code = |a: Option<u8>| Set(i32::from(a.unwrap_or_default()));
+        let food_bank_id: Option<i64> = user::Entity::find_by_id(user_id)
+            .select_only()
+            .column(user::Column::DefaultFoodBankId)
+            .into_tuple::<Option<i64>>()
+            .one(&self.db)
+            .await?
+            .flatten();
+        food_situation_answer::ActiveModel {
+            user_id: Set(user_id),
+            food_bank_id: Set(food_bank_id),
+            worried_food_will_run_out: code(answers.worried_food_will_run_out),
+            food_did_not_last: code(answers.food_did_not_last),
+            received_charity_food: code(answers.received_charity_food),
+            is_eligible: Set(is_eligible),
+            created_at: Set(at),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await?;
+        Ok(())
     }
 }

@@ -4,19 +4,15 @@ use super::{
     Store, StoreResult,
     geography::{CountyRow, ProvinceRow, ZipPlace, food_bank_refs, province_by_id},
     locations::FoodBankRow,
-    retrying,
 };
 use crate::{
-    db::{
-        begin_write,
-        entity::{
-            address, assistance_program, county, food_bank, province, province_assistance_program, tefap_eligibility,
-            tefap_guideline, tefap_response, user,
-        },
-        now,
+    db::entity::{
+        address, assistance_program, county, food_bank, province, province_assistance_program, tefap_eligibility,
+        tefap_guideline, tefap_response, user,
     },
     domain::tefap::TefapEligibility,
 };
+use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveValue::NotSet, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
     QueryOrder, QuerySelect, Set, sea_query::Expr,
@@ -164,8 +160,12 @@ async fn result_of<C: ConnectionTrait>(conn: &C, r: &tefap_response::Model) -> S
 /// Links a response to `user_id`: the survey counts as answered and, when the
 /// response was eligible, the eligibility is stored once. False when the response
 /// belongs to someone else (the conditional update also settles concurrent claims).
-async fn assign_to<C: ConnectionTrait>(conn: &C, r: &tefap_response::Model, user_id: i64) -> StoreResult<bool> {
-    let at = now();
+async fn assign_to<C: ConnectionTrait>(
+    conn: &C,
+    r: &tefap_response::Model,
+    user_id: i64,
+    at: DateTime<Utc>,
+) -> StoreResult<bool> {
     let taken = tefap_response::Entity::update_many()
         .col_expr(tefap_response::Column::UserId, Expr::value(user_id))
         .filter(tefap_response::Column::Id.eq(r.id))
@@ -281,54 +281,6 @@ impl Store {
             .await?)
     }
 
-    /// Stores a response and, for a signed-in caller, assigns it at once.
-    pub async fn save_tefap_response(&self, new: NewTefapResponse) -> StoreResult<ResponseRow> {
-        let new = &new;
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            let row = tefap_response::ActiveModel {
-                id: NotSet,
-                unique_id: Set(new.unique_id.clone()),
-                user_id: Set(None),
-                food_bank_id: Set(new.food_bank_id),
-                province_id: Set(new.province_id),
-                county_id: Set(new.county_id),
-                postal_code: Set(new.postal_code.clone()),
-                answers: Set(new.answers.clone()),
-                is_eligible: Set(new.is_eligible),
-                created_at: Set(now()),
-                assigned_at: Set(None),
-            };
-            tefap_response::Entity::insert(row).exec_without_returning(&txn).await?;
-            let stored = response_by_unique_id(&txn, &new.unique_id)
-                .await?
-                .ok_or_else(|| sea_orm::DbErr::RecordNotFound(new.unique_id.clone()))?;
-            if let Some(user_id) = new.user_id {
-                assign_to(&txn, &stored, user_id).await?;
-            }
-            let result = result_of(&txn, &stored).await?;
-            txn.commit().await?;
-            Ok(result)
-        })
-        .await
-    }
-
-    /// Assigns a stored response to `user_id`. `None` when no response has that id
-    /// or it already belongs to someone else; assigning it again to its owner is a no-op.
-    pub async fn assign_tefap_response(&self, user_id: i64, unique_id: &str) -> StoreResult<Option<ResponseRow>> {
-        retrying(|| async move {
-            let txn = begin_write(&self.db).await?;
-            let Some(r) = response_by_unique_id(&txn, unique_id).await? else { return Ok(None) };
-            if !assign_to(&txn, &r, user_id).await? {
-                return Ok(None);
-            }
-            let result = result_of(&txn, &r).await?;
-            txn.commit().await?;
-            Ok(Some(result))
-        })
-        .await
-    }
-
     /// Whether `user_id` answered the TEFAP survey, and their stored eligibilities.
     pub async fn tefap_record(&self, user_id: i64) -> StoreResult<Option<(bool, Vec<TefapEligibility>)>> {
         let Some(answered) = user::Entity::find_by_id(user_id)
@@ -364,5 +316,49 @@ impl Store {
             })
             .collect();
         Ok(Some((answered, eligibilities)))
+    }
+}
+
+impl super::Write {
+    /// Stores a response and, for a signed-in caller, assigns it at once.
+    pub async fn save_tefap_response(&self, new: &NewTefapResponse, at: DateTime<Utc>) -> StoreResult<ResponseRow> {
+        let row = tefap_response::ActiveModel {
+            id: NotSet,
+            unique_id: Set(new.unique_id.clone()),
+            user_id: Set(None),
+            food_bank_id: Set(new.food_bank_id),
+            province_id: Set(new.province_id),
+            county_id: Set(new.county_id),
+            postal_code: Set(new.postal_code.clone()),
+            answers: Set(new.answers.clone()),
+            is_eligible: Set(new.is_eligible),
+            created_at: Set(at),
+            assigned_at: Set(None),
+        };
+        tefap_response::Entity::insert(row).exec_without_returning(&self.db).await?;
+        let stored = response_by_unique_id(&self.db, &new.unique_id)
+            .await?
+            .ok_or_else(|| sea_orm::DbErr::RecordNotFound(new.unique_id.clone()))?;
+        if let Some(user_id) = new.user_id {
+            assign_to(&self.db, &stored, user_id, at).await?;
+        }
+        let result = result_of(&self.db, &stored).await?;
+        Ok(result)
+    }
+
+    /// Assigns a stored response to `user_id`. `None` when no response has that id
+    /// or it already belongs to someone else; assigning it again to its owner is a no-op.
+    pub async fn assign_tefap_response(
+        &self,
+        user_id: i64,
+        unique_id: &str,
+        at: DateTime<Utc>,
+    ) -> StoreResult<Option<ResponseRow>> {
+        let Some(r) = response_by_unique_id(&self.db, unique_id).await? else { return Ok(None) };
+        if !assign_to(&self.db, &r, user_id, at).await? {
+            return Ok(None);
+        }
+        let result = result_of(&self.db, &r).await?;
+        Ok(Some(result))
     }
 }

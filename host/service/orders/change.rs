@@ -79,7 +79,7 @@ pub(super) async fn pickup_time(
     not_packed(&order)?;
     let pantry = txn.pantry_facts(pantry_id).await?;
     let time = txn.pickup_time(pickup_time_id).await?;
-    let grants = txn.access_grants(user_id).await?;
+    let grants = txn.access_grants(user_id, now).await?;
     let tz = pantry.as_ref().map_or(chrono_tz::UTC, |p| p.tz);
     check_new_pickup_time(pantry_id, pantry.as_ref().map(|p| &p.pantry), time.as_ref(), tz, &grants, now)
         .map_err(changed)?;
@@ -103,7 +103,7 @@ pub(super) async fn delivery_time(
         .delivery_facts(delivery_time_id)
         .await?
         .ok_or_else(|| Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND))?;
-    let grants = txn.access_grants(user_id).await?;
+    let grants = txn.access_grants(user_id, now).await?;
     check_new_delivery_time(order.food_bank_id, current, &new.time, new.tz, &grants, now).map_err(changed)?;
     txn.release_slot(order.id).await?;
     book(txn, SlotRef::Delivery(new.time.id)).await?;
@@ -149,7 +149,7 @@ pub(super) async fn location(
             quantity: i64::from(l.quantity),
         })
         .collect();
-    let grants = txn.access_grants(user_id).await?;
+    let grants = txn.access_grants(user_id, now).await?;
     let slot = Slot { pantry: Some(&pantry.pantry), pickup: time.as_ref(), delivery: None };
     check(&slot, &cart, &shop, &grants, now)?;
     let Some(time) = time else { return Err(Error::refused(&messages::INVALID_PICKUP_TIME)) };

@@ -10,24 +10,15 @@ mod news;
 mod staff;
 mod submit;
 
-use super::{Context, Error, Result, finish};
+use super::{Context, Error, Result};
 use crate::{
-    db::{
-        now,
-        repo::{StoreError, Transient, retrying},
-    },
+    db::repo::StoreError,
     domain::{Id, messages, order_states::StaffAction, orders::StatusType},
     model::{
         locations::{DeliveryTime, PickupTime},
         orders::{IDEMPOTENCY_WINDOW, Idempotency, Order, OrderItem, OrderLocationChange, OrderSubmission},
     },
 };
-
-impl Transient for Error {
-    fn is_transient(&self) -> bool {
-        matches!(self, Error::Store(e) if e.is_transient())
-    }
-}
 
 /// The answer for a key already used within the window (`found`, by `order_with_key`): the first
 /// order for the same request, a refusal for a different one; `None` when the key is unused or expired.
@@ -41,13 +32,13 @@ fn answer_for_key(found: Option<(Id, Option<String>)>, idem: &Idempotency) -> Op
 
 /// Every order of the shopper, as the order history lists them.
 pub async fn list(state: &Context, user_id: Id) -> Result<Vec<Order>> {
-    Ok(state.store.orders_of(user_id).await?.into_iter().map(Order::from).collect())
+    Ok(state.store.orders_of(user_id, state.clock.now()).await?.into_iter().map(Order::from).collect())
 }
 
 pub async fn show(state: &Context, user_id: Id, order_id: Id) -> Result<Order> {
     state
         .store
-        .order_of(user_id, order_id)
+        .order_of(user_id, order_id, state.clock.now())
         .await?
         .map(Order::from)
         .ok_or_else(|| Error::not_found(&messages::ORDER_NOT_FOUND))
@@ -73,57 +64,53 @@ pub async fn submit(
 ) -> Result<Id> {
     let idempotency = idempotency_key.map(|key| Idempotency { key, fingerprint: submission.fingerprint() });
     let idem = idempotency.as_ref();
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let now = now();
-        let placed = submit::place(&txn, state.channels(), user_id, submission, idem, now).await;
-        match finish(txn, placed).await {
-            // Two requests raced past the look-up (only possible without the row lock):
-            // the loser answers as if it had come second.
-            Err(Error::Store(StoreError::Conflict(m))) => {
-                let Some(idem) = idem else { return Err(Error::Store(StoreError::Conflict(m))) };
-                let found = state.store.order_with_key(user_id, &idem.key, now - IDEMPOTENCY_WINDOW).await?;
-                answer_for_key(found, idem).unwrap_or(Err(Error::Store(StoreError::Conflict(m))))
-            }
-            other => other,
+    let now = state.clock.now();
+    let placed = state
+        .store
+        .write(|txn| async move { submit::place(&txn, state.channels(), user_id, submission, idem, now).await });
+    match placed.await {
+        // Two requests raced past the look-up (only possible without the row lock):
+        // the loser answers as if it had come second.
+        Err(Error::Store(StoreError::Conflict(m))) => {
+            let Some(idem) = idem else { return Err(Error::Store(StoreError::Conflict(m))) };
+            let found = state.store.order_with_key(user_id, &idem.key, now - IDEMPOTENCY_WINDOW).await?;
+            answer_for_key(found, idem).unwrap_or(Err(Error::Store(StoreError::Conflict(m))))
         }
-    })
-    .await
+        other => other,
+    }
     .inspect(|_| state.mail_written.notify_one())
 }
 
 /// Cancels the order and gives its stock back; the cancelled order.
 pub async fn cancel(state: &Context, user_id: Id, order_id: Id) -> Result<Order> {
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let cancelled = change::cancel(&txn, user_id, order_id, now()).await;
-        finish(txn, cancelled).await
-    })
-    .await
-    .map(Order::from)
+    state
+        .store
+        .write(|txn| async move { change::cancel(&txn, user_id, order_id, state.clock.now()).await })
+        .await
+        .map(Order::from)
 }
 
 /// Moves a pickup order to another valid pickup time of its pantry.
 pub async fn change_time(state: &Context, user_id: Id, order_id: Id, pickup_time_id: Id) -> Result<Order> {
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let changed = change::pickup_time(&txn, user_id, order_id, pickup_time_id, now()).await;
-        finish(txn, changed).await
-    })
-    .await
-    .map(Order::from)
+    state
+        .store
+        .write(
+            |txn| async move { change::pickup_time(&txn, user_id, order_id, pickup_time_id, state.clock.now()).await },
+        )
+        .await
+        .map(Order::from)
 }
 
 /// Moves a delivery order to another valid window of its delivery program (whose stock the order
 /// already holds, so no stock moves).
 pub async fn change_delivery(state: &Context, user_id: Id, order_id: Id, delivery_time_id: Id) -> Result<Order> {
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let changed = change::delivery_time(&txn, user_id, order_id, delivery_time_id, now()).await;
-        finish(txn, changed).await
-    })
-    .await
-    .map(Order::from)
+    state
+        .store
+        .write(|txn| async move {
+            change::delivery_time(&txn, user_id, order_id, delivery_time_id, state.clock.now()).await
+        })
+        .await
+        .map(Order::from)
 }
 
 /// Moves the pickup order `order_id` to another pantry of its food bank; `change` must name the
@@ -138,13 +125,11 @@ pub async fn change_location(
     if change.order_id != order_id {
         return Err(Error::Invalid("OrderId does not match the order in the path.".into()));
     }
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let changed = change::location(&txn, user_id, change, now()).await;
-        finish(txn, changed).await
-    })
-    .await
-    .map(Order::from)
+    state
+        .store
+        .write(|txn| async move { change::location(&txn, user_id, change, state.clock.now()).await })
+        .await
+        .map(Order::from)
 }
 
 /// The pantry's `action` on an order for `by` (None: the server's no-show job), as the state rule
@@ -158,12 +143,10 @@ pub(crate) async fn staff_act(
     reason: Option<&str>,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<StatusType> {
-    let acted = retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let acted = staff::act(&txn, state.channels(), order_id, action, by, reason, now).await;
-        finish(txn, acted).await
-    })
-    .await?;
+    let acted = state
+        .store
+        .write(|txn| async move { staff::act(&txn, state.channels(), order_id, action, by, reason, now).await })
+        .await?;
     // The shopper's news, if any, is in the outbox now.
     state.mail_written.notify_one();
     Ok(acted.1)
@@ -180,12 +163,10 @@ pub(crate) async fn close_no_shows(state: &Context, grace: chrono::Duration) -> 
     let due = state.store.overdue_pickups(now - grace, NO_SHOWS_PER_RUN).await?;
     let mut closed = 0;
     for order_id in due {
-        let done = retrying(|| async move {
-            let txn = state.store.begin_write().await?;
-            let closed = staff::no_show(&txn, state.channels(), order_id, grace, now).await;
-            finish(txn, closed).await
-        })
-        .await;
+        let done = state
+            .store
+            .write(|txn| async move { staff::no_show(&txn, state.channels(), order_id, grace, now).await })
+            .await;
         match done {
             Ok(Some(_)) => {
                 closed += 1;
@@ -208,12 +189,7 @@ pub(crate) async fn short_line(
     by: Id,
     now: chrono::DateTime<chrono::Utc>,
 ) -> Result<i32> {
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let shorted = staff::short_line(&txn, order_id, line_id, packed, by, now).await;
-        finish(txn, shorted).await
-    })
-    .await
+    state.store.write(|txn| async move { staff::short_line(&txn, order_id, line_id, packed, by, now).await }).await
 }
 
 /// The times an order may move to, as Change offers them: its pantry's pickup times, or the

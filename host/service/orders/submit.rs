@@ -84,7 +84,7 @@ pub(super) async fn place(
             Vec::new(),
         ),
     };
-    let grants = txn.access_grants(user_id).await?;
+    let grants = txn.access_grants(user_id, now).await?;
     let cart: Vec<CartLine> =
         sub.items.iter().map(|i| CartLine { inventory_item_id: i.inventory_item_id, quantity: i.quantity }).collect();
     let slot = Slot {

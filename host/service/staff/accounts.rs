@@ -8,11 +8,11 @@ use crate::{
     db::repo::{
         Store,
         audit::AuditEntry,
-        retrying,
         staff::grants::{GrantPlace, Granted},
     },
     domain::{Id, audit::AuditAction, staff::StaffRole},
 };
+use chrono::{DateTime, Utc};
 
 /// The admin who invites, through the staff pages, and where the audit log files the grant (its
 /// food bank, and its pantry). The command line's `staff add` has no account acting, so no entry.
@@ -45,13 +45,13 @@ pub async fn add_staff(
     role: StaffRole,
     place: GrantPlace,
     invited_by: Option<InvitedBy>,
+    now: DateTime<Utc>,
 ) -> anyhow::Result<Granted> {
-    retrying(|| async move {
-        let txn = store.begin_write().await?;
-        let now = crate::db::now();
+    let written = store.write(|txn| async move {
         let granted = txn.grant_staff(email, role, place, now).await??;
         let link =
-            crate::service::password_reset::new_link(&txn, public_url, granted.user_id, INVITATION_LIFETIME).await?;
+            crate::service::password_reset::new_link(&txn, public_url, granted.user_id, now + INVITATION_LIFETIME, now)
+                .await?;
         let mail = invitation(email, role, place, public_url, &link);
         txn.enqueue(mail, now).await?;
         if let Some(by) = invited_by {
@@ -70,11 +70,9 @@ pub async fn add_staff(
             );
             txn.audit(entry, now).await?;
         }
-        txn.commit().await?;
         Ok::<_, Retry>(granted)
-    })
-    .await
-    .map_err(|e| e.0)
+    });
+    written.await.map_err(|e| e.0)
 }
 
 /// anyhow's error, retried when the database gave up for timing alone.

@@ -140,50 +140,58 @@ pub async fn create(state: &Context, admin: &Staff<FoodBankAdmin>, form: &CodeFo
     let errors = code_errors(&facts);
     let Some(scope) = scope.filter(|_| errors.is_empty()) else { return Err(Error::fields(errors)) };
     let shown = shown(state, admin).await?;
-    let tx = state.store.begin_write().await?;
-    let (pantry_ids, food_bank) = match scope {
-        CodeScope::Pantries => (pantry_ids, None),
-        CodeScope::FoodBank => (tx.food_bank_pantry_ids(bank).await?, Some((bank, false))),
-        CodeScope::Delivery => (Vec::new(), Some((bank, true))),
-    };
-    let new = NewCode {
-        code,
-        description: description.map(str::to_owned),
-        expires_at: form.expires_at,
-        pantry_ids,
-        food_bank,
-    };
-    let id = match tx.insert_code(&new, now).await {
-        Ok(id) => id,
-        // Another admin took the text between the check and the insert.
-        Err(crate::db::repo::StoreError::Conflict(_)) => {
-            return Err(Error::fields(vec![crate::domain::forms::FieldError::new(
-                "code",
-                crate::domain::forms::FieldCode::Duplicate,
-                "A code with this text already exists.",
-            )]));
-        }
-        Err(e) => return Err(e.into()),
-    };
-    let after = reread(&tx, admin, &shown, now, id).await?;
-    tx.audit(audit(admin, bank, AuditAction::CodeCreate, None, &after), now).await?;
-    tx.commit().await?;
-    Ok(after)
+    let (code, pantry_ids, shown) = (&code, &pantry_ids, &shown);
+    state
+        .store
+        .write(|tx| async move {
+            let (pantry_ids, food_bank) = match scope {
+                CodeScope::Pantries => (pantry_ids.clone(), None),
+                CodeScope::FoodBank => (tx.food_bank_pantry_ids(bank).await?, Some((bank, false))),
+                CodeScope::Delivery => (Vec::new(), Some((bank, true))),
+            };
+            let new = NewCode {
+                code: code.clone(),
+                description: description.map(str::to_owned),
+                expires_at: form.expires_at,
+                pantry_ids,
+                food_bank,
+            };
+            let id = match tx.insert_code(&new, now).await {
+                Ok(id) => id,
+                // Another admin took the text between the check and the insert.
+                Err(crate::db::repo::StoreError::Conflict(_)) => {
+                    return Err(Error::fields(vec![crate::domain::forms::FieldError::new(
+                        "code",
+                        crate::domain::forms::FieldCode::Duplicate,
+                        "A code with this text already exists.",
+                    )]));
+                }
+                Err(e) => return Err(e.into()),
+            };
+            let after = reread(&tx, admin, &shown, now, id).await?;
+            tx.audit(audit(admin, bank, AuditAction::CodeCreate, None, &after), now).await?;
+            Ok(after)
+        })
+        .await
 }
 
 /// Ends a code now: shoppers can no longer claim it, and it opens nothing for those holding it.
 pub async fn expire(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id) -> Result<AdminCode> {
     let now = state.clock.now();
     let shown = shown(state, admin).await?;
-    let tx = state.store.begin_write().await?;
-    let before = reread(&tx, admin, &shown, now, id).await?;
-    if !before.usable {
-        return Ok(before);
-    }
-    tx.expire_code(id, now).await?;
-    let after = reread(&tx, admin, &shown, now, id).await?;
-    let bank = *admin.reach.food_banks.first().ok_or_else(not_found)?;
-    tx.audit(audit(admin, bank, AuditAction::CodeExpire, Some(&before), &after), now).await?;
-    tx.commit().await?;
-    Ok(after)
+    let shown = &shown;
+    state
+        .store
+        .write(|tx| async move {
+            let before = reread(&tx, admin, &shown, now, id).await?;
+            if !before.usable {
+                return Ok(before);
+            }
+            tx.expire_code(id, now).await?;
+            let after = reread(&tx, admin, &shown, now, id).await?;
+            let bank = *admin.reach.food_banks.first().ok_or_else(not_found)?;
+            tx.audit(audit(admin, bank, AuditAction::CodeExpire, Some(&before), &after), now).await?;
+            Ok(after)
+        })
+        .await
 }

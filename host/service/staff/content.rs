@@ -152,27 +152,36 @@ pub async fn create_card(state: &Context, admin: &Staff<FoodBankAdmin>, form: &C
     let (bank, code) = food_bank(state, admin).await?;
     let (en, es) = texts(&form.title, &form.body, &form.title_es, &form.body_es, (None, None))?;
     let now = state.clock.now();
-    let tx = state.store.begin_write().await?;
-    let section = section_of(&tx, form).await?;
-    let id = tx.insert_card(&code, section, &en, es.as_ref(), form.sort_order.unwrap_or(0), now).await?;
-    let after = tx.admin_cards(&code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
-    tx.audit(audit(admin, bank, AuditAction::CardCreate, format!("infoCard:{id}"), None, &after), now).await?;
-    tx.commit().await?;
-    Ok(after)
+    let (code, en, es) = (&code, &en, &es);
+    state
+        .store
+        .write(|tx| async move {
+            let section = section_of(&tx, form).await?;
+            let id = tx.insert_card(&code, section, &en, es.as_ref(), form.sort_order.unwrap_or(0), now).await?;
+            let after = tx.admin_cards(&code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
+            tx.audit(audit(admin, bank, AuditAction::CardCreate, format!("infoCard:{id}"), None, &after), now).await?;
+            Ok(after)
+        })
+        .await
 }
 
 pub async fn update_card(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id, form: &CardForm) -> Result<AdminCard> {
     let (bank, code) = food_bank(state, admin).await?;
     let (en, es) = texts(&form.title, &form.body, &form.title_es, &form.body_es, (None, None))?;
     let now = state.clock.now();
-    let tx = state.store.begin_write().await?;
-    let before = tx.admin_cards(&code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
-    let section = section_of(&tx, form).await?;
-    tx.update_card(id, section, &en, es.as_ref(), form.sort_order.unwrap_or(before.sort_order)).await?;
-    let after = tx.admin_cards(&code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
-    tx.audit(audit(admin, bank, AuditAction::CardUpdate, format!("infoCard:{id}"), Some(&before), &after), now).await?;
-    tx.commit().await?;
-    Ok(after)
+    let (code, en, es) = (&code, &en, &es);
+    state
+        .store
+        .write(|tx| async move {
+            let before = tx.admin_cards(&code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
+            let section = section_of(&tx, form).await?;
+            tx.update_card(id, section, &en, es.as_ref(), form.sort_order.unwrap_or(before.sort_order)).await?;
+            let after = tx.admin_cards(&code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
+            tx.audit(audit(admin, bank, AuditAction::CardUpdate, format!("infoCard:{id}"), Some(&before), &after), now)
+                .await?;
+            Ok(after)
+        })
+        .await
 }
 
 pub async fn create_notice(state: &Context, admin: &Staff<FoodBankAdmin>, form: &NoticeForm) -> Result<AdminNotice> {
@@ -181,13 +190,22 @@ pub async fn create_notice(state: &Context, admin: &Staff<FoodBankAdmin>, form: 
     let (en, es) = texts(&form.title, &form.body, &form.title_es, &form.body_es, window)?;
     let now = state.clock.now();
     let tz = food_bank_zone(state, admin).await?;
-    let tx = state.store.begin_write().await?;
-    let id = tx.insert_notice(&code, &en, es.as_ref(), window, now).await?;
-    let after =
-        tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now, tz)).ok_or_else(notice_not_found)?;
-    tx.audit(audit(admin, bank, AuditAction::NoticeCreate, format!("notification:{id}"), None, &after), now).await?;
-    tx.commit().await?;
-    Ok(after)
+    let (code, en, es) = (&code, &en, &es);
+    state
+        .store
+        .write(|tx| async move {
+            let id = tx.insert_notice(&code, &en, es.as_ref(), window, now).await?;
+            let after = tx
+                .admin_notices(&code, Some(id))
+                .await?
+                .pop()
+                .map(|n| notice(n, now, tz))
+                .ok_or_else(notice_not_found)?;
+            tx.audit(audit(admin, bank, AuditAction::NoticeCreate, format!("notification:{id}"), None, &after), now)
+                .await?;
+            Ok(after)
+        })
+        .await
 }
 
 pub async fn update_notice(
@@ -201,14 +219,29 @@ pub async fn update_notice(
     let (en, es) = texts(&form.title, &form.body, &form.title_es, &form.body_es, window)?;
     let now = state.clock.now();
     let tz = food_bank_zone(state, admin).await?;
-    let tx = state.store.begin_write().await?;
-    let before =
-        tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now, tz)).ok_or_else(notice_not_found)?;
-    tx.update_notice(id, &en, es.as_ref(), window).await?;
-    let after =
-        tx.admin_notices(&code, Some(id)).await?.pop().map(|n| notice(n, now, tz)).ok_or_else(notice_not_found)?;
-    tx.audit(audit(admin, bank, AuditAction::NoticeUpdate, format!("notification:{id}"), Some(&before), &after), now)
-        .await?;
-    tx.commit().await?;
-    Ok(after)
+    let (code, en, es) = (&code, &en, &es);
+    state
+        .store
+        .write(|tx| async move {
+            let before = tx
+                .admin_notices(&code, Some(id))
+                .await?
+                .pop()
+                .map(|n| notice(n, now, tz))
+                .ok_or_else(notice_not_found)?;
+            tx.update_notice(id, &en, es.as_ref(), window).await?;
+            let after = tx
+                .admin_notices(&code, Some(id))
+                .await?
+                .pop()
+                .map(|n| notice(n, now, tz))
+                .ok_or_else(notice_not_found)?;
+            tx.audit(
+                audit(admin, bank, AuditAction::NoticeUpdate, format!("notification:{id}"), Some(&before), &after),
+                now,
+            )
+            .await?;
+            Ok(after)
+        })
+        .await
 }

@@ -158,17 +158,22 @@ pub async fn create(state: &Context, staff: &Staff<PantryStaff>, form: &ItemForm
     // Checked above: an unknown source was refused there.
     let source = source_code(form.source.as_deref()).ok().flatten();
     let now = state.clock.now();
-    let tx = state.store.begin_write().await?;
-    let product = match form.product_id {
-        Some(id) => id,
-        None => tx.insert_product(pantry.food_bank_id, &product_fields(form), now).await?,
-    };
-    let id = tx.insert_item(pantry.id, product, source, now).await?;
-    tx.set_item_category(id, form.category_id).await?;
-    let after = tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
-    tx.audit(audit(staff, &pantry, AuditAction::ItemCreate, id, None, Some(&after)), now).await?;
-    tx.commit().await?;
-    Ok(after)
+    let pantry = &pantry;
+    state
+        .store
+        .write(|tx| async move {
+            let product = match form.product_id {
+                Some(id) => id,
+                None => tx.insert_product(pantry.food_bank_id, &product_fields(form), now).await?,
+            };
+            let id = tx.insert_item(pantry.id, product, source, now).await?;
+            tx.set_item_category(id, form.category_id).await?;
+            let after =
+                tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
+            tx.audit(audit(staff, &pantry, AuditAction::ItemCreate, id, None, Some(&after)), now).await?;
+            Ok(after)
+        })
+        .await
 }
 
 /// Edits an item: another product of the catalog (`form.product_id`), or the fields of its own
@@ -192,40 +197,51 @@ pub async fn update(state: &Context, staff: &Staff<PantryStaff>, id: Id, form: &
     // Checked above: an unknown source was refused there.
     let source = source_code(form.source.as_deref()).ok().flatten();
     let now = state.clock.now();
-    let tx = state.store.begin_write().await?;
-    let before = tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
-    let product = if switches { form.product_id.unwrap_or(before.product_id) } else { before.product_id };
-    if edits_product {
-        tx.update_product(product, &product_fields(form)).await?;
-    }
-    tx.update_item(id, product, source, now).await?;
-    tx.set_item_category(id, form.category_id).await?;
-    let after = tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
-    let mut entry = audit(staff, &pantry, AuditAction::ItemUpdate, id, Some(&before), Some(&after));
-    if shared {
-        // It took effect at every pantry that stocks the product: the food bank's entry.
-        entry.pantry_location_id = None;
-    }
-    tx.audit(entry, now).await?;
-    tx.commit().await?;
-    Ok(after)
+    let pantry = &pantry;
+    state
+        .store
+        .write(|tx| async move {
+            let before =
+                tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
+            let product = if switches { form.product_id.unwrap_or(before.product_id) } else { before.product_id };
+            if edits_product {
+                tx.update_product(product, &product_fields(form)).await?;
+            }
+            tx.update_item(id, product, source, now).await?;
+            tx.set_item_category(id, form.category_id).await?;
+            let after =
+                tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
+            let mut entry = audit(staff, &pantry, AuditAction::ItemUpdate, id, Some(&before), Some(&after));
+            if shared {
+                // It took effect at every pantry that stocks the product: the food bank's entry.
+                entry.pantry_location_id = None;
+            }
+            tx.audit(entry, now).await?;
+            Ok(after)
+        })
+        .await
 }
 
 /// Shows an item in the shop (`active`) or hides it; the shop pages follow at once.
 pub async fn set_active(state: &Context, staff: &Staff<PantryStaff>, id: Id, active: bool) -> Result<StaffItem> {
     let pantry = item_place(state, staff, id).await?;
     let now = state.clock.now();
-    let tx = state.store.begin_write().await?;
-    let before = tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
-    if before.active == active {
-        return Ok(before);
-    }
-    tx.set_item_active(id, active, now).await?;
-    let after = StaffItem { active, ..before.clone() };
-    let action = if active { AuditAction::ItemShow } else { AuditAction::ItemHide };
-    tx.audit(audit(staff, &pantry, action, id, Some(&before), Some(&after)), now).await?;
-    tx.commit().await?;
-    Ok(after)
+    let pantry = &pantry;
+    state
+        .store
+        .write(|tx| async move {
+            let before =
+                tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
+            if before.active == active {
+                return Ok(before);
+            }
+            tx.set_item_active(id, active, now).await?;
+            let after = StaffItem { active, ..before.clone() };
+            let action = if active { AuditAction::ItemShow } else { AuditAction::ItemHide };
+            tx.audit(audit(staff, &pantry, action, id, Some(&before), Some(&after)), now).await?;
+            Ok(after)
+        })
+        .await
 }
 
 /// Whether the product is stocked at another pantry too (its fields are then the food bank's);
@@ -278,16 +294,21 @@ pub async fn photo(state: &Context, staff: &Staff<PantryStaff>, id: Id, upload: 
     let now = state.clock.now();
     // Content-addressed, so a file stored for a write that then fails is harmless and reused.
     let name = state.files.put(photo.bytes, Photo::EXT, now).await?;
-    let tx = state.store.begin_write().await?;
-    let before = tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
-    tx.set_product_photo(before.product_id, &name.url_path()).await?;
-    let after = StaffItem { photo: Some(name.url_path()), ..before.clone() };
-    let mut entry = audit(staff, &pantry, AuditAction::ItemPhoto, id, Some(&before), Some(&after));
-    if shared {
-        // It took effect at every pantry that stocks the product: the food bank's entry.
-        entry.pantry_location_id = None;
-    }
-    tx.audit(entry, now).await?;
-    tx.commit().await?;
-    Ok(after)
+    let (name, pantry) = (&name, &pantry);
+    state
+        .store
+        .write(|tx| async move {
+            let before =
+                tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
+            tx.set_product_photo(before.product_id, &name.url_path()).await?;
+            let after = StaffItem { photo: Some(name.url_path()), ..before.clone() };
+            let mut entry = audit(staff, &pantry, AuditAction::ItemPhoto, id, Some(&before), Some(&after));
+            if shared {
+                // It took effect at every pantry that stocks the product: the food bank's entry.
+                entry.pantry_location_id = None;
+            }
+            tx.audit(entry, now).await?;
+            Ok(after)
+        })
+        .await
 }

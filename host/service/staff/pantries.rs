@@ -154,12 +154,16 @@ pub async fn create(state: &Context, admin: &Staff<FoodBankAdmin>, form: &Pantry
     };
     let (fields, zip) = judged(form, None)?;
     let now = state.clock.now();
-    let tx = state.store.begin_write().await?;
-    let id = tx.insert_pantry(food_bank, &fields, &zip, now).await?;
-    let after = reread(&tx, food_bank, id).await?;
-    tx.audit(audit(admin, &after, AuditAction::PantryCreate, None, Some(&after)), now).await?;
-    tx.commit().await?;
-    Ok(after)
+    let (fields, zip) = (&fields, &zip);
+    state
+        .store
+        .write(|tx| async move {
+            let id = tx.insert_pantry(food_bank, &fields, &zip, now).await?;
+            let after = reread(&tx, food_bank, id).await?;
+            tx.audit(audit(admin, &after, AuditAction::PantryCreate, None, Some(&after)), now).await?;
+            Ok(after)
+        })
+        .await
 }
 
 /// Edits one of the admin's pantries (active or not).
@@ -167,13 +171,17 @@ pub async fn update(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id, form:
     let current = one(state, admin, id).await?;
     let (fields, zip) = judged(form, Some((&current.zip, current.latitude, current.longitude)))?;
     let now = state.clock.now();
-    let tx = state.store.begin_write().await?;
-    let before = reread(&tx, current.food_bank_id, id).await?;
-    tx.update_pantry(id, current.address_id, &fields, &zip).await?;
-    let after = reread(&tx, current.food_bank_id, id).await?;
-    tx.audit(audit(admin, &after, AuditAction::PantryUpdate, Some(&before), Some(&after)), now).await?;
-    tx.commit().await?;
-    Ok(after)
+    let (fields, zip) = (&fields, &zip);
+    state
+        .store
+        .write(|tx| async move {
+            let before = reread(&tx, current.food_bank_id, id).await?;
+            tx.update_pantry(id, current.address_id, &fields, &zip).await?;
+            let after = reread(&tx, current.food_bank_id, id).await?;
+            tx.audit(audit(admin, &after, AuditAction::PantryUpdate, Some(&before), Some(&after)), now).await?;
+            Ok(after)
+        })
+        .await
 }
 
 /// Deactivates a pantry (gone from search, its page and the sitemap; its orders kept) or
@@ -181,17 +189,20 @@ pub async fn update(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id, form:
 pub async fn set_active(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id, active: bool) -> Result<AdminPantry> {
     let current = one(state, admin, id).await?;
     let now = state.clock.now();
-    let tx = state.store.begin_write().await?;
-    let before = reread(&tx, current.food_bank_id, id).await?;
-    if before.active == active {
-        return Ok(before);
-    }
-    tx.set_pantry_active(id, active).await?;
-    let after = AdminPantry { active, ..before.clone() };
-    let action = if active { AuditAction::PantryActivate } else { AuditAction::PantryDeactivate };
-    tx.audit(audit(admin, &after, action, Some(&before), Some(&after)), now).await?;
-    tx.commit().await?;
-    Ok(after)
+    state
+        .store
+        .write(|tx| async move {
+            let before = reread(&tx, current.food_bank_id, id).await?;
+            if before.active == active {
+                return Ok(before);
+            }
+            tx.set_pantry_active(id, active).await?;
+            let after = AdminPantry { active, ..before.clone() };
+            let action = if active { AuditAction::PantryActivate } else { AuditAction::PantryDeactivate };
+            tx.audit(audit(admin, &after, action, Some(&before), Some(&after)), now).await?;
+            Ok(after)
+        })
+        .await
 }
 
 /// Adds the photo `upload` to a pantry (the items' rules: JPEG, PNG or WebP up to 5 MB,
@@ -209,11 +220,15 @@ pub async fn photo(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id, upload
     let now = state.clock.now();
     // Content-addressed, so a file stored for a write that then fails is harmless and reused.
     let name = state.files.put(photo.bytes, Photo::EXT, now).await?;
-    let tx = state.store.begin_write().await?;
-    let before = reread(&tx, current.food_bank_id, id).await?;
-    tx.add_pantry_photo(id, &name.url_path()).await?;
-    let after = reread(&tx, current.food_bank_id, id).await?;
-    tx.audit(audit(admin, &after, AuditAction::PantryPhoto, Some(&before), Some(&after)), now).await?;
-    tx.commit().await?;
-    Ok(after)
+    let name = &name;
+    state
+        .store
+        .write(|tx| async move {
+            let before = reread(&tx, current.food_bank_id, id).await?;
+            tx.add_pantry_photo(id, &name.url_path()).await?;
+            let after = reread(&tx, current.food_bank_id, id).await?;
+            tx.audit(audit(admin, &after, AuditAction::PantryPhoto, Some(&before), Some(&after)), now).await?;
+            Ok(after)
+        })
+        .await
 }

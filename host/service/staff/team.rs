@@ -113,7 +113,7 @@ pub async fn grant(state: &Context, admin: &Staff<FoodBankAdmin>, grant: &NewGra
         GrantPlace::Pantry(p) => filed_at(state, None, Some(p)).await?,
     };
     let by = InvitedBy { admin: admin.user_id, filed };
-    match add_staff(&state.store, &state.public_url, &email, role, place, Some(by)).await {
+    match add_staff(&state.store, &state.public_url, &email, role, place, Some(by), state.clock.now()).await {
         Ok(granted) => {
             // The invitation is in the outbox: this host's sender sends it now.
             state.mail_written.notify_one();
@@ -190,19 +190,23 @@ pub async fn change(
         GrantOnAccount { role: role.code().to_owned(), food_bank_id: bank, pantry_id: pantry, ..before.clone() };
     let filed = filed_at(state, bank, pantry).await?;
     let now = state.clock.now();
-    let tx = state.store.begin_write().await?;
-    tx.change_grant(id, role.code(), bank, pantry).await?;
-    let entry = AuditEntry::change(
-        admin.user_id,
-        filed,
-        AuditAction::StaffGrantUpdate,
-        format!("staffGrant:{id}"),
-        Some(&GrantShown::from(&before)),
-        Some(&GrantShown::from(&after)),
-    );
-    tx.audit(entry, now).await?;
-    tx.commit().await?;
-    Ok(GrantChanged { email: before.email, signed_out: false })
+    let (after, before) = (&after, &before);
+    state
+        .store
+        .write(|tx| async move {
+            tx.change_grant(id, role.code(), bank, pantry).await?;
+            let entry = AuditEntry::change(
+                admin.user_id,
+                filed,
+                AuditAction::StaffGrantUpdate,
+                format!("staffGrant:{id}"),
+                Some(&GrantShown::from(before)),
+                Some(&GrantShown::from(after)),
+            );
+            tx.audit(entry, now).await?;
+            Ok(GrantChanged { email: before.email.clone(), signed_out: false })
+        })
+        .await
 }
 
 /// Removes grant `id`; when it was the account's last, all its sessions end at once.
@@ -210,17 +214,21 @@ pub async fn revoke(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id) -> Re
     let before = theirs(state, admin, id).await?;
     let filed = filed_at(state, before.food_bank_id, before.pantry_id).await?;
     let now = state.clock.now();
-    let tx = state.store.begin_write().await?;
-    let signed_out = tx.revoke_grant(id).await?;
-    let entry = AuditEntry::change(
-        admin.user_id,
-        filed,
-        AuditAction::StaffGrantRevoke,
-        format!("staffGrant:{id}"),
-        Some(&GrantShown::from(&before)),
-        None,
-    );
-    tx.audit(entry, now).await?;
-    tx.commit().await?;
-    Ok(GrantChanged { email: before.email, signed_out })
+    let before = &before;
+    state
+        .store
+        .write(|tx| async move {
+            let signed_out = tx.revoke_grant(id).await?;
+            let entry = AuditEntry::change(
+                admin.user_id,
+                filed,
+                AuditAction::StaffGrantRevoke,
+                format!("staffGrant:{id}"),
+                Some(&GrantShown::from(before)),
+                None,
+            );
+            tx.audit(entry, now).await?;
+            Ok(GrantChanged { email: before.email.clone(), signed_out })
+        })
+        .await
 }

@@ -205,10 +205,9 @@ pub async fn upload(state: &Context, staff: &Caller, pantry: Id, bytes: &[u8]) -
     let now = state.clock.now();
     let csv = String::from_utf8_lossy(bytes).into_owned();
     let kept = ImportRow { user_id: staff.user_id, pantry_id, csv, created: now };
-    let txn = state.store.begin_write().await?;
-    let keep = txn.keep_import(&token, kept, now - IMPORT_KEPT).await.map_err(Error::from);
-    finish(txn, keep).await?;
-    Ok(preview_of(token, pantry_id, &rows, &items))
+    let (token, kept) = (&token, &kept);
+    state.store.write(|txn| async move { txn.keep_import(token, kept.clone(), now - IMPORT_KEPT).await }).await?;
+    Ok(preview_of(token.clone(), pantry_id, &rows, &items))
 }
 
 /// The caller's kept upload; gone (expired, applied, another's) is NotFound.
@@ -229,12 +228,7 @@ pub async fn preview(state: &Context, staff: &Caller, token: &str) -> Result<Imp
 /// receipt as a movement, and one audit entry. A file with any error applies nothing.
 pub async fn apply(state: &Context, staff: &Caller, token: &str) -> Result<ImportApplied> {
     let now = state.clock.now();
-    retrying(|| async move {
-        let txn = state.store.begin_write().await?;
-        let done = apply_in(state, &txn, staff, token, now).await;
-        finish(txn, done).await
-    })
-    .await
+    state.store.write(|txn| async move { apply_in(state, &txn, staff, token, now).await }).await
 }
 
 #[derive(Serialize)]

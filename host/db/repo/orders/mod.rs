@@ -13,12 +13,9 @@ use super::{
     shopping::{parse_tz, to_delivery_time, to_pickup_time},
 };
 use crate::{
-    db::{
-        entity::{
-            address, attachment, county, delivery_time, food_bank, inventory_item, order, order_item,
-            order_status_type, pantry_item, pantry_location, pickup_time, province, saved_address,
-        },
-        now as db_now,
+    db::entity::{
+        address, attachment, county, delivery_time, food_bank, inventory_item, order, order_item, order_status_type,
+        pantry_item, pantry_location, pickup_time, province, saved_address,
     },
     domain::{
         Id,
@@ -56,20 +53,20 @@ pub struct OrderLine {
 
 impl<C: ConnectionTrait> Store<C> {
     /// The user's orders, newest first.
-    pub async fn orders_of(&self, user_id: Id) -> StoreResult<Vec<OrderRow>> {
+    pub async fn orders_of(&self, user_id: Id, now: DateTime<Utc>) -> StoreResult<Vec<OrderRow>> {
         let rows = order::Entity::find()
             .filter(order::Column::UserId.eq(user_id))
             .order_by_desc(order::Column::CreatedAt)
             .order_by_desc(order::Column::Id)
             .all(&self.db)
             .await?;
-        order_views(&self.db, rows, db_now()).await
+        order_views(&self.db, rows, now).await
     }
 
     /// One of the user's orders; `None` also for another user's order.
-    pub async fn order_of(&self, user_id: Id, order_id: Id) -> StoreResult<Option<OrderRow>> {
+    pub async fn order_of(&self, user_id: Id, order_id: Id, now: DateTime<Utc>) -> StoreResult<Option<OrderRow>> {
         let Some(row) = self.own_order(user_id, order_id).await? else { return Ok(None) };
-        Ok(order_views(&self.db, vec![row], db_now()).await?.pop())
+        Ok(order_views(&self.db, vec![row], now).await?.pop())
     }
 
     /// One order by id, as the API answers it (after a write, whoever's it is).
