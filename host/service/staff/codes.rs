@@ -168,7 +168,7 @@ pub async fn create(state: &Context, admin: &Staff<FoodBankAdmin>, form: &CodeFo
                 }
                 Err(e) => return Err(e.into()),
             };
-            let after = reread(&tx, admin, &shown, now, id).await?;
+            let after = reread(&tx, admin, shown, now, id).await?;
             tx.audit(audit(admin, bank, AuditAction::CodeCreate, None, &after), now).await?;
             Ok(after)
         })
@@ -183,12 +183,12 @@ pub async fn expire(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id) -> Re
     state
         .store
         .write(|tx| async move {
-            let before = reread(&tx, admin, &shown, now, id).await?;
+            let before = reread(&tx, admin, shown, now, id).await?;
             if !before.usable {
                 return Ok(before);
             }
             tx.expire_code(id, now).await?;
-            let after = reread(&tx, admin, &shown, now, id).await?;
+            let after = reread(&tx, admin, shown, now, id).await?;
             let bank = *admin.reach.food_banks.first().ok_or_else(not_found)?;
             tx.audit(audit(admin, bank, AuditAction::CodeExpire, Some(&before), &after), now).await?;
             Ok(after)

@@ -157,8 +157,8 @@ pub async fn create_card(state: &Context, admin: &Staff<FoodBankAdmin>, form: &C
         .store
         .write(|tx| async move {
             let section = section_of(&tx, form).await?;
-            let id = tx.insert_card(&code, section, &en, es.as_ref(), form.sort_order.unwrap_or(0), now).await?;
-            let after = tx.admin_cards(&code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
+            let id = tx.insert_card(code, section, en, es.as_ref(), form.sort_order.unwrap_or(0), now).await?;
+            let after = tx.admin_cards(code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
             tx.audit(audit(admin, bank, AuditAction::CardCreate, format!("infoCard:{id}"), None, &after), now).await?;
             Ok(after)
         })
@@ -173,10 +173,10 @@ pub async fn update_card(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id, 
     state
         .store
         .write(|tx| async move {
-            let before = tx.admin_cards(&code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
+            let before = tx.admin_cards(code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
             let section = section_of(&tx, form).await?;
-            tx.update_card(id, section, &en, es.as_ref(), form.sort_order.unwrap_or(before.sort_order)).await?;
-            let after = tx.admin_cards(&code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
+            tx.update_card(id, section, en, es.as_ref(), form.sort_order.unwrap_or(before.sort_order)).await?;
+            let after = tx.admin_cards(code, Some(id)).await?.pop().map(card).ok_or_else(card_not_found)?;
             tx.audit(audit(admin, bank, AuditAction::CardUpdate, format!("infoCard:{id}"), Some(&before), &after), now)
                 .await?;
             Ok(after)
@@ -194,9 +194,9 @@ pub async fn create_notice(state: &Context, admin: &Staff<FoodBankAdmin>, form: 
     state
         .store
         .write(|tx| async move {
-            let id = tx.insert_notice(&code, &en, es.as_ref(), window, now).await?;
+            let id = tx.insert_notice(code, en, es.as_ref(), window, now).await?;
             let after = tx
-                .admin_notices(&code, Some(id))
+                .admin_notices(code, Some(id))
                 .await?
                 .pop()
                 .map(|n| notice(n, now, tz))
@@ -224,14 +224,14 @@ pub async fn update_notice(
         .store
         .write(|tx| async move {
             let before = tx
-                .admin_notices(&code, Some(id))
+                .admin_notices(code, Some(id))
                 .await?
                 .pop()
                 .map(|n| notice(n, now, tz))
                 .ok_or_else(notice_not_found)?;
-            tx.update_notice(id, &en, es.as_ref(), window).await?;
+            tx.update_notice(id, en, es.as_ref(), window).await?;
             let after = tx
-                .admin_notices(&code, Some(id))
+                .admin_notices(code, Some(id))
                 .await?
                 .pop()
                 .map(|n| notice(n, now, tz))

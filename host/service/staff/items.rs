@@ -170,7 +170,7 @@ pub async fn create(state: &Context, staff: &Staff<PantryStaff>, form: &ItemForm
             tx.set_item_category(id, form.category_id).await?;
             let after =
                 tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
-            tx.audit(audit(staff, &pantry, AuditAction::ItemCreate, id, None, Some(&after)), now).await?;
+            tx.audit(audit(staff, pantry, AuditAction::ItemCreate, id, None, Some(&after)), now).await?;
             Ok(after)
         })
         .await
@@ -211,7 +211,7 @@ pub async fn update(state: &Context, staff: &Staff<PantryStaff>, id: Id, form: &
             tx.set_item_category(id, form.category_id).await?;
             let after =
                 tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
-            let mut entry = audit(staff, &pantry, AuditAction::ItemUpdate, id, Some(&before), Some(&after));
+            let mut entry = audit(staff, pantry, AuditAction::ItemUpdate, id, Some(&before), Some(&after));
             if shared {
                 // It took effect at every pantry that stocks the product: the food bank's entry.
                 entry.pantry_location_id = None;
@@ -238,7 +238,7 @@ pub async fn set_active(state: &Context, staff: &Staff<PantryStaff>, id: Id, act
             tx.set_item_active(id, active, now).await?;
             let after = StaffItem { active, ..before.clone() };
             let action = if active { AuditAction::ItemShow } else { AuditAction::ItemHide };
-            tx.audit(audit(staff, &pantry, action, id, Some(&before), Some(&after)), now).await?;
+            tx.audit(audit(staff, pantry, action, id, Some(&before), Some(&after)), now).await?;
             Ok(after)
         })
         .await
@@ -302,7 +302,7 @@ pub async fn photo(state: &Context, staff: &Staff<PantryStaff>, id: Id, upload: 
                 tx.pantry_item_rows(pantry.id, Some(id)).await?.pop().map(staff_item).ok_or_else(item_not_found)?;
             tx.set_product_photo(before.product_id, &name.url_path()).await?;
             let after = StaffItem { photo: Some(name.url_path()), ..before.clone() };
-            let mut entry = audit(staff, &pantry, AuditAction::ItemPhoto, id, Some(&before), Some(&after));
+            let mut entry = audit(staff, pantry, AuditAction::ItemPhoto, id, Some(&before), Some(&after));
             if shared {
                 // It took effect at every pantry that stocks the product: the food bank's entry.
                 entry.pantry_location_id = None;

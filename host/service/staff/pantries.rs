@@ -158,7 +158,7 @@ pub async fn create(state: &Context, admin: &Staff<FoodBankAdmin>, form: &Pantry
     state
         .store
         .write(|tx| async move {
-            let id = tx.insert_pantry(food_bank, &fields, &zip, now).await?;
+            let id = tx.insert_pantry(food_bank, fields, zip, now).await?;
             let after = reread(&tx, food_bank, id).await?;
             tx.audit(audit(admin, &after, AuditAction::PantryCreate, None, Some(&after)), now).await?;
             Ok(after)
@@ -176,7 +176,7 @@ pub async fn update(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id, form:
         .store
         .write(|tx| async move {
             let before = reread(&tx, current.food_bank_id, id).await?;
-            tx.update_pantry(id, current.address_id, &fields, &zip).await?;
+            tx.update_pantry(id, current.address_id, fields, zip).await?;
             let after = reread(&tx, current.food_bank_id, id).await?;
             tx.audit(audit(admin, &after, AuditAction::PantryUpdate, Some(&before), Some(&after)), now).await?;
             Ok(after)
