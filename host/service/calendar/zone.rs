@@ -43,31 +43,35 @@ fn observance_at(tz: Tz, at: DateTime<Utc>, offset_from: i32) -> Observance {
     }
 }
 
-/// The observances of `tz` that cover `from..=to`: the one in force at `from` (starting at its
-/// last transition within a year before, or at `from` itself when there is none), then every
-/// transition up to `to`.
+/// The observances of `tz` that cover `from..=to`: the one in force at `from` and the one before it
+/// (from their transitions within a year before, or the offset at `from` itself when there is
+/// none), then every transition up to `to`.
 pub fn observances(tz: Tz, from: DateTime<Utc>, to: DateTime<Utc>) -> Vec<Observance> {
     let scan_from = from - Duration::days(366);
     let mut found = Vec::new();
     let mut at = scan_from;
     // Zones change at most a few times a year and never twice within a day, so a daily step finds
     // every change, and halving the day finds its second.
+    // Seconds are enough: every transition falls on a whole second.
     while at < to {
         let next = at + Duration::days(1);
         let (before, after) = (offset_at(tz, at), offset_at(tz, next));
         if before != after {
-            let (mut lo, mut hi) = (at, next);
-            while hi - lo > Duration::seconds(1) {
+            let (mut lo, mut hi) = (at.timestamp(), next.timestamp());
+            while hi - lo > 1 {
                 let mid = lo + (hi - lo) / 2;
-                if offset_at(tz, mid) == before { lo = mid } else { hi = mid }
+                let mid_at = DateTime::from_timestamp(mid, 0).unwrap_or(at);
+                if offset_at(tz, mid_at) == before { lo = mid } else { hi = mid }
             }
-            found.push(observance_at(tz, hi, before));
+            found.push(observance_at(tz, DateTime::from_timestamp(hi, 0).unwrap_or(next), before));
         }
         at = next;
     }
     let last_before = found.iter().rposition(|o| o.starts <= from);
     match last_before {
-        Some(i) => found.split_off(i),
+        // With the change before it too, so that the zone's standard and daylight time both
+        // appear (some calendar apps read the zone's rules from the pair).
+        Some(i) => found.split_off(i.saturating_sub(1)),
         None => {
             let offset = offset_at(tz, from);
             let mut all = vec![observance_at(tz, from, offset)];
