@@ -13,7 +13,7 @@ use crate::{
     page_forms::{Browser, post_account, send},
 };
 use axum::{body::Body, http::Request};
-use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::America::New_York;
 use ical::parser::ical::component::{IcalCalendar, IcalEvent};
 use ical::property::Property;
@@ -97,6 +97,11 @@ fn instant(cal: &IcalCalendar, event: &IcalEvent, name: &str) -> (String, NaiveD
     (tzid, local, (local - Duration::seconds(to)).and_utc())
 }
 
+/// The instant of a wall-clock time in New York, by chrono-tz.
+fn in_new_york(day: NaiveDate, time: NaiveTime) -> DateTime<Utc> {
+    New_York.from_local_datetime(&day.and_time(time)).single().expect("one instant").with_timezone(&Utc)
+}
+
 async fn ics(t: &TestApp, path: &str, token: Option<&str>) -> (u16, String) {
     let (status, headers, body) = page(t, path, token).await;
     if status == 200 {
@@ -142,7 +147,7 @@ async fn an_orders_file_keeps_its_uid_raises_its_sequence_and_says_cancelled(t: 
     let end: NaiveTime = slot["pickupEndTime"].as_str().unwrap().parse().unwrap();
     let (tzid, local, at) = instant(&cal, event, "DTSTART");
     assert_eq!((tzid.as_str(), local), ("America/New_York", day.and_time(start)));
-    assert_eq!(at, orderahead::domain::time::local_instant(day, start, New_York));
+    assert_eq!(at, in_new_york(day, start));
     assert_eq!(instant(&cal, event, "DTEND").1, day.and_time(end));
     assert_eq!(text(&event.properties, "UID"), format!("order-{order}@{HOST}"));
     assert_eq!(sequence(event), 0);
@@ -200,7 +205,7 @@ async fn moved_to(t: &TestApp, order: i64, day: &str) -> DateTime<Utc> {
         (day.parse().unwrap(), NaiveTime::from_hms_opt(10, 0, 0).unwrap(), NaiveTime::from_hms_opt(10, 30, 0).unwrap());
     let time = t.state.store.test_add_pickup_time(main, day, start, end, New_York).await.unwrap();
     t.state.store.test_set_pickup_time(order, time).await.unwrap();
-    orderahead::domain::time::local_instant(day, start, New_York)
+    in_new_york(day, start)
 }
 
 async fn a_pickup_after_the_clocks_change_reads_at_the_pantrys_time(t: &TestApp) {
