@@ -69,7 +69,7 @@ pub(super) fn plain_text(status: StatusCode, text: String) -> Response {
 }
 
 /// The account the session cookie names; else the answer to give.
-async fn signed_in(state: &AppState, headers: &HeaderMap, lang: Lang) -> Result<Id, Response> {
+pub(super) async fn signed_in(state: &AppState, headers: &HeaderMap, lang: Lang) -> Result<Id, Response> {
     let signed_out = || say(state, lang, Say::Refused(Refusal::SignIn));
     let Some(token) = session_cookie::token(headers) else { return Err(signed_out()) };
     match auth::user_of(&state.tokens, &state.store, token).await {

@@ -1,6 +1,7 @@
 //! The HTTP surface: one router for pages, data, files and (later) the API.
 mod answers;
 mod assets;
+mod calendar;
 mod csrf;
 mod downloads;
 mod files;
@@ -48,6 +49,7 @@ pub fn app(state: AppState) -> Router {
         .route("/_texts", get(pages::texts))
         .merge(seo::router())
         .merge(downloads::router())
+        .merge(calendar::router())
         .merge(report_files::router())
         .merge(files::router())
         .merge(uploads::router())
@@ -58,9 +60,10 @@ pub fn app(state: AppState) -> Router {
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(CompressionLayer::new())
         // The request's span names its path alone: a query can hold what a person typed (an API
-        // search, a shared link's code), and every line logged in the span would carry it.
+        // search, a shared link's code), and every line logged in the span would carry it; a
+        // calendar feed's path is named without its token.
         .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
-            tracing::debug_span!("request", method = %request.method(), path = %request.uri().path())
+            tracing::debug_span!("request", method = %request.method(), path = %calendar::loggable(request.uri().path()))
         }))
         .layer(middleware::from_fn_with_state(state.clone(), metrics::record))
         .with_state(state)

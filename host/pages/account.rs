@@ -1,10 +1,12 @@
 //! /account (Account Details): for a signed-in shopper (session cookie), their profile and saved
 //! addresses, as GET /account/profile and /account/addresses answer them, so the page shows them
-//! without JavaScript; signed out, the heading and a Log In link.
+//! without JavaScript; signed out, the heading and a Log In link. Its Calendar section makes or
+//! resets the shopper's private calendar feed (issue 54), whose address is shown once, on the page
+//! the post answers (only its hash is kept).
 use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page, SessionChange};
 use crate::{
     model::account::{Profile, ProfileUpdateBody, SavedAddress, SavedAddressBody, StreetAddressBody},
-    service::accounts,
+    service::{accounts, calendar},
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -14,19 +16,44 @@ pub const PAGE: Page =
 
 /// The shopper's profile and addresses; both absent when signed out or when they failed to load.
 #[derive(Serialize, ToSchema, Default)]
+#[serde(rename_all = "camelCase")]
 pub struct AccountPage {
     #[serde(skip_serializing_if = "Option::is_none")]
     profile: Option<Profile>,
     #[serde(skip_serializing_if = "Option::is_none")]
     addresses: Option<Vec<SavedAddress>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    calendar_feed: Option<CalendarFeed>,
 }
+
+/// The shopper's calendar feed: whether they have made one, and its address right after it was
+/// made (never again: only its hash is kept).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CalendarFeed {
+    active: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    url: Option<String>,
+}
+
+/// The posted field that carries a new feed's address from the action to the page it shows.
+const FEED_URL: &str = "calendarFeedUrl";
 
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
         let Some(shopper) = ctx.shopper else { return Loaded::ok(AccountPage::default()) };
         let state = &ctx.state;
-        match tokio::try_join!(accounts::profile(state, shopper.id), accounts::saved_addresses(state, shopper.id)) {
-            Ok((profile, addresses)) => Loaded::ok(AccountPage { profile: Some(profile), addresses: Some(addresses) }),
+        let loaded = tokio::try_join!(
+            accounts::profile(state, shopper.id),
+            accounts::saved_addresses(state, shopper.id),
+            calendar::has_feed(state, shopper.id)
+        );
+        match loaded {
+            Ok((profile, addresses, active)) => Loaded::ok(AccountPage {
+                profile: Some(profile),
+                addresses: Some(addresses),
+                calendar_feed: Some(CalendarFeed { active, url: ctx.posted.get(FEED_URL).cloned() }),
+            }),
             // The page still works: the app loads the account itself after hydration.
             Err(error) => {
                 tracing::warn!(%error, "account page rendered without the shopper's data");
@@ -115,6 +142,12 @@ fn action(ctx: ActionCtx) -> ActionFuture {
                     Err(error) => Acted::refused(error).keeping(kept),
                 }
             }
+            // Make the feed, or reset it: a new address, the old one a 404 from now on. The page
+            // answers with the new address (a redirect would have to carry it in the URL).
+            "calendarFeed" => match calendar::reset_feed(&ctx.state, shopper.id).await {
+                Ok(url) => Acted::show(vec![(FEED_URL, url)]),
+                Err(error) => Acted::refused(error),
+            },
             "deleteAddress" => {
                 let Ok(Some(id)) = address_id(form.text("addressId")) else { return unknown_address() };
                 match accounts::delete_saved_address(&ctx.state, shopper.id, id).await {

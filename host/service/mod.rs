@@ -6,6 +6,7 @@
 //! loaders into a page status, so neither calls the other.
 pub mod access;
 pub mod accounts;
+pub mod calendar;
 pub mod content;
 pub mod delivery_schedules;
 pub mod jobs;

@@ -1,5 +1,6 @@
 // Issue 8, the order area: the list, an order's page with its details, changing the pickup time,
-// the delivery window and the pantry, cancelling, and what the server refuses to show or change.
+// the delivery window and the pantry, cancelling, and what the server refuses to show or change;
+// issue 54's Add to calendar and the account page's private calendar feed.
 // Run through `cargo test --test it browser`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -345,6 +346,63 @@ describe("orders", () => {
     assert.equal(await plain.getByRole("link", { name: number }).count(), 0);
     assert.deepEqual(problems, []);
     await bare.close();
+    await context.close();
+  });
+
+  test("Add to calendar downloads the order's .ics; the account page makes the private feed and resets it", async () => {
+    const { email, password, jwt } = await newAccount();
+    const { a, item } = await twoPantriesAndAProduct();
+    const orderId = await apiValue("POST", "/order", jwt, {
+      pantryLocationID: a.id,
+      pantryLocationPickupTimeID: laterTimes(a)[0].id,
+      foodBankDeliveryTimeID: null,
+      foodInsecureNeighborAddressID: null,
+      pantryOrderItems: [{ pantryInventoryItemID: item.id, isSubstituteOk: false, quantity: 1 }],
+    });
+    const { context, page, problems } = await signInThroughForm(browser, email, password);
+
+    // The order page: the link downloads the pickup as a calendar file for this shopper only.
+    await page.goto(url(`/account/orders/${orderId}`));
+    await waitForApp(page);
+    const add = page.getByRole("link", { name: "Add to calendar" });
+    const [download] = await Promise.all([page.waitForEvent("download"), add.click()]);
+    assert.equal(download.suggestedFilename(), `order-${hex(orderId)}.ics`);
+    const file = await context.request.get(url(await add.getAttribute("href")));
+    assert.equal(file.status(), 200);
+    assert.match(file.headers()["content-type"], /^text\/calendar/);
+    assert.match(file.headers()["cache-control"], /private, no-store/);
+    const ics = await file.text();
+    assert.match(ics, new RegExp(`UID:order-${orderId}@`));
+    assert.match(ics, /DTSTART;TZID=America\/New_York:/);
+    assert.match(ics, /BEGIN:VALARM[\s\S]*TRIGGER;RELATED=START:-P1D/);
+    await assertAccessible(page, "order with Add to calendar");
+
+    // The account page: the feed's address, made, shown once, then reset (the old one is a 404).
+    await page.goto(url("/account"));
+    await waitForApp(page);
+    const calendar = page.getByRole("region", { name: "Calendar" });
+    await calendar.getByRole("button", { name: "Get calendar address" }).click();
+    const address = page.getByRole("textbox", { name: "Your private calendar address" });
+    // On the server's public URL (the test server's is not its port): asked for here by its path.
+    const onServer = (shown) => url(new URL(shown).pathname);
+    const first = await address.inputValue();
+    assert.match(new URL(first).pathname, /^\/calendar\/[\w-]{43}\/orders\.ics$/);
+    const feed = await fetch(onServer(first));
+    assert.equal(feed.status, 200);
+    assert.match(await feed.text(), new RegExp(`UID:order-${orderId}@`));
+    await waitForApp(page);
+    await assertAccessible(page, "account with the calendar address");
+    await page.getByRole("button", { name: "Reset calendar address" }).click();
+    await page.waitForFunction((old) => document.querySelector("#calendar-feed-url")?.value !== old, first);
+    const second = await address.inputValue();
+    assert.notEqual(second, first);
+    assert.equal((await fetch(onServer(first))).status, 404, "the old address stops working");
+    assert.equal((await fetch(onServer(second))).status, 200);
+    // Afterwards the page knows only that there is one.
+    await page.goto(url("/account"));
+    await page.getByText("You have a calendar address.", { exact: false }).waitFor();
+    assert.equal(await address.count(), 0);
+    assert.deepEqual(problems, []);
     await context.close();
   });
 

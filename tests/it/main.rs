@@ -28,6 +28,7 @@ mod api_support;
 mod api_tefap;
 mod api_throttle_hosts;
 mod browser;
+mod calendar;
 mod csv_exports;
 mod html_valid;
 mod js_units;

@@ -29,12 +29,12 @@ on_both!(
 );
 
 /// The test app's public URL (`Config::for_tests`).
-const ORIGIN: &str = "http://localhost";
+pub(crate) const ORIGIN: &str = "http://localhost";
 
-struct Reply {
-    status: u16,
+pub(crate) struct Reply {
+    pub(crate) status: u16,
     headers: HeaderMap,
-    body: String,
+    pub(crate) body: String,
 }
 
 impl Reply {
@@ -52,7 +52,7 @@ impl Reply {
     }
 
     /// The payload the page embeds for the app.
-    fn payload(&self) -> Value {
+    pub(crate) fn payload(&self) -> Value {
         let start = self.body.find(r#"<script id="__oa""#).unwrap_or_else(|| panic!("no payload: {}", self.body));
         let json = &self.body[start..];
         let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
@@ -60,7 +60,7 @@ impl Reply {
     }
 }
 
-async fn send(t: &TestApp, req: Request<Body>) -> Reply {
+pub(crate) async fn send(t: &TestApp, req: Request<Body>) -> Reply {
     let res = t.app().oneshot(req).await.unwrap();
     let status = res.status().as_u16();
     let headers = res.headers().clone();
@@ -69,13 +69,13 @@ async fn send(t: &TestApp, req: Request<Body>) -> Reply {
 }
 
 /// A browser that opened a page with a form: its CSRF cookie and the form's token.
-struct Browser {
+pub(crate) struct Browser {
     csrf_cookie: String,
     token: String,
 }
 
 impl Browser {
-    async fn open(t: &TestApp, url: &str) -> Self {
+    pub(crate) async fn open(t: &TestApp, url: &str) -> Self {
         let page = send(t, Request::get(url).body(Body::empty()).unwrap()).await;
         assert_eq!(page.status, 200, "{}", page.body);
         let csrf_cookie = page.cookie("oa_csrf").expect("a page with a form sets the CSRF cookie");
@@ -303,7 +303,7 @@ async fn signed_in(t: &TestApp, email: &str, password: &str) -> (String, Browser
 }
 
 /// A form posted to /account by the signed-in browser.
-async fn post_account(t: &TestApp, token: &str, browser: &Browser, fields: &[(&str, &str)]) -> Reply {
+pub(crate) async fn post_account(t: &TestApp, token: &str, browser: &Browser, fields: &[(&str, &str)]) -> Reply {
     let mut req = browser.post("/account", Some(ORIGIN), fields);
     let cookies = format!("oa_lang=en; oa_session={token}; oa_csrf={}", browser.csrf_cookie);
     req.headers_mut().insert(header::COOKIE, cookies.parse().unwrap());

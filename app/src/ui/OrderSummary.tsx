@@ -118,6 +118,15 @@ export function OrderSummary({ order, actions = true, onChanged }: OrderSummaryP
           <img src={`/account/orders/${order.id}/qr.svg`} width={200} height={200} alt={t("orders.code.qr", { number })} />
         </figure>
       )}
+      {(pickup || delivery) && (
+        <p>
+          {/* A plain download (host/http/calendar.rs), for the signed-in shopper's session cookie as
+              this page is: the pickup or delivery time as an .ics file. */}
+          <a href={`/account/orders/${order.id}/calendar.ics`} className="btn btn-link" download>
+            {t("orders.calendar.add")}
+          </a>
+        </p>
+      )}
       <OrderLines orderId={order.id} />
       {changeable && (
         <p>

@@ -5,6 +5,7 @@ pub mod address;
 pub mod assistance_program;
 pub mod attachment;
 pub mod audit_log;
+pub mod calendar_feed;
 pub mod closed_day;
 pub mod county;
 pub mod delivery_program;

@@ -8,6 +8,7 @@
 pub mod accounts;
 pub mod addresses;
 pub mod audit;
+mod calendar;
 pub mod content;
 pub mod delivery_schedules;
 mod favorites;

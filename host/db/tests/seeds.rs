@@ -41,6 +41,8 @@ async fn check_demo_seed(t: &TestDb) {
         // The demo has no delivery schedules, and its orders are seeded, not placed.
         "delivery_schedule",
         "tefap_record",
+        // Made when a shopper asks for their calendar feed's address.
+        "calendar_feed",
     ];
     assert!(counts.iter().filter(|(_, n)| **n == 0).all(|(name, _)| empty.contains(name)), "{counts:?}");
 

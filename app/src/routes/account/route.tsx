@@ -7,6 +7,7 @@ import { useData } from "../../lib/useData";
 import { logout, restoreSession, sessionStore } from "../../state/session";
 import type { Meta } from "../../types";
 import { Addresses } from "./Addresses";
+import { CalendarFeed } from "./CalendarFeed";
 import { loadProfile } from "../../lib/api/account";
 import { deleteAddress, loadAddresses } from "../../lib/api/addresses";
 import { fullName, type AccountAddress, type AccountProfile } from "./data";
@@ -46,7 +47,8 @@ const confirmingOf = (search: string) => Number(new URLSearchParams(search).get(
 export type AccountData = AccountPage;
 
 /**
- * Account Details (spec §2, §4): profile, read-only messaging preferences, saved addresses, Log Out.
+ * Account Details (spec §2, §4): profile, read-only messaging preferences, saved addresses, the
+ * private calendar feed (issue 54), Log Out.
  * For a signed-in shopper the server renders them (also for a browser without scripts); signed out,
  * the heading and a Log In link. After hydration the screen loads them again through the API.
  */
@@ -232,6 +234,7 @@ export default function Account({ data }: { data: AccountData | null }) {
         onEdit={(a) => setMode({ kind: "address", address: a })}
         onDelete={removeAddress}
       />
+      {data?.calendarFeed && <CalendarFeed feed={data.calendarFeed} />}
       <p className="button-row">
         <Link to="/" className="btn">
           {t("account.details.home")}
