@@ -8,6 +8,7 @@ pub mod access;
 pub mod accounts;
 pub mod content;
 pub mod delivery_schedules;
+pub mod hsds;
 pub mod jobs;
 pub mod limits;
 pub mod notices;
