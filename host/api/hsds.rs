@@ -19,9 +19,8 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, LazyLock};
 
-static OPENAPI: LazyLock<serde_json::Value> = LazyLock::new(|| {
-    serde_json::from_str(include_str!("hsds.openapi.json")).expect("hsds.openapi.json is JSON")
-});
+static OPENAPI: LazyLock<serde_json::Value> =
+    LazyLock::new(|| serde_json::from_str(include_str!("hsds.openapi.json")).expect("hsds.openapi.json is JSON"));
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -95,7 +94,10 @@ async fn services(State(state): State<AppState>, QueryParams(q): QueryParams<Lis
     page(d.services_of(q.organization_id.as_deref()), &q)
 }
 
-async fn service_by_id(State(state): State<AppState>, PathParams(id): PathParams<String>) -> Result<Response, ApiError> {
+async fn service_by_id(
+    State(state): State<AppState>,
+    PathParams(id): PathParams<String>,
+) -> Result<Response, ApiError> {
     Ok(answer(dataset(&state).await?.service(&id)?))
 }
 
@@ -107,7 +109,10 @@ async fn service_at_locations(
     page(d.service_at_locations_of(q.organization_id.as_deref()), &q)
 }
 
-async fn service_at_location(State(state): State<AppState>, PathParams(id): PathParams<String>) -> Result<Response, ApiError> {
+async fn service_at_location(
+    State(state): State<AppState>,
+    PathParams(id): PathParams<String>,
+) -> Result<Response, ApiError> {
     Ok(answer(&dataset(&state).await?.service_at_location(&id)?))
 }
 

@@ -232,7 +232,13 @@ async fn a_closed_day_is_the_exception_of_the_weekly_recurrence(t: &TestApp) {
     let extra = schedules.iter().find(|s| s["dtstart"] == json!(closed + Duration::days(2))).expect("the one-off day");
     assert!(extra["opens_at"].as_str().unwrap().starts_with("06:00"), "{extra}");
     // The flat schedules carry the same, linked to their service at a location.
-    let sal = files["service_at_locations.json"].as_array().unwrap().iter().find(|s| s["description"] == format!("Food pickup at {MAIN}")).unwrap()["id"].clone();
+    let sal = files["service_at_locations.json"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["description"] == format!("Food pickup at {MAIN}"))
+        .unwrap()["id"]
+        .clone();
     let flat = array(&files["schedules.json"]).into_iter().filter(|s| s["service_at_location_id"] == sal).count();
     assert_eq!(flat, schedules.len());
 
@@ -245,7 +251,9 @@ async fn a_closed_day_is_the_exception_of_the_weekly_recurrence(t: &TestApp) {
     let weekly: Vec<&Value> = edited.iter().filter(|s| s["freq"] == "WEEKLY").collect();
     assert!(weekly.iter().all(|s| s["opens_at"].as_str().unwrap().starts_with("13:00")), "{weekly:?}");
     let service = ok(t, &format!("/api/hsds/service_at_locations/{}", sal.as_str().unwrap())).await;
-    assert!(array(&service["schedules"]).iter().any(|s| s["opens_at"].as_str().is_some_and(|o| o.starts_with("13:00"))));
+    assert!(
+        array(&service["schedules"]).iter().any(|s| s["opens_at"].as_str().is_some_and(|o| o.starts_with("13:00")))
+    );
 }
 
 async fn left_out_what_is_not_public_and_writes_show_at_once(t: &TestApp) {
@@ -257,12 +265,30 @@ async fn left_out_what_is_not_public_and_writes_show_at_once(t: &TestApp) {
     assert!(before.iter().any(|n| n == "Faith Mission"), "restricted pantries are listed");
     // Deactivated by hand in SQL: the triggers still tell the cache.
     let main = pantry(t, MAIN).await;
-    t.db().execute_unprepared(&format!("UPDATE pantry_locations SET is_active = false WHERE id = {main}")).await.unwrap();
+    t.db()
+        .execute_unprepared(&format!("UPDATE pantry_locations SET is_active = false WHERE id = {main}"))
+        .await
+        .unwrap();
     let after = names(&zip_files(t).await);
     assert!(!after.iter().any(|n| n == MAIN), "a deactivated pantry is left out");
     assert_eq!(after.len() + 1, before.len());
     let services = all(t, "/api/hsds/services").await;
     assert!(!services.iter().any(|s| s["name"] == format!("Food pickup at {MAIN}")));
+    // Hours written by hand, before the job makes any time of them: the export has them at once.
+    let faith = pantry(t, "Faith Mission").await;
+    let stamp =
+        if t.db().get_database_backend() == sea_orm::DbBackend::Postgres { "now()" } else { "CURRENT_TIMESTAMP" };
+    t.db()
+        .execute_unprepared(&format!(
+            "INSERT INTO schedules (pantry_location_id, weekday, opens, closes, slot_minutes, created_at) \
+             VALUES ({faith}, 5, '10:00:00', '11:00:00', 60, {stamp})"
+        ))
+        .await
+        .unwrap();
+    let services = array(&zip_files(t).await["services.json"]);
+    let faith = services.iter().find(|s| s["name"] == "Food pickup at Faith Mission").unwrap();
+    let weekly = array(&faith["service_at_locations"][0]["schedules"]);
+    assert!(weekly.iter().any(|s| s["byday"] == "SA" && s["freq"] == "WEEKLY"), "{weekly:?}");
     // A food bank disabled: its organization and everything of it go.
     let orgs = all(t, "/api/hsds/organizations").await;
     let chicago = orgs.iter().find(|o| o["name"] == "Chicagoland Community Food Bank").unwrap()["id"].clone();

@@ -1,8 +1,10 @@
 //! Weekly hours are published data now (issue 54: the HSDS export carries them as recurrences), so
-//! a write to a pantry's `schedules` bumps its pantry's cache scope and a write to a program's
-//! `delivery_schedules` its program's. Until now only the pickup times and windows an edit made
-//! bumped them, and an edit that made or removed none (a weekday beyond a short horizon, a row
-//! whose times all have orders) left the export's hours outdated.
+//! a write to a pantry's `schedules` bumps a scope of its own, `pantry_hours:<id>`, and a write to a
+//! program's `delivery_schedules` `program_hours:<id>`. Only the pickup times and windows an edit
+//! made bumped anything before, and an edit that made or removed none (a weekday beyond a short
+//! horizon, a row whose times all have orders) would leave the export's hours outdated. Scopes of
+//! their own, not the pantry's: the pages show the times, not the rows, and stay cached until the
+//! times change.
 use super::m20261201_000013_cache_scopes::bump;
 use sea_orm::DbBackend;
 use sea_orm_migration::prelude::*;
@@ -11,8 +13,10 @@ use sea_orm_migration::prelude::*;
 pub struct Migration;
 
 /// (table, scope prefix, owner column)
-const WATCHED: &[(&str, &str, &str)] =
-    &[("schedules", "pantry", "pantry_location_id"), ("delivery_schedules", "delivery_program", "delivery_program_id")];
+const WATCHED: &[(&str, &str, &str)] = &[
+    ("schedules", "pantry_hours", "pantry_location_id"),
+    ("delivery_schedules", "program_hours", "delivery_program_id"),
+];
 
 fn scope(prefix: &str, column: &str, r: &str) -> String {
     format!("SELECT '{prefix}:' || {r}.{column} AS s")

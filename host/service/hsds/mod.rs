@@ -82,8 +82,10 @@ pub async fn build(state: &Context) -> Result<Built> {
     let directory = state.store.hsds_directory(closed_from).await?;
     let mut scopes = vec![Scope::Directory];
     scopes.extend(directory.food_banks.iter().map(|b| Scope::FoodBank(b.id)));
-    scopes.extend(directory.pantries.iter().map(|p| Scope::Pantry(p.id)));
-    scopes.extend(directory.watched_programs.iter().map(|id| Scope::DeliveryProgram(*id)));
+    scopes.extend(directory.pantries.iter().flat_map(|p| [Scope::Pantry(p.id), Scope::PantryHours(p.id)]));
+    scopes.extend(
+        directory.watched_programs.iter().flat_map(|id| [Scope::DeliveryProgram(*id), Scope::ProgramHours(*id)]),
+    );
     let dataset = Builder { ids: Ids::new(&state.public_url), base: state.public_url.trim_end_matches('/'), now }
         .dataset(&directory);
     Ok(Built { dataset, scopes })

@@ -68,7 +68,7 @@ fn clock(t: NaiveTime) -> String {
     t.format("%-I:%M%P").to_string()
 }
 
-fn closed_on<'c>(closed: &'c [ClosedDayRow], day: NaiveDate) -> Option<&'c ClosedDayRow> {
+fn closed_on(closed: &[ClosedDayRow], day: NaiveDate) -> Option<&ClosedDayRow> {
     closed.iter().find(|c| c.first_day <= day && day <= c.last_day)
 }
 
@@ -137,7 +137,8 @@ pub fn schedules(hours: &Hours, id: &dyn Fn(&str) -> String) -> Vec<Schedule> {
     let mut out = Vec::new();
     if !weekly.is_empty() {
         for period in periods(hours.tz, hours.today, horizon, hours.closed) {
-            let before = period.from.pred_opt().and_then(|d| closed_on(hours.closed, d)).filter(|_| period.from > hours.today);
+            let before =
+                period.from.pred_opt().and_then(|d| closed_on(hours.closed, d)).filter(|_| period.from > hours.today);
             let after = period.to.succ_opt().and_then(|d| closed_on(hours.closed, d));
             let mut notes = Vec::new();
             if let Some(c) = before {
@@ -251,7 +252,11 @@ mod tests {
         let all = schedules(&hours, &id);
         let weekly: Vec<_> = all.iter().filter(|s| s.freq == Some("WEEKLY")).collect();
         // Periods: to the closure, to the March change, to the November change, to the horizon.
-        let ranges: Vec<_> = weekly.iter().filter(|s| s.byday.as_deref() == Some("MO,WE")).map(|s| (s.valid_from.unwrap(), s.valid_to.unwrap(), s.opens_at.clone().unwrap())).collect();
+        let ranges: Vec<_> = weekly
+            .iter()
+            .filter(|s| s.byday.as_deref() == Some("MO,WE"))
+            .map(|s| (s.valid_from.unwrap(), s.valid_to.unwrap(), s.opens_at.clone().unwrap()))
+            .collect();
         assert_eq!(
             ranges,
             vec![
@@ -261,19 +266,28 @@ mod tests {
                 (d("2027-11-07"), d("2027-12-05"), "09:00-05:00".to_owned()),
             ]
         );
-        assert_eq!(weekly[0].notes.as_deref(), Some("Closed from 2026-12-24 to 2026-12-26: Holiday. These hours stop after 2026-12-23."));
+        assert_eq!(
+            weekly[0].notes.as_deref(),
+            Some("Closed from 2026-12-24 to 2026-12-26: Holiday. These hours stop after 2026-12-23.")
+        );
         assert_eq!(weekly[0].description, "Mondays, Wednesdays, 9:00am to 12:00pm");
         assert_eq!(weekly[0].timezone, Some(-5.0));
-        assert!(weekly.iter().any(|s| s.byday.as_deref() == Some("FR") && s.closes_at.as_deref() == Some("17:00-05:00")));
+        assert!(
+            weekly.iter().any(|s| s.byday.as_deref() == Some("FR") && s.closes_at.as_deref() == Some("17:00-05:00"))
+        );
         let closure = all.iter().find(|s| s.description == "Closed").expect("the closed range");
-        assert_eq!((closure.valid_from, closure.valid_to, closure.freq), (Some(d("2026-12-24")), Some(d("2026-12-26")), None));
+        assert_eq!(
+            (closure.valid_from, closure.valid_to, closure.freq),
+            (Some(d("2026-12-24")), Some(d("2026-12-26")), None)
+        );
         assert_eq!(closure.notes.as_deref(), Some("Closed from 2026-12-24 to 2026-12-26: Holiday."));
         assert!(all.iter().all(|s| s.service_at_location_id.as_deref() == Some("sal") && s.service_id.is_none()));
     }
 
     #[test]
     fn without_weekly_hours_the_link_is_the_schedule() {
-        let extra = [row(When::Date(d("2026-12-12")), "10:00", "11:00"), row(When::Date(d("2026-12-01")), "10:00", "11:00")];
+        let extra =
+            [row(When::Date(d("2026-12-12")), "10:00", "11:00"), row(When::Date(d("2026-12-01")), "10:00", "11:00")];
         let hours = Hours {
             owner: Owner::Service("svc"),
             tz: New_York,
