@@ -216,6 +216,11 @@ async fn a_closed_day_is_the_exception_of_the_weekly_recurrence(t: &TestApp) {
 
     let (closed, byday, row) = arrange_hours(t).await;
     let files = zip_files(t).await;
+    if let Ok(dir) = std::env::var("HSDS_DUMP") {
+        for (name, v) in &files {
+            std::fs::write(format!("{dir}/{name}"), serde_json::to_string_pretty(v).unwrap()).unwrap();
+        }
+    }
     let schedules = main_schedules(&files);
     let weekly: Vec<&Value> = schedules.iter().filter(|s| s["freq"] == "WEEKLY").collect();
     assert!(weekly.iter().all(|s| s["byday"] == byday), "{weekly:?}");
@@ -232,13 +237,11 @@ async fn a_closed_day_is_the_exception_of_the_weekly_recurrence(t: &TestApp) {
     let extra = schedules.iter().find(|s| s["dtstart"] == json!(closed + Duration::days(2))).expect("the one-off day");
     assert!(extra["opens_at"].as_str().unwrap().starts_with("06:00"), "{extra}");
     // The flat schedules carry the same, linked to their service at a location.
-    let sal = files["service_at_locations.json"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["description"] == format!("Food pickup at {MAIN}"))
-        .unwrap()["id"]
-        .clone();
+    let services = array(&files["services.json"]);
+    let main = services.iter().find(|s| s["name"] == format!("Food pickup at {MAIN}")).unwrap();
+    let sal = main["service_at_locations"][0]["id"].clone();
+    assert_eq!(main["service_at_locations"][0]["location"]["addresses"][0]["country"], "US");
+    assert!(array(&files["service_at_locations.json"]).iter().any(|s| s["id"] == sal));
     let flat = array(&files["schedules.json"]).into_iter().filter(|s| s["service_at_location_id"] == sal).count();
     assert_eq!(flat, schedules.len());
 

@@ -170,7 +170,7 @@ impl Builder<'_> {
                 city: a.city.clone(),
                 state_province: a.state.clone(),
                 postal_code: a.postal_code.clone(),
-                country: a.country.clone(),
+                country: iso_country(&a.country),
                 address_type: "physical",
             })
             .collect();
@@ -189,7 +189,7 @@ impl Builder<'_> {
             location_type: "physical",
             organization_id: organization_id.to_owned(),
             name: p.label.clone(),
-            description: p.pickup_instructions.clone().filter(|t| !t.trim().is_empty()),
+            description: None,
             latitude: p.latitude,
             longitude: p.longitude,
             addresses,
@@ -230,7 +230,13 @@ impl Builder<'_> {
             id: sal_id.clone(),
             service_id: id.clone(),
             location_id: location.id.clone(),
-            description: Some(format!("Food pickup at {}", p.label)),
+            // The pantry's pickup instructions are about this service there, not the place.
+            description: Some(
+                p.pickup_instructions
+                    .clone()
+                    .filter(|t| !t.trim().is_empty())
+                    .unwrap_or_else(|| format!("Food pickup at {}", p.label)),
+            ),
             schedules: schedules::schedules(&hours, &|key| self.ids.of(key)),
             location: Some(location.clone()),
         };
@@ -295,6 +301,14 @@ impl Builder<'_> {
             url,
             id,
         }
+    }
+}
+
+/// HSDS wants ISO 3166-1 alpha-2; addresses store the alpha-3 code ("USA").
+fn iso_country(code: &str) -> String {
+    match code.trim().to_ascii_uppercase().as_str() {
+        "USA" | "" => "US".to_owned(),
+        other => other.to_owned(),
     }
 }
 
