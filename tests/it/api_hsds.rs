@@ -216,11 +216,6 @@ async fn a_closed_day_is_the_exception_of_the_weekly_recurrence(t: &TestApp) {
 
     let (closed, byday, row) = arrange_hours(t).await;
     let files = zip_files(t).await;
-    if let Ok(dir) = std::env::var("HSDS_DUMP") {
-        for (name, v) in &files {
-            std::fs::write(format!("{dir}/{name}"), serde_json::to_string_pretty(v).unwrap()).unwrap();
-        }
-    }
     let schedules = main_schedules(&files);
     let weekly: Vec<&Value> = schedules.iter().filter(|s| s["freq"] == "WEEKLY").collect();
     assert!(weekly.iter().all(|s| s["byday"] == byday), "{weekly:?}");
