@@ -122,6 +122,7 @@ fn array(v: &Value) -> Vec<Value> {
 async fn validate_everything(t: &TestApp) -> HashMap<String, Value> {
     let meta = ok(t, "/api/hsds/").await;
     assert_eq!(meta["version"], "3.0");
+    assert!(meta["profile"].as_str().unwrap().starts_with("https://"), "{meta}");
     assert!(meta["openapi_url"].as_str().unwrap().ends_with("/api/hsds/openapi.json"), "{meta}");
     let organizations = all(t, "/api/hsds/organizations").await;
     assert_valid("organization_list", &organizations);

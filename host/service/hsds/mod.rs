@@ -26,8 +26,9 @@ use uuid::Uuid;
 
 /// The HSDS version the answers follow (the compiled schemas of its 3.0 branch).
 pub const HSDS_VERSION: &str = "3.0";
-/// HSDS's base profile: we publish no profile of our own.
-pub const HSDS_PROFILE: &str = "https://openreferral.org/specification/3.0";
+/// No profile of our own: the canonical HSDS 3.0 schemas, which HSDS's profile guidance names as
+/// what every profile modifies.
+pub const HSDS_PROFILE: &str = "https://github.com/openreferral/specification/tree/3.0/schema";
 
 pub const DEFAULT_PER_PAGE: usize = 50;
 pub const MAX_PER_PAGE: usize = 1000;
