@@ -39,7 +39,7 @@ pub(crate) mod m20261230_000029_slot_trigger_pauses;
 mod m20261230_000030_report_orders;
 mod m20261231_000031_stock_move_keys;
 mod m20270101_000032_staff_console;
-mod m20270102_000033_schedule_scopes;
+mod m20270103_000034_schedule_scopes;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -79,7 +79,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261230_000030_report_orders::Migration),
             Box::new(m20261231_000031_stock_move_keys::Migration),
             Box::new(m20270101_000032_staff_console::Migration),
-            Box::new(m20270102_000033_schedule_scopes::Migration),
+            Box::new(m20270103_000034_schedule_scopes::Migration),
         ]
     }
 }
