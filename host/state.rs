@@ -10,6 +10,7 @@ use crate::{
         hasher::Hasher,
         metrics::Metrics,
         ratelimit::{RateLimits, TrustedProxy},
+        scoped_cache::ScopedCache,
     },
     mail::Mailer,
     render::{APP_CSS, AssetManifest, CriticalCss, RenderCache, Renderer},
@@ -38,6 +39,8 @@ pub struct Shared {
     pub readiness: Readiness,
     /// The main listener's connections per client address (tests read the counts).
     pub open_connections: Arc<crate::connections::OpenConnections>,
+    /// The HSDS directory export (`/api/hsds`), built once while its scopes hold.
+    pub hsds: ScopedCache<Arc<service::hsds::Dataset>>,
 }
 
 /// Whether a load balancer should send this host requests (`/readyz`): not while it starts (its
@@ -137,6 +140,8 @@ impl AppState {
         ));
         Self(Arc::new(Shared {
             open_connections,
+            // As the render cache: the minute bounds what depends on the date alone.
+            hsds: ScopedCache::new(Duration::from_secs(60)),
             config,
             renderer,
             cache,

@@ -11,6 +11,7 @@ mod favorites;
 pub(crate) mod foodbanks;
 mod form_schemas;
 mod geography;
+pub(crate) mod hsds;
 mod limits;
 pub(crate) mod locations;
 mod logs;

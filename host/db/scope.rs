@@ -27,6 +27,11 @@ pub enum Scope {
     Catalog,
     /// Info cards, their sections and notifications.
     Content,
+    /// The pantry's weekly hours and one-off days (`schedules` rows), which only the HSDS export
+    /// shows as such: the pages show the pickup times the rows make, under [`Scope::Pantry`].
+    PantryHours(Id),
+    /// The delivery program's weekly hours and one-off days (`delivery_schedules` rows).
+    ProgramHours(Id),
 }
 
 impl Scope {
@@ -40,6 +45,8 @@ impl Scope {
             Self::Directory => "directory".into(),
             Self::Catalog => "catalog".into(),
             Self::Content => "content".into(),
+            Self::PantryHours(id) => format!("pantry_hours:{id}"),
+            Self::ProgramHours(id) => format!("program_hours:{id}"),
         }
     }
 }
@@ -57,5 +64,7 @@ mod tests {
         assert_eq!(Scope::Directory.key(), "directory");
         assert_eq!(Scope::Catalog.key(), "catalog");
         assert_eq!(Scope::Content.key(), "content");
+        assert_eq!(Scope::PantryHours(17).key(), "pantry_hours:17");
+        assert_eq!(Scope::ProgramHours(2).key(), "program_hours:2");
     }
 }

@@ -54,6 +54,9 @@ pub fn app(state: AppState) -> Router {
         .merge(files::router())
         .merge(uploads::router())
         .nest("/api/v1", api::router(&API_DOCUMENT))
+        .nest("/api/hsds", api::hsds::router())
+        // HSDS names its meta answer `/` of the API: with the slash too.
+        .route("/api/hsds/", get(api::hsds::meta))
         .fallback(page_or_form)
         .layer(middleware::from_fn_with_state(state.clone(), old_hosts::redirect))
         .layer(middleware::from_fn_with_state(state.clone(), security::headers))

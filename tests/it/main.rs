@@ -9,6 +9,7 @@ mod api_content;
 mod api_delivery_schedule;
 mod api_fuzz;
 mod api_headers;
+mod api_hsds;
 mod api_input_nul;
 mod api_inventory;
 mod api_limits;

@@ -40,6 +40,7 @@ mod m20261230_000030_report_orders;
 mod m20261231_000031_stock_move_keys;
 mod m20270101_000032_staff_console;
 mod m20270102_000033_calendar;
+mod m20270103_000034_schedule_scopes;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -80,6 +81,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261231_000031_stock_move_keys::Migration),
             Box::new(m20270101_000032_staff_console::Migration),
             Box::new(m20270102_000033_calendar::Migration),
+            Box::new(m20270103_000034_schedule_scopes::Migration),
         ]
     }
 }

@@ -125,7 +125,7 @@ fn facts(order: &OrderRow, sequence: i32, public_url: &str, words: &Words) -> Op
 /// The shopper's order as an iCalendar file; NotFound for another's order, as the order page.
 pub async fn order_file(state: &Context, user_id: Id, order_id: Id, words: &Words) -> Result<String> {
     let not_found = || Error::not_found(&messages::ORDER_NOT_FOUND);
-    let order = state.store.order_of(user_id, order_id).await?.ok_or_else(not_found)?;
+    let order = state.store.order_of(user_id, order_id, state.clock.now()).await?.ok_or_else(not_found)?;
     let sequence = state.store.calendar_sequences(&[order.id]).await?.get(&order.id).copied().unwrap_or(0);
     let event = facts(&order, sequence, &state.public_url, words).ok_or_else(not_found)?;
     Ok(ics::calendar(&[event], host_of(&state.public_url), state.clock.now(), None))
@@ -149,7 +149,7 @@ pub async fn feed_file(state: &Context, token: &str, words: impl Fn(Lang) -> Wor
         .unwrap_or(Lang::En);
     let words = words(lang);
     let now = state.clock.now();
-    let orders = state.store.orders_of(user_id).await?;
+    let orders = state.store.orders_of(user_id, state.clock.now()).await?;
     let ids: Vec<Id> = orders.iter().map(|o| o.id).collect();
     let sequences = state.store.calendar_sequences(&ids).await?;
     let mut events: Vec<EventFacts> = orders
