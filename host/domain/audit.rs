@@ -58,6 +58,10 @@ actions! {
     PantryActivate => "pantry.activate",
     PantryDeactivate => "pantry.deactivate",
     PantryPhoto => "pantry.photo",
+    HouseholdCreate => "household.create",
+    HouseholdView => "household.view",
+    HouseholdMerge => "household.merge",
+    VisitRecord => "visit.record",
 }
 
 impl AuditAction {

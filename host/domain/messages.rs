@@ -257,6 +257,8 @@ pub const PANTRY_NOT_FOUND: RefusalKind = fixed("pantryNotFound", "Pantry not fo
 pub const DELIVERY_PROGRAM_NOT_FOUND: RefusalKind = fixed("deliveryProgramNotFound", "Delivery program not found");
 /// Not in spec: a schedule row or closed day that is not one of the caller's pantries'.
 pub const SCHEDULE_NOT_FOUND: RefusalKind = fixed("scheduleNotFound", "Schedule not found");
+/// Not in spec: a household that is not one of the caller's food banks'.
+pub const HOUSEHOLD_NOT_FOUND: RefusalKind = fixed("householdNotFound", "Household not found");
 /// Not in spec: an id the published HSDS directory (`/api/hsds`) does not hold.
 pub const DIRECTORY_RECORD_NOT_FOUND: RefusalKind = fixed("directoryRecordNotFound", "Directory record not found");
 /// Not in spec: a staff grant that is not at one of the admin's food banks or pantries.
@@ -400,6 +402,7 @@ pub const REFUSALS: &[RefusalKind] = &[
     PANTRY_NOT_FOUND,
     DELIVERY_PROGRAM_NOT_FOUND,
     SCHEDULE_NOT_FOUND,
+    HOUSEHOLD_NOT_FOUND,
     DIRECTORY_RECORD_NOT_FOUND,
     GRANT_NOT_FOUND,
     PROFILE_NOT_FOUND,

@@ -18,6 +18,7 @@
 //! - `order_limits`: orders-per-period limits and the next date an order is allowed.
 //! - `orders`: order status, change/cancel cutoff, upcoming and nearest orders.
 //! - `order_states`: the staff side's state changes (packing, ready, picked up, no-show, cancel), short lines.
+//! - `households`: the intake search's folded names, phones and duplicate matching.
 //! - `staff`: staff roles and what each may reach.
 //! - `audit`: the kinds of change the audit log records.
 //! - `order_changes`: whether a placed order may be cancelled or moved, and to which time or pantry.
@@ -35,6 +36,7 @@ pub(crate) mod cart;
 pub(crate) mod checkout_questions;
 pub(crate) mod delivery;
 pub(crate) mod forms;
+pub mod households;
 pub(crate) mod inventory;
 pub mod items;
 pub(crate) mod limits;

@@ -189,6 +189,8 @@ pub struct DayCounts {
     pub orders: u32,
     pub picked_up: u32,
     pub no_shows: u32,
+    /// Walk-in visits (issue 49): served without an order.
+    pub visits: u32,
     pub households: u32,
     pub units: i64,
     pub pounds: f64,
@@ -200,16 +202,17 @@ pub struct Tally {
     pub orders: u32,
     pub picked_up: u32,
     pub no_shows: u32,
-    /// Households with at least one order this month, each counted once.
+    pub visits: u32,
+    /// Households with at least one order or visit this month, each counted once.
     pub households: u32,
-    /// Households whose first order ever at the place is this month.
+    /// Households whose first order or visit ever at the place is this month.
     pub new_households: u32,
     /// The people of the households served this month (picked up), by age, each household once,
     /// as its latest TEFAP record this month gives them.
     pub individuals: AgeGroups,
     pub units: i64,
     pub pounds: f64,
-    /// Days with at least one order, in order.
+    /// Days with at least one order or visit, in order.
     pub days: BTreeMap<NaiveDate, DayCounts>,
 }
 
@@ -227,6 +230,7 @@ pub fn tally(
         t.orders += d.orders;
         t.picked_up += d.picked_up;
         t.no_shows += d.no_shows;
+        t.visits += d.visits;
         t.units += d.units;
         t.pounds += d.pounds;
     }
@@ -320,6 +324,7 @@ mod tests {
             orders,
             picked_up,
             no_shows,
+            visits: 1,
             households: orders,
             units,
             pounds: units as f64 * 1.5,
@@ -327,7 +332,7 @@ mod tests {
         let days = BTreeMap::from([(d(2026, 11, 3), day(2, 1, 1, 4)), (d(2026, 11, 17), day(3, 2, 0, 6))]);
         let people = AgeGroups { children: 2, adults: 1, seniors: 0 };
         let t = tally(days, 4, 3, people);
-        assert_eq!((t.orders, t.picked_up, t.no_shows), (5, 3, 1));
+        assert_eq!((t.orders, t.picked_up, t.no_shows, t.visits), (5, 3, 1, 2));
         assert_eq!((t.households, t.new_households, t.individuals), (4, 3, people), "not the sum of the days'");
         assert_eq!((t.units, t.pounds), (10, 15.0));
         assert_eq!(t.days.len(), 2);

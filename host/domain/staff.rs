@@ -155,9 +155,10 @@ pub fn reach(posts: &[Post], access: Access) -> Reach {
 /// role opens; the console's navigation links to the sections the caller's strongest grant opens, so no page is reached only
 /// by typing its address (tests/it/staff_nav.rs follows the links per role and checks each page
 /// against its row).
-pub const SECTIONS: [(&str, Access); 14] = [
+pub const SECTIONS: [(&str, Access); 15] = [
     ("/staff/orders", Access::PantryStaff),
     ("/staff/check-in", Access::Volunteer),
+    ("/staff/households", Access::Volunteer),
     ("/staff/pick-list", Access::PantryStaff),
     ("/staff/items", Access::PantryStaff),
     ("/staff/stock", Access::PantryStaff),

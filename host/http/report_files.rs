@@ -49,6 +49,7 @@ async fn report_csv(
             "orders",
             "pickedUp",
             "noShows",
+            "visits",
             "households",
             "newHouseholds",
             "children",

@@ -13,7 +13,9 @@ pub struct ReportCounts {
     pub orders: u32,
     pub picked_up: u32,
     pub no_shows: u32,
-    /// Households with an order, each counted once (unduplicated).
+    /// Walk-in visits: households served without an order.
+    pub visits: u32,
+    /// Households with an order or a visit, each counted once (unduplicated).
     pub households: u32,
     /// Households whose first order ever at the place is in the month (month totals only).
     pub new_households: u32,
@@ -27,7 +29,7 @@ pub struct ReportCounts {
     pub items: i64,
     /// Their pounds, where known (see `domain::reports::pounds`), to one decimal.
     pub pounds: f64,
-    /// Days with at least one order picked up.
+    /// Days with at least one order picked up or a visit.
     pub distribution_days: u32,
 }
 
@@ -39,6 +41,7 @@ pub struct ReportDay {
     pub orders: u32,
     pub picked_up: u32,
     pub no_shows: u32,
+    pub visits: u32,
     pub households: u32,
     pub items: i64,
     pub pounds: f64,

@@ -33,6 +33,7 @@ mod staff_delivery_schedule;
 mod staff_find;
 mod staff_guard;
 pub use staff_guard::Denied;
+mod staff_households;
 mod staff_items;
 mod staff_pages;
 mod staff_pantries_admin;
@@ -335,6 +336,8 @@ fn pages() -> Vec<Page> {
         staff_pages::QUEUE,
         staff_pages::ORDER,
         staff_pages::CHECK_IN,
+        staff_households::LIST,
+        staff_households::ONE,
         staff_pick_list::PAGE,
         staff_team::PAGE,
         staff_schedule::PAGE,
@@ -390,6 +393,8 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_pages::StaffCheckInPage>(&mut out);
     add::<staff_pick_list::StaffPickListPage>(&mut out);
     add::<staff_team::StaffTeamPage>(&mut out);
+    add::<staff_households::StaffHouseholdsPage>(&mut out);
+    add::<staff_households::StaffHouseholdPage>(&mut out);
     add::<staff_schedule::StaffSchedulePage>(&mut out);
     add::<staff_delivery_schedule::StaffDeliverySchedulePage>(&mut out);
     add::<staff_items::StaffItemsPage>(&mut out);

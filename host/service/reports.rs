@@ -212,6 +212,7 @@ fn counts(t: &Tally) -> ReportCounts {
         orders: t.orders,
         picked_up: t.picked_up,
         no_shows: t.no_shows,
+        visits: t.visits,
         households: t.households,
         new_households: t.new_households,
         children: t.individuals.children,
@@ -219,7 +220,7 @@ fn counts(t: &Tally) -> ReportCounts {
         seniors: t.individuals.seniors,
         items: t.units,
         pounds: round(t.pounds),
-        distribution_days: t.days.values().filter(|d| d.picked_up > 0).count() as u32,
+        distribution_days: t.days.values().filter(|d| d.picked_up > 0 || d.visits > 0).count() as u32,
     }
 }
 
@@ -239,6 +240,7 @@ pub fn days(month: Month, t: &Tally) -> Vec<ReportDay> {
                 orders: d.orders,
                 picked_up: d.picked_up,
                 no_shows: d.no_shows,
+                visits: d.visits,
                 households: d.households,
                 items: d.units,
                 pounds: round(d.pounds),
@@ -277,9 +279,9 @@ pub struct ReportTitles {
     pub day: String,
     /// What the day column says on a place's month totals.
     pub total: String,
-    /// Orders, picked up, no-shows, households, new households, 0-17, 18-59, 60+, items, pounds,
-    /// distribution days.
-    pub columns: [String; 11],
+    /// Orders, picked up, no-shows, visits, households, new households, 0-17, 18-59, 60+, items,
+    /// pounds, distribution days.
+    pub columns: [String; 12],
 }
 
 /// The report as CSV: per place its month's totals, then each day with orders (the columns a
@@ -297,6 +299,7 @@ pub fn report_csv(report: &Report, titles: &ReportTitles) -> anyhow::Result<Vec<
             c.orders.to_string(),
             c.picked_up.to_string(),
             c.no_shows.to_string(),
+            c.visits.to_string(),
             c.households.to_string(),
             c.new_households.to_string(),
             c.children.to_string(),
@@ -306,13 +309,14 @@ pub fn report_csv(report: &Report, titles: &ReportTitles) -> anyhow::Result<Vec<
             format!("{:.1}", c.pounds),
             c.distribution_days.to_string(),
         ])?;
-        for d in days(report.month, t).into_iter().filter(|d| d.orders > 0) {
+        for d in days(report.month, t).into_iter().filter(|d| d.orders > 0 || d.visits > 0) {
             w.row([
                 row.name.clone(),
                 d.day.to_string(),
                 d.orders.to_string(),
                 d.picked_up.to_string(),
                 d.no_shows.to_string(),
+                d.visits.to_string(),
                 d.households.to_string(),
                 String::new(),
                 String::new(),

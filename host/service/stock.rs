@@ -149,7 +149,7 @@ pub async fn history(state: &Context, staff: &Caller, item_id: Id) -> Result<Sto
 
 /// Moves the stock and records the movements, in `txn`; a take that finds too little is the
 /// below-zero refusal at `field`.
-async fn move_and_record(
+pub(super) async fn move_and_record(
     txn: &Write,
     deltas: &BTreeMap<Id, i64>,
     cause: StockCause,

@@ -31,6 +31,7 @@ mod api_throttle_hosts;
 mod browser;
 mod calendar;
 mod csv_exports;
+mod households;
 mod html_valid;
 mod js_units;
 mod metrics;

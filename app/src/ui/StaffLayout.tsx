@@ -18,6 +18,7 @@ const GROUPS: { title: MessageKey; paths: [string, MessageKey][] }[] = [
       ["/staff", "staff.today.link"],
       ["/staff/orders", "staff.queue.heading"],
       ["/staff/check-in", "staff.checkIn.title"],
+      ["/staff/households", "staff.households.title"],
       ["/staff/pick-list", "staff.pick.link"],
     ],
   },
@@ -50,7 +51,7 @@ const GROUPS: { title: MessageKey; paths: [string, MessageKey][] }[] = [
 ];
 
 /** Pages that work on one pantry, which open on the chosen one. */
-const AT_PANTRY = new Set(["/staff", "/staff/orders", "/staff/pick-list", "/staff/items", "/staff/stock", "/staff/schedule", "/staff/tefap"]);
+const AT_PANTRY = new Set(["/staff", "/staff/orders", "/staff/households", "/staff/pick-list", "/staff/items", "/staff/stock", "/staff/schedule", "/staff/tefap"]);
 
 /** A section's address at the pantry being worked on. */
 function sectionAt(path: string, pantry: number | null | undefined): string {

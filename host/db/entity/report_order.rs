@@ -17,6 +17,8 @@ pub struct Model {
     /// Units handed over or to be (packed where packing changed them), and their pounds.
     pub units: i64,
     pub pounds: f64,
+    /// The account's household: the report counts households across orders and visits.
+    pub household_id: Option<i64>,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -25,6 +25,8 @@ pub struct Model {
     pub last_login_at: Option<DateTimeUtc>,
     /// `en` or `es` once the shopper chose one.
     pub language: Option<String>,
+    /// The account's household (migration 35).
+    pub household_id: Option<i64>,
     #[sea_orm(belongs_to, from = "default_food_bank_id", to = "id")]
     pub food_bank: BelongsTo<Option<super::food_bank::Entity>>,
     #[sea_orm(has_many)]

@@ -41,6 +41,7 @@ mod m20261231_000031_stock_move_keys;
 mod m20270101_000032_staff_console;
 mod m20270102_000033_calendar;
 mod m20270103_000034_schedule_scopes;
+mod m20270104_000035_households;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -82,6 +83,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270101_000032_staff_console::Migration),
             Box::new(m20270102_000033_calendar::Migration),
             Box::new(m20270103_000034_schedule_scopes::Migration),
+            Box::new(m20270104_000035_households::Migration),
         ]
     }
 }

@@ -14,6 +14,7 @@ pub mod delivery_schedules;
 mod favorites;
 pub mod files;
 pub mod geography;
+pub mod households;
 pub mod hsds;
 pub mod inventory;
 mod jobs;

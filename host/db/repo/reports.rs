@@ -344,8 +344,8 @@ impl Store {
 /// The statement that works out the summary rows of the orders `filter` (on `o.`) picks.
 fn summary_sql(filter: &str) -> String {
     format!(
-        "SELECT o.id, o.food_bank_id, o.pantry_location_id, o.user_id, o.status_type_id, o.created_at, \
-         COALESCE(pl.time_zone, fb.time_zone) AS time_zone, \
+        "SELECT o.id, o.food_bank_id, o.pantry_location_id, o.user_id, hu.household_id, o.status_type_id, \
+         o.created_at, COALESCE(pl.time_zone, fb.time_zone) AS time_zone, \
          CAST(COALESCE(SUM(COALESCE(oi.packed_quantity, oi.quantity)), 0) AS BIGINT) AS units, \
          CAST(COALESCE(SUM(COALESCE(oi.packed_quantity, oi.quantity) * CASE \
            WHEN oi.weight_pounds > 0 THEN oi.weight_pounds \
@@ -354,13 +354,14 @@ fn summary_sql(filter: &str) -> String {
            ELSE 0.0 END), 0.0) AS DOUBLE PRECISION) AS pounds \
          FROM orders o \
          JOIN food_banks fb ON fb.id = o.food_bank_id \
+         JOIN users hu ON hu.id = o.user_id \
          LEFT JOIN pantry_locations pl ON pl.id = o.pantry_location_id \
          LEFT JOIN order_items oi ON oi.order_id = o.id \
          LEFT JOIN pantry_items pi ON pi.id = oi.pantry_item_id \
          LEFT JOIN unit_of_measures u ON u.id = pi.unit_of_measure_id \
          WHERE {filter} \
-         GROUP BY o.id, o.food_bank_id, o.pantry_location_id, o.user_id, o.status_type_id, o.created_at, \
-         pl.time_zone, fb.time_zone"
+         GROUP BY o.id, o.food_bank_id, o.pantry_location_id, o.user_id, hu.household_id, o.status_type_id, \
+         o.created_at, pl.time_zone, fb.time_zone"
     )
 }
 
@@ -382,10 +383,11 @@ async fn summarise<C: ConnectionTrait>(c: &C, filter: &str, values: Vec<Value>) 
             status_type_id: Set(row.try_get("", "status_type_id")?),
             units: Set(row.try_get("", "units")?),
             pounds: Set(row.try_get("", "pounds")?),
+            household_id: Set(row.try_get("", "household_id")?),
         });
     }
     use report_order::Column as Col;
-    // 8 values a row: well under either database's limit of parameters a statement.
+    // 9 values a row: well under either database's limit of parameters a statement.
     for chunk in models.chunks(1000) {
         report_order::Entity::insert_many(chunk.to_vec())
             .on_conflict(
@@ -398,6 +400,7 @@ async fn summarise<C: ConnectionTrait>(c: &C, filter: &str, values: Vec<Value>) 
                         Col::StatusTypeId,
                         Col::Units,
                         Col::Pounds,
+                        Col::HouseholdId,
                     ])
                     .to_owned(),
             )
@@ -481,17 +484,26 @@ impl Store {
         let (filter, mut values) = scope_sql(scope, "", &p, 3);
         let place = level.column();
         let (done, missed) = (StatusType::Completed.id(), StatusType::NoShow.id());
+        // Orders and walk-in visits side by side; a household is counted once a day across both
+        // (an order's household is its account's, or the account itself before it had one).
         let sql = format!(
-            "SELECT {place} AS place, day, CAST(COUNT(*) AS BIGINT) AS orders, \
-             CAST(SUM(CASE WHEN status_type_id = {done} THEN 1 ELSE 0 END) AS BIGINT) AS picked_up, \
-             CAST(SUM(CASE WHEN status_type_id = {missed} THEN 1 ELSE 0 END) AS BIGINT) AS no_shows, \
-             CAST(COUNT(DISTINCT user_id) AS BIGINT) AS households, \
-             CAST(SUM(CASE WHEN status_type_id = {done} THEN units ELSE 0 END) AS BIGINT) AS units, \
-             CAST(SUM(CASE WHEN status_type_id = {done} THEN pounds ELSE 0.0 END) AS DOUBLE PRECISION) AS pounds \
-             FROM report_orders WHERE day >= {} AND day < {} AND {filter} AND {place} IS NOT NULL \
-             GROUP BY {place}, day",
-            p(1),
-            p(2),
+            "SELECT place, day, CAST(SUM(orders) AS BIGINT) AS orders, \
+             CAST(SUM(picked_up) AS BIGINT) AS picked_up, CAST(SUM(no_shows) AS BIGINT) AS no_shows, \
+             CAST(SUM(visits) AS BIGINT) AS visits, CAST(COUNT(DISTINCT hh) AS BIGINT) AS households, \
+             CAST(SUM(units) AS BIGINT) AS units, CAST(SUM(pounds) AS DOUBLE PRECISION) AS pounds FROM ( \
+             SELECT {place} AS place, day, 1 AS orders, \
+             CASE WHEN status_type_id = {done} THEN 1 ELSE 0 END AS picked_up, \
+             CASE WHEN status_type_id = {missed} THEN 1 ELSE 0 END AS no_shows, 0 AS visits, \
+             COALESCE(household_id, -user_id) AS hh, \
+             CASE WHEN status_type_id = {done} THEN units ELSE 0 END AS units, \
+             CASE WHEN status_type_id = {done} THEN pounds ELSE 0.0 END AS pounds \
+             FROM report_orders WHERE day >= {first} AND day < {next} AND {filter} AND {place} IS NOT NULL \
+             UNION ALL \
+             SELECT {place}, day, 0, 0, 0, 1, household_id, units, pounds \
+             FROM visits WHERE day >= {first} AND day < {next} AND {filter}) x \
+             GROUP BY place, day",
+            first = p(1),
+            next = p(2),
         );
         let mut all: Vec<Value> = vec![first.into(), next.into()];
         all.append(&mut values);
@@ -506,6 +518,7 @@ impl Store {
                         orders: count(&row, "orders")?,
                         picked_up: count(&row, "picked_up")?,
                         no_shows: count(&row, "no_shows")?,
+                        visits: count(&row, "visits")?,
                         households: count(&row, "households")?,
                         units: row.try_get("", "units")?,
                         pounds: row.try_get("", "pounds")?,
@@ -529,14 +542,18 @@ impl Store {
         let place = level.column();
         let sql = format!(
             "SELECT m.place, CAST(COUNT(*) AS BIGINT) AS households, \
-             CAST(SUM(CASE WHEN EXISTS (SELECT 1 FROM report_orders e WHERE e.user_id = m.user_id \
-               AND e.{place} = m.place AND e.day < {}) THEN 0 ELSE 1 END) AS BIGINT) AS new_households \
-             FROM (SELECT DISTINCT {place} AS place, user_id FROM report_orders \
-               WHERE day >= {} AND day < {} AND {filter} AND {place} IS NOT NULL) m \
+             CAST(SUM(CASE WHEN EXISTS (SELECT 1 FROM report_orders e WHERE e.household_id = m.hh \
+               AND e.{place} = m.place AND e.day < {before}) \
+             OR EXISTS (SELECT 1 FROM visits v WHERE v.household_id = m.hh \
+               AND v.{place} = m.place AND v.day < {before}) THEN 0 ELSE 1 END) AS BIGINT) AS new_households \
+             FROM (SELECT {place} AS place, COALESCE(household_id, -user_id) AS hh FROM report_orders \
+               WHERE day >= {first} AND day < {next} AND {filter} AND {place} IS NOT NULL \
+               UNION SELECT {place}, household_id FROM visits \
+               WHERE day >= {first} AND day < {next} AND {filter}) m \
              GROUP BY m.place",
-            p(1),
-            p(2),
-            p(3),
+            before = p(1),
+            first = p(2),
+            next = p(3),
         );
         let mut all: Vec<Value> = vec![first.into(), first.into(), next.into()];
         all.append(&mut values);

@@ -17,6 +17,11 @@ use std::collections::HashMap;
 /// the server never calls them.
 #[doc(hidden)]
 impl Store {
+    /// The account's household (made with its first order).
+    pub async fn test_household_of(&self, user_id: Id) -> StoreResult<Option<Id>> {
+        Ok(user::Entity::find_by_id(user_id).one(&self.db).await?.and_then(|u| u.household_id))
+    }
+
     /// A shopper with no access grants, TEFAP eligibilities or orders; logs in with a token only.
     pub async fn test_shopper(&self, email: &str) -> StoreResult<Id> {
         let now = db_now();
@@ -38,6 +43,7 @@ impl Store {
             updated_at: Set(now),
             last_login_at: Set(None),
             language: Set(None),
+            household_id: Set(None),
         })
         .exec(&self.db)
         .await?;

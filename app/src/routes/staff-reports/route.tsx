@@ -76,6 +76,7 @@ const COLUMNS: [keyof Report["places"][number]["totals"], MessageKey][] = [
   ["orders", "staff.reports.orders"],
   ["pickedUp", "staff.reports.pickedUp"],
   ["noShows", "staff.reports.noShows"],
+  ["visits", "staff.reports.visits"],
   ["households", "staff.reports.households"],
   ["newHouseholds", "staff.reports.newHouseholds"],
   ["children", "staff.reports.children"],
@@ -183,6 +184,7 @@ export default function StaffReports({ data }: { data: StaffReportsPage | null }
                       <th scope="col">{t("staff.reports.orders")}</th>
                       <th scope="col">{t("staff.reports.pickedUp")}</th>
                       <th scope="col">{t("staff.reports.noShows")}</th>
+                      <th scope="col">{t("staff.reports.visits")}</th>
                       <th scope="col">{t("staff.reports.households")}</th>
                       <th scope="col">{t("staff.reports.items")}</th>
                       <th scope="col">{t("staff.reports.pounds")}</th>
@@ -197,6 +199,7 @@ export default function StaffReports({ data }: { data: StaffReportsPage | null }
                         <td>{d.orders}</td>
                         <td>{d.pickedUp}</td>
                         <td>{d.noShows}</td>
+                        <td>{d.visits}</td>
                         <td>{d.households}</td>
                         <td>{d.items}</td>
                         <td>{d.pounds}</td>

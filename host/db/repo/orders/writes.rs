@@ -143,6 +143,7 @@ impl Write {
         if !lines.is_empty() && self.insert_lines(order_id, lines).await? != lines.len() as u64 {
             return Ok(None);
         }
+        self.ensure_household(new.user_id, new.food_bank_id, new.now).await?;
         self.summarise_orders(&[order_id]).await?;
         Ok(Some(order_id))
     }

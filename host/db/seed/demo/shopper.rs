@@ -57,6 +57,7 @@ pub(super) async fn seed_shopper<C: ConnectionTrait>(
             updated_at: Set(now - Duration::days(60)),
             last_login_at: Set(None),
             language: Set(None),
+            household_id: Set(None),
         }],
     )
     .await?;

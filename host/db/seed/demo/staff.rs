@@ -53,6 +53,7 @@ pub(super) async fn seed_staff<C: ConnectionTrait>(
             updated_at: Set(sd.now),
             last_login_at: Set(None),
             language: Set(None),
+            household_id: Set(None),
         });
         for (role, food_bank_id, pantry_location_id) in posts {
             grants.push(staff_grant::ActiveModel {
