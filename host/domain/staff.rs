@@ -220,7 +220,7 @@ mod tests {
     fn the_strongest_grant_opens_its_sections_and_those_below() {
         assert_eq!(strongest(&[]), None);
         let volunteer = [post(StaffRole::Volunteer, 1, Some(10))];
-        assert_eq!(sections(strongest(&volunteer).unwrap()), ["/staff/check-in"]);
+        assert_eq!(sections(strongest(&volunteer).unwrap()), ["/staff/check-in", "/staff/households"]);
         let mixed = [post(StaffRole::Volunteer, 1, Some(10)), post(StaffRole::Staff, 1, Some(11))];
         let staff = sections(strongest(&mixed).unwrap());
         assert!(staff.contains(&"/staff/schedule") && staff.contains(&"/staff/check-in"));

@@ -3,6 +3,8 @@
 
 use std::ops::RangeInclusive;
 
+use chrono::{DateTime, Months, Utc};
+
 use serde::{Deserialize, Serialize};
 
 use super::Id;
@@ -13,6 +15,16 @@ pub const HOUSEHOLD_SIZES: RangeInclusive<u32> = 1..=20;
 pub const OTHER_COUNTY_ID: Id = 0;
 /// The "None" assistance program added locally.
 pub const NONE_PROGRAM_ID: Id = 0;
+
+/// How long a TEFAP decision stands before the household recertifies (issue 49 item 5): the
+/// shopper's questionnaire answer or a staff member's decision older than this no longer shows
+/// TEFAP items.
+pub const TEFAP_VALID_FOR: Months = Months::new(12);
+
+/// The earliest moment a TEFAP decision still standing at `now` was made.
+pub fn decided_since(now: DateTime<Utc>) -> DateTime<Utc> {
+    now.checked_sub_months(TEFAP_VALID_FOR).unwrap_or(DateTime::<Utc>::MIN_UTC)
+}
 
 /// A stored eligibility (`tefapEligibilities`); any present field may match.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]

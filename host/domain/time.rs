@@ -2,7 +2,7 @@
 //! pantry (or food bank); rules compare them with `now` as instants, so every
 //! conversion goes through here.
 
-use chrono::{DateTime, Duration, FixedOffset, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, Duration, FixedOffset, NaiveDate, NaiveTime, SubsecRound, TimeZone, Utc};
 use chrono_tz::Tz;
 
 /// The instant of a local date and time in `tz`.
@@ -36,9 +36,10 @@ pub fn local_today(now: DateTime<Utc>, tz: Tz) -> NaiveDate {
 /// fields and never convert, so the server's HTML and the browser's (in any zone) say the same.
 pub type PlaceTime = DateTime<FixedOffset>;
 
-/// `at` in the zone of its place (the pantry's, else the food bank's).
+/// `at` in the zone of its place (the pantry's, else the food bank's), to the millisecond: a
+/// person reads no finer, and HTML's `datetime` takes at most three digits of a second.
 pub fn place_time(at: DateTime<Utc>, tz: Tz) -> PlaceTime {
-    at.with_timezone(&tz).fixed_offset()
+    at.trunc_subsecs(3).with_timezone(&tz).fixed_offset()
 }
 
 /// Serde for `chrono_tz::Tz` as its IANA name; the crate's own serde feature is not enabled.

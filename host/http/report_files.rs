@@ -108,8 +108,10 @@ async fn tefap_csv(
         basis: EligibilityBasis::ALL
             .into_iter()
             .map(|b| (b.code(), text(&format!("staff.tefap.basis.{}", b.code()))))
+            .chain([("homeless", text("staff.tefap.basis.homeless"))])
             .collect(),
         yes: text("staff.tefap.yes"),
+        walk_in: text("staff.tefap.walkIn"),
     };
     match reports::tefap_csv(&records, &titles) {
         Ok(body) => csv_file(&format!("tefap-{}-{}.csv", records.pantry_id, records.month), body),

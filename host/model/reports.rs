@@ -78,8 +78,11 @@ pub struct MonthlyReport {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TefapRecordLine {
-    pub order_id: Id,
-    /// The local day the order was placed.
+    /// The order the record is of; None for a walk-in visit.
+    pub order_id: Option<Id>,
+    /// The household of a walk-in visit (its page is where staff look it up); None for an order.
+    pub household_id: Option<Id>,
+    /// The local day the order was placed, or the visit made.
     pub served_on: NaiveDate,
     pub recipient_name: String,
     pub household_size: Option<i32>,
@@ -89,7 +92,8 @@ pub struct TefapRecordLine {
     pub children: Option<i32>,
     pub adults: Option<i32>,
     pub seniors: Option<i32>,
-    /// The order's state now: `submitted`, `packing`, `ready`, `pickedUp`, `cancelled`, `noShow`...
+    /// The order's state now: `submitted`, `packing`, `ready`, `pickedUp`, `cancelled`, `noShow`...;
+    /// `walkIn` for a visit.
     pub state: String,
     /// Kept at least until this day.
     pub keep_until: NaiveDate,

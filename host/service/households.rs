@@ -22,18 +22,17 @@ use crate::{
         orders::StatusType,
         staff::{Reach, Volunteer},
         stock::StockReason,
+        tefap::TEFAP_VALID_FOR,
         time::local_today,
     },
     model::households::{HouseholdDetail, HouseholdListed, HouseholdOrder, HouseholdTefap, HouseholdVisit, VisitItem},
 };
-use chrono::{Months, NaiveDate};
+use chrono::NaiveDate;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// How many households a search lists.
 const LISTED: usize = 20;
-/// How long a TEFAP decision stands before the household recertifies.
-pub const RECERTIFY_AFTER: Months = Months::new(12);
 /// The most units one line of a visit gives out, and the most pounds a visit records.
 const MAX_LINE: i64 = 999;
 const MAX_POUNDS: f64 = 10_000.0;
@@ -48,7 +47,7 @@ async fn food_banks(state: &Context, reach: &Reach) -> Result<Vec<Id>> {
 }
 
 fn due(decided_on: Option<NaiveDate>, today: NaiveDate) -> bool {
-    decided_on.and_then(|d| d.checked_add_months(RECERTIFY_AFTER)).is_none_or(|until| until <= today)
+    decided_on.and_then(|d| d.checked_add_months(TEFAP_VALID_FOR)).is_none_or(|until| until <= today)
 }
 
 fn listed(h: &HouseholdRow, today: NaiveDate) -> HouseholdListed {
@@ -540,7 +539,7 @@ pub async fn record_visit(
         tefap_basis: basis,
         by: staff.user_id,
     };
-    let (new, lines) = (&new, &lines);
+    let (new, lines, decided_on) = (&new, &lines, h.tefap_decided_on);
     state
         .store
         .write(|txn| async move {
@@ -556,6 +555,11 @@ pub async fn record_visit(
             let quantities: Vec<(Id, i32)> =
                 lines.iter().map(|(id, n)| (*id, i32::try_from(*n).unwrap_or(i32::MAX))).collect();
             let id = txn.insert_visit(new, &quantities, now).await?;
+            // TEFAP foods given on a basis when the household's decision has lapsed (or was never
+            // made) is the new decision: staff asked at the door (recertification, item 5).
+            if let Some(basis) = new.tefap_basis.as_deref().filter(|_| due(decided_on, new.day)) {
+                txn.decide_tefap(new.household_id, basis, new.day, new.by, now).await?;
+            }
             if !deltas.is_empty() {
                 let cause = StockCause { reason: StockReason::GivenOut, by: Some(new.by), order_id: None };
                 move_and_record(&txn, &deltas, cause, "units", now).await?;

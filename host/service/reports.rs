@@ -347,30 +347,52 @@ pub async fn tefap_records(
     let Some(chosen) = chosen else { return Err(Error::not_found(&messages::PANTRY_NOT_FOUND)) };
     let Ok(month) = month_of(month, state.clock.now(), zone(&chosen.time_zone)) else { return Ok(Err(())) };
     let rows = state.store.tefap_records(chosen.id, month.first, month.next().first).await?;
+    let visits = state.store.tefap_visits(chosen.id, month.first, month.next().first).await?;
+    let mut records: Vec<TefapRecordLine> = rows
+        .into_iter()
+        .map(|(r, state)| TefapRecordLine {
+            order_id: Some(r.order_id),
+            household_id: None,
+            served_on: r.served_on,
+            recipient_name: r.recipient_name,
+            household_size: r.household_size,
+            basis: r.eligibility_basis,
+            is_homeless: r.is_homeless,
+            children: r.children,
+            adults: r.adults,
+            seniors: r.seniors,
+            state: StatusType::from_id(state).map_or("", StatusType::code).to_owned(),
+            keep_until: r.keep_until,
+        })
+        .chain(visits.into_iter().map(|(v, h)| TefapRecordLine {
+            order_id: None,
+            household_id: Some(h.id),
+            served_on: v.day,
+            recipient_name: format!("{} {}", h.first_name, h.last_name),
+            household_size: Some(h.size),
+            is_homeless: v.tefap_basis.as_deref() == Some("homeless"),
+            basis: v.tefap_basis,
+            children: h.children,
+            adults: h.adults,
+            seniors: h.seniors,
+            state: WALK_IN.to_owned(),
+            keep_until: keep_until(v.day),
+        }))
+        .collect();
+    // Orders and visits of a day side by side, in the order they were recorded within each.
+    records.sort_by_key(|r| r.served_on);
     Ok(Ok(TefapRecords {
         month: month.code(),
         previous_month: month.previous().code(),
         next_month: month.next().code(),
         pantries: pantries.iter().map(|p| Named { id: p.id, name: p.name.clone() }).collect(),
         pantry_id: chosen.id,
-        records: rows
-            .into_iter()
-            .map(|(r, state)| TefapRecordLine {
-                order_id: r.order_id,
-                served_on: r.served_on,
-                recipient_name: r.recipient_name,
-                household_size: r.household_size,
-                basis: r.eligibility_basis,
-                is_homeless: r.is_homeless,
-                children: r.children,
-                adults: r.adults,
-                seniors: r.seniors,
-                state: StatusType::from_id(state).map_or("", StatusType::code).to_owned(),
-                keep_until: r.keep_until,
-            })
-            .collect(),
+        records,
     }))
 }
+
+/// The state of a TEFAP record of a walk-in visit.
+pub const WALK_IN: &str = "walkIn";
 
 /// Column titles of the TEFAP CSV, in the caller's language.
 pub struct TefapTitles {
@@ -378,6 +400,8 @@ pub struct TefapTitles {
     /// The basis names by code, and "homeless".
     pub basis: HashMap<&'static str, String>,
     pub yes: String,
+    /// What the order column says for a walk-in visit.
+    pub walk_in: String,
 }
 
 /// The records as CSV: only what the record holds.
@@ -389,7 +413,7 @@ pub fn tefap_csv(records: &TefapRecords, titles: &TefapTitles) -> anyhow::Result
         let basis = r.basis.as_deref().and_then(|b| titles.basis.get(b).cloned()).unwrap_or_default();
         w.row([
             r.served_on.to_string(),
-            r.order_id.to_string(),
+            r.order_id.map(|id| id.to_string()).unwrap_or_default(),
             r.recipient_name.clone(),
             n(r.household_size),
             basis,
@@ -397,7 +421,7 @@ pub fn tefap_csv(records: &TefapRecords, titles: &TefapTitles) -> anyhow::Result
             n(r.children),
             n(r.adults),
             n(r.seniors),
-            r.state.clone(),
+            if r.order_id.is_none() { titles.walk_in.clone() } else { r.state.clone() },
             r.keep_until.to_string(),
         ])?;
     }

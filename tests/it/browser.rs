@@ -98,6 +98,7 @@ suites! {
     }
     both: {
         console => "console",
+        households => "households",
         items => "items",
         network => "network",
         no_show => "no-show",

@@ -6,7 +6,7 @@
 //! a household with an order and a visit counts once; bad input is refused at its field with
 //! nothing written; and nobody outside the household's food bank sees it.
 use crate::{
-    api_orders::{CHICAGO, MAIN, pickup, qty, stock, times},
+    api_orders::{CHICAGO, MAIN, named, pickup, qty, stock, times},
     api_staff::token_of,
     api_support::TestApp,
     on_both,
@@ -17,14 +17,15 @@ use axum::{
 };
 use chrono::{NaiveTime, TimeZone};
 use http_body_util::BodyExt;
-use orderahead::db::seed::{DEMO_ADMIN_EMAIL, DEMO_VOLUNTEER_EMAIL};
-use serde_json::Value;
+use orderahead::db::seed::{DEMO_ADMIN_EMAIL, DEMO_STAFF_EMAIL, DEMO_VOLUNTEER_EMAIL};
+use serde_json::{Value, json};
 use tower::ServiceExt;
 
 on_both!(
     a_walk_in_is_registered_found_and_not_registered_twice,
     a_visit_gives_out_stock_and_counts_once_with_an_order,
     bad_input_is_refused_at_its_field_and_nothing_is_written,
+    a_visit_and_an_order_share_the_households_allowance_and_tefap_lapses,
     only_the_food_banks_staff_see_a_household,
 );
 
@@ -224,15 +225,20 @@ async fn month_at(t: &TestApp, admin: &str, pantry: i64, month: &str) -> Value {
         .clone()
 }
 
-async fn a_visit_gives_out_stock_and_counts_once_with_an_order(t: &TestApp) {
-    // Noon at the pantry today: the order and the visits fall on one day, whatever the hour.
+/// Moves the clock to noon at the pantry today, so orders and visits fall on one day whatever the
+/// hour the suite runs at; the month, as the report names it.
+fn noon_at_the_pantry(t: &TestApp) -> String {
     let tz: chrono_tz::Tz = "America/New_York".parse().unwrap();
     let now = orderahead::infra::clock::Clock::now(&*t.clock);
     let noon = tz
         .from_local_datetime(&now.with_timezone(&tz).date_naive().and_time(NaiveTime::from_hms_opt(12, 0, 0).unwrap()))
         .unwrap();
     t.clock.advance(noon.with_timezone(&chrono::Utc) - now);
-    let month = noon.format("%Y-%m").to_string();
+    noon.format("%Y-%m").to_string()
+}
+
+async fn a_visit_gives_out_stock_and_counts_once_with_an_order(t: &TestApp) {
+    let month = noon_at_the_pantry(t);
 
     let volunteer = token_of(t, DEMO_VOLUNTEER_EMAIL).await;
     let admin = token_of(t, DEMO_ADMIN_EMAIL).await;
@@ -298,6 +304,56 @@ async fn a_visit_gives_out_stock_and_counts_once_with_an_order(t: &TestApp) {
         (visits.len(), visits[0]["units"].as_i64(), visits[0]["tefapBasis"].as_str()),
         (1, Some(2), Some("income"))
     );
+}
+
+/// Whether the shopper's shop at the pantry lists the item.
+async fn lists(t: &TestApp, token: &str, pantry: i64, item: i64) -> bool {
+    let r = t.get(&format!("/api/v1/locations/{pantry}/inventory"), Some(token)).await;
+    r.value()["items"].as_array().unwrap().iter().any(|i| i["id"] == item)
+}
+
+async fn a_visit_and_an_order_share_the_households_allowance_and_tefap_lapses(t: &TestApp) {
+    noon_at_the_pantry(t);
+    let staff = token_of(t, DEMO_STAFF_EMAIL).await;
+    let volunteer = token_of(t, DEMO_VOLUNTEER_EMAIL).await;
+    let main = pantry(t, MAIN).await;
+    let item = stock(t, main, 20).await;
+    let limit = json!({ "scope": "ACCOUNT", "value": 3 });
+    t.put(&format!("/api/v1/staff/stock/{item}/limits"), Some(&staff), limit).await.value();
+
+    // One unit in the app, two at the door: the household's three.
+    let shopper = t.state.store.test_shopper(&format!("allowance-{}@example.org", uuid::Uuid::new_v4())).await.unwrap();
+    t.state.store.test_answer_checkout_questions(shopper).await.unwrap();
+    let token = t.state.tokens.issue(shopper, 0).unwrap();
+    let time = times(t, main, 1).await[0];
+    t.post("/api/v1/order", Some(&token), pickup(main, time, &[(item, 1)])).await.value();
+    let theirs = t.state.store.test_household_of(shopper).await.unwrap().expect("the order made the household");
+    let path = format!("/staff/households/{theirs}?pantry={main}");
+    let (units, p) = (format!("units.{item}"), main.to_string());
+    let r = post(t, &volunteer, &path, &[("intent", "visit"), ("pantry", p.as_str()), (units.as_str(), "2")]).await;
+    assert_eq!(r.status, 303);
+    let over = t.post("/api/v1/order", Some(&token), pickup(main, time, &[(item, 1)])).await;
+    assert_eq!(over.status, 422, "{}", over.body);
+    assert_eq!(over.failure(), "This item has a limit of 3 per account");
+    assert_eq!(qty(t, item).await, 17, "nothing taken by the refused order");
+
+    // TEFAP food shows once the household has a decision (a visit giving TEFAP foods made it)...
+    let (spaghetti, _, source, _) = named(t, Some(main), "Spaghetti").await;
+    assert_eq!(source.as_deref(), Some("TEFAP"));
+    assert!(!lists(t, &token, main, spaghetti).await, "no decision, no TEFAP food");
+    let fields =
+        [("intent", "visit"), ("pantry", p.as_str()), ("pounds", "3"), ("tefap", "1"), ("tefapBasis", "income")];
+    assert_eq!(post(t, &volunteer, &path, &fields).await.status, 303);
+    assert!(lists(t, &token, main, spaghetti).await, "the household's decision shows TEFAP food");
+    let demo = t.demo_token().await;
+    assert!(lists(t, &demo, main, spaghetti).await, "the demo shopper's questionnaire stands");
+
+    // ...and hides it again once the decision is over a year old, as the questionnaire's does.
+    t.clock.advance(chrono::Duration::days(396));
+    assert!(!lists(t, &token, main, spaghetti).await, "the household's decision has lapsed");
+    assert!(!lists(t, &demo, main, spaghetti).await, "the questionnaire's answer has lapsed");
+    let shown = open(t, &volunteer, &path).await;
+    assert_eq!(shown.data["household"]["recertificationDue"], true, "{}", shown.data);
 }
 
 async fn bad_input_is_refused_at_its_field_and_nothing_is_written(t: &TestApp) {

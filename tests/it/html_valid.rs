@@ -74,6 +74,9 @@ async fn every_page_is_valid_html_in_both_languages() {
         .post("/api/v1/staff/stock/imports", Some(&staff), serde_json::json!({ "pantryId": pantry, "csv": csv }))
         .await;
     let import = upload.value()["token"].as_str().unwrap().to_owned();
+    // The order made the demo shopper's household.
+    let shopper = t.state.store.test_user_id(orderahead::db::seed::DEMO_EMAIL).await.unwrap().unwrap();
+    let household = t.state.store.test_household_of(shopper).await.unwrap().unwrap();
     let staff_pages = [
         "/staff".to_owned(),
         "/staff/orders".into(),
@@ -88,6 +91,8 @@ async fn every_page_is_valid_html_in_both_languages() {
         format!("/staff/stock/import/{import}"),
         "/staff/reports".into(),
         format!("/staff/tefap?pantry={pantry}"),
+        format!("/staff/households?pantry={main}"),
+        format!("/staff/households/{household}?pantry={main}"),
     ];
     let admin = token_of(&t, orderahead::db::seed::DEMO_ADMIN_EMAIL).await;
     let admin_pages = [

@@ -187,9 +187,10 @@ impl MigrationTrait for Migration {
     }
 }
 
-/// One household for each account that has ordered or chosen a food bank, from its profile and
-/// its checkout survey's household size; then each summary row's household.
-async fn back_fill(db: &SchemaManagerConnection<'_>) -> Result<(), DbErr> {
+/// One household for each account without one that has ordered or chosen a food bank, from its
+/// profile and its checkout survey's household size; then each summary row's household. The
+/// demo seed runs it too, for the accounts it seeds.
+pub(crate) async fn back_fill<C: ConnectionTrait>(db: &C) -> Result<(), DbErr> {
     let backend = db.get_database_backend();
     let rows = db
         .query_all_raw(Statement::from_string(
@@ -198,7 +199,7 @@ async fn back_fill(db: &SchemaManagerConnection<'_>) -> Result<(), DbErr> {
              COALESCE((SELECT o.food_bank_id FROM orders o WHERE o.user_id = u.id ORDER BY o.id DESC LIMIT 1), \
                u.default_food_bank_id) AS food_bank_id, \
              (SELECT s.household_members FROM survey_answers s WHERE s.user_id = u.id) AS size \
-             FROM users u",
+             FROM users u WHERE u.household_id IS NULL",
         ))
         .await?;
     let now = Utc::now();
@@ -251,7 +252,8 @@ async fn back_fill(db: &SchemaManagerConnection<'_>) -> Result<(), DbErr> {
         .await?;
     }
     db.execute_unprepared(
-        "UPDATE report_orders SET household_id = (SELECT u.household_id FROM users u WHERE u.id = report_orders.user_id)",
+        "UPDATE report_orders SET household_id = (SELECT u.household_id FROM users u WHERE u.id = report_orders.user_id) \
+         WHERE household_id IS NULL",
     )
     .await?;
     Ok(())

@@ -43,6 +43,8 @@ mod m20270102_000033_calendar;
 mod m20270103_000034_schedule_scopes;
 mod m20270104_000035_households;
 
+pub(crate) use m20270104_000035_households::back_fill as back_fill_households;
+
 /// All migrations, oldest first.
 pub struct Migrator;
 

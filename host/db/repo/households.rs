@@ -170,6 +170,39 @@ impl Store {
             .collect())
     }
 
+    /// A pantry's walk-in visits of the days `[first, next)` at which TEFAP foods were given, with
+    /// their households: the TEFAP records of visits.
+    pub async fn tefap_visits(
+        &self,
+        pantry: Id,
+        first: NaiveDate,
+        next: NaiveDate,
+    ) -> StoreResult<Vec<(visit::Model, household::Model)>> {
+        let rows = visit::Entity::find()
+            .filter(visit::Column::PantryLocationId.eq(pantry))
+            .filter(visit::Column::Day.gte(first))
+            .filter(visit::Column::Day.lt(next))
+            .filter(visit::Column::TefapBasis.is_not_null())
+            .order_by_asc(visit::Column::Day)
+            .order_by_asc(visit::Column::Id)
+            .all(&self.db)
+            .await?;
+        let households: HashMap<Id, household::Model> = household::Entity::find()
+            .filter(household::Column::Id.is_in(rows.iter().map(|v| v.household_id).collect::<Vec<_>>()))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|h| (h.id, h))
+            .collect();
+        Ok(rows
+            .into_iter()
+            .filter_map(|v| {
+                let h = households.get(&v.household_id)?.clone();
+                Some((v, h))
+            })
+            .collect())
+    }
+
     async fn pantry_names(&self, ids: Vec<Id>) -> StoreResult<HashMap<Id, String>> {
         let rows: Vec<(Id, String)> = pantry_location::Entity::find()
             .filter(pantry_location::Column::Id.is_in(ids))
@@ -365,6 +398,26 @@ impl Write {
         Ok(id)
     }
 
+    /// Records a TEFAP decision on the household: its basis, the day and who decided.
+    pub async fn decide_tefap(
+        &self,
+        household_id: Id,
+        basis: &str,
+        day: NaiveDate,
+        by: Id,
+        now: DateTime<Utc>,
+    ) -> StoreResult<()> {
+        household::Entity::update_many()
+            .col_expr(household::Column::TefapBasis, Expr::value(basis))
+            .col_expr(household::Column::TefapDecidedOn, Expr::value(day))
+            .col_expr(household::Column::TefapDecidedBy, Expr::value(by))
+            .col_expr(household::Column::UpdatedAt, Expr::value(now))
+            .filter(household::Column::Id.eq(household_id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+
     /// The account's household, made from its profile at this food bank when it has none (its
     /// first order); the summary rows of its orders name it from then on.
     pub async fn ensure_household(&self, user_id: Id, food_bank_id: Id, now: DateTime<Utc>) -> StoreResult<()> {
@@ -387,7 +440,7 @@ impl Write {
         };
         let id = self.insert_household(&new, now).await?;
         user::Entity::update_many()
-            .col_expr(user::Column::HouseholdId, Expr::val(id).into())
+            .col_expr(user::Column::HouseholdId, Expr::val(id))
             .filter(user::Column::Id.eq(user_id))
             .exec(&self.db)
             .await?;

@@ -9,8 +9,8 @@
 use super::{Store, StoreResult, param, schedules::NOT_CLOSED};
 use crate::{
     db::entity::{
-        address, delivery_program, delivery_time, food_bank, inventory_item, limit, order, order_item, pickup_time,
-        province, tefap_eligibility,
+        address, delivery_program, delivery_time, food_bank, household, inventory_item, limit, order, order_item,
+        pickup_time, province, tefap_eligibility, user, visit, visit_line,
     },
     domain::order_limits::ScopedOrderLimit,
     domain::orders::{OrderStatus, StatusType},
@@ -22,7 +22,7 @@ use crate::{
         inventory::InventoryLine,
         limits::{Limit, LimitKind, LimitScope, PastOrder, PastOrderLine},
         pickup::PickupTime,
-        tefap::{TefapArea, TefapEligibility, is_tefap_eligible},
+        tefap::{TefapArea, TefapEligibility, decided_since, is_tefap_eligible},
     },
 };
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
@@ -352,15 +352,94 @@ impl<C: ConnectionTrait> Store<C> {
         ))
     }
 
-    /// The user's orders at any pantry or delivery program of the food bank, cancelled ones
-    /// flagged: product limits count per product across the food bank.
+    /// The orders of the user's household (every account of it) at any pantry or delivery program
+    /// of the food bank, cancelled ones flagged, and its walk-in visits there as orders: product
+    /// limits count per product across the food bank, and per household, so a visit at the door
+    /// and an order in the app share one allowance (issue 49 item 6).
     pub async fn past_orders(&self, user_id: Id, food_bank_id: Id) -> StoreResult<Vec<PastOrder>> {
+        let Some(household) = self.household_of(user_id).await? else {
+            return self.past_orders_of(vec![user_id], food_bank_id).await;
+        };
+        let accounts: Vec<Id> = user::Entity::find()
+            .filter(user::Column::HouseholdId.eq(household))
+            .select_only()
+            .column(user::Column::Id)
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        let mut orders = self.past_orders_of(accounts, food_bank_id).await?;
+        orders.extend(self.visits_as_orders(household, food_bank_id).await?);
+        orders.sort_by_key(|o| o.created);
+        Ok(orders)
+    }
+
+    /// The household of the user's account, once it has one (its first order makes it).
+    async fn household_of(&self, user_id: Id) -> StoreResult<Option<Id>> {
+        Ok(user::Entity::find_by_id(user_id)
+            .select_only()
+            .column(user::Column::HouseholdId)
+            .into_tuple::<Option<Id>>()
+            .one(&self.db)
+            .await?
+            .flatten())
+    }
+
+    /// A household's walk-in visits at the food bank, with the products they gave out.
+    async fn visits_as_orders(&self, household: Id, food_bank_id: Id) -> StoreResult<Vec<PastOrder>> {
+        let visits: Vec<(Id, DateTime<Utc>)> = visit::Entity::find()
+            .filter(visit::Column::HouseholdId.eq(household))
+            .filter(visit::Column::FoodBankId.eq(food_bank_id))
+            .select_only()
+            .columns([visit::Column::Id, visit::Column::CreatedAt])
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        if visits.is_empty() {
+            return Ok(Vec::new());
+        }
+        let lines: Vec<(Id, Id, i32)> = visit_line::Entity::find()
+            .filter(visit_line::Column::VisitId.is_in(visits.iter().map(|v| v.0)))
+            .select_only()
+            .columns([visit_line::Column::VisitId, visit_line::Column::InventoryItemId, visit_line::Column::Quantity])
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        let products: HashMap<Id, Id> = inventory_item::Entity::find()
+            .filter(inventory_item::Column::Id.is_in(lines.iter().map(|l| l.1).collect::<HashSet<_>>()))
+            .select_only()
+            .columns([inventory_item::Column::Id, inventory_item::Column::PantryItemId])
+            .into_tuple::<(Id, Id)>()
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .collect();
+        Ok(visits
+            .into_iter()
+            .map(|(id, created)| PastOrder {
+                // Negative, so a visit is never taken for an order of the same number (moving an
+                // order leaves its own id out of the past orders).
+                id: -id,
+                created,
+                is_cancelled: false,
+                lines: lines
+                    .iter()
+                    .filter(|l| l.0 == id)
+                    .filter_map(|l| {
+                        let pantry_item_id = *products.get(&l.1)?;
+                        Some(PastOrderLine { pantry_item_id, quantity: i64::from(l.2) })
+                    })
+                    .collect(),
+            })
+            .collect())
+    }
+
+    async fn past_orders_of(&self, accounts: Vec<Id>, food_bank_id: Id) -> StoreResult<Vec<PastOrder>> {
         // One read of the orders with their lines, only the columns the limits count: a shopper
         // with a long history pays for it once, inside Place Order's write lock.
         type Row = (Id, DateTime<Utc>, Id, Option<Id>, Option<i32>);
         let rows: Vec<Row> = order::Entity::find()
             .left_join(order_item::Entity)
-            .filter(order::Column::UserId.eq(user_id))
+            .filter(order::Column::UserId.is_in(accounts))
             .filter(order::Column::FoodBankId.eq(food_bank_id))
             .select_only()
             .columns([order::Column::Id, order::Column::CreatedAt, order::Column::StatusTypeId])
@@ -384,11 +463,32 @@ impl<C: ConnectionTrait> Store<C> {
         Ok(orders)
     }
 
-    /// Whether the user (None: a visitor, never eligible) may see TEFAP items in `area`.
-    pub async fn tefap_eligible(&self, user_id: Option<Id>, area: &TefapArea) -> StoreResult<bool> {
+    /// Whether the user (None: a visitor, never eligible) may see TEFAP items in `area`: by an
+    /// eligibility their questionnaire stored, or their household's decision at the area's food
+    /// bank (a staff member's at intake), either made at `since` or later (recertification).
+    pub async fn tefap_eligible(
+        &self,
+        user_id: Option<Id>,
+        area: &TefapArea,
+        since: DateTime<Utc>,
+    ) -> StoreResult<bool> {
         let Some(user_id) = user_id else { return Ok(false) };
+        if let Some(household) = self.household_of(user_id).await? {
+            let decided: Option<Option<NaiveDate>> = household::Entity::find_by_id(household)
+                .filter(household::Column::FoodBankId.eq(area.food_bank_id))
+                .filter(household::Column::TefapBasis.is_not_null())
+                .select_only()
+                .column(household::Column::TefapDecidedOn)
+                .into_tuple()
+                .one(&self.db)
+                .await?;
+            if decided.flatten().is_some_and(|day| day >= since.date_naive()) {
+                return Ok(true);
+            }
+        }
         let rows = tefap_eligibility::Entity::find()
             .filter(tefap_eligibility::Column::UserId.eq(user_id))
+            .filter(tefap_eligibility::Column::CreatedAt.gte(since))
             .order_by_asc(tefap_eligibility::Column::Id)
             .all(&self.db)
             .await?;
@@ -417,9 +517,9 @@ impl<C: ConnectionTrait> Store<C> {
     }
 
     /// The facts for shopping at the site, as `user_id` (None: a visitor).
-    pub async fn shop(&self, site: &SiteFacts, user_id: Option<Id>) -> StoreResult<ShopFacts> {
+    pub async fn shop(&self, site: &SiteFacts, user_id: Option<Id>, now: DateTime<Utc>) -> StoreResult<ShopFacts> {
         let (inventory, limits) = self.inventory_and_site_limits(site).await?;
-        self.shop_of(site, user_id, inventory, &limits).await
+        self.shop_of(site, user_id, inventory, &limits, now).await
     }
 
     async fn shop_of(
@@ -428,6 +528,7 @@ impl<C: ConnectionTrait> Store<C> {
         user_id: Option<Id>,
         inventory: Vec<InventoryLine>,
         limits: &[limit::Model],
+        now: DateTime<Utc>,
     ) -> StoreResult<ShopFacts> {
         Ok(ShopFacts {
             past_orders: match user_id {
@@ -437,7 +538,7 @@ impl<C: ConnectionTrait> Store<C> {
             order_limits: size_limits(limits),
             // Eligibility only ever decides whether TEFAP food shows: without any, no read.
             tefap_eligible: inventory.iter().any(InventoryLine::is_tefap)
-                && self.tefap_eligible(user_id, &site.tefap_area()).await?,
+                && self.tefap_eligible(user_id, &site.tefap_area(), decided_since(now)).await?,
             tz: site.tz(),
             inventory,
         })
@@ -449,9 +550,10 @@ impl<C: ConnectionTrait> Store<C> {
         &self,
         site: &SiteFacts,
         user_id: Id,
+        now: DateTime<Utc>,
     ) -> StoreResult<(ShopFacts, Vec<ScopedOrderLimit>)> {
         let (inventory, limits) = self.inventory_and_site_limits(site).await?;
-        let shop = self.shop_of(site, Some(user_id), inventory, &limits).await?;
+        let shop = self.shop_of(site, Some(user_id), inventory, &limits, now).await?;
         let order_type = crate::domain::limits::LimitType::Order.code();
         let per_period = limits.into_iter().filter(|l| l.limit_type_code == order_type).collect();
         Ok((shop, self.scope_order_limits(user_id, per_period).await?))

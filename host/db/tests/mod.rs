@@ -82,6 +82,7 @@ const TABLES: &[&str] = &[
     "food_banks",
     "food_situation_answers",
     "genders",
+    "households",
     "info_card_sections",
     "info_cards",
     "inventory_item_subcategories",
@@ -129,6 +130,8 @@ const TABLES: &[&str] = &[
     "user_delivery_food_banks",
     "user_referral_codes",
     "users",
+    "visit_lines",
+    "visits",
 ];
 
 async fn table_names(db: &DatabaseConnection) -> HashSet<String> {
@@ -182,6 +185,7 @@ async fn decode_every_entity(db: &DatabaseConnection) -> BTreeMap<&'static str, 
         food_bank_survey_question,
         food_situation_answer,
         gender,
+        household,
         info_card,
         info_card_section,
         inventory_item,
@@ -229,6 +233,8 @@ async fn decode_every_entity(db: &DatabaseConnection) -> BTreeMap<&'static str, 
         user_delivery_food_bank,
         user_referral_code,
         user,
+        visit,
+        visit_line,
     );
     assert_eq!(counts.len(), TABLES.len(), "one entity per table");
     counts

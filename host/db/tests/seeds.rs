@@ -43,6 +43,9 @@ async fn check_demo_seed(t: &TestDb) {
         "tefap_record",
         // Made when a shopper asks for their calendar feed's address.
         "calendar_feed",
+        // Made as walk-ins are served.
+        "visit",
+        "visit_line",
     ];
     assert!(counts.iter().filter(|(_, n)| **n == 0).all(|(name, _)| empty.contains(name)), "{counts:?}");
 

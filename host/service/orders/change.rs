@@ -128,7 +128,7 @@ pub(super) async fn location(
         .ok_or_else(|| Error::not_found(&messages::PANTRY_LOCATION_NOT_FOUND))?;
     check_new_pantry(order.food_bank_id, &pantry.pantry).map_err(changed)?;
     let time = txn.pickup_time(change.pickup_time_id).await?;
-    let mut shop = txn.shop(&SiteFacts::Pickup(pantry.clone()), Some(user_id)).await?;
+    let mut shop = txn.shop(&SiteFacts::Pickup(pantry.clone()), Some(user_id), now).await?;
     // This order's own units are neither a past order nor taken stock once it moves.
     shop.past_orders.retain(|o| o.id != order.id);
     let lines = txn.order_lines(order.id).await?;

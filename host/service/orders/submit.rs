@@ -72,7 +72,7 @@ pub(super) async fn place(
     };
     let (shop, limits) = match &site {
         // Orders per period too, read in this transaction so two quick orders cannot both slip under.
-        Some(site) => txn.shop_for_order(site, user_id).await?,
+        Some(site) => txn.shop_for_order(site, user_id, now).await?,
         None => (
             ShopFacts {
                 inventory: Vec::new(),

@@ -59,5 +59,7 @@ export type StaffContentPage = Schemas["StaffContentPage"];
 export type StaffStockPage = Schemas["StaffStockPage"];
 export type StaffReportsPage = Schemas["StaffReportsPage"];
 export type StaffTefapPage = Schemas["StaffTefapPage"];
+export type StaffHouseholdsPage = Schemas["StaffHouseholdsPage"];
+export type StaffHouseholdPage = Schemas["StaffHouseholdPage"];
 export type StaffStockItemPage = Schemas["StaffStockItemPage"];
 export type StaffStockImportPage = Schemas["StaffStockImportPage"];

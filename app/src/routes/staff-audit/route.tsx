@@ -45,6 +45,10 @@ const ACTIONS: Record<string, MessageKey> = {
   "pantry.activate": "staff.audit.action.pantry.activate",
   "pantry.deactivate": "staff.audit.action.pantry.deactivate",
   "pantry.photo": "staff.audit.action.pantry.photo",
+  "household.create": "staff.audit.action.household.create",
+  "household.view": "staff.audit.action.household.view",
+  "household.merge": "staff.audit.action.household.merge",
+  "visit.record": "staff.audit.action.visit.record",
 };
 const actionName = (code: string) => (ACTIONS[code] ? t(ACTIONS[code]) : code);
 

@@ -36,7 +36,8 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
   const h = data.household;
   const fields = serverFieldErrors(posted.failure?.value);
   const general = posted.failure ? refusalText(posted.failure) : null;
-  const error = (f: string) => (fields[f] ? fieldErrorText(fields[f]) : undefined);
+  // An empty visit is refused at the pounds field: say what it lacks, not only that it is required.
+  const error = (f: string) => (f === "pounds" && fields[f] === "required" ? t("staff.households.nothingGiven") : fields[f] ? fieldErrorText(fields[f]) : undefined);
   const fact = (label: MessageKey, value: string | number | null | undefined) =>
     value != null && value !== "" ? (
       <>

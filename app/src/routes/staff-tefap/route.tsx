@@ -13,6 +13,7 @@ const BASIS: Record<string, MessageKey> = {
   income: "staff.tefap.basis.income",
   programs: "staff.tefap.basis.programs",
   emergency: "staff.tefap.basis.emergency",
+  homeless: "staff.tefap.basis.homeless",
 };
 
 const basisName = (code: string | null | undefined) => (code && BASIS[code] ? t(BASIS[code]) : "");
@@ -20,7 +21,7 @@ const count = (n: number | null | undefined) => (n == null ? "" : String(n));
 
 /**
  * /staff/tefap?pantry=ID&month=YYYY-MM (pantry staff of the pantry, admins): the TEFAP records of
- * a pantry's month, one per order with TEFAP items: the recipient, household size and ages, the
+ * a pantry's month, one per order with TEFAP items and one per walk-in visit that gave TEFAP foods: the recipient, household size and ages, the
  * basis of eligibility and the order's state now, with how long each is kept. Nothing else of the
  * shopper (no e-mail, phone or address). A GET form and links, so it works without JavaScript.
  */
@@ -98,13 +99,17 @@ export default function StaffTefap({ data }: { data: StaffTefapPage | null }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {r.records.map((x) => (
-                    <tr key={x.orderId}>
+                  {r.records.map((x, i) => (
+                    <tr key={x.orderId ? `order-${x.orderId}` : `visit-${i}`}>
                       <td>
                         <time dateTime={x.servedOn}>{formatDate(x.servedOn)}</time>
                       </td>
                       <td>
-                        <Link to={`/staff/orders/${x.orderId}`}>{x.orderId}</Link>
+                        {x.orderId ? (
+                          <Link to={`/staff/orders/${x.orderId}`}>{x.orderId}</Link>
+                        ) : (
+                          <Link to={`/staff/households/${x.householdId}`}>{t("staff.tefap.walkIn")}</Link>
+                        )}
                       </td>
                       <td>{x.recipientName}</td>
                       <td>{count(x.householdSize)}</td>
@@ -113,7 +118,7 @@ export default function StaffTefap({ data }: { data: StaffTefapPage | null }) {
                       <td>{count(x.children)}</td>
                       <td>{count(x.adults)}</td>
                       <td>{count(x.seniors)}</td>
-                      <td>{stateName(x.state)}</td>
+                      <td>{x.orderId ? stateName(x.state) : t("staff.tefap.walkIn")}</td>
                       <td>
                         <time dateTime={x.keepUntil}>{formatDate(x.keepUntil)}</time>
                       </td>

@@ -12,6 +12,7 @@
 mod catalog;
 mod content;
 mod food_banks;
+mod households;
 mod orders;
 mod pictures;
 mod places;
@@ -79,6 +80,10 @@ where
     let mut ids = Ids::new();
     let summary = seed_world(&txn, &mut ids, now, password_hash).await?;
     ids.finish(&txn).await?;
+    // The accounts' households (as the migration made them for accounts already there), and a few
+    // walk-ins the intake page finds.
+    crate::db::migration::back_fill_households(&txn).await?;
+    households::seed_walk_ins(&txn, now).await?;
     txn.commit().await?;
     Ok(summary)
 }

@@ -1,0 +1,117 @@
+// Households at the door (issue 49): a volunteer on a phone (390 px) finds a household by a name
+// typed without its accent, registers a walk-in household, records a visit giving out an item and
+// TEFAP foods, and the stock, the month's report and the TEFAP records follow; registering the same
+// person again (no accent, capitals, the phone typed differently) is flagged and answered "same
+// household", which opens the one record. Run through `cargo test --test it browser::households`.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { apiValue, assertAccessible, collectProblems, DEMO_PASSWORD, launch, logIn } from "./lib.mjs";
+
+const PHONE = { width: 390, height: 844 };
+
+/** Letters only, different each run: the duplicate check must not meet a household of an earlier run. */
+const letters = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+
+async function register(page, person) {
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Register household" }) });
+  await form.getByLabel("First name").fill(person.first);
+  await form.getByLabel("Last name").fill(person.last);
+  await form.getByLabel("ZIP code").fill("43206");
+  await form.getByLabel("People in the household").fill("3");
+  await form.getByLabel("Date of birth").fill("1982-05-14");
+  await form.getByLabel("Phone").fill(person.phone);
+  await form.getByRole("button", { name: "Register household" }).click();
+}
+
+/** The Main Library's visits this month, from its row of the monthly report. */
+async function visitsAtMain(page) {
+  await page.goto(page.url().replace(/\/staff\/.*$/, "/staff/reports"));
+  const row = page.locator(".report-totals tbody tr", { hasText: "Main Library" });
+  await row.waitFor();
+  const heads = await page.locator(".report-totals thead th").allInnerTexts();
+  const column = heads.indexOf("Walk-in visits");
+  assert.ok(column > 0, heads.join("|"));
+  // The row's first cell is its place (a th), so the column's td is one before it.
+  return Number(await row.locator("td").nth(column - 1).innerText());
+}
+
+describe("households", () => {
+  let browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  test("a volunteer registers a walk-in, records a visit, and a second registration of the same person is merged", async () => {
+    const staffToken = await apiValue("POST", "/account/login", null, { Username: "pantry@example.org", Password: DEMO_PASSWORD });
+    const office = await browser.newContext();
+    const desk = await office.newPage();
+    await logIn(desk, "pantry@example.org", "/staff/reports");
+    const visitsBefore = await visitsAtMain(desk);
+
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await logIn(page, "volunteer@example.org", "/staff/households");
+    await page.getByRole("heading", { level: 1, name: "Households" }).waitFor();
+    await assertAccessible(page, "intake");
+
+    // The demo's María González, found by her name typed as on a keyboard without accents.
+    await page.getByRole("searchbox", { name: "Name, phone, date of birth or ZIP" }).fill("maria gonzalez");
+    await page.getByRole("button", { name: "Find" }).click();
+    await page.getByRole("link", { name: "María González" }).waitFor();
+    await page.getByRole("status").getByText(/households? found/).waitFor();
+
+    const suffix = letters();
+    const person = { first: "Rosa", last: `Peña${suffix}`, phone: "(614) 555-2233" };
+    await register(page, person);
+    await page.waitForURL((u) => /^\/staff\/households\/\d+$/.test(u.pathname));
+    const householdPath = new URL(page.url()).pathname;
+    await page.getByRole("heading", { level: 1, name: `Rosa Peña${suffix}` }).waitFor();
+    await page.getByText("Household registered.").waitFor();
+    await page.getByText("No TEFAP eligibility decided yet.").waitFor();
+    await assertAccessible(page, "a household");
+
+    // A visit: two units of the first item listed, and TEFAP foods on the income basis.
+    const given = page.locator('input[name^="units."]:not([max="0"]):not([max="1"])').first();
+    const itemId = Number((await given.getAttribute("name")).slice("units.".length));
+    const onHandBefore = (await apiValue("GET", `/staff/stock/${itemId}`, staffToken)).item.onHand;
+    await given.fill("2");
+    await page.getByLabel("TEFAP foods were given").check();
+    await page.getByLabel("Basis of eligibility").selectOption("income");
+    await page.getByRole("button", { name: "Record visit" }).click();
+    await page.getByText("Visit recorded.").waitFor();
+    await page.getByText("2 items, 0 lb").waitFor();
+    assert.equal(await page.getByText("No TEFAP eligibility decided yet.").count(), 0, "the visit's basis is the household's decision");
+    assert.equal((await apiValue("GET", `/staff/stock/${itemId}`, staffToken)).item.onHand, onHandBefore - 2);
+
+    // A visit with nothing given is refused at its field.
+    await page.getByRole("button", { name: "Record visit" }).click();
+    await page.getByText("Give out at least one item, or enter the pounds given.").waitFor();
+    await assertAccessible(page, "a refused visit");
+
+    // The same person again, typed another way: flagged, and "same household" opens the one record.
+    await page.getByRole("link", { name: "All households" }).click();
+    await page.waitForURL((u) => u.pathname === "/staff/households");
+    await register(page, { first: "ROSA", last: `pena${suffix}`, phone: "614.555.2233" });
+    await page.getByRole("heading", { level: 2, name: "This household may already be registered" }).waitFor();
+    await assertAccessible(page, "a possible duplicate");
+    await page.getByRole("button", { name: `Same household: Rosa Peña${suffix}` }).click();
+    await page.waitForURL((u) => u.pathname === householdPath);
+    await page.getByText("2 items, 0 lb").waitFor();
+
+    // The month's report counts the visit, and the TEFAP records list the walk-in with its basis.
+    assert.equal(await visitsAtMain(desk), visitsBefore + 1);
+    const pantry = await page.locator('input[name="pantry"]').first().inputValue();
+    await desk.goto(desk.url().replace(/\/staff\/.*$/, `/staff/tefap?pantry=${pantry}`));
+    const record = desk.locator("tr", { hasText: `Rosa Peña${suffix}` });
+    await record.getByRole("link", { name: "Walk-in" }).waitFor();
+    await record.getByText("Income").waitFor();
+    // The refused visit's page answers 422, as it should; nothing else went wrong.
+    assert.deepEqual(problems.filter((p) => !/status of 422/.test(p)), []);
+    await context.close();
+    await office.close();
+  });
+});
