@@ -16,7 +16,8 @@ use super::{Context, Error, Result, staff::Staff};
 use crate::{
     db::repo::{
         Write,
-        reports::{NewTefapRecord, ReportHouseholdsRow, ReportLevel, ReportPlaceRow, ReportScope},
+        reports::{ReportHouseholdsRow, ReportLevel, ReportPlaceRow, ReportScope},
+        tefap_records::NewTefapRecord,
     },
     domain::{
         Id, messages,

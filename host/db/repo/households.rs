@@ -170,39 +170,6 @@ impl Store {
             .collect())
     }
 
-    /// A pantry's walk-in visits of the days `[first, next)` at which TEFAP foods were given, with
-    /// their households: the TEFAP records of visits.
-    pub async fn tefap_visits(
-        &self,
-        pantry: Id,
-        first: NaiveDate,
-        next: NaiveDate,
-    ) -> StoreResult<Vec<(visit::Model, household::Model)>> {
-        let rows = visit::Entity::find()
-            .filter(visit::Column::PantryLocationId.eq(pantry))
-            .filter(visit::Column::Day.gte(first))
-            .filter(visit::Column::Day.lt(next))
-            .filter(visit::Column::TefapBasis.is_not_null())
-            .order_by_asc(visit::Column::Day)
-            .order_by_asc(visit::Column::Id)
-            .all(&self.db)
-            .await?;
-        let households: HashMap<Id, household::Model> = household::Entity::find()
-            .filter(household::Column::Id.is_in(rows.iter().map(|v| v.household_id).collect::<Vec<_>>()))
-            .all(&self.db)
-            .await?
-            .into_iter()
-            .map(|h| (h.id, h))
-            .collect();
-        Ok(rows
-            .into_iter()
-            .filter_map(|v| {
-                let h = households.get(&v.household_id)?.clone();
-                Some((v, h))
-            })
-            .collect())
-    }
-
     async fn pantry_names(&self, ids: Vec<Id>) -> StoreResult<HashMap<Id, String>> {
         let rows: Vec<(Id, String)> = pantry_location::Entity::find()
             .filter(pantry_location::Column::Id.is_in(ids))

@@ -37,6 +37,7 @@ pub mod staff;
 pub mod stock;
 mod survey;
 pub mod tefap;
+pub mod tefap_records;
 #[cfg(any(test, feature = "test-support"))]
 mod test_bulk;
 #[cfg(any(test, feature = "test-support"))]
