@@ -21,9 +21,12 @@ use std::collections::HashMap;
 /// A household as stored.
 pub use crate::db::entity::household::Model as HouseholdRow;
 
-/// How many candidates a name search reads before ranking them: a two-letter prefix of a common
-/// name in a food bank of 200,000 households is a few thousand rows.
+/// How many near misses a name search reads before ranking them: the ends of the words of a
+/// common name in a food bank of 200,000 households are a few thousand rows.
 const CANDIDATES: u64 = 3000;
+/// How many households a search reads that it finds outright (a phone, a ZIP, a date, names the
+/// words start), in name order: more than a search lists.
+const EXACT: u64 = 200;
 
 /// A household to write, as staff typed it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,41 +88,69 @@ fn starts_with(column: household::Column, prefix: &str) -> Condition {
     Condition::all().add(column.gte(prefix)).add(column.lt(next.into_iter().collect::<String>()))
 }
 
-fn two(key: &str) -> String {
-    key.chars().take(2).collect()
-}
-
 impl Store {
-    /// The households of these food banks the search may mean (not merged away): for a name,
-    /// those whose first or last name starts with a word's first two letters or ends with its last
-    /// two (a typo is in one end or the other); the caller ranks them.
+    /// The households of these food banks the search may mean (not merged away); the caller
+    /// ranks them. For a name, every word must start or end a first or last name: those it starts
+    /// come first, in name order, then those one typo may mean, which share the word's first or
+    /// last letters (three of a word of six letters or more, two of a shorter one: one typo leaves
+    /// one end whole). Every read is a range of an index; none orders a whole food bank by id,
+    /// which the databases would answer by a scan.
     pub async fn household_candidates(&self, food_banks: &[Id], search: &Search) -> StoreResult<Vec<household::Model>> {
         use household::Column as C;
-        let matching = match search {
-            Search::Phone(digits) => Condition::all().add(C::PhoneDigits.eq(digits.as_str())),
-            Search::Zip(zip) => Condition::all().add(C::PostalCode.eq(zip.as_str())),
-            Search::BirthDate(date) => Condition::all().add(C::BirthDate.eq(*date)),
-            Search::Name(words) => {
-                let mut any = Condition::any();
-                for word in words.iter().filter(|w| w.chars().count() >= 2) {
-                    let (start, end) = (two(word), two(&reversed(word)));
-                    any = any
-                        .add(starts_with(C::FirstKey, &start))
-                        .add(starts_with(C::LastKey, &start))
-                        .add(starts_with(C::FirstRev, &end))
-                        .add(starts_with(C::LastRev, &end));
-                }
-                any
-            }
+        let base = || {
+            household::Entity::find().filter(C::FoodBankId.is_in(food_banks.to_vec())).filter(C::MergedInto.is_null())
         };
-        Ok(household::Entity::find()
-            .filter(C::FoodBankId.is_in(food_banks.to_vec()))
-            .filter(C::MergedInto.is_null())
-            .filter(matching)
-            .order_by_asc(C::Id)
-            .limit(CANDIDATES)
-            .all(&self.db)
-            .await?)
+        let in_name_order = |q: sea_orm::Select<household::Entity>| {
+            q.order_by_asc(C::LastKey).order_by_asc(C::FirstKey).order_by_asc(C::Id)
+        };
+        let words: Vec<&String> = match search {
+            Search::Phone(digits) => {
+                return Ok(in_name_order(base().filter(C::PhoneDigits.eq(digits.as_str())))
+                    .limit(EXACT)
+                    .all(&self.db)
+                    .await?);
+            }
+            Search::Zip(zip) => {
+                return Ok(in_name_order(base().filter(C::PostalCode.eq(zip.as_str())))
+                    .limit(EXACT)
+                    .all(&self.db)
+                    .await?);
+            }
+            Search::BirthDate(date) => {
+                return Ok(in_name_order(base().filter(C::BirthDate.eq(*date))).limit(EXACT).all(&self.db).await?);
+            }
+            Search::Name(words) => words.iter().filter(|w| w.chars().count() >= 2).collect(),
+        };
+        if words.is_empty() {
+            return Ok(Vec::new());
+        }
+        // The food bank goes inside each range as well: SQLite reads an OR of index ranges only
+        // when each one names the index's leading column itself.
+        let range = |column: household::Column, prefix: &str| {
+            starts_with(column, prefix).add(C::FoodBankId.is_in(food_banks.to_vec()))
+        };
+        let (mut started, mut near) = (Condition::all(), Condition::all());
+        for word in &words {
+            started = started.add(Condition::any().add(range(C::FirstKey, word)).add(range(C::LastKey, word)));
+            let ends = if word.chars().count() >= 6 { 3 } else { 2 };
+            let (start, end): (String, String) =
+                (word.chars().take(ends).collect(), reversed(word).chars().take(ends).collect());
+            near = near.add(
+                Condition::any()
+                    .add(range(C::FirstKey, &start))
+                    .add(range(C::LastKey, &start))
+                    .add(range(C::FirstRev, &end))
+                    .add(range(C::LastRev, &end)),
+            );
+        }
+        // Not `base()`: a food bank test outside the ranges would have SQLite read the food bank's
+        // every row by it instead.
+        let kept = || household::Entity::find().filter(C::MergedInto.is_null());
+        let mut rows = in_name_order(kept().filter(started)).limit(EXACT).all(&self.db).await?;
+        let seen: std::collections::HashSet<Id> = rows.iter().map(|h| h.id).collect();
+        let more = kept().filter(near).limit(CANDIDATES).all(&self.db).await?;
+        rows.extend(more.into_iter().filter(|h| !seen.contains(&h.id)));
+        Ok(rows)
     }
 
     pub async fn household(&self, id: Id) -> StoreResult<Option<household::Model>> {
@@ -203,24 +234,24 @@ async fn duplicate_candidates<Db: ConnectionTrait>(
     phone: Option<&str>,
 ) -> StoreResult<Vec<household::Model>> {
     use household::Column as C;
+    // The food bank inside each alternative: SQLite reads an OR of two index lookups only when
+    // each names the index's leading column itself (else it reads the food bank's every row).
+    let of_bank = || Condition::all().add(C::FoodBankId.eq(food_bank_id));
     let mut any = Condition::any();
     if let Some(date) = birth_date {
-        any = any.add(C::BirthDate.eq(date));
+        any = any.add(of_bank().add(C::BirthDate.eq(date)));
     }
     if let Some(digits) = phone.map(phone_digits).filter(|d| !d.is_empty()) {
-        any = any.add(C::PhoneDigits.eq(digits));
+        any = any.add(of_bank().add(C::PhoneDigits.eq(digits)));
     }
     if any.is_empty() {
         return Ok(Vec::new());
     }
-    Ok(household::Entity::find()
-        .filter(C::FoodBankId.eq(food_bank_id))
-        .filter(C::MergedInto.is_null())
-        .filter(any)
-        .order_by_asc(C::Id)
-        .limit(50)
-        .all(c)
-        .await?)
+    // No ORDER BY: ordering by id would have SQLite walk the table in id order (a scan) rather
+    // than read the two index ranges; the caller sorts the few rows.
+    let mut rows = household::Entity::find().filter(C::MergedInto.is_null()).filter(any).limit(200).all(c).await?;
+    rows.sort_by_key(|h| h.id);
+    Ok(rows)
 }
 
 impl Store {

@@ -41,6 +41,8 @@ pub mod tefap_records;
 #[cfg(any(test, feature = "test-support"))]
 mod test_bulk;
 #[cfg(any(test, feature = "test-support"))]
+pub mod test_bulk_households;
+#[cfg(any(test, feature = "test-support"))]
 mod test_bulk_reports;
 #[cfg(any(test, feature = "test-support"))]
 mod test_support;
