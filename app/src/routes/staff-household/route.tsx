@@ -188,5 +188,5 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
 
 /** A generic title: a tab's title is kept in the browser's history, and a name is personal data. */
 export function meta(): Meta {
-  return { title: pageTitle(t("staff.households.one")), description: t("staff.description") };
+  return { title: pageTitle(t("staff.households.page")), description: t("staff.description") };
 }
