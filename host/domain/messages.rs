@@ -224,7 +224,6 @@ pub const TOO_MANY_LOGINS: RefusalKind =
     fixed("tooManyLogins", "Too many failed login attempts. Please wait a few minutes and try again.");
 pub const TOO_MANY_REGISTRATIONS: RefusalKind =
     fixed("tooManyRegistrations", "Too many new accounts from this network. Please try again later.");
-pub const EMAIL_TAKEN: RefusalKind = fixed("emailTaken", "An account with this email address already exists.");
 pub const RESET_EXPIRED: RefusalKind =
     fixed("resetExpired", "This reset token has expired. Please try resetting your password again.");
 pub const TOO_MANY_RESETS: RefusalKind =
@@ -385,7 +384,6 @@ pub const REFUSALS: &[RefusalKind] = &[
     LOGIN_FAILED,
     TOO_MANY_LOGINS,
     TOO_MANY_REGISTRATIONS,
-    EMAIL_TAKEN,
     RESET_EXPIRED,
     TOO_MANY_RESETS,
     CROSS_SITE_FORM,

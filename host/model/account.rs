@@ -132,10 +132,13 @@ pub struct RegistrationBody {
     pub is_eligible: Option<bool>,
 }
 
-/// `POST /account` answer.
+/// `POST /account` answer: the new session's token; or, when the e-mail already has an account,
+/// no token and `mailSent` (the address's owner was mailed; nothing tells the caller more).
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Registered {
-    pub jwt: String,
+    pub jwt: Option<String>,
+    pub mail_sent: bool,
 }
 
 /// `PUT /account/profile`. E-mail and password are not changed here; a sent

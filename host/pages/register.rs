@@ -1,6 +1,9 @@
 //! /account/register: a blank profile form; only returnTo comes from the URL.
 use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page, SessionChange};
-use crate::{model::account::RegistrationBody, service::sessions::sign_up};
+use crate::{
+    model::account::RegistrationBody,
+    service::sessions::{SignUp, sign_up},
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -13,17 +16,20 @@ pub const PAGE: Page = Page {
     action: Some(action),
 };
 
-/// The form's data: where to go once registered.
+/// The form's data: where to go once registered; `sent`: a form posted before JavaScript named an
+/// e-mail that has an account, whose owner was mailed (the address itself is never in the URL).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterPage {
     return_to: String,
+    sent: bool,
 }
 
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
         let return_to = ctx.query.get("returnTo").cloned().unwrap_or_default();
-        Loaded::ok(RegisterPage { return_to })
+        let sent = ctx.query.get("sent").is_some_and(|v| v == "true");
+        Loaded::ok(RegisterPage { return_to, sent })
     })
 }
 
@@ -57,11 +63,12 @@ fn action(ctx: ActionCtx) -> ActionFuture {
             ticks("isPhoneCallNotificationEnabled"),
             ticks("isEligible"),
         ];
-        match sign_up(&ctx.state, &ctx.ip, body).await {
-            Ok(session) => {
+        match sign_up(&ctx.state, &ctx.ip, ctx.lang, body).await {
+            Ok(SignUp::Opened(session)) => {
                 let to = ctx.query.get("returnTo").cloned().unwrap_or_else(|| "/".into());
                 Acted::Redirect { to, session: SessionChange::Set(session) }
             }
+            Ok(SignUp::MailSent) => Acted::to("/account/register?sent=true"),
             Err(error) => Acted::refused(error).keeping(kept),
         }
     })

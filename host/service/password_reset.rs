@@ -24,6 +24,16 @@ use sha2::{Digest, Sha256};
 
 const RESET_SUBJECT: &str = "Reset your OrderAhead password";
 const RESET_SUBJECT_ES: &str = "Cambie su contraseña de OrderAhead";
+const EXISTS_SUBJECT: &str = "You already have an OrderAhead account";
+const EXISTS_SUBJECT_ES: &str = "Usted ya tiene una cuenta de OrderAhead";
+
+/// Why a mail carries a reset link: asked for, or a sign-up with an address that has an account
+/// (told to its owner, never to whoever signed up).
+#[derive(Clone, Copy)]
+enum Why {
+    Asked,
+    SignUp,
+}
 const LINK_LIFETIME: chrono::Duration = chrono::Duration::hours(1);
 
 fn expired() -> Error {
@@ -69,18 +79,28 @@ pub async fn send_reset(state: &Context, ip: &str, lang: Lang, email: &str) -> R
         tracing::warn!(event = "reset_throttled", client = %ip, account = %state.tokens.log_tag(&email), retry_after_secs = wait.as_secs(), "security event");
         return Err(Error::throttled(&messages::TOO_MANY_RESETS, wait));
     }
-    send_link(state, &email, lang).await
+    send_link(state, &email, lang, Why::Asked).await
+}
+
+/// A sign-up named `email`, which has an account: its owner gets a mail saying so, with a reset
+/// link, within the address's reset allowance (beyond it, nothing is sent, so nobody can flood a
+/// mailbox through sign-ups). The sign-up is answered as if it had gone through to a mail.
+pub async fn tell_owner_of_sign_up(state: &Context, email: &str, lang: Lang) -> Result<()> {
+    if state.rate_limits.reset_requests_per_email.try_hit(email).await?.is_err() {
+        return Ok(());
+    }
+    send_link(state, email, lang, Why::SignUp).await
 }
 
 /// Mails a reset link to the account of `email`, if there is one, in the account's language (else
 /// `request_lang`). Returns at once: the link and its mail are written afterwards, so neither the
 /// answer nor its timing tells whether the e-mail has an account.
-async fn send_link(state: &Context, email: &str, request_lang: Lang) -> Result<()> {
+async fn send_link(state: &Context, email: &str, request_lang: Lang, why: Why) -> Result<()> {
     if let Some(recipient) = state.store.recipient(email).await? {
         let state = state.clone();
         let lang = recipient.language.as_deref().and_then(Lang::from_code).unwrap_or(request_lang);
         tokio::spawn(async move {
-            if let Err(e) = mail_reset_link(&state, recipient, lang).await {
+            if let Err(e) = mail_reset_link(&state, recipient, lang, why).await {
                 tracing::error!(error = %e, "password reset link not written");
             }
         });
@@ -103,10 +123,10 @@ pub(crate) async fn new_link(
     Ok(format!("{}/account/update-password/{token}/{code}", public_url.trim_end_matches('/')))
 }
 
-async fn mail_reset_link(state: &Context, recipient: Recipient, lang: Lang) -> Result<()> {
+async fn mail_reset_link(state: &Context, recipient: Recipient, lang: Lang, why: Why) -> Result<()> {
     let now = state.clock.now();
     let recipient = &recipient;
-    state.store.write(|txn| async move { write_reset_mail(state, &txn, recipient, lang, now).await }).await?;
+    state.store.write(|txn| async move { write_reset_mail(state, &txn, recipient, lang, why, now).await }).await?;
     state.mail_written.notify_one();
     Ok(())
 }
@@ -116,11 +136,33 @@ async fn write_reset_mail(
     txn: &Write,
     recipient: &Recipient,
     lang: Lang,
+    why: Why,
     now: DateTime<Utc>,
 ) -> Result<()> {
     let link = new_link(txn, &state.public_url, recipient.user_id, now + LINK_LIFETIME, now).await?;
-    let (subject, text) = match lang {
-        Lang::En => (
+    let login = format!("{}/account/login", state.public_url.trim_end_matches('/'));
+    let (subject, text) = match (why, lang) {
+        (Why::SignUp, Lang::En) => (
+            EXISTS_SUBJECT,
+            format!(
+                "Hello {},\n\nSomeone (hopefully you) tried to sign up for OrderAhead with this e-mail address, \
+                 which already has an account.\n\nLog in here:\n\n{login}\n\n\
+                 Forgot your password? Open this link within one hour to choose a new one:\n\n{link}\n\n\
+                 If it was not you, ignore this message; nothing has changed.\n",
+                recipient.first_name
+            ),
+        ),
+        (Why::SignUp, Lang::Es) => (
+            EXISTS_SUBJECT_ES,
+            format!(
+                "Hola, {}:\n\nAlguien (esperamos que usted) intentó registrarse en OrderAhead con esta dirección \
+                 de correo, que ya tiene una cuenta.\n\nInicie sesión aquí:\n\n{login}?lang=es\n\n\
+                 ¿Olvidó su contraseña? Abra este enlace antes de una hora para elegir una nueva:\n\n{link}?lang=es\n\n\
+                 Si no fue usted, no haga nada; nada ha cambiado.\n",
+                recipient.first_name
+            ),
+        ),
+        (Why::Asked, Lang::En) => (
             RESET_SUBJECT,
             format!(
                 "Hello {},\n\nSomeone (hopefully you) asked to reset the password of your OrderAhead account.\n\
@@ -130,7 +172,7 @@ async fn write_reset_mail(
             ),
         ),
         // The link opens the page in Spanish too.
-        Lang::Es => (
+        (Why::Asked, Lang::Es) => (
             RESET_SUBJECT_ES,
             format!(
                 "Hola, {}:\n\nAlguien (esperamos que usted) pidió cambiar la contraseña de su cuenta de OrderAhead.\n\

@@ -2,8 +2,9 @@
 //! registration form): the field checks, the allowances counted per address, account and device,
 //! and the new session's token. The JSON calls and the forms posted to pages share these, so both
 //! count the same guesses in the same buckets; setting the cookies is theirs.
-use super::{Context, Error, Result, accounts};
+use super::{Context, Error, Result, accounts, password_reset};
 use crate::{
+    catalog::Lang,
     db::repo::StoreError,
     domain::{
         forms::{FieldCode, FieldError, ProfileForm, login_ready, validate_registration},
@@ -70,8 +71,18 @@ pub async fn log_in(state: &Context, ip: &str, device: Option<&str>, body: Login
     }
 }
 
-/// Opens an account from `ip`: its first session.
-pub async fn sign_up(state: &Context, ip: &str, body: RegistrationBody) -> Result<NewSession> {
+/// What a sign-up came to.
+pub enum SignUp {
+    /// A new account, and its first session.
+    Opened(NewSession),
+    /// The e-mail has an account: its owner is mailed (a reset link), and the person signing up
+    /// is told only that a mail was sent, as a reset request is (OWASP: no account enumeration).
+    MailSent,
+}
+
+/// Opens an account from `ip`; a known e-mail is answered with a mail to its owner, in the owner's
+/// language, else `lang`.
+pub async fn sign_up(state: &Context, ip: &str, lang: Lang, body: RegistrationBody) -> Result<SignUp> {
     let form = ProfileForm {
         first_name: body.first_name,
         last_name: body.last_name,
@@ -101,9 +112,13 @@ pub async fn sign_up(state: &Context, ip: &str, body: RegistrationBody) -> Resul
         return Err(Error::throttled(&messages::TOO_MANY_REGISTRATIONS, wait));
     }
     let email = clean.e_mail_address.as_deref().unwrap_or_default().to_lowercase();
+    // The password is hashed before the insert finds the e-mail taken: both answers take as long.
     let (id, version) = match accounts::create_account(state, clean).await {
-        Err(Error::Store(StoreError::Conflict(_))) => return Err(Error::Conflict((&messages::EMAIL_TAKEN).into())),
+        Err(Error::Store(StoreError::Conflict(_))) => {
+            password_reset::tell_owner_of_sign_up(state, &email, lang).await?;
+            return Ok(SignUp::MailSent);
+        }
         created => created?,
     };
-    Ok(NewSession { token: state.tokens.issue(id, version)?, email })
+    Ok(SignUp::Opened(NewSession { token: state.tokens.issue(id, version)?, email }))
 }

@@ -243,6 +243,41 @@ describe("account details", () => {
     await context.close();
   });
 
+  test("signing up with an e-mail that has an account says only that a mail was sent, with or without JavaScript", async () => {
+    const { email } = await newAccount();
+    const fill = async (page) => {
+      await page.getByRole("textbox", { name: "First Name" }).fill("Other");
+      await page.getByRole("textbox", { name: "Last Name" }).fill("Person");
+      await page.getByRole("textbox", { name: "E-Mail" }).fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("another good password 3");
+      await page.getByRole("textbox", { name: "Phone", exact: true }).fill("(614) 555-0177");
+      await page.getByRole("checkbox", { name: "I am eligible" }).check();
+      await page.getByRole("button", { name: "Sign up" }).click();
+    };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url("/account/register"));
+    await waitForApp(page);
+    await fill(page);
+    await page.getByRole("heading", { name: "Check Your E-mail" }).waitFor();
+    await page.getByText(`We sent a message to ${email}.`).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem("oa.token")), null, "not signed in");
+    await assertAccessible(page, "sign-up with a known e-mail");
+    assert.deepEqual(problems, []);
+    await context.close();
+
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await plain.newPage();
+    await noScript.goto(url("/account/register"));
+    await fill(noScript);
+    await noScript.waitForURL((u) => u.pathname === "/account/register" && u.searchParams.get("sent") === "true");
+    assert.ok(!noScript.url().includes(encodeURIComponent(email)) && !noScript.url().includes(email), "the e-mail is not in the address");
+    await noScript.getByText("We sent a message to the e-mail address you gave.").waitFor();
+    assert.equal((await plain.cookies()).find((c) => c.name === "oa_session"), undefined, "no session");
+    await plain.close();
+  });
+
   test("signing in on a new device brings back the favourite pantry kept on the account", async () => {
     const { email, token } = await newAccount();
     const geo = await apiAs(token, "/locations/geocode/43215");

@@ -20,6 +20,7 @@ on_both!(
     expired_and_wrong_links_are_refused,
     the_reset_mail_follows_the_accounts_language,
     concurrent_guesses_check_only_the_allowance,
+    a_sign_up_with_a_known_email_mails_its_owner,
 );
 
 const EXPIRED: &str = "This reset token has expired. Please try resetting your password again.";
@@ -256,4 +257,47 @@ async fn the_reset_mail_follows_the_accounts_language(t: &TestApp) {
     assert!(mail.contains("Hola, Pat") && !mail.contains("Hello Pat"), "{mail}");
     // Quoted-printable writes "=" as "=3D": the link opens the page in Spanish.
     assert!(mail.contains("?lang=3Des") || mail.contains("?lang=es"), "{mail}");
+}
+
+/// Issue 47: a sign-up naming an e-mail that has an account is answered as a reset request is (a
+/// mail was sent, no session, nothing about the account), and its owner gets a mail saying so, with
+/// a reset link that works; the password stays, and sign-ups cannot flood the mailbox.
+async fn a_sign_up_with_a_known_email_mails_its_owner(t: &TestApp) {
+    let email = unique_email("taken").to_lowercase();
+    register(t, &email).await;
+    let mut again = crate::api_account::registration(&email.to_uppercase());
+    again["password"] = json!("another long passphrase");
+    let request = Request::post("/api/v1/account")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(again.to_string()))
+        .unwrap();
+    let res = t.app().oneshot(request).await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(!res.headers().contains_key(header::SET_COOKIE), "no session for a taken e-mail");
+    let body: serde_json::Value =
+        serde_json::from_slice(&axum::body::to_bytes(res.into_body(), 1 << 16).await.unwrap()).unwrap();
+    assert_eq!(body["value"], json!({ "jwt": null, "mailSent": true }), "{body}");
+
+    let (token, code) = mailed_link(t, &email).await;
+    let mail = std::fs::read_dir(t.state.mailer.outbox().unwrap())
+        .unwrap()
+        .flatten()
+        .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default().replace("=\r\n", ""))
+        .find(|s| s.contains(&token))
+        .unwrap();
+    assert!(mail.contains("already has an account") && mail.contains("http://localhost/account/login"), "{mail}");
+    assert_eq!(validate(t, &token, &code).await.value(), &json!(true));
+    // Nothing changed: the first password still signs in, the second never did.
+    t.login(&email, "correct horse battery").await;
+    let r = t
+        .post("/api/v1/account/login", None, json!({ "Username": email, "Password": "another long passphrase" }))
+        .await;
+    assert_refused(&r, 401);
+
+    // The address's mail allowance (3 an hour, shared with resets) bounds the mails; the answers stay the same.
+    for _ in 0..4 {
+        let r = t.post("/api/v1/account", None, crate::api_account::registration(&email)).await;
+        assert_eq!(r.value(), &json!({ "jwt": null, "mailSent": true }));
+    }
+    assert_mails_to(t, &email, 3).await;
 }

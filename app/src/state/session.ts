@@ -132,10 +132,17 @@ export interface Registration {
   isEligible: boolean;
 }
 
-export async function register(form: Registration): Promise<void> {
+/**
+ * Signs up and in; false when the e-mail already has an account: the server mailed its owner
+ * instead, and says no more (as a password reset does).
+ */
+export async function register(form: Registration): Promise<boolean> {
   // The form is sent only with the box ticked (the generated rules require it); the API takes
   // nothing but `true` there.
-  await signedIn(await signUp({ ...form, isEligible: form.isEligible || null }));
+  const token = await signUp({ ...form, isEligible: form.isEligible || null });
+  if (token === null) return false;
+  await signedIn(token);
+  return true;
 }
 
 /**

@@ -6,18 +6,19 @@ use crate::{
         Api, ApiError, Body,
         session_cookie::{self, SessionCookie, WithCookie},
     },
+    catalog::Lang,
     infra::{auth, ratelimit::ClientIp},
     model::account::{LoginBody, Registered, RegistrationBody},
     service::{
         accounts,
-        sessions::{log_in, sign_up},
+        sessions::{SignUp, log_in, sign_up},
     },
     state::AppState,
 };
 use axum::{
     extract::State,
     http::{HeaderMap, HeaderName, HeaderValue, header},
-    response::AppendHeaders,
+    response::{AppendHeaders, IntoResponse, Response},
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -63,7 +64,7 @@ async fn login(
 #[utoipa::path(
     post, path = "/account",
     request_body = RegistrationBody,
-    summary = "Register; the value holds the session token. A short (under 8 characters) or common password: 400; a taken e-mail: 409; too many sign-ups from one address: 429",
+    summary = "Register; the value holds the session token. An e-mail that has an account: no token and mailSent (its owner is mailed); a short (under 8 characters) or common password: 400; too many sign-ups from one address: 429",
     security(()),
     responses((status = 200, description = "successful", body = Registered))
 )]
@@ -71,10 +72,16 @@ async fn register(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     cookie: SessionCookie,
+    lang: Lang,
     Body(body): Body<RegistrationBody>,
-) -> Result<SignedIn<Registered>, ApiError> {
-    let session = sign_up(&state, &ip, body).await?;
-    signed_in(&state, cookie, &session.token, &session.email, Registered { jwt: session.token.clone() })
+) -> Result<Response, ApiError> {
+    Ok(match sign_up(&state, &ip, lang, body).await? {
+        SignUp::Opened(session) => {
+            let value = Registered { jwt: Some(session.token.clone()), mail_sent: false };
+            signed_in(&state, cookie, &session.token, &session.email, value)?.into_response()
+        }
+        SignUp::MailSent => Api(Registered { jwt: None, mail_sent: true }).into_response(),
+    })
 }
 
 /// Ends the session of the bearer token and the one of the session cookie (usually the same) on

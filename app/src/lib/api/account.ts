@@ -4,8 +4,8 @@ import { request } from "./typed";
 
 type Schemas = components["schemas"];
 
-/** Signs up; resolves to the new session's token. */
-export const register = (body: Schemas["RegistrationBody"]) => request("post", "/account", { body }).then((r) => r.jwt);
+/** Signs up; resolves to the new session's token, or null when the e-mail has an account (its owner was mailed). */
+export const register = (body: Schemas["RegistrationBody"]) => request("post", "/account", { body }).then((r) => r.jwt ?? null);
 
 /** Signs in; resolves to the session's token. */
 export const logIn = (body: Schemas["LoginBody"]) => request("post", "/account/login", { body });

@@ -47,6 +47,8 @@ export default function Register({ data }: { data: RegisterData | null }) {
     posted.failure && Object.keys(postedFields).length === 0 ? refusalText(posted.failure) || t("account.login.error") : null,
   );
   const [prompt, setPrompt] = useState(false);
+  // The e-mail had an account: its owner was mailed (`?sent=true` after a post before JavaScript).
+  const [sentTo, setSentTo] = useState<string | null>(null);
   // What the server refused at a field (what the rules here cannot see, e.g. a too long e-mail
   // name), shown there until the shopper edits the form again.
   const [refused, setRefused] = useState<Record<string, FieldCode>>(postedFields);
@@ -76,8 +78,8 @@ export default function Register({ data }: { data: RegisterData | null }) {
       password: form.password.trim(),
     };
     try {
-      await register(trimmed);
-      setPrompt(true);
+      if (await register(trimmed)) setPrompt(true);
+      else setSentTo(trimmed.eMailAddress);
     } catch (err) {
       const fields = err instanceof ApiFailure && err.status === 400 ? serverFieldErrors(err.value) : {};
       setRefused(fields);
@@ -97,6 +99,20 @@ export default function Register({ data }: { data: RegisterData | null }) {
   };
 
   const loginHref = `/account/login${data?.returnTo ? `?returnTo=${encodeURIComponent(safeReturnTo(data.returnTo))}` : ""}`;
+
+  if (sentTo !== null || (data?.sent && !posted.failure)) {
+    return (
+      <section className="card account-form">
+        <h1>{t("account.register.sentTitle")}</h1>
+        <p role="status">{sentTo ? t("account.register.sent", { email: sentTo }) : t("account.register.sentUnnamed")}</p>
+        <p>
+          <Link to={loginHref} className="btn btn-primary">
+            {t("account.details.logIn")}
+          </Link>
+        </p>
+      </section>
+    );
+  }
 
   return (
     <section className="card account-form">
