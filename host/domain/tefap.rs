@@ -26,6 +26,12 @@ pub fn decided_since(now: DateTime<Utc>) -> DateTime<Utc> {
     now.checked_sub_months(TEFAP_VALID_FOR).unwrap_or(DateTime::<Utc>::MIN_UTC)
 }
 
+/// When the last TEFAP decision (`decided`: the latest questionnaire answer or staff decision)
+/// lapsed, if it has by `now`: from then the shop offers the questionnaire again (issue 49 item 5).
+pub fn recertification_due_at(decided: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+    decided.and_then(|at| at.checked_add_months(TEFAP_VALID_FOR)).filter(|due| *due <= now)
+}
+
 /// A stored eligibility (`tefapEligibilities`); any present field may match.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -265,6 +271,16 @@ pub fn area_zips<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_decision_lapses_twelve_months_on() {
+        let at = |s: &str| s.parse::<DateTime<Utc>>().unwrap();
+        let decided = Some(at("2025-03-31T15:00:00Z"));
+        assert_eq!(recertification_due_at(decided, at("2026-03-31T14:59:59Z")), None);
+        assert_eq!(recertification_due_at(decided, at("2026-04-02T00:00:00Z")), Some(at("2026-03-31T15:00:00Z")));
+        assert_eq!(recertification_due_at(None, at("2030-01-01T00:00:00Z")), None, "never decided: nothing lapsed");
+        assert!(decided_since(at("2026-03-31T15:00:00Z")) == at("2025-03-31T15:00:00Z"));
+    }
     use TefapStep::*;
 
     fn area() -> TefapArea {

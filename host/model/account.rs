@@ -23,6 +23,9 @@ pub struct Profile {
     #[serde(rename = "explicitlyAuthorizedLocationIDs")]
     pub explicitly_authorized_location_ids: Vec<i64>,
     pub is_tefap_survey_answered: bool,
+    /// When the account's last TEFAP decision (questionnaire or staff) lapsed, if it has: the shop
+    /// offers the questionnaire again to a device that has not answered it since. Not in the spec.
+    pub tefap_recertification_due_at: Option<chrono::DateTime<chrono::Utc>>,
     pub tefap_eligibilities: Vec<StoredTefapEligibility>,
     pub food_insecure_neighbor_addresses: Vec<SavedAddress>,
     /// The language the shopper chose (`en`, `es`), if any: e-mails follow it.

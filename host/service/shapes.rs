@@ -317,6 +317,7 @@ impl From<ProfileRow> for Profile {
             food_bank_ids_with_delivery_enabled: delivery_food_bank_ids(&p.grants),
             explicitly_authorized_location_ids: p.grants.authorized_location_ids,
             is_tefap_survey_answered: p.is_tefap_survey_answered,
+            tefap_recertification_due_at: p.tefap_recertification_due_at,
             tefap_eligibilities: p.tefap_eligibilities.into_iter().map(StoredTefapEligibility::from).collect(),
             food_insecure_neighbor_addresses: p.addresses.into_iter().map(SavedAddress::from).collect(),
             language: p.language,

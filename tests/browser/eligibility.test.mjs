@@ -4,7 +4,7 @@
 // checks every screen. Run through `cargo test --test it browser` (sets BASE_URL).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { SIGN_UP_OFFER_DELAY_MS, assertAccessible, collectProblems, launch, offered, runTimers, url, waitForApp } from "./lib.mjs";
+import { SIGN_UP_OFFER_DELAY_MS, assertAccessible, collectProblems, installHeldClock, launch, moveClockTo, offered, runTimers, url, waitForApp } from "./lib.mjs";
 
 const COLUMBUS = { lat: 39.9612, lng: -82.9988 };
 
@@ -440,6 +440,53 @@ describe("TEFAP eligibility", () => {
     // Another site as returnTo is refused: OK stays on this one.
     await page.getByRole("button", { name: "OK" }).click();
     await page.waitForURL((u) => u.origin === new URL(url("/")).origin && u.pathname === "/");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+  // Last in the suite: it moves the server's clock on 13 months (the harness puts it back after).
+  test("thirteen months after an eligible answer the shop hides TEFAP food and offers the questionnaire again", async () => {
+    const { pantry } = await columbusPantry();
+    const token = await newAccountToken();
+    const area = await apiGet("/tefapeligibility/postalcodes/43215");
+    const res = await fetch(url("/api/v1/tefapeligibility/responses"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        isHomeless: false, residencyPostalCode: "43215", residencyCounty: area.county.id, selectedAssistanceProgramIDs: [0],
+        totalHouseholdSize: 3, isBelowIncomeLimit: true, incomeLimit: 1, signature: "<svg><path d='M0 0 L10 10'/></svg>",
+        typedName: "Tess Tefap", acceptedTerms: true, disqualified: false, isEligible: true,
+      }),
+    });
+    assert.equal((await res.json()).value.isEligible, true);
+    const count = async (as) => (await apiGet(`/locations/${pantry.id}/inventory`, as)).items.length;
+    const [anonymous, eligible] = [await count(null), await count(token)];
+    assert.ok(eligible > anonymous, `TEFAP food shows to the eligible shopper (${eligible} items against ${anonymous})`);
+    assert.equal((await apiGet("/account/profile", token)).tefapRecertificationDueAt, null);
+
+    await moveClockTo(new Date(Date.now() + 396 * 24 * 3600 * 1000));
+    assert.equal(await count(token), anonymous, "the answer has lapsed: no TEFAP food");
+    const profile = await apiGet("/account/profile", token);
+    assert.ok(profile.tefapRecertificationDueAt, "the profile says it lapsed");
+
+    // This device answered long ago (the suites' contexts start with the survey answered).
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await installHeldClock(page);
+    const problems = collectProblems(page);
+    await selectPantry(page, pantry, token);
+    // As a returning shopper's device holds it: the profile the app keeps from its last load.
+    await page.evaluate((p) => localStorage.setItem("oa.profile", JSON.stringify(p)), profile);
+    await page.goto(url(`/products?pantry=${pantry.id}`));
+    await waitForApp(page);
+    await page.getByRole("article").first().waitFor();
+    await page.mouse.wheel(0, 120);
+    await runTimers(page, SIGN_UP_OFFER_DELAY_MS + 100);
+    await page.locator(".shop[data-offer='tefap']").waitFor({ state: "attached" });
+    assert.equal(await offered(page), true);
+    await page.clock.resume();
+    const prompt = page.getByRole("dialog", { name: "Additional Free Groceries" });
+    await prompt.waitFor();
+    await assertAccessible(page, "the questionnaire offered again");
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -347,11 +347,19 @@ async fn a_visit_and_an_order_share_the_households_allowance_and_tefap_lapses(t:
     assert!(lists(t, &token, main, spaghetti).await, "the household's decision shows TEFAP food");
     let demo = t.demo_token().await;
     assert!(lists(t, &demo, main, spaghetti).await, "the demo shopper's questionnaire stands");
+    let due = |profile: &Value| profile["tefapRecertificationDueAt"].clone();
+    assert_eq!(due(t.get("/api/v1/account/profile", Some(&token)).await.value()), Value::Null);
 
     // ...and hides it again once the decision is over a year old, as the questionnaire's does.
     t.clock.advance(chrono::Duration::days(396));
     assert!(!lists(t, &token, main, spaghetti).await, "the household's decision has lapsed");
     assert!(!lists(t, &demo, main, spaghetti).await, "the questionnaire's answer has lapsed");
+    // The shop offers the questionnaire again: the profile says since when.
+    for who in [&token, &demo] {
+        let since = due(t.get("/api/v1/account/profile", Some(who)).await.value());
+        let since: chrono::DateTime<chrono::Utc> = since.as_str().expect("due").parse().unwrap();
+        assert!(since <= orderahead::infra::clock::Clock::now(&*t.clock), "{since}");
+    }
     let shown = open(t, &volunteer, &path).await;
     assert_eq!(shown.data["household"]["recertificationDue"], true, "{}", shown.data);
 }

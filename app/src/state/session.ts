@@ -201,13 +201,21 @@ export function logout(): Promise<void> {
   return dropSessionCookie();
 }
 
-/** Spec §4: the TEFAP survey was answered or dismissed, on this device or on the signed-in account. */
+/**
+ * Spec §4: the TEFAP survey was answered or dismissed, on this device or on the signed-in account.
+ * Once the account's last decision has lapsed (the server says since when), only an answer or a
+ * dismissal on this device since then counts (issue 49: recertification).
+ */
 export function tefapAnswered(): boolean {
-  return read("tefapAnswered") === true || sessionStore.get().profile?.isTefapSurveyAnswered === true;
+  const profile = sessionStore.get().profile;
+  const due = profile?.tefapRecertificationDueAt;
+  if (due) return (read("tefapAnsweredAt") ?? 0) >= Date.parse(due);
+  return read("tefapAnswered") === true || profile?.isTefapSurveyAnswered === true;
 }
 
 export function markTefapAnswered(): void {
   write("tefapAnswered", true);
+  write("tefapAnsweredAt", Date.now());
 }
 
 export const useLoggedIn = () => useStore(sessionStore, (s) => s.token !== null);

@@ -30,6 +30,8 @@ export interface Stored {
   /** Ids of messages already read: read state is kept on the device only (spec §3 Message). */
   readMessages: Array<string | number>;
   tefapAnswered: boolean;
+  /** When this device last answered or dismissed the TEFAP questionnaire (ms since the epoch). */
+  tefapAnsweredAt: number;
   /** A TEFAP response submitted before sign-in, assigned to the account at the next sign-in. */
   tefapUniqueId: string;
   tefapEligibilities: TefapEligibility[];
@@ -52,6 +54,7 @@ export const STORAGE_NAMES: Readonly<Record<StorageKey, string>> = {
   foodBank: "oa.foodBank",
   readMessages: "oa.readMessages",
   tefapAnswered: "oa.tefapAnswered",
+  tefapAnsweredAt: "oa.tefapAnsweredAt",
   tefapUniqueId: "oa.tefapUniqueId",
   tefapEligibilities: "oa.tefapEligibilities",
 };
@@ -76,6 +79,7 @@ const valid: Record<StorageKey, (v: unknown) => boolean> = {
   foodBank: withId,
   readMessages: listOf((v) => isString(v) || typeof v === "number"),
   tefapAnswered: (v) => typeof v === "boolean",
+  tefapAnsweredAt: (v) => typeof v === "number" && Number.isFinite(v),
   tefapUniqueId: isString,
   tefapEligibilities: listOf(isObject),
 };

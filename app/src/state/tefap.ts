@@ -34,6 +34,7 @@ function storedTefapEligibilities(): TefapEligibility[] {
  */
 export function recordTefapResponse(r: TefapResponse, signedIn: boolean): void {
   write("tefapAnswered", true);
+  write("tefapAnsweredAt", Date.now());
   if (r.isEligible) {
     const e = eligibilityOf(r);
     const list = storedTefapEligibilities();

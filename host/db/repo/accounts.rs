@@ -8,10 +8,13 @@ use super::{
 };
 use crate::{
     db::entity::{
-        food_bank, province, referral_code, referral_code_food_bank, referral_code_pantry_location, staff_grant,
-        tefap_eligibility, user,
+        food_bank, household, province, referral_code, referral_code_food_bank, referral_code_pantry_location,
+        staff_grant, tefap_eligibility, tefap_response, user,
     },
-    domain::access::{AccessGrants, ReferralCode, ReferralFoodBank},
+    domain::{
+        access::{AccessGrants, ReferralCode, ReferralFoodBank},
+        tefap::recertification_due_at,
+    },
     geo,
 };
 use chrono::{DateTime, Utc};
@@ -112,6 +115,8 @@ pub struct ProfileRow {
     pub default_food_bank: Option<DefaultFoodBankRow>,
     pub grants: AccessGrants,
     pub is_tefap_survey_answered: bool,
+    /// When the account's last TEFAP decision lapsed, if it has (`domain::tefap`).
+    pub tefap_recertification_due_at: Option<DateTime<Utc>>,
     pub tefap_eligibilities: Vec<EligibilityRow>,
     pub addresses: Vec<SavedAddressRow>,
     pub language: Option<String>,
@@ -184,11 +189,45 @@ async fn tefap_eligibilities<C: ConnectionTrait>(conn: &C, user_id: i64) -> Stor
         .collect())
 }
 
+/// The latest TEFAP decision about `u`: a questionnaire answer linked to the account (eligible or
+/// not), an eligibility it stored, or a staff member's decision on its household (a day, read as
+/// its start in UTC).
+async fn last_tefap_decision<C: ConnectionTrait>(conn: &C, u: &user::Model) -> StoreResult<Option<DateTime<Utc>>> {
+    let answered: Option<Option<DateTime<Utc>>> = tefap_response::Entity::find()
+        .filter(tefap_response::Column::UserId.eq(u.id))
+        .select_only()
+        .column_as(tefap_response::Column::AssignedAt.max(), "at")
+        .into_tuple()
+        .one(conn)
+        .await?;
+    let eligible: Option<Option<DateTime<Utc>>> = tefap_eligibility::Entity::find()
+        .filter(tefap_eligibility::Column::UserId.eq(u.id))
+        .select_only()
+        .column_as(tefap_eligibility::Column::CreatedAt.max(), "at")
+        .into_tuple()
+        .one(conn)
+        .await?;
+    let decided = match u.household_id {
+        Some(id) => household::Entity::find_by_id(id)
+            .select_only()
+            .column(household::Column::TefapDecidedOn)
+            .into_tuple::<Option<chrono::NaiveDate>>()
+            .one(conn)
+            .await?
+            .flatten()
+            .and_then(|day| day.and_hms_opt(0, 0, 0))
+            .map(|t| t.and_utc()),
+        None => None,
+    };
+    Ok([answered.flatten(), eligible.flatten(), decided].into_iter().flatten().max())
+}
+
 async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64, now: DateTime<Utc>) -> StoreResult<Option<ProfileRow>> {
     let Some((u, bank)) = user::Entity::find_by_id(user_id).find_also_related(food_bank::Entity).one(conn).await?
     else {
         return Ok(None);
     };
+    let lapsed = recertification_due_at(last_tefap_decision(conn, &u).await?, now);
     Ok(Some(ProfileRow {
         id: u.id,
         first_name: u.first_name,
@@ -209,6 +248,7 @@ async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64, now: DateTime<Ut
         }),
         grants: grants_of(conn, user_id, now).await?,
         is_tefap_survey_answered: u.is_tefap_survey_answered,
+        tefap_recertification_due_at: lapsed,
         tefap_eligibilities: tefap_eligibilities(conn, user_id).await?,
         addresses: saved_addresses(conn, user_id).await?,
         language: u.language,

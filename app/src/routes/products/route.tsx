@@ -8,7 +8,7 @@ import { formatDay, formatTime } from "../../lib/format";
 import type { Meta } from "../../types";
 import { refreshCartItems, removeFromCart, useCartCount, useCartItems } from "../../state/cart";
 import { changeSite, useSelection } from "../../state/selection";
-import { tefapAnswered } from "../../state/session";
+import { tefapAnswered, useProfile } from "../../state/session";
 import { afterFirstInput } from "../../lib/first-input";
 import { Banner } from "../../ui/Banner";
 import { Modal } from "../../ui/Modal";
@@ -167,6 +167,8 @@ export default function Products({ data }: { data: ShopPage | null }) {
   // because the answered flag lives on the device.
   const [askTefap, setAskTefap] = useState(false);
   const tefapBank = d.foodBank?.isTEFAPEnabled === true ? d.foodBank : null;
+  // The account's profile arrives after hydration: a lapsed decision then asks again.
+  const recertificationDue = useProfile()?.tefapRecertificationDueAt ?? null;
   useEffect(() => {
     if (tefapBank === null || tefapAnswered()) return setAskTefap(false);
     // Offered once the shopper has had a moment to see the shop (spec §9), and on a page just
@@ -188,7 +190,7 @@ export default function Products({ data }: { data: ShopPage | null }) {
       clearTimeout(timer);
       cancel();
     };
-  }, [tefapBank]);
+  }, [tefapBank, recertificationDue]);
 
   if (!d.pantry && d.deliveryTimeId == null) return d.error ? <p role="alert">{t("shop.error")}</p> : <NoSite />;
   const query = shopQuery(d);
