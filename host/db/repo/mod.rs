@@ -204,14 +204,19 @@ pub(super) fn param(backend: sea_orm::DbBackend, i: usize) -> String {
 /// order: no deadlock, no lost write. PostgreSQL only; SQLite's `BEGIN IMMEDIATE` already
 /// serialises writers. False when there is no such user.
 pub(super) async fn lock_user(txn: &DatabaseTransaction, user_id: i64) -> StoreResult<bool> {
-    let found = user::Entity::find_by_id(user_id)
+    Ok(lock_user_household(txn, user_id).await?.is_some())
+}
+
+/// [`lock_user`], with the account's household read in the same statement (Place Order counts
+/// the household's orders): `None` when there is no such user.
+async fn lock_user_household(txn: &DatabaseTransaction, user_id: i64) -> StoreResult<Option<Option<i64>>> {
+    Ok(user::Entity::find_by_id(user_id)
         .select_only()
-        .column(user::Column::Id)
+        .column(user::Column::HouseholdId)
         .lock_exclusive()
-        .into_tuple::<i64>()
+        .into_tuple::<Option<i64>>()
         .one(txn)
-        .await?;
-    Ok(found.is_some())
+        .await?)
 }
 
 impl Store {
@@ -316,6 +321,11 @@ impl Write {
     /// no such user.
     pub async fn lock_user(&self, user_id: i64) -> StoreResult<bool> {
         lock_user(&self.db, user_id).await
+    }
+
+    /// Locks the user's row ([`lock_user`]); their household, `None` when there is no such user.
+    pub async fn lock_user_household(&self, user_id: i64) -> StoreResult<Option<Option<i64>>> {
+        lock_user_household(&self.db, user_id).await
     }
 }
 

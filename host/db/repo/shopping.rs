@@ -317,17 +317,20 @@ impl<C: ConnectionTrait> Store<C> {
         ))
     }
 
-    /// The site's inventory, each line with its product's and its own limits, and the site's own
-    /// limits ([`Self::limit_models`]), which come in the same read as the items' limits.
+    /// The site's inventory (only the `cart`'s items, for an order: nothing else is checked), each
+    /// line with its product's and its own limits, and the site's own limits
+    /// ([`Self::limit_models`]), which come in the same read as the items' limits.
     async fn inventory_and_site_limits(
         &self,
         site: &SiteFacts,
+        cart: Option<&[Id]>,
     ) -> StoreResult<(Vec<InventoryLine>, Vec<limit::Model>)> {
-        let rows = inventory_item::Entity::find()
-            .filter(site.stock())
-            .order_by_asc(inventory_item::Column::Id)
-            .all(&self.db)
-            .await?;
+        let mut stock = site.stock();
+        if let Some(cart) = cart {
+            stock = stock.add(inventory_item::Column::Id.is_in(cart.iter().copied()));
+        }
+        let rows =
+            inventory_item::Entity::find().filter(stock).order_by_asc(inventory_item::Column::Id).all(&self.db).await?;
         let items: HashSet<Id> = rows.iter().map(|r| r.id).collect();
         let products: HashSet<Id> = rows.iter().map(|r| r.pantry_item_id).collect();
         let mut wanted = Condition::any().add(site.limit_owners());
@@ -357,7 +360,18 @@ impl<C: ConnectionTrait> Store<C> {
     /// limits count per product across the food bank, and per household, so a visit at the door
     /// and an order in the app share one allowance (issue 49 item 6).
     pub async fn past_orders(&self, user_id: Id, food_bank_id: Id) -> StoreResult<Vec<PastOrder>> {
-        let Some(household) = self.household_of(user_id).await? else {
+        let household = self.household_of(user_id).await?;
+        self.past_orders_in(user_id, household, food_bank_id).await
+    }
+
+    /// [`Self::past_orders`] with the account's household already read.
+    async fn past_orders_in(
+        &self,
+        user_id: Id,
+        household: Option<Id>,
+        food_bank_id: Id,
+    ) -> StoreResult<Vec<PastOrder>> {
+        let Some(household) = household else {
             return self.past_orders_of(vec![user_id], food_bank_id).await;
         };
         let accounts: Vec<Id> = user::Entity::find()
@@ -473,7 +487,19 @@ impl<C: ConnectionTrait> Store<C> {
         since: DateTime<Utc>,
     ) -> StoreResult<bool> {
         let Some(user_id) = user_id else { return Ok(false) };
-        if let Some(household) = self.household_of(user_id).await? {
+        let household = self.household_of(user_id).await?;
+        self.tefap_eligible_in(user_id, household, area, since).await
+    }
+
+    /// [`Self::tefap_eligible`] with the account's household already read.
+    async fn tefap_eligible_in(
+        &self,
+        user_id: Id,
+        household: Option<Id>,
+        area: &TefapArea,
+        since: DateTime<Utc>,
+    ) -> StoreResult<bool> {
+        if let Some(household) = household {
             let decided: Option<Option<NaiveDate>> = household::Entity::find_by_id(household)
                 .filter(household::Column::FoodBankId.eq(area.food_bank_id))
                 .filter(household::Column::TefapBasis.is_not_null())
@@ -518,27 +544,38 @@ impl<C: ConnectionTrait> Store<C> {
 
     /// The facts for shopping at the site, as `user_id` (None: a visitor).
     pub async fn shop(&self, site: &SiteFacts, user_id: Option<Id>, now: DateTime<Utc>) -> StoreResult<ShopFacts> {
-        let (inventory, limits) = self.inventory_and_site_limits(site).await?;
-        self.shop_of(site, user_id, inventory, &limits, now).await
+        let (inventory, limits) = self.inventory_and_site_limits(site, None).await?;
+        let who = match user_id {
+            Some(u) => Some((u, self.household_of(u).await?)),
+            None => None,
+        };
+        self.shop_of(site, who, inventory, &limits, None, now).await
     }
 
     async fn shop_of(
         &self,
         site: &SiteFacts,
-        user_id: Option<Id>,
+        who: Option<(Id, Option<Id>)>,
         inventory: Vec<InventoryLine>,
         limits: &[limit::Model],
+        cart: Option<&[Id]>,
         now: DateTime<Utc>,
     ) -> StoreResult<ShopFacts> {
+        // Eligibility only ever decides whether TEFAP food shows, or, for an order (`cart`),
+        // whether its TEFAP lines may be taken: without any, no read.
+        let tefap_matters = inventory.iter().any(|i| i.is_tefap() && cart.is_none_or(|c| c.contains(&i.id)));
         Ok(ShopFacts {
-            past_orders: match user_id {
-                Some(u) => self.past_orders(u, site.food_bank_id()).await?,
+            past_orders: match who {
+                Some((u, h)) => self.past_orders_in(u, h, site.food_bank_id()).await?,
                 None => Vec::new(),
             },
             order_limits: size_limits(limits),
-            // Eligibility only ever decides whether TEFAP food shows: without any, no read.
-            tefap_eligible: inventory.iter().any(InventoryLine::is_tefap)
-                && self.tefap_eligible(user_id, &site.tefap_area(), decided_since(now)).await?,
+            tefap_eligible: match who {
+                Some((u, h)) if tefap_matters => {
+                    self.tefap_eligible_in(u, h, &site.tefap_area(), decided_since(now)).await?
+                }
+                _ => false,
+            },
             tz: site.tz(),
             inventory,
         })
@@ -549,11 +586,12 @@ impl<C: ConnectionTrait> Store<C> {
     pub async fn shop_for_order(
         &self,
         site: &SiteFacts,
-        user_id: Id,
+        (user_id, household): (Id, Option<Id>),
+        cart: &[Id],
         now: DateTime<Utc>,
     ) -> StoreResult<(ShopFacts, Vec<ScopedOrderLimit>)> {
-        let (inventory, limits) = self.inventory_and_site_limits(site).await?;
-        let shop = self.shop_of(site, Some(user_id), inventory, &limits, now).await?;
+        let (inventory, limits) = self.inventory_and_site_limits(site, Some(cart)).await?;
+        let shop = self.shop_of(site, Some((user_id, household)), inventory, &limits, Some(cart), now).await?;
         let order_type = crate::domain::limits::LimitType::Order.code();
         let per_period = limits.into_iter().filter(|l| l.limit_type_code == order_type).collect();
         Ok((shop, self.scope_order_limits(user_id, per_period).await?))

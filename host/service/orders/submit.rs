@@ -43,7 +43,8 @@ pub(super) async fn place(
     idem: Option<&Idempotency>,
     now: DateTime<Utc>,
 ) -> Result<Id> {
-    lock_user(txn, user_id).await?;
+    let household =
+        txn.lock_user_household(user_id).await?.ok_or_else(|| Error::not_found(&messages::USER_NOT_FOUND))?;
     if let Some(idem) = idem {
         let found = txn.order_with_key(user_id, &idem.key, now - IDEMPOTENCY_WINDOW).await?;
         match answer_for_key(found, idem) {
@@ -72,7 +73,10 @@ pub(super) async fn place(
     };
     let (shop, limits) = match &site {
         // Orders per period too, read in this transaction so two quick orders cannot both slip under.
-        Some(site) => txn.shop_for_order(site, user_id, now).await?,
+        Some(site) => {
+            let cart: Vec<Id> = sub.items.iter().map(|i| i.inventory_item_id).collect();
+            txn.shop_for_order(site, (user_id, household), &cart, now).await?
+        }
         None => (
             ShopFacts {
                 inventory: Vec::new(),
