@@ -62,6 +62,8 @@ actions! {
     HouseholdView => "household.view",
     HouseholdMerge => "household.merge",
     VisitRecord => "visit.record",
+    HouseholdDecide => "household.decide",
+    FoodBankRules => "foodBank.rules",
 }
 
 impl AuditAction {

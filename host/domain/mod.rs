@@ -53,6 +53,7 @@ pub mod refusal;
 pub mod reports;
 pub(crate) mod schedule;
 pub(crate) mod seats;
+pub(crate) mod signature;
 pub mod staff;
 pub mod stock;
 pub(crate) mod submission;

@@ -155,7 +155,7 @@ pub fn reach(posts: &[Post], access: Access) -> Reach {
 /// role opens; the console's navigation links to the sections the caller's strongest grant opens, so no page is reached only
 /// by typing its address (tests/it/staff_nav.rs follows the links per role and checks each page
 /// against its row).
-pub const SECTIONS: [(&str, Access); 15] = [
+pub const SECTIONS: [(&str, Access); 16] = [
     ("/staff/orders", Access::PantryStaff),
     ("/staff/check-in", Access::Volunteer),
     ("/staff/households", Access::Volunteer),
@@ -171,6 +171,7 @@ pub const SECTIONS: [(&str, Access); 15] = [
     ("/staff/codes", Access::FoodBankAdmin),
     ("/staff/content", Access::FoodBankAdmin),
     ("/staff/delivery-schedule", Access::FoodBankAdmin),
+    ("/staff/settings", Access::FoodBankAdmin),
 ];
 
 /// The strongest access `posts` give anywhere; None without a grant.

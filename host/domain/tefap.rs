@@ -3,7 +3,7 @@
 
 use std::ops::RangeInclusive;
 
-use chrono::{DateTime, Months, Utc};
+use chrono::{DateTime, Months, NaiveDate, Utc};
 
 use serde::{Deserialize, Serialize};
 
@@ -16,20 +16,34 @@ pub const OTHER_COUNTY_ID: Id = 0;
 /// The "None" assistance program added locally.
 pub const NONE_PROGRAM_ID: Id = 0;
 
-/// How long a TEFAP decision stands before the household recertifies (issue 49 item 5): the
-/// shopper's questionnaire answer or a staff member's decision older than this no longer shows
-/// TEFAP items.
-pub const TEFAP_VALID_FOR: Months = Months::new(12);
+/// How long a TEFAP decision stands before the household recertifies (issue 49 item 5), unless
+/// the food bank sets another period (`food_banks.tefap_valid_months`): the shopper's
+/// questionnaire answer or a staff member's decision older than this no longer shows TEFAP items.
+pub const TEFAP_VALID_MONTHS: u32 = 12;
+/// The periods a food bank may set, in months.
+pub const TEFAP_VALID_RANGE: RangeInclusive<u32> = 1..=36;
 
-/// The earliest moment a TEFAP decision still standing at `now` was made.
-pub fn decided_since(now: DateTime<Utc>) -> DateTime<Utc> {
-    now.checked_sub_months(TEFAP_VALID_FOR).unwrap_or(DateTime::<Utc>::MIN_UTC)
+/// The earliest moment a TEFAP decision still standing at `now` was made, under a period of
+/// `months`.
+pub fn decided_since(now: DateTime<Utc>, months: u32) -> DateTime<Utc> {
+    now.checked_sub_months(Months::new(months)).unwrap_or(DateTime::<Utc>::MIN_UTC)
 }
 
 /// When the last TEFAP decision (`decided`: the latest questionnaire answer or staff decision)
-/// lapsed, if it has by `now`: from then the shop offers the questionnaire again (issue 49 item 5).
-pub fn recertification_due_at(decided: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
-    decided.and_then(|at| at.checked_add_months(TEFAP_VALID_FOR)).filter(|due| *due <= now)
+/// lapsed under a period of `months`, if it has by `now`: from then the shop offers the
+/// questionnaire again (issue 49 item 5).
+pub fn recertification_due_at(
+    decided: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+    months: u32,
+) -> Option<DateTime<Utc>> {
+    decided.and_then(|at| at.checked_add_months(Months::new(months))).filter(|due| *due <= now)
+}
+
+/// Whether a household's TEFAP decision of `decided_on` (none: never decided) has lapsed by
+/// `today` under a period of `months`.
+pub fn recertification_due(decided_on: Option<NaiveDate>, today: NaiveDate, months: u32) -> bool {
+    decided_on.and_then(|d| d.checked_add_months(Months::new(months))).is_none_or(|until| until <= today)
 }
 
 /// A stored eligibility (`tefapEligibilities`); any present field may match.
@@ -276,10 +290,24 @@ mod tests {
     fn a_decision_lapses_twelve_months_on() {
         let at = |s: &str| s.parse::<DateTime<Utc>>().unwrap();
         let decided = Some(at("2025-03-31T15:00:00Z"));
-        assert_eq!(recertification_due_at(decided, at("2026-03-31T14:59:59Z")), None);
-        assert_eq!(recertification_due_at(decided, at("2026-04-02T00:00:00Z")), Some(at("2026-03-31T15:00:00Z")));
-        assert_eq!(recertification_due_at(None, at("2030-01-01T00:00:00Z")), None, "never decided: nothing lapsed");
-        assert!(decided_since(at("2026-03-31T15:00:00Z")) == at("2025-03-31T15:00:00Z"));
+        assert_eq!(recertification_due_at(decided, at("2026-03-31T14:59:59Z"), 12), None);
+        assert_eq!(recertification_due_at(decided, at("2026-04-02T00:00:00Z"), 12), Some(at("2026-03-31T15:00:00Z")));
+        assert_eq!(recertification_due_at(None, at("2030-01-01T00:00:00Z"), 12), None, "never decided: nothing lapsed");
+        assert!(decided_since(at("2026-03-31T15:00:00Z"), 12) == at("2025-03-31T15:00:00Z"));
+    }
+
+    #[test]
+    fn a_food_banks_own_period_decides_when_a_decision_lapses() {
+        let at = |s: &str| s.parse::<DateTime<Utc>>().unwrap();
+        let decided = Some(at("2025-03-31T15:00:00Z"));
+        assert_eq!(recertification_due_at(decided, at("2025-09-30T15:00:00Z"), 6), Some(at("2025-09-30T15:00:00Z")));
+        assert_eq!(recertification_due_at(decided, at("2025-09-30T14:59:59Z"), 6), None);
+        assert!(decided_since(at("2026-03-31T15:00:00Z"), 24) == at("2024-03-31T15:00:00Z"));
+        let day = |s: &str| s.parse::<NaiveDate>().unwrap();
+        assert!(!recertification_due(Some(day("2025-03-31")), day("2025-09-29"), 6));
+        assert!(recertification_due(Some(day("2025-03-31")), day("2025-09-30"), 6));
+        assert!(!recertification_due(Some(day("2025-03-31")), day("2026-03-30"), 12));
+        assert!(recertification_due(None, day("2025-01-01"), 12), "never decided: due");
     }
     use TefapStep::*;
 

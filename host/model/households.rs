@@ -1,5 +1,6 @@
 //! Households at the door (`/staff/households`, issue 49): what the intake search lists, one
-//! household as its page shows it, and the forms that register one and record a walk-in visit.
+//! household as its page shows it (with its TEFAP decisions), and the forms that register one and
+//! record a walk-in visit.
 use crate::domain::Id;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -43,6 +44,22 @@ pub struct HouseholdVisit {
     pub units: i64,
     pub pounds: f64,
     pub tefap_basis: Option<String>,
+    /// The household signed for it.
+    pub signed: bool,
+}
+
+/// A TEFAP decision of the household's history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HouseholdDecision {
+    /// `income`, `programs`, `emergency` or `homeless`.
+    pub basis: String,
+    /// `YYYY-MM-DD`, the pantry's day.
+    pub day: String,
+    /// `staff` (decided on the household's page), `visit` (TEFAP foods given at a lapsed
+    /// decision) or `kept` (the one it held when the history began).
+    pub how: String,
+    pub pantry: Option<String>,
 }
 
 /// An order of the household's.
@@ -87,6 +104,14 @@ pub struct HouseholdDetail {
     pub tefap: Option<HouseholdTefap>,
     /// No TEFAP decision, or one older than the food bank's period.
     pub recertification_due: bool,
+    /// The food bank's period, in months, a decision stands for.
+    pub tefap_valid_months: u32,
+    /// `YYYY-MM-DD`: the day the standing decision lapses.
+    pub tefap_due_on: Option<String>,
+    /// Every decision, newest first.
+    pub decisions: Vec<HouseholdDecision>,
+    /// The food bank asks the household to sign for a visit.
+    pub visit_signature: bool,
     /// Newest first.
     pub visits: Vec<HouseholdVisit>,
     /// Newest first.

@@ -19,6 +19,7 @@ pub(crate) mod staff_console;
 pub(crate) mod staff_content;
 pub(crate) mod staff_items;
 pub(crate) mod staff_pantries;
+pub(crate) mod staff_rules;
 pub(crate) mod staff_team;
 pub(crate) mod stock;
 pub(crate) mod tefap;

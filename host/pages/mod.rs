@@ -40,6 +40,7 @@ mod staff_pantries_admin;
 pub(crate) mod staff_pick_list;
 mod staff_reports;
 mod staff_schedule;
+mod staff_settings;
 mod staff_stock;
 mod staff_team;
 mod staff_today;
@@ -352,6 +353,7 @@ fn pages() -> Vec<Page> {
         staff_pantries_admin::PAGE,
         staff_codes::PAGE,
         staff_content::PAGE,
+        staff_settings::PAGE,
     ]
 }
 
@@ -407,6 +409,7 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_pantries_admin::StaffPantriesAdminPage>(&mut out);
     add::<staff_codes::StaffCodesPage>(&mut out);
     add::<staff_content::StaffContentPage>(&mut out);
+    add::<staff_settings::StaffSettingsPage>(&mut out);
     out
 }
 

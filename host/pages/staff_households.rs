@@ -80,7 +80,7 @@ pub struct StaffHouseholdsPage {
 pub struct StaffHouseholdPage {
     #[serde(skip_serializing_if = "Option::is_none")]
     household: Option<HouseholdDetail>,
-    /// After a form's 303: `registered` or `visited`.
+    /// After a form's 303: `registered`, `visited` or `decided`.
     #[serde(skip_serializing_if = "Option::is_none")]
     done: Option<String>,
 }
@@ -163,7 +163,7 @@ async fn intake(ctx: ActionCtx, staff: Staff<Volunteer>) -> Acted {
 
 async fn one(ctx: LoadCtx, staff: Staff<Volunteer>) -> Loaded {
     let id = id_param(&ctx.params, "householdId").unwrap_or(0);
-    let done = ctx.query.get("done").filter(|d| ["registered", "visited"].contains(&d.as_str())).cloned();
+    let done = ctx.query.get("done").filter(|d| ["registered", "visited", "decided"].contains(&d.as_str())).cloned();
     match service::show(&ctx.state, &staff, id, pantry(&ctx)).await {
         Ok(household) => Loaded::ok(StaffHouseholdPage { household: Some(household), done }),
         Err(error) => {
@@ -173,17 +173,33 @@ async fn one(ctx: LoadCtx, staff: Staff<Volunteer>) -> Loaded {
     }
 }
 
-/// The visit form: `units.<stock row id>` per item, `pounds`, `tefap` (ticked) and `tefapBasis`.
+/// The household page's forms by `intent`: `decide` (`decisionBasis`: a TEFAP decision today), or
+/// the visit: `units.<stock row id>` per item, `pounds`, `tefap` (ticked), `tefapBasis`, and the
+/// signature where the food bank asks for one (`signedName` typed, or `signedDrawing`, the path
+/// the page's pad drew).
 async fn visit(ctx: ActionCtx, staff: Staff<Volunteer>) -> Acted {
     let id = id_param(&ctx.params, "householdId").unwrap_or(0);
     let pantry = super::shared::row_id(ctx.form.text("pantry")).unwrap_or(0);
+    if ctx.form.text(super::INTENT) == "decide" {
+        let basis = ctx.form.text("decisionBasis").to_owned();
+        return match service::decide(&ctx.state, &staff, id, pantry, &basis).await {
+            Ok(()) => Acted::to(format!("/staff/households/{id}?done=decided&pantry={pantry}")),
+            Err(error) => Acted::refused(error).keeping(vec![("decisionBasis", basis)]),
+        };
+    }
     let form = VisitForm {
         lines: ctx.form.prefixed("units.").map(|(item, n)| (item.to_owned(), n.to_owned())).collect(),
         pounds: ctx.form.text("pounds").to_owned(),
         tefap: ctx.form.ticked("tefap"),
         tefap_basis: ctx.form.text("tefapBasis").to_owned(),
+        signed_name: ctx.form.text("signedName").to_owned(),
+        signed_drawing: ctx.form.text("signedDrawing").to_owned(),
     };
-    let keep = vec![("pounds", form.pounds.clone()), ("tefapBasis", form.tefap_basis.clone())];
+    let keep = vec![
+        ("pounds", form.pounds.clone()),
+        ("tefapBasis", form.tefap_basis.clone()),
+        ("signedName", form.signed_name.clone()),
+    ];
     match service::record_visit(&ctx.state, &staff, id, pantry, &form).await {
         Ok(_) => Acted::to(format!("/staff/households/{id}?done=visited&pantry={pantry}")),
         Err(error) => Acted::refused(error).keeping(keep),

@@ -16,7 +16,7 @@ use crate::{
         delivery::valid_delivery_times,
         limits::{OrderSizeLimit, item_limits},
         messages,
-        tefap::{TefapArea, decided_since},
+        tefap::TefapArea,
     },
     model::{
         locations::{Category, DeliveryTime, FoodBank, InventoryItem, InventoryOverviewEntry, PantryLocation},
@@ -99,8 +99,7 @@ async fn listed_at(state: &Context, site: &SiteFacts, user_id: Option<i64>) -> R
         Some(u) => state.store.past_orders(u, site.food_bank_id()).await?,
         None => Vec::new(),
     };
-    let tefap_eligible =
-        state.store.tefap_eligible(user_id, &site.tefap_area(), decided_since(state.clock.now())).await?;
+    let tefap_eligible = state.store.tefap_eligible(user_id, &site.tefap_area(), state.clock.now()).await?;
     let rows = state.store.inventory_items(site).await?;
     let (now, tz) = (state.clock.now(), site.tz());
     let rows: Vec<_> = rows.into_iter().filter(|row| row.line.is_visible(tefap_eligible)).collect();
@@ -240,7 +239,7 @@ pub async fn food_bank_overview(
 ) -> Result<Vec<InventoryOverviewEntry>> {
     let fb = super::places::food_bank(state, food_bank_id).await?;
     let area = TefapArea::delivery(fb.id, Some(fb.address.province.clone()), Some(fb.address.postal_code.clone()));
-    let eligible = state.store.tefap_eligible(user_id, &area, decided_since(state.clock.now())).await?;
+    let eligible = state.store.tefap_eligible(user_id, &area, state.clock.now()).await?;
     let rows = state.store.inventory_overview(fb.id, eligible).await?;
     Ok(rows.into_iter().map(InventoryOverviewEntry::from).collect())
 }

@@ -114,4 +114,74 @@ describe("households", () => {
     await context.close();
     await office.close();
   });
+
+  test("an admin asks for signatures; at the door a volunteer records a TEFAP decision and signed visits, drawn and typed", async () => {
+    const office = await browser.newContext();
+    const admin = await office.newPage();
+    const adminProblems = collectProblems(admin);
+    await logIn(admin, "admin@example.org", "/staff");
+    await admin.getByRole("link", { name: "Settings" }).first().click();
+    await admin.getByRole("heading", { level: 1, name: "Food bank settings" }).waitFor();
+    await assertAccessible(admin, "settings");
+    const signature = admin.getByLabel("A walk-in visit needs the household's signature");
+    const setSignature = async (on) => {
+      await admin.goto(new URL("/staff/settings", admin.url()).href);
+      await signature.setChecked(on);
+      await admin.getByRole("button", { name: "Save settings" }).click();
+      await admin.getByText("Settings saved.").waitFor();
+      assert.equal(await signature.isChecked(), on);
+    };
+    await setSignature(true);
+    // The server is shared with the other suites: their visits are unsigned.
+    try {
+      const context = await browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      await logIn(page, "volunteer@example.org", "/staff/households");
+      const suffix = letters();
+      await register(page, { first: "Lucía", last: `Ortega${suffix}`, phone: "(614) 555-7788" });
+      await page.getByRole("heading", { level: 1, name: `Lucía Ortega${suffix}` }).waitFor();
+
+      // A TEFAP decision at the door: it stands, and the history keeps it.
+      await page.getByText("A decision stands for 12 months at this food bank.").waitFor();
+      await page.getByLabel("Basis of today's decision").selectOption("programs");
+      await page.getByRole("button", { name: "Record decision" }).click();
+      await page.getByText("TEFAP decision recorded.").waitFor();
+      await page.getByRole("listitem").filter({ hasText: "decided by staff" }).waitFor();
+      assert.equal(await page.getByText("No TEFAP eligibility decided yet.").count(), 0);
+
+      // Unsigned, the visit is refused at the signature.
+      await page.getByLabel("Pounds given (if not counted by item)").fill("6");
+      await page.getByRole("button", { name: "Record visit" }).click();
+      await page.getByText("The household signs for the visit: type their name or draw their signature.").waitFor();
+      await assertAccessible(page, "a visit refused unsigned");
+
+      // Drawn with a finger (the mouse here) on the pad.
+      await page.getByLabel("Pounds given (if not counted by item)").fill("6");
+      const pad = page.getByTestId("signature-pad");
+      await pad.scrollIntoViewIfNeeded();
+      const box = await pad.boundingBox();
+      await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
+      await page.mouse.down();
+      for (const [x, y] of [[0.3, 0.2], [0.5, 0.8], [0.7, 0.3], [0.9, 0.5]]) await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 4 });
+      await page.mouse.up();
+      assert.match(await page.locator('input[name="signedDrawing"]').inputValue(), /^M [\d.]+ [\d.]+ L /);
+      await page.getByRole("button", { name: "Record visit" }).click();
+      await page.getByText("Visit recorded.").waitFor();
+      await page.getByRole("listitem").filter({ hasText: "0 items, 6 lb" }).filter({ hasText: "signed" }).waitFor();
+
+      // Typed, the way a keyboard signs.
+      await page.getByLabel("Pounds given (if not counted by item)").fill("4");
+      await page.getByLabel("Full name, typed").fill(`Lucía Ortega${suffix}`);
+      await page.getByLabel("Full name, typed").press("Enter");
+      await page.getByText("Visit recorded.").waitFor();
+      await page.getByRole("listitem").filter({ hasText: "0 items, 4 lb" }).filter({ hasText: "signed" }).waitFor();
+      assert.deepEqual(problems.filter((p) => !/status of 422/.test(p)), []);
+      await context.close();
+    } finally {
+      await setSignature(false);
+    }
+    assert.deepEqual(adminProblems, []);
+    await office.close();
+  });
 });

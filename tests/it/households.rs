@@ -31,19 +31,19 @@ on_both!(
 
 /// A page as a browser without JavaScript has it: its status, where a 303 sends it, its data, and
 /// the form token and CSRF cookie to post with.
-struct Opened {
-    status: u16,
-    location: Option<String>,
-    data: Value,
+pub(crate) struct Opened {
+    pub status: u16,
+    pub location: Option<String>,
+    pub data: Value,
     /// The fields a refused form names (the envelope's `value.errors`).
-    refused: Vec<String>,
+    pub refused: Vec<String>,
     /// A refused form's `failureCode`.
-    code: Option<String>,
+    pub code: Option<String>,
     csrf: String,
     cookie: String,
 }
 
-async fn open(t: &TestApp, session: &str, path: &str) -> Opened {
+pub(crate) async fn open(t: &TestApp, session: &str, path: &str) -> Opened {
     let req = Request::get(path).header(header::COOKIE, format!("oa_lang=en; oa_session={session}"));
     answered(t.app().oneshot(req.body(Body::empty()).unwrap()).await.unwrap(), String::new()).await
 }
@@ -74,7 +74,7 @@ async fn answered(res: axum::response::Response, cookie: String) -> Opened {
 }
 
 /// Posts `fields` to the page `path` was opened as, with its form token.
-async fn post(t: &TestApp, session: &str, path: &str, fields: &[(&str, &str)]) -> Opened {
+pub(crate) async fn post(t: &TestApp, session: &str, path: &str, fields: &[(&str, &str)]) -> Opened {
     let opened = open(t, session, path).await;
     assert!(!opened.csrf.is_empty(), "{path} carries a form token");
     let mut all = vec![("csrf", opened.csrf.as_str())];
@@ -90,19 +90,19 @@ async fn post(t: &TestApp, session: &str, path: &str, fields: &[(&str, &str)]) -
     answered(t.app().oneshot(req).await.unwrap(), opened.cookie).await
 }
 
-async fn pantry(t: &TestApp, label: &str) -> i64 {
+pub(crate) async fn pantry(t: &TestApp, label: &str) -> i64 {
     crate::api_orders::pantry(t, label).await
 }
 
 /// Registers through the intake form at `pantry`; the reply.
-async fn register(t: &TestApp, session: &str, pantry: i64, fields: &[(&str, &str)]) -> Opened {
+pub(crate) async fn register(t: &TestApp, session: &str, pantry: i64, fields: &[(&str, &str)]) -> Opened {
     let p = pantry.to_string();
     let mut all = vec![("intent", "register"), ("pantry", p.as_str())];
     all.extend_from_slice(fields);
     post(t, session, &format!("/staff/households?pantry={pantry}"), &all).await
 }
 
-fn household_of(location: &str) -> i64 {
+pub(crate) fn household_of(location: &str) -> i64 {
     let rest = location.strip_prefix("/staff/households/").unwrap_or_else(|| panic!("{location}"));
     rest.split('?').next().unwrap().parse().unwrap()
 }
@@ -114,7 +114,7 @@ async fn search(t: &TestApp, session: &str, pantry: i64, q: &str) -> Vec<i64> {
 }
 
 /// One count, `?` its placeholders, on the test's database.
-async fn count(t: &TestApp, sql: &str, values: Vec<sea_orm::Value>) -> i64 {
+pub(crate) async fn count(t: &TestApp, sql: &str, values: Vec<sea_orm::Value>) -> i64 {
     use sea_orm::{ConnectionTrait, DbBackend, Statement};
     let backend = t.db().get_database_backend();
     let (mut text, mut n) = (String::new(), 0);
@@ -227,7 +227,7 @@ async fn month_at(t: &TestApp, admin: &str, pantry: i64, month: &str) -> Value {
 
 /// Moves the clock to noon at the pantry today, so orders and visits fall on one day whatever the
 /// hour the suite runs at; the month, as the report names it.
-fn noon_at_the_pantry(t: &TestApp) -> String {
+pub(crate) fn noon_at_the_pantry(t: &TestApp) -> String {
     let tz: chrono_tz::Tz = "America/New_York".parse().unwrap();
     let now = orderahead::infra::clock::Clock::now(&*t.clock);
     let noon = tz
@@ -307,7 +307,7 @@ async fn a_visit_gives_out_stock_and_counts_once_with_an_order(t: &TestApp) {
 }
 
 /// Whether the shopper's shop at the pantry lists the item.
-async fn lists(t: &TestApp, token: &str, pantry: i64, item: i64) -> bool {
+pub(crate) async fn lists(t: &TestApp, token: &str, pantry: i64, item: i64) -> bool {
     let r = t.get(&format!("/api/v1/locations/{pantry}/inventory"), Some(token)).await;
     r.value()["items"].as_array().unwrap().iter().any(|i| i["id"] == item)
 }

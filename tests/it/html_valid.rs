@@ -77,6 +77,9 @@ async fn every_page_is_valid_html_in_both_languages() {
     // The order made the demo shopper's household.
     let shopper = t.state.store.test_user_id(orderahead::db::seed::DEMO_EMAIL).await.unwrap().unwrap();
     let household = t.state.store.test_household_of(shopper).await.unwrap().unwrap();
+    // Every food bank asks for a visit's signature, so the household page shows its fields too.
+    use sea_orm::ConnectionTrait;
+    t.db().execute_unprepared("UPDATE food_banks SET visit_signature = TRUE").await.unwrap();
     let staff_pages = [
         "/staff".to_owned(),
         "/staff/orders".into(),
@@ -102,6 +105,7 @@ async fn every_page_is_valid_html_in_both_languages() {
         "/staff/pantries-admin".into(),
         "/staff/codes".into(),
         "/staff/content".into(),
+        "/staff/settings".into(),
     ];
 
     let dir = PathBuf::from(ROOT).join("target/tmp/html-valid");

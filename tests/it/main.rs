@@ -56,5 +56,6 @@ mod staff_stock;
 mod staff_stock_keys;
 mod stock_move_races;
 mod support;
+mod tefap_rules;
 mod texts_slow_gateway;
 mod two_hosts;

@@ -46,6 +46,7 @@ const GROUPS: { title: MessageKey; paths: [string, MessageKey][] }[] = [
       ["/staff/team", "staff.team.link"],
       ["/staff/codes", "staff.codes.title"],
       ["/staff/content", "staff.content.title"],
+      ["/staff/settings", "staff.settings.link"],
     ],
   },
 ];

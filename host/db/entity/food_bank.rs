@@ -18,6 +18,10 @@ pub struct Model {
     pub address_id: i64,
     pub time_zone: String,
     pub created_at: DateTimeUtc,
+    /// Months a TEFAP decision stands before the household recertifies (1-36, default 12).
+    pub tefap_valid_months: i32,
+    /// Whether a walk-in visit needs the household's signature.
+    pub visit_signature: bool,
     #[sea_orm(belongs_to, from = "address_id", to = "id")]
     pub address: BelongsTo<super::address::Entity>,
     #[sea_orm(has_many)]

@@ -57,6 +57,7 @@ pub mod stock_movement;
 pub mod subcategory;
 pub mod survey_answer;
 pub mod survey_question;
+pub mod tefap_decision;
 pub mod tefap_eligibility;
 pub mod tefap_guideline;
 pub mod tefap_record;

@@ -18,6 +18,10 @@ pub struct Model {
     pub tefap_basis: Option<String>,
     pub recorded_by: Option<i64>,
     pub created_at: DateTimeUtc,
+    /// `typed` or `drawn`, when the household signed for the visit.
+    pub signature_kind: Option<String>,
+    /// The name typed, or the strokes drawn as an SVG path of moves and lines.
+    pub signature: Option<String>,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -42,6 +42,7 @@ mod m20270101_000032_staff_console;
 mod m20270102_000033_calendar;
 mod m20270103_000034_schedule_scopes;
 mod m20270104_000035_households;
+mod m20270105_000036_tefap_rules;
 
 pub(crate) use m20270104_000035_households::back_fill as back_fill_households;
 
@@ -86,6 +87,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270102_000033_calendar::Migration),
             Box::new(m20270103_000034_schedule_scopes::Migration),
             Box::new(m20270104_000035_households::Migration),
+            Box::new(m20270105_000036_tefap_rules::Migration),
         ]
     }
 }

@@ -191,8 +191,12 @@ async fn tefap_eligibilities<C: ConnectionTrait>(conn: &C, user_id: i64) -> Stor
 
 /// The latest TEFAP decision about `u`: a questionnaire answer linked to the account (eligible or
 /// not), an eligibility it stored, or a staff member's decision on its household (a day, read as
-/// its start in UTC).
-async fn last_tefap_decision<C: ConnectionTrait>(conn: &C, u: &user::Model) -> StoreResult<Option<DateTime<Utc>>> {
+/// its start in UTC); and the food bank whose period it stands for (the household's, else the
+/// account's).
+async fn last_tefap_decision<C: ConnectionTrait>(
+    conn: &C,
+    u: &user::Model,
+) -> StoreResult<(Option<DateTime<Utc>>, Option<i64>)> {
     let answered: Option<Option<DateTime<Utc>>> = tefap_response::Entity::find()
         .filter(tefap_response::Column::UserId.eq(u.id))
         .select_only()
@@ -207,19 +211,20 @@ async fn last_tefap_decision<C: ConnectionTrait>(conn: &C, u: &user::Model) -> S
         .into_tuple()
         .one(conn)
         .await?;
-    let decided = match u.household_id {
-        Some(id) => household::Entity::find_by_id(id)
-            .select_only()
-            .column(household::Column::TefapDecidedOn)
-            .into_tuple::<Option<chrono::NaiveDate>>()
-            .one(conn)
-            .await?
-            .flatten()
-            .and_then(|day| day.and_hms_opt(0, 0, 0))
-            .map(|t| t.and_utc()),
+    let kept = match u.household_id {
+        Some(id) => {
+            household::Entity::find_by_id(id)
+                .select_only()
+                .columns([household::Column::TefapDecidedOn, household::Column::FoodBankId])
+                .into_tuple::<(Option<chrono::NaiveDate>, i64)>()
+                .one(conn)
+                .await?
+        }
         None => None,
     };
-    Ok([answered.flatten(), eligible.flatten(), decided].into_iter().flatten().max())
+    let decided = kept.and_then(|(day, _)| day).and_then(|day| day.and_hms_opt(0, 0, 0)).map(|t| t.and_utc());
+    let food_bank = kept.map(|(_, bank)| bank).or(u.default_food_bank_id);
+    Ok(([answered.flatten(), eligible.flatten(), decided].into_iter().flatten().max(), food_bank))
 }
 
 async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64, now: DateTime<Utc>) -> StoreResult<Option<ProfileRow>> {
@@ -227,7 +232,12 @@ async fn profile_of<C: ConnectionTrait>(conn: &C, user_id: i64, now: DateTime<Ut
     else {
         return Ok(None);
     };
-    let lapsed = recertification_due_at(last_tefap_decision(conn, &u).await?, now);
+    let (decided, food_bank) = last_tefap_decision(conn, &u).await?;
+    let months = match food_bank {
+        Some(id) => super::tefap_rules::rules_of(conn, id).await?.valid_months,
+        None => crate::domain::tefap::TEFAP_VALID_MONTHS,
+    };
+    let lapsed = recertification_due_at(decided, now, months);
     Ok(Some(ProfileRow {
         id: u.id,
         first_name: u.first_name,

@@ -4,10 +4,11 @@
 //! made with its first order.
 use super::{Store, StoreResult, Write};
 use crate::{
-    db::entity::{household, inventory_item, pantry_location, report_order, user, visit, visit_line},
+    db::entity::{household, inventory_item, pantry_location, report_order, tefap_decision, user, visit, visit_line},
     domain::{
         Id,
         households::{Search, fold, phone_digits, reversed},
+        signature::Signature,
     },
 };
 use chrono::{DateTime, NaiveDate, Utc};
@@ -56,6 +57,29 @@ pub struct NewVisit {
     pub pounds: f64,
     pub tefap_basis: Option<String>,
     pub by: Id,
+    /// The household's signature, where the food bank requires one.
+    pub signature: Option<Signature>,
+}
+
+/// A TEFAP decision to record: the household's latest from now on, and one more in its history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision<'a> {
+    pub household_id: Id,
+    pub basis: &'a str,
+    pub day: NaiveDate,
+    pub by: Id,
+    pub pantry_id: Option<Id>,
+    /// `staff` (the household page's form) or `visit` (TEFAP foods given at a lapsed decision).
+    pub how: &'static str,
+}
+
+/// A decision of the household's history, as its page lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecisionRow {
+    pub basis: String,
+    pub day: NaiveDate,
+    pub how: String,
+    pub pantry: Option<String>,
 }
 
 /// A visit as the household's page lists it.
@@ -67,6 +91,7 @@ pub struct VisitRow {
     pub units: i64,
     pub pounds: f64,
     pub tefap_basis: Option<String>,
+    pub signed: bool,
 }
 
 /// An order of the household's, from the report summary.
@@ -176,6 +201,28 @@ impl Store {
                 units: v.units,
                 pounds: v.pounds,
                 tefap_basis: v.tefap_basis,
+                signed: v.signature_kind.is_some(),
+            })
+            .collect())
+    }
+
+    /// The household's TEFAP decisions, newest first.
+    pub async fn household_decisions(&self, id: Id, limit: u64) -> StoreResult<Vec<DecisionRow>> {
+        let rows = tefap_decision::Entity::find()
+            .filter(tefap_decision::Column::HouseholdId.eq(id))
+            .order_by_desc(tefap_decision::Column::DecidedOn)
+            .order_by_desc(tefap_decision::Column::Id)
+            .limit(limit)
+            .all(&self.db)
+            .await?;
+        let names = self.pantry_names(rows.iter().filter_map(|d| d.pantry_location_id).collect()).await?;
+        Ok(rows
+            .into_iter()
+            .map(|d| DecisionRow {
+                basis: d.basis,
+                day: d.decided_on,
+                how: d.how,
+                pantry: d.pantry_location_id.and_then(|p| names.get(&p).cloned()),
             })
             .collect())
     }
@@ -381,6 +428,8 @@ impl Write {
             tefap_basis: Set(new.tefap_basis.clone()),
             recorded_by: Set(Some(new.by)),
             created_at: Set(now),
+            signature_kind: Set(new.signature.as_ref().map(|s| s.kind().to_owned())),
+            signature: Set(new.signature.as_ref().map(|s| s.text().to_owned())),
         })
         .exec(&self.db)
         .await?
@@ -396,23 +445,29 @@ impl Write {
         Ok(id)
     }
 
-    /// Records a TEFAP decision on the household: its basis, the day and who decided.
-    pub async fn decide_tefap(
-        &self,
-        household_id: Id,
-        basis: &str,
-        day: NaiveDate,
-        by: Id,
-        now: DateTime<Utc>,
-    ) -> StoreResult<()> {
+    /// Records a TEFAP decision on the household (its basis, the day and who decided) and keeps it
+    /// in the household's history.
+    pub async fn decide_tefap(&self, d: &Decision<'_>, now: DateTime<Utc>) -> StoreResult<()> {
         household::Entity::update_many()
-            .col_expr(household::Column::TefapBasis, Expr::value(basis))
-            .col_expr(household::Column::TefapDecidedOn, Expr::value(day))
-            .col_expr(household::Column::TefapDecidedBy, Expr::value(by))
+            .col_expr(household::Column::TefapBasis, Expr::value(d.basis))
+            .col_expr(household::Column::TefapDecidedOn, Expr::value(d.day))
+            .col_expr(household::Column::TefapDecidedBy, Expr::value(d.by))
             .col_expr(household::Column::UpdatedAt, Expr::value(now))
-            .filter(household::Column::Id.eq(household_id))
+            .filter(household::Column::Id.eq(d.household_id))
             .exec(&self.db)
             .await?;
+        tefap_decision::Entity::insert(tefap_decision::ActiveModel {
+            id: NotSet,
+            household_id: Set(d.household_id),
+            basis: Set(d.basis.to_owned()),
+            decided_on: Set(d.day),
+            decided_by: Set(Some(d.by)),
+            pantry_location_id: Set(d.pantry_id),
+            how: Set(d.how.to_owned()),
+            created_at: Set(now),
+        })
+        .exec_without_returning(&self.db)
+        .await?;
         Ok(())
     }
 

@@ -38,6 +38,7 @@ pub mod stock;
 mod survey;
 pub mod tefap;
 pub mod tefap_records;
+pub mod tefap_rules;
 #[cfg(any(test, feature = "test-support"))]
 mod test_bulk;
 #[cfg(any(test, feature = "test-support"))]

@@ -479,16 +479,12 @@ impl<C: ConnectionTrait> Store<C> {
 
     /// Whether the user (None: a visitor, never eligible) may see TEFAP items in `area`: by an
     /// eligibility their questionnaire stored, or their household's decision at the area's food
-    /// bank (a staff member's at intake), either made at `since` or later (recertification).
-    pub async fn tefap_eligible(
-        &self,
-        user_id: Option<Id>,
-        area: &TefapArea,
-        since: DateTime<Utc>,
-    ) -> StoreResult<bool> {
+    /// bank (a staff member's at intake), either made within the food bank's period before `now`
+    /// (recertification).
+    pub async fn tefap_eligible(&self, user_id: Option<Id>, area: &TefapArea, now: DateTime<Utc>) -> StoreResult<bool> {
         let Some(user_id) = user_id else { return Ok(false) };
         let household = self.household_of(user_id).await?;
-        self.tefap_eligible_in(user_id, household, area, since).await
+        self.tefap_eligible_in(user_id, household, area, now).await
     }
 
     /// [`Self::tefap_eligible`] with the account's household already read.
@@ -497,8 +493,10 @@ impl<C: ConnectionTrait> Store<C> {
         user_id: Id,
         household: Option<Id>,
         area: &TefapArea,
-        since: DateTime<Utc>,
+        now: DateTime<Utc>,
     ) -> StoreResult<bool> {
+        // A decision stands for the period the food bank sets.
+        let since = decided_since(now, self.tefap_rules(area.food_bank_id).await?.valid_months);
         if let Some(household) = household {
             let decided: Option<Option<NaiveDate>> = household::Entity::find_by_id(household)
                 .filter(household::Column::FoodBankId.eq(area.food_bank_id))
@@ -571,9 +569,7 @@ impl<C: ConnectionTrait> Store<C> {
             },
             order_limits: size_limits(limits),
             tefap_eligible: match who {
-                Some((u, h)) if tefap_matters => {
-                    self.tefap_eligible_in(u, h, &site.tefap_area(), decided_since(now)).await?
-                }
+                Some((u, h)) if tefap_matters => self.tefap_eligible_in(u, h, &site.tefap_area(), now).await?,
                 _ => false,
             },
             tz: site.tz(),

@@ -87,6 +87,8 @@ pub async fn seed_scale(
                 address_id: Set(address_id),
                 time_zone: Set(zone.into()),
                 created_at: Set(now),
+                tefap_valid_months: Set(12),
+                visit_signature: Set(false),
             });
             let today = now.with_timezone(&tz).date_naive();
             for i in 0..PANTRIES_PER_SCALE_FOOD_BANK {

@@ -9,6 +9,7 @@ pub mod content;
 pub mod items;
 pub mod pantries;
 pub mod queue;
+pub mod rules;
 pub mod team;
 
 pub use caller::Staff;

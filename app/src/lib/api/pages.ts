@@ -56,6 +56,7 @@ export type StaffAuditPage = Schemas["StaffAuditPage"];
 export type StaffPantriesAdminPage = Schemas["StaffPantriesAdminPage"];
 export type StaffCodesPage = Schemas["StaffCodesPage"];
 export type StaffContentPage = Schemas["StaffContentPage"];
+export type StaffSettingsPage = Schemas["StaffSettingsPage"];
 export type StaffStockPage = Schemas["StaffStockPage"];
 export type StaffReportsPage = Schemas["StaffReportsPage"];
 export type StaffTefapPage = Schemas["StaffTefapPage"];

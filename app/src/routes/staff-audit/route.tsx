@@ -49,6 +49,8 @@ const ACTIONS: Record<string, MessageKey> = {
   "household.view": "staff.audit.action.household.view",
   "household.merge": "staff.audit.action.household.merge",
   "visit.record": "staff.audit.action.visit.record",
+  "household.decide": "staff.audit.action.household.decide",
+  "foodBank.rules": "staff.audit.action.foodBank.rules",
 };
 const actionName = (code: string) => (ACTIONS[code] ? t(ACTIONS[code]) : code);
 

@@ -1,13 +1,14 @@
 export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { Link } from "../../ui/Link";
-import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
+import { addMessages, pageTitle, t, tn, type MessageKey } from "../../i18n/t";
 import type { Meta } from "../../types";
 import type { StaffHouseholdPage } from "../../lib/api/pages";
 import { formatDate } from "../../lib/format";
 import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import { refusalText } from "../../lib/refusal";
 import { orderNumber } from "../../lib/orders";
-import { PostForm, usePostedForm } from "../../ui/PostForm";
+import { PostForm, usePostedAmong } from "../../ui/PostForm";
+import { VisitSignature } from "../../ui/VisitSignature";
 import { StaffUnavailable, stateName } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
 
@@ -24,6 +25,18 @@ const BASES: Record<string, MessageKey> = {
 };
 const basisName = (code: string) => (BASES[code] ? t(BASES[code]) : code);
 
+const HOW: Record<string, MessageKey> = {
+  staff: "staff.households.how.staff",
+  visit: "staff.households.how.visit",
+  kept: "staff.households.how.kept",
+};
+
+const DONE: Record<string, MessageKey> = {
+  registered: "staff.households.registered",
+  visited: "staff.households.visited",
+  decided: "staff.households.decided",
+};
+
 /**
  * /staff/households/{id} (volunteers and up, at the household's food bank): the household's facts,
  * its TEFAP decision (and whether it is due for recertification), the form recording a walk-in
@@ -31,13 +44,23 @@ const basisName = (code: string) => (BASES[code] ? t(BASES[code]) : code);
  * and its visits and orders. Opening it is written in the audit log.
  */
 export default function StaffHousehold({ data }: { data: StaffHouseholdPage | null }) {
-  const posted = usePostedForm("visit");
+  const posted = usePostedAmong(["visit", "decide"]);
   if (!data?.household) return <StaffUnavailable />;
   const h = data.household;
   const fields = serverFieldErrors(posted.failure?.value);
-  const general = posted.failure ? refusalText(posted.failure) : null;
-  // An empty visit is refused at the pounds field: say what it lacks, not only that it is required.
-  const error = (f: string) => (f === "pounds" && fields[f] === "required" ? t("staff.households.nothingGiven") : fields[f] ? fieldErrorText(fields[f]) : undefined);
+  const general = posted.failure && Object.keys(fields).length === 0 ? refusalText(posted.failure) : null;
+  // Say what a refused field lacks, not only that it is required.
+  const said: Record<string, Partial<Record<string, MessageKey>>> = {
+    pounds: { required: "staff.households.nothingGiven" },
+    signature: { required: "staff.households.signatureMissing", choice: "staff.households.signatureBad" },
+  };
+  const error = (f: string) => {
+    const code = fields[f];
+    if (!code) return undefined;
+    const key = said[f]?.[code];
+    return key ? t(key) : fieldErrorText(code);
+  };
+  const visitError = (f: string) => (posted.intent === "visit" ? error(f) : undefined);
   const fact = (label: MessageKey, value: string | number | null | undefined) =>
     value != null && value !== "" ? (
       <>
@@ -53,13 +76,18 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
       <h1>
         {h.firstName} {h.lastName}
       </h1>
-      {data.done && (
+      {data.done && DONE[data.done] && (
         <p role="status" className="info-box">
-          {t(data.done === "visited" ? "staff.households.visited" : "staff.households.registered")}
+          {t(DONE[data.done])}
         </p>
       )}
       {h.recertificationDue && (
         <p className="warning-box">{t(h.tefap ? "staff.households.recertifyDue" : "staff.households.noDecision")}</p>
+      )}
+      {general && (
+        <p role="alert" className="error-box">
+          {general}
+        </p>
       )}
       <dl className="facts">
         {h.birthDate && (
@@ -76,21 +104,9 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
         {fact("staff.households.zip", h.postalCode)}
         {fact("staff.households.size", h.size)}
         {h.children != null && fact("staff.households.ages", t("staff.households.agesOf", { children: h.children, adults: h.adults ?? 0, seniors: h.seniors ?? 0 }))}
-        {h.tefap && (
-          <>
-            <dt>{t("staff.tefap.basis")}</dt>
-            <dd>
-              {basisName(h.tefap.basis)} · <time dateTime={h.tefap.decidedOn}>{formatDate(h.tefap.decidedOn)}</time>
-            </dd>
-          </>
-        )}
       </dl>
+      <TefapSection data={data} decideError={posted.intent === "decide" ? error("decisionBasis") : undefined} decideValue={posted.intent === "decide" ? posted.values.decisionBasis : undefined} />
       <h2 id="visit-title">{t("staff.households.visit")}</h2>
-      {general && (
-        <p role="alert" className="error-box">
-          {general}
-        </p>
-      )}
       {h.pantryId == null ? (
         <p>{t("staff.households.noPantry")}</p>
       ) : (
@@ -119,13 +135,13 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
               </tbody>
             </table>
           )}
-          {error("units") && <p className="field-error">{error("units")}</p>}
+          {visitError("units") && <p className="field-error">{visitError("units")}</p>}
           <label htmlFor="visit-pounds">
             {t("staff.households.pounds")}
-            <input id="visit-pounds" type="number" name="pounds" min={0} step="0.1" inputMode="decimal" defaultValue={posted.values.pounds ?? ""} aria-invalid={error("pounds") ? true : undefined} aria-describedby={error("pounds") ? "visit-pounds-error" : undefined} />
-            {error("pounds") && (
+            <input id="visit-pounds" type="number" name="pounds" min={0} step="0.1" inputMode="decimal" defaultValue={posted.values.pounds ?? ""} aria-invalid={visitError("pounds") ? true : undefined} aria-describedby={visitError("pounds") ? "visit-pounds-error" : undefined} />
+            {visitError("pounds") && (
               <span id="visit-pounds-error" className="field-error">
-                {error("pounds")}
+                {visitError("pounds")}
               </span>
             )}
           </label>
@@ -136,7 +152,7 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
             </label>
             <label htmlFor="visit-basis">
               {t("staff.tefap.basis")}
-              <select id="visit-basis" name="tefapBasis" defaultValue={posted.values.tefapBasis ?? h.tefap?.basis ?? ""} aria-invalid={error("tefapBasis") ? true : undefined} aria-describedby={error("tefapBasis") ? "visit-basis-error" : undefined}>
+              <select id="visit-basis" name="tefapBasis" defaultValue={posted.values.tefapBasis ?? h.tefap?.basis ?? ""} aria-invalid={visitError("tefapBasis") ? true : undefined} aria-describedby={visitError("tefapBasis") ? "visit-basis-error" : undefined}>
                 <option value="">{t("staff.households.basisNone")}</option>
                 {Object.keys(BASES).map((b) => (
                   <option key={b} value={b}>
@@ -144,13 +160,14 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
                   </option>
                 ))}
               </select>
-              {error("tefapBasis") && (
+              {visitError("tefapBasis") && (
                 <span id="visit-basis-error" className="field-error">
-                  {error("tefapBasis")}
+                  {visitError("tefapBasis")}
                 </span>
               )}
             </label>
           </fieldset>
+          {h.visitSignature && <VisitSignature typed={posted.intent === "visit" ? (posted.values.signedName ?? "") : ""} error={visitError("signature")} />}
           <button type="submit" className="btn btn-primary">
             {t("staff.households.record")}
           </button>
@@ -165,6 +182,7 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
             <li key={v.id}>
               <time dateTime={v.day}>{formatDate(v.day)}</time> · {v.pantry} · {t("staff.households.visitAmount", { items: v.units, pounds: v.pounds })}
               {v.tefapBasis && <> · {t("staff.households.tefapOn", { basis: basisName(v.tefapBasis) })}</>}
+              {v.signed && <> · {t("staff.households.signed")}</>}
             </li>
           ))}
         </ul>
@@ -183,6 +201,69 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * The household's TEFAP eligibility: the decision standing and until when, the food bank's
+ * period, the form recording a decision today (at the working pantry), and every decision kept.
+ */
+function TefapSection({ data, decideError, decideValue }: { data: StaffHouseholdPage; decideError?: string; decideValue?: string }) {
+  const h = data.household!;
+  return (
+    <>
+      <h2 id="tefap-title">{t("staff.households.tefapTitle")}</h2>
+      {h.tefap && (
+        <p>
+          {basisName(h.tefap.basis)} · <time dateTime={h.tefap.decidedOn}>{formatDate(h.tefap.decidedOn)}</time>
+          {h.tefapDueOn && (
+            <>
+              {" "}
+              · {t("staff.households.dueOn", { date: formatDate(h.tefapDueOn) })}
+            </>
+          )}
+        </p>
+      )}
+      <p className="hint">{tn("staff.households.period", h.tefapValidMonths)}</p>
+      {h.pantryId != null && (
+        <PostForm onSubmit={native} intent="decide" className="staff-form" aria-describedby="decide-title">
+          <h3 id="decide-title">{t("staff.households.decide")}</h3>
+          <input type="hidden" name="pantry" value={h.pantryId} />
+          <label htmlFor="decision-basis">
+            {t("staff.households.decisionBasis")}
+            <select id="decision-basis" name="decisionBasis" defaultValue={decideValue ?? ""} aria-invalid={decideError ? true : undefined} aria-describedby={decideError ? "decision-basis-error" : undefined}>
+              <option value="">{t("staff.households.basisNone")}</option>
+              {Object.keys(BASES).map((b) => (
+                <option key={b} value={b}>
+                  {basisName(b)}
+                </option>
+              ))}
+            </select>
+            {decideError && (
+              <span id="decision-basis-error" className="field-error">
+                {decideError}
+              </span>
+            )}
+          </label>
+          <button type="submit" className="btn btn-secondary">
+            {t("staff.households.decideButton")}
+          </button>
+        </PostForm>
+      )}
+      <h3>{t("staff.households.decisions")}</h3>
+      {h.decisions.length === 0 ? (
+        <p>{t("staff.households.noDecisions")}</p>
+      ) : (
+        <ul className="staff-list">
+          {h.decisions.map((d, i) => (
+            <li key={i}>
+              <time dateTime={d.day}>{formatDate(d.day)}</time> · {basisName(d.basis)} · {HOW[d.how] ? t(HOW[d.how]) : d.how}
+              {d.pantry && <> · {d.pantry}</>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 

@@ -65,6 +65,8 @@ pub(super) async fn seed_food_banks<C: ConnectionTrait>(
             address_id: Set(address_id),
             time_zone: Set(fb.time_zone.into()),
             created_at: Set(now - Duration::days(400)),
+            tefap_valid_months: Set(12),
+            visit_signature: Set(false),
         });
     }
 

@@ -3,39 +3,42 @@
 //! household" answer), and recording a walk-in visit. Volunteers and up, at the food banks of
 //! the pantries they work at: another food bank's household is NotFound, like one that does not
 //! exist. Each write is one transaction with its audit entry; a visit's stock movements too.
-use super::{Context, Error, Result, staff::Staff, stock::move_and_record};
+use super::{Context, Error, Result, staff::Staff};
 use crate::{
     db::repo::{
         audit::AuditEntry,
-        households::{HouseholdRow, NewHousehold, NewVisit},
-        stock::StockCause,
+        households::{HouseholdRow, NewHousehold},
     },
     domain::{
         Id,
         audit::AuditAction,
         forms::{FieldCode, FieldError, is_valid_email, is_valid_zip},
         households::{
-            DUPLICATE_AT, Identity, NameMatch, Search, TEFAP_BASES, fold, name_match, parse_date, parse_search,
-            phone_digits, shared_facts,
+            DUPLICATE_AT, Identity, NameMatch, Search, fold, name_match, parse_date, parse_search, phone_digits,
+            shared_facts,
         },
         messages,
         orders::StatusType,
         staff::{Reach, Volunteer},
-        stock::StockReason,
-        tefap::TEFAP_VALID_FOR,
+        tefap::recertification_due,
         time::local_today,
     },
-    model::households::{HouseholdDetail, HouseholdListed, HouseholdOrder, HouseholdTefap, HouseholdVisit, VisitItem},
+    model::households::{
+        HouseholdDecision, HouseholdDetail, HouseholdListed, HouseholdOrder, HouseholdTefap, HouseholdVisit, VisitItem,
+    },
 };
-use chrono::NaiveDate;
+use chrono::{Months, NaiveDate};
 use serde::Serialize;
 use std::collections::BTreeMap;
+
+mod visits;
+pub use visits::{VisitForm, decide, record_visit};
 
 /// How many households a search lists.
 const LISTED: usize = 20;
 /// The most units one line of a visit gives out, and the most pounds a visit records.
-const MAX_LINE: i64 = 999;
-const MAX_POUNDS: f64 = 10_000.0;
+pub(super) const MAX_LINE: i64 = 999;
+pub(super) const MAX_POUNDS: f64 = 10_000.0;
 
 /// The food banks whose households the caller sees: those of the pantries they work at.
 async fn food_banks(state: &Context, reach: &Reach) -> Result<Vec<Id>> {
@@ -46,11 +49,21 @@ async fn food_banks(state: &Context, reach: &Reach) -> Result<Vec<Id>> {
     Ok(ids)
 }
 
-fn due(decided_on: Option<NaiveDate>, today: NaiveDate) -> bool {
-    decided_on.and_then(|d| d.checked_add_months(TEFAP_VALID_FOR)).is_none_or(|until| until <= today)
+/// The household's decision has lapsed (or was never made) under its food bank's period.
+fn due(decided_on: Option<NaiveDate>, today: NaiveDate, months: u32) -> bool {
+    recertification_due(decided_on, today, months)
 }
 
-fn listed(h: &HouseholdRow, today: NaiveDate) -> HouseholdListed {
+/// Each of these food banks' TEFAP periods, in months.
+async fn periods(state: &Context, banks: &[Id]) -> Result<BTreeMap<Id, u32>> {
+    let mut months = BTreeMap::new();
+    for bank in banks {
+        months.insert(*bank, state.store.tefap_rules(*bank).await?.valid_months);
+    }
+    Ok(months)
+}
+
+fn listed(h: &HouseholdRow, today: NaiveDate, periods: &BTreeMap<Id, u32>) -> HouseholdListed {
     let end = h.phone_digits.as_deref().filter(|d| d.len() >= 4).map(|d| d[d.len() - 4..].to_owned());
     HouseholdListed {
         id: h.id,
@@ -60,7 +73,11 @@ fn listed(h: &HouseholdRow, today: NaiveDate) -> HouseholdListed {
         phone_end: end,
         postal_code: h.postal_code.clone(),
         size: h.size,
-        recertification_due: due(h.tefap_decided_on, today),
+        recertification_due: due(
+            h.tefap_decided_on,
+            today,
+            periods.get(&h.food_bank_id).copied().unwrap_or(crate::domain::tefap::TEFAP_VALID_MONTHS),
+        ),
     }
 }
 
@@ -96,11 +113,12 @@ pub async fn search(state: &Context, staff: &Staff<Volunteer>, text: &str) -> Re
         a.0.cmp(&b.0)
             .then_with(|| (&a.1.last_key, &a.1.first_key, a.1.id).cmp(&(&b.1.last_key, &b.1.first_key, b.1.id)))
     });
-    Ok(found.into_iter().take(LISTED).map(|(_, h)| listed(h, today)).collect())
+    let periods = periods(state, &banks).await?;
+    Ok(found.into_iter().take(LISTED).map(|(_, h)| listed(h, today, &periods)).collect())
 }
 
 /// The household, when it is of one of the caller's food banks.
-async fn own(state: &Context, reach: &Reach, id: Id) -> Result<HouseholdRow> {
+pub(super) async fn own(state: &Context, reach: &Reach, id: Id) -> Result<HouseholdRow> {
     let banks = food_banks(state, reach).await?;
     match state.store.household(id).await? {
         Some(h) if banks.contains(&h.food_bank_id) => Ok(h),
@@ -111,8 +129,8 @@ async fn own(state: &Context, reach: &Reach, id: Id) -> Result<HouseholdRow> {
 /// What the audit log records of a look or a change: which household, never its facts.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Subject {
-    household_id: Id,
+pub(super) struct Subject {
+    pub household_id: Id,
 }
 
 /// The household's page, at the caller's working pantry `pantry` (its items for a visit). The
@@ -134,6 +152,8 @@ pub async fn show(state: &Context, staff: &Staff<Volunteer>, id: Id, pantry: Opt
     );
     let entry = &entry;
     state.store.write(|txn| async move { Ok::<_, Error>(txn.audit(entry.clone(), now).await?) }).await?;
+    let rules = state.store.tefap_rules(h.food_bank_id).await?;
+    let decisions = state.store.household_decisions(h.id, 50).await?;
     let visits = state.store.household_visits(h.id, 50).await?;
     let orders = state.store.household_orders(h.id, 50).await?;
     let items = match &pantry {
@@ -169,7 +189,17 @@ pub async fn show(state: &Context, staff: &Staff<Volunteer>, id: Id, pantry: Opt
             }),
             _ => None,
         },
-        recertification_due: due(h.tefap_decided_on, today),
+        recertification_due: due(h.tefap_decided_on, today, rules.valid_months),
+        tefap_valid_months: rules.valid_months,
+        tefap_due_on: h
+            .tefap_decided_on
+            .and_then(|d| d.checked_add_months(Months::new(rules.valid_months)))
+            .map(|d| d.to_string()),
+        decisions: decisions
+            .into_iter()
+            .map(|d| HouseholdDecision { basis: d.basis, day: d.day.to_string(), how: d.how, pantry: d.pantry })
+            .collect(),
+        visit_signature: rules.visit_signature,
         visits: visits
             .into_iter()
             .map(|v| HouseholdVisit {
@@ -179,6 +209,7 @@ pub async fn show(state: &Context, staff: &Staff<Volunteer>, id: Id, pantry: Opt
                 units: v.units,
                 pounds: v.pounds,
                 tefap_basis: v.tefap_basis,
+                signed: v.signed,
             })
             .collect(),
         orders: orders
@@ -346,7 +377,8 @@ fn checked(
 
 /// Of these records, those sharing three of first name, last name, birth date and phone with the
 /// one typed.
-fn alike(new: &NewHousehold, candidates: &[HouseholdRow], today: NaiveDate) -> Vec<HouseholdListed> {
+fn alike(new: &NewHousehold, candidates: &[HouseholdRow], today: NaiveDate, months: u32) -> Vec<HouseholdListed> {
+    let periods = BTreeMap::from([(new.food_bank_id, months)]);
     let typed = Identity {
         first_key: fold(&new.first_name),
         last_key: fold(&new.last_name),
@@ -364,7 +396,7 @@ fn alike(new: &NewHousehold, candidates: &[HouseholdRow], today: NaiveDate) -> V
             };
             shared_facts(&typed, &theirs) >= DUPLICATE_AT
         })
-        .map(|h| listed(h, today))
+        .map(|h| listed(h, today, &periods))
         .collect()
 }
 
@@ -390,7 +422,8 @@ pub async fn duplicates(
     let today = local_today(state.clock.now(), place.tz);
     let Ok(new) = checked(form, place.food_bank_id, today) else { return Ok(Vec::new()) };
     let candidates = state.store.duplicate_candidates(new.food_bank_id, new.birth_date, new.phone.as_deref()).await?;
-    Ok(alike(&new, &candidates, today))
+    let months = state.store.tefap_rules(new.food_bank_id).await?.valid_months;
+    Ok(alike(&new, &candidates, today, months))
 }
 
 /// Registers a household at the food bank of the caller's pantry `pantry`. Unless staff already
@@ -408,6 +441,7 @@ pub async fn register(
     let today = local_today(now, place.tz);
     let new = checked(form, place.food_bank_id, today).map_err(Error::fields)?;
     let new = &new;
+    let months = state.store.tefap_rules(new.food_bank_id).await?.valid_months;
     let by = staff.user_id;
     let where_ = (place.food_bank_id, Some(place.id));
     state
@@ -433,7 +467,7 @@ pub async fn register(
             if answer == DuplicateAnswer::Unasked {
                 let candidates =
                     txn.duplicate_candidates(new.food_bank_id, new.birth_date, new.phone.as_deref()).await?;
-                let alike = alike(new, &candidates, today);
+                let alike = alike(new, &candidates, today, months);
                 if !alike.is_empty() {
                     return Ok(Registered::Duplicates(alike));
                 }
@@ -449,131 +483,6 @@ pub async fn register(
             );
             txn.audit(entry, now).await?;
             Ok::<_, Error>(Registered::Done(id))
-        })
-        .await
-}
-
-/// A walk-in visit as typed: the item lines (stock row id, units), the pounds (when no lines are
-/// given, or to record more than they weigh), and the TEFAP basis when TEFAP foods were given.
-#[derive(Debug, Clone, Default)]
-pub struct VisitForm {
-    pub lines: Vec<(String, String)>,
-    pub pounds: String,
-    pub tefap: bool,
-    pub tefap_basis: String,
-}
-
-/// Records that the household was served at the caller's pantry today: the lines' stock goes
-/// down (movements `given_out`), and the visit counts in the month's report. One transaction.
-pub async fn record_visit(
-    state: &Context,
-    staff: &Staff<Volunteer>,
-    household_id: Id,
-    pantry: Id,
-    form: &VisitForm,
-) -> Result<Id> {
-    let h = own(state, &staff.reach, household_id).await?;
-    let place = state
-        .store
-        .staff_pantries(vec![pantry])
-        .await?
-        .into_iter()
-        .find(|p| staff.reach.has_pantry(p.id) && p.food_bank_id == h.food_bank_id);
-    let Some(place) = place else { return Err(Error::not_found(&messages::PANTRY_NOT_FOUND)) };
-    let mut errors = Vec::new();
-    let mut lines: BTreeMap<Id, i64> = BTreeMap::new();
-    for (item, units) in &form.lines {
-        let units = units.trim();
-        if units.is_empty() || units == "0" {
-            continue;
-        }
-        match (item.trim().parse::<Id>(), units.parse::<i64>()) {
-            (Ok(item), Ok(n)) if (1..=MAX_LINE).contains(&n) => *lines.entry(item).or_default() += n,
-            _ => errors.push(FieldError::new(
-                "units",
-                FieldCode::OutOfRange,
-                format!("Enter a whole number from 0 to {MAX_LINE}."),
-            )),
-        }
-    }
-    let pounds = match form.pounds.trim() {
-        "" => 0.0,
-        text => match text.parse::<f64>() {
-            Ok(p) if p.is_finite() && (0.0..=MAX_POUNDS).contains(&p) => p,
-            _ => {
-                errors.push(FieldError::new(
-                    "pounds",
-                    FieldCode::OutOfRange,
-                    format!("Enter pounds from 0 to {MAX_POUNDS}."),
-                ));
-                0.0
-            }
-        },
-    };
-    let basis = form.tefap.then(|| form.tefap_basis.trim().to_owned());
-    if basis.as_deref().is_some_and(|b| !TEFAP_BASES.contains(&b)) {
-        errors.push(FieldError::new(
-            "tefapBasis",
-            FieldCode::Choice,
-            "Choose income, programs, emergency or homeless.",
-        ));
-    }
-    if errors.is_empty() && lines.is_empty() && pounds <= 0.0 {
-        errors.push(FieldError::new(
-            "pounds",
-            FieldCode::Required,
-            "Give out at least one item, or enter the pounds given.",
-        ));
-    }
-    if !errors.is_empty() {
-        return Err(Error::fields(errors));
-    }
-    let now = state.clock.now();
-    let new = NewVisit {
-        household_id: h.id,
-        food_bank_id: h.food_bank_id,
-        pantry_id: place.id,
-        day: local_today(now, place.tz),
-        units: lines.values().sum(),
-        pounds,
-        tefap_basis: basis,
-        by: staff.user_id,
-    };
-    let (new, lines, decided_on) = (&new, &lines, h.tefap_decided_on);
-    state
-        .store
-        .write(|txn| async move {
-            let stocked = txn.pantry_stock_ids(place.id, lines.keys().copied().collect()).await?;
-            if stocked.len() != lines.len() {
-                return Err(Error::fields(vec![FieldError::new(
-                    "units",
-                    FieldCode::Choice,
-                    "Choose items this pantry has.",
-                )]));
-            }
-            let deltas: BTreeMap<Id, i64> = lines.iter().map(|(id, n)| (*id, -n)).collect();
-            let quantities: Vec<(Id, i32)> =
-                lines.iter().map(|(id, n)| (*id, i32::try_from(*n).unwrap_or(i32::MAX))).collect();
-            let id = txn.insert_visit(new, &quantities, now).await?;
-            // TEFAP foods given on a basis when the household's decision has lapsed (or was never
-            // made) is the new decision: staff asked at the door (recertification, item 5).
-            if let Some(basis) = new.tefap_basis.as_deref().filter(|_| due(decided_on, new.day)) {
-                txn.decide_tefap(new.household_id, basis, new.day, new.by, now).await?;
-            }
-            if !deltas.is_empty() {
-                let cause = StockCause { reason: StockReason::GivenOut, by: Some(new.by), order_id: None };
-                move_and_record(&txn, &deltas, cause, "units", now).await?;
-            }
-            let entry = AuditEntry::change(
-                new.by,
-                (new.food_bank_id, Some(new.pantry_id)),
-                AuditAction::VisitRecord,
-                format!("household:{}", new.household_id),
-                None::<&Subject>,
-                Some(&Subject { household_id: new.household_id }),
-            );
-            txn.audit(entry, now).await?;
-            Ok::<_, Error>(id)
         })
         .await
 }

@@ -1,0 +1,54 @@
+//! A food bank's TEFAP rules (issue 49 items 3 and 5): how many months a TEFAP decision stands,
+//! and whether a walk-in visit needs the household's signature.
+use super::{Store, StoreResult, Write};
+use crate::{
+    db::entity::food_bank,
+    domain::{Id, tefap::TEFAP_VALID_MONTHS},
+};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, sea_query::Expr};
+
+/// The rules as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TefapRules {
+    pub valid_months: u32,
+    pub visit_signature: bool,
+}
+
+impl Default for TefapRules {
+    fn default() -> Self {
+        TefapRules { valid_months: TEFAP_VALID_MONTHS, visit_signature: false }
+    }
+}
+
+/// The food bank's rules; a food bank that does not exist has the defaults.
+pub(super) async fn rules_of<C: ConnectionTrait>(conn: &C, food_bank_id: Id) -> StoreResult<TefapRules> {
+    let row: Option<(i32, bool)> = food_bank::Entity::find_by_id(food_bank_id)
+        .select_only()
+        .columns([food_bank::Column::TefapValidMonths, food_bank::Column::VisitSignature])
+        .into_tuple()
+        .one(conn)
+        .await?;
+    Ok(row.map_or_else(TefapRules::default, |(months, signature)| TefapRules {
+        valid_months: u32::try_from(months).unwrap_or(TEFAP_VALID_MONTHS),
+        visit_signature: signature,
+    }))
+}
+
+impl<C: ConnectionTrait> Store<C> {
+    pub async fn tefap_rules(&self, food_bank_id: Id) -> StoreResult<TefapRules> {
+        rules_of(&self.db, food_bank_id).await
+    }
+}
+
+impl Write {
+    /// Sets the rules (the column's CHECK bounds the period).
+    pub async fn set_tefap_rules(&self, food_bank_id: Id, rules: TefapRules) -> StoreResult<()> {
+        food_bank::Entity::update_many()
+            .col_expr(food_bank::Column::TefapValidMonths, Expr::value(i32::try_from(rules.valid_months).unwrap_or(0)))
+            .col_expr(food_bank::Column::VisitSignature, Expr::value(rules.visit_signature))
+            .filter(food_bank::Column::Id.eq(food_bank_id))
+            .exec(&self.db)
+            .await?;
+        Ok(())
+    }
+}
