@@ -4,6 +4,7 @@
 //! Only what the binary, the integration tests and the benches use is public; the rest is
 //! crate-private, so rustc reports code nothing calls.
 pub mod api;
+pub mod backup;
 pub mod catalog;
 pub mod config;
 pub mod connections;

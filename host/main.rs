@@ -30,6 +30,38 @@ enum Command {
     /// Staff accounts.
     #[command(subcommand)]
     Staff(StaffCommand),
+    /// Copy the embedded database (while the server runs) and the uploaded files into one file.
+    Backup(BackupArgs),
+    /// Bring a backup back into a data directory that has no database yet.
+    Restore(RestoreArgs),
+}
+
+#[derive(Args)]
+struct BackupArgs {
+    #[command(flatten)]
+    data: DataArgs,
+    /// Where uploaded files are kept (default: `files` in the data dir).
+    #[arg(long, env = "ORDERAHEAD_FILES_DIR")]
+    files_dir: Option<PathBuf>,
+    /// The backup file to write (a zip).
+    #[arg(long, value_name = "FILE")]
+    to: PathBuf,
+}
+
+#[derive(Args)]
+struct RestoreArgs {
+    /// The data directory to restore into; it must hold no database.
+    #[arg(long, env = "ORDERAHEAD_DATA_DIR", default_value = "./data")]
+    data_dir: PathBuf,
+    /// Where uploaded files go (default: `files` in the data dir).
+    #[arg(long, env = "ORDERAHEAD_FILES_DIR")]
+    files_dir: Option<PathBuf>,
+    /// A PostgreSQL URL here is refused: restore PostgreSQL with pg_restore.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    database_url: Option<String>,
+    /// The backup file to restore.
+    #[arg(long, value_name = "FILE")]
+    from: PathBuf,
 }
 
 #[derive(Subcommand)]
@@ -261,6 +293,35 @@ async fn run() -> anyhow::Result<()> {
                 let summary = db::seed::seed_demo(&conn, db::now(), auth::hash_password_blocking).await?;
                 tracing::info!(?summary, "demo data loaded");
             }
+            Ok(())
+        }
+        Command::Backup(args) => {
+            if args.data.url().starts_with("postgres") {
+                anyhow::bail!(orderahead::backup::ON_POSTGRES);
+            }
+            let conn = db::connect(&args.data.url()).await?;
+            let files = args.files_dir.unwrap_or_else(|| args.data.data_dir.join("files"));
+            let summary = orderahead::backup::backup(&conn, &files, &args.to).await?;
+            println!(
+                "backed up to {}: the database ({} bytes) and {} uploaded files",
+                args.to.display(),
+                summary.database_bytes,
+                summary.files
+            );
+            Ok(())
+        }
+        Command::Restore(args) => {
+            if args.database_url.as_deref().is_some_and(|u| u.starts_with("postgres")) {
+                anyhow::bail!(orderahead::backup::ON_POSTGRES);
+            }
+            let files = args.files_dir.unwrap_or_else(|| args.data_dir.join("files"));
+            let summary = orderahead::backup::restore(&args.from, &args.data_dir, &files).await?;
+            println!(
+                "restored into {}: the database ({} bytes) and {} uploaded files; everyone signs in again",
+                args.data_dir.display(),
+                summary.database_bytes,
+                summary.files
+            );
             Ok(())
         }
         Command::Staff(StaffCommand::Add(args)) => {

@@ -93,6 +93,11 @@ impl TestApp {
         self.db.db()
     }
 
+    /// The URL of the test's own database.
+    pub fn db_url(&self) -> &str {
+        self.db.url()
+    }
+
     pub fn app(&self) -> Router {
         http::app(self.state.clone())
     }

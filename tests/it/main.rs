@@ -28,6 +28,7 @@ mod api_staff;
 mod api_support;
 mod api_tefap;
 mod api_throttle_hosts;
+mod backup;
 mod browser;
 mod calendar;
 mod csv_exports;
