@@ -2,6 +2,10 @@
 //! the catalog's `staff.audit.action.<code>` text (page, filter and CSV alike), so a kind cannot be
 //! written without a name in every language (the catalog test below fails first).
 
+/// The actor of the entries the server's own jobs write (no account has this id): the change
+/// log names it as the system.
+pub const SYSTEM_ACTOR: super::Id = 0;
+
 macro_rules! actions {
     ($($variant:ident => $code:literal,)*) => {
         /// A kind of staff change, as `audit_log.action` stores it.
@@ -64,6 +68,7 @@ actions! {
     VisitRecord => "visit.record",
     HouseholdDecide => "household.decide",
     FoodBankRules => "foodBank.rules",
+    RetentionErase => "retention.erase",
 }
 
 impl AuditAction {

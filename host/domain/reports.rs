@@ -159,6 +159,15 @@ pub fn may_discard(served_on: NaiveDate, today: NaiveDate, audit_open: bool) -> 
     !audit_open && today > keep_until(served_on)
 }
 
+/// The last day served whose records may be discarded on `today` (no audit open): every day up
+/// to the close of the newest fiscal year whose retention ended before `today`.
+pub fn discard_through(today: NaiveDate) -> NaiveDate {
+    let sept_30 = |year: i32| NaiveDate::from_ymd_opt(year, 9, 30).unwrap_or(today);
+    let years = i32::try_from(RETENTION_YEARS).unwrap_or(3);
+    let year = today.year() - years;
+    if keep_until(sept_30(year)) < today { sept_30(year) } else { sept_30(year - 1) }
+}
+
 /// People in a household by age group, as the monthly TEFAP form counts them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -271,6 +280,14 @@ mod tests {
         assert!(!may_discard(d(2026, 12, 15), d(2030, 9, 30), false), "kept through the last day");
         assert!(may_discard(d(2026, 12, 15), d(2030, 10, 1), false));
         assert!(!may_discard(d(2026, 12, 15), d(2035, 1, 1), true), "an open audit keeps it");
+        // The retention job's cut agrees with may_discard on each side of it.
+        for today in [d(2030, 9, 30), d(2030, 10, 1), d(2031, 1, 1), d(2031, 9, 30), d(2032, 2, 29)] {
+            let through = discard_through(today);
+            assert!(may_discard(through, today, false), "{today}: {through}");
+            assert!(!may_discard(through.succ_opt().unwrap(), today, false), "{today}: {through}");
+        }
+        assert_eq!(discard_through(d(2030, 10, 1)), d(2027, 9, 30));
+        assert_eq!(discard_through(d(2030, 9, 30)), d(2026, 9, 30));
     }
 
     fn guideline() -> TefapGuideline {

@@ -126,6 +126,7 @@ async fn audit_csv(
     let titles = audit::CsvTitles {
         when: text("staff.audit.when"),
         who: text("staff.audit.who"),
+        system: text("staff.audit.system"),
         pantry: text("staff.audit.where"),
         action: text("staff.audit.what"),
         subject: text("staff.audit.subject"),

@@ -23,8 +23,10 @@ pub struct AuditLine {
     /// In the zone of its pantry, else of its food bank, with the offset.
     #[schema(value_type = String, format = DateTime)]
     pub at: crate::domain::time::PlaceTime,
-    /// The e-mail of who made it.
+    /// The e-mail of who made it (empty for the system's own entries).
     pub who: String,
+    /// Made by the server's own jobs (the retention job), not a person.
+    pub by_system: bool,
     /// The pantry it was at, if any.
     pub pantry: Option<String>,
     /// A stable code, e.g. `item.update`.

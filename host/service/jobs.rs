@@ -3,7 +3,8 @@
 //! over should it die mid-run: the no-show job (issue "Staff side 1" item 8) and the schedule job
 //! (issue 24), which publishes every scheduled pantry's pickup times and every scheduled delivery
 //! program's windows for its horizon as the days go by (an edit publishes its own at once, in its
-//! own transaction), and the reminder job (issue 25), the day before's pickup reminders.
+//! own transaction), the reminder job (issue 25), the day before's pickup reminders, and the
+//! retention job (issue 53), which erases what is past its time.
 use super::{Context, Result};
 use chrono::Duration;
 
@@ -17,16 +18,19 @@ pub enum Job {
     Schedules,
     /// The day before's pickup reminders (`service::reminders`).
     Reminders,
+    /// What is past its time erased (`service::retention`).
+    Retention,
 }
 
 impl Job {
-    pub const ALL: [Self; 3] = [Self::NoShow, Self::Schedules, Self::Reminders];
+    pub const ALL: [Self; 4] = [Self::NoShow, Self::Schedules, Self::Reminders, Self::Retention];
 
     pub fn name(self) -> &'static str {
         match self {
             Self::NoShow => "no-show",
             Self::Schedules => "schedules",
             Self::Reminders => "reminders",
+            Self::Retention => "retention",
         }
     }
 
@@ -37,6 +41,7 @@ impl Job {
             Self::Schedules => Duration::days(1),
             // Zones reach 10:00 an hour apart; orders placed for tomorrow after a run wait an hour.
             Self::Reminders => Duration::minutes(30),
+            Self::Retention => Duration::days(1),
         }
     }
 }
@@ -67,6 +72,7 @@ pub async fn run_due(state: &Context, host: &str, settings: JobSettings) -> Resu
                 Err(e) => Err(e),
             },
             Job::Reminders => super::reminders::remind_tomorrow(state).await.map(|n| n as usize),
+            Job::Retention => super::retention::erase_expired(state).await,
         };
         state.store.finish_job(job.name(), host, state.clock.now(), started + job.every()).await?;
         state.metrics.job_ran(job.name(), done.is_ok());

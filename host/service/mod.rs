@@ -24,6 +24,7 @@ pub mod reference;
 pub mod referrals;
 pub mod reminders;
 pub mod reports;
+pub mod retention;
 pub(crate) mod rich_text;
 mod schedule_rows;
 pub mod schedules;

@@ -41,6 +41,7 @@ mod page_forms;
 mod pages;
 mod reminders;
 mod render_pool;
+mod retention;
 mod seo;
 mod session_cookie;
 mod slow_clients;

@@ -27,6 +27,7 @@ pub mod reference;
 pub mod referrals;
 pub mod reminders;
 pub mod reports;
+pub mod retention;
 pub mod schedule_rows;
 pub mod schedules;
 mod scopes;

@@ -10,6 +10,7 @@ use crate::{
     },
     domain::{
         Id,
+        audit::SYSTEM_ACTOR,
         forms::{FieldCode, FieldError},
         messages,
         staff::FoodBankAdmin,
@@ -147,7 +148,11 @@ async fn lines(
         .map(|r| AuditLine {
             id: r.id,
             at: place_time(r.at, places.zone(&r)),
-            who: emails.get(&r.actor_user_id).cloned().unwrap_or_else(|| format!("#{}", r.actor_user_id)),
+            who: match r.actor_user_id {
+                SYSTEM_ACTOR => String::new(),
+                id => emails.get(&id).cloned().unwrap_or_else(|| format!("#{id}")),
+            },
+            by_system: r.actor_user_id == SYSTEM_ACTOR,
             pantry: r
                 .pantry_location_id
                 .and_then(|p| places.pantries.iter().find(|x| x.id == p).map(|x| x.label.clone())),
@@ -201,6 +206,8 @@ pub async fn export(state: &Context, admin: &Staff<FoodBankAdmin>, ask: &AuditAs
 pub struct CsvTitles {
     pub when: String,
     pub who: String,
+    /// Who made the system's own entries.
+    pub system: String,
     pub pantry: String,
     pub action: String,
     pub subject: String,
@@ -230,7 +237,8 @@ pub fn to_csv(entries: &[AuditLine], titles: &CsvTitles) -> anyhow::Result<Strin
         let pantry = e.pantry.as_deref().unwrap_or_default();
         let mut row = |field: &str, before: &str, after: &str| {
             let action = titles.actions.get(e.action.as_str()).map_or(e.action.as_str(), String::as_str);
-            w.row([at.as_str(), &e.who, pantry, action, &e.subject, field, before, after])
+            let who = if e.by_system { titles.system.as_str() } else { e.who.as_str() };
+            w.row([at.as_str(), who, pantry, action, &e.subject, field, before, after])
         };
         if e.changes.is_empty() {
             row("", "", "")?;
@@ -275,6 +283,7 @@ mod csv_tests {
             id: 1,
             at: "2026-12-01T10:00:00-05:00".parse().unwrap(),
             who: "admin@example.org".into(),
+            by_system: false,
             pantry: Some("Main".into()),
             action: "item.update".into(),
             subject: "inventoryItem:3".into(),
@@ -286,6 +295,7 @@ mod csv_tests {
         let titles = CsvTitles {
             when: "When".into(),
             who: "Who".into(),
+            system: "OrderAhead (automatic)".into(),
             pantry: "Pantry".into(),
             action: "What".into(),
             subject: "Subject".into(),
@@ -294,9 +304,19 @@ mod csv_tests {
             after: "After".into(),
             actions: [("item.update", "Item edited".to_owned())].into(),
         };
-        let text = to_csv(&[line], &titles).unwrap();
+        let by_job = AuditLine {
+            who: String::new(),
+            by_system: true,
+            pantry: None,
+            action: "retention.erase".into(),
+            subject: "retention".into(),
+            changes: Vec::new(),
+            ..line.clone()
+        };
+        let text = to_csv(&[line, by_job], &titles).unwrap();
         let rows: Vec<&str> = text.lines().collect();
-        assert_eq!(rows.len(), 3, "{text}");
+        assert_eq!(rows.len(), 4, "{text}");
+        assert_eq!(rows[3], "2026-12-01 10:00:00 -05:00,OrderAhead (automatic),,retention.erase,retention,,,");
         assert_eq!(
             rows[1],
             "2026-12-01 10:00:00 -05:00,admin@example.org,Main,Item edited,inventoryItem:3,name,Rice,'=HYPERLINK(1)"

@@ -51,6 +51,7 @@ const ACTIONS: Record<string, MessageKey> = {
   "visit.record": "staff.audit.action.visit.record",
   "household.decide": "staff.audit.action.household.decide",
   "foodBank.rules": "staff.audit.action.foodBank.rules",
+  "retention.erase": "staff.audit.action.retention.erase",
 };
 const actionName = (code: string) => (ACTIONS[code] ? t(ACTIONS[code]) : code);
 
@@ -105,7 +106,7 @@ export default function StaffAudit({ data }: { data: StaffAuditPage | null }) {
                 <td>
                   <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                 </td>
-                <td>{e.who}</td>
+                <td>{e.bySystem ? t("staff.audit.system") : e.who}</td>
                 <td>{e.pantry ?? ""}</td>
                 <td>
                   {actionName(e.action)} <span className="muted">{e.subject}</span>
