@@ -69,6 +69,9 @@ actions! {
     HouseholdDecide => "household.decide",
     FoodBankRules => "foodBank.rules",
     RetentionErase => "retention.erase",
+    ShopperView => "shopper.view",
+    ExportTefap => "export.tefap",
+    ExportAudit => "export.audit",
 }
 
 impl AuditAction {

@@ -84,7 +84,7 @@ async fn tefap_csv(
         },
         None => None,
     };
-    let records = match reports::tefap_records(&state, &staff, pantry, query.get("month").map(String::as_str)).await {
+    let records = match reports::tefap_export(&state, &staff, pantry, query.get("month").map(String::as_str)).await {
         Ok(Ok(records)) => records,
         Ok(Err(())) => return say(&state, lang, Say::BadMonth),
         Err(error) => return failed(&state, lang, error, "TEFAP CSV not made"),

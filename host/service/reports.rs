@@ -20,7 +20,9 @@ use crate::{
         tefap_records::NewTefapRecord,
     },
     domain::{
-        Id, messages,
+        Id,
+        audit::AuditAction,
+        messages,
         orders::StatusType,
         reports::{AgeGroups, DayCounts, Month, Tally, keep_until, tally},
         staff::PantryStaff,
@@ -334,6 +336,26 @@ pub fn report_csv(report: &Report, titles: &ReportTitles) -> anyhow::Result<Vec<
 
 /// A pantry's TEFAP records of the month (the first pantry the staff member reaches when none is
 /// named; another's answers Not Found).
+/// [`tefap_records`] for a file that leaves the site: the download is written in the change log
+/// (`export.tefap`, naming the pantry and month).
+pub async fn tefap_export(
+    state: &Context,
+    staff: &Staff<PantryStaff>,
+    pantry: Option<Id>,
+    month: Option<&str>,
+) -> Result<std::result::Result<TefapRecords, ()>> {
+    let records = tefap_records(state, staff, pantry, month).await?;
+    if let Ok(r) = &records {
+        let banks = state.store.report_pantries(vec![r.pantry_id]).await?;
+        if let Some(place) = banks.first() {
+            let subject = format!("tefap:{}:{}", r.pantry_id, r.month);
+            let at = (place.food_bank_id, Some(place.id));
+            super::staff::looks::record(state, staff.user_id, at, AuditAction::ExportTefap, subject).await?;
+        }
+    }
+    Ok(records)
+}
+
 pub async fn tefap_records(
     state: &Context,
     staff: &Staff<PantryStaff>,

@@ -113,9 +113,9 @@ async fn search(t: &TestApp, session: &str, pantry: i64, q: &str) -> Vec<i64> {
     r.data["found"].as_array().unwrap().iter().map(|h| h["id"].as_i64().unwrap()).collect()
 }
 
-/// One count, `?` its placeholders, on the test's database.
-pub(crate) async fn count(t: &TestApp, sql: &str, values: Vec<sea_orm::Value>) -> i64 {
-    use sea_orm::{ConnectionTrait, DbBackend, Statement};
+/// `sql` with `?` placeholders, as the test's database numbers them.
+pub(crate) fn statement(t: &TestApp, sql: &str, values: Vec<sea_orm::Value>) -> sea_orm::Statement {
+    use sea_orm::{DbBackend, Statement};
     let backend = t.db().get_database_backend();
     let (mut text, mut n) = (String::new(), 0);
     for c in sql.chars() {
@@ -126,7 +126,13 @@ pub(crate) async fn count(t: &TestApp, sql: &str, values: Vec<sea_orm::Value>) -
             text.push(c);
         }
     }
-    let row = t.db().query_one_raw(Statement::from_sql_and_values(backend, text, values)).await.unwrap().unwrap();
+    Statement::from_sql_and_values(backend, text, values)
+}
+
+/// One count, `?` its placeholders, on the test's database.
+pub(crate) async fn count(t: &TestApp, sql: &str, values: Vec<sea_orm::Value>) -> i64 {
+    use sea_orm::ConnectionTrait;
+    let row = t.db().query_one_raw(statement(t, sql, values)).await.unwrap().unwrap();
     row.try_get::<i64>("", "n").unwrap_or_else(|_| i64::from(row.try_get::<i32>("", "n").unwrap()))
 }
 

@@ -61,3 +61,4 @@ mod support;
 mod tefap_rules;
 mod texts_slow_gateway;
 mod two_hosts;
+mod who_looked;

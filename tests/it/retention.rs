@@ -8,29 +8,14 @@ use crate::{
     api_orders::MAIN,
     api_staff::token_of,
     api_support::TestApp,
-    households::{household_of, pantry, post, register},
+    households::{household_of, pantry, post, register, statement},
     on_both,
 };
 use chrono::{Duration, NaiveDate, Utc};
 use orderahead::db::seed::{DEMO_ADMIN_EMAIL, DEMO_VOLUNTEER_EMAIL};
-use sea_orm::{ConnectionTrait, DbBackend, Statement, Value as Sql};
+use sea_orm::{ConnectionTrait, Value as Sql};
 
 on_both!(what_is_past_its_time_is_erased_and_the_rest_kept);
-
-/// `sql` with `?` placeholders, on the test's database.
-fn statement(t: &TestApp, sql: &str, values: Vec<Sql>) -> Statement {
-    let backend = t.db().get_database_backend();
-    let (mut text, mut n) = (String::new(), 0);
-    for c in sql.chars() {
-        if c == '?' && backend == DbBackend::Postgres {
-            n += 1;
-            text.push_str(&format!("${n}"));
-        } else {
-            text.push(c);
-        }
-    }
-    Statement::from_sql_and_values(backend, text, values)
-}
 
 async fn exec(t: &TestApp, sql: &str, values: Vec<Sql>) {
     t.db().execute_raw(statement(t, sql, values)).await.unwrap();

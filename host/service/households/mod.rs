@@ -142,16 +142,9 @@ pub async fn show(state: &Context, staff: &Staff<Volunteer>, id: Id, pantry: Opt
     let pantries = state.store.staff_pantries(at.into_iter().collect()).await?;
     let pantry = pantries.into_iter().find(|p| p.food_bank_id == h.food_bank_id);
     let today = pantry.as_ref().map_or_else(|| now.date_naive(), |p| local_today(now, p.tz));
-    let entry = AuditEntry::change(
-        staff.user_id,
-        (h.food_bank_id, pantry.as_ref().map(|p| p.id)),
-        AuditAction::HouseholdView,
-        format!("household:{}", h.id),
-        None::<&Subject>,
-        Some(&Subject { household_id: h.id }),
-    );
-    let entry = &entry;
-    state.store.write(|txn| async move { Ok::<_, Error>(txn.audit(entry.clone(), now).await?) }).await?;
+    let place = (h.food_bank_id, pantry.as_ref().map(|p| p.id));
+    let subject = format!("household:{}", h.id);
+    super::staff::looks::record(state, staff.user_id, place, AuditAction::HouseholdView, subject).await?;
     let rules = state.store.tefap_rules(h.food_bank_id).await?;
     let decisions = state.store.household_decisions(h.id, 50).await?;
     let visits = state.store.household_visits(h.id, 50).await?;

@@ -10,7 +10,7 @@ use crate::{
     },
     domain::{
         Id,
-        audit::SYSTEM_ACTOR,
+        audit::{AuditAction, SYSTEM_ACTOR},
         forms::{FieldCode, FieldError},
         messages,
         staff::FoodBankAdmin,
@@ -199,7 +199,12 @@ pub async fn page(
 pub async fn export(state: &Context, admin: &Staff<FoodBankAdmin>, ask: &AuditAsk) -> Result<Vec<AuditLine>> {
     let filter = filter_of(state, admin, ask).await?;
     let places = places_of(state, admin).await?;
-    lines(state, &filter, &places, None, CSV_LIMIT).await
+    let lines = lines(state, &filter, &places, None, CSV_LIMIT).await?;
+    // A file of who did what leaves the site: that is in the log too.
+    for bank in &filter.food_banks {
+        super::looks::record(state, admin.user_id, (*bank, None), AuditAction::ExportAudit, "audit".into()).await?;
+    }
+    Ok(lines)
 }
 
 /// The CSV's column titles and kinds of change, in the admin's language.

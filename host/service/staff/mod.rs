@@ -7,6 +7,7 @@ pub mod codes;
 pub mod console;
 pub mod content;
 pub mod items;
+pub mod looks;
 pub mod pantries;
 pub mod queue;
 pub mod rules;

@@ -13,7 +13,9 @@ use crate::{
         staff::orders::{OrderEventRow, QueueSite, StaffLineRow, StaffOrderRow},
     },
     domain::{
-        Id, messages,
+        Id,
+        audit::AuditAction,
+        messages,
         order_states::{StaffAction, allowed_actions},
         orders::StatusType,
         staff::{Access, Needs, PantryStaff, Volunteer},
@@ -251,6 +253,9 @@ async fn visible<R: Needs>(state: &Context, staff: &Staff<R>, order_id: Id) -> R
 /// One order of the caller's places, with its lines, history and the actions allowed now.
 pub async fn order(state: &Context, staff: &Staff<PantryStaff>, order_id: Id) -> Result<StaffOrder> {
     let o = visible(state, staff, order_id).await?;
+    // The shopper's name and phone are on it: who opened it is in the change log.
+    let place = (o.food_bank_id, o.pantry_id);
+    super::looks::record(state, staff.user_id, place, AuditAction::ShopperView, format!("order:{}", o.id)).await?;
     let lines = state.store.staff_lines(order_id).await?;
     let history = state.store.order_history(order_id).await?;
     Ok(StaffOrder {

@@ -52,6 +52,9 @@ const ACTIONS: Record<string, MessageKey> = {
   "household.decide": "staff.audit.action.household.decide",
   "foodBank.rules": "staff.audit.action.foodBank.rules",
   "retention.erase": "staff.audit.action.retention.erase",
+  "shopper.view": "staff.audit.action.shopper.view",
+  "export.tefap": "staff.audit.action.export.tefap",
+  "export.audit": "staff.audit.action.export.audit",
 };
 const actionName = (code: string) => (ACTIONS[code] ? t(ACTIONS[code]) : code);
 

@@ -150,22 +150,7 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
             <label className="check">
               <input type="checkbox" name="tefap" value="1" /> {t("staff.households.tefapYes")}
             </label>
-            <label htmlFor="visit-basis">
-              {t("staff.tefap.basis")}
-              <select id="visit-basis" name="tefapBasis" defaultValue={posted.values.tefapBasis ?? h.tefap?.basis ?? ""} aria-invalid={visitError("tefapBasis") ? true : undefined} aria-describedby={visitError("tefapBasis") ? "visit-basis-error" : undefined}>
-                <option value="">{t("staff.households.basisNone")}</option>
-                {Object.keys(BASES).map((b) => (
-                  <option key={b} value={b}>
-                    {basisName(b)}
-                  </option>
-                ))}
-              </select>
-              {visitError("tefapBasis") && (
-                <span id="visit-basis-error" className="field-error">
-                  {visitError("tefapBasis")}
-                </span>
-              )}
-            </label>
+            <BasisField id="visit-basis" name="tefapBasis" label={t("staff.tefap.basis")} value={posted.values.tefapBasis ?? h.tefap?.basis ?? ""} error={visitError("tefapBasis")} />
           </fieldset>
           {h.visitSignature && <VisitSignature typed={posted.intent === "visit" ? (posted.values.signedName ?? "") : ""} error={visitError("signature")} />}
           <button type="submit" className="btn btn-primary">
@@ -204,6 +189,28 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
   );
 }
 
+/** A basis of TEFAP eligibility to choose, with its refusal at the field. */
+function BasisField({ id, name, label, value, error }: { id: string; name: string; label: string; value: string; error?: string }) {
+  return (
+    <label htmlFor={id}>
+      {label}
+      <select id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        <option value="">{t("staff.households.basisNone")}</option>
+        {Object.keys(BASES).map((b) => (
+          <option key={b} value={b}>
+            {basisName(b)}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <span id={`${id}-error`} className="field-error">
+          {error}
+        </span>
+      )}
+    </label>
+  );
+}
+
 /**
  * The household's TEFAP eligibility: the decision standing and until when, the food bank's
  * period, the form recording a decision today (at the working pantry), and every decision kept.
@@ -229,22 +236,7 @@ function TefapSection({ data, decideError, decideValue }: { data: StaffHousehold
         <PostForm onSubmit={native} intent="decide" className="staff-form" aria-describedby="decide-title">
           <h3 id="decide-title">{t("staff.households.decide")}</h3>
           <input type="hidden" name="pantry" value={h.pantryId} />
-          <label htmlFor="decision-basis">
-            {t("staff.households.decisionBasis")}
-            <select id="decision-basis" name="decisionBasis" defaultValue={decideValue ?? ""} aria-invalid={decideError ? true : undefined} aria-describedby={decideError ? "decision-basis-error" : undefined}>
-              <option value="">{t("staff.households.basisNone")}</option>
-              {Object.keys(BASES).map((b) => (
-                <option key={b} value={b}>
-                  {basisName(b)}
-                </option>
-              ))}
-            </select>
-            {decideError && (
-              <span id="decision-basis-error" className="field-error">
-                {decideError}
-              </span>
-            )}
-          </label>
+          <BasisField id="decision-basis" name="decisionBasis" label={t("staff.households.decisionBasis")} value={decideValue ?? ""} error={decideError} />
           <button type="submit" className="btn btn-secondary">
             {t("staff.households.decideButton")}
           </button>
