@@ -109,10 +109,12 @@ async fn staff_record_a_decision_and_the_history_keeps_each(t: &TestApp) {
     assert_eq!(h["decisions"].as_array().unwrap().len(), 0);
 
     // A decision today, by a volunteer at the door.
-    let r = post(t, &volunteer, &path, &[("intent", "decide"), ("pantry", p.as_str()), ("decisionBasis", "programs")])
-        .await;
+    let decide = [("intent", "decide"), ("pantry", p.as_str()), ("decisionBasis", "programs")];
+    let r = post(t, &volunteer, &path, &decide).await;
     assert_eq!(r.status, 303);
     assert!(r.location.as_deref().unwrap().contains("done=decided"), "{:?}", r.location);
+    // The form sent again (a second click): still one decision, one audit entry.
+    assert_eq!(post(t, &volunteer, &path, &decide).await.status, 303);
     let h = open(t, &volunteer, &path).await.data["household"].clone();
     assert_eq!(h["tefap"]["basis"], "programs");
     assert_eq!(h["tefap"]["byStaff"], true);

@@ -201,7 +201,8 @@ pub async fn record_visit(
 /// Records a staff member's TEFAP decision on the household today, at the caller's pantry
 /// `pantry`: its basis (income, programs, emergency or homeless) stands for the food bank's
 /// period from today, and joins the household's history. Volunteers decide at the door, as they
-/// do when they give TEFAP foods at a visit.
+/// do when they give TEFAP foods at a visit. The same decision again the same day (a second
+/// click, a resent form) records nothing more.
 pub async fn decide(
     state: &Context,
     staff: &Staff<Volunteer>,
@@ -236,8 +237,14 @@ pub async fn decide(
     state
         .store
         .write(|txn| async move {
-            txn.decide_tefap(decision, now).await?;
-            txn.audit(entry.clone(), now).await?;
+            let held = txn.household(decision.household_id).await?;
+            let same = held.is_some_and(|h| {
+                h.tefap_basis.as_deref() == Some(decision.basis) && h.tefap_decided_on == Some(decision.day)
+            });
+            if !same {
+                txn.decide_tefap(decision, now).await?;
+                txn.audit(entry.clone(), now).await?;
+            }
             Ok::<_, Error>(())
         })
         .await
