@@ -114,6 +114,18 @@ pub async fn named(t: &TestApp, pantry_id: Option<i64>, name: &str) -> (i64, i64
     (id, q, source, program)
 }
 
+/// Place Order as the shopper of `token` sends it, with the JSON `body`: for the burst tests,
+/// which send many at once through one router.
+pub fn order_request(token: &str, body: &str) -> Request<Body> {
+    Request::builder()
+        .method(Method::POST)
+        .uri("/api/v1/order")
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_owned()))
+        .unwrap()
+}
+
 pub fn pickup(pantry_id: i64, time_id: i64, items: &[(i64, i64)]) -> Value {
     json!({
         "pantryLocationID": pantry_id,

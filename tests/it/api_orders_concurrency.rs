@@ -2,13 +2,9 @@
 //! are placed, each with its line, the rest are refused, and stock never goes
 //! below zero (on both databases).
 use crate::{
-    api_orders::{MAIN, Shopper, counts, fresh, pantry, pickup, qty, stock, times},
+    api_orders::{MAIN, Shopper, counts, fresh, order_request, pantry, pickup, qty, stock, times},
     api_support::TestApp,
     on_both,
-};
-use axum::{
-    body::Body,
-    http::{Method, Request, header},
 };
 use http_body_util::BodyExt;
 use serde_json::Value;
@@ -34,13 +30,7 @@ async fn two_hundred_orders_for_fifty_units(t: &TestApp) {
     let tasks: Vec<_> = shoppers
         .iter()
         .map(|s| {
-            let req = Request::builder()
-                .method(Method::POST)
-                .uri("/api/v1/order")
-                .header(header::AUTHORIZATION, format!("Bearer {}", s.token))
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(body.clone()))
-                .unwrap();
+            let req = order_request(&s.token, &body);
             let (app, token) = (app.clone(), s.token.clone());
             tokio::spawn(async move {
                 let res = app.oneshot(req).await.unwrap();

@@ -2,13 +2,9 @@
 //! placed and the rest refused as full; a cancel gives its place back; moving an order into a full
 //! time is refused and moving it out frees its place (on both databases).
 use crate::{
-    api_orders::{MAIN, Shopper, fresh, pantry, pickup, stock, times},
+    api_orders::{MAIN, Shopper, fresh, order_request, pantry, pickup, stock, times},
     api_support::TestApp,
     on_both,
-};
-use axum::{
-    body::Body,
-    http::{Method, Request, header},
 };
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
@@ -37,13 +33,7 @@ async fn two_hundred_orders_for_ten_places(t: &TestApp) {
     let tasks: Vec<_> = shoppers
         .iter()
         .map(|s| {
-            let req = Request::builder()
-                .method(Method::POST)
-                .uri("/api/v1/order")
-                .header(header::AUTHORIZATION, format!("Bearer {}", s.token))
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(body.clone()))
-                .unwrap();
+            let req = order_request(&s.token, &body);
             let app = app.clone();
             tokio::spawn(async move {
                 let res = app.oneshot(req).await.unwrap();

@@ -7,15 +7,12 @@
 //! directory that has a database and a file naming a place outside it, and on PostgreSQL both
 //! say to use pg_dump.
 use crate::{
-    api_orders::{MAIN, Shopper, fresh, pantry, pickup, stock, times},
+    api_orders::{MAIN, Shopper, fresh, order_request, pantry, pickup, stock, times},
     api_support::TestApp,
     on_both,
     staff_items::upload,
 };
-use axum::{
-    body::Body,
-    http::{Method, Request, header},
-};
+use axum::{body::Body, http::Request};
 use orderahead::{
     backup::{ON_POSTGRES, backup, restore},
     db::{self, seed::DEMO_STAFF_EMAIL},
@@ -93,13 +90,7 @@ async fn a_backup_under_orders_restores_every_acknowledged_order(t: &TestApp) {
     let tasks: Vec<_> = shoppers
         .iter()
         .map(|s| {
-            let req = Request::builder()
-                .method(Method::POST)
-                .uri("/api/v1/order")
-                .header(header::AUTHORIZATION, format!("Bearer {}", s.token))
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(body.clone()))
-                .unwrap();
+            let req = order_request(&s.token, &body);
             let (app, acknowledged, progress) = (shop.clone(), acknowledged.clone(), progress.clone());
             tokio::spawn(async move {
                 let res = app.oneshot(req).await.unwrap();
