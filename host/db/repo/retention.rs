@@ -105,12 +105,15 @@ impl Write {
         Ok(password_reset_token::Entity::delete_many().filter(spent).exec(&self.db).await?.rows_affected)
     }
 
-    /// Erases mail and texts made before `before` that went out or were given up after
-    /// `max_attempts` tries; how many.
+    /// Erases mail and texts that went out before `before`, or were made before it and given up
+    /// after `max_attempts` tries; how many. (Sent counts from the send, not the making: a message
+    /// sent late is kept its full month.)
     pub async fn erase_old_messages(&self, before: DateTime<Utc>, max_attempts: i32) -> StoreResult<u64> {
-        let done =
-            Condition::any().add(outbox::Column::SentAt.is_not_null()).add(outbox::Column::Attempts.gte(max_attempts));
-        let old = Condition::all().add(outbox::Column::CreatedAt.lt(before)).add(done);
+        let given_up = Condition::all()
+            .add(outbox::Column::SentAt.is_null())
+            .add(outbox::Column::Attempts.gte(max_attempts))
+            .add(outbox::Column::CreatedAt.lt(before));
+        let old = Condition::any().add(outbox::Column::SentAt.lt(before)).add(given_up);
         Ok(outbox::Entity::delete_many().filter(old).exec(&self.db).await?.rows_affected)
     }
 }
