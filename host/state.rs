@@ -223,6 +223,11 @@ impl FromRef<AppState> for TrustedProxy {
 
 impl FromRef<AppState> for Verifier {
     fn from_ref(state: &AppState) -> Self {
-        Self { tokens: state.tokens.clone(), store: state.store.clone(), trusted_proxy: TrustedProxy::from_ref(state) }
+        Self {
+            tokens: state.tokens.clone(),
+            store: state.store.clone(),
+            trusted_proxy: TrustedProxy::from_ref(state),
+            clock: state.clock.clone(),
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The shopper's account (spec §7 account/*, user/*): session, profile, saved
 //! addresses, password reset, and the eligibility and checkout surveys.
 mod addresses;
+mod devices;
 pub(crate) mod password;
 mod profile;
 pub(crate) mod session;
@@ -14,6 +15,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(session::router())
         .merge(profile::router())
         .merge(addresses::router())
+        .merge(devices::router())
         .merge(password::router())
         .merge(survey::router())
 }

@@ -249,6 +249,8 @@ pub const ADDRESS_NOT_FOUND: RefusalKind = fixed("addressNotFound", "Address not
 pub const DELIVERY_TIME_NOT_FOUND: RefusalKind = fixed("deliveryTimeNotFound", "Delivery time not found");
 pub const FOOD_BANK_NOT_FOUND: RefusalKind = fixed("foodBankNotFound", "Food bank not found");
 pub const MESSAGE_NOT_FOUND: RefusalKind = fixed("messageNotFound", "Message not found");
+pub const SESSION_NOT_FOUND: RefusalKind =
+    fixed("sessionNotFound", "That device is no longer signed in to your account");
 pub const ORDER_NOT_FOUND: RefusalKind = fixed("orderNotFound", "Order not found");
 pub const PANTRY_LOCATION_NOT_FOUND: RefusalKind = fixed("pantryLocationNotFound", "Pantry location not found");
 pub const PANTRY_NOT_FOUND: RefusalKind = fixed("pantryNotFound", "Pantry not found");
@@ -395,6 +397,7 @@ pub const REFUSALS: &[RefusalKind] = &[
     DELIVERY_TIME_NOT_FOUND,
     FOOD_BANK_NOT_FOUND,
     MESSAGE_NOT_FOUND,
+    SESSION_NOT_FOUND,
     ORDER_NOT_FOUND,
     PANTRY_LOCATION_NOT_FOUND,
     PANTRY_NOT_FOUND,

@@ -29,12 +29,14 @@
 //! - `survey`: checkout survey questions and answers.
 //! - `forms`: address, profile and small form validations.
 //! - `passwords`: the length and common-password rules for new passwords.
+//! - `devices`: the browser and system a session is listed under.
 
 pub(crate) mod access;
 pub mod audit;
 pub(crate) mod cart;
 pub(crate) mod checkout_questions;
 pub(crate) mod delivery;
+pub mod devices;
 pub(crate) mod forms;
 pub mod households;
 pub(crate) mod inventory;

@@ -72,7 +72,7 @@ pub(super) fn plain_text(status: StatusCode, text: String) -> Response {
 pub(super) async fn signed_in(state: &AppState, headers: &HeaderMap, lang: Lang) -> Result<Id, Response> {
     let signed_out = || say(state, lang, Say::Refused(Refusal::SignIn));
     let Some(token) = session_cookie::token(headers) else { return Err(signed_out()) };
-    match auth::user_of(&state.tokens, &state.store, token).await {
+    match auth::user_of(&state.tokens, &state.store, state.clock.now(), token).await {
         Ok(Ok(id)) => Ok(id),
         Ok(Err(_)) => Err(signed_out()),
         Err(error) => {

@@ -80,6 +80,7 @@ pub async fn post(
         ip,
         session_token: session_cookie::token(headers).map(str::to_owned),
         device: session_cookie::device_token(headers).map(str::to_owned),
+        agent: headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).map(str::to_owned),
         form: fields,
     };
     match action(ctx).await {

@@ -89,7 +89,7 @@ pub(super) async fn answer(
     // marked `Cache-Control: no-cache` is rendered afresh. Off, no client can make the host render.
     let fresh = state.config.server_timing
         && headers.get(header::CACHE_CONTROL).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("no-cache"));
-    let res = page(state, url, lang, nonce, session.shopper, client, &forms, fresh, &mut stages).await;
+    let res = page(state, url, lang, nonce, session.shopper.clone(), client, &forms, fresh, &mut stages).await;
     let mut res = stages.time("compress", compressed(res, headers)).await;
     session.finish(&mut res, cookie);
     if let Some(set) = new_csrf_cookie {
@@ -171,7 +171,7 @@ pub async fn data(
     };
     let lang = Lang::negotiate(query_lang(url), &headers);
     let session = session(&state, url, &headers).await;
-    let (route, loaded) = load(&state, url, lang, session.shopper, &client, HashMap::new()).await;
+    let (route, loaded) = load(&state, url, lang, session.shopper.clone(), &client, HashMap::new()).await;
     let (csrf, new_csrf_cookie) = forms_token(&state, url, &headers, cookie);
     let forms = Forms { csrf, ..Forms::default() };
     let mut res = (loaded.status, payload(&state, route, &loaded, url, lang, &forms)).into_response();
@@ -210,8 +210,11 @@ pub(super) async fn session(state: &AppState, url: &str, headers: &HeaderMap) ->
     let Some(token) = session_cookie::token(headers).filter(|_| !pages::table().resolve(path).0.public) else {
         return Session::default();
     };
-    match auth::user_of(&state.tokens, &state.store, token).await {
-        Ok(Ok(id)) => Session { shopper: Some(Shopper { id }), refused: false },
+    match auth::user_of(&state.tokens, &state.store, state.clock.now(), token).await {
+        Ok(Ok(id)) => {
+            let session = state.tokens.verify(token).map(|c| c.sid).unwrap_or_default().into();
+            Session { shopper: Some(Shopper { id, session }), refused: false }
+        }
         // Routine after a password change on another device; the page renders signed out.
         Ok(Err(reason)) => {
             tracing::debug!(reason, "session cookie refused");

@@ -4,14 +4,16 @@
 //! Only the `Authorization: Bearer` header signs an API call in; the session cookie
 //! (`api::session_cookie`) never does, so no cross-site request can act for a shopper. Page loads
 //! read the cookie, through [`user_of`], to render the shopper's own data.
+use super::clock::Clock;
 pub use super::hasher::hash_password_blocking;
 use super::ratelimit::{TrustedProxy, client_ip};
-use crate::db::repo::{Store, StoreError};
+use crate::db::repo::{SEEN_EVERY, Store, StoreError};
 use axum::{
     extract::{FromRef, FromRequestParts},
     http::request::Parts,
 };
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+use chrono::{DateTime, Utc};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use std::{fmt, path::Path, sync::Arc, time::Duration};
@@ -93,6 +95,11 @@ impl Tokens {
     }
 
     pub fn issue(&self, user_id: i64, version: i32) -> anyhow::Result<String> {
+        Ok(self.issue_session(user_id, version)?.0)
+    }
+
+    /// A new session's token, and its claims (its id and expiry, for the list of devices).
+    pub fn issue_session(&self, user_id: i64, version: i32) -> anyhow::Result<(String, Claims)> {
         let now = chrono::Utc::now().timestamp() as u64;
         let claims = Claims {
             sub: user_id.to_string(),
@@ -102,7 +109,7 @@ impl Tokens {
             ver: version,
             sid: URL_SAFE_NO_PAD.encode(rand::random::<[u8; 16]>()),
         };
-        Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
+        Ok((jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?, claims))
     }
 
     /// An HMAC-SHA256 of `message` under the token secret (base64url): the forms' CSRF tokens
@@ -184,6 +191,8 @@ pub struct Verifier {
     pub tokens: Arc<Tokens>,
     pub store: Store,
     pub trusted_proxy: TrustedProxy,
+    /// For marking a listed session used.
+    pub clock: Arc<dyn Clock>,
 }
 
 /// Why a request is not let in: no token, or one that does not let its bearer in (401), or the
@@ -210,20 +219,31 @@ fn refused(parts: &Parts, verifier: &Verifier, reason: &'static str) -> NotSigne
 
 /// The account a session token signs in, checked as every API call checks its bearer: signature,
 /// issuer, expiry, the account's current token version (so a password change revokes it) and its
-/// session not signed out. `Ok(Err(reason))` is a token that does not let its bearer in.
-pub async fn user_of(tokens: &Tokens, store: &Store, token: &str) -> Result<Result<i64, &'static str>, StoreError> {
+/// session not signed out. A listed session is marked used at `now` (at most every
+/// `SEEN_EVERY`). `Ok(Err(reason))` is a token that does not let its bearer in.
+pub async fn user_of(
+    tokens: &Tokens,
+    store: &Store,
+    now: DateTime<Utc>,
+    token: &str,
+) -> Result<Result<i64, &'static str>, StoreError> {
     let Some(claims) = tokens.verify(token) else { return Ok(Err("invalid or expired")) };
     let Ok(id) = claims.sub.parse::<i64>() else { return Ok(Err("bad subject")) };
-    Ok(match store.session_state(id, &claims.sid).await? {
-        None => Err("unknown user"),
-        Some((current, _)) if current != claims.ver => Err("revoked"),
-        Some((_, true)) => Err("signed out"),
-        Some(_) => Ok(id),
-    })
+    let Some(state) = store.session_state(id, &claims.sid).await? else { return Ok(Err("unknown user")) };
+    if state.version != claims.ver {
+        return Ok(Err("revoked"));
+    }
+    if state.signed_out {
+        return Ok(Err("signed out"));
+    }
+    if state.last_seen.is_some_and(|seen| now - seen >= SEEN_EVERY) {
+        store.touch_session(&claims.sid, now).await?;
+    }
+    Ok(Ok(id))
 }
 
 async fn authenticate(parts: &Parts, verifier: &Verifier, token: &str) -> Result<AuthUser, NotSignedIn> {
-    match user_of(&verifier.tokens, &verifier.store, token).await? {
+    match user_of(&verifier.tokens, &verifier.store, verifier.clock.now(), token).await? {
         Ok(id) => Ok(AuthUser { id }),
         Err(reason) => Err(refused(parts, verifier, reason)),
     }

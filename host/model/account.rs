@@ -271,3 +271,21 @@ pub struct SurveyBody {
 pub struct LanguageChoice {
     pub language: String,
 }
+
+/// A device signed in to the account (`GET /account/sessions`, the account page's list).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedInDevice {
+    /// The session's number in the list, for ending it; not the session's secret id.
+    pub id: i64,
+    /// The browser's name ("Chrome", "Safari"), absent when the browser did not say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub browser: Option<String>,
+    /// The system's name ("Android", "iOS"), absent when the browser did not say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system: Option<String>,
+    pub signed_in: crate::domain::devices::Ago,
+    pub last_seen: crate::domain::devices::Ago,
+    /// The device this request came from.
+    pub current: bool,
+}

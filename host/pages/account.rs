@@ -2,11 +2,12 @@
 //! addresses, as GET /account/profile and /account/addresses answer them, so the page shows them
 //! without JavaScript; signed out, the heading and a Log In link. Its Calendar section makes or
 //! resets the shopper's private calendar feed (issue 54), whose address is shown once, on the page
-//! the post answers (only its hash is kept).
+//! the post answers (only its hash is kept). Its Devices section lists where the account is signed
+//! in, ends any of them, or all (issue 53 item 2).
 use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page, SessionChange};
 use crate::{
-    model::account::{Profile, ProfileUpdateBody, SavedAddress, SavedAddressBody, StreetAddressBody},
-    service::{accounts, calendar},
+    model::account::{Profile, ProfileUpdateBody, SavedAddress, SavedAddressBody, SignedInDevice, StreetAddressBody},
+    service::{accounts, calendar, devices},
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -24,6 +25,9 @@ pub struct AccountPage {
     addresses: Option<Vec<SavedAddress>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     calendar_feed: Option<CalendarFeed>,
+    /// The devices signed in to the account (issue 53 item 2), this one marked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    devices: Option<Vec<SignedInDevice>>,
 }
 
 /// The shopper's calendar feed: whether they have made one, and its address right after it was
@@ -46,13 +50,15 @@ fn load(ctx: LoadCtx) -> LoadFuture {
         let loaded = tokio::try_join!(
             accounts::profile(state, shopper.id),
             accounts::saved_addresses(state, shopper.id),
-            calendar::has_feed(state, shopper.id)
+            calendar::has_feed(state, shopper.id),
+            devices::list(state, shopper.id, &shopper.session)
         );
         match loaded {
-            Ok((profile, addresses, active)) => Loaded::ok(AccountPage {
+            Ok((profile, addresses, active, devices)) => Loaded::ok(AccountPage {
                 profile: Some(profile),
                 addresses: Some(addresses),
                 calendar_feed: Some(CalendarFeed { active, url: ctx.posted.get(FEED_URL).cloned() }),
+                devices: Some(devices),
             }),
             // The page still works: the app loads the account itself after hydration.
             Err(error) => {
@@ -148,6 +154,19 @@ fn action(ctx: ActionCtx) -> ActionFuture {
                 Ok(url) => Acted::show(vec![(FEED_URL, url)]),
                 Err(error) => Acted::refused(error),
             },
+            // Another device of the account: signed out on every host; this page again, without it.
+            "endSession" => {
+                let Some(id) = super::shared::row_id(form.text("sessionId")) else { return unknown_session() };
+                match devices::end(&ctx.state, shopper.id, id).await {
+                    Ok(()) => Acted::to("/account"),
+                    Err(error) => Acted::refused(error),
+                }
+            }
+            // Every device, this one too: the cookie goes as on Log Out.
+            "signOutEverywhere" => match devices::end_everywhere(&ctx.state, shopper.id).await {
+                Ok(()) => Acted::Redirect { to: "/".into(), session: SessionChange::Clear },
+                Err(error) => Acted::refused(error),
+            },
             "deleteAddress" => {
                 let Ok(Some(id)) = address_id(form.text("addressId")) else { return unknown_address() };
                 match accounts::delete_saved_address(&ctx.state, shopper.id, id).await {
@@ -171,6 +190,10 @@ fn address_id(field: &str) -> Result<Option<i64>, ()> {
         "" => Ok(None),
         id => super::shared::row_id(id).map(Some).ok_or(()),
     }
+}
+
+fn unknown_session() -> Acted {
+    Acted::refused(crate::service::Error::not_found(&crate::domain::messages::SESSION_NOT_FOUND))
 }
 
 fn unknown_address() -> Acted {

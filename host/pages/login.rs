@@ -31,7 +31,7 @@ fn action(ctx: ActionCtx) -> ActionFuture {
     Box::pin(async move {
         let email = ctx.form.text("email").to_owned();
         let body = LoginBody { username: email.clone(), password: ctx.form.text("password").to_owned() };
-        match log_in(&ctx.state, &ctx.ip, ctx.device.as_deref(), body).await {
+        match log_in(&ctx.state, ctx.client(), body).await {
             Ok(session) => {
                 let to = ctx.query.get("returnTo").cloned().unwrap_or_else(|| "/".into());
                 Acted::Redirect { to, session: SessionChange::Set(session) }

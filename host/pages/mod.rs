@@ -72,9 +72,11 @@ pub struct LoadCtx {
 }
 
 /// The signed-in shopper a page is loaded for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shopper {
     pub id: i64,
+    /// The session's id (the token's `sid`): the account's list of devices marks this one.
+    pub session: std::sync::Arc<str>,
 }
 
 pub struct Loaded {
@@ -172,7 +174,16 @@ pub struct ActionCtx {
     pub session_token: Option<String>,
     /// The device cookie of a past sign-in (`api::session_cookie::device_token`).
     pub device: Option<String>,
+    /// The User-Agent, which names a new session's device in the account's list.
+    pub agent: Option<String>,
     pub form: FormFields,
+}
+
+impl ActionCtx {
+    /// The client as signing in or up sees it.
+    pub fn client(&self) -> crate::service::sessions::Client<'_> {
+        crate::service::sessions::Client { ip: &self.ip, device: self.device.as_deref(), agent: self.agent.as_deref() }
+    }
 }
 
 /// The field naming which of a page's forms was sent, when it has several.

@@ -144,7 +144,7 @@ fn time(ctx: LoadCtx) -> LoadFuture {
 }
 
 async fn order_page(ctx: LoadCtx, view: OrderView) -> Loaded {
-    let (order, times) = match (order_id(&ctx.params), ctx.shopper) {
+    let (order, times) = match (order_id(&ctx.params), ctx.shopper.as_ref()) {
         (Some(id), Some(shopper)) if view == OrderView::Time => {
             match orders::times_offered(&ctx.state, shopper.id, id).await {
                 Ok((order, TimesOffered::Pickup(times))) => {

@@ -63,7 +63,7 @@ fn action(ctx: ActionCtx) -> ActionFuture {
             ticks("isPhoneCallNotificationEnabled"),
             ticks("isEligible"),
         ];
-        match sign_up(&ctx.state, &ctx.ip, ctx.lang, body).await {
+        match sign_up(&ctx.state, ctx.client(), ctx.lang, body).await {
             Ok(SignUp::Opened(session)) => {
                 let to = ctx.query.get("returnTo").cloned().unwrap_or_else(|| "/".into());
                 Acted::Redirect { to, session: SessionChange::Set(session) }

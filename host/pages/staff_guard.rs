@@ -71,7 +71,7 @@ where
     F: FnOnce(LoadCtx, Staff<R>) -> Fut + Send + 'static,
     Fut: Future<Output = Loaded> + Send + 'static,
 {
-    let staff = match Staff::<R>::admit(&ctx.state, ctx.shopper.map(|s| s.id)).await {
+    let staff = match Staff::<R>::admit(&ctx.state, ctx.shopper.as_ref().map(|s| s.id)).await {
         Ok(staff) => staff,
         Err(refusal) => return Loaded::denied(refusal),
     };
@@ -102,7 +102,7 @@ where
     Fut: Future<Output = Acted> + Send + 'static,
 {
     Box::pin(async move {
-        match Staff::<R>::admit(&ctx.state, ctx.shopper.map(|s| s.id)).await {
+        match Staff::<R>::admit(&ctx.state, ctx.shopper.as_ref().map(|s| s.id)).await {
             Ok(staff) => act(ctx, staff).await,
             Err(Refusal::SignIn) => Acted::to("/account/login?returnTo=%2Fstaff"),
             Err(refusal) => Acted::refused(services::Error::from(refusal)),

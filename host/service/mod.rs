@@ -9,6 +9,7 @@ pub mod accounts;
 pub mod calendar;
 pub mod content;
 pub mod delivery_schedules;
+pub mod devices;
 pub mod households;
 pub mod hsds;
 pub mod jobs;

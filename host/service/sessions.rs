@@ -5,8 +5,9 @@
 use super::{Context, Error, Result, accounts, password_reset};
 use crate::{
     catalog::Lang,
-    db::repo::StoreError,
+    db::repo::{self, StoreError},
     domain::{
+        devices,
         forms::{FieldCode, FieldError, ProfileForm, login_ready, validate_registration},
         messages,
         passwords::password_problem,
@@ -21,8 +22,35 @@ pub struct NewSession {
     pub email: String,
 }
 
-/// Signs in from `ip`, on the device its `device` cookie names.
-pub async fn log_in(state: &Context, ip: &str, device: Option<&str>, body: LoginBody) -> Result<NewSession> {
+/// Who signs in or up: the client's address, the device cookie of a past sign-in, and the
+/// User-Agent (its browser and system name the session in the account's list of devices).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Client<'a> {
+    pub ip: &'a str,
+    pub device: Option<&'a str>,
+    pub agent: Option<&'a str>,
+}
+
+/// A new session of the account's: its token, listed with the device it was opened on.
+async fn open(state: &Context, agent: Option<&str>, user_id: i64, version: i32, email: String) -> Result<NewSession> {
+    let (token, claims) = state.tokens.issue_session(user_id, version)?;
+    let agent = agent.unwrap_or_default();
+    let expires_at = i64::try_from(claims.exp).ok().and_then(|s| chrono::DateTime::from_timestamp(s, 0));
+    let listed = repo::NewSession {
+        session_id: &claims.sid,
+        user_id,
+        token_version: version,
+        browser: devices::browser(agent),
+        system: devices::system(agent),
+        expires_at: expires_at.unwrap_or_default(),
+    };
+    state.store.list_session(listed, state.clock.now()).await?;
+    Ok(NewSession { token, email })
+}
+
+/// Signs in from the client's address, on the device its `device` cookie names.
+pub async fn log_in(state: &Context, client: Client<'_>, body: LoginBody) -> Result<NewSession> {
+    let Client { ip, device, agent } = client;
     let email = body.username.trim().to_lowercase();
     // Registration stores the trimmed password (spec §5: inputs trimmed).
     let password = body.password.trim().to_owned();
@@ -60,7 +88,7 @@ pub async fn log_in(state: &Context, ip: &str, device: Option<&str>, body: Login
                 .filter(|(limit, _)| !std::ptr::eq(*limit, &limits.login_attempts_per_account_ip))
                 .collect();
             ratelimit::refund(&counted, 1).await;
-            Ok(NewSession { token: state.tokens.issue(a.user_id, a.token_version)?, email })
+            open(state, agent, a.user_id, a.token_version, email).await
         }
         Ok(None) => Err(Error::Unauthorized((&messages::LOGIN_FAILED).into())),
         Err(e) => {
@@ -82,7 +110,8 @@ pub enum SignUp {
 
 /// Opens an account from `ip`; a known e-mail is answered with a mail to its owner, in the owner's
 /// language, else `lang`.
-pub async fn sign_up(state: &Context, ip: &str, lang: Lang, body: RegistrationBody) -> Result<SignUp> {
+pub async fn sign_up(state: &Context, client: Client<'_>, lang: Lang, body: RegistrationBody) -> Result<SignUp> {
+    let ip = client.ip;
     let form = ProfileForm {
         first_name: body.first_name,
         last_name: body.last_name,
@@ -120,5 +149,5 @@ pub async fn sign_up(state: &Context, ip: &str, lang: Lang, body: RegistrationBo
         }
         created => created?,
     };
-    Ok(SignUp::Opened(NewSession { token: state.tokens.issue(id, version)?, email }))
+    Ok(SignUp::Opened(open(state, client.agent, id, version, email).await?))
 }

@@ -2,7 +2,7 @@
 // addresses, edited through the screen; sign-out; the signed-out, load-error and no-script views.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { assertAccessible, collectProblems, launch, url, waitForApp } from "./lib.mjs";
+import { assertAccessible, collectProblems, launch, logIn, newShopper, url, waitForApp } from "./lib.mjs";
 
 /** A fresh account through the API: its token, as a sign-in would have stored it. */
 async function newAccount() {
@@ -304,5 +304,49 @@ describe("account details", () => {
     await page.getByRole("button", { name: /Favorite/, pressed: true }).waitFor();
     assert.deepEqual(problems, []);
     await context.close();
+  });
+
+  test("a shopper sees where the account is logged in, logs the iPhone out, then logs out everywhere", async () => {
+    const { email, password } = await newShopper("devices");
+    const IPHONE =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+    const phone = await browser.newContext({ userAgent: IPHONE, viewport: { width: 390, height: 844 } });
+    const iphone = await phone.newPage();
+    await logIn(iphone, email, "/account", password);
+    const desk = await browser.newContext();
+    const page = await desk.newPage();
+    const problems = collectProblems(page);
+    await logIn(page, email, "/account", password);
+
+    const section = page.getByRole("region", { name: "Where you are logged in" });
+    await section.getByText("Chrome on Linux").waitFor();
+    await section.getByText("This device").waitFor();
+    await section.getByText("Safari on iOS").waitFor();
+    await assertAccessible(page, "account devices");
+    // Only the other device has a Log Out of its own; this one logs out with the page's button.
+    assert.equal(await section.getByRole("button", { name: /^Log Out Chrome/ }).count(), 0);
+    await section.getByRole("button", { name: "Log Out Safari on iOS" }).click();
+    await page.waitForLoadState("load");
+    await section.getByText("Chrome on Linux").waitFor();
+    assert.equal(await section.getByText("Safari on iOS").count(), 0);
+
+    // The iPhone is logged out: its account page asks it to log in again.
+    await iphone.reload();
+    await iphone.waitForFunction(
+      () => location.pathname === "/account/login" || [...document.querySelectorAll("a")].some((a) => a.textContent.trim() === "Log In"),
+    );
+
+    // Log Out Everywhere ends this device's session too.
+    await section.getByRole("button", { name: "Log Out Everywhere" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.goto(url("/account"));
+    await page.getByRole("link", { name: "Log In" }).first().waitFor();
+    assert.deepEqual(
+      problems.filter((p) => !/status of 401/.test(p)),
+      [],
+      "only the ended session's refused calls",
+    );
+    await phone.close();
+    await desk.close();
   });
 });

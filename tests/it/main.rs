@@ -32,6 +32,7 @@ mod backup;
 mod browser;
 mod calendar;
 mod csv_exports;
+mod devices;
 mod households;
 mod html_valid;
 mod js_units;

@@ -11,7 +11,7 @@ use crate::{
     model::account::{LoginBody, Registered, RegistrationBody},
     service::{
         accounts,
-        sessions::{SignUp, log_in, sign_up},
+        sessions::{Client, SignUp, log_in, sign_up},
     },
     state::AppState,
 };
@@ -39,6 +39,11 @@ fn signed_in<T>(
     Ok((AppendHeaders([session, (header::SET_COOKIE, device)]), body))
 }
 
+/// The request's User-Agent, which names a new session's device in the account's list.
+fn user_agent(headers: &HeaderMap) -> Option<&str> {
+    headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok())
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(login)).routes(routes!(register)).routes(routes!(logout))
 }
@@ -57,7 +62,8 @@ async fn login(
     headers: HeaderMap,
     Body(body): Body<LoginBody>,
 ) -> Result<SignedIn<String>, ApiError> {
-    let session = log_in(&state, &ip, session_cookie::device_token(&headers), body).await?;
+    let client = Client { ip: &ip, device: session_cookie::device_token(&headers), agent: user_agent(&headers) };
+    let session = log_in(&state, client, body).await?;
     signed_in(&state, cookie, &session.token, &session.email, session.token.clone())
 }
 
@@ -73,9 +79,11 @@ async fn register(
     ClientIp(ip): ClientIp,
     cookie: SessionCookie,
     lang: Lang,
+    headers: HeaderMap,
     Body(body): Body<RegistrationBody>,
 ) -> Result<Response, ApiError> {
-    Ok(match sign_up(&state, &ip, lang, body).await? {
+    let client = Client { ip: &ip, device: None, agent: user_agent(&headers) };
+    Ok(match sign_up(&state, client, lang, body).await? {
         SignUp::Opened(session) => {
             let value = Registered { jwt: Some(session.token.clone()), mail_sent: false };
             signed_in(&state, cookie, &session.token, &session.email, value)?.into_response()

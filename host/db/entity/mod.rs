@@ -49,6 +49,7 @@ pub mod revoked_session;
 pub mod saved_address;
 pub mod schedule;
 pub mod schedule_horizon;
+pub mod session;
 pub mod staff_choice;
 pub mod staff_grant;
 pub mod stock_import;

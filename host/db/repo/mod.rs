@@ -51,6 +51,7 @@ mod test_support;
 pub mod throttles;
 
 pub use scopes::ScopeMark;
+pub use sessions::{ListedSession, NewSession, SEEN_EVERY};
 
 use std::sync::Arc;
 

@@ -26,6 +26,7 @@ async fn check_demo_seed(t: &TestDb) {
     let empty = [
         "password_reset_token",
         "revoked_session",
+        "session",
         "outbox",
         "job",
         "audit_log",

@@ -8,6 +8,7 @@ import { logout, restoreSession, sessionStore } from "../../state/session";
 import type { Meta } from "../../types";
 import { Addresses } from "./Addresses";
 import { CalendarFeed } from "./CalendarFeed";
+import { Devices } from "./Devices";
 import { loadProfile } from "../../lib/api/account";
 import { deleteAddress, loadAddresses } from "../../lib/api/addresses";
 import { fullName, type AccountAddress, type AccountProfile } from "./data";
@@ -48,7 +49,7 @@ export type AccountData = AccountPage;
 
 /**
  * Account Details (spec §2, §4): profile, read-only messaging preferences, saved addresses, the
- * private calendar feed (issue 54), Log Out.
+ * private calendar feed (issue 54), the devices logged in (issue 53), Log Out.
  * For a signed-in shopper the server renders them (also for a browser without scripts); signed out,
  * the heading and a Log In link. After hydration the screen loads them again through the API.
  */
@@ -235,6 +236,7 @@ export default function Account({ data }: { data: AccountData | null }) {
         onDelete={removeAddress}
       />
       {data?.calendarFeed && <CalendarFeed feed={data.calendarFeed} />}
+      {data?.devices && <Devices devices={data.devices} />}
       <p className="button-row">
         <Link to="/" className="btn">
           {t("account.details.home")}
