@@ -169,6 +169,7 @@ pub const SORT_CLOSEST_TO_ME: &str = "Closest to Me";
 
 // --- Forms (§5) ---
 pub const FIELD_REQUIRED: &str = "This field is required";
+pub const WRONG_PASSWORD: &str = "That is not your password";
 pub const VALID_EMAIL_REQUIRED: &str = "A valid email address is required";
 pub const VALID_PHONE_REQUIRED: &str = "A valid phone number is required";
 /// The refusal of a form with field errors (which travel beside it, in the answer's value).
@@ -249,6 +250,10 @@ pub const ADDRESS_NOT_FOUND: RefusalKind = fixed("addressNotFound", "Address not
 pub const DELIVERY_TIME_NOT_FOUND: RefusalKind = fixed("deliveryTimeNotFound", "Delivery time not found");
 pub const FOOD_BANK_NOT_FOUND: RefusalKind = fixed("foodBankNotFound", "Food bank not found");
 pub const MESSAGE_NOT_FOUND: RefusalKind = fixed("messageNotFound", "Message not found");
+pub const STAFF_ACCOUNT_KEPT: RefusalKind = fixed(
+    "staffAccountKept",
+    "A staff member's account is closed by the food bank's admin: ask them to end your staff access first",
+);
 pub const SESSION_NOT_FOUND: RefusalKind =
     fixed("sessionNotFound", "That device is no longer signed in to your account");
 pub const ORDER_NOT_FOUND: RefusalKind = fixed("orderNotFound", "Order not found");
@@ -398,6 +403,7 @@ pub const REFUSALS: &[RefusalKind] = &[
     FOOD_BANK_NOT_FOUND,
     MESSAGE_NOT_FOUND,
     SESSION_NOT_FOUND,
+    STAFF_ACCOUNT_KEPT,
     ORDER_NOT_FOUND,
     PANTRY_LOCATION_NOT_FOUND,
     PANTRY_NOT_FOUND,

@@ -7,6 +7,7 @@ mod downloads;
 mod files;
 mod forms;
 pub mod metrics;
+mod my_data;
 mod old_hosts;
 mod pages;
 mod report_files;
@@ -50,6 +51,7 @@ pub fn app(state: AppState) -> Router {
         .merge(seo::router())
         .merge(downloads::router())
         .merge(calendar::router())
+        .merge(my_data::router())
         .merge(report_files::router())
         .merge(files::router())
         .merge(uploads::router())

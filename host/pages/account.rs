@@ -3,11 +3,12 @@
 //! without JavaScript; signed out, the heading and a Log In link. Its Calendar section makes or
 //! resets the shopper's private calendar feed (issue 54), whose address is shown once, on the page
 //! the post answers (only its hash is kept). Its Devices section lists where the account is signed
-//! in, ends any of them, or all (issue 53 item 2).
+//! in, ends any of them, or all (issue 53 item 2); Your Data links the data download and deletes
+//! the account once its password confirms it (issue 53 item 3).
 use super::{Acted, ActionCtx, ActionFuture, LoadCtx, LoadFuture, Loaded, Page, SessionChange};
 use crate::{
     model::account::{Profile, ProfileUpdateBody, SavedAddress, SavedAddressBody, SignedInDevice, StreetAddressBody},
-    service::{accounts, calendar, devices},
+    service::{account_deletion, accounts, calendar, devices},
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -28,6 +29,9 @@ pub struct AccountPage {
     /// The devices signed in to the account (issue 53 item 2), this one marked.
     #[serde(skip_serializing_if = "Option::is_none")]
     devices: Option<Vec<SignedInDevice>>,
+    /// Signed out by deleting the account (issue 53 item 3): the page says it was done.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    deleted: bool,
 }
 
 /// The shopper's calendar feed: whether they have made one, and its address right after it was
@@ -40,12 +44,17 @@ pub struct CalendarFeed {
     url: Option<String>,
 }
 
+/// The query of the page a deleted account lands on, signed out.
+const DELETED: &str = "deleted";
+
 /// The posted field that carries a new feed's address from the action to the page it shows.
 const FEED_URL: &str = "calendarFeedUrl";
 
 fn load(ctx: LoadCtx) -> LoadFuture {
     Box::pin(async move {
-        let Some(shopper) = ctx.shopper else { return Loaded::ok(AccountPage::default()) };
+        let Some(shopper) = ctx.shopper else {
+            return Loaded::ok(AccountPage { deleted: ctx.query.contains_key(DELETED), ..AccountPage::default() });
+        };
         let state = &ctx.state;
         let loaded = tokio::try_join!(
             accounts::profile(state, shopper.id),
@@ -59,6 +68,7 @@ fn load(ctx: LoadCtx) -> LoadFuture {
                 addresses: Some(addresses),
                 calendar_feed: Some(CalendarFeed { active, url: ctx.posted.get(FEED_URL).cloned() }),
                 devices: Some(devices),
+                deleted: false,
             }),
             // The page still works: the app loads the account itself after hydration.
             Err(error) => {
@@ -167,6 +177,13 @@ fn action(ctx: ActionCtx) -> ActionFuture {
                 Ok(()) => Acted::Redirect { to: "/".into(), session: SessionChange::Clear },
                 Err(error) => Acted::refused(error),
             },
+            // Everything personal goes, and every session; the page then says so, signed out.
+            "deleteAccount" => {
+                match account_deletion::delete_account(&ctx.state, shopper.id, form.text("password")).await {
+                    Ok(()) => Acted::Redirect { to: format!("/account?{DELETED}=1"), session: SessionChange::Clear },
+                    Err(error) => Acted::refused(error),
+                }
+            }
             "deleteAddress" => {
                 let Ok(Some(id)) = address_id(form.text("addressId")) else { return unknown_address() };
                 match accounts::delete_saved_address(&ctx.state, shopper.id, id).await {

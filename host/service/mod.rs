@@ -5,6 +5,7 @@
 //! host/infra), never the app's whole state. Handlers turn its [`Error`] into the API envelope,
 //! loaders into a page status, so neither calls the other.
 pub mod access;
+pub mod account_deletion;
 pub mod accounts;
 pub mod calendar;
 pub mod content;
@@ -14,6 +15,7 @@ pub mod households;
 pub mod hsds;
 pub mod jobs;
 pub mod limits;
+pub mod my_data;
 pub mod notices;
 pub mod order_code;
 pub mod orders;

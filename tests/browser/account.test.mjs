@@ -349,4 +349,51 @@ describe("account details", () => {
     await phone.close();
     await desk.close();
   });
+
+  test("a shopper downloads their data, then deletes the account after reading what is kept", async () => {
+    const { email, password } = await newShopper("erase");
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await logIn(page, email, "/account", password);
+
+    const data = page.getByRole("region", { name: "Your data" });
+    const [download] = await Promise.all([page.waitForEvent("download"), data.getByRole("link", { name: "Download a data file (JSON)" }).click()]);
+    assert.equal(download.suggestedFilename(), "orderahead-my-data.json");
+    const chunks = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+    const file = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    assert.equal(file.profile.eMailAddress, email);
+    assert.ok(Array.isArray(file.orders));
+
+    const erase = page.getByRole("region", { name: "Delete My Account" });
+    await erase.getByText(/TEFAP records keep only your name, household size and the reason you qualified/).waitFor();
+    await assertAccessible(page, "account data and deletion");
+    // A wrong password is refused at its field, and the account stays.
+    await erase.getByLabel("Your password, to confirm").fill("not my password");
+    await erase.getByRole("button", { name: "Delete My Account" }).click();
+    await page.getByText("That is not your password").waitFor();
+    assert.equal(await page.getByLabel("Your password, to confirm").getAttribute("aria-invalid"), "true");
+
+    await page.getByLabel("Your password, to confirm").fill(password);
+    await page.getByRole("button", { name: "Delete My Account" }).click();
+    await page.waitForURL((u) => u.pathname === "/account" && u.search === "?deleted=1");
+    await page.getByRole("status").filter({ hasText: "Your account has been deleted." }).waitFor();
+    // Once the app runs, the device forgets the session, as on Log Out.
+    await page.waitForFunction(() => localStorage.getItem("oa.token") === null);
+
+    // The login no longer works.
+    const res = await fetch(url("/api/v1/account/login"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ Username: email, Password: password }),
+    });
+    assert.equal(res.status, 401);
+    assert.deepEqual(
+      problems.filter((p) => !/status of 4(01|22)/.test(p)),
+      [],
+      "only the refused password's answer",
+    );
+    await context.close();
+  });
 });

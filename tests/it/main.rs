@@ -37,6 +37,7 @@ mod households;
 mod html_valid;
 mod js_units;
 mod metrics;
+mod my_data;
 mod page_cache;
 mod page_forms;
 mod pages;

@@ -27,6 +27,8 @@ pub struct Model {
     pub language: Option<String>,
     /// The account's household (migration 35).
     pub household_id: Option<i64>,
+    /// When its owner deleted the account (migration 38): the row is kept, emptied, for the orders.
+    pub erased_at: Option<DateTimeUtc>,
     #[sea_orm(belongs_to, from = "default_food_bank_id", to = "id")]
     pub food_bank: BelongsTo<Option<super::food_bank::Entity>>,
     #[sea_orm(has_many)]

@@ -44,6 +44,7 @@ mod m20270103_000034_schedule_scopes;
 mod m20270104_000035_households;
 mod m20270105_000036_tefap_rules;
 mod m20270106_000037_sessions;
+mod m20270107_000038_erased_accounts;
 
 pub(crate) use m20270104_000035_households::back_fill as back_fill_households;
 
@@ -90,6 +91,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270104_000035_households::Migration),
             Box::new(m20270105_000036_tefap_rules::Migration),
             Box::new(m20270106_000037_sessions::Migration),
+            Box::new(m20270107_000038_erased_accounts::Migration),
         ]
     }
 }

@@ -376,6 +376,8 @@ impl Store {
     pub async fn credentials(&self, email: &str) -> StoreResult<Option<Credentials>> {
         let row: Option<(i64, String, i32)> = user::Entity::find()
             .filter(email_is(email))
+            // A deleted account keeps no password: it never signs in.
+            .filter(user::Column::ErasedAt.is_null())
             .select_only()
             .column(user::Column::Id)
             .column(user::Column::PasswordHash)

@@ -44,6 +44,7 @@ impl Store {
             last_login_at: Set(None),
             language: Set(None),
             household_id: Set(None),
+            erased_at: Set(None),
         })
         .exec(&self.db)
         .await?;

@@ -54,6 +54,8 @@ pub enum FieldCode {
     EndBeforeStart,
     /// A value another row already has (a referral code's text).
     Duplicate,
+    /// A password that is not the account's (confirming a deletion).
+    WrongPassword,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

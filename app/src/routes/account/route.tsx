@@ -9,6 +9,7 @@ import type { Meta } from "../../types";
 import { Addresses } from "./Addresses";
 import { CalendarFeed } from "./CalendarFeed";
 import { Devices } from "./Devices";
+import { YourData } from "./YourData";
 import { loadProfile } from "../../lib/api/account";
 import { deleteAddress, loadAddresses } from "../../lib/api/addresses";
 import { fullName, type AccountAddress, type AccountProfile } from "./data";
@@ -80,9 +81,15 @@ export default function Account({ data }: { data: AccountData | null }) {
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
+  const deleted = Boolean(data?.deleted);
   useEffect(() => {
     // The route's effects run before the shell's startup: read the stored session first.
     restoreSession();
+    // The account was just deleted: this device forgets it all, as on Log Out, and the page says so.
+    if (deleted) {
+      void logout();
+      return;
+    }
     if (!sessionStore.get().token) {
       navigateRef.current(LOGIN, { replace: true });
       return;
@@ -115,6 +122,11 @@ export default function Account({ data }: { data: AccountData | null }) {
     return (
       <section className="card account-details">
         {heading}
+        {data?.deleted && (
+          <p role="status" className="info-box">
+            {t("account.delete.done")}
+          </p>
+        )}
         <p>
           <Link to={LOGIN} className="btn btn-primary">
             {t("account.details.logIn")}
@@ -237,6 +249,7 @@ export default function Account({ data }: { data: AccountData | null }) {
       />
       {data?.calendarFeed && <CalendarFeed feed={data.calendarFeed} />}
       {data?.devices && <Devices devices={data.devices} />}
+      {data?.devices && <YourData />}
       <p className="button-row">
         <Link to="/" className="btn">
           {t("account.details.home")}

@@ -58,6 +58,7 @@ pub(super) async fn seed_shopper<C: ConnectionTrait>(
             last_login_at: Set(None),
             language: Set(None),
             household_id: Set(None),
+            erased_at: Set(None),
         }],
     )
     .await?;

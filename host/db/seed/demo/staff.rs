@@ -54,6 +54,7 @@ pub(super) async fn seed_staff<C: ConnectionTrait>(
             last_login_at: Set(None),
             language: Set(None),
             household_id: Set(None),
+            erased_at: Set(None),
         });
         for (role, food_bank_id, pantry_location_id) in posts {
             grants.push(staff_grant::ActiveModel {
