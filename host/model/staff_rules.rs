@@ -12,4 +12,7 @@ pub struct FoodBankRules {
     pub tefap_valid_months: u32,
     /// A walk-in visit needs the household's signature.
     pub visit_signature: bool,
+    /// Months without a login or an order after which a shopper account is deleted; absent never.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inactive_account_months: Option<u32>,
 }

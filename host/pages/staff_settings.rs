@@ -54,8 +54,15 @@ async fn act(ctx: ActionCtx, admin: Staff<FoodBankAdmin>) -> Acted {
     }
     let bank = row_id(f.text("foodBank").trim()).unwrap_or(-1);
     let months = f.text("tefapValidMonths").to_owned();
-    match service::set_rules(&ctx.state, &admin, bank, &months, f.ticked("visitSignature")).await {
+    let inactive = f.text("inactiveAccountMonths").to_owned();
+    let form =
+        service::RulesForm { months: &months, visit_signature: f.ticked("visitSignature"), inactive_months: &inactive };
+    match service::set_rules(&ctx.state, &admin, bank, form).await {
         Ok(()) => Acted::to("/staff/settings?saved=rules".to_owned()),
-        Err(error) => Acted::refused(error).keeping(vec![("tefapValidMonths", months), ("foodBank", bank.to_string())]),
+        Err(error) => Acted::refused(error).keeping(vec![
+            ("tefapValidMonths", months),
+            ("inactiveAccountMonths", inactive),
+            ("foodBank", bank.to_string()),
+        ]),
     }
 }

@@ -1,7 +1,8 @@
 //! The retention job (issue 53 item 4): nothing is kept past its time. Once a day, on one host at
 //! a time, it erases TEFAP records whose retention ended (7 CFR 251.10(a): three years after the
 //! close of their federal fiscal year), spent or expired reset and invitation links, and mail and
-//! texts a month after they went out. Each food bank's audit log says what was erased there, in
+//! texts a month after they went out, and shopper accounts unused for the period their food bank
+//! set (none unless it set one). Each food bank's audit log says what was erased there, in
 //! counts; nothing personal is written about it.
 use super::{Context, Error, Result};
 use crate::{
@@ -24,6 +25,12 @@ struct Erased {
     tefap_records: i64,
     visits: i64,
     tefap_decisions: i64,
+}
+
+/// What the audit log says a run deleted of a food bank's unused accounts.
+#[derive(Serialize)]
+struct ErasedAccounts {
+    accounts: i64,
 }
 
 /// Erases what is past its time, in one transaction; how many rows it erased or cleared.
@@ -52,6 +59,18 @@ pub async fn erase_expired(state: &Context) -> Result<usize> {
                     format!("tefap:through:{through}"),
                     None,
                     Some(&said),
+                );
+                txn.audit(entry, now).await?;
+            }
+            for (bank, accounts) in txn.erase_inactive_accounts(now).await? {
+                total += usize::try_from(accounts).unwrap_or(0);
+                let entry = AuditEntry::change(
+                    SYSTEM_ACTOR,
+                    (bank, None),
+                    AuditAction::RetentionErase,
+                    "accounts:inactive".to_owned(),
+                    None,
+                    Some(&ErasedAccounts { accounts }),
                 );
                 txn.audit(entry, now).await?;
             }

@@ -22,6 +22,9 @@ pub struct Model {
     pub tefap_valid_months: i32,
     /// Whether a walk-in visit needs the household's signature.
     pub visit_signature: bool,
+    /// Months without a login or an order after which a shopper account is deleted (migration
+    /// 38); `None` never.
+    pub inactive_account_months: Option<i32>,
     #[sea_orm(belongs_to, from = "address_id", to = "id")]
     pub address: BelongsTo<super::address::Entity>,
     #[sea_orm(has_many)]

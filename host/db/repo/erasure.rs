@@ -8,15 +8,21 @@
 //! the retention job erases them when their time ends.
 use super::{StoreResult, Write};
 use crate::db::entity::{
-    calendar_feed, favorite_pantry, food_situation_answer, household, notification, notification_read, order, outbox,
-    password_reset_token, saved_address, session, staff_grant, survey_answer, tefap_eligibility, tefap_response, user,
-    user_delivery_food_bank, user_referral_code,
+    calendar_feed, favorite_pantry, food_bank, food_situation_answer, household, notification, notification_read,
+    order, outbox, password_reset_token, saved_address, session, staff_grant, survey_answer, tefap_eligibility,
+    tefap_response, user, user_delivery_food_bank, user_referral_code,
 };
-use chrono::{DateTime, Utc};
+use crate::domain::Id;
+use chrono::{DateTime, Months, Utc};
 use sea_orm::{
     ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect,
-    sea_query::{Expr, ExprTrait},
+    sea_query::{Expr, ExprTrait, Query},
 };
+use std::collections::BTreeMap;
+
+/// The most accounts one run deletes at a food bank: a daily job catches up over days rather than
+/// hold one long transaction.
+const INACTIVE_PER_RUN: u64 = 500;
 
 /// What deleting an account came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,5 +133,57 @@ impl Write {
             .exec(db)
             .await?;
         Ok(Erased::Done)
+    }
+
+    /// Deletes, at each food bank that set a period, the shopper accounts whose home food bank it
+    /// is and that have had neither a login nor an order for that long (staff accounts never);
+    /// how many at each.
+    pub async fn erase_inactive_accounts(&self, now: DateTime<Utc>) -> StoreResult<BTreeMap<Id, i64>> {
+        let banks: Vec<(Id, Option<i32>)> = food_bank::Entity::find()
+            .select_only()
+            .columns([food_bank::Column::Id, food_bank::Column::InactiveAccountMonths])
+            .filter(food_bank::Column::InactiveAccountMonths.is_not_null())
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        let mut erased = BTreeMap::new();
+        for (bank, months) in banks {
+            let Some(cut) =
+                months.and_then(|m| u32::try_from(m).ok()).and_then(|m| now.checked_sub_months(Months::new(m)))
+            else {
+                continue;
+            };
+            let staff = Query::select().column(staff_grant::Column::UserId).from(staff_grant::Entity).to_owned();
+            let ordered = Query::select()
+                .column(order::Column::UserId)
+                .from(order::Entity)
+                .and_where(order::Column::CreatedAt.gte(cut))
+                .to_owned();
+            let unused = Condition::any()
+                .add(user::Column::LastLoginAt.lt(cut))
+                .add(Condition::all().add(user::Column::LastLoginAt.is_null()).add(user::Column::CreatedAt.lt(cut)));
+            let ids: Vec<i64> = user::Entity::find()
+                .select_only()
+                .column(user::Column::Id)
+                .filter(user::Column::DefaultFoodBankId.eq(bank))
+                .filter(user::Column::ErasedAt.is_null())
+                .filter(unused)
+                .filter(user::Column::Id.not_in_subquery(staff))
+                .filter(user::Column::Id.not_in_subquery(ordered))
+                .limit(INACTIVE_PER_RUN)
+                .into_tuple()
+                .all(&self.db)
+                .await?;
+            let mut n = 0;
+            for id in ids {
+                if self.erase_account(id, now).await? == Erased::Done {
+                    n += 1;
+                }
+            }
+            if n > 0 {
+                erased.insert(bank, n);
+            }
+        }
+        Ok(erased)
     }
 }

@@ -89,6 +89,7 @@ pub async fn seed_scale(
                 created_at: Set(now),
                 tefap_valid_months: Set(12),
                 visit_signature: Set(false),
+                inactive_account_months: Set(None),
             });
             let today = now.with_timezone(&tz).date_naive();
             for i in 0..PANTRIES_PER_SCALE_FOOD_BANK {

@@ -1,6 +1,8 @@
 //! A food bank admin's TEFAP rules (`/staff/settings`, issue 49 items 3 and 5): how many months
 //! a TEFAP decision stands before the household recertifies, and whether a walk-in visit needs
-//! the household's signature. Each change is written in the audit log (`foodBank.rules`).
+//! the household's signature, and how long a shopper account may go unused before the retention
+//! job deletes it (issue 53 item 4; never unless set). Each change is written in the audit log
+//! (`foodBank.rules`).
 use crate::{
     db::repo::{audit::AuditEntry, tefap_rules::TefapRules},
     domain::{
@@ -23,7 +25,13 @@ pub async fn rules(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<Vec<
     let mut shown = Vec::with_capacity(banks.len());
     for (id, name) in banks {
         let r = state.store.tefap_rules(id).await?;
-        shown.push(FoodBankRules { id, name, tefap_valid_months: r.valid_months, visit_signature: r.visit_signature });
+        shown.push(FoodBankRules {
+            id,
+            name,
+            tefap_valid_months: r.valid_months,
+            visit_signature: r.visit_signature,
+            inactive_account_months: r.inactive_account_months,
+        });
     }
     Ok(shown)
 }
@@ -34,17 +42,30 @@ pub async fn rules(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<Vec<
 struct Kept {
     tefap_valid_months: u32,
     visit_signature: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inactive_account_months: Option<u32>,
 }
 
-/// Sets the food bank's rules from the form's texts: the period in whole months (1 to 36) and
-/// the signature ticked or not.
+/// Months a shopper account may go unused before the retention job deletes it, when set.
+pub const INACTIVE_RANGE: std::ops::RangeInclusive<u32> = 6..=120;
+
+/// The rules as the form sends them.
+pub struct RulesForm<'a> {
+    /// Whole months a TEFAP decision stands (1 to 36).
+    pub months: &'a str,
+    pub visit_signature: bool,
+    /// Whole months (6 to 120) an account may go unused; empty: never deleted.
+    pub inactive_months: &'a str,
+}
+
+/// Sets the food bank's rules from the form's texts.
 pub async fn set_rules(
     state: &Context,
     admin: &Staff<FoodBankAdmin>,
     food_bank_id: Id,
-    months: &str,
-    visit_signature: bool,
+    form: RulesForm<'_>,
 ) -> Result<()> {
+    let RulesForm { months, visit_signature, inactive_months } = form;
     if !admin.reach.food_banks.contains(&food_bank_id) {
         return Err(Error::not_found(&messages::FOOD_BANK_NOT_FOUND));
     }
@@ -59,8 +80,23 @@ pub async fn set_rules(
             return Err(Error::fields(vec![FieldError::new("tefapValidMonths", FieldCode::OutOfRange, message)]));
         }
     };
+    let inactive_account_months = match inactive_months.trim() {
+        "" => None,
+        text => match text.parse::<u32>() {
+            Ok(m) if INACTIVE_RANGE.contains(&m) => Some(m),
+            _ => {
+                let message = format!(
+                    "Leave it empty, or enter a whole number of months from {} to {}.",
+                    INACTIVE_RANGE.start(),
+                    INACTIVE_RANGE.end()
+                );
+                let error = FieldError::new("inactiveAccountMonths", FieldCode::OutOfRange, message);
+                return Err(Error::fields(vec![error]));
+            }
+        },
+    };
     let now = state.clock.now();
-    let new = TefapRules { valid_months: months, visit_signature };
+    let new = TefapRules { valid_months: months, visit_signature, inactive_account_months };
     let by = admin.user_id;
     state
         .store
@@ -70,7 +106,11 @@ pub async fn set_rules(
                 return Ok(());
             }
             txn.set_tefap_rules(food_bank_id, new).await?;
-            let kept = |r: TefapRules| Kept { tefap_valid_months: r.valid_months, visit_signature: r.visit_signature };
+            let kept = |r: TefapRules| Kept {
+                tefap_valid_months: r.valid_months,
+                visit_signature: r.visit_signature,
+                inactive_account_months: r.inactive_account_months,
+            };
             let entry = AuditEntry::change(
                 by,
                 (food_bank_id, None),

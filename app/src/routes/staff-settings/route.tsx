@@ -22,7 +22,7 @@ export default function StaffSettings({ data }: { data: StaffSettingsPage | null
   const posted = usePostedForm("rules");
   if (!data?.foodBanks) return <StaffUnavailable />;
   const fields = serverFieldErrors(posted.failure?.value);
-  const general = posted.failure && !fields.tefapValidMonths ? refusalText(posted.failure) : null;
+  const general = posted.failure && !fields.tefapValidMonths && !fields.inactiveAccountMonths ? refusalText(posted.failure) : null;
   const refusedBank = posted.values.foodBank;
   return (
     <section className="card staff">
@@ -41,6 +41,8 @@ export default function StaffSettings({ data }: { data: StaffSettingsPage | null
       {data.foodBanks.map((b) => {
         const refused = refusedBank === String(b.id) && fields.tefapValidMonths;
         const id = `months-${b.id}`;
+        const inactiveRefused = refusedBank === String(b.id) && fields.inactiveAccountMonths;
+        const inactiveId = `inactive-${b.id}`;
         return (
           <PostForm key={b.id} onSubmit={native} intent="rules" className="staff-form" aria-describedby={`rules-${b.id}`}>
             <h2 id={`rules-${b.id}`}>{t("staff.settings.tefap", { foodBank: b.name })}</h2>
@@ -70,6 +72,28 @@ export default function StaffSettings({ data }: { data: StaffSettingsPage | null
             </label>
             <label className="check">
               <input type="checkbox" name="visitSignature" value="1" defaultChecked={b.visitSignature} /> {t("staff.settings.signature")}
+            </label>
+            <label htmlFor={inactiveId}>
+              {t("staff.settings.inactive")}
+              <input
+                id={inactiveId}
+                type="number"
+                name="inactiveAccountMonths"
+                min={6}
+                max={120}
+                inputMode="numeric"
+                defaultValue={inactiveRefused ? posted.values.inactiveAccountMonths : (b.inactiveAccountMonths ?? "")}
+                aria-invalid={inactiveRefused ? true : undefined}
+                aria-describedby={inactiveRefused ? `${inactiveId}-error` : `${inactiveId}-help`}
+              />
+              <span id={`${inactiveId}-help`} className="hint">
+                {t("staff.settings.inactiveHelp")}
+              </span>
+              {inactiveRefused && (
+                <span id={`${inactiveId}-error`} className="field-error">
+                  {fieldErrorText(fields.inactiveAccountMonths)}
+                </span>
+              )}
             </label>
             <button type="submit" className="btn btn-primary">
               {t("staff.settings.save")}

@@ -67,6 +67,7 @@ pub(super) async fn seed_food_banks<C: ConnectionTrait>(
             created_at: Set(now - Duration::days(400)),
             tefap_valid_months: Set(12),
             visit_signature: Set(false),
+            inactive_account_months: Set(None),
         });
     }
 
