@@ -170,6 +170,7 @@ pub const SORT_CLOSEST_TO_ME: &str = "Closest to Me";
 // --- Forms (§5) ---
 pub const FIELD_REQUIRED: &str = "This field is required";
 pub const WRONG_PASSWORD: &str = "That is not your password";
+pub const WRONG_CODE: &str = "That code is not right, or was used already: enter the code your app shows now";
 pub const VALID_EMAIL_REQUIRED: &str = "A valid email address is required";
 pub const VALID_PHONE_REQUIRED: &str = "A valid phone number is required";
 /// The refusal of a form with field errors (which travel beside it, in the answer's value).
@@ -250,6 +251,10 @@ pub const ADDRESS_NOT_FOUND: RefusalKind = fixed("addressNotFound", "Address not
 pub const DELIVERY_TIME_NOT_FOUND: RefusalKind = fixed("deliveryTimeNotFound", "Delivery time not found");
 pub const FOOD_BANK_NOT_FOUND: RefusalKind = fixed("foodBankNotFound", "Food bank not found");
 pub const MESSAGE_NOT_FOUND: RefusalKind = fixed("messageNotFound", "Message not found");
+pub const SECOND_FACTOR_NEEDED: RefusalKind = fixed(
+    "secondFactorNeeded",
+    "Your food bank requires a second factor: set up a code app, or enter its code, at /staff/second-factor",
+);
 pub const STAFF_ACCOUNT_KEPT: RefusalKind = fixed(
     "staffAccountKept",
     "A staff member's account is closed by the food bank's admin: ask them to end your staff access first",
@@ -403,6 +408,7 @@ pub const REFUSALS: &[RefusalKind] = &[
     FOOD_BANK_NOT_FOUND,
     MESSAGE_NOT_FOUND,
     SESSION_NOT_FOUND,
+    SECOND_FACTOR_NEEDED,
     STAFF_ACCOUNT_KEPT,
     ORDER_NOT_FOUND,
     PANTRY_LOCATION_NOT_FOUND,

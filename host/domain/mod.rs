@@ -55,6 +55,7 @@ pub mod refusal;
 pub mod reports;
 pub(crate) mod schedule;
 pub(crate) mod seats;
+pub mod second_factor;
 pub(crate) mod signature;
 pub mod staff;
 pub mod stock;

@@ -9,7 +9,7 @@ use crate::{
     infra::auth,
     service::{
         Error,
-        staff::{Staff, caller::Refusal},
+        staff::{Staff, Who, caller::Refusal},
     },
     state::AppState,
 };
@@ -51,7 +51,7 @@ impl Say {
 fn refusal_status(refusal: Refusal) -> StatusCode {
     match refusal {
         Refusal::SignIn => StatusCode::UNAUTHORIZED,
-        Refusal::Needs(_) => StatusCode::FORBIDDEN,
+        Refusal::Needs(_) | Refusal::SecondFactor => StatusCode::FORBIDDEN,
         Refusal::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
     }
 }
@@ -90,7 +90,9 @@ pub(super) async fn staff_for<R: Needs>(
     lang: Lang,
 ) -> Result<Staff<R>, Response> {
     let user = signed_in(state, headers, lang).await?;
-    Staff::<R>::admit(state, Some(user)).await.map_err(|refusal| say(state, lang, Say::Refused(refusal)))
+    let session = session_cookie::token(headers).and_then(|t| state.tokens.verify(t)).map(|c| c.sid);
+    let who = Who { user_id: user, session: session.as_deref() };
+    Staff::<R>::admit(state, Some(who)).await.map_err(|refusal| say(state, lang, Say::Refused(refusal)))
 }
 
 /// The answer to a service error that has no better one where it happened: NotFound is 404 (another

@@ -15,4 +15,6 @@ pub struct FoodBankRules {
     /// Months without a login or an order after which a shopper account is deleted; absent never.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub inactive_account_months: Option<u32>,
+    /// Staff grants act only in sessions that proved a second factor.
+    pub require_second_factor: bool,
 }

@@ -40,6 +40,7 @@ mod staff_pantries_admin;
 pub(crate) mod staff_pick_list;
 mod staff_reports;
 mod staff_schedule;
+mod staff_second_factor;
 mod staff_settings;
 mod staff_stock;
 mod staff_team;
@@ -365,6 +366,7 @@ fn pages() -> Vec<Page> {
         staff_codes::PAGE,
         staff_content::PAGE,
         staff_settings::PAGE,
+        staff_second_factor::PAGE,
     ]
 }
 
@@ -421,6 +423,7 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_codes::StaffCodesPage>(&mut out);
     add::<staff_content::StaffContentPage>(&mut out);
     add::<staff_settings::StaffSettingsPage>(&mut out);
+    add::<staff_second_factor::StaffSecondFactorPage>(&mut out);
     out
 }
 

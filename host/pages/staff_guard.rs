@@ -14,7 +14,7 @@ use crate::{
     model::staff_console::Console,
     service::{
         self as services,
-        staff::{Staff, caller::Refusal, console},
+        staff::{Staff, Who, caller::Refusal, console},
     },
 };
 use serde::Serialize;
@@ -30,6 +30,7 @@ pub enum Denied {
     StaffOnly,
     AdminOnly,
     Unavailable,
+    SecondFactor,
 }
 
 impl From<Refusal> for Denied {
@@ -39,6 +40,7 @@ impl From<Refusal> for Denied {
             Refusal::Needs(Access::FoodBankAdmin) => Denied::AdminOnly,
             Refusal::Needs(_) => Denied::StaffOnly,
             Refusal::Unavailable => Denied::Unavailable,
+            Refusal::SecondFactor => Denied::SecondFactor,
         }
     }
 }
@@ -71,7 +73,7 @@ where
     F: FnOnce(LoadCtx, Staff<R>) -> Fut + Send + 'static,
     Fut: Future<Output = Loaded> + Send + 'static,
 {
-    let staff = match Staff::<R>::admit(&ctx.state, ctx.shopper.as_ref().map(|s| s.id)).await {
+    let staff = match Staff::<R>::admit(&ctx.state, who(ctx.shopper.as_ref())).await {
         Ok(staff) => staff,
         Err(refusal) => return Loaded::denied(refusal),
     };
@@ -102,12 +104,17 @@ where
     Fut: Future<Output = Acted> + Send + 'static,
 {
     Box::pin(async move {
-        match Staff::<R>::admit(&ctx.state, ctx.shopper.as_ref().map(|s| s.id)).await {
+        match Staff::<R>::admit(&ctx.state, who(ctx.shopper.as_ref())).await {
             Ok(staff) => act(ctx, staff).await,
             Err(Refusal::SignIn) => Acted::to("/account/login?returnTo=%2Fstaff"),
             Err(refusal) => Acted::refused(services::Error::from(refusal)),
         }
     })
+}
+
+/// The page's signed-in account and session, as the guard asks for them.
+fn who(shopper: Option<&super::Shopper>) -> Option<Who<'_>> {
+    shopper.map(|s| Who { user_id: s.id, session: Some(&s.session) })
 }
 
 pub(super) fn id_param(params: &std::collections::HashMap<String, String>, name: &str) -> Option<Id> {

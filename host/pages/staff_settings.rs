@@ -55,8 +55,12 @@ async fn act(ctx: ActionCtx, admin: Staff<FoodBankAdmin>) -> Acted {
     let bank = row_id(f.text("foodBank").trim()).unwrap_or(-1);
     let months = f.text("tefapValidMonths").to_owned();
     let inactive = f.text("inactiveAccountMonths").to_owned();
-    let form =
-        service::RulesForm { months: &months, visit_signature: f.ticked("visitSignature"), inactive_months: &inactive };
+    let form = service::RulesForm {
+        months: &months,
+        visit_signature: f.ticked("visitSignature"),
+        inactive_months: &inactive,
+        require_second_factor: f.ticked("requireSecondFactor"),
+    };
     match service::set_rules(&ctx.state, &admin, bank, form).await {
         Ok(()) => Acted::to("/staff/settings?saved=rules".to_owned()),
         Err(error) => Acted::refused(error).keeping(vec![

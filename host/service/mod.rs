@@ -31,6 +31,7 @@ pub mod retention;
 pub(crate) mod rich_text;
 mod schedule_rows;
 pub mod schedules;
+pub mod second_factor;
 pub mod sessions;
 mod shapes;
 pub mod shop;

@@ -4,11 +4,24 @@
 // is signed out. The change log lists both changes, filtered by kind, with a CSV download.
 // Run through `cargo test --test it browser::people`.
 import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
-import { assertAccessible, collectProblems, launch, logIn, mailedLinkPath, url, waitForApp } from "./lib.mjs";
+import { assertAccessible, collectProblems, launch, logIn, mailedLinkPath, moveClockTo, url, waitForApp } from "./lib.mjs";
 
 const PASSWORD = "a staff password 7";
+
+/** RFC 6238: the six-digit code a code app shows for the base32 `secret` at `unixSecs`. */
+function totp(secret, unixSecs) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  const bits = [...secret.replace(/=+$/, "")].map((c) => alphabet.indexOf(c).toString(2).padStart(5, "0")).join("");
+  const key = Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(unixSecs / 30)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const at = mac[19] & 15;
+  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1e6).padStart(6, "0");
+}
 
 describe("people", () => {
   let browser;
@@ -79,5 +92,79 @@ describe("people", () => {
     assert.ok(rows.some((r) => r.includes(email)), csv);
     assert.deepEqual(problems, []);
     await adminContext.close();
+  });
+
+  test("an admin requires a second factor; a staff member enrols a code app, signs back in with a code, and a recovery code works once", async () => {
+    const office = await browser.newContext();
+    const admin = await office.newPage();
+    const adminProblems = collectProblems(admin);
+    await logIn(admin, "admin@example.org", "/staff/settings");
+    const required = admin.getByLabel("Staff must sign in with a second factor (a code app)");
+    // The server is shared with the other suites: the requirement goes off again whatever happens.
+    let offset = 0;
+    const now = () => Date.now() / 1000 + offset;
+    const enrol = async (page) => {
+      await page.getByRole("link", { name: "Second Factor" }).click();
+      await page.getByRole("heading", { level: 1, name: "Second Factor" }).waitFor();
+      const secret = (await page.getByLabel("Key for your code app").textContent()).trim();
+      await page.getByLabel("Code", { exact: true }).fill(totp(secret, now()));
+      await page.getByRole("button", { name: "Set Up" }).click();
+      await page.getByText("Your code app is set up.").waitFor();
+      return secret;
+    };
+    await required.setChecked(true);
+    await admin.getByRole("button", { name: "Save settings" }).click();
+    try {
+      // From now on the admin's own grants wait for a second factor too: they enrol first.
+      await admin.getByText("Your food bank requires a second factor for staff work.").waitFor();
+      await enrol(admin);
+
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const staff = await context.newPage();
+      const problems = collectProblems(staff);
+      await logIn(staff, "pantry@example.org", "/staff");
+      await staff.getByText("Your food bank requires a second factor for staff work.").waitFor();
+      const secret = await enrol(staff);
+      await assertAccessible(staff, "second factor set up, recovery codes shown");
+      const codes = (await staff.locator(".recovery-codes code").allTextContents()).map((c) => c.trim());
+      assert.equal(codes.length, 10);
+      await staff.getByRole("link", { name: "Go to the staff pages" }).click();
+      await staff.getByRole("heading", { level: 1, name: /on / }).waitFor();
+
+      // Logged out and back in: password, then the app's next code (a code works once).
+      await staff.goto(url("/account"));
+      await waitForApp(staff);
+      await staff.getByRole("button", { name: "Log Out", exact: true }).click();
+      await staff.waitForURL((u) => u.pathname === "/");
+      offset = 60;
+      await moveClockTo(new Date(now() * 1000));
+      await logIn(staff, "pantry@example.org", "/staff/second-factor");
+      await staff.getByText("Enter the code your app shows now, or a recovery code.").waitFor();
+      await staff.getByLabel("Code", { exact: true }).fill(totp(secret, now()));
+      await staff.getByRole("button", { name: "Continue" }).click();
+      await staff.waitForURL((u) => u.pathname === "/staff");
+      await staff.getByRole("heading", { level: 1, name: /on / }).waitFor();
+
+      // A recovery code, in other browsers, works once.
+      for (const attempt of ["works", "used"]) {
+        const lost = await browser.newContext();
+        const other = await lost.newPage();
+        await logIn(other, "pantry@example.org", "/staff/second-factor");
+        await other.getByLabel("Code", { exact: true }).fill(codes[0]);
+        await other.getByRole("button", { name: "Continue" }).click();
+        if (attempt === "works") await other.waitForURL((u) => u.pathname === "/staff");
+        else await other.getByText("That code is not right, or was used already: enter the code your app shows now").waitFor();
+        await lost.close();
+      }
+      assert.deepEqual(problems.filter((p) => !/status of 40[13]|status of 422/.test(p)), []);
+      await context.close();
+    } finally {
+      await admin.goto(url("/staff/settings"));
+      await required.setChecked(false);
+      await admin.getByRole("button", { name: "Save settings" }).click();
+      await admin.getByText("Settings saved.").waitFor();
+    }
+    assert.deepEqual(adminProblems.filter((p) => !/status of 403/.test(p)), []);
+    await office.close();
   });
 });

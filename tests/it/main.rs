@@ -44,6 +44,7 @@ mod pages;
 mod reminders;
 mod render_pool;
 mod retention;
+mod second_factor;
 mod seo;
 mod session_cookie;
 mod slow_clients;

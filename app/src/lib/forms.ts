@@ -10,7 +10,7 @@ export function safeReturnTo(returnTo: string | null | undefined): string {
 }
 
 /** A field error's code, from these rules or from the server's `value.errors[].code`. */
-export type FieldCode = "required" | "email" | "phone" | "zip" | "tooLong" | "choice" | "weakPassword" | "outOfRange" | "wrongPassword";
+export type FieldCode = "required" | "email" | "phone" | "zip" | "tooLong" | "choice" | "weakPassword" | "outOfRange" | "wrongPassword" | "wrongCode";
 
 const FIELD_ERROR_TEXT: Record<FieldCode, MessageKey> = {
   required: "account.error.required",
@@ -22,6 +22,7 @@ const FIELD_ERROR_TEXT: Record<FieldCode, MessageKey> = {
   weakPassword: "account.error.weakPassword",
   outOfRange: "account.error.outOfRange",
   wrongPassword: "account.error.wrongPassword",
+  wrongCode: "account.error.wrongCode",
 };
 
 /** The words for a field error's code (account.error.<code>); a code this build does not know reads as "verify". */

@@ -162,6 +162,7 @@ const DENIED: Record<Denied, MessageKey> = {
   staffOnly: "staff.only",
   adminOnly: "staff.adminOnly",
   unavailable: "staff.unavailable",
+  secondFactor: "staff.secondFactor.needed",
 };
 
 /** The console's one "not allowed" page, in place of any staff page the guard refused. */
@@ -175,6 +176,7 @@ function NotAllowed({ denied }: { denied: Denied }) {
         {denied === "signIn" && (
           <Link to={`/account/login?returnTo=${encodeURIComponent(pathname + search)}`}>{t("staff.logIn")}</Link>
         )}
+        {denied === "secondFactor" && <Link to="/staff/second-factor">{t("staff.secondFactor.title")}</Link>}
       </p>
     </section>
   );

@@ -11,7 +11,11 @@ impl<R: crate::domain::staff::Needs> FromRequestParts<AppState> for Caller<R> {
     type Rejection = ApiError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let user = AuthUser::from_request_parts(parts, state).await?;
-        Staff::<R>::admit(state, Some(user.id))
+        // The bearer was verified just now; read again for its session's id.
+        let session =
+            crate::infra::auth::bearer_token(&parts.headers).and_then(|t| state.tokens.verify(t)).map(|c| c.sid);
+        let who = crate::service::staff::Who { user_id: user.id, session: session.as_deref() };
+        Staff::<R>::admit(state, Some(who))
             .await
             .map(Self)
             .map_err(|refusal| crate::service::Error::from(refusal).into())

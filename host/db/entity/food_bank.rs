@@ -25,6 +25,8 @@ pub struct Model {
     /// Months without a login or an order after which a shopper account is deleted (migration
     /// 38); `None` never.
     pub inactive_account_months: Option<i32>,
+    /// Its staff's grants act only in sessions that proved a second factor (migration 39).
+    pub require_second_factor: bool,
     #[sea_orm(belongs_to, from = "address_id", to = "id")]
     pub address: BelongsTo<super::address::Entity>,
     #[sea_orm(has_many)]

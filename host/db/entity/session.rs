@@ -21,6 +21,8 @@ pub struct Model {
     pub last_seen_at: DateTimeUtc,
     /// The token's expiry: past it the row is dropped.
     pub expires_at: DateTimeUtc,
+    /// When the session proved its holder's second factor (migration 39).
+    pub second_factor_at: Option<DateTimeUtc>,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

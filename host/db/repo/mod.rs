@@ -33,6 +33,7 @@ pub mod retention;
 pub mod schedule_rows;
 pub mod schedules;
 mod scopes;
+pub mod second_factor;
 mod sessions;
 pub mod shopping;
 pub mod sitemap;

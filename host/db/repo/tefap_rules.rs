@@ -16,30 +16,39 @@ pub struct TefapRules {
     /// Months without a login or an order after which a shopper account of the food bank's is
     /// deleted by the retention job (issue 53 item 4); `None` never.
     pub inactive_account_months: Option<u32>,
+    /// Its staff's grants act only in sessions that proved a second factor (issue 53 item 1).
+    pub require_second_factor: bool,
 }
 
 impl Default for TefapRules {
     fn default() -> Self {
-        TefapRules { valid_months: TEFAP_VALID_MONTHS, visit_signature: false, inactive_account_months: None }
+        TefapRules {
+            valid_months: TEFAP_VALID_MONTHS,
+            visit_signature: false,
+            inactive_account_months: None,
+            require_second_factor: false,
+        }
     }
 }
 
 /// The food bank's rules; a food bank that does not exist has the defaults.
 pub(super) async fn rules_of<C: ConnectionTrait>(conn: &C, food_bank_id: Id) -> StoreResult<TefapRules> {
-    let row: Option<(i32, bool, Option<i32>)> = food_bank::Entity::find_by_id(food_bank_id)
+    let row: Option<(i32, bool, Option<i32>, bool)> = food_bank::Entity::find_by_id(food_bank_id)
         .select_only()
         .columns([
             food_bank::Column::TefapValidMonths,
             food_bank::Column::VisitSignature,
             food_bank::Column::InactiveAccountMonths,
+            food_bank::Column::RequireSecondFactor,
         ])
         .into_tuple()
         .one(conn)
         .await?;
-    Ok(row.map_or_else(TefapRules::default, |(months, signature, inactive)| TefapRules {
+    Ok(row.map_or_else(TefapRules::default, |(months, signature, inactive, second_factor)| TefapRules {
         valid_months: u32::try_from(months).unwrap_or(TEFAP_VALID_MONTHS),
         visit_signature: signature,
         inactive_account_months: inactive.and_then(|m| u32::try_from(m).ok()),
+        require_second_factor: second_factor,
     }))
 }
 
@@ -59,6 +68,7 @@ impl Write {
                 food_bank::Column::InactiveAccountMonths,
                 Expr::value(rules.inactive_account_months.map(|m| i32::try_from(m).unwrap_or(0))),
             )
+            .col_expr(food_bank::Column::RequireSecondFactor, Expr::value(rules.require_second_factor))
             .filter(food_bank::Column::Id.eq(food_bank_id))
             .exec(&self.db)
             .await?;

@@ -90,6 +90,7 @@ pub async fn seed_scale(
                 tefap_valid_months: Set(12),
                 visit_signature: Set(false),
                 inactive_account_months: Set(None),
+                require_second_factor: Set(false),
             });
             let today = now.with_timezone(&tz).date_naive();
             for i in 0..PANTRIES_PER_SCALE_FOOD_BANK {

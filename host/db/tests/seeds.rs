@@ -27,6 +27,8 @@ async fn check_demo_seed(t: &TestDb) {
         "password_reset_token",
         "revoked_session",
         "session",
+        "second_factor",
+        "recovery_code",
         "outbox",
         "job",
         "audit_log",

@@ -56,6 +56,8 @@ pub enum FieldCode {
     Duplicate,
     /// A password that is not the account's (confirming a deletion).
     WrongPassword,
+    /// A second factor's code that is wrong, used already or too old.
+    WrongCode,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

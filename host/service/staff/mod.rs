@@ -13,4 +13,4 @@ pub mod queue;
 pub mod rules;
 pub mod team;
 
-pub use caller::Staff;
+pub use caller::{Staff, Who};

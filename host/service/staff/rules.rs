@@ -31,6 +31,7 @@ pub async fn rules(state: &Context, admin: &Staff<FoodBankAdmin>) -> Result<Vec<
             tefap_valid_months: r.valid_months,
             visit_signature: r.visit_signature,
             inactive_account_months: r.inactive_account_months,
+            require_second_factor: r.require_second_factor,
         });
     }
     Ok(shown)
@@ -44,6 +45,7 @@ struct Kept {
     visit_signature: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     inactive_account_months: Option<u32>,
+    require_second_factor: bool,
 }
 
 /// Months a shopper account may go unused before the retention job deletes it, when set.
@@ -56,6 +58,7 @@ pub struct RulesForm<'a> {
     pub visit_signature: bool,
     /// Whole months (6 to 120) an account may go unused; empty: never deleted.
     pub inactive_months: &'a str,
+    pub require_second_factor: bool,
 }
 
 /// Sets the food bank's rules from the form's texts.
@@ -65,7 +68,7 @@ pub async fn set_rules(
     food_bank_id: Id,
     form: RulesForm<'_>,
 ) -> Result<()> {
-    let RulesForm { months, visit_signature, inactive_months } = form;
+    let RulesForm { months, visit_signature, inactive_months, require_second_factor } = form;
     if !admin.reach.food_banks.contains(&food_bank_id) {
         return Err(Error::not_found(&messages::FOOD_BANK_NOT_FOUND));
     }
@@ -96,7 +99,7 @@ pub async fn set_rules(
         },
     };
     let now = state.clock.now();
-    let new = TefapRules { valid_months: months, visit_signature, inactive_account_months };
+    let new = TefapRules { valid_months: months, visit_signature, inactive_account_months, require_second_factor };
     let by = admin.user_id;
     state
         .store
@@ -110,6 +113,7 @@ pub async fn set_rules(
                 tefap_valid_months: r.valid_months,
                 visit_signature: r.visit_signature,
                 inactive_account_months: r.inactive_account_months,
+                require_second_factor: r.require_second_factor,
             };
             let entry = AuditEntry::change(
                 by,

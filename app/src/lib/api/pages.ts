@@ -57,6 +57,7 @@ export type StaffPantriesAdminPage = Schemas["StaffPantriesAdminPage"];
 export type StaffCodesPage = Schemas["StaffCodesPage"];
 export type StaffContentPage = Schemas["StaffContentPage"];
 export type StaffSettingsPage = Schemas["StaffSettingsPage"];
+export type StaffSecondFactorPage = Schemas["StaffSecondFactorPage"];
 export type StaffStockPage = Schemas["StaffStockPage"];
 export type StaffReportsPage = Schemas["StaffReportsPage"];
 export type StaffTefapPage = Schemas["StaffTefapPage"];

@@ -73,6 +73,9 @@ export default function StaffSettings({ data }: { data: StaffSettingsPage | null
             <label className="check">
               <input type="checkbox" name="visitSignature" value="1" defaultChecked={b.visitSignature} /> {t("staff.settings.signature")}
             </label>
+            <label className="check">
+              <input type="checkbox" name="requireSecondFactor" value="1" defaultChecked={b.requireSecondFactor} /> {t("staff.settings.secondFactor")}
+            </label>
             <label htmlFor={inactiveId}>
               {t("staff.settings.inactive")}
               <input

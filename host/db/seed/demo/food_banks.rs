@@ -68,6 +68,7 @@ pub(super) async fn seed_food_banks<C: ConnectionTrait>(
             tefap_valid_months: Set(12),
             visit_signature: Set(false),
             inactive_account_months: Set(None),
+            require_second_factor: Set(false),
         });
     }
 
