@@ -106,7 +106,8 @@ describe("people", () => {
     const enrol = async (page) => {
       await page.getByRole("link", { name: "Second Factor" }).click();
       await page.getByRole("heading", { level: 1, name: "Second Factor" }).waitFor();
-      const secret = (await page.getByLabel("Key for your code app").textContent()).trim();
+      const secret = (await page.locator(".second-factor-secret").textContent()).trim();
+      await assertAccessible(page, "second factor to set up");
       await page.getByLabel("Code", { exact: true }).fill(totp(secret, now()));
       await page.getByRole("button", { name: "Set Up" }).click();
       await page.getByText("Your code app is set up.").waitFor();

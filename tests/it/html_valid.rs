@@ -106,6 +106,8 @@ async fn every_page_is_valid_html_in_both_languages() {
         "/staff/codes".into(),
         "/staff/content".into(),
         "/staff/settings".into(),
+        // Setting up a code app: the key and its address.
+        "/staff/second-factor".into(),
     ];
 
     let dir = PathBuf::from(ROOT).join("target/tmp/html-valid");

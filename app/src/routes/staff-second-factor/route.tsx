@@ -74,9 +74,7 @@ export default function StaffSecondFactor({ data }: { data: StaffSecondFactorPag
             <li>
               {t("staff.secondFactor.step2")}
               <br />
-              <code className="second-factor-secret" aria-label={t("staff.secondFactor.secret")}>
-                {data?.secret}
-              </code>
+              <code className="second-factor-secret">{data?.secret}</code>
             </li>
             <li>{t("staff.secondFactor.step3")}</li>
           </ol>
