@@ -109,9 +109,14 @@ pub(super) fn failed(state: &AppState, lang: Lang, error: Error, what: &str) -> 
 
 /// `body` as the CSV attachment `name`, personal (never cached).
 pub(super) fn csv_file(name: &str, body: Vec<u8>) -> Response {
+    attachment(name, "text/csv; charset=utf-8", body)
+}
+
+/// A personal file to keep, named `name`: never cached.
+pub(super) fn attachment(name: &str, content_type: &'static str, body: Vec<u8>) -> Response {
     let mut res = (StatusCode::OK, body).into_response();
     let h = res.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
     if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
         h.insert(header::CONTENT_DISPOSITION, value);

@@ -1,7 +1,7 @@
 //! "Download my data" (issue 53 item 3), for the account the session cookie signs in: the whole
 //! of it as JSON (`/account/data.json`) and as a page a person can read offline
 //! (`/account/data.html`), both files to keep, never cached. Signed out is 401.
-use super::answers::{Say, failed, say, signed_in};
+use super::answers::{Say, attachment, failed, say, signed_in};
 use crate::{
     api::session_cookie,
     catalog::Lang,
@@ -10,13 +10,7 @@ use crate::{
     state::AppState,
 };
 use askama::Template;
-use axum::{
-    Router,
-    extract::State,
-    http::{HeaderMap, HeaderValue, StatusCode, header},
-    response::{IntoResponse, Response},
-    routing::get,
-};
+use axum::{Router, extract::State, http::HeaderMap, response::Response, routing::get};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/account/data.json", get(as_json)).route("/account/data.html", get(as_page))
@@ -31,24 +25,13 @@ async fn mine(state: &AppState, headers: &HeaderMap, lang: Lang) -> Result<MyDat
         .map_err(|error| failed(state, lang, error, "data download not made"))
 }
 
-fn file(body: Vec<u8>, content_type: &'static str, name: &str) -> Response {
-    let mut res = (StatusCode::OK, body).into_response();
-    let h = res.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
-        h.insert(header::CONTENT_DISPOSITION, value);
-    }
-    res
-}
-
 async fn as_json(State(state): State<AppState>, headers: HeaderMap, lang: Lang) -> Response {
     let data = match mine(&state, &headers, lang).await {
         Ok(data) => data,
         Err(res) => return res,
     };
     match serde_json::to_vec_pretty(&data) {
-        Ok(body) => file(body, "application/json", "orderahead-my-data.json"),
+        Ok(body) => attachment("orderahead-my-data.json", "application/json", body),
         Err(_) => say(&state, lang, Say::TryAgain),
     }
 }
@@ -60,7 +43,7 @@ async fn as_page(State(state): State<AppState>, headers: HeaderMap, lang: Lang) 
     };
     let page = readable(&state, lang, &data);
     match page.render() {
-        Ok(html) => file(html.into_bytes(), "text/html; charset=utf-8", "orderahead-my-data.html"),
+        Ok(html) => attachment("orderahead-my-data.html", "text/html; charset=utf-8", html.into_bytes()),
         Err(_) => say(&state, lang, Say::TryAgain),
     }
 }
