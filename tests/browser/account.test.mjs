@@ -202,7 +202,7 @@ describe("account details", () => {
     await page.getByText("Rae Tester").waitFor();
 
     // Log Out: the token goes and the shopper lands home, signed out.
-    await page.getByRole("button", { name: "Log Out" }).click();
+    await page.getByRole("button", { name: "Log Out", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/");
     assert.equal(await page.evaluate(() => localStorage.getItem("oa.token")), null);
     await page.getByRole("button", { name: "Menu", exact: true }).click();

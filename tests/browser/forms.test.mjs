@@ -97,7 +97,7 @@ describe("forms without JavaScript", () => {
     assert.equal(order.pantryOrderStatusType.isCancelledType, true, JSON.stringify(order.pantryOrderStatusType));
 
     await page.goto(url("/account"));
-    await page.getByRole("button", { name: "Log Out" }).click();
+    await page.getByRole("button", { name: "Log Out", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/");
     assert.equal((await context.cookies()).find((c) => c.name === "oa_session"), undefined, "signed out");
     await page.goto(url("/account/orders"));

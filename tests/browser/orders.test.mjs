@@ -334,7 +334,7 @@ describe("orders", () => {
     // Log Out (Account Details) drops the cookie: the page renders signed out again.
     await page.goto(url("/account"));
     await waitForApp(page);
-    await page.getByRole("button", { name: "Log Out" }).click();
+    await page.getByRole("button", { name: "Log Out", exact: true }).click();
     await page.waitForURL((u) => u.pathname === "/");
     assert.equal((await context.cookies()).find((c) => c.name === "oa_session"), undefined, "the cookie is gone");
     const after = await context.request.get(url("/account/orders"));
