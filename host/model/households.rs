@@ -112,6 +112,9 @@ pub struct HouseholdDetail {
     pub decisions: Vec<HouseholdDecision>,
     /// The food bank asks the household to sign for a visit.
     pub visit_signature: bool,
+    /// Other records of the food bank sharing three of first name, last name, birth date and
+    /// phone with this one: staff may answer "same household" and merge them into it.
+    pub possible_duplicates: Vec<HouseholdListed>,
     /// Newest first.
     pub visits: Vec<HouseholdVisit>,
     /// Newest first.
@@ -119,4 +122,30 @@ pub struct HouseholdDetail {
     /// The pantry a visit is recorded at (the console's working pantry), when the caller works at one.
     pub pantry_id: Option<Id>,
     pub items: Vec<VisitItem>,
+}
+
+/// The phone order form of a household at one of the caller's pantries
+/// (`/staff/households/{householdId}/order`, issue 49 item 4).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PhoneOrderSheet {
+    pub household_id: Id,
+    pub first_name: String,
+    pub last_name: String,
+    /// The household has an app account: the order shows in it, and its profile's choices decide
+    /// the confirmation.
+    pub has_account: bool,
+    /// Where a confirmation would go without an account: the record's phone and e-mail.
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    /// No TEFAP decision, or one older than the food bank's period: TEFAP items are refused.
+    pub recertification_due: bool,
+    pub pantry_id: Id,
+    pub pantry: String,
+    /// The pantry's pickup times an order may still choose, soonest first.
+    pub times: Vec<crate::model::locations::PickupTime>,
+    /// The pantry's stock on hand.
+    pub items: Vec<VisitItem>,
+    /// A fresh `Idempotency-Key` the form posts: a second click of it places nothing more.
+    pub key: String,
 }

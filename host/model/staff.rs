@@ -43,6 +43,8 @@ pub struct QueueOrder {
     pub ends: Option<String>,
     pub lines: i64,
     pub units: i64,
+    /// Staff placed it for the household (a phone order).
+    pub by_phone: bool,
     /// What the caller may do with it now (check-in matches: only `checkIn`).
     pub actions: Vec<StaffAction>,
 }
@@ -126,6 +128,8 @@ pub struct StaffOrder {
     pub starts: Option<String>,
     pub ends: Option<String>,
     pub shopper: StaffShopper,
+    /// Staff placed it for the household (a phone order).
+    pub by_phone: bool,
     pub lines: Vec<StaffLine>,
     pub history: Vec<StaffEvent>,
     pub actions: Vec<StaffAction>,

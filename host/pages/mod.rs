@@ -37,6 +37,7 @@ mod staff_households;
 mod staff_items;
 mod staff_pages;
 mod staff_pantries_admin;
+mod staff_phone_order;
 pub(crate) mod staff_pick_list;
 mod staff_reports;
 mod staff_schedule;
@@ -351,6 +352,7 @@ fn pages() -> Vec<Page> {
         staff_pages::CHECK_IN,
         staff_households::LIST,
         staff_households::ONE,
+        staff_phone_order::PAGE,
         staff_pick_list::PAGE,
         staff_team::PAGE,
         staff_schedule::PAGE,
@@ -410,6 +412,7 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_team::StaffTeamPage>(&mut out);
     add::<staff_households::StaffHouseholdsPage>(&mut out);
     add::<staff_households::StaffHouseholdPage>(&mut out);
+    add::<staff_phone_order::StaffPhoneOrderPage>(&mut out);
     add::<staff_schedule::StaffSchedulePage>(&mut out);
     add::<staff_delivery_schedule::StaffDeliverySchedulePage>(&mut out);
     add::<staff_items::StaffItemsPage>(&mut out);

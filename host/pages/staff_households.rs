@@ -10,7 +10,10 @@ use super::{
     staff_guard::{guarded_action, guarded_at, id_param},
 };
 use crate::{
-    domain::{Id, staff::Volunteer},
+    domain::{
+        Id,
+        staff::{PantryStaff, Volunteer},
+    },
     model::households::{HouseholdDetail, HouseholdListed},
     service::{
         households::{self as service, DuplicateAnswer, IntakeForm, Registered, VisitForm},
@@ -80,9 +83,14 @@ pub struct StaffHouseholdsPage {
 pub struct StaffHouseholdPage {
     #[serde(skip_serializing_if = "Option::is_none")]
     household: Option<HouseholdDetail>,
-    /// After a form's 303: `registered`, `visited` or `decided`.
+    /// After a form's 303: `registered`, `visited`, `decided`, `ordered` or `merged`.
     #[serde(skip_serializing_if = "Option::is_none")]
     done: Option<String>,
+    /// After a phone order: its id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ordered: Option<Id>,
+    /// The caller may place a phone order at the working pantry (pantry staff and up there).
+    can_order: bool,
 }
 
 fn pantry(ctx: &LoadCtx) -> Option<Id> {
@@ -163,9 +171,18 @@ async fn intake(ctx: ActionCtx, staff: Staff<Volunteer>) -> Acted {
 
 async fn one(ctx: LoadCtx, staff: Staff<Volunteer>) -> Loaded {
     let id = id_param(&ctx.params, "householdId").unwrap_or(0);
-    let done = ctx.query.get("done").filter(|d| ["registered", "visited", "decided"].contains(&d.as_str())).cloned();
+    let done = ctx
+        .query
+        .get("done")
+        .filter(|d| ["registered", "visited", "decided", "ordered", "merged"].contains(&d.as_str()))
+        .cloned();
+    let ordered = ctx.query.get("order").and_then(|o| super::shared::row_id(o));
+    let can_order = match (pantry(&ctx), Staff::<PantryStaff>::resolve(&ctx.state, staff.user_id).await) {
+        (Some(p), Ok(Some(orders))) => orders.reach.has_pantry(p),
+        _ => false,
+    };
     match service::show(&ctx.state, &staff, id, pantry(&ctx)).await {
-        Ok(household) => Loaded::ok(StaffHouseholdPage { household: Some(household), done }),
+        Ok(household) => Loaded::ok(StaffHouseholdPage { household: Some(household), done, ordered, can_order }),
         Err(error) => {
             let status = super::failure_status(&error, "staff household");
             Loaded::with_status(status, StaffHouseholdPage::default())
@@ -173,13 +190,21 @@ async fn one(ctx: LoadCtx, staff: Staff<Volunteer>) -> Loaded {
     }
 }
 
-/// The household page's forms by `intent`: `decide` (`decisionBasis`: a TEFAP decision today), or
+/// The household page's forms by `intent`: `merge` (`other`: a record listed as possibly the same
+/// household, merged into this one), `decide` (`decisionBasis`: a TEFAP decision today), or
 /// the visit: `units.<stock row id>` per item, `pounds`, `tefap` (ticked), `tefapBasis`, and the
 /// signature where the food bank asks for one (`signedName` typed, or `signedDrawing`, the path
 /// the page's pad drew).
 async fn visit(ctx: ActionCtx, staff: Staff<Volunteer>) -> Acted {
     let id = id_param(&ctx.params, "householdId").unwrap_or(0);
     let pantry = super::shared::row_id(ctx.form.text("pantry")).unwrap_or(0);
+    if ctx.form.text(super::INTENT) == "merge" {
+        let other = super::shared::row_id(ctx.form.text("other")).unwrap_or(0);
+        return match service::merge(&ctx.state, &staff, id, other, pantry).await {
+            Ok(()) => Acted::to(format!("/staff/households/{id}?done=merged&pantry={pantry}")),
+            Err(error) => Acted::refused(error),
+        };
+    }
     if ctx.form.text(super::INTENT) == "decide" {
         let basis = ctx.form.text("decisionBasis").to_owned();
         return match service::decide(&ctx.state, &staff, id, pantry, &basis).await {

@@ -2,7 +2,10 @@
 // typed without its accent, registers a walk-in household, records a visit giving out an item and
 // TEFAP foods, and the stock, the month's report and the TEFAP records follow; registering the same
 // person again (no accent, capitals, the phone typed differently) is flagged and answered "same
-// household", which opens the one record. Run through `cargo test --test it browser::households`.
+// household", which opens the one record. Pantry staff take a phone order for a walk-in: one over
+// an item's limit is refused with the limit's words, one within it is placed and shows as a phone
+// order. A person registered twice (answered "different" at the door) is merged later from the
+// record's page. Run through `cargo test --test it browser::households`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { apiValue, assertAccessible, collectProblems, DEMO_PASSWORD, launch, logIn } from "./lib.mjs";
@@ -183,5 +186,67 @@ describe("households", () => {
     }
     assert.deepEqual(adminProblems, []);
     await office.close();
+  });
+
+  test("pantry staff take a phone order for a walk-in household, under the shopper's limits", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await logIn(page, "pantry@example.org", "/staff/households");
+    const suffix = letters();
+    await register(page, { first: "Inés", last: `Vega${suffix}`, phone: "(614) 555-4411" });
+    await page.getByRole("heading", { level: 1, name: `Inés Vega${suffix}` }).waitFor();
+
+    await page.getByRole("link", { name: "Place a phone order" }).click();
+    await page.getByRole("heading", { level: 1, name: `Phone order for Inés Vega${suffix}` }).waitFor();
+    await assertAccessible(page, "a phone order");
+    const time = page.getByLabel("Pickup time");
+    await time.selectOption({ index: 1 });
+    const chosen = await time.inputValue();
+
+    // The Main Library's apples are limited to 2 an order: 3 is refused with the limit's words.
+    await page.getByLabel("Units of Gala Apples").fill("3");
+    await page.getByRole("button", { name: "Place order" }).click();
+    await page.getByRole("alert").getByText("This item has a limit of 2 per order").waitFor();
+    assert.equal(await page.getByLabel("Units of Gala Apples").inputValue(), "3", "the form keeps what was typed");
+    assert.equal(await page.getByLabel("Pickup time").inputValue(), chosen);
+    await assertAccessible(page, "a refused phone order");
+
+    await page.getByLabel("Units of Gala Apples").fill("2");
+    await page.getByRole("button", { name: "Place order" }).click();
+    await page.getByText(/^Phone order [0-9A-F]+ placed\.$/).waitFor();
+    const number = (await page.getByText(/^Phone order [0-9A-F]+ placed\.$/).innerText()).split(" ")[2];
+    await page.getByRole("link", { name: number, exact: true }).click();
+    await page.getByText(`Inés Vega${suffix} · Phone order`).waitFor();
+    assert.deepEqual(problems.filter((p) => !/status of 422/.test(p)), []);
+    await context.close();
+  });
+
+  test("a household registered twice is merged from its page", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await logIn(page, "volunteer@example.org", "/staff/households");
+    const suffix = letters();
+    await register(page, { first: "Elena", last: `Díaz${suffix}`, phone: "(614) 555-6622" });
+    await page.getByRole("heading", { level: 1, name: `Elena Díaz${suffix}` }).waitFor();
+    const keptPath = new URL(page.url()).pathname;
+    await page.getByRole("link", { name: "All households" }).click();
+    await page.waitForURL((u) => u.pathname === "/staff/households");
+    await register(page, { first: "elena", last: `DIAZ${suffix}`, phone: "614-555-6622" });
+    await page.getByRole("button", { name: "Different household: register a new one" }).click();
+    await page.getByRole("heading", { level: 1, name: `elena DIAZ${suffix}` }).waitFor();
+
+    // Later, on the first record: the second shows as possibly the same, and is merged into it.
+    const pantry = new URL(page.url()).searchParams.get("pantry");
+    await page.goto(new URL(`${keptPath}?pantry=${pantry}`, page.url()).href);
+    await page.getByRole("heading", { level: 2, name: "Possibly the same household" }).waitFor();
+    await assertAccessible(page, "possible duplicates");
+    await page.getByRole("button", { name: `Same household: merge elena DIAZ${suffix} here` }).click();
+    await page.getByText("The two records are now one household.").waitFor();
+    assert.equal(new URL(page.url()).pathname, keptPath);
+    assert.equal(await page.getByRole("heading", { level: 2, name: "Possibly the same household" }).count(), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
   });
 });

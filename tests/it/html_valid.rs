@@ -96,6 +96,7 @@ async fn every_page_is_valid_html_in_both_languages() {
         format!("/staff/tefap?pantry={pantry}"),
         format!("/staff/households?pantry={main}"),
         format!("/staff/households/{household}?pantry={main}"),
+        format!("/staff/households/{household}/order?pantry={main}"),
     ];
     let admin = token_of(&t, orderahead::db::seed::DEMO_ADMIN_EMAIL).await;
     let admin_pages = [

@@ -9,6 +9,7 @@ mod content;
 mod delivery_schedule;
 pub(crate) mod items;
 mod pantries_admin;
+mod phone_orders;
 mod pick_list;
 mod schedule;
 mod stock;
@@ -40,6 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(find))
         .routes(routes!(check_in))
         .routes(routes!(pick_list::pick_list))
+        .routes(routes!(phone_orders::phone_order))
         .routes(routes!(team::team, team::grant))
         .routes(routes!(team::change_grant, team::revoke_grant))
         .routes(routes!(schedule::schedule, schedule::add_row))

@@ -25,6 +25,8 @@ pub struct Model {
     pub cancelled_at: Option<DateTimeUtc>,
     /// Why the pantry cancelled it, shown to the shopper.
     pub cancel_reason: Option<String>,
+    /// The staff member who placed it on the household's behalf (a phone order; migration 40).
+    pub placed_by: Option<i64>,
     #[sea_orm(belongs_to, from = "user_id", to = "id")]
     pub user: BelongsTo<super::user::Entity>,
     #[sea_orm(belongs_to, from = "food_bank_id", to = "id")]

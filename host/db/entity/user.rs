@@ -29,6 +29,8 @@ pub struct Model {
     pub household_id: Option<i64>,
     /// When its owner deleted the account (migration 38): the row is kept, emptied, for the orders.
     pub erased_at: Option<DateTimeUtc>,
+    /// The login-less account carrying a household's phone orders (migration 40).
+    pub phone_only: bool,
     #[sea_orm(belongs_to, from = "default_food_bank_id", to = "id")]
     pub food_bank: BelongsTo<Option<super::food_bank::Entity>>,
     #[sea_orm(has_many)]

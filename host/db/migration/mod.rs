@@ -46,6 +46,7 @@ mod m20270105_000036_tefap_rules;
 mod m20270106_000037_sessions;
 mod m20270107_000038_erased_accounts;
 mod m20270108_000039_second_factor;
+mod m20270109_000040_phone_orders;
 
 pub(crate) use m20270104_000035_households::back_fill as back_fill_households;
 
@@ -94,6 +95,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270106_000037_sessions::Migration),
             Box::new(m20270107_000038_erased_accounts::Migration),
             Box::new(m20270108_000039_second_factor::Migration),
+            Box::new(m20270109_000040_phone_orders::Migration),
         ]
     }
 }

@@ -376,8 +376,9 @@ impl Store {
     pub async fn credentials(&self, email: &str) -> StoreResult<Option<Credentials>> {
         let row: Option<(i64, String, i32)> = user::Entity::find()
             .filter(email_is(email))
-            // A deleted account keeps no password: it never signs in.
+            // A deleted account keeps no password, a phone-only one never had one: neither signs in.
             .filter(user::Column::ErasedAt.is_null())
+            .filter(user::Column::PhoneOnly.eq(false))
             .select_only()
             .column(user::Column::Id)
             .column(user::Column::PasswordHash)
@@ -391,6 +392,7 @@ impl Store {
     pub async fn recipient(&self, email: &str) -> StoreResult<Option<Recipient>> {
         let row: Option<(i64, String, String, Option<String>)> = user::Entity::find()
             .filter(email_is(email))
+            .filter(user::Column::PhoneOnly.eq(false))
             .select_only()
             .column(user::Column::Id)
             .column(user::Column::FirstName)
@@ -460,6 +462,7 @@ impl super::Write {
             default_food_bank_id: Set(default_food_bank_id),
             is_tefap_survey_answered: Set(false),
             token_version: Set(0),
+            phone_only: Set(false),
             created_at: Set(at),
             updated_at: Set(at),
             last_login_at: Set(Some(at)),

@@ -167,6 +167,8 @@ impl Write {
                 .column(user::Column::Id)
                 .filter(user::Column::DefaultFoodBankId.eq(bank))
                 .filter(user::Column::ErasedAt.is_null())
+                // A household's phone-only account is the food bank's record, not a sign-up.
+                .filter(user::Column::PhoneOnly.eq(false))
                 .filter(unused)
                 .filter(user::Column::Id.not_in_subquery(staff))
                 .filter(user::Column::Id.not_in_subquery(ordered))

@@ -371,16 +371,10 @@ impl<C: ConnectionTrait> Store<C> {
         household: Option<Id>,
         food_bank_id: Id,
     ) -> StoreResult<Vec<PastOrder>> {
+        let accounts = self.counted_accounts(user_id, household).await?;
         let Some(household) = household else {
-            return self.past_orders_of(vec![user_id], food_bank_id).await;
+            return self.past_orders_of(accounts, food_bank_id).await;
         };
-        let accounts: Vec<Id> = user::Entity::find()
-            .filter(user::Column::HouseholdId.eq(household))
-            .select_only()
-            .column(user::Column::Id)
-            .into_tuple()
-            .all(&self.db)
-            .await?;
         let mut orders = self.past_orders_of(accounts, food_bank_id).await?;
         orders.extend(self.visits_as_orders(household, food_bank_id).await?);
         orders.sort_by_key(|o| o.created);
@@ -590,6 +584,7 @@ impl<C: ConnectionTrait> Store<C> {
         let shop = self.shop_of(site, Some((user_id, household)), inventory, &limits, Some(cart), now).await?;
         let order_type = crate::domain::limits::LimitType::Order.code();
         let per_period = limits.into_iter().filter(|l| l.limit_type_code == order_type).collect();
-        Ok((shop, self.scope_order_limits(user_id, per_period).await?))
+        let accounts = self.counted_accounts(user_id, household).await?;
+        Ok((shop, self.scope_order_limits(&accounts, per_period).await?))
     }
 }

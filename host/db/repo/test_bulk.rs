@@ -39,6 +39,7 @@ impl Store {
                 default_food_bank_id: Set(None),
                 is_tefap_survey_answered: Set(false),
                 token_version: Set(0),
+                phone_only: Set(false),
                 created_at: Set(now),
                 updated_at: Set(now),
                 last_login_at: Set(None),
@@ -107,6 +108,7 @@ impl Store {
                 updated_at: Set(now),
                 cancelled_at: Set(None),
                 cancel_reason: Set(None),
+                placed_by: Set(None),
                 ..Default::default()
             });
             order::Entity::insert_many(rows).exec(&self.db).await?;

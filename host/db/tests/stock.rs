@@ -225,6 +225,7 @@ fn new_user(email: &str, now: DateTime<Utc>) -> user::ActiveModel {
         default_food_bank_id: Set(None),
         is_tefap_survey_answered: Set(false),
         token_version: Set(0),
+        phone_only: Set(false),
         created_at: Set(now),
         updated_at: Set(now),
         last_login_at: Set(None),

@@ -31,7 +31,9 @@ use chrono::{Months, NaiveDate};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+mod merge;
 mod visits;
+pub use merge::merge;
 pub use visits::{VisitForm, decide, record_visit};
 
 /// How many households a search lists.
@@ -120,8 +122,17 @@ pub async fn search(state: &Context, staff: &Staff<Volunteer>, text: &str) -> Re
 /// The household, when it is of one of the caller's food banks.
 pub(super) async fn own(state: &Context, reach: &Reach, id: Id) -> Result<HouseholdRow> {
     let banks = food_banks(state, reach).await?;
-    match state.store.household(id).await? {
-        Some(h) if banks.contains(&h.food_bank_id) => Ok(h),
+    let mut found = state.store.household(id).await?;
+    // A record merged into another stands for the one kept (a page opened before the merge, a
+    // link kept): a merge never chains far, as only a kept record is merged into.
+    for _ in 0..4 {
+        match found.as_ref().and_then(|h| h.merged_into) {
+            Some(kept) => found = state.store.household(kept).await?,
+            None => break,
+        }
+    }
+    match found {
+        Some(h) if banks.contains(&h.food_bank_id) && h.merged_into.is_none() => Ok(h),
         _ => Err(Error::not_found(&messages::HOUSEHOLD_NOT_FOUND)),
     }
 }
@@ -149,6 +160,9 @@ pub async fn show(state: &Context, staff: &Staff<Volunteer>, id: Id, pantry: Opt
     let decisions = state.store.household_decisions(h.id, 50).await?;
     let visits = state.store.household_visits(h.id, 50).await?;
     let orders = state.store.household_orders(h.id, 50).await?;
+    let candidates = state.store.duplicate_candidates(h.food_bank_id, h.birth_date, h.phone.as_deref()).await?;
+    let others: Vec<HouseholdRow> = candidates.into_iter().filter(|c| c.id != h.id).collect();
+    let possible_duplicates = alike_to(&identity(&h), h.food_bank_id, &others, today, rules.valid_months);
     let items = match &pantry {
         Some(p) => state
             .store
@@ -193,6 +207,7 @@ pub async fn show(state: &Context, staff: &Staff<Volunteer>, id: Id, pantry: Opt
             .map(|d| HouseholdDecision { basis: d.basis, day: d.day.to_string(), how: d.how, pantry: d.pantry })
             .collect(),
         visit_signature: rules.visit_signature,
+        possible_duplicates,
         visits: visits
             .into_iter()
             .map(|v| HouseholdVisit {
@@ -371,26 +386,39 @@ fn checked(
 /// Of these records, those sharing three of first name, last name, birth date and phone with the
 /// one typed.
 fn alike(new: &NewHousehold, candidates: &[HouseholdRow], today: NaiveDate, months: u32) -> Vec<HouseholdListed> {
-    let periods = BTreeMap::from([(new.food_bank_id, months)]);
     let typed = Identity {
         first_key: fold(&new.first_name),
         last_key: fold(&new.last_name),
         birth_date: new.birth_date,
         phone_digits: new.phone.as_deref().map(phone_digits),
     };
+    alike_to(&typed, new.food_bank_id, candidates, today, months)
+}
+
+/// Of these records, those sharing three of the four facts with `typed`.
+fn alike_to(
+    typed: &Identity,
+    food_bank_id: Id,
+    candidates: &[HouseholdRow],
+    today: NaiveDate,
+    months: u32,
+) -> Vec<HouseholdListed> {
+    let periods = BTreeMap::from([(food_bank_id, months)]);
     candidates
         .iter()
-        .filter(|h| {
-            let theirs = Identity {
-                first_key: h.first_key.clone(),
-                last_key: h.last_key.clone(),
-                birth_date: h.birth_date,
-                phone_digits: h.phone_digits.clone(),
-            };
-            shared_facts(&typed, &theirs) >= DUPLICATE_AT
-        })
+        .filter(|h| shared_facts(typed, &identity(h)) >= DUPLICATE_AT)
         .map(|h| listed(h, today, &periods))
         .collect()
+}
+
+/// A kept record's facts the duplicate check compares.
+fn identity(h: &HouseholdRow) -> Identity {
+    Identity {
+        first_key: h.first_key.clone(),
+        last_key: h.last_key.clone(),
+        birth_date: h.birth_date,
+        phone_digits: h.phone_digits.clone(),
+    }
 }
 
 /// The pantry of the caller's the registration is at.

@@ -7,6 +7,7 @@
 //! everything back.
 mod change;
 mod news;
+pub mod phone;
 mod staff;
 mod submit;
 
@@ -67,7 +68,7 @@ pub async fn submit(
     let now = state.clock.now();
     let placed = state
         .store
-        .write(|txn| async move { submit::place(&txn, state.channels(), user_id, submission, idem, now).await });
+        .write(|txn| async move { submit::place(&txn, state.channels(), user_id, submission, idem, None, now).await });
     match placed.await {
         // Two requests raced past the look-up (only possible without the row lock):
         // the loser answers as if it had come second.

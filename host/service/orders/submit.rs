@@ -2,6 +2,7 @@
 //! questions against the facts read in the writing transaction, then the order, its lines and the
 //! stock they take.
 use super::{Error, Result, answer_for_key};
+use crate::db::repo::accounts::ShopperContact;
 use crate::service::notices::{self, Channels, Notice};
 use crate::{
     db::repo::{
@@ -35,12 +36,32 @@ pub(super) struct Slot<'a> {
     pub delivery: Option<&'a DeliveryTime>,
 }
 
+/// A phone order (issue 49 item 4): a staff member at one of their pantries places it for a
+/// household, under the account `order_account` chose.
+pub(super) struct Behalf {
+    pub staff_id: Id,
+    pub pantry: Id,
+    pub food_bank_id: Id,
+    pub notify: Notify,
+}
+
+/// Where a phone order's confirmation goes.
+pub(super) enum Notify {
+    /// As the household's app account's profile chooses.
+    Profile,
+    /// To the household's own phone and e-mail, as kept on its record.
+    To(ShopperContact),
+    /// Nowhere: the household said so on the phone.
+    Not,
+}
+
 pub(super) async fn place(
     txn: &Write,
     channels: Channels<'_>,
     user_id: Id,
     sub: &OrderSubmission,
     idem: Option<&Idempotency>,
+    behalf: Option<&Behalf>,
     now: DateTime<Utc>,
 ) -> Result<Id> {
     let household =
@@ -88,7 +109,15 @@ pub(super) async fn place(
             Vec::new(),
         ),
     };
-    let grants = txn.access_grants(user_id, now).await?;
+    let grants = match behalf {
+        // The pantry's own staff vouch for the household at their pantry (a referral-only one too).
+        Some(b) => AccessGrants {
+            authorized_location_ids: vec![b.pantry],
+            food_bank_ids_with_delivery_enabled: vec![b.food_bank_id],
+            referral_codes: Vec::new(),
+        },
+        None => txn.access_grants(user_id, now).await?,
+    };
     let cart: Vec<CartLine> =
         sub.items.iter().map(|i| CartLine { inventory_item_id: i.inventory_item_id, quantity: i.quantity }).collect();
     let slot = Slot {
@@ -103,9 +132,12 @@ pub(super) async fn place(
         return Err(Error::refused(refusal));
     }
     // The checkout's eligibility screening and survey: an order cannot skip what the checkout asks.
-    let questions = txn.checkout_question_facts(user_id, site.food_bank_id()).await?;
-    if let Some(due) = due_step(&questions, now) {
-        return Err(Error::Refused { refusal: due.refusal().into(), step: Some(due.step()) });
+    // A phone order has no checkout: staff record the household's TEFAP decision on its page.
+    if behalf.is_none() {
+        let questions = txn.checkout_question_facts(user_id, site.food_bank_id()).await?;
+        if let Some(due) = due_step(&questions, now) {
+            return Err(Error::Refused { refusal: due.refusal().into(), step: Some(due.step()) });
+        }
     }
     let address = match &delivery {
         Some(_) => {
@@ -145,11 +177,13 @@ pub(super) async fn place(
         address,
         idempotency_key: idem.map(|i| i.key.clone()),
         request_fingerprint: idem.map(|i| i.fingerprint.clone()),
+        placed_by: behalf.map(|b| b.staff_id),
         now,
     };
     let id = txn.insert_order(new, &lines).await?.ok_or_else(|| Error::refused(&messages::NO_AVAILABLE_STOCK))?;
-    // The history starts with the shopper's submission (the staff side shows it).
-    txn.record_order_event(id, None, StatusType::Submitted, Some(user_id), None, now).await?;
+    // The history starts with the submission, by whoever made it (the staff side shows it).
+    let by = behalf.map_or(user_id, |b| b.staff_id);
+    txn.record_order_event(id, None, StatusType::Submitted, Some(by), None, now).await?;
     // The lines' stock rows were read in this transaction: an order without TEFAP food needs no
     // record, and no read to find that out.
     let carries_tefap =
@@ -163,16 +197,33 @@ pub(super) async fn place(
         (notices::say(CONFIRMED_TITLE, lang, &fill), notices::say(CONFIRMED_TEXT, lang, &fill))
     };
     let notice = Notice { key: format!("order:{id}:confirmed"), path: "/account/orders".into(), words: &words };
-    notices::send(txn, channels, user_id, &notice, now).await?;
+    match behalf.map(|b| &b.notify) {
+        None | Some(Notify::Profile) => notices::send(txn, channels, user_id, &notice, now).await?,
+        Some(Notify::To(contact)) => {
+            // No account to sign in to: the words say where and bring the order's number.
+            let label = pantry.as_ref().map_or("", |p| p.pantry.label.as_str());
+            let words = |lang: crate::catalog::Lang| {
+                let fill = [("number", number.as_str()), ("pantry", label)];
+                (notices::say(CONFIRMED_TITLE, lang, &fill), notices::say(PHONE_ORDER_TEXT, lang, &fill))
+            };
+            let path = format!("/pantries/{}", pantry.as_ref().map_or(0, |p| p.pantry.id));
+            let notice = Notice { key: notice.key.clone(), path, words: &words };
+            for message in notices::messages(contact, channels, &notice) {
+                txn.enqueue(message, now).await?;
+            }
+        }
+        Some(Notify::Not) => {}
+    }
     let deltas: BTreeMap<Id, i64> = stock.iter().map(|l| (l.inventory_item_id, -l.quantity)).collect();
     let moved = take(txn, &deltas, now).await?;
     book(txn, booking).await?;
-    record(txn, &moved, StockReason::OrderPlaced, Some(user_id), id, now).await?;
+    record(txn, &moved, StockReason::OrderPlaced, Some(by), id, now).await?;
     Ok(id)
 }
 
 const CONFIRMED_TITLE: &str = "Your order is confirmed";
 const CONFIRMED_TEXT: &str = "Order {number} is confirmed. You can see it and change it in your orders.";
+const PHONE_ORDER_TEXT: &str = "Order {number} is confirmed for pickup at {pantry}. Say its number when you come.";
 
 /// Locks the shopper's row until the transaction ends, so one shopper's writes run one at a time.
 pub(super) async fn lock_user(txn: &Write, user_id: Id) -> Result<()> {

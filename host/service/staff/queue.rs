@@ -67,6 +67,7 @@ fn queue_order(access: Access, o: &StaffOrderRow) -> QueueOrder {
         ends: hm(o.ends),
         lines: o.lines,
         units: o.units,
+        by_phone: o.by_phone,
         actions: actions_for(access, o.state),
     }
 }
@@ -263,6 +264,7 @@ pub async fn order(state: &Context, staff: &Staff<PantryStaff>, order_id: Id) ->
         state: o.state.code().into(),
         pantry_label: o.pantry_label.clone(),
         is_delivery: o.pantry_id.is_none(),
+        by_phone: o.by_phone,
         day: o.day,
         starts: hm(o.starts),
         ends: hm(o.ends),

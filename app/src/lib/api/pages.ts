@@ -63,5 +63,6 @@ export type StaffReportsPage = Schemas["StaffReportsPage"];
 export type StaffTefapPage = Schemas["StaffTefapPage"];
 export type StaffHouseholdsPage = Schemas["StaffHouseholdsPage"];
 export type StaffHouseholdPage = Schemas["StaffHouseholdPage"];
+export type StaffPhoneOrderPage = Schemas["StaffPhoneOrderPage"];
 export type StaffStockItemPage = Schemas["StaffStockItemPage"];
 export type StaffStockImportPage = Schemas["StaffStockImportPage"];

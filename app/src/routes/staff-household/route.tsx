@@ -35,16 +35,17 @@ const DONE: Record<string, MessageKey> = {
   registered: "staff.households.registered",
   visited: "staff.households.visited",
   decided: "staff.households.decided",
+  merged: "staff.households.merged",
 };
 
 /**
  * /staff/households/{id} (volunteers and up, at the household's food bank): the household's facts,
  * its TEFAP decision (and whether it is due for recertification), the form recording a walk-in
  * visit at the working pantry (items from its stock, or pounds; TEFAP foods with their basis),
- * and its visits and orders. Opening it is written in the audit log.
+ * and its visits and orders, with the way to a phone order for pantry staff. Opening it is written in the audit log.
  */
 export default function StaffHousehold({ data }: { data: StaffHouseholdPage | null }) {
-  const posted = usePostedAmong(["visit", "decide"]);
+  const posted = usePostedAmong(["visit", "decide", "merge"]);
   if (!data?.household) return <StaffUnavailable />;
   const h = data.household;
   const fields = serverFieldErrors(posted.failure?.value);
@@ -81,6 +82,11 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
           {t(DONE[data.done])}
         </p>
       )}
+      {data.done === "ordered" && data.ordered != null && (
+        <p role="status" className="info-box">
+          {t("staff.households.ordered", { number: orderNumber(data.ordered) })}
+        </p>
+      )}
       {h.recertificationDue && (
         <p className="warning-box">{t(h.tefap ? "staff.households.recertifyDue" : "staff.households.noDecision")}</p>
       )}
@@ -105,6 +111,35 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
         {fact("staff.households.size", h.size)}
         {h.children != null && fact("staff.households.ages", t("staff.households.agesOf", { children: h.children, adults: h.adults ?? 0, seniors: h.seniors ?? 0 }))}
       </dl>
+      {h.possibleDuplicates.length > 0 && (
+        <section aria-labelledby="same-title">
+          <h2 id="same-title">{t("staff.households.sameTitle")}</h2>
+          <p className="hint">{t("staff.households.sameHint")}</p>
+          <ul className="staff-list">
+            {h.possibleDuplicates.map((d) => (
+              <li key={d.id}>
+                <Link to={`/staff/households/${d.id}${h.pantryId != null ? `?pantry=${h.pantryId}` : ""}`}>
+                  {d.firstName} {d.lastName}
+                </Link>
+                {d.birthDate && (
+                  <>
+                    {" "}
+                    · <time dateTime={d.birthDate}>{formatDate(d.birthDate)}</time>
+                  </>
+                )}
+                {d.phoneEnd && <> · {t("staff.households.phoneEnd", { digits: d.phoneEnd })}</>} · {d.postalCode}
+                <PostForm onSubmit={native} intent="merge" className="inline-form">
+                  <input type="hidden" name="pantry" value={h.pantryId ?? ""} />
+                  <input type="hidden" name="other" value={d.id} />
+                  <button type="submit" className="btn btn-secondary">
+                    {t("staff.households.mergeButton", { name: `${d.firstName} ${d.lastName}` })}
+                  </button>
+                </PostForm>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <TefapSection data={data} decideError={posted.intent === "decide" ? error("decisionBasis") : undefined} decideValue={posted.intent === "decide" ? posted.values.decisionBasis : undefined} />
       <h2 id="visit-title">{t("staff.households.visit")}</h2>
       {h.pantryId == null ? (
@@ -173,6 +208,13 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
         </ul>
       )}
       <h2>{t("staff.households.orders")}</h2>
+      {data.canOrder && h.pantryId != null && (
+        <p>
+          <Link to={`/staff/households/${h.id}/order?pantry=${h.pantryId}`} className="btn btn-secondary">
+            {t("staff.households.phoneOrder")}
+          </Link>
+        </p>
+      )}
       {h.orders.length === 0 ? (
         <p>{t("staff.households.noOrders")}</p>
       ) : (

@@ -41,7 +41,10 @@ export default function StaffOrder({ data }: { data: StaffOrderPage | null }) {
       )}
       <dl>
         <dt>{t("staff.order.shopper")}</dt>
-        <dd>{`${o.shopper.firstName} ${o.shopper.lastName}`.trim()}</dd>
+        <dd>
+          {`${o.shopper.firstName} ${o.shopper.lastName}`.trim()}
+          {o.byPhone && <> · {t("staff.queue.byPhone")}</>}
+        </dd>
         <dt>{t("staff.order.phone")}</dt>
         <dd>{o.shopper.phone ?? "—"}</dd>
         <dt>{t("staff.order.household")}</dt>

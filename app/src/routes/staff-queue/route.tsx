@@ -140,7 +140,10 @@ export default function StaffQueue({ data }: { data: StaffQueuePage | null }) {
                         <td>
                           <Link to={`/staff/orders/${o.id}`}>{orderNumber(o.id)}</Link>
                         </td>
-                        <td>{o.shopperName}</td>
+                        <td>
+                          {o.shopperName}
+                          {o.byPhone && <> · {t("staff.queue.byPhone")}</>}
+                        </td>
                         <td data-label={t("staff.order.household")}>{o.householdSize ?? ""}</td>
                         <td data-label={t("staff.order.items")}>{o.units}</td>
                         <td data-label={t("staff.order.state")}>{stateName(o.state)}</td>

@@ -41,6 +41,8 @@ pub struct NewOrder {
     pub address: Option<(Id, SnapshotRow)>,
     pub idempotency_key: Option<String>,
     pub request_fingerprint: Option<String>,
+    /// The staff member who placed a phone order.
+    pub placed_by: Option<Id>,
     pub now: DateTime<Utc>,
 }
 
@@ -135,6 +137,7 @@ impl Write {
             updated_at: Set(new.now),
             cancelled_at: Set(None),
             cancel_reason: Set(None),
+            placed_by: Set(new.placed_by),
         })
         .exec(c)
         .await?

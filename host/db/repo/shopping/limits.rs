@@ -137,10 +137,32 @@ impl<C: ConnectionTrait> Store<C> {
         Ok(size_limits(&self.limit_models(site).await?))
     }
 
-    /// The user's non-cancelled orders matching `scope`, by creation time.
-    async fn order_times(&self, user_id: Id, scope: Condition) -> StoreResult<Vec<DateTime<Utc>>> {
+    /// The accounts whose orders a limit counts as the user's (issue 49 item 6): every account of
+    /// its household (an app account and the phone-only one its phone orders go under), or the
+    /// user's alone before its first order gives it a household. `household`: already read.
+    pub(super) async fn counted_accounts(&self, user_id: Id, household: Option<Id>) -> StoreResult<Vec<Id>> {
+        let household = match household {
+            Some(h) => Some(h),
+            None => self.household_of(user_id).await?,
+        };
+        let Some(household) = household else { return Ok(vec![user_id]) };
+        let mut accounts: Vec<Id> = user::Entity::find()
+            .filter(user::Column::HouseholdId.eq(household))
+            .select_only()
+            .column(user::Column::Id)
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        if !accounts.contains(&user_id) {
+            accounts.push(user_id);
+        }
+        Ok(accounts)
+    }
+
+    /// The accounts' non-cancelled orders matching `scope`, by creation time.
+    async fn order_times(&self, accounts: &[Id], scope: Condition) -> StoreResult<Vec<DateTime<Utc>>> {
         let rows = order::Entity::find()
-            .filter(order::Column::UserId.eq(user_id))
+            .filter(order::Column::UserId.is_in(accounts.iter().copied()))
             .filter(order::Column::StatusTypeId.is_not_in(cancelled_statuses()))
             .filter(scope)
             .order_by_asc(order::Column::CreatedAt)
@@ -153,19 +175,20 @@ impl<C: ConnectionTrait> Store<C> {
     /// limit counts orders at that pantry, a food bank's every order there, a delivery
     /// program's the orders in its windows.
     async fn scoped_order_limits(&self, user_id: Id, owners: Condition) -> StoreResult<Vec<ScopedOrderLimit>> {
+        let accounts = self.counted_accounts(user_id, None).await?;
         let rows = limit::Entity::find()
             .filter(limit::Column::LimitTypeCode.eq(crate::domain::limits::LimitType::Order.code()))
             .filter(owners)
             .order_by_asc(limit::Column::Id)
             .all(&self.db)
             .await?;
-        self.scope_order_limits(user_id, rows).await
+        self.scope_order_limits(&accounts, rows).await
     }
 
-    /// Each of these ORDER-type limit rows with the user's orders it counts.
+    /// Each of these ORDER-type limit rows with the accounts' orders it counts.
     pub(super) async fn scope_order_limits(
         &self,
-        user_id: Id,
+        accounts: &[Id],
         rows: Vec<limit::Model>,
     ) -> StoreResult<Vec<ScopedOrderLimit>> {
         let mut out = Vec::new();
@@ -186,7 +209,7 @@ impl<C: ConnectionTrait> Store<C> {
             } else {
                 continue;
             };
-            out.push(ScopedOrderLimit { limit, orders: self.order_times(user_id, scope).await? });
+            out.push(ScopedOrderLimit { limit, orders: self.order_times(accounts, scope).await? });
         }
         Ok(out)
     }

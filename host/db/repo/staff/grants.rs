@@ -136,6 +136,7 @@ impl crate::db::repo::Write {
                     is_phone_call_notification_enabled: Set(false),
                     is_tefap_survey_answered: Set(false),
                     token_version: Set(0),
+                    phone_only: Set(false),
                     created_at: Set(at),
                     updated_at: Set(at),
                     ..Default::default()

@@ -51,6 +51,8 @@ pub struct StaffOrderRow {
     pub units: i64,
     pub cancel_reason: Option<String>,
     pub created: DateTime<Utc>,
+    /// Staff placed it for the household (a phone order).
+    pub by_phone: bool,
     /// The zone its times are read in: the pickup pantry's, else the food bank's.
     pub tz: chrono_tz::Tz,
 }
@@ -244,6 +246,7 @@ async fn rows<C: ConnectionTrait>(c: &C, orders: Vec<order::Model>) -> StoreResu
                 units,
                 cancel_reason: o.cancel_reason,
                 created: o.created_at,
+                by_phone: o.placed_by.is_some(),
                 tz: zone.map_or(chrono_tz::UTC, |z| crate::db::repo::shopping::parse_tz(z)),
             }
         })

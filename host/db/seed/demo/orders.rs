@@ -129,6 +129,7 @@ pub(super) async fn seed_orders<C: ConnectionTrait>(
             updated_at: Set(created),
             cancelled_at: Set((status_id == StatusType::Cancelled.id()).then(|| created + Duration::hours(3))),
             cancel_reason: Set(None),
+            placed_by: Set(None),
         });
         for &(name, quantity) in items {
             let j = product_index(name);

@@ -53,6 +53,7 @@ pub(super) async fn seed_shopper<C: ConnectionTrait>(
             default_food_bank_id: Set(Some(coh_id)),
             is_tefap_survey_answered: Set(true),
             token_version: Set(0),
+            phone_only: Set(false),
             created_at: Set(now - Duration::days(60)),
             updated_at: Set(now - Duration::days(60)),
             last_login_at: Set(None),

@@ -49,6 +49,7 @@ pub(super) async fn seed_staff<C: ConnectionTrait>(
             default_food_bank_id: Set(Some(coh_id)),
             is_tefap_survey_answered: Set(false),
             token_version: Set(0),
+            phone_only: Set(false),
             created_at: Set(sd.now),
             updated_at: Set(sd.now),
             last_login_at: Set(None),
