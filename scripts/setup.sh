@@ -35,6 +35,8 @@ command -v cc >/dev/null || oa_apt+=(build-essential)
 command -v pkg-config >/dev/null || oa_apt+=(pkg-config)
 # JavaScriptCore, the default render engine; without it the build falls back to QuickJS-NG alone.
 pkg-config --exists javascriptcoregtk-6.0 2>/dev/null || oa_apt+=(libjavascriptcoregtk-6.0-dev)
+# OpenSSL, which webauthn-rs verifies passkeys with.
+pkg-config --exists openssl 2>/dev/null || oa_apt+=(libssl-dev)
 if [ "$oa_profile" = test ]; then
   [ -x /usr/bin/chromium ] || oa_apt+=(chromium)
   command -v pg_ctlcluster >/dev/null || oa_apt+=(postgresql)

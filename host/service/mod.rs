@@ -20,6 +20,7 @@ pub mod notices;
 pub mod order_code;
 pub mod orders;
 pub mod outbox;
+pub mod passkeys;
 pub mod password_reset;
 pub mod pick_list;
 pub mod places;

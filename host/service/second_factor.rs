@@ -14,11 +14,15 @@ use crate::domain::{
 pub enum Standing {
     /// No confirmed code app: the secret to enter in one (made now if there was none).
     Enrolling { secret: String, url: String },
-    /// A code app, and whether this session has proved it.
+    /// A code app or a passkey, and whether this session has proved one.
     Enrolled { proved: bool },
 }
 
 pub async fn standing(state: &Context, user_id: Id, session: &str, account: &str) -> Result<Standing> {
+    let has_passkey = !state.store.passkeys_of(user_id).await?.is_empty();
+    if has_passkey {
+        return Ok(Standing::Enrolled { proved: state.store.session_proved(session).await? });
+    }
     if let Some(f) = state.store.factor_of(user_id).await? {
         if f.confirmed {
             return Ok(Standing::Enrolled { proved: state.store.session_proved(session).await? });
@@ -84,12 +88,13 @@ pub async fn confirm(state: &Context, user_id: Id, session: &str, code: &str) ->
     if done { Ok(codes) } else { Err(wrong_code()) }
 }
 
-/// Proves this session with a code from the app (each code once) or an unused recovery code.
+/// Proves this session with a code from the app (each code once) or an unused recovery code (which
+/// someone enrolled with a passkey alone has too).
 pub async fn prove(state: &Context, user_id: Id, session: &str, code: &str) -> Result<()> {
     count_guess(state, user_id).await?;
-    let Some(f) = state.store.factor_of(user_id).await?.filter(|f| f.confirmed) else { return Err(wrong_code()) };
     let now = state.clock.now();
     let step = if factor::is_app_code(code) {
+        let Some(f) = state.store.factor_of(user_id).await?.filter(|f| f.confirmed) else { return Err(wrong_code()) };
         match factor::matching_step(&f.secret, code, unix_secs(state)) {
             Some(step) => Some(i64::try_from(step).unwrap_or(i64::MAX)),
             None => return Err(wrong_code()),

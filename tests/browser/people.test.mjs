@@ -2,12 +2,13 @@
 // /staff/team, who sets a password through the e-mailed link and signs in to their pantry's
 // orders; the admin then revokes their role (their only one) and the staff member's next page load
 // is signed out. The change log lists both changes, filtered by kind, with a CSV download.
-// Run through `cargo test --test it browser::people`.
+// A second factor: a code app (the test computes its codes) and a passkey (Chromium's virtual
+// authenticator, through CDP). Run through `cargo test --test it browser::people`.
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
-import { assertAccessible, collectProblems, launch, logIn, mailedLinkPath, moveClockTo, url, waitForApp } from "./lib.mjs";
+import { assertAccessible, BASE_URL, collectProblems, DEMO_PASSWORD, launch, logIn, mailedLinkPath, moveClockTo, url, waitForApp } from "./lib.mjs";
 
 const PASSWORD = "a staff password 7";
 
@@ -167,5 +168,52 @@ describe("people", () => {
     }
     assert.deepEqual(adminProblems.filter((p) => !/status of 403/.test(p)), []);
     await office.close();
+  });
+
+  test("a staff member enrols a passkey, and a later sign-in proves the session with it", async () => {
+    // WebAuthn needs a secure context with a domain: `localhost` is both (127.0.0.1 is no domain).
+    const local = (path) => new URL(path, BASE_URL.replace("127.0.0.1", "localhost")).href;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    const signIn = async () => {
+      await page.goto(local("/account/login?returnTo=%2Fstaff%2Fsecond-factor"));
+      await waitForApp(page);
+      await page.getByRole("textbox", { name: "E-Mail" }).fill("volunteer@example.org");
+      await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: "Login" }).click();
+      await page.getByRole("dialog", { name: "Remember Me?" }).getByRole("button", { name: "No" }).click();
+      await page.waitForURL((u) => u.pathname === "/staff/second-factor");
+      await waitForApp(page);
+    };
+    await signIn();
+    await page.getByRole("heading", { level: 2, name: "Passkeys" }).waitFor();
+    await page.getByRole("button", { name: "Add a Passkey" }).click();
+    await page.getByText("Your passkey is added.").waitFor();
+    assert.equal((await page.locator(".recovery-codes code").allTextContents()).length, 10, "a first factor comes with recovery codes");
+    await page.getByText("This device has proved your second factor.").waitFor();
+    await page.getByRole("listitem").filter({ hasText: "Chrome" }).waitFor();
+    await assertAccessible(page, "a passkey added");
+    const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+    assert.equal(credentials.length, 1);
+
+    // Signed out and in again: the passkey proves the new session.
+    await page.goto(local("/account"));
+    await waitForApp(page);
+    await page.getByRole("button", { name: "Log Out", exact: true }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await signIn();
+    await page.getByText("Enter the code your app shows now, or a recovery code.").waitFor();
+    await page.getByRole("button", { name: "Use a Passkey" }).click();
+    await page.waitForURL((u) => u.pathname === "/staff");
+    const used = (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials[0];
+    assert.ok(used.signCount >= 1, "the authenticator signed the challenge");
+    assert.deepEqual(problems, []);
+    await context.close();
   });
 });

@@ -6,15 +6,15 @@
 use crate::{
     api_staff::token_of,
     api_support::TestApp,
-    households::{open, post},
+    households::{count, open, post},
     on_both,
 };
 use orderahead::{
-    db::seed::{DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_STAFF_EMAIL},
+    db::seed::{DEMO_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_STAFF_EMAIL, DEMO_VOLUNTEER_EMAIL},
     domain::second_factor::code_at,
 };
 
-on_both!(staff_prove_a_second_factor_where_their_food_bank_asks);
+on_both!(staff_prove_a_second_factor_where_their_food_bank_asks, a_passkey_is_offered_and_a_forged_answer_refused);
 
 async fn staff_api(t: &TestApp, token: &str) -> (u16, Option<String>) {
     let r = t.get("/api/v1/staff/queue", Some(token)).await;
@@ -80,4 +80,30 @@ async fn staff_prove_a_second_factor_where_their_food_bank_asks(t: &TestApp) {
     let proved = post(t, &third, "/staff/second-factor", &[("intent", "prove"), ("code", &next)]).await;
     assert_eq!(proved.status, 303);
     assert_eq!(staff_api(t, &third).await.0, 200);
+}
+
+/// A passkey: the page hands the browser options for this app (relying party `localhost`, the
+/// person's account, a fresh challenge kept for the session); an answer that is not the
+/// authenticator's is refused at its field, stores nothing, and proves nothing. (The browser suite
+/// registers and uses a real one, with Chromium's virtual authenticator.)
+async fn a_passkey_is_offered_and_a_forged_answer_refused(t: &TestApp) {
+    let volunteer = t.login(DEMO_VOLUNTEER_EMAIL, DEMO_PASSWORD).await;
+    let page = open(t, &volunteer, "/staff/second-factor").await;
+    assert_eq!(page.data["state"], "enrolling");
+    let options = &page.data["passkeyCreate"];
+    assert_eq!(options["rp"]["id"], "localhost", "{options}");
+    assert_eq!(options["user"]["name"], DEMO_VOLUNTEER_EMAIL);
+    assert!(options["challenge"].as_str().is_some_and(|c| c.len() >= 22), "{options}");
+    assert!(page.data.get("passkeyGet").is_none(), "nothing to use yet");
+    let open_challenges = "SELECT COUNT(*) AS n FROM passkey_ceremonies WHERE kind = 'register'";
+    assert!(count(t, open_challenges, vec![]).await >= 1);
+
+    let forged = r#"{"id":"AAAA","rawId":"AAAA","type":"public-key","response":{"clientDataJSON":"e30","attestationObject":"oA"}}"#;
+    for (intent, answer) in [("addPasskey", forged), ("addPasskey", "not json"), ("usePasskey", forged)] {
+        let r = post(t, &volunteer, "/staff/second-factor", &[("intent", intent), ("credential", answer)]).await;
+        assert_eq!((r.status, r.refused), (422, vec!["passkey".to_owned()]), "{intent} {answer}");
+    }
+    let user = t.state.store.test_user_id(DEMO_VOLUNTEER_EMAIL).await.unwrap().unwrap();
+    assert_eq!(count(t, "SELECT COUNT(*) AS n FROM passkeys WHERE user_id = ?", vec![user.into()]).await, 0);
+    assert_eq!(open(t, &volunteer, "/staff/second-factor").await.data["state"], "enrolling", "nothing proved");
 }

@@ -34,6 +34,8 @@ pub mod order_status_type;
 pub mod outbox;
 pub mod pantry_item;
 pub mod pantry_location;
+pub mod passkey;
+pub mod passkey_ceremony;
 pub mod password_reset_token;
 pub mod pickup_time;
 pub mod postal_code;

@@ -24,6 +24,7 @@ pub mod locations;
 pub mod my_data;
 pub mod orders;
 pub mod outbox;
+pub mod passkeys;
 mod passwords;
 pub mod phone_orders;
 pub mod pick_list;

@@ -113,15 +113,7 @@ impl Write {
         if done.rows_affected == 0 {
             return Ok(false);
         }
-        recovery_code::Entity::delete_many().filter(recovery_code::Column::UserId.eq(user_id)).exec(&self.db).await?;
-        recovery_code::Entity::insert_many(hashes.iter().map(|h| recovery_code::ActiveModel {
-            user_id: Set(user_id),
-            code_hash: Set(h.clone()),
-            used_at: Set(None),
-            ..Default::default()
-        }))
-        .exec_without_returning(&self.db)
-        .await?;
+        self.replace_recovery_codes(user_id, hashes).await?;
         Ok(true)
     }
 

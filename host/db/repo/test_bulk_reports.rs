@@ -11,6 +11,15 @@ use sea_orm::{
     ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Statement, Value,
 };
 
+/// The numbers 0 to `n` - 1 as rows of `x`, written by the database.
+fn series(pg: bool, n: &str) -> String {
+    if pg {
+        format!("SELECT generate_series(0, {n} - 1) AS x")
+    } else {
+        format!("WITH RECURSIVE s(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM s WHERE x + 1 < {n}) SELECT x FROM s")
+    }
+}
+
 #[doc(hidden)]
 impl Store {
     pub async fn test_food_bank_id(&self, code: &str) -> StoreResult<Option<Id>> {
@@ -62,15 +71,7 @@ impl Store {
         start: DateTime<Utc>,
     ) -> StoreResult<()> {
         let pg = self.db.get_database_backend() == DbBackend::Postgres;
-        let series = |n: &str| {
-            if pg {
-                format!("SELECT generate_series(0, {n} - 1) AS x")
-            } else {
-                format!(
-                    "WITH RECURSIVE s(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM s WHERE x + 1 < {n}) SELECT x FROM s"
-                )
-            }
-        };
+        let series = |n: &str| series(pg, n);
         for t in ["bench_pantries", "bench_users"] {
             self.bulk_sql(&format!("DROP TABLE IF EXISTS {t}"), vec![]).await?;
         }
@@ -134,5 +135,51 @@ impl Store {
         }
         // The report summary, as the order writes keep it: the orders above skipped them.
         super::reports::summarise_orders_from(&self.db, first + 1).await
+    }
+
+    /// `count` walk-in visits at the food bank's pantries by its kept households (3 units, 4.5 lb
+    /// each), over the 365 days from `start`, each household visiting one pantry.
+    pub async fn test_bulk_visits(&self, food_bank_id: Id, count: i64, start: DateTime<Utc>) -> StoreResult<()> {
+        let pg = self.db.get_database_backend() == DbBackend::Postgres;
+        for t in ["bench_pantries", "bench_households"] {
+            self.bulk_sql(&format!("DROP TABLE IF EXISTS {t}"), vec![]).await?;
+        }
+        self.bulk_sql(
+            "CREATE TABLE bench_pantries AS SELECT id, ROW_NUMBER() OVER (ORDER BY id) - 1 AS k \
+             FROM pantry_locations WHERE food_bank_id = ?",
+            vec![food_bank_id.into()],
+        )
+        .await?;
+        self.bulk_sql(
+            "CREATE TABLE bench_households AS SELECT id, ROW_NUMBER() OVER (ORDER BY id) - 1 AS k \
+             FROM households WHERE food_bank_id = ? AND merged_into IS NULL",
+            vec![food_bank_id.into()],
+        )
+        .await?;
+        let (day, at) = if pg {
+            ("CAST(? AS date) + (x % 365)", "CAST(? AS timestamptz) + (x % 365) * INTERVAL '1 day'")
+        } else {
+            (
+                "date(?, '+' || (x % 365) || ' days')",
+                "strftime('%Y-%m-%dT%H:%M:%S', ?, '+' || (x % 365) || ' days') || '+00:00'",
+            )
+        };
+        let (day_value, at_value): (Value, Value) = if pg {
+            (start.date_naive().into(), start.into())
+        } else {
+            (start.format("%Y-%m-%d").to_string().into(), start.format("%Y-%m-%d %H:%M:%S").to_string().into())
+        };
+        let visits = format!(
+            "INSERT INTO visits (household_id, food_bank_id, pantry_location_id, day, units, pounds, created_at) \
+             SELECT h.id, ?, p.id, {day}, 3, 4.5, {at} FROM ({}) g \
+             JOIN bench_households h ON h.k = g.x % (SELECT COUNT(*) FROM bench_households) \
+             JOIN bench_pantries p ON p.k = h.k % (SELECT COUNT(*) FROM bench_pantries)",
+            series(pg, "?")
+        );
+        self.bulk_sql(&visits, vec![food_bank_id.into(), day_value, at_value, count.into()]).await?;
+        for t in ["bench_pantries", "bench_households"] {
+            self.bulk_sql(&format!("DROP TABLE {t}"), vec![]).await?;
+        }
+        Ok(())
     }
 }

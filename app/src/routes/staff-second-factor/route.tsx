@@ -6,6 +6,7 @@ import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import { refusalText } from "../../lib/refusal";
 import { Link } from "../../ui/Link";
 import { PostForm, usePostedAmong } from "../../ui/PostForm";
+import { PasskeyButton } from "./Passkey";
 import messages from "messages:staff,account";
 
 addMessages(messages);
@@ -43,13 +44,15 @@ function CodeField({ error }: { error: string }) {
 /**
  * /staff/second-factor (issue 53 item 1): set up a code app (its secret to type in, confirmed with
  * a code; then the recovery codes, shown once), or enter a code (or a recovery code) to let this
- * session's staff grants act where the food bank requires it. Works before JavaScript.
+ * session's staff grants act where the food bank requires it. Works before JavaScript; a passkey
+ * (made, or used) needs the browser's WebAuthn API.
  */
 export default function StaffSecondFactor({ data }: { data: StaffSecondFactorPage | null }) {
-  const posted = usePostedAmong(["confirm", "prove"]);
-  const code = serverFieldErrors(posted.failure?.value).code;
+  const posted = usePostedAmong(["confirm", "prove", "addPasskey", "usePasskey"]);
+  const refused = serverFieldErrors(posted.failure?.value);
+  const code = refused.code;
   const fieldError = code ? fieldErrorText(code) : "";
-  const general = posted.failure && !code ? refusalText(posted.failure) : "";
+  const general = posted.failure ? (refused.passkey ? t("staff.secondFactor.passkeyFailed") : !code ? refusalText(posted.failure) : "") : "";
   const state = data?.state ?? "unavailable";
   return (
     <section className="card staff">
@@ -87,7 +90,19 @@ export default function StaffSecondFactor({ data }: { data: StaffSecondFactorPag
               {t("staff.secondFactor.confirm")}
             </button>
           </PostForm>
+          {data?.passkeyCreate && (
+            <>
+              <h2>{t("staff.secondFactor.passkeys")}</h2>
+              <p>{t("staff.secondFactor.passkeyIntro")}</p>
+              <PasskeyButton kind="create" options={data.passkeyCreate} label={t("staff.secondFactor.addPasskey")} />
+            </>
+          )}
         </>
+      )}
+      {data?.passkeyAdded && (
+        <p role="status" className="info-box">
+          {t("staff.secondFactor.passkeyAdded")}
+        </p>
       )}
       {(state === "enrolled" || state === "proved") && data?.recoveryCodes && data.recoveryCodes.length > 0 && (
         <div className="info-box" role="status">
@@ -103,12 +118,26 @@ export default function StaffSecondFactor({ data }: { data: StaffSecondFactorPag
         </div>
       )}
       {state === "proved" && (
-        <p>
-          {t("staff.secondFactor.proved")} <Link to="/staff">{t("staff.secondFactor.toStaff")}</Link>
-        </p>
+        <>
+          <p>
+            {t("staff.secondFactor.proved")} <Link to="/staff">{t("staff.secondFactor.toStaff")}</Link>
+          </p>
+          <h2>{t("staff.secondFactor.passkeys")}</h2>
+          {(data?.passkeys ?? []).length > 0 ? (
+            <ul className="staff-list">
+              {(data?.passkeys ?? []).map((name, i) => (
+                <li key={i}>{name}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>{t("staff.secondFactor.passkeyIntro")}</p>
+          )}
+          {data?.passkeyCreate && <PasskeyButton kind="create" options={data.passkeyCreate} label={t("staff.secondFactor.addPasskey")} />}
+        </>
       )}
       {state === "enrolled" && (
         <>
+          {data?.passkeyGet && <PasskeyButton kind="get" options={data.passkeyGet} label={t("staff.secondFactor.usePasskey")} />}
           <p>{t("staff.secondFactor.prove")}</p>
           <PostForm intent="prove" onSubmit={native} className="staff-form">
             <CodeField error={fieldError} />
