@@ -144,7 +144,11 @@ pub struct PhoneOrderSheet {
     pub pantry: String,
     /// The pantry's pickup times an order may still choose, soonest first.
     pub times: Vec<crate::model::locations::PickupTime>,
-    /// The pantry's stock on hand.
+    /// The food bank's delivery windows still open, when the household has a street to deliver to.
+    pub windows: Vec<crate::model::locations::DeliveryTime>,
+    /// The window a delivery is being ordered for (the items are its stock); none: a pickup.
+    pub window: Option<Id>,
+    /// The stock on hand: the pantry's, or the delivery window's.
     pub items: Vec<VisitItem>,
     /// A fresh `Idempotency-Key` the form posts: a second click of it places nothing more.
     pub key: String,

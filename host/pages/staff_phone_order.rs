@@ -1,6 +1,8 @@
-//! `/staff/households/{householdId}/order` (pantry staff and up; issue 49 item 4): a phone order
-//! for the household at the caller's working pantry (`pantry`): a pickup time, units of the
-//! pantry's items, and whether to send the household the confirmation. The form posts here with
+//! `/staff/households/{householdId}/order` (pantry staff and up; issue 49 item 4; `window`: a
+//! delivery in that window of the food bank's, with its stock): a phone order
+//! for the household at the caller's working pantry (`pantry`): a pickup time there (or a delivery
+//! window of the food bank, to the household's street), units of the pantry's items, and whether
+//! to send the household the confirmation. The form posts here with
 //! the key the page made, so a double click places one order; placed, 303 to the household's page;
 //! refused, the page again (422) with the rule's message or the field's.
 use super::{
@@ -42,7 +44,8 @@ fn pantry_of(text: Option<&str>) -> Id {
 async fn load(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     let id = id_param(&ctx.params, "householdId").unwrap_or(0);
     let pantry = pantry_of(ctx.query.get("pantry").map(String::as_str));
-    match phone::sheet(&ctx.state, &staff, id, pantry).await {
+    let window = ctx.query.get("window").and_then(|w| super::shared::row_id(w));
+    match phone::sheet(&ctx.state, &staff, id, pantry, window).await {
         Ok(sheet) => Loaded::ok(StaffPhoneOrderPage { sheet: Some(sheet) }),
         Err(error) => {
             let status = super::failure_status(&error, "staff phone order");
@@ -51,12 +54,13 @@ async fn load(ctx: LoadCtx, staff: Staff<PantryStaff>) -> Loaded {
     }
 }
 
-/// The form: `pantry`, `pickupTime`, `units.<stock row id>`, `notify` (ticked) and `key`.
+/// The form: `pantry`, `slot` (`pickup-<id>` or `delivery-<id>`), `units.<stock row id>`,
+/// `notify` (ticked) and `key`.
 async fn place(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
     let id = id_param(&ctx.params, "householdId").unwrap_or(0);
     let pantry = pantry_of(Some(ctx.form.text("pantry")));
     let form = PhoneOrderForm {
-        pickup_time: ctx.form.text("pickupTime").to_owned(),
+        slot: ctx.form.text("slot").to_owned(),
         lines: ctx.form.prefixed("units.").map(|(item, n)| (item.to_owned(), n.to_owned())).collect(),
     };
     let notify = ctx.form.ticked("notify");
@@ -64,7 +68,7 @@ async fn place(ctx: ActionCtx, staff: Staff<PantryStaff>) -> Acted {
     let units: Vec<String> =
         form.lines.iter().filter(|(_, n)| !n.trim().is_empty()).map(|(i, n)| format!("{i}:{n}")).collect();
     let keep = vec![
-        ("pickupTime", form.pickup_time.clone()),
+        ("slot", form.slot.clone()),
         ("units", units.join(",")),
         ("notify", if notify { "1" } else { "" }.to_owned()),
     ];

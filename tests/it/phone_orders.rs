@@ -17,6 +17,7 @@ use serde_json::json;
 
 on_both!(
     staff_order_for_a_walk_in_under_the_shoppers_rules,
+    a_phone_order_is_delivered_to_the_households_street,
     a_household_with_an_account_gets_the_order_in_it,
     only_pantry_staff_of_the_food_bank_place_one,
 );
@@ -40,8 +41,8 @@ async fn walk_in(t: &TestApp, main: i64) -> (i64, String) {
 }
 
 /// The phone order form's fields.
-fn form<'a>(pantry: &'a str, time: &'a str, units: &'a [(String, &'a str)], key: &'a str) -> Vec<(&'a str, &'a str)> {
-    let mut f = vec![("intent", "order"), ("pantry", pantry), ("pickupTime", time), ("notify", "1"), ("key", key)];
+fn form<'a>(pantry: &'a str, slot: &'a str, units: &'a [(String, &'a str)], key: &'a str) -> Vec<(&'a str, &'a str)> {
+    let mut f = vec![("intent", "order"), ("pantry", pantry), ("slot", slot), ("notify", "1"), ("key", key)];
     f.extend(units.iter().map(|(name, n)| (name.as_str(), *n)));
     f
 }
@@ -72,7 +73,7 @@ async fn staff_order_for_a_walk_in_under_the_shoppers_rules(t: &TestApp) {
     let key = sheet.data["sheet"]["key"].as_str().unwrap().to_owned();
 
     // Two units by phone; the same form posted twice (a double click) places one order.
-    let (p, t_) = (main.to_string(), time.to_string());
+    let (p, t_) = (main.to_string(), format!("pickup-{time}"));
     let units = [(format!("units.{item}"), "2")];
     let first = post(t, &staff, &path, &form(&p, &t_, &units, &key)).await;
     assert_eq!(first.status, 303, "{:?} {:?}", first.code, first.refused);
@@ -126,7 +127,7 @@ async fn staff_order_for_a_walk_in_under_the_shoppers_rules(t: &TestApp) {
     let none = post(t, &staff, &path, &form(&p, "", &[(units[0].0.clone(), "x")], "k-bad")).await;
     assert_eq!(none.status, 422);
     assert!(
-        none.refused.contains(&"pickupTime".to_owned()) && none.refused.contains(&"units".to_owned()),
+        none.refused.contains(&"slot".to_owned()) && none.refused.contains(&"units".to_owned()),
         "{:?}",
         none.refused
     );
@@ -161,7 +162,7 @@ async fn a_household_with_an_account_gets_the_order_in_it(t: &TestApp) {
     let sheet = open(t, &staff, &path).await;
     assert_eq!(sheet.data["sheet"]["hasAccount"], true);
     let key = sheet.data["sheet"]["key"].as_str().unwrap().to_owned();
-    let (p, t_) = (main.to_string(), time.to_string());
+    let (p, t_) = (main.to_string(), format!("pickup-{time}"));
     let r = post(t, &staff, &path, &form(&p, &t_, &[(format!("units.{item}"), "1")], &key)).await;
     assert_eq!(r.status, 303, "{:?}", r.code);
     let order = order_of(r.location.as_deref().unwrap());
@@ -186,7 +187,7 @@ async fn only_pantry_staff_of_the_food_bank_place_one(t: &TestApp) {
     let (household, _) = walk_in(t, main).await;
     let time = times(t, main, 1).await[0];
     let path = format!("/staff/households/{household}/order?pantry={main}");
-    let (p, t_) = (main.to_string(), time.to_string());
+    let (p, t_) = (main.to_string(), format!("pickup-{time}"));
     let units = [(format!("units.{item}"), "1")];
 
     let volunteer = token_of(t, DEMO_VOLUNTEER_EMAIL).await;
@@ -217,4 +218,59 @@ async fn only_pantry_staff_of_the_food_bank_place_one(t: &TestApp) {
     // Nor at a pantry not theirs.
     assert_eq!(t.post(&uri, Some(&other), pickup(main, time, &[(item, 1)])).await.status, 404);
     assert_eq!(qty(t, item).await, 10, "nothing taken");
+}
+
+async fn a_phone_order_is_delivered_to_the_households_street(t: &TestApp) {
+    noon_at_the_pantry(t);
+    let staff = token_of(t, DEMO_STAFF_EMAIL).await;
+    let volunteer = token_of(t, DEMO_VOLUNTEER_EMAIL).await;
+    let main = pantry(t, MAIN).await;
+    let fields = [
+        ("firstName", "Tomás"),
+        ("lastName", "Ibarra"),
+        ("postalCode", "43215"),
+        ("street", "12 Oak St"),
+        ("size", "1"),
+        ("answer", "different"),
+    ];
+    let r = register(t, &volunteer, main, &fields).await;
+    assert_eq!(r.status, 303, "{:?}", r.refused);
+    let household = household_of(r.location.as_deref().unwrap());
+    let (_, _, _, program) = crate::api_orders::named(t, None, "Long Grain White Rice").await;
+    let later = chrono::Utc::now() + chrono::Duration::days(2);
+    let window = t
+        .state
+        .store
+        .test_delivery_times()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|(_, p, at)| Some(*p) == program && *at > later);
+    let window = window.expect("a delivery window of the home delivery program").0;
+
+    // The form offers the food bank's windows; one chosen, it lists that window's stock.
+    let path = format!("/staff/households/{household}/order?pantry={main}");
+    let sheet = open(t, &staff, &path).await;
+    assert!(sheet.data["sheet"]["windows"].as_array().unwrap().iter().any(|w| w["id"] == window), "{}", sheet.data);
+    let path = format!("{path}&window={window}");
+    let sheet = open(t, &staff, &path).await;
+    assert_eq!(sheet.data["sheet"]["window"], window);
+    let rice = sheet.data["sheet"]["items"][0]["id"].as_i64().expect("the window's stock is listed");
+    let before = qty(t, rice).await;
+    let key = sheet.data["sheet"]["key"].as_str().unwrap().to_owned();
+    let (p, slot) = (main.to_string(), format!("delivery-{window}"));
+    let placed = post(t, &staff, &path, &form(&p, &slot, &[(format!("units.{rice}"), "1")], &key)).await;
+    assert_eq!(placed.status, 303, "{:?} {:?}", placed.code, placed.refused);
+    assert_eq!(qty(t, rice).await, before - 1);
+    let order = order_of(placed.location.as_deref().unwrap());
+    let kept = "SELECT COUNT(*) AS n FROM orders WHERE id = ? AND CAST(delivery_address AS TEXT) LIKE '%12 Oak St%' AND saved_address_id IS NULL AND placed_by IS NOT NULL";
+    assert_eq!(count(t, kept, vec![order.into()]).await, 1);
+
+    // A household with no street cannot be delivered to: refused at the choice, nothing taken.
+    let (walk_in, _) = walk_in(t, main).await;
+    let body = json!({ "foodBankDeliveryTimeID": window, "pantryOrderItems": [{ "pantryInventoryItemID": rice, "quantity": 1 }] });
+    let r = t.post(&format!("/api/v1/staff/households/{walk_in}/orders"), Some(&staff), body).await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(r.body["value"]["errors"][0]["field"], "slot");
+    assert_eq!(qty(t, rice).await, before - 1);
 }

@@ -3,8 +3,8 @@
 //! order pipeline: rules, limits, queue, report and TEFAP records.
 use super::{StoreResult, Write};
 use crate::db::{
-    entity::{household, user},
-    repo::households::HouseholdRow,
+    entity::{household, postal_code, province, user},
+    repo::{households::HouseholdRow, orders::SnapshotRow},
 };
 use chrono::{DateTime, Utc};
 use sea_orm::{
@@ -106,6 +106,19 @@ impl Write {
 }
 
 impl<C: sea_orm::ConnectionTrait> super::Store<C> {
+    /// The account the household's orders go under now, if it has one (its app account first).
+    pub async fn household_account(&self, household_id: i64) -> StoreResult<Option<i64>> {
+        let accounts: Vec<(i64, bool)> = user::Entity::find()
+            .filter(user::Column::HouseholdId.eq(household_id))
+            .filter(user::Column::ErasedAt.is_null())
+            .select_only()
+            .columns([user::Column::Id, user::Column::PhoneOnly])
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        Ok(accounts.iter().min_by_key(|(id, phone_only)| (*phone_only, *id)).map(|a| a.0))
+    }
+
     /// Whether the household has an app account (not a phone-only one) still kept.
     pub async fn has_app_account(&self, household_id: i64) -> StoreResult<bool> {
         Ok(user::Entity::find()
@@ -115,5 +128,28 @@ impl<C: sea_orm::ConnectionTrait> super::Store<C> {
             .count(&self.db)
             .await?
             > 0)
+    }
+}
+
+impl<C: sea_orm::ConnectionTrait> super::Store<C> {
+    /// Where a delivery to the household goes, as an order keeps it: its street, with the city and
+    /// state of its ZIP; None without a street, or for a ZIP the app does not know.
+    pub async fn household_address(&self, h: &HouseholdRow) -> StoreResult<Option<SnapshotRow>> {
+        let Some(street) = h.street.clone().filter(|s| !s.trim().is_empty()) else { return Ok(None) };
+        let Some(zip) =
+            postal_code::Entity::find().filter(postal_code::Column::Code.eq(&h.postal_code)).one(&self.db).await?
+        else {
+            return Ok(None);
+        };
+        let province = province::Entity::find_by_id(zip.province_id).one(&self.db).await?.map(|p| p.abbreviation);
+        Ok(Some(SnapshotRow {
+            name: format!("{} {}", h.first_name, h.last_name),
+            address_line1: street,
+            address_line2: None,
+            city: zip.city,
+            province: province.unwrap_or_default(),
+            postal_code: h.postal_code.clone(),
+            country_code: Some("US".to_owned()),
+        }))
     }
 }

@@ -23,27 +23,30 @@ use crate::{
         households::{PhoneOrderSheet, VisitItem},
         orders::{Idempotency, OrderSubmission, OrderSubmissionItem},
     },
-    service::{Context, households, staff::Staff},
+    service::{Context, households, shop::Site, staff::Staff},
 };
 
 /// The most units of one item a phone order's form takes (the API's line limit is the shopper's).
 const MAX_UNITS: i64 = 999;
 
-/// The phone order form as posted: `pickupTime` (a time's id), `units.<stock row id>` per
-/// item, and whether to send the household the confirmation.
+/// The phone order form as posted: `slot` (`pickup-<time id>` at the pantry, or
+/// `delivery-<window id>` to the household's address) and `units.<stock row id>` per item.
 #[derive(Debug, Clone, Default)]
 pub struct PhoneOrderForm {
-    pub pickup_time: String,
+    pub slot: String,
     pub lines: Vec<(String, String)>,
 }
 
 impl PhoneOrderForm {
-    /// The submission at `pantry` the form asks for, or what is wrong at its fields.
+    /// The submission (a pickup at `pantry`, or a delivery) the form asks for, or what is wrong
+    /// at its fields.
     pub fn submission(&self, pantry: Id) -> std::result::Result<OrderSubmission, Vec<FieldError>> {
         let mut errors = Vec::new();
-        let pickup_time = self.pickup_time.trim().parse::<Id>().ok().filter(|id| *id > 0);
-        if pickup_time.is_none() {
-            errors.push(FieldError::new("pickupTime", FieldCode::Required, "Choose a pickup time."));
+        let id =
+            |prefix: &str| self.slot.trim().strip_prefix(prefix).and_then(|n| n.parse::<Id>().ok()).filter(|n| *n > 0);
+        let (pickup_time, delivery_time) = (id("pickup-"), id("delivery-"));
+        if pickup_time.is_none() && delivery_time.is_none() {
+            errors.push(FieldError::new("slot", FieldCode::Required, "Choose a pickup time."));
         }
         let mut items: Vec<OrderSubmissionItem> = Vec::new();
         for (item, units) in &self.lines {
@@ -76,16 +79,17 @@ impl PhoneOrderForm {
         }
         items.sort_by_key(|i| i.inventory_item_id);
         Ok(OrderSubmission {
-            pantry_location_id: Some(pantry),
+            pantry_location_id: pickup_time.map(|_| pantry),
             pickup_time_id: pickup_time,
-            delivery_time_id: None,
+            delivery_time_id: delivery_time,
             address_id: None,
             items,
         })
     }
 }
 
-/// Places `submission` (a pickup at one of the caller's pantries) for the household; `notify`:
+/// Places `submission` (a pickup at one of the caller's pantries, or a delivery by the household's
+/// food bank to its record's address) for the household; `notify`:
 /// the household wants the confirmation (by its profile's choices when it has an app account,
 /// else by text and e-mail to what its record keeps). The new order's id.
 pub async fn place(
@@ -97,20 +101,33 @@ pub async fn place(
     idempotency_key: Option<String>,
 ) -> Result<Id> {
     let h = households::own(state, &staff.reach, household_id).await?;
-    // Only a pickup at a pantry of the caller's, of the household's food bank: the pantry's staff
-    // vouch for the household there. Delivery needs an address the household record does not keep.
-    let pantry = submission.pantry_location_id.filter(|p| staff.reach.has_pantry(*p));
-    let pantries = state.store.staff_pantries(pantry.into_iter().collect()).await?;
-    let Some(pantry) = pantries.into_iter().find(|p| p.food_bank_id == h.food_bank_id) else {
-        return Err(Error::not_found(&messages::PANTRY_NOT_FOUND));
+    // A pickup at a pantry of the caller's, of the household's food bank (its staff vouch for the
+    // household there), or a delivery by that food bank to the household's street.
+    let (pantry, address) = match (submission.pickup_time_id, submission.delivery_time_id) {
+        (Some(_), None) => {
+            let pantry = submission.pantry_location_id.filter(|p| staff.reach.has_pantry(*p));
+            let pantries = state.store.staff_pantries(pantry.into_iter().collect()).await?;
+            let Some(pantry) = pantries.into_iter().find(|p| p.food_bank_id == h.food_bank_id) else {
+                return Err(Error::not_found(&messages::PANTRY_NOT_FOUND));
+            };
+            (Some(pantry.id), None)
+        }
+        (None, Some(_)) if submission.pantry_location_id.is_none() => {
+            let Some(address) = state.store.household_address(&h).await? else {
+                return Err(Error::fields(vec![FieldError::new(
+                    "slot",
+                    FieldCode::Required,
+                    "A delivery needs the household's street address, in a ZIP code the app knows.",
+                )]));
+            };
+            (None, Some(address))
+        }
+        _ => return Err(Error::refused(&messages::INVALID_PICKUP_TIME)),
     };
-    if submission.delivery_time_id.is_some() || submission.pickup_time_id.is_none() {
-        return Err(Error::refused(&messages::INVALID_PICKUP_TIME));
-    }
     let idempotency = idempotency_key.map(|key| Idempotency { key, fingerprint: submission.fingerprint() });
     let idem = idempotency.as_ref();
     let now = state.clock.now();
-    let (h, staff_id, pantry) = (&h, staff.user_id, pantry.id);
+    let (h, staff_id, address) = (&h, staff.user_id, &address);
     let placed = state.store.write(|txn| async move {
         let account = txn.order_account(h, now).await?;
         let notify = match (notify, account) {
@@ -125,7 +142,8 @@ pub async fn place(
                 phone_number: h.phone.clone(),
             }),
         };
-        let behalf = Behalf { staff_id, pantry, food_bank_id: h.food_bank_id, notify };
+        let address = address.clone();
+        let behalf = Behalf { staff_id, pantry, food_bank_id: h.food_bank_id, address, notify };
         let id = submit::place(&txn, state.channels(), account.id(), submission, idem, Some(&behalf), now).await?;
         Ok::<_, Error>((account, id))
     });
@@ -137,13 +155,16 @@ pub async fn place(
 }
 
 /// The phone order form of the household at `pantry` (one of the caller's, at the household's
-/// food bank): its name and where a confirmation goes, the pantry's pickup times still open and
-/// its stock on hand, and a fresh key. Opening it is a look at the household, in the audit log.
+/// food bank): its name and where a confirmation goes, the pantry's pickup times still open (and
+/// the food bank's delivery windows, when the household has a street to deliver to), the pantry's
+/// stock on hand, and a fresh key. Opening it is a look at the household, in the audit log.
+/// With `window` (one of those windows), the form is for a delivery in it, with its stock.
 pub async fn sheet(
     state: &Context,
     staff: &Staff<PantryStaff>,
     household_id: Id,
     pantry: Id,
+    window: Option<Id>,
 ) -> Result<PhoneOrderSheet> {
     let h = households::own(state, &staff.reach, household_id).await?;
     let place = staff.reach.has_pantry(pantry).then_some(pantry);
@@ -162,14 +183,33 @@ pub async fn sheet(
         Err(Error::NotFound(_)) => Vec::new(),
         Err(other) => return Err(other),
     };
-    let items = state
-        .store
-        .stock_rows(pantry.id, None)
-        .await?
-        .into_iter()
-        .filter(|r| r.is_active && r.quantity > 0)
-        .map(|r| VisitItem { id: r.id, name: r.product, on_hand: r.quantity })
-        .collect();
+    // Delivery where the household has a street the app can place and its food bank delivers.
+    let windows = match state.store.household_address(&h).await? {
+        Some(_) => match crate::service::shop::delivery_times(state, h.food_bank_id).await {
+            Ok(windows) => windows,
+            Err(Error::NotFound(_)) => Vec::new(),
+            Err(other) => return Err(other),
+        },
+        None => Vec::new(),
+    };
+    let window = window.filter(|w| windows.iter().any(|x| x.id == *w));
+    let items = match window {
+        // As the household's account sees the window's stock: TEFAP food only with a standing decision.
+        Some(w) => crate::service::shop::items(state, Site::Delivery(w), state.store.household_account(h.id).await?)
+            .await?
+            .into_iter()
+            .filter(|i| i.quantity > 0)
+            .map(|i| VisitItem { id: i.id, name: i.pantry_item.name, on_hand: i64::from(i.quantity) })
+            .collect(),
+        None => state
+            .store
+            .stock_rows(pantry.id, None)
+            .await?
+            .into_iter()
+            .filter(|r| r.is_active && r.quantity > 0)
+            .map(|r| VisitItem { id: r.id, name: r.product, on_hand: r.quantity })
+            .collect(),
+    };
     Ok(PhoneOrderSheet {
         household_id: h.id,
         has_account: state.store.has_app_account(h.id).await?,
@@ -181,6 +221,8 @@ pub async fn sheet(
         pantry_id: pantry.id,
         pantry: pantry.label,
         times,
+        windows,
+        window,
         items,
         key: uuid::Uuid::new_v4().to_string(),
     })

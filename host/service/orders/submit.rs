@@ -7,7 +7,7 @@ use crate::service::notices::{self, Channels, Notice};
 use crate::{
     db::repo::{
         Write,
-        orders::{NewOrder, NewOrderLine, SlotRef, StockMissing},
+        orders::{NewOrder, NewOrderLine, SlotRef, SnapshotRow, StockMissing},
         shopping::{ShopFacts, SiteFacts},
         stock::{Moved, StockCause},
     },
@@ -40,8 +40,11 @@ pub(super) struct Slot<'a> {
 /// household, under the account `order_account` chose.
 pub(super) struct Behalf {
     pub staff_id: Id,
-    pub pantry: Id,
+    /// The caller's pantry, for a pickup there.
+    pub pantry: Option<Id>,
     pub food_bank_id: Id,
+    /// Where a delivery goes: the household's record.
+    pub address: Option<SnapshotRow>,
     pub notify: Notify,
 }
 
@@ -112,7 +115,7 @@ pub(super) async fn place(
     let grants = match behalf {
         // The pantry's own staff vouch for the household at their pantry (a referral-only one too).
         Some(b) => AccessGrants {
-            authorized_location_ids: vec![b.pantry],
+            authorized_location_ids: b.pantry.into_iter().collect(),
             food_bank_ids_with_delivery_enabled: vec![b.food_bank_id],
             referral_codes: Vec::new(),
         },
@@ -139,13 +142,20 @@ pub(super) async fn place(
             return Err(Error::Refused { refusal: due.refusal().into(), step: Some(due.step()) });
         }
     }
-    let address = match &delivery {
-        Some(_) => {
+    // Staff order only at their own food bank, whatever the window named.
+    if behalf.is_some_and(|b| b.food_bank_id != site.food_bank_id()) {
+        return Err(Error::not_found(&messages::DELIVERY_TIME_NOT_FOUND));
+    }
+    let address = match (&delivery, behalf) {
+        (Some(_), Some(b)) => {
+            Some((None, b.address.clone().ok_or_else(|| Error::refused(&messages::DELIVERY_ADDRESS_REQUIRED))?))
+        }
+        (Some(_), None) => {
             let id = sub.address_id.ok_or_else(|| Error::refused(&messages::DELIVERY_ADDRESS_REQUIRED))?;
             let snapshot = txn.address_snapshot(user_id, id).await?;
-            Some((id, snapshot.ok_or_else(|| Error::not_found(&messages::ADDRESS_NOT_FOUND))?))
+            Some((Some(id), snapshot.ok_or_else(|| Error::not_found(&messages::ADDRESS_NOT_FOUND))?))
         }
-        None => None,
+        (None, _) => None,
     };
 
     // Every row that only this order writes comes first; the rows every order at this pantry
@@ -202,11 +212,12 @@ pub(super) async fn place(
         Some(Notify::To(contact)) => {
             // No account to sign in to: the words say where and bring the order's number.
             let label = pantry.as_ref().map_or("", |p| p.pantry.label.as_str());
+            let text = if pantry.is_some() { PHONE_ORDER_TEXT } else { PHONE_DELIVERY_TEXT };
             let words = |lang: crate::catalog::Lang| {
                 let fill = [("number", number.as_str()), ("pantry", label)];
-                (notices::say(CONFIRMED_TITLE, lang, &fill), notices::say(PHONE_ORDER_TEXT, lang, &fill))
+                (notices::say(CONFIRMED_TITLE, lang, &fill), notices::say(text, lang, &fill))
             };
-            let path = format!("/pantries/{}", pantry.as_ref().map_or(0, |p| p.pantry.id));
+            let path = pantry.as_ref().map_or_else(|| "/".to_owned(), |p| format!("/pantries/{}", p.pantry.id));
             let notice = Notice { key: notice.key.clone(), path, words: &words };
             for message in notices::messages(contact, channels, &notice) {
                 txn.enqueue(message, now).await?;
@@ -224,6 +235,7 @@ pub(super) async fn place(
 const CONFIRMED_TITLE: &str = "Your order is confirmed";
 const CONFIRMED_TEXT: &str = "Order {number} is confirmed. You can see it and change it in your orders.";
 const PHONE_ORDER_TEXT: &str = "Order {number} is confirmed for pickup at {pantry}. Say its number when you come.";
+const PHONE_DELIVERY_TEXT: &str = "Order {number} is confirmed for delivery to your home.";
 
 /// Locks the shopper's row until the transaction ends, so one shopper's writes run one at a time.
 pub(super) async fn lock_user(txn: &Write, user_id: Id) -> Result<()> {

@@ -1,10 +1,11 @@
 export { StaffLayout as Layout } from "../../ui/StaffLayout";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t, type MessageKey } from "../../i18n/t";
+import type { DeliveryTime } from "../../entities";
 import type { Meta } from "../../types";
 import type { StaffPhoneOrderPage } from "../../lib/api/pages";
 import { formatDay } from "../../lib/format";
-import { pickupTimeLabel } from "../../lib/time-labels";
+import { deliveryWindowLabel, pickupTimeLabel } from "../../lib/time-labels";
 import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import { refusalText } from "../../lib/refusal";
 import { PostForm, usePostedAmong } from "../../ui/PostForm";
@@ -15,6 +16,12 @@ addMessages(messages);
 
 /** The form posts to this page (host/pages/staff_phone_order.rs), which answers 303 to the household. */
 const native = () => undefined;
+
+/** A delivery window as words, with "full" when it is. */
+function windowLabel(w: DeliveryTime | undefined): string {
+  if (!w) return "";
+  return w.remaining === 0 ? `${deliveryWindowLabel(w)} · ${t("times.full")}` : deliveryWindowLabel(w);
+}
 
 /** The units typed before a refusal, kept by the server as `id:n` pairs. */
 function keptUnits(kept: string | undefined): Record<string, string> {
@@ -28,8 +35,9 @@ function keptUnits(kept: string | undefined): Record<string, string> {
 
 /**
  * /staff/households/{id}/order (pantry staff and up): a phone order for the household at the
- * working pantry: a pickup time, units of the pantry's items, and whether the household is sent
- * the confirmation. The server applies the shopper's rules and says which one refused.
+ * working pantry: a pickup time there (or a delivery window of the food bank, to the household's
+ * street: `?window=`, with that window's stock), units of the items, and whether the household is
+ * sent the confirmation. The server applies the shopper's rules and says which one refused.
  */
 export default function StaffPhoneOrder({ data }: { data: StaffPhoneOrderPage | null }) {
   const posted = usePostedAmong(["order"]);
@@ -39,7 +47,7 @@ export default function StaffPhoneOrder({ data }: { data: StaffPhoneOrderPage | 
   const general = posted.failure && Object.keys(fields).length === 0 ? refusalText(posted.failure) : null;
   const said: Record<string, Partial<Record<string, MessageKey>>> = {
     units: { required: "staff.phoneOrder.nothingChosen" },
-    pickupTime: { required: "staff.phoneOrder.chooseTime" },
+    slot: { required: "staff.phoneOrder.chooseTime" },
   };
   const error = (f: string) => {
     const code = fields[f];
@@ -63,7 +71,19 @@ export default function StaffPhoneOrder({ data }: { data: StaffPhoneOrderPage | 
           {general}
         </p>
       )}
-      {s.times.length === 0 ? (
+      {s.window == null && s.windows.length > 0 && (
+        <nav aria-labelledby="phone-order-deliver">
+          <h2 id="phone-order-deliver">{t("staff.phoneOrder.deliverTitle")}</h2>
+          <ul className="staff-list">
+            {s.windows.map((w) => (
+              <li key={w.id}>
+                <Link to={`/staff/households/${s.householdId}/order?pantry=${s.pantryId}&window=${w.id}`}>{windowLabel(w)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {s.window == null && s.times.length === 0 ? (
         <p>{t("staff.phoneOrder.noTimes")}</p>
       ) : (
         <PostForm onSubmit={native} intent="order" className="staff-form" aria-describedby="phone-order-title">
@@ -72,23 +92,34 @@ export default function StaffPhoneOrder({ data }: { data: StaffPhoneOrderPage | 
           </h2>
           <input type="hidden" name="pantry" value={s.pantryId} />
           <input type="hidden" name="key" value={s.key} />
-          <label htmlFor="phone-order-time">
-            {t("staff.phoneOrder.time")}
-            <select id="phone-order-time" name="pickupTime" defaultValue={posted.values.pickupTime ?? ""} aria-invalid={error("pickupTime") ? true : undefined} aria-describedby={error("pickupTime") ? "phone-order-time-error" : undefined}>
-              <option value="">{t("staff.phoneOrder.chooseTime")}</option>
-              {s.times.map((x) => (
-                <option key={x.id} value={x.id} disabled={x.remaining === 0}>
-                  {formatDay(x.pickupDay)} · {pickupTimeLabel(x)}
-                  {x.remaining === 0 ? ` · ${t("times.full")}` : ""}
-                </option>
-              ))}
-            </select>
-            {error("pickupTime") && (
-              <span id="phone-order-time-error" className="field-error">
-                {error("pickupTime")}
-              </span>
-            )}
-          </label>
+          {s.window != null ? (
+            <>
+              <input type="hidden" name="slot" value={`delivery-${s.window}`} />
+              <p>
+                {t("staff.phoneOrder.deliveryIn", { window: windowLabel(s.windows.find((w) => w.id === s.window)) })}{" "}
+                <Link to={`/staff/households/${s.householdId}/order?pantry=${s.pantryId}`}>{t("staff.phoneOrder.pickupInstead")}</Link>
+              </p>
+              {error("slot") && <p className="field-error">{error("slot")}</p>}
+            </>
+          ) : (
+            <label htmlFor="phone-order-time">
+              {t("staff.phoneOrder.time")}
+              <select id="phone-order-time" name="slot" defaultValue={posted.values.slot ?? ""} aria-invalid={error("slot") ? true : undefined} aria-describedby={error("slot") ? "phone-order-time-error" : undefined}>
+                <option value="">{t("staff.phoneOrder.chooseTime")}</option>
+                {s.times.map((x) => (
+                  <option key={x.id} value={`pickup-${x.id}`} disabled={x.remaining === 0}>
+                    {formatDay(x.pickupDay)} · {pickupTimeLabel(x)}
+                    {x.remaining === 0 ? ` · ${t("times.full")}` : ""}
+                  </option>
+                ))}
+              </select>
+              {error("slot") && (
+                <span id="phone-order-time-error" className="field-error">
+                  {error("slot")}
+                </span>
+              )}
+            </label>
+          )}
           {s.items.length === 0 ? (
             <p>{t("staff.phoneOrder.noItems")}</p>
           ) : (

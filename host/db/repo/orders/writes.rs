@@ -37,8 +37,9 @@ pub struct NewOrder {
     pub pantry_location_id: Option<Id>,
     pub pickup_time_id: Option<Id>,
     pub delivery_time_id: Option<Id>,
-    /// The saved address delivered to, and the copy of it the order keeps.
-    pub address: Option<(Id, SnapshotRow)>,
+    /// The saved address delivered to (none for a phone order, delivered to the household's
+    /// record), and the copy of it the order keeps.
+    pub address: Option<(Option<Id>, SnapshotRow)>,
     pub idempotency_key: Option<String>,
     pub request_fingerprint: Option<String>,
     /// The staff member who placed a phone order.
@@ -128,7 +129,7 @@ impl Write {
             pantry_location_id: Set(new.pantry_location_id),
             pickup_time_id: Set(new.pickup_time_id),
             delivery_time_id: Set(new.delivery_time_id),
-            saved_address_id: Set(new.address.as_ref().map(|(id, _)| *id)),
+            saved_address_id: Set(new.address.as_ref().and_then(|(id, _)| *id)),
             delivery_address: Set(snapshot),
             status_type_id: Set(StatusType::Submitted.id()),
             idempotency_key: Set(new.idempotency_key),
