@@ -48,6 +48,7 @@ mod m20270107_000038_erased_accounts;
 mod m20270108_000039_second_factor;
 mod m20270109_000040_phone_orders;
 mod m20270110_000041_passkeys;
+mod m20270111_000042_visit_probes;
 
 pub(crate) use m20270104_000035_households::back_fill as back_fill_households;
 
@@ -98,6 +99,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270108_000039_second_factor::Migration),
             Box::new(m20270109_000040_phone_orders::Migration),
             Box::new(m20270110_000041_passkeys::Migration),
+            Box::new(m20270111_000042_visit_probes::Migration),
         ]
     }
 }

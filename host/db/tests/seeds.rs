@@ -51,6 +51,9 @@ async fn check_demo_seed(t: &TestDb) {
         "visit_line",
         // Made as staff decide a household's TEFAP eligibility (the demo's households have none).
         "tefap_decision",
+        // Made as staff register passkeys, and while a page's passkey challenge waits.
+        "passkey",
+        "passkey_ceremony",
     ];
     assert!(counts.iter().filter(|(_, n)| **n == 0).all(|(name, _)| empty.contains(name)), "{counts:?}");
 
