@@ -157,7 +157,7 @@ impl Store {
         )
         .await?;
         let (day, at) = if pg {
-            ("CAST(? AS date) + (x % 365)", "CAST(? AS timestamptz) + (x % 365) * INTERVAL '1 day'")
+            ("CAST(? AS date) + CAST(x % 365 AS INTEGER)", "CAST(? AS timestamptz) + (x % 365) * INTERVAL '1 day'")
         } else {
             (
                 "date(?, '+' || (x % 365) || ' days')",
