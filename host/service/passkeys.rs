@@ -65,6 +65,26 @@ fn refused() -> Error {
     )])
 }
 
+/// Keeps the session's challenge of `kind` (`ceremony`, webauthn-rs's state) for its answer; the
+/// options the browser is handed for it, as JSON.
+async fn open<S: serde::Serialize, O: serde::Serialize>(
+    state: &Context,
+    session: &str,
+    kind: &'static str,
+    ceremony: &S,
+    options: &O,
+) -> Result<Value> {
+    let (kept, until) = (json(ceremony)?, state.clock.now() + CEREMONY);
+    state
+        .store
+        .write(|txn| {
+            let kept = kept.clone();
+            async move { txn.open_ceremony(session, kind, kept, until).await }
+        })
+        .await?;
+    Ok(serde_json::to_value(options).map_err(|e| anyhow::anyhow!("{e}"))?)
+}
+
 /// The page's offer for this session: `may_register` when the person has no factor yet or this
 /// session proved one; a challenge to use a passkey when they have some and it has not.
 pub async fn offer(
@@ -78,7 +98,6 @@ pub async fn offer(
     let rows = state.store.passkeys_of(user_id).await?;
     let names = rows.iter().map(|r| r.name.clone()).collect();
     let party = relying_party(state)?;
-    let now = state.clock.now();
     let mut out = Offer { names, ..Offer::default() };
     if !enrolled || proved {
         let known = credentials(&rows).iter().map(|p| p.cred_id().clone()).collect::<Vec<_>>();
@@ -86,27 +105,11 @@ pub async fn offer(
         let (options, ceremony) = party
             .start_passkey_registration(person, account, account, Some(known))
             .map_err(|e| anyhow::anyhow!("passkey registration: {e}"))?;
-        let state_json = json(&ceremony)?;
-        state
-            .store
-            .write(|txn| {
-                let state_json = state_json.clone();
-                async move { txn.open_ceremony(session, REGISTER, state_json, now + CEREMONY).await }
-            })
-            .await?;
-        out.register = Some(serde_json::to_value(&options.public_key).map_err(|e| anyhow::anyhow!("{e}"))?);
+        out.register = Some(open(state, session, REGISTER, &ceremony, &options.public_key).await?);
     } else if !rows.is_empty() {
         let (options, ceremony) =
             party.start_passkey_authentication(&credentials(&rows)).map_err(|e| anyhow::anyhow!("passkey use: {e}"))?;
-        let state_json = json(&ceremony)?;
-        state
-            .store
-            .write(|txn| {
-                let state_json = state_json.clone();
-                async move { txn.open_ceremony(session, PROVE, state_json, now + CEREMONY).await }
-            })
-            .await?;
-        out.prove = Some(serde_json::to_value(&options.public_key).map_err(|e| anyhow::anyhow!("{e}"))?);
+        out.prove = Some(open(state, session, PROVE, &ceremony, &options.public_key).await?);
     }
     Ok(out)
 }

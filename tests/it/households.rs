@@ -90,6 +90,27 @@ pub(crate) async fn post(t: &TestApp, session: &str, path: &str, fields: &[(&str
     answered(t.app().oneshot(req).await.unwrap(), opened.cookie).await
 }
 
+/// A staff member with `role` at `pantry` (granted as `orderahead staff add` does); their token.
+pub(crate) async fn staff_at(
+    t: &TestApp,
+    email: &str,
+    role: orderahead::domain::staff::StaffRole,
+    pantry: i64,
+) -> String {
+    orderahead::add_staff(
+        &t.state.store,
+        "http://localhost",
+        email,
+        role,
+        orderahead::db::repo::staff::grants::GrantPlace::Pantry(pantry),
+        None,
+        orderahead::infra::clock::Clock::now(&*t.clock),
+    )
+    .await
+    .unwrap();
+    token_of(t, email).await
+}
+
 pub(crate) async fn pantry(t: &TestApp, label: &str) -> i64 {
     crate::api_orders::pantry(t, label).await
 }
@@ -453,18 +474,7 @@ async fn only_the_food_banks_staff_see_a_household(t: &TestApp) {
 
     // Another food bank's volunteer: the household names nothing, the search finds nothing.
     let chicago = pantry(t, CHICAGO).await;
-    orderahead::add_staff(
-        &t.state.store,
-        "http://localhost",
-        "chicago-door@example.org",
-        orderahead::domain::staff::StaffRole::Volunteer,
-        orderahead::db::repo::staff::grants::GrantPlace::Pantry(chicago),
-        None,
-        orderahead::infra::clock::Clock::now(&*t.clock),
-    )
-    .await
-    .unwrap();
-    let other = token_of(t, "chicago-door@example.org").await;
+    let other = staff_at(t, "chicago-door@example.org", orderahead::domain::staff::StaffRole::Volunteer, chicago).await;
     assert_eq!(open(t, &other, &format!("/staff/households/{id}?pantry={chicago}")).await.status, 404);
     assert!(search(t, &other, chicago, "gonzalez").await.is_empty());
     let p = chicago.to_string();

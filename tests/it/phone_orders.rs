@@ -9,7 +9,7 @@ use crate::{
     api_orders::{CHICAGO, MAIN, pickup, qty, stock, times, with_key},
     api_staff::token_of,
     api_support::TestApp,
-    households::{count, household_of, noon_at_the_pantry, open, pantry, post, register},
+    households::{count, household_of, noon_at_the_pantry, open, pantry, post, register, staff_at},
     on_both,
 };
 use orderahead::db::seed::{DEMO_STAFF_EMAIL, DEMO_VOLUNTEER_EMAIL};
@@ -198,18 +198,7 @@ async fn only_pantry_staff_of_the_food_bank_place_one(t: &TestApp) {
     assert_eq!(t.post(&uri, Some(&volunteer), pickup(main, time, &[(item, 1)])).await.status, 403);
 
     let chicago = pantry(t, CHICAGO).await;
-    orderahead::add_staff(
-        &t.state.store,
-        "http://localhost",
-        "chicago-phones@example.org",
-        orderahead::domain::staff::StaffRole::Staff,
-        orderahead::db::repo::staff::grants::GrantPlace::Pantry(chicago),
-        None,
-        orderahead::infra::clock::Clock::now(&*t.clock),
-    )
-    .await
-    .unwrap();
-    let other = token_of(t, "chicago-phones@example.org").await;
+    let other = staff_at(t, "chicago-phones@example.org", orderahead::domain::staff::StaffRole::Staff, chicago).await;
     let theirs = format!("/staff/households/{household}/order?pantry={chicago}");
     assert_eq!(open(t, &other, &theirs).await.status, 404, "another food bank's household names nothing");
     let c = chicago.to_string();

@@ -50,18 +50,11 @@ impl Write {
             .filter(household::Column::Id.eq(h.id))
             .exec(c)
             .await?;
-        let accounts: Vec<(i64, bool)> = user::Entity::find()
-            .filter(user::Column::HouseholdId.eq(h.id))
-            .filter(user::Column::ErasedAt.is_null())
-            .select_only()
-            .columns([user::Column::Id, user::Column::PhoneOnly])
-            .into_tuple()
-            .all(c)
-            .await?;
-        if let Some(app) = accounts.iter().filter(|a| !a.1).map(|a| a.0).min() {
-            return Ok(OrderAccount::App(app));
+        let found = account_of(c, h.id).await?;
+        if let Some(app @ OrderAccount::App(_)) = found {
+            return Ok(app);
         }
-        if let Some(&(id, _)) = accounts.first() {
+        if let Some(OrderAccount::PhoneOnly(id)) = found {
             user::Entity::update_many()
                 .col_expr(user::Column::FirstName, Expr::value(h.first_name.clone()))
                 .col_expr(user::Column::LastName, Expr::value(h.last_name.clone()))
@@ -105,33 +98,29 @@ impl Write {
     }
 }
 
-impl<C: sea_orm::ConnectionTrait> super::Store<C> {
-    /// The account the household's orders go under now, if it has one (its app account first).
-    pub async fn household_account(&self, household_id: i64) -> StoreResult<Option<i64>> {
-        let accounts: Vec<(i64, bool)> = user::Entity::find()
-            .filter(user::Column::HouseholdId.eq(household_id))
-            .filter(user::Column::ErasedAt.is_null())
-            .select_only()
-            .columns([user::Column::Id, user::Column::PhoneOnly])
-            .into_tuple()
-            .all(&self.db)
-            .await?;
-        Ok(accounts.iter().min_by_key(|(id, phone_only)| (*phone_only, *id)).map(|a| a.0))
-    }
-
-    /// Whether the household has an app account (not a phone-only one) still kept.
-    pub async fn has_app_account(&self, household_id: i64) -> StoreResult<bool> {
-        Ok(user::Entity::find()
-            .filter(user::Column::HouseholdId.eq(household_id))
-            .filter(user::Column::ErasedAt.is_null())
-            .filter(user::Column::PhoneOnly.eq(false))
-            .count(&self.db)
-            .await?
-            > 0)
-    }
+/// The account the household's orders go under now, if it has one: its oldest app account still
+/// kept, else its phone-only account.
+async fn account_of<C: sea_orm::ConnectionTrait>(c: &C, household_id: i64) -> StoreResult<Option<OrderAccount>> {
+    let accounts: Vec<(i64, bool)> = user::Entity::find()
+        .filter(user::Column::HouseholdId.eq(household_id))
+        .filter(user::Column::ErasedAt.is_null())
+        .select_only()
+        .columns([user::Column::Id, user::Column::PhoneOnly])
+        .into_tuple()
+        .all(c)
+        .await?;
+    Ok(accounts
+        .into_iter()
+        .min_by_key(|&(id, phone_only)| (phone_only, id))
+        .map(|(id, phone_only)| if phone_only { OrderAccount::PhoneOnly(id) } else { OrderAccount::App(id) }))
 }
 
 impl<C: sea_orm::ConnectionTrait> super::Store<C> {
+    /// The account the household's orders go under now, if it has one ([`account_of`]).
+    pub async fn household_account(&self, household_id: i64) -> StoreResult<Option<OrderAccount>> {
+        account_of(&self.db, household_id).await
+    }
+
     /// Where a delivery to the household goes, as an order keeps it: its street, with the city and
     /// state of its ZIP; None without a street, or for a ZIP the app does not know.
     pub async fn household_address(&self, h: &HouseholdRow) -> StoreResult<Option<SnapshotRow>> {

@@ -137,6 +137,18 @@ pub(super) async fn own(state: &Context, reach: &Reach, id: Id) -> Result<Househ
     }
 }
 
+/// The pantry's stock on hand, as the visit and phone order forms offer it.
+pub(crate) async fn pantry_stock(state: &Context, pantry_id: Id) -> Result<Vec<VisitItem>> {
+    Ok(state
+        .store
+        .stock_rows(pantry_id, None)
+        .await?
+        .into_iter()
+        .filter(|r| r.is_active && r.quantity > 0)
+        .map(|r| VisitItem { id: r.id, name: r.product, on_hand: r.quantity })
+        .collect())
+}
+
 /// What the audit log records of a look or a change: which household, never its facts.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -164,14 +176,7 @@ pub async fn show(state: &Context, staff: &Staff<Volunteer>, id: Id, pantry: Opt
     let others: Vec<HouseholdRow> = candidates.into_iter().filter(|c| c.id != h.id).collect();
     let possible_duplicates = alike_to(&identity(&h), h.food_bank_id, &others, today, rules.valid_months);
     let items = match &pantry {
-        Some(p) => state
-            .store
-            .stock_rows(p.id, None)
-            .await?
-            .into_iter()
-            .filter(|r| r.is_active && r.quantity > 0)
-            .map(|r| VisitItem { id: r.id, name: r.product, on_hand: r.quantity })
-            .collect(),
+        Some(p) => pantry_stock(state, p.id).await?,
         None => Vec::new(),
     };
     Ok(HouseholdDetail {

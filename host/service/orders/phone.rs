@@ -145,11 +145,11 @@ pub async fn place(
         let address = address.clone();
         let behalf = Behalf { staff_id, pantry, food_bank_id: h.food_bank_id, address, notify };
         let id = submit::place(&txn, state.channels(), account.id(), submission, idem, Some(&behalf), now).await?;
-        Ok::<_, Error>((account, id))
+        Ok::<_, Error>(id)
     });
     // The household's row is locked first (`order_account`), so a second click waits for the
     // first and then finds its key: no race past the look-up.
-    let (_, id) = placed.await?;
+    let id = placed.await?;
     state.mail_written.notify_one();
     Ok(id)
 }
@@ -192,27 +192,21 @@ pub async fn sheet(
         },
         None => Vec::new(),
     };
+    let account = state.store.household_account(h.id).await?;
     let window = window.filter(|w| windows.iter().any(|x| x.id == *w));
     let items = match window {
         // As the household's account sees the window's stock: TEFAP food only with a standing decision.
-        Some(w) => crate::service::shop::items(state, Site::Delivery(w), state.store.household_account(h.id).await?)
+        Some(w) => crate::service::shop::items(state, Site::Delivery(w), account.map(OrderAccount::id))
             .await?
             .into_iter()
             .filter(|i| i.quantity > 0)
             .map(|i| VisitItem { id: i.id, name: i.pantry_item.name, on_hand: i64::from(i.quantity) })
             .collect(),
-        None => state
-            .store
-            .stock_rows(pantry.id, None)
-            .await?
-            .into_iter()
-            .filter(|r| r.is_active && r.quantity > 0)
-            .map(|r| VisitItem { id: r.id, name: r.product, on_hand: r.quantity })
-            .collect(),
+        None => households::pantry_stock(state, pantry.id).await?,
     };
     Ok(PhoneOrderSheet {
         household_id: h.id,
-        has_account: state.store.has_app_account(h.id).await?,
+        has_account: matches!(account, Some(OrderAccount::App(_))),
         phone: h.phone.clone(),
         email: h.email.clone(),
         recertification_due: recertification_due(h.tefap_decided_on, local_today(now, pantry.tz), months),

@@ -8,6 +8,7 @@ import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import { refusalText } from "../../lib/refusal";
 import { orderNumber } from "../../lib/orders";
 import { PostForm, usePostedAmong } from "../../ui/PostForm";
+import { UnitsTable } from "../../ui/UnitsTable";
 import { VisitSignature } from "../../ui/VisitSignature";
 import { StaffUnavailable, stateName } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
@@ -148,27 +149,7 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
         <PostForm onSubmit={native} intent="visit" className="staff-form" aria-describedby="visit-title">
           <input type="hidden" name="pantry" value={h.pantryId} />
           {h.items.length > 0 && (
-            <table className="staff-table">
-              <caption>{t("staff.households.items")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("staff.households.item")}</th>
-                  <th scope="col">{t("staff.households.onHand")}</th>
-                  <th scope="col">{t("staff.households.givenOut")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {h.items.map((i) => (
-                  <tr key={i.id}>
-                    <th scope="row">{i.name}</th>
-                    <td data-label={t("staff.households.onHand")}>{i.onHand}</td>
-                    <td data-label={t("staff.households.givenOut")}>
-                      <input type="number" name={`units.${i.id}`} min={0} max={Math.min(999, i.onHand)} inputMode="numeric" aria-label={t("staff.households.unitsOf", { item: i.name })} defaultValue="" />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <UnitsTable items={h.items} caption={t("staff.households.items")} column={t("staff.households.givenOut")} label={(item) => t("staff.households.unitsOf", { item })} />
           )}
           {visitError("units") && <p className="field-error">{visitError("units")}</p>}
           <label htmlFor="visit-pounds">

@@ -10,6 +10,7 @@ import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import { refusalText } from "../../lib/refusal";
 import { PostForm, usePostedAmong } from "../../ui/PostForm";
 import { StaffUnavailable } from "../../ui/StaffParts";
+import { UnitsTable } from "../../ui/UnitsTable";
 import messages from "messages:staff,times";
 
 addMessages(messages);
@@ -123,27 +124,7 @@ export default function StaffPhoneOrder({ data }: { data: StaffPhoneOrderPage | 
           {s.items.length === 0 ? (
             <p>{t("staff.phoneOrder.noItems")}</p>
           ) : (
-            <table className="staff-table">
-              <caption>{t("staff.phoneOrder.items")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("staff.households.item")}</th>
-                  <th scope="col">{t("staff.households.onHand")}</th>
-                  <th scope="col">{t("staff.phoneOrder.units")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.items.map((i) => (
-                  <tr key={i.id}>
-                    <th scope="row">{i.name}</th>
-                    <td data-label={t("staff.households.onHand")}>{i.onHand}</td>
-                    <td data-label={t("staff.phoneOrder.units")}>
-                      <input type="number" name={`units.${i.id}`} min={0} max={Math.min(999, i.onHand)} inputMode="numeric" aria-label={t("staff.phoneOrder.unitsOf", { item: i.name })} defaultValue={units[String(i.id)] ?? ""} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <UnitsTable items={s.items} caption={t("staff.phoneOrder.items")} column={t("staff.phoneOrder.units")} label={(item) => t("staff.phoneOrder.unitsOf", { item })} kept={units} />
           )}
           {error("units") && (
             <p id="phone-order-units-error" className="field-error">
