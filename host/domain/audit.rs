@@ -67,6 +67,7 @@ actions! {
     HouseholdMerge => "household.merge",
     VisitRecord => "visit.record",
     HouseholdDecide => "household.decide",
+    DoorPrepare => "door.prepare",
     FoodBankRules => "foodBank.rules",
     RetentionErase => "retention.erase",
     ShopperView => "shopper.view",

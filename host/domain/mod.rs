@@ -37,6 +37,7 @@ pub(crate) mod cart;
 pub(crate) mod checkout_questions;
 pub(crate) mod delivery;
 pub mod devices;
+pub mod door;
 pub(crate) mod forms;
 pub mod households;
 pub(crate) mod inventory;

@@ -3,6 +3,7 @@
 pub(crate) mod account;
 pub(crate) mod content;
 pub(crate) mod delivery_schedules;
+pub(crate) mod door;
 pub(crate) mod households;
 pub mod hsds;
 pub(crate) mod locations;

@@ -12,6 +12,9 @@ use utoipa::ToSchema;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase")]
 pub struct Console {
+    /// The signed-in staff member: the device's copy of a door's day is theirs alone (issue 50).
+    #[serde(rename = "userID")]
+    pub user_id: Id,
     /// `volunteer`, `staff` or `admin`: the strongest grant.
     pub role: String,
     pub sections: Vec<&'static str>,

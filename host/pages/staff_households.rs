@@ -158,7 +158,7 @@ async fn intake(ctx: ActionCtx, staff: Staff<Volunteer>) -> Acted {
     };
     let pantry = super::shared::row_id(ctx.form.text("pantry")).unwrap_or(0);
     let keep: Vec<(&'static str, String)> = INTAKE_FIELDS.iter().map(|f| (*f, ctx.form.text(f).to_owned())).collect();
-    match service::register(&ctx.state, &staff, pantry, &form, answer).await {
+    match service::register(&ctx.state, &staff, pantry, &form, answer, None).await {
         Ok(Registered::Done(id)) => Acted::to(format!("/staff/households/{id}?done=registered&pantry={pantry}")),
         Ok(Registered::Duplicates(_)) => {
             let mut shown = keep;
@@ -225,7 +225,7 @@ async fn visit(ctx: ActionCtx, staff: Staff<Volunteer>) -> Acted {
         ("tefapBasis", form.tefap_basis.clone()),
         ("signedName", form.signed_name.clone()),
     ];
-    match service::record_visit(&ctx.state, &staff, id, pantry, &form).await {
+    match service::record_visit(&ctx.state, &staff, id, pantry, &form, None).await {
         Ok(_) => Acted::to(format!("/staff/households/{id}?done=visited&pantry={pantry}")),
         Err(error) => Acted::refused(error).keeping(keep),
     }

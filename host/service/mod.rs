@@ -11,6 +11,7 @@ pub mod calendar;
 pub mod content;
 pub mod delivery_schedules;
 pub mod devices;
+pub mod door;
 pub mod households;
 pub mod hsds;
 pub mod jobs;

@@ -2,8 +2,9 @@
 //! a time, it erases TEFAP records whose retention ended (7 CFR 251.10(a): three years after the
 //! close of their federal fiscal year), spent or expired reset and invitation links, and mail and
 //! texts a month after they went out, and shopper accounts unused for the period their food bank
-//! set (none unless it set one). Each food bank's audit log says what was erased there, in
-//! counts; nothing personal is written about it.
+//! set (none unless it set one), and the keys of the door's offline actions a week after they
+//! were sent (a device drops its copy of a day 24 hours after it). Each food bank's audit log says
+//! what was erased there, in counts; nothing personal is written about it.
 use super::{Context, Error, Result};
 use crate::{
     db::repo::audit::AuditEntry,
@@ -17,6 +18,8 @@ use serde::Serialize;
 
 /// How long mail and texts are kept after they went out.
 pub const MESSAGES_KEPT: Duration = Duration::days(30);
+/// How long the key of a door action sent from a device is kept (issue 50).
+pub const DOOR_KEYS_KEPT: Duration = Duration::days(7);
 
 /// What the audit log says a run erased at a food bank.
 #[derive(Serialize)]
@@ -44,7 +47,8 @@ pub async fn erase_expired(state: &Context) -> Result<usize> {
             let tefap = txn.erase_tefap_through(through).await?;
             let links = txn.erase_spent_links(now).await?;
             let messages = txn.erase_old_messages(now - MESSAGES_KEPT, super::outbox::MAX_ATTEMPTS).await?;
-            let mut total = usize::try_from(links + messages).unwrap_or(usize::MAX);
+            let door_keys = txn.erase_door_actions_before(now - DOOR_KEYS_KEPT).await?;
+            let mut total = usize::try_from(links + messages + door_keys).unwrap_or(usize::MAX);
             for (bank, erased) in tefap {
                 total += usize::try_from(erased.tefap_records + erased.visits + erased.decisions).unwrap_or(0);
                 let said = Erased {
@@ -74,8 +78,8 @@ pub async fn erase_expired(state: &Context) -> Result<usize> {
                 );
                 txn.audit(entry, now).await?;
             }
-            if links + messages > 0 {
-                tracing::info!(links, messages, "retention: spent links and old messages erased");
+            if links + messages + door_keys > 0 {
+                tracing::info!(links, messages, door_keys, "retention: spent links, old messages and door keys erased");
             }
             Ok::<_, Error>(total)
         })

@@ -98,6 +98,7 @@ suites! {
     }
     both: {
         console => "console",
+        door => "door",
         households => "households",
         items => "items",
         network => "network",

@@ -33,6 +33,7 @@ mod browser;
 mod calendar;
 mod csv_exports;
 mod devices;
+mod door;
 mod household_merge;
 mod households;
 mod html_valid;

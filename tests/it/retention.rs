@@ -125,9 +125,21 @@ async fn what_is_past_its_time_is_erased_and_the_rest_kept(t: &TestApp) {
         .await;
     }
 
+    // The keys of the door's offline actions (issue 50): a week on, no device resends them.
+    for (name, sent) in [("old", now - Duration::days(8)), ("recent", now - Duration::days(1))] {
+        exec(
+            t,
+            "INSERT INTO door_actions (key, user_id, kind, outcome_id, created_at) VALUES (?, ?, 'checkIn', 1, ?)",
+            vec![format!("retention-door-{name}").into(), user.into(), sent.into()],
+        )
+        .await;
+    }
+
     let ran = t.state.run_due_jobs("host-a").await.unwrap();
     let erased = ran.iter().find(|(job, _)| *job == "retention").expect("the retention job ran").1;
-    assert_eq!(erased, 6, "a record, a visit, a decision, two links and a mail: {ran:?}");
+    assert_eq!(erased, 7, "a record, a visit, a decision, two links, a mail and a door key: {ran:?}");
+    let door_keys = "SELECT COUNT(*) FROM door_actions WHERE key LIKE 'retention-door-%'";
+    assert_eq!(count(t, door_keys, vec![]).await, 1, "the week-old key goes, the day-old one stays");
 
     let records = |years: i64| {
         let name = format!("Served {years} years ago");

@@ -1,5 +1,6 @@
 import type { Profile } from "../entities";
 import { t } from "../i18n/t";
+import { forgetDoor } from "../lib/door/forget";
 import { loadProfile, logIn, logOut, register as signUp, setLanguage } from "../lib/api/account";
 import { loadFavorite } from "../lib/api/favorites";
 import { claimReferralCodes } from "../lib/api/referrals";
@@ -198,7 +199,8 @@ export function logout(): Promise<void> {
   sessionStore.set({ token: null, profile: null });
   clearCart();
   clearSelection();
-  return dropSessionCookie();
+  // A staff member's copy of a pantry's day (issue 50) leaves the device with them.
+  return Promise.all([forgetDoor(), dropSessionCookie()]).then(() => undefined);
 }
 
 /**

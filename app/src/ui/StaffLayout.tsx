@@ -6,6 +6,7 @@
 import { useContext, type ReactNode } from "react";
 import { Link } from "./Link";
 import { FormPostContext } from "./form-post";
+import { DoorQueue } from "./DoorQueue";
 import { useLocation, useNavigate } from "../lib/router";
 import { t, type MessageKey } from "../i18n/t";
 import type { Console, Denied } from "../lib/api/pages";
@@ -194,6 +195,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
       <div className="staff-bar">
         <PantrySwitcher frame={c} />
         {c.canSearch && <Search csrf={payload?.csrf ?? ""} />}
+        <DoorQueue userId={c.userID} />
       </div>
       <details className="staff-menu" key={pathname}>
         <summary>{t("staff.nav")}</summary>

@@ -24,6 +24,18 @@ const ACTIONS: Record<string, MessageKey> = {
 
 export const actionName = (code: string): string => (ACTIONS[code] ? t(ACTIONS[code]) : code);
 
+const BASES: Record<string, MessageKey> = {
+  income: "staff.tefap.basis.income",
+  programs: "staff.tefap.basis.programs",
+  emergency: "staff.tefap.basis.emergency",
+  homeless: "staff.tefap.basis.homeless",
+};
+
+/** The bases of TEFAP eligibility, by the server's codes (host/domain/households.rs). */
+export const TEFAP_BASES = Object.keys(BASES);
+
+export const basisName = (code: string): string => (BASES[code] ? t(BASES[code]) : code);
+
 /** A staff page whose data did not come (the server could not read it): try again. */
 export function StaffUnavailable() {
   return (

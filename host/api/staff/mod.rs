@@ -7,6 +7,7 @@ mod caller;
 mod codes;
 mod content;
 mod delivery_schedule;
+mod door;
 pub(crate) mod items;
 mod pantries_admin;
 mod phone_orders;
@@ -42,6 +43,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(check_in))
         .routes(routes!(pick_list::pick_list))
         .routes(routes!(phone_orders::phone_order))
+        .routes(routes!(door::door_day))
+        .routes(routes!(door::door_send))
         .routes(routes!(team::team, team::grant))
         .routes(routes!(team::change_grant, team::revoke_grant))
         .routes(routes!(schedule::schedule, schedule::add_row))

@@ -12,6 +12,7 @@ pub mod delivery_program;
 pub mod delivery_schedule;
 pub mod delivery_time;
 pub mod donation_package_type;
+pub mod door_action;
 pub mod favorite_pantry;
 pub mod file;
 pub mod food_bank;

@@ -49,6 +49,7 @@ mod m20270108_000039_second_factor;
 mod m20270109_000040_phone_orders;
 mod m20270110_000041_passkeys;
 mod m20270111_000042_visit_probes;
+mod m20270112_000043_door_actions;
 
 pub(crate) use m20270104_000035_households::back_fill as back_fill_households;
 
@@ -100,6 +101,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270109_000040_phone_orders::Migration),
             Box::new(m20270110_000041_passkeys::Migration),
             Box::new(m20270111_000042_visit_probes::Migration),
+            Box::new(m20270112_000043_door_actions::Migration),
         ]
     }
 }

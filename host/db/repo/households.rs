@@ -113,39 +113,46 @@ fn starts_with(column: household::Column, prefix: &str) -> Condition {
     Condition::all().add(column.gte(prefix)).add(column.lt(next.into_iter().collect::<String>()))
 }
 
+/// A household's id and folded names: all a name search reads to rank it.
+#[derive(Debug, Clone, PartialEq, Eq, sea_orm::FromQueryResult)]
+pub struct NameKeys {
+    pub id: Id,
+    pub first_key: String,
+    pub last_key: String,
+}
+
 impl Store {
-    /// The households of these food banks the search may mean (not merged away); the caller
-    /// ranks them. For a name, every word must start or end a first or last name: those it starts
-    /// come first, in name order, then those one typo may mean, which share the word's first or
-    /// last letters (three of a word of six letters or more, two of a shorter one: one typo leaves
-    /// one end whole). Every read is a range of an index; none orders a whole food bank by id,
-    /// which the databases would answer by a scan.
-    pub async fn household_candidates(&self, food_banks: &[Id], search: &Search) -> StoreResult<Vec<household::Model>> {
+    /// The households of these food banks (not merged away) a phone, ZIP or birth date search
+    /// finds outright, in name order, at most [`EXACT`]. None for a name: see [`Store::name_candidates`].
+    pub async fn households_found(&self, food_banks: &[Id], search: &Search) -> StoreResult<Vec<household::Model>> {
         use household::Column as C;
-        let base = || {
-            household::Entity::find().filter(C::FoodBankId.is_in(food_banks.to_vec())).filter(C::MergedInto.is_null())
+        let filter = match search {
+            Search::Phone(digits) => C::PhoneDigits.eq(digits.as_str()),
+            Search::Zip(zip) => C::PostalCode.eq(zip.as_str()),
+            Search::BirthDate(date) => C::BirthDate.eq(*date),
+            Search::Name(_) => return Ok(Vec::new()),
         };
-        let in_name_order = |q: sea_orm::Select<household::Entity>| {
-            q.order_by_asc(C::LastKey).order_by_asc(C::FirstKey).order_by_asc(C::Id)
-        };
-        let words: Vec<&String> = match search {
-            Search::Phone(digits) => {
-                return Ok(in_name_order(base().filter(C::PhoneDigits.eq(digits.as_str())))
-                    .limit(EXACT)
-                    .all(&self.db)
-                    .await?);
-            }
-            Search::Zip(zip) => {
-                return Ok(in_name_order(base().filter(C::PostalCode.eq(zip.as_str())))
-                    .limit(EXACT)
-                    .all(&self.db)
-                    .await?);
-            }
-            Search::BirthDate(date) => {
-                return Ok(in_name_order(base().filter(C::BirthDate.eq(*date))).limit(EXACT).all(&self.db).await?);
-            }
-            Search::Name(words) => words.iter().filter(|w| w.chars().count() >= 2).collect(),
-        };
+        Ok(household::Entity::find()
+            .filter(C::FoodBankId.is_in(food_banks.to_vec()))
+            .filter(C::MergedInto.is_null())
+            .filter(filter)
+            .order_by_asc(C::LastKey)
+            .order_by_asc(C::FirstKey)
+            .order_by_asc(C::Id)
+            .limit(EXACT)
+            .all(&self.db)
+            .await?)
+    }
+
+    /// The households of these food banks (not merged away) the name words may mean, by their
+    /// keys alone; the caller ranks them and reads the few it lists. Every word must start or end
+    /// a first or last name: those it starts come first, in name order, then those one typo may
+    /// mean, which share the word's first or last letters (three of a word of six letters or
+    /// more, two of a shorter one: one typo leaves one end whole). Every read is a range of an
+    /// index; none orders a whole food bank by id, which the databases would answer by a scan.
+    pub async fn name_candidates(&self, food_banks: &[Id], words: &[String]) -> StoreResult<Vec<NameKeys>> {
+        use household::Column as C;
+        let words: Vec<&String> = words.iter().filter(|w| w.chars().count() >= 2).collect();
         if words.is_empty() {
             return Ok(Vec::new());
         }
@@ -168,14 +175,36 @@ impl Store {
                     .add(range(C::LastRev, &end)),
             );
         }
-        // Not `base()`: a food bank test outside the ranges would have SQLite read the food bank's
-        // every row by it instead.
-        let kept = || household::Entity::find().filter(C::MergedInto.is_null());
-        let mut rows = in_name_order(kept().filter(started)).limit(EXACT).all(&self.db).await?;
+        // Not the food bank test outside the ranges: SQLite would read the food bank's every row
+        // by it instead. Only the keys come back: a few thousand whole rows cost more to read than
+        // the search itself.
+        let keys = || {
+            household::Entity::find()
+                .select_only()
+                .columns([C::Id, C::FirstKey, C::LastKey])
+                .filter(C::MergedInto.is_null())
+        };
+        let mut rows: Vec<NameKeys> = keys()
+            .filter(started)
+            .order_by_asc(C::LastKey)
+            .order_by_asc(C::FirstKey)
+            .order_by_asc(C::Id)
+            .limit(EXACT)
+            .into_model()
+            .all(&self.db)
+            .await?;
         let seen: std::collections::HashSet<Id> = rows.iter().map(|h| h.id).collect();
-        let more = kept().filter(near).limit(CANDIDATES).all(&self.db).await?;
+        let more: Vec<NameKeys> = keys().filter(near).limit(CANDIDATES).into_model().all(&self.db).await?;
         rows.extend(more.into_iter().filter(|h| !seen.contains(&h.id)));
         Ok(rows)
+    }
+
+    /// These households, in no particular order.
+    pub async fn households_by_ids(&self, ids: Vec<Id>) -> StoreResult<Vec<household::Model>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        Ok(household::Entity::find().filter(household::Column::Id.is_in(ids)).all(&self.db).await?)
     }
 
     pub async fn household(&self, id: Id) -> StoreResult<Option<household::Model>> {

@@ -11,6 +11,7 @@ pub mod audit;
 mod calendar;
 pub mod content;
 pub mod delivery_schedules;
+pub mod door;
 pub mod erasure;
 mod favorites;
 pub mod files;

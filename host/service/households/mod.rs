@@ -7,7 +7,7 @@ use super::{Context, Error, Result, staff::Staff};
 use crate::{
     db::repo::{
         audit::AuditEntry,
-        households::{HouseholdRow, NewHousehold},
+        households::{HouseholdRow, NameKeys, NewHousehold},
     },
     domain::{
         Id,
@@ -83,15 +83,16 @@ fn listed(h: &HouseholdRow, today: NaiveDate, periods: &BTreeMap<Id, u32>) -> Ho
     }
 }
 
-/// How well a household matches the name words: every word must match its first or last name.
-fn rank(h: &HouseholdRow, words: &[String]) -> Option<NameMatch> {
+/// How well a household's folded names match the name words: every word must match its first
+/// or last name.
+fn rank(first_key: &str, last_key: &str, words: &[String]) -> Option<NameMatch> {
     words
         .iter()
         .map(|w| {
             [
-                name_match(w, &h.last_key),
-                name_match(w, &h.first_key),
-                (w == &format!("{}{}", h.first_key, h.last_key)).then_some(NameMatch::Exact),
+                name_match(w, last_key),
+                name_match(w, first_key),
+                (*w == format!("{first_key}{last_key}")).then_some(NameMatch::Exact),
             ]
             .into_iter()
             .flatten()
@@ -101,22 +102,30 @@ fn rank(h: &HouseholdRow, words: &[String]) -> Option<NameMatch> {
 }
 
 /// The households of the caller's food banks the text finds (a name, a phone, a birth date or a
-/// ZIP), best matches first.
+/// ZIP), best matches first. A name is ranked on the candidates' keys; only those listed are read
+/// whole.
 pub async fn search(state: &Context, staff: &Staff<Volunteer>, text: &str) -> Result<Vec<HouseholdListed>> {
     let Some(search) = parse_search(&text.chars().take(100).collect::<String>()) else { return Ok(Vec::new()) };
     let banks = food_banks(state, &staff.reach).await?;
-    let candidates = state.store.household_candidates(&banks, &search).await?;
     let today = state.clock.now().date_naive();
-    let mut found: Vec<(NameMatch, &HouseholdRow)> = match &search {
-        Search::Name(words) => candidates.iter().filter_map(|h| rank(h, words).map(|m| (m, h))).collect(),
-        _ => candidates.iter().map(|h| (NameMatch::Exact, h)).collect(),
+    let rows: Vec<HouseholdRow> = match &search {
+        Search::Name(words) => {
+            let keys = state.store.name_candidates(&banks, words).await?;
+            let mut ranked: Vec<(NameMatch, &NameKeys)> =
+                keys.iter().filter_map(|k| rank(&k.first_key, &k.last_key, words).map(|m| (m, k))).collect();
+            ranked.sort_by(|a, b| {
+                a.0.cmp(&b.0)
+                    .then_with(|| (&a.1.last_key, &a.1.first_key, a.1.id).cmp(&(&b.1.last_key, &b.1.first_key, b.1.id)))
+            });
+            let ids: Vec<Id> = ranked.iter().take(LISTED).map(|(_, k)| k.id).collect();
+            let mut rows = state.store.households_by_ids(ids.clone()).await?;
+            rows.sort_by_key(|h| ids.iter().position(|id| *id == h.id));
+            rows
+        }
+        _ => state.store.households_found(&banks, &search).await?.into_iter().take(LISTED).collect(),
     };
-    found.sort_by(|a, b| {
-        a.0.cmp(&b.0)
-            .then_with(|| (&a.1.last_key, &a.1.first_key, a.1.id).cmp(&(&b.1.last_key, &b.1.first_key, b.1.id)))
-    });
     let periods = periods(state, &banks).await?;
-    Ok(found.into_iter().take(LISTED).map(|(_, h)| listed(h, today, &periods)).collect())
+    Ok(rows.iter().map(|h| listed(h, today, &periods)).collect())
 }
 
 /// The household, when it is of one of the caller's food banks.
@@ -454,13 +463,15 @@ pub async fn duplicates(
 
 /// Registers a household at the food bank of the caller's pantry `pantry`. Unless staff already
 /// answered, records sharing three of first name, last name, birth date and phone are shown
-/// first; "same" completes the one chosen (audit `household.merge`) instead of adding one.
+/// first; "same" completes the one chosen (audit `household.merge`) instead of adding one. A
+/// registration the door sent from a device keeps its key (`once`) in the same transaction.
 pub async fn register(
     state: &Context,
     staff: &Staff<Volunteer>,
     pantry: Id,
     form: &IntakeForm,
     answer: DuplicateAnswer,
+    once: Option<&crate::domain::door::Once<'_>>,
 ) -> Result<Registered> {
     let place = intake_place(state, staff, pantry).await?;
     let now = state.clock.now();
@@ -508,6 +519,9 @@ pub async fn register(
                 Some(&Subject { household_id: id }),
             );
             txn.audit(entry, now).await?;
+            if let Some(once) = once {
+                txn.keep_door_action(once.key, by, once.kind, id, now).await?;
+            }
             Ok::<_, Error>(Registered::Done(id))
         })
         .await

@@ -11,6 +11,7 @@ use crate::{
     domain::{
         Id,
         audit::AuditAction,
+        door::{Once, day_of},
         forms::{FieldCode, FieldError},
         households::TEFAP_BASES,
         messages,
@@ -57,13 +58,15 @@ fn basis_error(field: &'static str) -> FieldError {
 }
 
 /// Records that the household was served at the caller's pantry today: the lines' stock goes
-/// down (movements `given_out`), and the visit counts in the month's report. One transaction.
+/// down (movements `given_out`), and the visit counts in the month's report. One transaction,
+/// which keeps the key of a visit the door sent from a device (`once`).
 pub async fn record_visit(
     state: &Context,
     staff: &Staff<Volunteer>,
     household_id: Id,
     pantry: Id,
     form: &VisitForm,
+    once: Option<&Once<'_>>,
 ) -> Result<Id> {
     let h = own(state, &staff.reach, household_id).await?;
     let place = place_for(state, staff, pantry, h.food_bank_id).await?;
@@ -143,7 +146,8 @@ pub async fn record_visit(
         household_id: h.id,
         food_bank_id: h.food_bank_id,
         pantry_id: place.id,
-        day: local_today(now, place.tz),
+        // A visit the door recorded offline counts on the day it happened.
+        day: once.map_or_else(|| local_today(now, place.tz), |o| day_of(o.at, now, place.tz)),
         units: lines.values().sum(),
         pounds,
         tefap_basis: basis,
@@ -193,6 +197,9 @@ pub async fn record_visit(
                 Some(&Subject { household_id: new.household_id }),
             );
             txn.audit(entry, now).await?;
+            if let Some(once) = once {
+                txn.keep_door_action(once.key, new.by, once.kind, id, now).await?;
+            }
             Ok::<_, Error>(id)
         })
         .await

@@ -135,7 +135,8 @@ pub async fn change_location(
 
 /// The pantry's `action` on an order for `by` (None: the server's no-show job), as the state rule
 /// allows from the state it is in when the write begins; a cancel or no-show gives its stock
-/// back. The new state. Access is the caller's to check first (`service::staff`).
+/// back; a device's action keeps its key with it (`once`). The new state. Access is the caller's
+/// to check first (`service::staff`).
 pub(crate) async fn staff_act(
     state: &Context,
     order_id: Id,
@@ -143,10 +144,17 @@ pub(crate) async fn staff_act(
     by: Option<Id>,
     reason: Option<&str>,
     now: chrono::DateTime<chrono::Utc>,
+    once: Option<&crate::domain::door::Once<'_>>,
 ) -> Result<StatusType> {
     let acted = state
         .store
-        .write(|txn| async move { staff::act(&txn, state.channels(), order_id, action, by, reason, now).await })
+        .write(|txn| async move {
+            let acted = staff::act(&txn, state.channels(), order_id, action, by, reason, now).await?;
+            if let (Some(once), Some(by)) = (once, by) {
+                txn.keep_door_action(once.key, by, once.kind, order_id, now).await?;
+            }
+            Ok::<_, Error>(acted)
+        })
         .await?;
     // The shopper's news, if any, is in the outbox now.
     state.mail_written.notify_one();

@@ -45,6 +45,7 @@ pub async fn console(state: &Context, user_id: Id, asked: Option<Id>) -> Result<
     };
     let role = posts.iter().map(|p| p.role).max().unwrap_or(StaffRole::Volunteer);
     Ok(Some(Console {
+        user_id,
         role: role.code().into(),
         sections: sections(access),
         pantries: pantries.iter().map(|p| StaffPantry { id: p.id, label: p.label.clone() }).collect(),

@@ -300,7 +300,8 @@ pub async fn act(
     }
     visible(state, staff, order_id).await?;
     let reason = if action == StaffAction::Cancel { reason } else { None };
-    crate::service::orders::staff_act(state, order_id, action, Some(staff.user_id), reason, state.clock.now()).await?;
+    crate::service::orders::staff_act(state, order_id, action, Some(staff.user_id), reason, state.clock.now(), None)
+        .await?;
     order(state, staff, order_id).await
 }
 
@@ -324,10 +325,18 @@ pub async fn act_many(state: &Context, staff: &Staff<PantryStaff>, ids: &[Id], a
         let changed = async {
             let order = visible(state, staff, id).await?;
             if action == StaffAction::MarkReady && order.state == StatusType::Submitted {
-                crate::service::orders::staff_act(state, id, StaffAction::StartPacking, Some(staff.user_id), None, now)
-                    .await?;
+                crate::service::orders::staff_act(
+                    state,
+                    id,
+                    StaffAction::StartPacking,
+                    Some(staff.user_id),
+                    None,
+                    now,
+                    None,
+                )
+                .await?;
             }
-            crate::service::orders::staff_act(state, id, action, Some(staff.user_id), None, now).await
+            crate::service::orders::staff_act(state, id, action, Some(staff.user_id), None, now, None).await
         }
         .await;
         match changed {
@@ -418,16 +427,25 @@ pub async fn find(state: &Context, staff: &Staff<Volunteer>, search: &str) -> Re
 
 /// Check In at the door: the order of the caller's places is handed over (Ready → Picked Up).
 pub async fn check_in(state: &Context, staff: &Staff<Volunteer>, order_id: Id) -> Result<QueueOrder> {
+    at_the_door(state, staff, order_id, StaffAction::CheckIn, None).await
+}
+
+/// The door's action on an order of the caller's places (a check-in, or a no-show for pantry
+/// staff and up), as sent now or later from a device (`once`, whose key is kept with it). A
+/// refused change is a Conflict with the state rule's refusal. The order as it is now.
+pub async fn at_the_door(
+    state: &Context,
+    staff: &Staff<Volunteer>,
+    order_id: Id,
+    action: StaffAction,
+    once: Option<&crate::domain::door::Once<'_>>,
+) -> Result<QueueOrder> {
+    if !action.volunteers_may() && staff.access() < Access::PantryStaff {
+        return Err(Error::Forbidden((&messages::STAFF_ONLY).into()));
+    }
     visible(state, staff, order_id).await?;
-    crate::service::orders::staff_act(
-        state,
-        order_id,
-        StaffAction::CheckIn,
-        Some(staff.user_id),
-        None,
-        state.clock.now(),
-    )
-    .await?;
+    let now = state.clock.now();
+    crate::service::orders::staff_act(state, order_id, action, Some(staff.user_id), None, now, once).await?;
     let o = visible(state, staff, order_id).await?;
     Ok(queue_order(staff.access(), &o))
 }

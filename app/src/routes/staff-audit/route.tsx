@@ -50,6 +50,7 @@ const ACTIONS: Record<string, MessageKey> = {
   "household.merge": "staff.audit.action.household.merge",
   "visit.record": "staff.audit.action.visit.record",
   "household.decide": "staff.audit.action.household.decide",
+  "door.prepare": "staff.audit.action.door.prepare",
   "foodBank.rules": "staff.audit.action.foodBank.rules",
   "retention.erase": "staff.audit.action.retention.erase",
   "shopper.view": "staff.audit.action.shopper.view",

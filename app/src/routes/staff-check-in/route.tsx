@@ -1,5 +1,5 @@
 export { StaffLayout as Layout } from "../../ui/StaffLayout";
-import { useCallback, useRef } from "react";
+import { useCallback, useContext, useRef, useState } from "react";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import type { Meta } from "../../types";
 import { orderNumber } from "../../lib/orders";
@@ -8,6 +8,9 @@ import type { StaffCheckInPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
 import { StaffUnavailable, actionName, stateName } from "../../ui/StaffParts";
 import { Scanner } from "./Scanner";
+import { Door, useOnline } from "./Door";
+import { FormPostContext } from "../../ui/form-post";
+import type { Console } from "../../lib/api/pages";
 import messages from "messages:staff";
 
 addMessages(messages);
@@ -19,18 +22,28 @@ const native = () => undefined;
  * shows (typed, scanned by a USB scanner that types it and Enter, or read from its QR code with
  * the camera), or by name, and hand it over. One order found has the focus on its Check In, so
  * Enter confirms; after it the search is empty and focused for the next. Both forms work without
- * JavaScript; the Scan button needs it.
+ * JavaScript; the Scan button needs it. With no connection, the door works on this device's copy
+ * of the day (Door), and a scanned code is searched there.
  */
 export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }) {
   const posted = usePostedForm();
   const search = useRef<HTMLFormElement>(null);
+  const frame = (useContext(FormPostContext) as { console?: Console } | null)?.console;
+  // Offline: no connection, or the volunteer chose this device's copy (a signal too weak to use).
+  const [onCopy, setOnCopy] = useState(false);
+  const online = useOnline() && !onCopy;
+  const [offlineCode, setOfflineCode] = useState("");
   // A scanned code is searched as a typed one is: posted, never in the address.
   const scanned = useCallback((code: string) => {
+    if (!online) {
+      setOfflineCode(code);
+      return;
+    }
     const form = search.current;
     if (!form) return;
     (form.elements.namedItem("search") as HTMLInputElement).value = code;
     form.requestSubmit();
-  }, []);
+  }, [online]);
   if (!data) return <StaffUnavailable />;
   // A search that found one order to hand over (a scanner types its number and Enter): its Check
   // In has the focus, so the next Enter confirms; otherwise the search has it, ready for the next.
@@ -49,6 +62,7 @@ export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }
           {t("staff.checkIn.done", { number: orderNumber(data.checkedIn) })}
         </p>
       )}
+      {online && (
       <PostForm intent="find" onSubmit={native} className="staff-filter" formRef={search}>
         <label>
           {t("staff.checkIn.search")}{" "}
@@ -58,9 +72,10 @@ export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }
           {t("staff.checkIn.find")}
         </button>
       </PostForm>
+      )}
       <Scanner onCode={scanned} />
-      {data.search && data.matches.length === 0 && <p role="status">{t("staff.checkIn.none")}</p>}
-      <ul className="staff-matches">
+      {online && data.search && data.matches.length === 0 && <p role="status">{t("staff.checkIn.none")}</p>}
+      <ul className="staff-matches" hidden={!online}>
         {data.matches.map((o) => (
           <li key={o.id}>
             <strong className="order-code">{orderNumber(o.id)}</strong> {o.shopperName} — {stateName(o.state)}
@@ -76,6 +91,7 @@ export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }
           </li>
         ))}
       </ul>
+      {frame && <Door userId={frame.userID} pantry={frame.pantry ?? null} online={online} onCopy={onCopy} setOnCopy={setOnCopy} scanned={offlineCode} />}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { orderNumber } from "../../lib/orders";
 import { PostForm, usePostedAmong } from "../../ui/PostForm";
 import { UnitsTable } from "../../ui/UnitsTable";
 import { VisitSignature } from "../../ui/VisitSignature";
-import { StaffUnavailable, stateName } from "../../ui/StaffParts";
+import { StaffUnavailable, TEFAP_BASES, basisName, stateName } from "../../ui/StaffParts";
 import messages from "messages:staff,account";
 
 addMessages(messages);
@@ -18,13 +18,6 @@ addMessages(messages);
 /** The visit form posts to this page (host/pages/staff_households.rs), which answers 303 back here. */
 const native = () => undefined;
 
-const BASES: Record<string, MessageKey> = {
-  income: "staff.tefap.basis.income",
-  programs: "staff.tefap.basis.programs",
-  emergency: "staff.tefap.basis.emergency",
-  homeless: "staff.tefap.basis.homeless",
-};
-const basisName = (code: string) => (BASES[code] ? t(BASES[code]) : code);
 
 const HOW: Record<string, MessageKey> = {
   staff: "staff.households.how.staff",
@@ -219,7 +212,7 @@ function BasisField({ id, name, label, value, error }: { id: string; name: strin
       {label}
       <select id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
         <option value="">{t("staff.households.basisNone")}</option>
-        {Object.keys(BASES).map((b) => (
+        {TEFAP_BASES.map((b) => (
           <option key={b} value={b}>
             {basisName(b)}
           </option>
