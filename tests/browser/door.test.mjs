@@ -1,6 +1,7 @@
 // The door without a connection (issue 50): a volunteer on a phone (390 px) prepares the day,
 // loses the connection, finds an order by its number and by the shopper's name, checks it in,
-// registers a walk-in household and records its visit; back online, what waited is sent, and the
+// registers a walk-in household and records its visit, reloads the page (the kept page opens on
+// the device's copy); back online, what waited is sent, and the
 // server holds exactly one hand-over and one visit, and the shopper's order shows Picked up. A
 // hand-over of an order the office cancelled meanwhile comes back as "not recorded", with the
 // order's state on the server. Log Out takes the device's copy away. Run through
@@ -52,6 +53,9 @@ describe("door", () => {
     await page.getByTestId("door-ready").getByText(/Last refreshed at \d/).waitFor();
     await assertAccessible(page, "check-in with the day prepared");
 
+    // The service worker runs the page (a reload with no connection opens the kept check-in page).
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null);
+
     // The connection drops: the door searches the device's copy.
     await context.setOffline(true);
     await page.getByRole("status").getByText("You are offline.", { exact: false }).waitFor();
@@ -92,6 +96,11 @@ describe("door", () => {
     await visit.getByLabel("Pounds given").fill("14");
     await assertAccessible(page, "an offline visit");
     await visit.getByRole("button", { name: "Save visit" }).click();
+    await page.getByTestId("door-waiting").getByText("4 actions waiting to send").waitFor();
+    // The phone reloads the page with no connection: the kept page opens on the device's copy.
+    await page.reload();
+    await waitForApp(page);
+    await page.getByTestId("door-ready").getByText(/^Ready for offline: .*Main Library/).waitFor();
     await page.getByTestId("door-waiting").getByText("4 actions waiting to send").waitFor();
     // The household registered on the device is found there.
     await search.fill(last);

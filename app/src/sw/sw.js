@@ -10,6 +10,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { listenForOrders } from "./order-queue.js";
+import { DOOR_PAGE, DOOR_SHELL } from "../lib/door/forget";
 
 const VERSION = __SW_VERSION__;
 // Documents and /_data name this version's chunks, so they are dropped with them.
@@ -45,7 +46,8 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      const current = new Set([PAGES, HOME, IMAGES, ASSETS]);
+      // The door's kept check-in page is the page's to keep and drop (lib/door/forget.ts).
+      const current = new Set([PAGES, HOME, IMAGES, ASSETS, DOOR_SHELL]);
       for (const name of await caches.keys()) if (name.startsWith("oa-") && !current.has(name)) await caches.delete(name);
       await self.clients.claim();
     })(),
@@ -93,7 +95,15 @@ registerRoute(
         cacheDidUpdate: async ({ request, newResponse }) => {
           if (new URL(request.url).pathname === "/") await (await caches.open(HOME)).put("/", newResponse.clone());
         },
-        handlerDidError: async ({ request }) => (request.mode === "navigate" ? caches.match("/", { cacheName: HOME, ...matchOptions }) : undefined),
+        handlerDidError: async ({ request }) => {
+          if (request.mode !== "navigate") return undefined;
+          // The door's check-in page, kept by a staff member who prepared the day (issue 50).
+          if (new URL(request.url).pathname === DOOR_PAGE) {
+            const door = await caches.match(DOOR_PAGE, { cacheName: DOOR_SHELL, ignoreSearch: true, ...matchOptions });
+            if (door) return door;
+          }
+          return caches.match("/", { cacheName: HOME, ...matchOptions });
+        },
       },
     ],
   }),

@@ -10,6 +10,7 @@ import { refusalText } from "../../lib/refusal";
 import { ApiFailure } from "../../lib/api/failure";
 import { CHANGED, dismiss, keepDay, keptDay, queued, refusals, type KeptDay, type Queued, type Refused } from "../../lib/door/store";
 import { syncDoor } from "../../lib/door/sync";
+import { keepDoorPage } from "../../lib/door/forget";
 import { actionName, stateName } from "../../ui/StaffParts";
 import { OfflineDoor } from "./OfflineDoor";
 
@@ -63,6 +64,7 @@ export function Door(props: { userId: number; pantry: number | null; online: boo
     try {
       await keepDay(await doorDay(pantry));
       setFailed(false);
+      await keepDoorPage();
     } catch {
       setFailed(true);
     } finally {
