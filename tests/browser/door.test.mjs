@@ -144,6 +144,12 @@ describe("door", () => {
     const visits = page.locator("h2:text-is('Visits') + ul > li");
     await visits.first().waitFor();
     assert.equal(await visits.count(), 1, "one visit");
+    // Intake needs the connection: offline, it points to the door's copy.
+    await page.goto(url("/staff/households"));
+    await waitForApp(page);
+    await context.setOffline(true);
+    await page.getByRole("status").getByRole("link", { name: "Check-in" }).waitFor();
+    await context.setOffline(false);
 
     // Log Out takes the device's copy away.
     assert.ok((await databases(page)).includes("oa-door"));

@@ -102,28 +102,29 @@ fn rank(first_key: &str, last_key: &str, words: &[String]) -> Option<NameMatch> 
 }
 
 /// The households of the caller's food banks the text finds (a name, a phone, a birth date or a
-/// ZIP), best matches first. A name is ranked on the candidates' keys; only those listed are read
+/// ZIP), best matches first. The candidates are ranked on their keys; only those listed are read
 /// whole.
 pub async fn search(state: &Context, staff: &Staff<Volunteer>, text: &str) -> Result<Vec<HouseholdListed>> {
     let Some(search) = parse_search(&text.chars().take(100).collect::<String>()) else { return Ok(Vec::new()) };
     let banks = food_banks(state, &staff.reach).await?;
     let today = state.clock.now().date_naive();
-    let rows: Vec<HouseholdRow> = match &search {
-        Search::Name(words) => {
-            let keys = state.store.name_candidates(&banks, words).await?;
-            let mut ranked: Vec<(NameMatch, &NameKeys)> =
-                keys.iter().filter_map(|k| rank(&k.first_key, &k.last_key, words).map(|m| (m, k))).collect();
-            ranked.sort_by(|a, b| {
-                a.0.cmp(&b.0)
-                    .then_with(|| (&a.1.last_key, &a.1.first_key, a.1.id).cmp(&(&b.1.last_key, &b.1.first_key, b.1.id)))
-            });
-            let ids: Vec<Id> = ranked.iter().take(LISTED).map(|(_, k)| k.id).collect();
-            let mut rows = state.store.households_by_ids(ids.clone()).await?;
-            rows.sort_by_key(|h| ids.iter().position(|id| *id == h.id));
-            rows
-        }
-        _ => state.store.households_found(&banks, &search).await?.into_iter().take(LISTED).collect(),
+    let keys = match &search {
+        Search::Name(words) => state.store.name_candidates(&banks, words).await?,
+        _ => state.store.households_found(&banks, &search).await?,
     };
+    let mut ranked: Vec<(NameMatch, &NameKeys)> = match &search {
+        Search::Name(words) => {
+            keys.iter().filter_map(|k| rank(&k.first_key, &k.last_key, words).map(|m| (m, k))).collect()
+        }
+        _ => keys.iter().map(|k| (NameMatch::Exact, k)).collect(),
+    };
+    ranked.sort_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then_with(|| (&a.1.last_key, &a.1.first_key, a.1.id).cmp(&(&b.1.last_key, &b.1.first_key, b.1.id)))
+    });
+    let ids: Vec<Id> = ranked.iter().take(LISTED).map(|(_, k)| k.id).collect();
+    let mut rows = state.store.households_by_ids(ids.clone()).await?;
+    rows.sort_by_key(|h| ids.iter().position(|id| *id == h.id));
     let periods = periods(state, &banks).await?;
     Ok(rows.iter().map(|h| listed(h, today, &periods)).collect())
 }

@@ -19,22 +19,6 @@ const REFRESH_MS = 5 * 60 * 1000;
 
 const ACTIONS: Record<Refused["action"], string> = { checkIn: "checkIn", noShow: "markNoShow", household: "", visit: "" };
 
-/** Whether the browser has a connection, followed as it changes (online until hydrated). */
-export function useOnline(): boolean {
-  const [online, setOnline] = useState(true);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    update();
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    return () => {
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-    };
-  }, []);
-  return online;
-}
-
 function refusedText(r: Refused): string {
   if (r.code) {
     const worded = refusalText(new ApiFailure(409, r.message, null, r.code));

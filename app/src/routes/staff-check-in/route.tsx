@@ -8,7 +8,8 @@ import type { StaffCheckInPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
 import { StaffUnavailable, actionName, stateName } from "../../ui/StaffParts";
 import { Scanner } from "./Scanner";
-import { Door, useOnline } from "./Door";
+import { Door } from "./Door";
+import { useOffline } from "../../state/app";
 import { FormPostContext } from "../../ui/form-post";
 import type { Console } from "../../lib/api/pages";
 import messages from "messages:staff";
@@ -31,7 +32,7 @@ export default function StaffCheckIn({ data }: { data: StaffCheckInPage | null }
   const frame = (useContext(FormPostContext) as { console?: Console } | null)?.console;
   // Offline: no connection, or the volunteer chose this device's copy (a signal too weak to use).
   const [onCopy, setOnCopy] = useState(false);
-  const online = useOnline() && !onCopy;
+  const online = !useOffline() && !onCopy;
   const [offlineCode, setOfflineCode] = useState("");
   // A scanned code is searched as a typed one is: posted, never in the address.
   const scanned = useCallback((code: string) => {

@@ -9,6 +9,7 @@ import { refusalText } from "../../lib/refusal";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
 import { IntakeFields, INTAKE_FIELDS } from "./IntakeFields";
 import type { HouseholdListed } from "./IntakeFields";
+import { useOffline } from "../../state/app";
 import messages from "messages:staff,account";
 
 addMessages(messages);
@@ -46,9 +47,15 @@ export default function StaffHouseholds({ data }: { data: StaffHouseholdsPage | 
   const pantry = data?.pantryId;
   const typed = data?.typed ?? {};
   const values: Record<string, string> = data?.duplicates ? typed : posted.values;
+  const offline = useOffline();
   return (
     <section className="card staff">
       <h1>{t("staff.households.title")}</h1>
+      {offline && (
+        <p role="status" className="info-box">
+          {t("staff.door.intakeOffline")} <Link to="/staff/check-in">{t("staff.checkIn.title")}</Link>
+        </p>
+      )}
       <PostForm onSubmit={native} intent="search" className="staff-filter">
         <label>
           {t("staff.households.search")}
