@@ -119,10 +119,10 @@ pub struct NameKeys {
 }
 
 impl Store {
-    /// The households of these food banks (not merged away) a phone, ZIP or birth date search
-    /// finds outright, by their keys alone (at most [`CANDIDATES`]); the caller puts them in name
-    /// order and reads the few it lists. None for a name: see [`Store::name_candidates`].
-    pub async fn households_found(&self, food_banks: &[Id], search: &Search) -> StoreResult<Vec<NameKeys>> {
+    /// The first `most` households of these food banks (not merged away), in name order, that a
+    /// phone, ZIP or birth date search finds outright, by their keys alone; the caller reads those
+    /// it lists. None for a name: see [`Store::name_candidates`].
+    pub async fn households_found(&self, food_banks: &[Id], search: &Search, most: u64) -> StoreResult<Vec<NameKeys>> {
         use household::Column as C;
         let filter = match search {
             Search::Phone(digits) => C::PhoneDigits.eq(digits.as_str()),
@@ -130,14 +130,16 @@ impl Store {
             Search::BirthDate(date) => C::BirthDate.eq(*date),
             Search::Name(_) => return Ok(Vec::new()),
         };
-        // No ORDER BY: a ZIP's thousands of households sort faster here than in the database.
         Ok(household::Entity::find()
             .select_only()
             .columns([C::Id, C::FirstKey, C::LastKey])
             .filter(C::FoodBankId.is_in(food_banks.to_vec()))
             .filter(C::MergedInto.is_null())
             .filter(filter)
-            .limit(CANDIDATES)
+            .order_by_asc(C::LastKey)
+            .order_by_asc(C::FirstKey)
+            .order_by_asc(C::Id)
+            .limit(most)
             .into_model()
             .all(&self.db)
             .await?)

@@ -110,7 +110,7 @@ pub async fn search(state: &Context, staff: &Staff<Volunteer>, text: &str) -> Re
     let today = state.clock.now().date_naive();
     let keys = match &search {
         Search::Name(words) => state.store.name_candidates(&banks, words).await?,
-        _ => state.store.households_found(&banks, &search).await?,
+        _ => state.store.households_found(&banks, &search, LISTED as u64).await?,
     };
     let mut ranked: Vec<(NameMatch, &NameKeys)> = match &search {
         Search::Name(words) => {
