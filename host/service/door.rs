@@ -181,7 +181,10 @@ pub async fn send(
             // registered at two desks meanwhile is flagged on the household's page, to merge.
             match households::register(state, staff, *pantry, form, DuplicateAnswer::Different, Some(&once)).await {
                 Ok(Registered::Done(id)) => Ok(id),
-                Ok(Registered::Duplicates(_)) => unreachable!("a registration answered Different is not asked again"),
+                // Not asked again once answered "different"; were it, the intake page decides.
+                Ok(Registered::Duplicates(_)) => {
+                    Err(Error::Conflict("This household may be registered already: see the intake page.".into()))
+                }
                 Err(e) => Err(e),
             }
         }

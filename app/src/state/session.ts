@@ -1,6 +1,5 @@
 import type { Profile } from "../entities";
 import { t } from "../i18n/t";
-import { forgetDoor } from "../lib/door/forget";
 import { loadProfile, logIn, logOut, register as signUp, setLanguage } from "../lib/api/account";
 import { loadFavorite } from "../lib/api/favorites";
 import { claimReferralCodes } from "../lib/api/referrals";
@@ -199,8 +198,10 @@ export function logout(): Promise<void> {
   sessionStore.set({ token: null, profile: null });
   clearCart();
   clearSelection();
-  // A staff member's copy of a pantry's day (issue 50) leaves the device with them.
-  return Promise.all([forgetDoor(), dropSessionCookie()]).then(() => undefined);
+  // A staff member's copy of a pantry's day (issue 50) leaves the device with them. Loaded when
+  // used: no page's first load carries the door's code.
+  const door = import("../lib/door/forget").then((m) => m.forgetDoor()).catch(() => undefined);
+  return Promise.all([door, dropSessionCookie()]).then(() => undefined);
 }
 
 /**
