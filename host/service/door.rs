@@ -107,11 +107,7 @@ pub async fn day(state: &Context, staff: &Staff<Volunteer>, pantry: Id) -> Resul
             id: h.id,
             first_name: h.first_name,
             last_name: h.last_name,
-            phone_end: h
-                .phone
-                .as_deref()
-                .map(crate::domain::households::phone_digits)
-                .and_then(|d| (d.len() >= 4).then(|| d[d.len() - 4..].to_owned())),
+            phone_end: h.phone_digits.as_deref().and_then(crate::domain::households::phone_end),
             postal_code: h.postal_code,
             size: h.size,
             tefap: if recertification_due(h.tefap_decided_on, today, rules.valid_months) { "due" } else { "valid" },

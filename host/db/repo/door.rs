@@ -25,7 +25,7 @@ pub struct DoorHouseholdRow {
     pub id: Id,
     pub first_name: String,
     pub last_name: String,
-    pub phone: Option<String>,
+    pub phone_digits: Option<String>,
     pub postal_code: String,
     pub size: i32,
     pub tefap_decided_on: Option<NaiveDate>,
@@ -54,7 +54,7 @@ impl Store {
         let backend = self.db.get_database_backend();
         let p = |i| param(backend, i);
         let sql = format!(
-            "SELECT h.id, h.first_name, h.last_name, h.phone, h.postal_code, h.size, h.tefap_decided_on \
+            "SELECT h.id, h.first_name, h.last_name, h.phone_digits, h.postal_code, h.size, h.tefap_decided_on \
              FROM households h WHERE h.food_bank_id = {fb} AND h.merged_into IS NULL AND ( \
              h.id IN (SELECT v.household_id FROM visits v WHERE v.pantry_location_id = {pl} AND v.day >= {since}) \
              OR h.id IN (SELECT r.household_id FROM report_orders r \

@@ -15,7 +15,7 @@ use crate::{
         forms::{FieldCode, FieldError, is_valid_email, is_valid_zip},
         households::{
             DUPLICATE_AT, Identity, NameMatch, Search, fold, name_match, parse_date, parse_search, phone_digits,
-            shared_facts,
+            phone_end, shared_facts,
         },
         messages,
         orders::StatusType,
@@ -66,7 +66,7 @@ async fn periods(state: &Context, banks: &[Id]) -> Result<BTreeMap<Id, u32>> {
 }
 
 fn listed(h: &HouseholdRow, today: NaiveDate, periods: &BTreeMap<Id, u32>) -> HouseholdListed {
-    let end = h.phone_digits.as_deref().filter(|d| d.len() >= 4).map(|d| d[d.len() - 4..].to_owned());
+    let end = h.phone_digits.as_deref().and_then(phone_end);
     HouseholdListed {
         id: h.id,
         first_name: h.first_name.clone(),

@@ -23,9 +23,12 @@ const NEW_FIELDS = [
   ["phone", "staff.households.phone", "tel", false],
 ] as const;
 
-function record(send: Omit<DoorSend, "key" | "at">, label: string): Promise<void> {
+/** Queues an action with a key of its own and the time it happened, and tries to send; its key. */
+async function record(send: Omit<DoorSend, "key" | "at">, label: string): Promise<string> {
   const full = { ...send, key: crypto.randomUUID(), at: new Date().toISOString() } as DoorSend;
-  return enqueue({ send: full, label }).then(() => void syncDoor());
+  await enqueue({ send: full, label });
+  void syncDoor();
+  return full.key;
 }
 
 /** The households registered on this device and not yet sent, as the directory lists them. */
@@ -131,11 +134,9 @@ function NewHousehold({ pantry, done }: { pantry: number; done: (h: Household | 
     const f = new FormData(e.currentTarget);
     const v = (name: string) => String(f.get(name) ?? "").trim();
     const household = { firstName: v("firstName"), lastName: v("lastName"), postalCode: v("postalCode"), size: v("size"), birthDate: v("birthDate"), phone: v("phone") };
-    const full = { action: "household" as const, pantryID: pantry, household, key: crypto.randomUUID(), at: new Date().toISOString() };
-    void enqueue({ send: full, label: `${v("firstName")} ${v("lastName")}` }).then(() => {
-      void syncDoor();
-      done({ id: 0, key: full.key, firstName: v("firstName"), lastName: v("lastName"), phoneEnd: null, postalCode: v("postalCode"), size: Number(v("size")), tefap: "due" });
-    });
+    void record({ action: "household", pantryID: pantry, household }, `${v("firstName")} ${v("lastName")}`).then((key) =>
+      done({ id: 0, key, firstName: v("firstName"), lastName: v("lastName"), phoneEnd: null, postalCode: v("postalCode"), size: Number(v("size")), tefap: "due" }),
+    );
   };
   return (
     <form onSubmit={submit} className="door-form" aria-labelledby="door-new-title">
@@ -164,7 +165,7 @@ function VisitForm({ household: h, signature, pantry, done }: { household: House
     const v = (name: string) => String(f.get(name) ?? "").trim();
     const visit = { pounds: v("pounds"), tefapBasis: v("tefapBasis"), signedName: v("signedName") };
     const who = h.key ? { householdKey: h.key } : { householdID: h.id };
-    void record({ action: "visit", pantryID: pantry, ...who, visit }, `${h.firstName} ${h.lastName}`).then(done);
+    void record({ action: "visit", pantryID: pantry, ...who, visit }, `${h.firstName} ${h.lastName}`).then(() => done());
   };
   return (
     <form onSubmit={submit} className="door-form" aria-labelledby="door-visit-title">
