@@ -2,6 +2,7 @@
 //! (accents, case and spacing gone, one typo forgiven), how a phone is compared, what a search
 //! typed at the door is looking for, and when two records are likely the same household.
 use chrono::NaiveDate;
+use std::collections::BTreeSet;
 use unicode_normalization::UnicodeNormalization;
 
 /// A name as the search compares it: letters and digits only, accents and case gone
@@ -14,9 +15,50 @@ pub fn fold(name: &str) -> String {
         .collect()
 }
 
-/// A folded name backwards: the index a typo in a name's first letters is found by.
-pub fn reversed(key: &str) -> String {
-    key.chars().rev().collect()
+/// The longest folded name kept with each of its letters left out: longer ones are rare, and a
+/// typo in them is still found by the name's start.
+const TYPO_KEYS_UP_TO: usize = 24;
+
+/// A folded word and the word with each one of its letters left out: two words one typo apart
+/// (a letter added, removed, changed, or two neighbours swapped) share one of these.
+pub fn one_letter_out(word: &str) -> BTreeSet<String> {
+    let letters: Vec<char> = word.chars().collect();
+    let mut keys = BTreeSet::from([word.to_owned()]);
+    if (4..=TYPO_KEYS_UP_TO).contains(&letters.len()) {
+        for i in 0..letters.len() {
+            keys.insert(letters[..i].iter().chain(&letters[i + 1..]).collect());
+        }
+    }
+    keys
+}
+
+/// The keys a household's names are found by at the door, each with whether it is one of a
+/// name's letters left out (found only by a typo) rather than a name or one of its words (found
+/// by its start): the first and last names folded whole, each of their words (`cruz` of `De la
+/// Cruz`), both names together, and each whole name with one letter left out.
+pub fn name_keys(first_name: &str, last_name: &str) -> BTreeSet<(bool, String)> {
+    let (first, last) = (fold(first_name), fold(last_name));
+    let mut keys = BTreeSet::new();
+    for name in [first_name, last_name] {
+        for word in name.split(|c: char| c.is_whitespace() || c.is_ascii_punctuation()).map(fold) {
+            if word.chars().count() >= 2 {
+                keys.insert((false, word));
+            }
+        }
+    }
+    for whole in [&first, &last] {
+        for key in one_letter_out(whole) {
+            keys.insert((key != **whole, key));
+        }
+    }
+    keys.insert((false, format!("{first}{last}")));
+    keys.retain(|(_, key)| !key.is_empty() && key.chars().count() <= 100);
+    keys
+}
+
+/// A phone's last four digits, from its digits: enough to tell two households apart at the door.
+pub fn phone_end(digits: &str) -> Option<String> {
+    (digits.len() >= 4).then(|| digits[digits.len() - 4..].to_owned())
 }
 
 /// A phone as compared: its digits, without the North American country code.
@@ -151,6 +193,25 @@ mod tests {
         assert_eq!(fold("  De la Cruz "), "delacruz");
         assert_eq!(fold("O'Brien-Núñez"), "obriennunez");
         assert_eq!(fold("Nguyễn"), "nguyen");
+    }
+
+    #[test]
+    fn a_name_and_its_typo_share_a_key_and_every_word_is_a_key() {
+        let shared = |a: &str, b: &str| !one_letter_out(a).is_disjoint(&one_letter_out(b));
+        for (typed, kept) in
+            [("gonzales", "gonzalez"), ("gonzlez", "gonzalez"), ("gonzaalez", "gonzalez"), ("jonh", "john")]
+        {
+            assert!(shared(typed, kept), "{typed} / {kept}");
+            assert!(within_one_edit(typed, kept));
+        }
+        assert!(!shared("gonsales", "gonzalez"));
+        assert_eq!(one_letter_out("ana"), BTreeSet::from(["ana".to_owned()]));
+        let keys = name_keys("María José", "De la Cruz");
+        for word in ["maria", "jose", "mariajose", "de", "la", "cruz", "delacruz", "mariajosedelacruz"] {
+            assert!(keys.contains(&(false, word.to_owned())), "{word}");
+        }
+        assert!(keys.contains(&(true, "delcruz".to_owned())));
+        assert!(!keys.iter().any(|(typo, key)| *typo && key == "delacruz"));
     }
 
     #[test]

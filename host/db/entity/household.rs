@@ -13,8 +13,6 @@ pub struct Model {
     pub last_name: String,
     pub first_key: String,
     pub last_key: String,
-    pub first_rev: String,
-    pub last_rev: String,
     pub birth_date: Option<Date>,
     pub phone: Option<String>,
     pub phone_digits: Option<String>,

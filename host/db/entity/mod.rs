@@ -20,6 +20,7 @@ pub mod food_bank_survey_question;
 pub mod food_situation_answer;
 pub mod gender;
 pub mod household;
+pub mod household_name_key;
 pub mod info_card;
 pub mod info_card_section;
 pub mod inventory_item;

@@ -14,7 +14,7 @@
 //!
 //! Accounts that have ordered get their household here, at the food bank they last ordered from
 //! (or chose); an account that orders later gets one with its first order.
-use crate::domain::households::{fold, phone_digits, reversed};
+use crate::domain::households::{fold, phone_digits};
 use chrono::Utc;
 use sea_orm::{ConnectionTrait, DbBackend, Statement};
 use sea_orm_migration::{prelude::*, schema::*};
@@ -54,8 +54,10 @@ impl MigrationTrait for Migration {
                     .col(string_len("last_name", 100))
                     .col(string_len("first_key", 100))
                     .col(string_len("last_key", 100))
-                    .col(string_len("first_rev", 100))
-                    .col(string_len("last_rev", 100))
+                    // Defaults so that the back-fill below, which the demo seed runs after
+                    // migration 44 dropped them, need not name them.
+                    .col(string_len("first_rev", 100).default(""))
+                    .col(string_len("last_rev", 100).default(""))
                     .col(date_null("birth_date"))
                     .col(string_len_null("phone", 32))
                     .col(string_len_null("phone_digits", 15))
@@ -218,8 +220,6 @@ pub(crate) async fn back_fill<C: ConnectionTrait>(db: &C) -> Result<(), DbErr> {
             last.chars().take(100).collect::<String>().into(),
             first_key.chars().take(100).collect::<String>().into(),
             last_key.chars().take(100).collect::<String>().into(),
-            reversed(&first_key).chars().take(100).collect::<String>().into(),
-            reversed(&last_key).chars().take(100).collect::<String>().into(),
             phone.clone().map(|p| p.chars().take(32).collect::<String>()).into(),
             phone.as_deref().map(phone_digits).filter(|d| !d.is_empty() && d.len() <= 15).into(),
             row.try_get::<Option<String>>("", "email")?.filter(|e| e.len() <= 254).into(),
@@ -236,8 +236,8 @@ pub(crate) async fn back_fill<C: ConnectionTrait>(db: &C) -> Result<(), DbErr> {
         ];
         let marks: Vec<String> = (1..=values.len()).map(mark).collect();
         let insert = format!(
-            "INSERT INTO households (food_bank_id, first_name, last_name, first_key, last_key, first_rev, \
-             last_rev, phone, phone_digits, email, postal_code, language, size, created_at, updated_at) \
+            "INSERT INTO households (food_bank_id, first_name, last_name, first_key, last_key, phone, \
+              phone_digits, email, postal_code, language, size, created_at, updated_at) \
              VALUES ({}) RETURNING id",
             marks.join(", ")
         );

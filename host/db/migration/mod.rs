@@ -50,8 +50,10 @@ mod m20270109_000040_phone_orders;
 mod m20270110_000041_passkeys;
 mod m20270111_000042_visit_probes;
 mod m20270112_000043_door_actions;
+mod m20270113_000044_household_name_keys;
 
 pub(crate) use m20270104_000035_households::back_fill as back_fill_households;
+pub(crate) use m20270113_000044_household_name_keys::back_fill as back_fill_name_keys;
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -102,6 +104,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270110_000041_passkeys::Migration),
             Box::new(m20270111_000042_visit_probes::Migration),
             Box::new(m20270112_000043_door_actions::Migration),
+            Box::new(m20270113_000044_household_name_keys::Migration),
         ]
     }
 }

@@ -4,10 +4,13 @@
 //! made with its first order.
 use super::{Store, StoreResult, Write};
 use crate::{
-    db::entity::{household, inventory_item, pantry_location, report_order, tefap_decision, user, visit, visit_line},
+    db::entity::{
+        household, household_name_key, inventory_item, pantry_location, report_order, tefap_decision, user, visit,
+        visit_line,
+    },
     domain::{
         Id,
-        households::{Search, fold, phone_digits, reversed},
+        households::{Search, fold, name_keys, one_letter_out, phone_digits},
         signature::Signature,
     },
 };
@@ -15,15 +18,15 @@ use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{
     ActiveValue::{NotSet, Set},
     ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
-    sea_query::Expr,
+    sea_query::{Expr, Query, SelectStatement, UnionType},
 };
 use std::collections::HashMap;
 
 /// A household as stored.
 pub use crate::db::entity::household::Model as HouseholdRow;
 
-/// How many near misses a name search reads before ranking them: the ends of the words of a
-/// common name in a food bank of 200,000 households are a few thousand rows.
+/// How many households a name search reads before ranking them: enough for every exact match of
+/// a common name in a food bank of 200,000 households.
 const CANDIDATES: u64 = 3000;
 
 /// A household to write, as staff typed it.
@@ -100,14 +103,15 @@ pub struct HouseholdOrderRow {
     pub status_type_id: Id,
 }
 
-/// `column` starts with `prefix` (folded keys are letters and digits only, so the range is the
+/// `key` starts with `prefix` (folded keys are letters and digits only, so the range is the
 /// prefix's, in either database's ordering): an index range, not a scan.
-fn starts_with(column: household::Column, prefix: &str) -> Condition {
+fn starts_with(prefix: &str) -> Condition {
+    use household_name_key::Column as K;
     let mut next: Vec<char> = prefix.chars().collect();
     if let Some(last) = next.last_mut() {
         *last = char::from_u32(*last as u32 + 1).unwrap_or(char::MAX);
     }
-    Condition::all().add(column.gte(prefix)).add(column.lt(next.into_iter().collect::<String>()))
+    Condition::all().add(K::Key.gte(prefix)).add(K::Key.lt(next.into_iter().collect::<String>()))
 }
 
 /// A household's id and folded names: all a name search reads to rank it.
@@ -146,52 +150,41 @@ impl Store {
     }
 
     /// The households of these food banks (not merged away) the name words may mean, by their
-    /// keys alone; the caller ranks them and reads the few it lists. Every word must start or end
-    /// a first or last name: those it starts come first, then those one typo may
-    /// mean, which share the word's first or last letters (three of a word of six letters or
-    /// more, two of a shorter one: one typo leaves one end whole). Every read is a range of an
-    /// index; none orders a whole food bank by id, which the databases would answer by a scan.
+    /// keys alone; the caller ranks them and reads the few it lists. Every word must start a key
+    /// of the household's names (a name, a word of one, both together) or, at four letters or
+    /// more, share one of its letters-left-out with a name's ([`one_letter_out`]: one typo). Each
+    /// word is a few ranges and point lookups of the keys' index; the words' households are
+    /// intersected in the database.
     pub async fn name_candidates(&self, food_banks: &[Id], words: &[String]) -> StoreResult<Vec<NameKeys>> {
+        use household_name_key::Column as K;
+        let mut found: Option<SelectStatement> = None;
+        for word in words.iter().filter(|w| w.chars().count() >= 2) {
+            // The food bank inside each alternative: SQLite reads an OR of index ranges only when
+            // each names the index's leading columns itself.
+            let of_banks = || Condition::all().add(K::FoodBankId.is_in(food_banks.to_vec()));
+            let mut any = Condition::any().add(of_banks().add(K::Typo.eq(false)).add(starts_with(word)));
+            if word.chars().count() >= 4 {
+                any = any.add(of_banks().add(K::Typo.is_in([false, true])).add(K::Key.is_in(one_letter_out(word))));
+            }
+            let select =
+                Query::select().column(K::HouseholdId).from(household_name_key::Entity).cond_where(any).to_owned();
+            found = Some(match found {
+                None => select,
+                Some(mut found) => found.union(UnionType::Intersect, select).to_owned(),
+            });
+        }
+        let Some(mut found) = found else { return Ok(Vec::new()) };
+        // No ORDER BY: the caller ranks; ordered, the databases would read every match to sort it.
+        found.limit(CANDIDATES);
         use household::Column as C;
-        let words: Vec<&String> = words.iter().filter(|w| w.chars().count() >= 2).collect();
-        if words.is_empty() {
-            return Ok(Vec::new());
-        }
-        // The food bank goes inside each range as well: SQLite reads an OR of index ranges only
-        // when each one names the index's leading column itself.
-        let range = |column: household::Column, prefix: &str| {
-            starts_with(column, prefix).add(C::FoodBankId.is_in(food_banks.to_vec()))
-        };
-        let (mut started, mut near) = (Condition::all(), Condition::all());
-        for word in &words {
-            started = started.add(Condition::any().add(range(C::FirstKey, word)).add(range(C::LastKey, word)));
-            let ends = if word.chars().count() >= 6 { 3 } else { 2 };
-            let (start, end): (String, String) =
-                (word.chars().take(ends).collect(), reversed(word).chars().take(ends).collect());
-            near = near.add(
-                Condition::any()
-                    .add(range(C::FirstKey, &start))
-                    .add(range(C::LastKey, &start))
-                    .add(range(C::FirstRev, &end))
-                    .add(range(C::LastRev, &end)),
-            );
-        }
-        // Not the food bank test outside the ranges: SQLite would read the food bank's every row
-        // by it instead. Only the keys come back: a few thousand whole rows cost more to read than
-        // the search itself.
-        let keys = || {
-            household::Entity::find()
-                .select_only()
-                .columns([C::Id, C::FirstKey, C::LastKey])
-                .filter(C::MergedInto.is_null())
-        };
-        // No ORDER BY either: ordered by name, SQLite walks the name index in order and tests
-        // every household until enough match, which for a rare name is all of them.
-        let mut rows: Vec<NameKeys> = keys().filter(started).limit(CANDIDATES).into_model().all(&self.db).await?;
-        let seen: std::collections::HashSet<Id> = rows.iter().map(|h| h.id).collect();
-        let more: Vec<NameKeys> = keys().filter(near).limit(CANDIDATES).into_model().all(&self.db).await?;
-        rows.extend(more.into_iter().filter(|h| !seen.contains(&h.id)));
-        Ok(rows)
+        Ok(household::Entity::find()
+            .select_only()
+            .columns([C::Id, C::FirstKey, C::LastKey])
+            .filter(C::MergedInto.is_null())
+            .filter(C::Id.in_subquery(found))
+            .into_model()
+            .all(&self.db)
+            .await?)
     }
 
     /// These households, in no particular order.
@@ -338,10 +331,22 @@ impl Store {
     }
 }
 
-fn keys(first: &str, last: &str) -> (String, String, String, String) {
-    let (f, l) = (fold(first), fold(last));
-    let cut = |s: String| s.chars().take(100).collect::<String>();
-    (cut(reversed(&f)), cut(reversed(&l)), cut(f), cut(l))
+/// Writes the household's name keys (migration 44).
+pub(super) async fn keep_name_keys<C: ConnectionTrait>(
+    c: &C,
+    food_bank_id: Id,
+    household_id: Id,
+    first_name: &str,
+    last_name: &str,
+) -> StoreResult<()> {
+    let rows = name_keys(first_name, last_name).into_iter().map(|(typo, key)| household_name_key::ActiveModel {
+        food_bank_id: Set(food_bank_id),
+        typo: Set(typo),
+        key: Set(key),
+        household_id: Set(household_id),
+    });
+    household_name_key::Entity::insert_many(rows).exec_without_returning(c).await?;
+    Ok(())
 }
 
 impl Write {
@@ -373,7 +378,8 @@ impl Write {
     }
 
     pub async fn insert_household(&self, new: &NewHousehold, now: DateTime<Utc>) -> StoreResult<Id> {
-        let (first_rev, last_rev, first_key, last_key) = keys(&new.first_name, &new.last_name);
+        let cut = |s: String| s.chars().take(100).collect::<String>();
+        let (first_key, last_key) = (cut(fold(&new.first_name)), cut(fold(&new.last_name)));
         let digits = new.phone.as_deref().map(phone_digits).filter(|d| !d.is_empty());
         let row = household::ActiveModel {
             id: NotSet,
@@ -382,8 +388,6 @@ impl Write {
             last_name: Set(new.last_name.clone()),
             first_key: Set(first_key),
             last_key: Set(last_key),
-            first_rev: Set(first_rev),
-            last_rev: Set(last_rev),
             birth_date: Set(new.birth_date),
             phone: Set(new.phone.clone()),
             phone_digits: Set(digits),
@@ -403,7 +407,9 @@ impl Write {
             created_at: Set(now),
             updated_at: Set(now),
         };
-        Ok(household::Entity::insert(row).exec(&self.db).await?.last_insert_id)
+        let id = household::Entity::insert(row).exec(&self.db).await?.last_insert_id;
+        keep_name_keys(&self.db, new.food_bank_id, id, &new.first_name, &new.last_name).await?;
+        Ok(id)
     }
 
     /// A "same household" answer: the facts the kept record lacks are taken from the one typed

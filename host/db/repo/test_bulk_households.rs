@@ -5,7 +5,7 @@ use crate::{
     db::entity::household,
     domain::{
         Id,
-        households::{fold, phone_digits, reversed},
+        households::{fold, phone_digits},
     },
 };
 use sea_orm::{ActiveValue::NotSet, ActiveValue::Set, EntityTrait, TransactionTrait};
@@ -69,8 +69,6 @@ impl Store {
                 household::ActiveModel {
                     id: NotSet,
                     food_bank_id: Set(food_bank_id),
-                    first_rev: Set(reversed(&first_key)),
-                    last_rev: Set(reversed(&last_key)),
                     first_key: Set(first_key),
                     last_key: Set(last_key),
                     first_name: Set(first),
@@ -97,6 +95,7 @@ impl Store {
             });
             household::Entity::insert_many(rows).exec_without_returning(&txn).await?;
         }
+        crate::db::migration::back_fill_name_keys(&txn).await?;
         txn.commit().await?;
         Ok(())
     }

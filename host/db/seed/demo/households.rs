@@ -1,7 +1,7 @@
 //! A few walk-in households of the Columbus food bank, with no account: what the intake page
 //! (`/staff/households`) finds in the demo, one of them due for TEFAP recertification.
 use crate::db::entity::{food_bank, household};
-use crate::domain::households::{fold, phone_digits, reversed};
+use crate::domain::households::{fold, phone_digits};
 use chrono::{DateTime, Months, Utc};
 use sea_orm::{ActiveValue::NotSet, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set};
 
@@ -27,8 +27,6 @@ pub(super) async fn seed_walk_ins<C: ConnectionTrait>(db: &C, now: DateTime<Utc>
             food_bank_id: Set(bank.id),
             first_name: Set(first.into()),
             last_name: Set(last.into()),
-            first_rev: Set(reversed(&first_key)),
-            last_rev: Set(reversed(&last_key)),
             first_key: Set(first_key),
             last_key: Set(last_key),
             birth_date: Set(born.parse().ok()),

@@ -80,10 +80,11 @@ where
     let mut ids = Ids::new();
     let summary = seed_world(&txn, &mut ids, now, password_hash).await?;
     ids.finish(&txn).await?;
-    // The accounts' households (as the migration made them for accounts already there), and a few
-    // walk-ins the intake page finds.
+    // The accounts' households (as the migration made them for accounts already there), a few
+    // walk-ins the intake page finds, and the keys the intake search finds them all by.
     crate::db::migration::back_fill_households(&txn).await?;
     households::seed_walk_ins(&txn, now).await?;
+    crate::db::migration::back_fill_name_keys(&txn).await?;
     txn.commit().await?;
     Ok(summary)
 }

@@ -1,0 +1,20 @@
+//! `household_name_keys`: the keys the intake search finds a household's names by (issue 49;
+//! migration 44, which says what they are).
+use sea_orm::entity::prelude::*;
+
+#[sea_orm::model]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "household_name_keys")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub food_bank_id: i64,
+    /// A whole name with one letter left out, found only by a typo.
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub typo: bool,
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub key: String,
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub household_id: i64,
+}
+
+impl ActiveModelBehavior for ActiveModel {}
