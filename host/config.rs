@@ -21,6 +21,8 @@ pub struct Config {
     pub mail: crate::mail::MailConfig,
     /// The SMS gateway (its token redacted in Debug); texting is off without one.
     pub sms: crate::sms::SmsConfig,
+    /// The geocoder of delivery addresses; off without a base URL.
+    pub geocoder: crate::geocoder::GeocoderConfig,
     /// The reverse proxy whose `X-Forwarded-For` names the client; none: the socket peer does.
     pub trusted_proxy: Option<IpAddr>,
     /// Token signing key from the operator; never logged. None: the data dir's key file.
@@ -64,6 +66,7 @@ impl fmt::Debug for Config {
             .field("render", &self.render)
             .field("mail", &self.mail)
             .field("sms", &self.sms)
+            .field("geocoder", &self.geocoder)
             .field("trusted_proxy", &self.trusted_proxy)
             .field("token_secret", &self.token_secret.as_ref().map(|_| "<redacted>"))
             .field("registrations_per_hour", &self.registrations_per_hour)
@@ -117,6 +120,7 @@ impl Config {
             render: PoolConfig { warm_up: 0, ..PoolConfig::default() },
             mail: Default::default(),
             sms: Default::default(),
+            geocoder: Default::default(),
             trusted_proxy: None,
             token_secret: None,
             registrations_per_hour: REGISTRATIONS_PER_HOUR,

@@ -11,6 +11,7 @@ pub mod connections;
 pub mod db;
 pub mod domain;
 pub mod geo;
+pub mod geocoder;
 pub mod http;
 pub mod infra;
 pub mod mail;

@@ -135,6 +135,8 @@ struct ServeArgs {
     mail: orderahead::mail::MailConfig,
     #[command(flatten)]
     sms: orderahead::sms::SmsConfig,
+    #[command(flatten)]
+    geocoder: orderahead::geocoder::GeocoderConfig,
     /// Address of the reverse proxy in front of the server: only connections from it
     /// may name the client with X-Forwarded-For (used by the rate limits).
     #[arg(long, env = "ORDERAHEAD_TRUSTED_PROXY")]
@@ -227,6 +229,7 @@ impl ServeArgs {
             render,
             mail: self.mail,
             sms: self.sms,
+            geocoder: self.geocoder,
             trusted_proxy: self.trusted_proxy,
             token_secret: self.token_secret,
             registrations_per_hour: self.registrations_per_hour,

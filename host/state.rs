@@ -129,6 +129,7 @@ impl AppState {
             hasher: Arc::new(Hasher::default()),
             mailer: Arc::new(Mailer::new(&config.mail, &config.data_dir)),
             sms: crate::sms::SmsGateway::new(&config.sms).map(Arc::new),
+            geocoder: crate::geocoder::Geocoder::new(&config.geocoder).map(Arc::new),
             rate_limits,
             public_url: config.public_url.clone(),
             clock,

@@ -34,6 +34,28 @@ impl GeoPoint {
     }
 }
 
+/// How an address's coordinates were found: the geocoder matched the address itself, or it stands
+/// at its ZIP code's centre (no geocoder, no match, or no answer in time). Stored as its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum LocatedBy {
+    Address,
+    Zip,
+}
+
+impl LocatedBy {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Address => "address",
+            Self::Zip => "zip",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        [Self::Address, Self::Zip].into_iter().find(|l| l.as_str() == text)
+    }
+}
+
 static ZIPS_BIN: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/zips.bin"));
 
 /// The table build.rs generated into OUT_DIR, checked once on first use.

@@ -98,9 +98,11 @@ pub struct StreetAddress {
     pub province: String,
     pub postal_code: String,
     pub country_code: String,
-    /// Centroid of the ZIP code, when the ZIP table knows it.
+    /// Where the geocoder put the address, or its ZIP code's centre (`locatedBy` says which);
+    /// null when neither is known.
     pub latitude: Option<f64>,
     pub longitude: Option<f64>,
+    pub located_by: Option<crate::geo::LocatedBy>,
 }
 
 /// `POST /account/login`.

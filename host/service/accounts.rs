@@ -146,16 +146,31 @@ pub async fn save_address(
     body: SavedAddressBody,
 ) -> Result<SavedAddress> {
     let form = address_form(body)?;
+    // Before the transaction, bounded by the geocoder's time limit: no lock waits on the network.
+    let found = match &state.geocoder {
+        Some(geocoder) => geocoder.locate(&one_line(&form)).await,
+        None => None,
+    };
     let (form, now) = (&form, state.clock.now());
     match id {
-        None => {
-            Ok(state.store.write(|txn| async move { txn.create_saved_address(user_id, form, now).await }).await?.into())
-        }
+        None => Ok(state
+            .store
+            .write(|txn| async move { txn.create_saved_address(user_id, form, found, now).await })
+            .await?
+            .into()),
         Some(id) => {
-            let row = state.store.write(|txn| async move { txn.update_saved_address(user_id, id, form).await }).await?;
+            let row = state
+                .store
+                .write(|txn| async move { txn.update_saved_address(user_id, id, form, found).await })
+                .await?;
             row.map(SavedAddress::from).ok_or_else(|| Error::not_found(&messages::ADDRESS_NOT_FOUND))
         }
     }
+}
+
+/// The address on one line, as the geocoder reads it: "4600 Silver Hill Rd, Washington, DC 20233".
+fn one_line(form: &AddressForm) -> String {
+    format!("{}, {}, {} {}", form.address_line1, form.city, form.province, form.postal_code)
 }
 
 /// The validated, trimmed form of an address as sent.

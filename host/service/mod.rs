@@ -71,6 +71,8 @@ pub struct Context {
     pub mailer: Arc<Mailer>,
     /// The SMS gateway; None: texting is off and no text is written to the outbox.
     pub sms: Option<Arc<crate::sms::SmsGateway>>,
+    /// The geocoder; None: saved addresses stand at their ZIP code's centre.
+    pub geocoder: Option<Arc<crate::geocoder::Geocoder>>,
     pub rate_limits: Arc<RateLimits>,
     /// `--public-url`, which mailed links point to.
     pub public_url: String,

@@ -264,6 +264,7 @@ impl From<StreetRow> for StreetAddress {
             country_code: a.country_code,
             latitude: a.latitude,
             longitude: a.longitude,
+            located_by: a.located_by,
         }
     }
 }

@@ -34,6 +34,7 @@ mod calendar;
 mod csv_exports;
 mod devices;
 mod door;
+mod geocoding;
 mod household_merge;
 mod households;
 mod html_valid;

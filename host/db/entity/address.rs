@@ -16,6 +16,9 @@ pub struct Model {
     pub county_id: Option<i64>,
     pub latitude: Option<f64>,
     pub longitude: Option<f64>,
+    /// `address` or `zip` ([`crate::geo::LocatedBy`]): how the coordinates were found; NULL for a
+    /// food bank's or a pantry's.
+    pub located_by: Option<String>,
     pub country_code: String,
     #[sea_orm(belongs_to, from = "province_id", to = "id")]
     pub province: BelongsTo<super::province::Entity>,

@@ -8,7 +8,8 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub food_bank_id: i64,
-    /// A whole name with one letter left out, found only by a typo.
+    /// Found only whole, never by its start: both names together, or a whole name with one
+    /// letter left out (migration 45).
     #[sea_orm(primary_key, auto_increment = false)]
     pub typo: bool,
     #[sea_orm(primary_key, auto_increment = false)]

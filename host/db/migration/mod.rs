@@ -51,6 +51,8 @@ mod m20270110_000041_passkeys;
 mod m20270111_000042_visit_probes;
 mod m20270112_000043_door_actions;
 mod m20270113_000044_household_name_keys;
+mod m20270114_000045_whole_name_keys;
+mod m20270115_000046_address_located_by;
 
 pub(crate) use m20270104_000035_households::back_fill as back_fill_households;
 pub(crate) use m20270113_000044_household_name_keys::back_fill as back_fill_name_keys;
@@ -105,6 +107,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20270111_000042_visit_probes::Migration),
             Box::new(m20270112_000043_door_actions::Migration),
             Box::new(m20270113_000044_household_name_keys::Migration),
+            Box::new(m20270114_000045_whole_name_keys::Migration),
+            Box::new(m20270115_000046_address_located_by::Migration),
         ]
     }
 }

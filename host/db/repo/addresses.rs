@@ -33,9 +33,11 @@ pub struct StreetRow {
     pub province: String,
     pub postal_code: String,
     pub country_code: String,
-    /// Centroid of the ZIP code, when the ZIP table knows it.
+    /// Where the geocoder put the address, or its ZIP code's centre (`located_by` says which);
+    /// None when neither is known.
     pub latitude: Option<f64>,
     pub longitude: Option<f64>,
+    pub located_by: Option<geo::LocatedBy>,
 }
 
 /// A user's saved addresses, primary first, then oldest first.
@@ -74,6 +76,7 @@ pub async fn saved_addresses<C: ConnectionTrait>(conn: &C, user_id: i64) -> Stor
                     country_code: a.country_code,
                     latitude: a.latitude,
                     longitude: a.longitude,
+                    located_by: a.located_by.as_deref().and_then(geo::LocatedBy::parse),
                 },
             })
         })
@@ -84,10 +87,14 @@ async fn saved_address_of<C: ConnectionTrait>(conn: &C, user_id: i64, id: i64) -
     Ok(saved_addresses(conn, user_id).await?.into_iter().find(|a| a.id == id))
 }
 
-/// The address columns of a validated form: its state's id, and the ZIP's centroid
-/// and county (when the ZIP table and the counties table know them), which the
-/// delivery flow reads.
-async fn address_columns(txn: &DatabaseTransaction, form: &AddressForm) -> StoreResult<address::ActiveModel> {
+/// The address columns of a validated form: its state's id, its county (when the ZIP table and
+/// the counties table know them), and where it is: at `found` (the geocoder's match) or else at
+/// its ZIP's centre, which the delivery flow reads.
+async fn address_columns(
+    txn: &DatabaseTransaction,
+    form: &AddressForm,
+    found: Option<geo::GeoPoint>,
+) -> StoreResult<address::ActiveModel> {
     let province_id: i64 = province::Entity::find()
         .filter(province::Column::Abbreviation.eq(form.province.as_str()))
         .select_only()
@@ -109,6 +116,11 @@ async fn address_columns(txn: &DatabaseTransaction, form: &AddressForm) -> Store
         }
         None => None,
     };
+    let (point, located_by) = match (found, &zip) {
+        (Some(found), _) => (Some(found), Some(geo::LocatedBy::Address)),
+        (None, Some(z)) => (Some(geo::GeoPoint::new(z.lat, z.lng)), Some(geo::LocatedBy::Zip)),
+        (None, None) => (None, None),
+    };
     Ok(address::ActiveModel {
         address_line1: Set(form.address_line1.clone()),
         address_line2: Set(form.address_line2.clone()),
@@ -116,8 +128,9 @@ async fn address_columns(txn: &DatabaseTransaction, form: &AddressForm) -> Store
         province_id: Set(province_id),
         postal_code: Set(form.postal_code.clone()),
         county_id: Set(county_id),
-        latitude: Set(zip.as_ref().map(|z| z.lat)),
-        longitude: Set(zip.as_ref().map(|z| z.lng)),
+        latitude: Set(point.map(|p| p.lat)),
+        longitude: Set(point.map(|p| p.lng)),
+        located_by: Set(located_by.map(|l| l.as_str().to_owned())),
         country_code: Set(COUNTRY_CODE.into()),
         ..Default::default()
     })
@@ -159,10 +172,11 @@ impl super::Write {
         &self,
         user_id: i64,
         form: &AddressForm,
+        found: Option<geo::GeoPoint>,
         at: chrono::DateTime<chrono::Utc>,
     ) -> StoreResult<SavedAddressRow> {
         lock_user(&self.db, user_id).await?;
-        let address = address_columns(&self.db, form).await?.insert(&self.db).await?;
+        let address = address_columns(&self.db, form, found).await?.insert(&self.db).await?;
         if form.is_primary {
             clear_other_primaries(&self.db, user_id, None).await?;
         }
@@ -187,11 +201,12 @@ impl super::Write {
         user_id: i64,
         id: i64,
         form: &AddressForm,
+        found: Option<geo::GeoPoint>,
     ) -> StoreResult<Option<SavedAddressRow>> {
         let Some(saved) = locked_saved_address(&self.db, user_id, id).await? else {
             return Ok(None);
         };
-        let mut address = address_columns(&self.db, form).await?;
+        let mut address = address_columns(&self.db, form, found).await?;
         address.id = Set(saved.address_id);
         address.update(&self.db).await?;
         if form.is_primary {

@@ -151,21 +151,29 @@ impl Store {
 
     /// The households of these food banks (not merged away) the name words may mean, by their
     /// keys alone; the caller ranks them and reads the few it lists. Every word must start a key
-    /// of the household's names (a name, a word of one, both together) or, at four letters or
-    /// more, share one of its letters-left-out with a name's ([`one_letter_out`]: one typo). Each
-    /// word is a few ranges and point lookups of the keys' index; the words' households are
-    /// intersected in the database.
-    pub async fn name_candidates(&self, food_banks: &[Id], words: &[String]) -> StoreResult<Vec<NameKeys>> {
+    /// of the household's names (a name, a word of one) or be a key found only whole (both names
+    /// together, a name with a letter left out); with `typos`, a word of four letters or more may
+    /// also share one of its letters-left-out with a name's ([`one_letter_out`]: one typo). Each
+    /// word is a range and a few point lookups of the keys' index; the words' households are
+    /// intersected in the database, and only then are the households read, by their ids.
+    pub async fn name_candidates(
+        &self,
+        food_banks: &[Id],
+        words: &[String],
+        typos: bool,
+    ) -> StoreResult<Vec<NameKeys>> {
         use household_name_key::Column as K;
         let mut found: Option<SelectStatement> = None;
         for word in words.iter().filter(|w| w.chars().count() >= 2) {
             // The food bank inside each alternative: SQLite reads an OR of index ranges only when
             // each names the index's leading columns itself.
             let of_banks = || Condition::all().add(K::FoodBankId.is_in(food_banks.to_vec()));
-            let mut any = Condition::any().add(of_banks().add(K::Typo.eq(false)).add(starts_with(word)));
-            if word.chars().count() >= 4 {
-                any = any.add(of_banks().add(K::Typo.is_in([false, true])).add(K::Key.is_in(one_letter_out(word))));
-            }
+            let whole = if typos && word.chars().count() >= 4 {
+                of_banks().add(K::Typo.is_in([false, true])).add(K::Key.is_in(one_letter_out(word)))
+            } else {
+                of_banks().add(K::Typo.eq(true)).add(K::Key.eq(word.as_str()))
+            };
+            let any = Condition::any().add(of_banks().add(K::Typo.eq(false)).add(starts_with(word))).add(whole);
             let select =
                 Query::select().column(K::HouseholdId).from(household_name_key::Entity).cond_where(any).to_owned();
             found = Some(match found {
@@ -176,12 +184,21 @@ impl Store {
         let Some(mut found) = found else { return Ok(Vec::new()) };
         // No ORDER BY: the caller ranks; ordered, the databases would read every match to sort it.
         found.limit(CANDIDATES);
+        let mut ids = Vec::new();
+        for row in self.db.query_all(&found).await? {
+            ids.push(row.try_get_by_index::<Id>(0)?);
+        }
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        // By the ids read: given the keys' query as a subquery, PostgreSQL joined it to every
+        // household by a hash and read the whole table.
         use household::Column as C;
         Ok(household::Entity::find()
             .select_only()
             .columns([C::Id, C::FirstKey, C::LastKey])
+            .filter(C::Id.is_in(ids))
             .filter(C::MergedInto.is_null())
-            .filter(C::Id.in_subquery(found))
             .into_model()
             .all(&self.db)
             .await?)

@@ -191,6 +191,7 @@ fn address_row(
         county_id: Set(None),
         latitude: Set(Some(lat)),
         longitude: Set(Some(lng)),
+        located_by: Set(None),
         country_code: Set("USA".into()),
     }
 }

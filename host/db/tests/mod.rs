@@ -313,6 +313,44 @@ mod migrations_up_and_down {
     }
 }
 
+/// Migration 45 turns the demo households' "both names together" keys into keys found only whole,
+/// and back down again, leaving every other key as it was.
+async fn check_whole_name_keys_migration(t: &TestDb) {
+    use super::entity::household_name_key as k;
+    use sea_orm_migration::MigratorTrait;
+    let db = t.db();
+    seed::seed_demo(db, Utc::now(), fake_hash).await.expect("seed demo");
+    let keys = async || -> BTreeSet<(bool, String, i64)> {
+        k::Entity::find().all(db).await.unwrap().into_iter().map(|r| (r.typo, r.key, r.household_id)).collect()
+    };
+    let now = keys().await;
+    let both: Vec<(String, i64)> = super::entity::household::Entity::find()
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|h| (format!("{}{}", h.first_key, h.last_key), h.id))
+        .collect();
+    assert!(!both.is_empty());
+    // Down to just before migration 45, whichever came after it.
+    let all = super::migration::Migrator::migrations();
+    let at = all.iter().position(|m| m.name() == "m20270114_000045_whole_name_keys").expect("migration 45");
+    super::migration::Migrator::down(db, Some((all.len() - at) as u32)).await.expect("migration 45 down");
+    let before = keys().await;
+    for (key, id) in &both {
+        assert!(now.contains(&(true, key.clone(), *id)) && before.contains(&(false, key.clone(), *id)), "{key}");
+    }
+    let flipped: BTreeSet<_> = both.iter().map(|(key, id)| (key.clone(), *id)).collect();
+    let unflipped = |set: &BTreeSet<(bool, String, i64)>| -> BTreeSet<(bool, String, i64)> {
+        set.iter().filter(|(_, key, id)| !flipped.contains(&(key.clone(), *id))).cloned().collect()
+    };
+    assert_eq!(unflipped(&now), unflipped(&before));
+    super::migration::Migrator::up(db, None).await.expect("migration 45 up");
+    assert_eq!(keys().await, now);
+}
+
+on_both!(whole_name_keys_migration, check_whole_name_keys_migration);
+
 /// Two hosts started together on one empty PostgreSQL database, each migrating and seeding the
 /// demo data: both come up, the schema is made once and the demo data loaded once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

@@ -108,15 +108,26 @@ pub async fn search(state: &Context, staff: &Staff<Volunteer>, text: &str) -> Re
     let Some(search) = parse_search(&text.chars().take(100).collect::<String>()) else { return Ok(Vec::new()) };
     let banks = food_banks(state, &staff.reach).await?;
     let today = state.clock.now().date_naive();
-    let keys = match &search {
-        Search::Name(words) => state.store.name_candidates(&banks, words).await?,
-        _ => state.store.households_found(&banks, &search, LISTED as u64).await?,
-    };
-    let mut ranked: Vec<(NameMatch, &NameKeys)> = match &search {
-        Search::Name(words) => {
-            keys.iter().filter_map(|k| rank(&k.first_key, &k.last_key, words).map(|m| (m, k))).collect()
+    let ranked_of = |keys: Vec<NameKeys>| -> Vec<(NameMatch, NameKeys)> {
+        match &search {
+            Search::Name(words) => {
+                keys.into_iter().filter_map(|k| rank(&k.first_key, &k.last_key, words).map(|m| (m, k))).collect()
+            }
+            _ => keys.into_iter().map(|k| (NameMatch::Exact, k)).collect(),
         }
-        _ => keys.iter().map(|k| (NameMatch::Exact, k)).collect(),
+    };
+    let mut ranked = match &search {
+        Search::Name(words) => {
+            let mut ranked = ranked_of(state.store.name_candidates(&banks, words, false).await?);
+            // A household a typo alone finds ranks after every name that starts as typed: look
+            // for typos only when those do not fill the list.
+            let typos_may_add = words.iter().any(|w| w.chars().count() >= 4);
+            if typos_may_add && ranked.iter().filter(|(m, _)| *m < NameMatch::Typo).count() < LISTED {
+                ranked = ranked_of(state.store.name_candidates(&banks, words, true).await?);
+            }
+            ranked
+        }
+        _ => ranked_of(state.store.households_found(&banks, &search, LISTED as u64).await?),
     };
     ranked.sort_by(|a, b| {
         a.0.cmp(&b.0)

@@ -163,6 +163,7 @@ impl<C: ConnectionTrait> Store<C> {
             county_id: Set(county_id),
             latitude: Set(Some(zip.lat)),
             longitude: Set(Some(zip.lng)),
+            located_by: Set(None),
             country_code: Set(crate::domain::forms::COUNTRY_CODE.into()),
         })
     }

@@ -43,6 +43,7 @@ impl Places {
             county_id: Set(self.zip_county.get(zip).copied().flatten()),
             latitude: Set(at.map(|a| a.0)),
             longitude: Set(at.map(|a| a.1)),
+            located_by: Set(None),
             country_code: Set("USA".into()),
         }
     }
