@@ -64,6 +64,7 @@ actions! {
     PantryPhoto => "pantry.photo",
     HouseholdCreate => "household.create",
     HouseholdView => "household.view",
+    HouseholdEdit => "household.edit",
     HouseholdMerge => "household.merge",
     VisitRecord => "visit.record",
     HouseholdDecide => "household.decide",

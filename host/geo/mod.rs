@@ -3,6 +3,7 @@
 //! "pantries near me". Nothing here touches the network.
 
 mod distance;
+mod routes;
 mod zips;
 
 use std::sync::OnceLock;
@@ -10,6 +11,7 @@ use std::sync::OnceLock;
 use serde::Serialize;
 
 pub use distance::{EARTH_RADIUS_MILES, GridIndex, bounding_box, haversine_miles};
+pub use routes::{route, split};
 pub use zips::{TableError, ZipInfo, ZipTable};
 
 /// A WGS84 position in decimal degrees.

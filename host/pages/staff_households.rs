@@ -83,7 +83,7 @@ pub struct StaffHouseholdsPage {
 pub struct StaffHouseholdPage {
     #[serde(skip_serializing_if = "Option::is_none")]
     household: Option<HouseholdDetail>,
-    /// After a form's 303: `registered`, `visited`, `decided`, `ordered` or `merged`.
+    /// After a form's 303: `registered`, `visited`, `decided`, `ordered`, `merged` or `edited`.
     #[serde(skip_serializing_if = "Option::is_none")]
     done: Option<String>,
     /// After a phone order: its id.
@@ -174,7 +174,7 @@ async fn one(ctx: LoadCtx, staff: Staff<Volunteer>) -> Loaded {
     let done = ctx
         .query
         .get("done")
-        .filter(|d| ["registered", "visited", "decided", "ordered", "merged"].contains(&d.as_str()))
+        .filter(|d| ["registered", "visited", "decided", "ordered", "merged", "edited"].contains(&d.as_str()))
         .cloned();
     let ordered = ctx.query.get("order").and_then(|o| super::shared::row_id(o));
     let can_order = match (pantry(&ctx), Staff::<PantryStaff>::resolve(&ctx.state, staff.user_id).await) {
@@ -191,7 +191,8 @@ async fn one(ctx: LoadCtx, staff: Staff<Volunteer>) -> Loaded {
 }
 
 /// The household page's forms by `intent`: `merge` (`other`: a record listed as possibly the same
-/// household, merged into this one), `decide` (`decisionBasis`: a TEFAP decision today), or
+/// household, merged into this one), `edit` (the intake form's fields, corrected), `decide`
+/// (`decisionBasis`: a TEFAP decision today), or
 /// the visit: `units.<stock row id>` per item, `pounds`, `tefap` (ticked), `tefapBasis`, and the
 /// signature where the food bank asks for one (`signedName` typed, or `signedDrawing`, the path
 /// the page's pad drew).
@@ -203,6 +204,15 @@ async fn visit(ctx: ActionCtx, staff: Staff<Volunteer>) -> Acted {
         return match service::merge(&ctx.state, &staff, id, other, pantry).await {
             Ok(()) => Acted::to(format!("/staff/households/{id}?done=merged&pantry={pantry}")),
             Err(error) => Acted::refused(error),
+        };
+    }
+    if ctx.form.text(super::INTENT) == "edit" {
+        let form = intake_form(|f| ctx.form.text(f).to_owned());
+        let keep: Vec<(&'static str, String)> =
+            INTAKE_FIELDS.iter().map(|f| (*f, ctx.form.text(f).to_owned())).collect();
+        return match service::edit(&ctx.state, &staff, id, pantry, &form).await {
+            Ok(()) => Acted::to(format!("/staff/households/{id}?done=edited&pantry={pantry}")),
+            Err(error) => Acted::refused(error).keeping(keep),
         };
     }
     if ctx.form.text(super::INTENT) == "decide" {

@@ -5,7 +5,7 @@
 // household", which opens the one record. Pantry staff take a phone order for a walk-in: one over
 // an item's limit is refused with the limit's words, one within it is placed and shows as a phone
 // order. A person registered twice (answered "different" at the door) is merged later from the
-// record's page. Run through `cargo test --test it browser::households`.
+// record's page. A household's misheard name is corrected on its page. Run through `cargo test --test it browser::households`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { apiValue, assertAccessible, collectProblems, DEMO_PASSWORD, launch, logIn } from "./lib.mjs";
@@ -250,6 +250,46 @@ describe("households", () => {
     assert.equal(new URL(page.url()).pathname, keptPath);
     assert.equal(await page.getByRole("heading", { level: 2, name: "Possibly the same household" }).count(), 0);
     assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a volunteer corrects a household's misheard name, and the search finds it by the new one", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await logIn(page, "volunteer@example.org", "/staff/households");
+    const suffix = letters();
+    await register(page, { first: "Tomás", last: `Gardner${suffix}`, phone: "(614) 555-7733" });
+    await page.getByRole("heading", { level: 1, name: `Tomás Gardner${suffix}` }).waitFor();
+
+    // Emptied by mistake: refused at the field, the form open with what was typed.
+    await page.getByText("Edit household").click();
+    const form = page.locator("form", { has: page.getByRole("button", { name: "Save changes" }) });
+    await form.getByLabel("Last name").fill("");
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await page.locator("#intake-lastName-error").waitFor();
+    await assertAccessible(page, "household edit refused");
+    await form.getByLabel("Last name").fill(`Pardo${suffix}`);
+    await form.getByLabel("Aged 0-17").fill("1");
+    await form.getByLabel("Aged 18-59").fill("2");
+    await form.getByLabel("Aged 60 and over").fill("0");
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Changes saved.").waitFor();
+    await page.getByRole("heading", { level: 1, name: `Tomás Pardo${suffix}` }).waitFor();
+    await assertAccessible(page, "household edited");
+
+    // At the door, the new name is found without its accent; the old one finds nobody.
+    await page.getByRole("link", { name: "All households" }).click();
+    await page.waitForURL((u) => u.pathname === "/staff/households");
+    const find = async (q) => {
+      await page.getByRole("searchbox", { name: "Name, phone, date of birth or ZIP" }).fill(q);
+      await page.getByRole("button", { name: "Find", exact: true }).click();
+    };
+    await find(`tomas pardo${suffix}`);
+    await page.getByRole("link", { name: `Tomás Pardo${suffix}` }).waitFor();
+    await find(`gardner${suffix}`);
+    await page.getByText(`No household found for “gardner${suffix}”. Register them below.`).waitFor();
+    assert.deepEqual(problems.filter((p) => !/status of 422/.test(p)), []);
     await context.close();
   });
 });

@@ -128,7 +128,7 @@ pub(crate) fn household_of(location: &str) -> i64 {
     rest.split('?').next().unwrap().parse().unwrap()
 }
 
-async fn search(t: &TestApp, session: &str, pantry: i64, q: &str) -> Vec<i64> {
+pub(crate) async fn search(t: &TestApp, session: &str, pantry: i64, q: &str) -> Vec<i64> {
     let r = post(t, session, &format!("/staff/households?pantry={pantry}"), &[("intent", "search"), ("q", q)]).await;
     assert_eq!(r.status, 200, "a search answers the page");
     r.data["found"].as_array().unwrap().iter().map(|h| h["id"].as_i64().unwrap()).collect()

@@ -35,6 +35,7 @@ mod csv_exports;
 mod devices;
 mod door;
 mod geocoding;
+mod household_edit;
 mod household_merge;
 mod households;
 mod html_valid;

@@ -429,6 +429,45 @@ impl Write {
         Ok(id)
     }
 
+    /// Staff's edit of a kept household: every intake field as typed, and its name keys written
+    /// again. False when it is gone or merged away meanwhile.
+    pub async fn update_household(&self, id: Id, new: &NewHousehold, now: DateTime<Utc>) -> StoreResult<bool> {
+        use household::Column as C;
+        let cut = |s: String| s.chars().take(100).collect::<String>();
+        let digits = new.phone.as_deref().map(phone_digits).filter(|d| !d.is_empty());
+        let done = household::Entity::update_many()
+            .col_expr(C::FirstName, Expr::value(new.first_name.clone()))
+            .col_expr(C::LastName, Expr::value(new.last_name.clone()))
+            .col_expr(C::FirstKey, Expr::value(cut(fold(&new.first_name))))
+            .col_expr(C::LastKey, Expr::value(cut(fold(&new.last_name))))
+            .col_expr(C::BirthDate, Expr::value(new.birth_date))
+            .col_expr(C::Phone, Expr::value(new.phone.clone()))
+            .col_expr(C::PhoneDigits, Expr::value(digits))
+            .col_expr(C::Email, Expr::value(new.email.clone()))
+            .col_expr(C::Street, Expr::value(new.street.clone()))
+            .col_expr(C::PostalCode, Expr::value(new.postal_code.clone()))
+            .col_expr(C::Language, Expr::value(new.language.clone()))
+            .col_expr(C::Size, Expr::value(new.size))
+            .col_expr(C::Children, Expr::value(new.ages.map(|a| a.0)))
+            .col_expr(C::Adults, Expr::value(new.ages.map(|a| a.1)))
+            .col_expr(C::Seniors, Expr::value(new.ages.map(|a| a.2)))
+            .col_expr(C::UpdatedAt, Expr::value(now))
+            .filter(C::Id.eq(id))
+            .filter(C::FoodBankId.eq(new.food_bank_id))
+            .filter(C::MergedInto.is_null())
+            .exec(&self.db)
+            .await?;
+        if done.rows_affected == 0 {
+            return Ok(false);
+        }
+        household_name_key::Entity::delete_many()
+            .filter(household_name_key::Column::HouseholdId.eq(id))
+            .exec(&self.db)
+            .await?;
+        keep_name_keys(&self.db, new.food_bank_id, id, &new.first_name, &new.last_name).await?;
+        Ok(true)
+    }
+
     /// A "same household" answer: the facts the kept record lacks are taken from the one typed
     /// (a birth date, a phone, an e-mail, a street), and its size is the one typed now.
     pub async fn complete_household(

@@ -31,8 +31,10 @@ use chrono::{Months, NaiveDate};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+mod edit;
 mod merge;
 mod visits;
+pub use edit::edit;
 pub use merge::merge;
 pub use visits::{VisitForm, decide, record_visit};
 
@@ -322,7 +324,7 @@ fn count(
 }
 
 /// The form as a household to write, or every field's problem.
-fn checked(
+pub(super) fn checked(
     form: &IntakeForm,
     food_bank_id: Id,
     today: NaiveDate,
@@ -448,7 +450,7 @@ fn identity(h: &HouseholdRow) -> Identity {
 }
 
 /// The pantry of the caller's the registration is at.
-async fn intake_place(
+pub(super) async fn intake_place(
     state: &Context,
     staff: &Staff<Volunteer>,
     pantry: Id,

@@ -47,6 +47,7 @@ const ACTIONS: Record<string, MessageKey> = {
   "pantry.photo": "staff.audit.action.pantry.photo",
   "household.create": "staff.audit.action.household.create",
   "household.view": "staff.audit.action.household.view",
+  "household.edit": "staff.audit.action.household.edit",
   "household.merge": "staff.audit.action.household.merge",
   "visit.record": "staff.audit.action.visit.record",
   "household.decide": "staff.audit.action.household.decide",

@@ -11,6 +11,7 @@ import { PostForm, usePostedAmong } from "../../ui/PostForm";
 import { UnitsTable } from "../../ui/UnitsTable";
 import { VisitSignature } from "../../ui/VisitSignature";
 import { StaffUnavailable, TEFAP_BASES, basisName, stateName } from "../../ui/StaffParts";
+import { IntakeFields } from "../../ui/IntakeFields";
 import messages from "messages:staff,account";
 
 addMessages(messages);
@@ -30,16 +31,39 @@ const DONE: Record<string, MessageKey> = {
   visited: "staff.households.visited",
   decided: "staff.households.decided",
   merged: "staff.households.merged",
+  edited: "staff.households.edited",
 };
+
+type Household = NonNullable<StaffHouseholdPage["household"]>;
+
+/** The household's facts as the edit form's fields hold them. */
+function editValues(h: Household): Record<string, string> {
+  const text = (v: string | number | null | undefined) => (v == null ? "" : String(v));
+  return {
+    firstName: h.firstName,
+    lastName: h.lastName,
+    birthDate: text(h.birthDate),
+    phone: text(h.phone),
+    email: text(h.email),
+    street: text(h.street),
+    postalCode: h.postalCode,
+    language: text(h.language),
+    size: text(h.size),
+    children: text(h.children),
+    adults: text(h.adults),
+    seniors: text(h.seniors),
+  };
+}
 
 /**
  * /staff/households/{id} (volunteers and up, at the household's food bank): the household's facts,
  * its TEFAP decision (and whether it is due for recertification), the form recording a walk-in
  * visit at the working pantry (items from its stock, or pounds; TEFAP foods with their basis),
- * and its visits and orders, with the way to a phone order for pantry staff. Opening it is written in the audit log.
+ * and its visits and orders, with the way to a phone order for pantry staff; its facts can be
+ * corrected (the intake form's fields). Opening it is written in the audit log.
  */
 export default function StaffHousehold({ data }: { data: StaffHouseholdPage | null }) {
-  const posted = usePostedAmong(["visit", "decide", "merge"]);
+  const posted = usePostedAmong(["visit", "decide", "merge", "edit"]);
   if (!data?.household) return <StaffUnavailable />;
   const h = data.household;
   const fields = serverFieldErrors(posted.failure?.value);
@@ -134,6 +158,21 @@ export default function StaffHousehold({ data }: { data: StaffHouseholdPage | nu
           </ul>
         </section>
       )}
+      <details className="staff-edit" open={posted.intent === "edit" ? true : undefined}>
+        <summary>{t("staff.households.edit")}</summary>
+        <p className="hint">{t("staff.households.editHint")}</p>
+        {h.pantryId == null ? (
+          <p>{t("staff.households.noPantry")}</p>
+        ) : (
+          <PostForm onSubmit={native} intent="edit" className="staff-form">
+            <input type="hidden" name="pantry" value={h.pantryId} />
+            <IntakeFields values={posted.intent === "edit" ? posted.values : editValues(h)} errorText={(f) => (posted.intent === "edit" ? error(f) : undefined)} />
+            <button type="submit" className="btn btn-secondary">
+              {t("staff.households.saveEdit")}
+            </button>
+          </PostForm>
+        )}
+      </details>
       <TefapSection data={data} decideError={posted.intent === "decide" ? error("decisionBasis") : undefined} decideValue={posted.intent === "decide" ? posted.values.decisionBasis : undefined} />
       <h2 id="visit-title">{t("staff.households.visit")}</h2>
       {h.pantryId == null ? (

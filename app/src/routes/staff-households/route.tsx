@@ -7,8 +7,8 @@ import { formatDate } from "../../lib/format";
 import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import { refusalText } from "../../lib/refusal";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
-import { IntakeFields, INTAKE_FIELDS } from "./IntakeFields";
-import type { HouseholdListed } from "./IntakeFields";
+import { IntakeFields, INTAKE_FIELDS } from "../../ui/IntakeFields";
+import type { HouseholdListed } from "../../ui/IntakeFields";
 import { useOffline } from "../../state/app";
 import messages from "messages:staff,account";
 

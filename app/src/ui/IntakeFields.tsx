@@ -1,7 +1,8 @@
-// The intake form's fields (host/service/households.rs checks them): the name, ZIP and household
-// size are all a walk-in needs; the rest helps tell two households apart and reach them.
-import { t, type MessageKey } from "../../i18n/t";
-import type { StaffHouseholdsPage } from "../../lib/api/pages";
+// The intake form's fields, at intake and on a household's page to correct it (host/service/households
+// checks them): the name, ZIP and household size are all a walk-in needs; the rest helps tell two
+// households apart and reach them.
+import { t, type MessageKey } from "../i18n/t";
+import type { StaffHouseholdsPage } from "../lib/api/pages";
 
 export type HouseholdListed = NonNullable<StaffHouseholdsPage["found"]>[number];
 
