@@ -18,15 +18,15 @@ pub struct GeocoderConfig {
     /// The geocoder's base URL (the US Census Bureau's shape, e.g.
     /// `https://geocoding.geo.census.gov`); without one, addresses stand at their ZIP's centre.
     #[arg(long = "geocoder-url", env = "GEOCODER_URL")]
-    pub base_url: Option<String>,
+    pub geocoder_url: Option<String>,
     /// How long a save waits for the geocoder before using the ZIP's centre, in milliseconds.
     #[arg(long = "geocoder-timeout-ms", env = "GEOCODER_TIMEOUT_MS", default_value_t = 2000)]
-    pub timeout_ms: u64,
+    pub geocoder_timeout_ms: u64,
 }
 
 impl Default for GeocoderConfig {
     fn default() -> Self {
-        Self { base_url: None, timeout_ms: 2000 }
+        Self { geocoder_url: None, geocoder_timeout_ms: 2000 }
     }
 }
 
@@ -67,10 +67,10 @@ struct Coordinates {
 impl Geocoder {
     /// The configured geocoder; None (off) without a base URL.
     pub fn new(config: &GeocoderConfig) -> Option<Self> {
-        let base = config.base_url.as_deref().map(str::trim).filter(|b| !b.is_empty())?;
+        let base = config.geocoder_url.as_deref().map(str::trim).filter(|b| !b.is_empty())?;
         let url = format!("{}/geocoder/locations/onelineaddress", base.trim_end_matches('/'));
         let client = reqwest::Client::builder()
-            .timeout(Duration::from_millis(config.timeout_ms.max(1)))
+            .timeout(Duration::from_millis(config.geocoder_timeout_ms.max(1)))
             .build()
             .map_err(|e| tracing::error!(error = %e, "no HTTP client for the geocoder; geocoding off"))
             .ok()?;

@@ -100,7 +100,7 @@ async fn a_saved_address_stands_where_the_geocoder_puts_it_or_at_its_zips_centre
 
     let asked: Asked = Arc::default();
     let base = geocoder(asked.clone()).await;
-    let app = t.app_with_config(|c| c.geocoder = GeocoderConfig { base_url: Some(base), timeout_ms: 500 });
+    let app = t.app_with_config(|c| c.geocoder = GeocoderConfig { geocoder_url: Some(base), geocoder_timeout_ms: 500 });
 
     let matched = save_as(&app, &token, None, on_street("867 Mt Vernon Ave")).await;
     assert_eq!(located(matched.value()), (MATCHED.0, MATCHED.1, "address".to_owned()));
