@@ -2,7 +2,10 @@
 //! its visits and orders, a new household, the duplicate candidates of one, the facts a "same
 //! household" answer adds to the record kept, a visit with its lines, and an account's household
 //! made with its first order.
-use super::{Store, StoreResult, Write};
+use super::{
+    Store, StoreResult, Write,
+    name_keys::{keep_name_keys, starts_with},
+};
 use crate::{
     db::entity::{
         household, household_name_key, inventory_item, pantry_location, report_order, tefap_decision, user, visit,
@@ -10,7 +13,7 @@ use crate::{
     },
     domain::{
         Id,
-        households::{Search, fold, name_keys, one_letter_out, phone_digits},
+        households::{Search, fold, one_letter_out, phone_digits},
         signature::Signature,
     },
 };
@@ -101,17 +104,6 @@ pub struct HouseholdOrderRow {
     pub day: NaiveDate,
     pub pantry: Option<String>,
     pub status_type_id: Id,
-}
-
-/// `key` starts with `prefix` (folded keys are letters and digits only, so the range is the
-/// prefix's, in either database's ordering): an index range, not a scan.
-fn starts_with(prefix: &str) -> Condition {
-    use household_name_key::Column as K;
-    let mut next: Vec<char> = prefix.chars().collect();
-    if let Some(last) = next.last_mut() {
-        *last = char::from_u32(*last as u32 + 1).unwrap_or(char::MAX);
-    }
-    Condition::all().add(K::Key.gte(prefix)).add(K::Key.lt(next.into_iter().collect::<String>()))
 }
 
 /// A household's id and folded names: all a name search reads to rank it.
@@ -359,22 +351,12 @@ impl Store {
     }
 }
 
-/// Writes the household's name keys (migration 44).
-pub(super) async fn keep_name_keys<C: ConnectionTrait>(
-    c: &C,
-    food_bank_id: Id,
-    household_id: Id,
-    first_name: &str,
-    last_name: &str,
-) -> StoreResult<()> {
-    let rows = name_keys(first_name, last_name).into_iter().map(|(typo, key)| household_name_key::ActiveModel {
-        food_bank_id: Set(food_bank_id),
-        typo: Set(typo),
-        key: Set(key),
-        household_id: Set(household_id),
-    });
-    household_name_key::Entity::insert_many(rows).exec_without_returning(c).await?;
-    Ok(())
+/// The columns a household's typed facts are compared by: its names folded (at most 100
+/// letters, as stored) and its phone's digits.
+fn compared(new: &NewHousehold) -> (String, String, Option<String>) {
+    let cut = |s: String| s.chars().take(100).collect::<String>();
+    let digits = new.phone.as_deref().map(phone_digits).filter(|d| !d.is_empty());
+    (cut(fold(&new.first_name)), cut(fold(&new.last_name)), digits)
 }
 
 impl Write {
@@ -406,9 +388,7 @@ impl Write {
     }
 
     pub async fn insert_household(&self, new: &NewHousehold, now: DateTime<Utc>) -> StoreResult<Id> {
-        let cut = |s: String| s.chars().take(100).collect::<String>();
-        let (first_key, last_key) = (cut(fold(&new.first_name)), cut(fold(&new.last_name)));
-        let digits = new.phone.as_deref().map(phone_digits).filter(|d| !d.is_empty());
+        let (first_key, last_key, digits) = compared(new);
         let row = household::ActiveModel {
             id: NotSet,
             food_bank_id: Set(new.food_bank_id),
@@ -444,13 +424,12 @@ impl Write {
     /// again. False when it is gone or merged away meanwhile.
     pub async fn update_household(&self, id: Id, new: &NewHousehold, now: DateTime<Utc>) -> StoreResult<bool> {
         use household::Column as C;
-        let cut = |s: String| s.chars().take(100).collect::<String>();
-        let digits = new.phone.as_deref().map(phone_digits).filter(|d| !d.is_empty());
+        let (first_key, last_key, digits) = compared(new);
         let done = household::Entity::update_many()
             .col_expr(C::FirstName, Expr::value(new.first_name.clone()))
             .col_expr(C::LastName, Expr::value(new.last_name.clone()))
-            .col_expr(C::FirstKey, Expr::value(cut(fold(&new.first_name))))
-            .col_expr(C::LastKey, Expr::value(cut(fold(&new.last_name))))
+            .col_expr(C::FirstKey, Expr::value(first_key))
+            .col_expr(C::LastKey, Expr::value(last_key))
             .col_expr(C::BirthDate, Expr::value(new.birth_date))
             .col_expr(C::Phone, Expr::value(new.phone.clone()))
             .col_expr(C::PhoneDigits, Expr::value(digits))

@@ -23,6 +23,7 @@ pub mod inventory;
 mod jobs;
 pub mod locations;
 pub mod my_data;
+mod name_keys;
 pub mod orders;
 pub mod outbox;
 pub mod passkeys;
