@@ -77,14 +77,17 @@ struct StaffAddArgs {
     data: DataArgs,
     #[arg(long)]
     email: String,
-    #[arg(long, value_parser = ["admin", "staff", "volunteer"])]
+    #[arg(long, value_parser = ["admin", "staff", "volunteer", "driver"])]
     role: String,
     /// The food bank of an admin.
-    #[arg(long, conflicts_with = "pantry", required_unless_present = "pantry")]
+    #[arg(long, conflicts_with_all = ["pantry", "program"], required_unless_present_any = ["pantry", "program"])]
     food_bank: Option<i64>,
     /// The pantry of staff or a volunteer.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "program")]
     pantry: Option<i64>,
+    /// The delivery program of a driver.
+    #[arg(long)]
+    program: Option<i64>,
     /// The site's public origin, for the invitation's link.
     #[arg(long, env = "ORDERAHEAD_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
     public_url: String,
@@ -330,10 +333,11 @@ async fn run() -> anyhow::Result<()> {
         Command::Staff(StaffCommand::Add(args)) => {
             use orderahead::{db::repo::staff::grants::GrantPlace, domain::staff::StaffRole};
             let role = StaffRole::from_code(&args.role).ok_or_else(|| anyhow::anyhow!("unknown role"))?;
-            let place = match (args.food_bank, args.pantry) {
-                (Some(id), _) => GrantPlace::FoodBank(id),
-                (None, Some(id)) => GrantPlace::Pantry(id),
-                (None, None) => anyhow::bail!("--food-bank or --pantry is required"),
+            let place = match (args.food_bank, args.pantry, args.program) {
+                (Some(id), _, _) => GrantPlace::FoodBank(id),
+                (None, Some(id), _) => GrantPlace::Pantry(id),
+                (None, None, Some(id)) => GrantPlace::DeliveryProgram(id),
+                (None, None, None) => anyhow::bail!("--food-bank, --pantry or --program is required"),
             };
             let conn = db::connect(&args.data.url()).await?;
             db::migrate(&conn).await?;

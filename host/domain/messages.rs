@@ -356,6 +356,23 @@ pub const SERVICE_UNAVAILABLE: RefusalKind =
     fixed("unavailable", "The service is temporarily unavailable. Please try again.");
 
 /// Every refusal kind: the one list of codes, which the app's catalog words (`refusal.<code>`).
+// --- Delivery runs (issue 51) ---
+pub const RUN_NOT_FOUND: RefusalKind = fixed("runNotFound", "Delivery run not found");
+pub const NOT_YOUR_RUN: RefusalKind = fixed("notYourRun", "This run is given to another driver.");
+pub const RUN_ALREADY_STARTED: RefusalKind =
+    fixed("runAlreadyStarted", "This run has left the depot, so its stops can no longer change.");
+pub const RUN_NEEDS_DRIVER: RefusalKind = fixed("runNeedsDriver", "Give the run a driver before it starts.");
+pub const RUN_NOT_STARTED: RefusalKind = fixed("runNotStarted", "Start the run before marking its stops.");
+pub const RUN_HAS_NO_STOPS: RefusalKind = fixed("runHasNoStops", "This run has no stops to deliver.");
+pub const STOP_NOT_FOUND: RefusalKind = fixed("stopNotFound", "Stop not found");
+pub const NO_DELIVERIES_TO_SPLIT: RefusalKind =
+    fixed("noDeliveriesToSplit", "No packed delivery orders of this window are waiting for a run.");
+pub const DRIVERS_OUT_OF_RANGE: RefusalKind = fixed("driversOutOfRange", "Enter a number of drivers from 1 to 50.");
+pub const NOT_A_DRIVER_HERE: RefusalKind =
+    fixed("notADriverHere", "This person does not drive for this delivery program.");
+pub const NOTHING_TO_CONFIRM: RefusalKind =
+    fixed("nothingToConfirm", "The driver has not reported this stop as not delivered.");
+
 pub const REFUSALS: &[RefusalKind] = &[
     NO_AVAILABLE_STOCK,
     INVENTORY_EXCEEDED,
@@ -418,6 +435,17 @@ pub const REFUSALS: &[RefusalKind] = &[
     HOUSEHOLD_NOT_FOUND,
     DIRECTORY_RECORD_NOT_FOUND,
     GRANT_NOT_FOUND,
+    RUN_NOT_FOUND,
+    NOT_YOUR_RUN,
+    RUN_ALREADY_STARTED,
+    RUN_NEEDS_DRIVER,
+    RUN_NOT_STARTED,
+    RUN_HAS_NO_STOPS,
+    STOP_NOT_FOUND,
+    NO_DELIVERIES_TO_SPLIT,
+    DRIVERS_OUT_OF_RANGE,
+    NOT_A_DRIVER_HERE,
+    NOTHING_TO_CONFIRM,
     PROFILE_NOT_FOUND,
     USER_NOT_FOUND,
     UNABLE_TO_VERIFY_CODE,

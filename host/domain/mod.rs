@@ -54,6 +54,7 @@ pub(crate) mod pickup;
 pub(crate) mod places;
 pub mod refusal;
 pub mod reports;
+pub mod runs;
 pub(crate) mod schedule;
 pub(crate) mod seats;
 pub mod second_factor;

@@ -24,9 +24,12 @@ pub enum StaffAction {
     CheckIn,
     MarkNoShow,
     Cancel,
+    /// A delivery leaves with its run (issue 51): the runs' start does it, no button of the order's.
+    SendOut,
 }
 
 impl StaffAction {
+    /// The order page's buttons.
     pub const ALL: [Self; 5] = [Self::StartPacking, Self::MarkReady, Self::CheckIn, Self::MarkNoShow, Self::Cancel];
 
     /// The state the order is in once the action is done.
@@ -37,6 +40,7 @@ impl StaffAction {
             Self::CheckIn => StatusType::Completed,
             Self::MarkNoShow => StatusType::NoShow,
             Self::Cancel => StatusType::Cancelled,
+            Self::SendOut => StatusType::OutForDelivery,
         }
     }
 
@@ -48,6 +52,7 @@ impl StaffAction {
             Self::CheckIn => "checkIn",
             Self::MarkNoShow => "markNoShow",
             Self::Cancel => "cancel",
+            Self::SendOut => "sendOut",
         }
     }
 
@@ -137,6 +142,7 @@ fn step(from: StatusType, action: StaffAction) -> Result<StatusType, StateRefusa
         MarkReady => from == Packing,
         CheckIn => matches!(from, Ready | OutForDelivery),
         MarkNoShow | Cancel => from.is_waiting(),
+        SendOut => from == Ready,
     };
     if allowed { Ok(action.target()) } else { Err(StateRefusal::NotFromHere) }
 }
@@ -283,6 +289,16 @@ mod tests {
         assert_eq!(check_shopper_move(Submitted), Ok(()));
         assert_eq!(check_shopper_move(Packing), Err(StateRefusal::AlreadyPacked));
         assert_eq!(check_shopper_move(Ready), Err(StateRefusal::AlreadyPacked));
+    }
+
+    #[test]
+    fn only_a_ready_order_goes_out_and_no_order_page_button_sends_it() {
+        let now = at("2026-06-20T15:30:00Z");
+        assert_eq!(check_action(Ready, SendOut, Some(window()), now), Ok(OutForDelivery));
+        assert_eq!(check_action(Packing, SendOut, Some(window()), now), Err(StateRefusal::NotFromHere));
+        assert_eq!(check_action(OutForDelivery, CheckIn, Some(window()), now), Ok(Completed));
+        assert_eq!(StaffAction::from_code("sendOut"), None);
+        assert!(!SendOut.returns_stock());
     }
 
     #[test]

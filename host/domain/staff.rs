@@ -1,6 +1,7 @@
 //! Who works at a pantry (`../shared/spec/staff-side.md` "Who works there"): a food bank admin
-//! (one food bank and all its pantries), pantry staff (one or more pantries) and volunteers (one
-//! pantry, check-in only), as grants on the shoppers' own accounts. Every operation states the
+//! (one food bank and all its pantries), pantry staff (one or more pantries), volunteers (one
+//! pantry, check-in only) and drivers (a delivery program's runs given to them, issue 51), as
+//! grants on the shoppers' own accounts. Every operation states the
 //! [`Access`] it needs, in its handler's or loader's signature (the role marker of its caller
 //! extractor), and the places a caller reaches with it are [`reach`]'s answer.
 use std::collections::BTreeSet;
@@ -10,13 +11,14 @@ use super::Id;
 /// A grant's role.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum StaffRole {
+    Driver,
     Volunteer,
     Staff,
     Admin,
 }
 
 impl StaffRole {
-    pub const ALL: [Self; 3] = [Self::Admin, Self::Staff, Self::Volunteer];
+    pub const ALL: [Self; 4] = [Self::Admin, Self::Staff, Self::Volunteer, Self::Driver];
 
     /// As stored (`staff_grants.role`) and typed on the command line.
     pub fn code(self) -> &'static str {
@@ -24,6 +26,7 @@ impl StaffRole {
             Self::Admin => "admin",
             Self::Staff => "staff",
             Self::Volunteer => "volunteer",
+            Self::Driver => "driver",
         }
     }
 
@@ -44,6 +47,8 @@ pub enum Access {
     Anyone,
     /// Any signed-in account (every staff member is also a shopper).
     Shopper,
+    /// A driver of a delivery program: the runs given to them (the run's own check says which).
+    Driver,
     /// Staff of any role at the place: a volunteer's check-in.
     Volunteer,
     /// Pantry staff or the food bank's admin.
@@ -53,7 +58,8 @@ pub enum Access {
 }
 
 impl Access {
-    pub const ALL: [Self; 5] = [Self::Anyone, Self::Shopper, Self::Volunteer, Self::PantryStaff, Self::FoodBankAdmin];
+    pub const ALL: [Self; 6] =
+        [Self::Anyone, Self::Shopper, Self::Driver, Self::Volunteer, Self::PantryStaff, Self::FoodBankAdmin];
 
     /// The name in the OpenAPI document: the scope of the operation's `bearer` security
     /// requirement (OpenAPI 3.1 lets a bearer requirement list the roles it needs); none for
@@ -62,6 +68,7 @@ impl Access {
         match self {
             Self::Anyone => "anyone",
             Self::Shopper => "shopper",
+            Self::Driver => "driver",
             Self::Volunteer => "volunteer",
             Self::PantryStaff => "pantryStaff",
             Self::FoodBankAdmin => "foodBankAdmin",
@@ -76,6 +83,7 @@ impl Access {
     pub fn least_role(self) -> Option<StaffRole> {
         match self {
             Self::Anyone | Self::Shopper => None,
+            Self::Driver => Some(StaffRole::Driver),
             Self::Volunteer => Some(StaffRole::Volunteer),
             Self::PantryStaff => Some(StaffRole::Staff),
             Self::FoodBankAdmin => Some(StaffRole::Admin),
@@ -88,6 +96,8 @@ pub trait Needs: Send + Sync + 'static {
     const ACCESS: Access;
 }
 
+/// A delivery run: its driver, or the admin of its food bank.
+pub struct Driver;
 /// Check-in: a volunteer, staff or admin of the place.
 pub struct Volunteer;
 /// The queue, packing, no-shows, cancels: staff or admin of the place.
@@ -95,6 +105,9 @@ pub struct PantryStaff;
 /// Staff accounts and everything food-bank wide.
 pub struct FoodBankAdmin;
 
+impl Needs for Driver {
+    const ACCESS: Access = Access::Driver;
+}
 impl Needs for Volunteer {
     const ACCESS: Access = Access::Volunteer;
 }
@@ -106,25 +119,28 @@ impl Needs for FoodBankAdmin {
 }
 
 /// One place a user works at, as the store reads it: an admin's grant gives one of these for
-/// each pantry of the food bank (and one for the food bank itself, `pantry_id` None).
+/// each pantry of the food bank (and one for the food bank itself, `pantry_id` None); a driver's
+/// is their delivery program (`program_id`), which is no place of the others.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Post {
     pub role: StaffRole,
     pub food_bank_id: Id,
     pub pantry_id: Option<Id>,
+    pub program_id: Option<Id>,
 }
 
 /// What a caller reaches with some access: the pantries whose orders and shoppers they may see,
-/// and the food banks (for an admin).
+/// the food banks (for an admin) and the delivery programs they drive for.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Reach {
     pub pantries: BTreeSet<Id>,
     pub food_banks: BTreeSet<Id>,
+    pub programs: BTreeSet<Id>,
 }
 
 impl Reach {
     pub fn is_empty(&self) -> bool {
-        self.pantries.is_empty() && self.food_banks.is_empty()
+        self.pantries.is_empty() && self.food_banks.is_empty() && self.programs.is_empty()
     }
 
     pub fn has_pantry(&self, pantry_id: Id) -> bool {
@@ -138,6 +154,10 @@ pub fn reach(posts: &[Post], access: Access) -> Reach {
     let Some(least) = access.least_role() else { return Reach::default() };
     let mut reach = Reach::default();
     for post in posts.iter().filter(|p| p.role >= least) {
+        if post.role == StaffRole::Driver {
+            reach.programs.extend(post.program_id);
+            continue;
+        }
         match post.pantry_id {
             Some(pantry) => {
                 reach.pantries.insert(pantry);
@@ -155,7 +175,7 @@ pub fn reach(posts: &[Post], access: Access) -> Reach {
 /// role opens; the console's navigation links to the sections the caller's strongest grant opens, so no page is reached only
 /// by typing its address (tests/it/staff_nav.rs follows the links per role and checks each page
 /// against its row).
-pub const SECTIONS: [(&str, Access); 16] = [
+pub const SECTIONS: [(&str, Access); 17] = [
     ("/staff/orders", Access::PantryStaff),
     ("/staff/check-in", Access::Volunteer),
     ("/staff/households", Access::Volunteer),
@@ -171,12 +191,14 @@ pub const SECTIONS: [(&str, Access); 16] = [
     ("/staff/codes", Access::FoodBankAdmin),
     ("/staff/content", Access::FoodBankAdmin),
     ("/staff/delivery-schedule", Access::FoodBankAdmin),
+    ("/staff/runs", Access::FoodBankAdmin),
     ("/staff/settings", Access::FoodBankAdmin),
 ];
 
 /// The strongest access `posts` give anywhere; None without a grant.
 pub fn strongest(posts: &[Post]) -> Option<Access> {
     posts.iter().map(|p| p.role).max().map(|role| match role {
+        StaffRole::Driver => Access::Driver,
         StaffRole::Volunteer => Access::Volunteer,
         StaffRole::Staff => Access::PantryStaff,
         StaffRole::Admin => Access::FoodBankAdmin,
@@ -193,7 +215,20 @@ mod tests {
     use super::*;
 
     fn post(role: StaffRole, food_bank_id: Id, pantry_id: Option<Id>) -> Post {
-        Post { role, food_bank_id, pantry_id }
+        Post { role, food_bank_id, pantry_id, program_id: None }
+    }
+
+    #[test]
+    fn a_driver_reaches_their_program_and_no_place() {
+        let driver = Post { role: StaffRole::Driver, food_bank_id: 1, pantry_id: None, program_id: Some(7) };
+        let r = reach(&[driver], Access::Driver);
+        assert_eq!(r.programs, BTreeSet::from([7]));
+        assert!(r.pantries.is_empty() && r.food_banks.is_empty(), "a driver is no admin of the food bank");
+        assert!(reach(&[driver], Access::Volunteer).is_empty(), "nor a volunteer at the door");
+        assert_eq!(strongest(&[driver]), Some(Access::Driver));
+        assert!(sections(Access::Driver).is_empty(), "their runs are on Today");
+        let admin = post(StaffRole::Admin, 1, None);
+        assert_eq!(reach(&[admin], Access::Driver).food_banks, BTreeSet::from([1]), "an admin opens every run");
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub(crate) mod pick_list;
 pub(crate) mod reference;
 pub(crate) mod referrals;
 pub(crate) mod reports;
+pub(crate) mod runs;
 pub(crate) mod schedules;
 pub(crate) mod staff;
 pub(crate) mod staff_audit;

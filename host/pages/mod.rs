@@ -45,6 +45,7 @@ mod staff_second_factor;
 mod staff_settings;
 mod staff_stock;
 mod staff_team;
+mod staff_runs;
 mod staff_today;
 
 use crate::{db::Scope, state::AppState};
@@ -357,6 +358,8 @@ fn pages() -> Vec<Page> {
         staff_team::PAGE,
         staff_schedule::PAGE,
         staff_delivery_schedule::PAGE,
+        staff_runs::BOARD,
+        staff_runs::SHEET,
         staff_items::PAGE,
         staff_audit::PAGE,
         staff_stock::LIST,
@@ -415,6 +418,8 @@ pub fn schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<staff_phone_order::StaffPhoneOrderPage>(&mut out);
     add::<staff_schedule::StaffSchedulePage>(&mut out);
     add::<staff_delivery_schedule::StaffDeliverySchedulePage>(&mut out);
+    add::<staff_runs::StaffRunsPage>(&mut out);
+    add::<staff_runs::StaffRunPage>(&mut out);
     add::<staff_items::StaffItemsPage>(&mut out);
     add::<staff_audit::StaffAuditPage>(&mut out);
     add::<staff_stock::StaffStockPage>(&mut out);

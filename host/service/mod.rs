@@ -30,6 +30,7 @@ pub mod referrals;
 pub mod reminders;
 pub mod reports;
 pub mod retention;
+pub mod runs;
 pub(crate) mod rich_text;
 mod schedule_rows;
 pub mod schedules;

@@ -49,6 +49,7 @@ mod phone_orders;
 mod reminders;
 mod render_pool;
 mod retention;
+mod runs;
 mod second_factor;
 mod seo;
 mod session_cookie;

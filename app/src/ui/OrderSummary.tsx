@@ -154,7 +154,8 @@ export function OrderSummary({ order, actions = true, onChanged }: OrderSummaryP
 /** The state the server names by code (SUBMITTED … NO_SHOW), in the shopper's language, under its badge colour. */
 export function StatusBadge({ order }: { order: Order }) {
   const code = order.pantryOrderStatusType.code;
-  const key = STATE_NAMES[code];
+  // A delivery is delivered, or not delivered, where a pickup is picked up or a no-show.
+  const key = (order.foodBankDeliveryTime && DELIVERY_NAMES[code]) || STATE_NAMES[code];
   const text = order.cancelReason
     ? t("orders.state.cancelledByPantry", { reason: order.cancelReason })
     : key
@@ -162,6 +163,12 @@ export function StatusBadge({ order }: { order: Order }) {
       : order.pantryOrderStatusType.name;
   return <span className={`status-badge status-${statusTone(order)}`}>{text}</span>;
 }
+
+const DELIVERY_NAMES: Record<string, MessageKey> = {
+  READY: "orders.state.PACKED",
+  PICKED_UP: "orders.state.DELIVERED",
+  NO_SHOW: "orders.state.NOT_DELIVERED",
+};
 
 const STATE_NAMES: Record<string, MessageKey> = {
   SUBMITTED: "orders.state.SUBMITTED",

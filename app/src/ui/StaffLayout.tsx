@@ -21,6 +21,7 @@ const GROUPS: { title: MessageKey; paths: [string, MessageKey][] }[] = [
       ["/staff/check-in", "staff.checkIn.title"],
       ["/staff/households", "staff.households.title"],
       ["/staff/pick-list", "staff.pick.link"],
+      ["/staff/runs", "staff.runs.link"],
     ],
   },
   {

@@ -12,6 +12,7 @@ pub(crate) mod items;
 mod pantries_admin;
 mod phone_orders;
 mod pick_list;
+mod runs;
 mod schedule;
 mod stock;
 mod team;
@@ -69,6 +70,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(pantries_admin::router())
         .merge(codes::router())
         .merge(content::router())
+        .merge(runs::router())
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

@@ -53,6 +53,7 @@ mod m20270112_000043_door_actions;
 mod m20270113_000044_household_name_keys;
 mod m20270114_000045_whole_name_keys;
 mod m20270115_000046_address_located_by;
+mod m20270116_000047_delivery_runs;
 
 pub(crate) use m20270104_000035_households::back_fill as back_fill_households;
 pub(crate) use m20270113_000044_household_name_keys::back_fill as back_fill_name_keys;
@@ -109,6 +110,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270113_000044_household_name_keys::Migration),
             Box::new(m20270114_000045_whole_name_keys::Migration),
             Box::new(m20270115_000046_address_located_by::Migration),
+            Box::new(m20270116_000047_delivery_runs::Migration),
         ]
     }
 }

@@ -35,6 +35,7 @@ pub mod referrals;
 pub mod reminders;
 pub mod reports;
 pub mod retention;
+pub mod runs;
 pub mod schedule_rows;
 pub mod schedules;
 mod scopes;

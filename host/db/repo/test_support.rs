@@ -366,4 +366,101 @@ impl Store {
         }
         Ok(())
     }
+
+    /// Opens delivery from the food bank to the shopper and saves them a home at `at` (located by
+    /// the geocoder when `located` is true, else standing at its ZIP's centre), with delivery notes;
+    /// the saved address's id.
+    pub async fn test_delivery_home(
+        &self,
+        user_id: Id,
+        food_bank_id: Id,
+        street: &str,
+        postal_code: &str,
+        at: (f64, f64),
+        located: bool,
+    ) -> StoreResult<Id> {
+        let now = db_now();
+        let ohio = province::Entity::find()
+            .filter(province::Column::Abbreviation.eq("OH"))
+            .one(&self.db)
+            .await?
+            .ok_or_else(|| StoreError::InvalidReference("Ohio".into()))?;
+        let opened = user_delivery_food_bank::Entity::find()
+            .filter(user_delivery_food_bank::Column::UserId.eq(user_id))
+            .filter(user_delivery_food_bank::Column::FoodBankId.eq(food_bank_id))
+            .one(&self.db)
+            .await?;
+        if opened.is_none() {
+            user_delivery_food_bank::ActiveModel {
+                user_id: Set(user_id),
+                food_bank_id: Set(food_bank_id),
+                created_at: Set(now),
+            }
+            .insert(&self.db)
+            .await?;
+        }
+        let address = address::ActiveModel {
+            address_line1: Set(street.into()),
+            address_line2: Set(None),
+            city: Set("Columbus".into()),
+            province_id: Set(ohio.id),
+            postal_code: Set(postal_code.into()),
+            county_id: Set(None),
+            latitude: Set(Some(at.0)),
+            longitude: Set(Some(at.1)),
+            located_by: Set(Some(if located { "address" } else { "zip" }.into())),
+            country_code: Set("USA".into()),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await?;
+        let saved = saved_address::ActiveModel {
+            user_id: Set(user_id),
+            address_id: Set(address.id),
+            name: Set("Home".into()),
+            is_primary: Set(true),
+            notes: Set(Some("Ring twice".into())),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await?;
+        Ok(saved.id)
+    }
+
+    /// Delivery stock of `quantity` units of a new product for the food bank's program; its id.
+    pub async fn test_delivery_stock(&self, food_bank_id: Id, program_id: Id, quantity: i32) -> StoreResult<Id> {
+        let now = db_now();
+        let product = pantry_item::ActiveModel {
+            food_bank_id: Set(None),
+            name: Set(format!("Test Delivery Stock {}", uuid::Uuid::new_v4())),
+            name_es: Set(None),
+            description: Set(None),
+            amount: Set(None),
+            each_quantity: Set(None),
+            unit_of_measure_id: Set(None),
+            donation_package_type_id: Set(None),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await?;
+        let item = inventory_item::ActiveModel {
+            pantry_item_id: Set(product.id),
+            pantry_location_id: Set(None),
+            food_bank_id: Set(Some(food_bank_id)),
+            delivery_program_id: Set(Some(program_id)),
+            quantity: Set(quantity),
+            weight_pounds: Set(2.0),
+            source_code: Set(None),
+            is_active: Set(true),
+            low_at: Set(None),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&self.db)
+        .await?;
+        Ok(item.id)
+    }
 }

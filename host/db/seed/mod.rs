@@ -27,8 +27,9 @@ mod us_states;
 mod us_zip_sample;
 
 pub use demo::{
-    DEMO_ADMIN_EMAIL, DEMO_EMAIL, DEMO_PASSWORD, DEMO_SCHEDULE_DAYS, DEMO_STAFF_EMAIL, DEMO_STAFF_SECOND_PANTRY,
-    DEMO_VOLUNTEER_EMAIL, DemoSummary, demo_image_paths, seed_demo,
+    DEMO_ADMIN_EMAIL, DEMO_DRIVEN_PROGRAM, DEMO_DRIVER_EMAIL, DEMO_EMAIL, DEMO_PASSWORD, DEMO_SCHEDULE_DAYS,
+    DEMO_SECOND_DRIVER_EMAIL, DEMO_STAFF_EMAIL, DEMO_STAFF_SECOND_PANTRY, DEMO_VOLUNTEER_EMAIL, DemoSummary,
+    demo_image_paths, seed_demo,
 };
 pub use reference::seed_reference;
 pub use scale::{

@@ -161,6 +161,20 @@ pub(crate) async fn staff_act(
     Ok(acted.1)
 }
 
+/// `action` on an order by staff member `by`, inside a transaction another service sequences (a
+/// delivery run's start, a stop's outcome): the same rule, stock and news as [`staff_act`]; the
+/// caller wakes the outbox's sender once it commits. The new state.
+pub(crate) async fn act_in(
+    txn: &crate::db::repo::Write,
+    channels: crate::service::notices::Channels<'_>,
+    order_id: Id,
+    action: StaffAction,
+    by: Id,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<StatusType> {
+    staff::act(txn, channels, order_id, action, Some(by), None, now).await.map(|(_, to)| to)
+}
+
 /// Orders the no-show job looks at in one run; the rest wait for the next.
 const NO_SHOWS_PER_RUN: u64 = 500;
 

@@ -1,5 +1,5 @@
 //! What the shopper is told when the pantry moves their order on: Ready, Cancelled by the pantry
-//! (with its reason) and No-Show each leave a personal message in their Messages and, as their
+//! (with its reason) and No-Show, and for a delivery Out for delivery, Delivered and Not delivered, each leave a personal message in their Messages and, as their
 //! profile allows, an e-mail and a text message in their language (`service::notices`). Both are written in the transaction of the
 //! change itself, so the shopper hears of a change exactly when it happened.
 use super::Result;
@@ -19,8 +19,22 @@ struct News {
     text: &'static str,
 }
 
-fn news_of(to: StatusType, by_pantry_cancel: bool) -> Option<News> {
+fn news_of(to: StatusType, by_pantry_cancel: bool, is_pickup: bool) -> Option<News> {
     match to {
+        // A delivery's next news is its run leaving the depot.
+        StatusType::Ready if !is_pickup => None,
+        StatusType::OutForDelivery => Some(News {
+            title: "Your order is on its way",
+            text: "Order {number} is out for delivery. The driver will bring it during your delivery time.",
+        }),
+        StatusType::Completed if !is_pickup => Some(News {
+            title: "Your order was delivered",
+            text: "Order {number} was delivered. Thank you for ordering with us.",
+        }),
+        StatusType::NoShow if !is_pickup => Some(News {
+            title: "Your order could not be delivered",
+            text: "Order {number} could not be delivered, so its food went back on the shelves. You can place a new order.",
+        }),
         StatusType::Ready => Some(News {
             title: "Your order is ready",
             text: "Order {number} is packed and ready. Show this number when you pick it up.",
@@ -57,7 +71,7 @@ pub(super) async fn tell(
     reason: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<()> {
-    let Some(news) = news_of(to, reason.is_some()) else { return Ok(()) };
+    let Some(news) = news_of(to, reason.is_some(), order.is_pickup) else { return Ok(()) };
     let number = number(order.id);
     let reason = reason.unwrap_or_default();
     // The message in every language, so Messages shows it in the one the shopper reads in then.

@@ -30,6 +30,8 @@ pub(super) struct GrantShown<'a> {
     pub role: &'a str,
     pub food_bank_id: Option<Id>,
     pub pantry_id: Option<Id>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub program_id: Option<Id>,
 }
 
 /// How long an invitation's link stays open: longer than a reset link, as it waits for a new
@@ -55,11 +57,12 @@ pub async fn add_staff(
         let mail = invitation(email, role, place, public_url, &link);
         txn.enqueue(mail, now).await?;
         if let Some(by) = invited_by {
-            let (food_bank_id, pantry_id) = match place {
-                GrantPlace::FoodBank(b) => (Some(b), None),
-                GrantPlace::Pantry(p) => (None, Some(p)),
+            let (food_bank_id, pantry_id, program_id) = match place {
+                GrantPlace::FoodBank(b) => (Some(b), None, None),
+                GrantPlace::Pantry(p) => (None, Some(p), None),
+                GrantPlace::DeliveryProgram(p) => (None, None, Some(p)),
             };
-            let shown = GrantShown { email, role: role.code(), food_bank_id, pantry_id };
+            let shown = GrantShown { email, role: role.code(), food_bank_id, pantry_id, program_id };
             let entry = AuditEntry::change(
                 by.admin,
                 by.filed,
@@ -115,15 +118,18 @@ fn invitation(
             StaffRole::Admin => "food bank admin",
             StaffRole::Staff => "pantry staff",
             StaffRole::Volunteer => "volunteer",
+            StaffRole::Driver => "delivery driver",
         },
         role_es = match role {
             StaffRole::Admin => "administrador del banco de alimentos",
             StaffRole::Staff => "personal de la despensa",
             StaffRole::Volunteer => "voluntario",
+            StaffRole::Driver => "conductor de entregas",
         },
         place = match place {
             GrantPlace::FoodBank(id) => format!("food bank {id}"),
             GrantPlace::Pantry(id) => format!("pantry {id}"),
+            GrantPlace::DeliveryProgram(id) => format!("delivery program {id}"),
         },
     );
     let subject = "You are invited to OrderAhead / Invitación a OrderAhead".to_owned();

@@ -55,6 +55,8 @@ fn is_ours(admin: &Staff<FoodBankAdmin>, place: GrantPlace) -> bool {
     match place {
         GrantPlace::FoodBank(id) => admin.reach.food_banks.contains(&id),
         GrantPlace::Pantry(id) => admin.reach.has_pantry(id),
+        // Drivers are given on the runs page, which reads the program's food bank.
+        GrantPlace::DeliveryProgram(_) => false,
     }
 }
 
@@ -111,6 +113,7 @@ pub async fn grant(state: &Context, admin: &Staff<FoodBankAdmin>, grant: &NewGra
     let filed = match place {
         GrantPlace::FoodBank(b) => filed_at(state, Some(b), None).await?,
         GrantPlace::Pantry(p) => filed_at(state, None, Some(p)).await?,
+        GrantPlace::DeliveryProgram(_) => return Err(Error::Forbidden((&messages::STAFF_ONLY).into())),
     };
     let by = InvitedBy { admin: admin.user_id, filed };
     match add_staff(&state.store, &state.public_url, &email, role, place, Some(by), state.clock.now()).await {
@@ -151,7 +154,7 @@ async fn theirs(state: &Context, admin: &Staff<FoodBankAdmin>, id: Id) -> Result
 
 impl<'a> From<&'a GrantOnAccount> for GrantShown<'a> {
     fn from(g: &'a GrantOnAccount) -> Self {
-        Self { email: &g.email, role: &g.role, food_bank_id: g.food_bank_id, pantry_id: g.pantry_id }
+        Self { email: &g.email, role: &g.role, food_bank_id: g.food_bank_id, pantry_id: g.pantry_id, program_id: None }
     }
 }
 
@@ -185,6 +188,7 @@ pub async fn change(
     let (bank, pantry) = match place {
         GrantPlace::FoodBank(b) => (Some(b), None),
         GrantPlace::Pantry(p) => (None, Some(p)),
+        GrantPlace::DeliveryProgram(_) => return Err(Error::Forbidden((&messages::STAFF_ONLY).into())),
     };
     let after =
         GrantOnAccount { role: role.code().to_owned(), food_bank_id: bank, pantry_id: pantry, ..before.clone() };

@@ -1,8 +1,11 @@
 export { StaffLayout as Layout } from "../../ui/StaffLayout";
+import { useContext } from "react";
+import { FormPostContext } from "../../ui/form-post";
 import { Link } from "../../ui/Link";
 import { addMessages, pageTitle, t } from "../../i18n/t";
 import type { Meta } from "../../types";
-import type { StaffTodayPage } from "../../lib/api/pages";
+import type { Console, MyRun, StaffTodayPage } from "../../lib/api/pages";
+import { windowName } from "../../ui/RunParts";
 import { formatDate, formatTimes } from "../../lib/format";
 import { StaffUnavailable, stateName } from "../../ui/StaffParts";
 import messages from "messages:staff";
@@ -52,6 +55,23 @@ function SlotRows({ slots, queue, kind }: { slots: Slot[]; queue: string; kind: 
   );
 }
 
+/** The delivery runs given to the caller, each a link to its run sheet. */
+function MyRuns({ runs }: { runs: MyRun[] }) {
+  if (runs.length === 0) return null;
+  return (
+    <>
+      <h2>{t("staff.today.myRuns")}</h2>
+      <ul className="staff-my-runs">
+        {runs.map((r) => (
+          <li key={r.id}>
+            <Link to={`/staff/runs/${r.id}`}>{t("staff.today.myRun", { number: r.number, window: windowName(r.window), stops: r.stops })}</Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /**
  * /staff, Today: the console's home. For pantry staff and admins, the chosen pantry's day: each
  * pickup time's (and for an admin each delivery window's) room and orders by state, linking to
@@ -59,17 +79,21 @@ function SlotRows({ slots, queue, kind }: { slots: Slot[]; queue: string; kind: 
  * that could not be sent. A volunteer's Today points to check-in, the one screen they use.
  */
 export default function StaffToday({ data }: { data: StaffTodayPage | null }) {
+  const frame = (useContext(FormPostContext) as { console?: Console } | null)?.console;
   if (!data) return <StaffUnavailable />;
   const d = data.today;
   if (!d) {
     return (
       <section className="card staff">
         <h1>{t("staff.today.link")}</h1>
-        <p>
-          <Link to="/staff/check-in" className="btn btn-primary">
-            {t("staff.checkIn.title")}
-          </Link>
-        </p>
+        <MyRuns runs={data.runs} />
+        {frame?.role !== "driver" && (
+          <p>
+            <Link to="/staff/check-in" className="btn btn-primary">
+              {t("staff.checkIn.title")}
+            </Link>
+          </p>
+        )}
       </section>
     );
   }
@@ -86,6 +110,7 @@ export default function StaffToday({ data }: { data: StaffTodayPage | null }) {
           {t("staff.queue.show")}
         </button>
       </form>
+      <MyRuns runs={data.runs} />
       <h2>{t("staff.today.orders")}</h2>
       {d.totals.length === 0 ? (
         <p>{t("staff.queue.none")}</p>

@@ -118,6 +118,18 @@ struct StoredPostal {
     country_code: Option<String>,
 }
 
+/// The delivery address an order was placed with, from its column's JSON (None: a pickup, or a
+/// snapshot that cannot be read, which is logged).
+pub(in crate::db::repo) fn snapshot_row(order_id: Id, json: Option<serde_json::Value>) -> Option<SnapshotRow> {
+    json.and_then(|v| match serde_json::from_value::<StoredSnapshot>(v) {
+        Ok(a) => Some(a.into()),
+        Err(e) => {
+            tracing::warn!(order = order_id, error = %e, "unreadable delivery address snapshot");
+            None
+        }
+    })
+}
+
 impl From<StoredSnapshot> for SnapshotRow {
     fn from(s: StoredSnapshot) -> Self {
         let a = s.address;
@@ -202,13 +214,7 @@ pub(super) async fn order_views<C: ConnectionTrait>(
             delivery_time: delivery.clone(),
             time_zone: zone,
         };
-        let snapshot = row.delivery_address.clone().and_then(|v| match serde_json::from_value::<StoredSnapshot>(v) {
-            Ok(a) => Some(a.into()),
-            Err(e) => {
-                tracing::warn!(order = row.id, error = %e, "unreadable delivery address snapshot");
-                None
-            }
-        });
+        let snapshot = snapshot_row(row.id, row.delivery_address.clone());
         out.push(OrderRow {
             id: row.id,
             created: row.created_at,

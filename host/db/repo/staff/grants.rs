@@ -2,7 +2,7 @@
 //! (`domain::staff`), read as the posts a caller works at, and given by `orderahead staff add`.
 use crate::db::repo::{Store, StoreResult};
 use crate::{
-    db::entity::{food_bank, pantry_location, staff_grant, user},
+    db::entity::{delivery_program, driver_grant, food_bank, pantry_location, staff_grant, user},
     domain::{
         Id,
         staff::{Post, StaffRole},
@@ -16,11 +16,13 @@ use sea_orm::{
     sea_query::{Expr, ExprTrait, Func},
 };
 
-/// Where a grant applies: a food bank (admins) or a pantry (staff and volunteers).
+/// Where a grant applies: a food bank (admins), a pantry (staff and volunteers) or a delivery
+/// program (drivers).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GrantPlace {
     FoodBank(Id),
     Pantry(Id),
+    DeliveryProgram(Id),
 }
 
 /// What `grant_staff` did.
@@ -35,7 +37,7 @@ pub struct Granted {
 /// Why a grant was not given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GrantRefused {
-    #[error("an admin's grant is for a food bank, staff's and a volunteer's for a pantry")]
+    #[error("an admin's grant is for a food bank, a driver's for a delivery program, the others' for a pantry")]
     WrongPlace,
     #[error("no such food bank or pantry")]
     NoSuchPlace,
@@ -50,10 +52,10 @@ impl Store {
     /// the food bank and one for each of its pantries.
     pub async fn staff_posts(&self, user_id: Id) -> StoreResult<Vec<Post>> {
         let grants = staff_grant::Entity::find().filter(staff_grant::Column::UserId.eq(user_id)).all(&self.db).await?;
+        let mut posts = self.driver_posts(user_id).await?;
         if grants.is_empty() {
-            return Ok(Vec::new());
+            return Ok(posts);
         }
-        let mut posts = Vec::new();
         let pantry_ids: Vec<Id> = grants.iter().filter_map(|g| g.pantry_location_id).collect();
         let pantry_banks: Vec<(Id, Id)> = if pantry_ids.is_empty() {
             Vec::new()
@@ -70,7 +72,7 @@ impl Store {
             let Some(role) = StaffRole::from_code(&g.role) else { continue };
             match (g.food_bank_id, g.pantry_location_id) {
                 (Some(bank), _) => {
-                    posts.push(Post { role, food_bank_id: bank, pantry_id: None });
+                    posts.push(Post { role, food_bank_id: bank, pantry_id: None, program_id: None });
                     let pantries: Vec<Id> = pantry_location::Entity::find()
                         .filter(pantry_location::Column::FoodBankId.eq(bank))
                         .select_only()
@@ -78,17 +80,41 @@ impl Store {
                         .into_tuple()
                         .all(&self.db)
                         .await?;
-                    posts.extend(pantries.into_iter().map(|p| Post { role, food_bank_id: bank, pantry_id: Some(p) }));
+                    posts.extend(pantries.into_iter().map(|p| Post { role, food_bank_id: bank, pantry_id: Some(p), program_id: None }));
                 }
                 (None, Some(pantry)) => {
                     if let Some((_, bank)) = pantry_banks.iter().find(|(p, _)| *p == pantry) {
-                        posts.push(Post { role, food_bank_id: *bank, pantry_id: Some(pantry) });
+                        posts.push(Post { role, food_bank_id: *bank, pantry_id: Some(pantry), program_id: None });
                     }
                 }
                 (None, None) => {}
             }
         }
         Ok(posts)
+    }
+}
+
+impl Store {
+    /// The delivery programs the user drives for, each a post at the program's food bank.
+    async fn driver_posts(&self, user_id: Id) -> StoreResult<Vec<Post>> {
+        let programs: Vec<(Id, Id)> = driver_grant::Entity::find()
+            .filter(driver_grant::Column::UserId.eq(user_id))
+            .inner_join(delivery_program::Entity)
+            .select_only()
+            .column(driver_grant::Column::DeliveryProgramId)
+            .column(delivery_program::Column::FoodBankId)
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        Ok(programs
+            .into_iter()
+            .map(|(program, bank)| Post {
+                role: StaffRole::Driver,
+                food_bank_id: bank,
+                pantry_id: None,
+                program_id: Some(program),
+            })
+            .collect())
     }
 }
 
@@ -104,14 +130,16 @@ impl crate::db::repo::Write {
     ) -> StoreResult<Result<Granted, GrantRefused>> {
         let email = &email.trim().to_lowercase();
         let txn = &self.db;
-        let (bank, pantry) = match (role.is_food_bank_wide(), place) {
-            (true, GrantPlace::FoodBank(id)) => (Some(id), None),
-            (false, GrantPlace::Pantry(id)) => (None, Some(id)),
+        let (bank, pantry) = match (role, place) {
+            (StaffRole::Admin, GrantPlace::FoodBank(id)) => (Some(id), None),
+            (StaffRole::Staff | StaffRole::Volunteer, GrantPlace::Pantry(id)) => (None, Some(id)),
+            (StaffRole::Driver, GrantPlace::DeliveryProgram(_)) => (None, None),
             _ => return Ok(Err(GrantRefused::WrongPlace)),
         };
         let exists = match place {
             GrantPlace::FoodBank(id) => food_bank::Entity::find_by_id(id).one(txn).await?.is_some(),
             GrantPlace::Pantry(id) => pantry_location::Entity::find_by_id(id).one(txn).await?.is_some(),
+            GrantPlace::DeliveryProgram(id) => delivery_program::Entity::find_by_id(id).one(txn).await?.is_some(),
         };
         if !exists {
             return Ok(Err(GrantRefused::NoSuchPlace));
@@ -146,10 +174,33 @@ impl crate::db::repo::Write {
                 (row.id, true)
             }
         };
+        if let GrantPlace::DeliveryProgram(program) = place {
+            let grant_id = match driver_grant::Entity::find()
+                .filter(driver_grant::Column::UserId.eq(user_id))
+                .filter(driver_grant::Column::DeliveryProgramId.eq(program))
+                .one(txn)
+                .await?
+            {
+                Some(had) => had.id,
+                None => {
+                    driver_grant::ActiveModel {
+                        user_id: Set(user_id),
+                        delivery_program_id: Set(program),
+                        created_at: Set(at),
+                        ..Default::default()
+                    }
+                    .insert(txn)
+                    .await?
+                    .id
+                }
+            };
+            return Ok(Ok(Granted { grant_id, user_id, new_account }));
+        }
         let mut same_place = staff_grant::Entity::delete_many().filter(staff_grant::Column::UserId.eq(user_id));
         same_place = match place {
             GrantPlace::FoodBank(id) => same_place.filter(staff_grant::Column::FoodBankId.eq(id)),
             GrantPlace::Pantry(id) => same_place.filter(staff_grant::Column::PantryLocationId.eq(id)),
+            GrantPlace::DeliveryProgram(_) => unreachable!("returned above"),
         };
         same_place.exec(txn).await?;
         let grant = staff_grant::ActiveModel {

@@ -29,7 +29,10 @@ use super::super::entity::food_bank;
 use super::{Ids, one_seeder_at_a_time, seed_reference, whole_seconds};
 
 pub use pictures::demo_image_paths;
-pub use staff::{DEMO_ADMIN_EMAIL, DEMO_STAFF_EMAIL, DEMO_STAFF_SECOND_PANTRY, DEMO_VOLUNTEER_EMAIL};
+pub use staff::{
+    DEMO_ADMIN_EMAIL, DEMO_DRIVEN_PROGRAM, DEMO_DRIVER_EMAIL, DEMO_SECOND_DRIVER_EMAIL, DEMO_STAFF_EMAIL,
+    DEMO_STAFF_SECOND_PANTRY, DEMO_VOLUNTEER_EMAIL,
+};
 
 /// E-mail of the demo shopper.
 pub const DEMO_EMAIL: &str = "demo@example.org";

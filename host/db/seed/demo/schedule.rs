@@ -154,6 +154,9 @@ pub(super) async fn seed_schedule<C: ConnectionTrait>(
                 name: Set("Franklin County Home Delivery".into()),
                 is_active: Set(true),
                 horizon_days: Set(None),
+                // The food bank's warehouse in Grove City, where the vans load.
+                depot_latitude: Set(Some(39.8767)),
+                depot_longitude: Set(Some(-83.0497)),
             },
             delivery_program::ActiveModel {
                 id: Set(senior_delivery),
@@ -161,6 +164,8 @@ pub(super) async fn seed_schedule<C: ConnectionTrait>(
                 name: Set("Senior Home Delivery".into()),
                 is_active: Set(true),
                 horizon_days: Set(None),
+                depot_latitude: Set(None),
+                depot_longitude: Set(None),
             },
         ],
     )

@@ -1,8 +1,9 @@
 //! The demo staff (`../shared/spec/staff-side.md`), with the demo shopper's password: the Columbus
-//! food bank's admin, staff of two of its pantries, and a volunteer at the Main Library.
-use sea_orm::{ConnectionTrait, DbErr, Set};
+//! food bank's admin, staff of two of its pantries, a volunteer at the Main Library and two drivers
+//! of its home delivery program.
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set};
 
-use super::super::super::entity::{staff_grant, user};
+use super::super::super::entity::{delivery_program, driver_grant, staff_grant, user};
 use super::super::insert_batched;
 use super::Seeding;
 use super::food_banks::Sites;
@@ -11,6 +12,10 @@ use crate::domain::staff::StaffRole;
 pub const DEMO_ADMIN_EMAIL: &str = "admin@example.org";
 pub const DEMO_STAFF_EMAIL: &str = "pantry@example.org";
 pub const DEMO_VOLUNTEER_EMAIL: &str = "volunteer@example.org";
+/// Drivers of the home delivery program ([`DEMO_DRIVEN_PROGRAM`]).
+pub const DEMO_DRIVER_EMAIL: &str = "driver@example.org";
+pub const DEMO_SECOND_DRIVER_EMAIL: &str = "driver2@example.org";
+pub const DEMO_DRIVEN_PROGRAM: &str = "Franklin County Home Delivery";
 /// The second pantry the demo staff member works at.
 pub const DEMO_STAFF_SECOND_PANTRY: &str = "Columbus Metropolitan Library - Driving Park Branch";
 
@@ -31,7 +36,15 @@ pub(super) async fn seed_staff<C: ConnectionTrait>(
             vec![(StaffRole::Staff, None, Some(main)), (StaffRole::Staff, None, Some(second))],
         ),
         (DEMO_VOLUNTEER_EMAIL, "Val", "Volunteer", vec![(StaffRole::Volunteer, None, Some(main))]),
+        (DEMO_DRIVER_EMAIL, "Dana", "Driver", vec![]),
+        (DEMO_SECOND_DRIVER_EMAIL, "Dev", "Driver", vec![]),
     ];
+    let program = delivery_program::Entity::find()
+        .filter(delivery_program::Column::Name.eq(DEMO_DRIVEN_PROGRAM))
+        .one(sd.db)
+        .await?
+        .ok_or_else(|| DbErr::RecordNotFound(DEMO_DRIVEN_PROGRAM.into()))?;
+    let mut drivers = Vec::new();
     let (mut users, mut grants) = (Vec::new(), Vec::new());
     for (email, first, last, posts) in people {
         let user_id = sd.id("users").await?;
@@ -57,6 +70,14 @@ pub(super) async fn seed_staff<C: ConnectionTrait>(
             household_id: Set(None),
             erased_at: Set(None),
         });
+        if posts.is_empty() {
+            drivers.push(driver_grant::ActiveModel {
+                id: Set(sd.id("driver_grants").await?),
+                user_id: Set(user_id),
+                delivery_program_id: Set(program.id),
+                created_at: Set(sd.now),
+            });
+        }
         for (role, food_bank_id, pantry_location_id) in posts {
             grants.push(staff_grant::ActiveModel {
                 id: Set(sd.id("staff_grants").await?),
@@ -70,5 +91,6 @@ pub(super) async fn seed_staff<C: ConnectionTrait>(
     }
     insert_batched(sd.db, users).await?;
     insert_batched(sd.db, grants).await?;
+    insert_batched(sd.db, drivers).await?;
     Ok(())
 }
