@@ -40,12 +40,12 @@ mod staff_pantries_admin;
 mod staff_phone_order;
 pub(crate) mod staff_pick_list;
 mod staff_reports;
+mod staff_runs;
 mod staff_schedule;
 mod staff_second_factor;
 mod staff_settings;
 mod staff_stock;
 mod staff_team;
-mod staff_runs;
 mod staff_today;
 
 use crate::{db::Scope, state::AppState};

@@ -91,7 +91,9 @@ async fn plan(ctx: ActionCtx, admin: Staff<FoodBankAdmin>) -> Acted {
                 Err(error) => Acted::refused(error).keeping(vec![("drivers", ctx.form.text("drivers").to_owned())]),
             };
         }
-        "move" => service::move_stop(state, &admin, id_field(&ctx, "stop"), id_field(&ctx, "run")).await.map(|_| "moved"),
+        "move" => {
+            service::move_stop(state, &admin, id_field(&ctx, "stop"), id_field(&ctx, "run")).await.map(|_| "moved")
+        }
         "driver" => {
             let driver = row_id(ctx.form.text("driver").trim());
             service::set_driver(state, &admin, id_field(&ctx, "run"), driver).await.map(|_| "driver")

@@ -2,13 +2,13 @@
 //! its `bearer` requirement (`security(("bearer" = ["pantryStaff"]))`; `security(())` for calls
 //! anyone may make). The test prints the table, fails when an operation states none, and checks
 //! each statement against what the handler's signature does (its caller extractor: none or
-//! `MaybeUser` for anyone, `AuthUser` for a shopper, `Caller<Volunteer>` / `Caller<PantryStaff>`
-//! for staff): no token is 401 exactly where a role is needed, and each role below the one needed
+//! `MaybeUser` for anyone, `AuthUser` for a shopper, `Caller<Driver>` / `Caller<Volunteer>` /
+//! `Caller<PantryStaff>` for staff): no token is 401 exactly where a role is needed, and each role below the one needed
 //! is 403.
 use crate::{api_support::TestApp, on_both};
 use axum::http::Method;
 use orderahead::{
-    db::seed::{DEMO_STAFF_EMAIL, DEMO_VOLUNTEER_EMAIL},
+    db::seed::{DEMO_DRIVER_EMAIL, DEMO_STAFF_EMAIL, DEMO_VOLUNTEER_EMAIL},
     domain::staff::Access,
 };
 use serde_json::{Value, json};
@@ -56,11 +56,13 @@ async fn every_operation_states_its_role_and_keeps_to_it(t: &TestApp) {
     // only its own session.
     // A shopper and nothing more (every staff member is a shopper too).
     let shopper = t.state.store.test_shopper(&format!("access-{}@example.org", uuid::Uuid::new_v4())).await.unwrap();
+    let driver = t.state.store.test_user_id(DEMO_DRIVER_EMAIL).await.unwrap().unwrap();
     let volunteer = t.state.store.test_user_id(DEMO_VOLUNTEER_EMAIL).await.unwrap().unwrap();
     let staff = t.state.store.test_user_id(DEMO_STAFF_EMAIL).await.unwrap().unwrap();
-    let callers: [(Option<i64>, Access); 4] = [
+    let callers: [(Option<i64>, Access); 5] = [
         (None, Access::Anyone),
         (Some(shopper), Access::Shopper),
+        (Some(driver), Access::Driver),
         (Some(volunteer), Access::Volunteer),
         (Some(staff), Access::PantryStaff),
     ];

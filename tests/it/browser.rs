@@ -104,6 +104,7 @@ suites! {
         network => "network",
         no_show => "no-show",
         reports => "reports",
+        runs => "runs",
         people => "people",
         delivery_schedule => "delivery-schedule",
         schedule => "schedule",

@@ -100,7 +100,8 @@ async fn a_window_is_split_routed_driven_and_closed(t: &TestApp) {
     let rice_before = qty(t, rice).await;
 
     // Two drivers: one side of town each, every stop in one run, each run a route.
-    let board = t.post(&format!("/api/v1/staff/delivery-windows/{w}/runs"), Some(&admin), json!({ "drivers": 2 })).await;
+    let board =
+        t.post(&format!("/api/v1/staff/delivery-windows/{w}/runs"), Some(&admin), json!({ "drivers": 2 })).await;
     let made = runs(&board);
     assert_eq!(made.len(), 2, "{}", board.body);
     let sides: Vec<Vec<i64>> = made.iter().map(orders_of).collect();
@@ -116,7 +117,8 @@ async fn a_window_is_split_routed_driven_and_closed(t: &TestApp) {
         // Out along the row of homes and back: about 2 × 4 miles, never the zig-zag order placed.
         let miles = run["miles"].as_f64().unwrap();
         assert!(miles > 7.5 && miles < 9.5, "{miles}");
-        let positions: Vec<i64> = run["stops"].as_array().unwrap().iter().map(|s| s["position"].as_i64().unwrap()).collect();
+        let positions: Vec<i64> =
+            run["stops"].as_array().unwrap().iter().map(|s| s["position"].as_i64().unwrap()).collect();
         assert_eq!(positions, vec![1, 2, 3]);
     }
     let (r1, r2) = (made[0]["id"].as_i64().unwrap(), made[1]["id"].as_i64().unwrap());
@@ -132,7 +134,11 @@ async fn a_window_is_split_routed_driven_and_closed(t: &TestApp) {
 
     for (run, who) in [(r1, DEMO_DRIVER_EMAIL), (r2, DEMO_SECOND_DRIVER_EMAIL)] {
         let r = t
-            .post(&format!("/api/v1/staff/runs/{run}/driver"), Some(&admin), json!({ "driverUserID": user(t, who).await }))
+            .post(
+                &format!("/api/v1/staff/runs/{run}/driver"),
+                Some(&admin),
+                json!({ "driverUserID": user(t, who).await }),
+            )
             .await;
         assert_eq!(r.status, 200, "{}", r.body);
     }
@@ -155,14 +161,19 @@ async fn a_window_is_split_routed_driven_and_closed(t: &TestApp) {
     // A stop moved by hand: both runs routed again, positions without gaps.
     let moved = sides[0][1];
     let r = t
-        .post(&format!("/api/v1/staff/runs/{r1}/stops/{}/move", stop_of(&made[0], moved)), Some(&admin), json!({ "runID": r2 }))
+        .post(
+            &format!("/api/v1/staff/runs/{r1}/stops/{}/move", stop_of(&made[0], moved)),
+            Some(&admin),
+            json!({ "runID": r2 }),
+        )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let r2_now = t.get(&format!("/api/v1/staff/runs/{r2}"), Some(&admin)).await.value()["run"].clone();
     assert!(orders_of(&r2_now).contains(&moved) && orders_of(&r2_now).len() == 4, "{r2_now}");
     let r1_now = t.get(&format!("/api/v1/staff/runs/{r1}"), Some(&dana)).await.value()["run"].clone();
     assert_eq!(orders_of(&r1_now).len(), 2);
-    let positions: Vec<i64> = r1_now["stops"].as_array().unwrap().iter().map(|s| s["position"].as_i64().unwrap()).collect();
+    let positions: Vec<i64> =
+        r1_now["stops"].as_array().unwrap().iter().map(|s| s["position"].as_i64().unwrap()).collect();
     assert_eq!(positions, vec![1, 2]);
 
     // Run 1 leaves: its orders are out for delivery, their shoppers told; its plan is fixed.
@@ -175,11 +186,16 @@ async fn a_window_is_split_routed_driven_and_closed(t: &TestApp) {
     let r = t.post(&format!("/api/v1/staff/runs/{r1}/start"), Some(&admin), json!({})).await;
     assert_eq!((r.status, r.body["failureCode"].as_str()), (409, Some("runAlreadyStarted")));
     let r = t
-        .post(&format!("/api/v1/staff/runs/{r1}/stops/{}/move", stop_of(&r1_now, riding[0].order)), Some(&admin), json!({ "runID": r2 }))
+        .post(
+            &format!("/api/v1/staff/runs/{r1}/stops/{}/move", stop_of(&r1_now, riding[0].order)),
+            Some(&admin),
+            json!({ "runID": r2 }),
+        )
         .await;
     assert_eq!((r.status, r.body["failureCode"].as_str()), (409, Some("runAlreadyStarted")));
     // Making the runs again keeps the started one as it is.
-    let again = runs(&t.post(&format!("/api/v1/staff/delivery-windows/{w}/runs"), Some(&admin), json!({ "drivers": 1 })).await);
+    let again =
+        runs(&t.post(&format!("/api/v1/staff/delivery-windows/{w}/runs"), Some(&admin), json!({ "drivers": 1 })).await);
     assert_eq!(again.len(), 2);
     assert_eq!(orders_of(&again[0]), orders_of(&r1_now), "run 1 rides on");
     assert_eq!(orders_of(&again[1]).len(), 4, "the rest in one run");
@@ -219,7 +235,10 @@ async fn a_window_is_split_routed_driven_and_closed(t: &TestApp) {
         .iter()
         .map(|s| (s["state"].as_str().unwrap(), s["outcome"].as_str().unwrap_or("-")))
         .collect();
-    assert!(outcomes.contains(&("PICKED_UP", "delivered")) && outcomes.contains(&("NO_SHOW", "nobodyHome")), "{outcomes:?}");
+    assert!(
+        outcomes.contains(&("PICKED_UP", "delivered")) && outcomes.contains(&("NO_SHOW", "nobodyHome")),
+        "{outcomes:?}"
+    );
 }
 
 async fn refused_run_changes_change_nothing(t: &TestApp) {
@@ -228,7 +247,10 @@ async fn refused_run_changes_change_nothing(t: &TestApp) {
     let admin = token_of(t, DEMO_ADMIN_EMAIL).await;
     let make = |drivers: Value| {
         let admin = admin.clone();
-        async move { t.post(&format!("/api/v1/staff/delivery-windows/{w}/runs"), Some(&admin), json!({ "drivers": drivers })).await }
+        async move {
+            t.post(&format!("/api/v1/staff/delivery-windows/{w}/runs"), Some(&admin), json!({ "drivers": drivers }))
+                .await
+        }
     };
     // Nothing packed yet in this window.
     let r = make(json!(2)).await;
@@ -247,12 +269,14 @@ async fn refused_run_changes_change_nothing(t: &TestApp) {
     let dana_id = user(t, DEMO_DRIVER_EMAIL).await;
     t.post(&format!("/api/v1/staff/runs/{run}/driver"), Some(&admin), json!({ "driverUserID": dana_id })).await;
     let stop = stop_of(&made[0], d.order);
-    let r = t.post(&format!("/api/v1/staff/runs/{run}/stops/{stop}"), Some(&dana), json!({ "outcome": "delivered" })).await;
+    let r =
+        t.post(&format!("/api/v1/staff/runs/{run}/stops/{stop}"), Some(&dana), json!({ "outcome": "delivered" })).await;
     assert_eq!((r.status, r.body["failureCode"].as_str()), (409, Some("runNotStarted")), "{}", r.body);
     let r = t.post(&format!("/api/v1/staff/runs/{run}/stops/{stop}"), Some(&dana), json!({ "outcome": "lost" })).await;
     assert!(matches!(r.status, 400 | 422), "{}", r.body);
     let volunteer = token_of(t, DEMO_VOLUNTEER_EMAIL).await;
-    let r = t.post(&format!("/api/v1/staff/delivery-windows/{w}/runs"), Some(&volunteer), json!({ "drivers": 1 })).await;
+    let r =
+        t.post(&format!("/api/v1/staff/delivery-windows/{w}/runs"), Some(&volunteer), json!({ "drivers": 1 })).await;
     assert_eq!(r.status, 403);
     assert_eq!(state_of(t, &d).await, "READY", "nothing moved it");
     let sheet = t.get(&format!("/api/v1/staff/runs/{run}"), Some(&dana)).await.value().clone();

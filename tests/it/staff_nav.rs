@@ -8,7 +8,7 @@ use crate::{
     on_both,
 };
 use orderahead::{
-    db::seed::{DEMO_ADMIN_EMAIL, DEMO_STAFF_EMAIL, DEMO_VOLUNTEER_EMAIL},
+    db::seed::{DEMO_ADMIN_EMAIL, DEMO_DRIVER_EMAIL, DEMO_STAFF_EMAIL, DEMO_VOLUNTEER_EMAIL},
     domain::staff::{Access, SECTIONS},
 };
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -16,10 +16,11 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 on_both!(each_role_reaches_by_links_every_page_it_may_open_and_no_other);
 
 /// The demo's staff members with the access their grants give.
-const PEOPLE: [(&str, Access); 3] = [
+const PEOPLE: [(&str, Access); 4] = [
     (DEMO_ADMIN_EMAIL, Access::FoodBankAdmin),
     (DEMO_STAFF_EMAIL, Access::PantryStaff),
     (DEMO_VOLUNTEER_EMAIL, Access::Volunteer),
+    (DEMO_DRIVER_EMAIL, Access::Driver),
 ];
 
 /// The same-origin staff links of a page's HTML (downloads left out: they are files, not pages).

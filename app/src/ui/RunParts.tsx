@@ -14,17 +14,13 @@ export function windowName(w: RunWindow): string {
   return t("staff.runs.window", { day: formatDay(w.day), ...formatTimes(w.starts, w.ends), program: w.programName });
 }
 
-/** The stop's name and address; "ZIP centre used" when the route placed it only by its ZIP. */
-export function StopAddress({ stop }: { stop: Stop }) {
-  return (
-    <>
-      <strong>{stop.name}</strong>
-      <br />
-      {stop.addressLine1}
-      {stop.addressLine2 ? `, ${stop.addressLine2}` : ""}, {stop.city}, {stop.province} {stop.postalCode}
-      {stop.locatedBy === "zip" && <em className="staff-flag"> {t("staff.runs.zipCentre")}</em>}
-    </>
-  );
+/** The stop's address on one line. */
+export const addressLine = (stop: Stop): string =>
+  `${stop.addressLine1}${stop.addressLine2 ? `, ${stop.addressLine2}` : ""}, ${stop.city}, ${stop.province} ${stop.postalCode}`;
+
+/** "ZIP centre used" when the route placed the stop only by its ZIP (its place on the route is a guess). */
+export function ZipCentre({ stop }: { stop: Stop }) {
+  return stop.locatedBy === "zip" ? <em className="staff-flag"> {t("staff.runs.zipCentre")}</em> : null;
 }
 
 const OUTCOMES: Record<string, MessageKey> = {

@@ -8,7 +8,12 @@ use sea_orm_migration::{prelude::*, schema::*};
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
-fn fk(name: &str, from: (&'static str, &'static str), to: &'static str, on_delete: ForeignKeyAction) -> ForeignKeyCreateStatement {
+fn fk(
+    name: &str,
+    from: (&'static str, &'static str),
+    to: &'static str,
+    on_delete: ForeignKeyAction,
+) -> ForeignKeyCreateStatement {
     ForeignKey::create().name(name).from(from.0, from.1).to(to, "id").on_delete(on_delete).to_owned()
 }
 
@@ -86,7 +91,12 @@ impl MigrationTrait for Migration {
                         "users",
                         SetNull,
                     ))
-                    .foreign_key(&mut fk("fk_delivery_runs_started_by", ("delivery_runs", "started_by"), "users", SetNull))
+                    .foreign_key(&mut fk(
+                        "fk_delivery_runs_started_by",
+                        ("delivery_runs", "started_by"),
+                        "users",
+                        SetNull,
+                    ))
                     .to_owned(),
             )
             .await?;
@@ -103,7 +113,11 @@ impl MigrationTrait for Migration {
             .await?;
         manager
             .create_index(
-                Index::create().name("ix_delivery_runs_driver_user_id").table("delivery_runs").col("driver_user_id").to_owned(),
+                Index::create()
+                    .name("ix_delivery_runs_driver_user_id")
+                    .table("delivery_runs")
+                    .col("driver_user_id")
+                    .to_owned(),
             )
             .await?;
         manager
@@ -114,16 +128,32 @@ impl MigrationTrait for Migration {
                     .col(big_integer("run_id"))
                     .col(big_integer("order_id").unique_key())
                     .col(integer("position").check(Expr::col("position").gte(1)))
-                    .col(
-                        string_len_null("outcome", 12)
-                            .check(Expr::col("outcome").is_in(["delivered", "nobodyHome", "refused"])),
-                    )
+                    .col(string_len_null("outcome", 12).check(Expr::col("outcome").is_in([
+                        "delivered",
+                        "nobodyHome",
+                        "refused",
+                    ])))
                     .col(timestamp_with_time_zone_null("outcome_at"))
                     .col(big_integer_null("outcome_by"))
                     .col(timestamp_with_time_zone_null("confirmed_at"))
-                    .foreign_key(&mut fk("fk_delivery_stops_run_id", ("delivery_stops", "run_id"), "delivery_runs", Cascade))
-                    .foreign_key(&mut fk("fk_delivery_stops_order_id", ("delivery_stops", "order_id"), "orders", Cascade))
-                    .foreign_key(&mut fk("fk_delivery_stops_outcome_by", ("delivery_stops", "outcome_by"), "users", SetNull))
+                    .foreign_key(&mut fk(
+                        "fk_delivery_stops_run_id",
+                        ("delivery_stops", "run_id"),
+                        "delivery_runs",
+                        Cascade,
+                    ))
+                    .foreign_key(&mut fk(
+                        "fk_delivery_stops_order_id",
+                        ("delivery_stops", "order_id"),
+                        "orders",
+                        Cascade,
+                    ))
+                    .foreign_key(&mut fk(
+                        "fk_delivery_stops_outcome_by",
+                        ("delivery_stops", "outcome_by"),
+                        "users",
+                        SetNull,
+                    ))
                     // Only a failed delivery waits for the coordinator's word.
                     .check((
                         "ck_delivery_stops_confirmed",

@@ -56,6 +56,7 @@ pub struct StopRow {
     pub outcome: Option<StopOutcome>,
     pub confirmed: bool,
     pub state: StatusType,
+    /// The shopper's name.
     pub name: String,
     pub address_line1: String,
     pub address_line2: Option<String>,
@@ -201,14 +202,15 @@ impl<C: ConnectionTrait> Store<C> {
             .into_iter()
             .map(|o| (o.id, o))
             .collect();
-        let phones: HashMap<Id, Option<String>> = user::Entity::find()
+        let people: HashMap<Id, (String, Option<String>)> = user::Entity::find()
             .filter(user::Column::Id.is_in(orders.values().map(|o| o.user_id).collect::<Vec<_>>()))
             .select_only()
-            .columns([user::Column::Id, user::Column::PhoneNumber])
-            .into_tuple::<(Id, Option<String>)>()
+            .columns([user::Column::Id, user::Column::FirstName, user::Column::LastName, user::Column::PhoneNumber])
+            .into_tuple::<(Id, String, String, Option<String>)>()
             .all(c)
             .await?
             .into_iter()
+            .map(|(id, first, last, phone)| (id, (format!("{first} {last}").trim().to_owned(), phone)))
             .collect();
         let places = self.places_of(orders.values().filter_map(|o| o.saved_address_id).collect()).await?;
         let items: HashMap<Id, i64> = order_item::Entity::find()
@@ -225,6 +227,7 @@ impl<C: ConnectionTrait> Store<C> {
             let Some(o) = orders.get(&s.order_id) else { continue };
             let Some(copy) = snapshot_row(o.id, o.delivery_address.clone()) else { continue };
             let place = o.saved_address_id.and_then(|id| places.get(&id));
+            let (name, phone) = people.get(&o.user_id).cloned().unwrap_or_default();
             out.push(StopRow {
                 id: s.id,
                 run_id: s.run_id,
@@ -233,7 +236,9 @@ impl<C: ConnectionTrait> Store<C> {
                 outcome: s.outcome.as_deref().and_then(StopOutcome::from_code),
                 confirmed: s.confirmed_at.is_some(),
                 state: state_of(o.status_type_id),
-                name: copy.name,
+                // The person the driver asks for; the address's own label ("Home") when the
+                // account has no name (a phone order's may not).
+                name: if name.is_empty() { copy.name } else { name },
                 address_line1: copy.address_line1,
                 address_line2: copy.address_line2,
                 city: copy.city,
@@ -242,7 +247,7 @@ impl<C: ConnectionTrait> Store<C> {
                 at: place.and_then(|p| p.at),
                 located_by: place.and_then(|p| p.located_by.clone()),
                 notes: place.and_then(|p| p.notes.clone()),
-                phone: phones.get(&o.user_id).cloned().flatten(),
+                phone,
                 items: items.get(&o.id).copied().unwrap_or(0),
             });
         }
@@ -312,7 +317,8 @@ impl<C: ConnectionTrait> Store<C> {
         if saved_ids.is_empty() {
             return Ok(HashMap::new());
         }
-        let saved = saved_address::Entity::find().filter(saved_address::Column::Id.is_in(saved_ids)).all(&self.db).await?;
+        let saved =
+            saved_address::Entity::find().filter(saved_address::Column::Id.is_in(saved_ids)).all(&self.db).await?;
         let addresses: HashMap<Id, address::Model> = address::Entity::find()
             .filter(address::Column::Id.is_in(saved.iter().map(|s| s.address_id).collect::<Vec<_>>()))
             .all(&self.db)
@@ -370,7 +376,10 @@ impl crate::db::repo::Write {
         if planned.is_empty() {
             return Ok(());
         }
-        delivery_stop::Entity::delete_many().filter(delivery_stop::Column::RunId.is_in(planned.clone())).exec(&self.db).await?;
+        delivery_stop::Entity::delete_many()
+            .filter(delivery_stop::Column::RunId.is_in(planned.clone()))
+            .exec(&self.db)
+            .await?;
         delivery_run::Entity::delete_many().filter(delivery_run::Column::Id.is_in(planned)).exec(&self.db).await?;
         Ok(())
     }

@@ -26,7 +26,10 @@ use chrono::NaiveDate;
 
 /// Where the window's routes start and end: the program's depot, else the food bank's ZIP centre.
 fn depot(window: &RunWindow) -> Option<GeoPoint> {
-    window.depot.map(|(lat, lng)| GeoPoint::new(lat, lng)).or_else(|| crate::geo::geocode(&window.food_bank_postal_code))
+    window
+        .depot
+        .map(|(lat, lng)| GeoPoint::new(lat, lng))
+        .or_else(|| crate::geo::geocode(&window.food_bank_postal_code))
 }
 
 /// Where a stop stands on the map: its saved address's point, else its ZIP's centre.
@@ -138,7 +141,8 @@ pub async fn board(
         None => None,
     };
     let zone = super::staff::content::food_bank_zone(state, admin).await?;
-    let date = asked.as_ref().map(|w| w.day).or(date).unwrap_or_else(|| state.clock.now().with_timezone(&zone).date_naive());
+    let date =
+        asked.as_ref().map(|w| w.day).or(date).unwrap_or_else(|| state.clock.now().with_timezone(&zone).date_naive());
     let windows = state.store.run_windows_on(banks, date).await?;
     let chosen = asked.or_else(|| windows.first().cloned());
     let (runs, waiting, drivers) = match &chosen {
@@ -147,8 +151,7 @@ pub async fn board(
             let runs = state.store.runs_of_window(w.id).await?;
             let stops = state.store.stops_of(runs.iter().map(|r| r.id).collect()).await?;
             let routed: Vec<Id> = stops.iter().map(|s| s.order_id).collect();
-            let waiting =
-                state.store.routable(w.id).await?.iter().filter(|r| !routed.contains(&r.order_id)).count();
+            let waiting = state.store.routable(w.id).await?.iter().filter(|r| !routed.contains(&r.order_id)).count();
             (runs.iter().map(|r| run_view(r, &stops, &drivers)).collect(), waiting, drivers)
         }
         None => (Vec::new(), 0, Vec::new()),
@@ -168,7 +171,11 @@ pub async fn sheet<R: Needs>(state: &Context, caller: &Staff<R>, run_id: Id) -> 
     let (run, window) = opened(state, caller, run_id).await?;
     let stops = state.store.stops_of(vec![run.id]).await?;
     let drivers = drivers_of(state, run.program_id).await?;
-    Ok(RunSheet { window: window_view(&window), run: run_view(&run, &stops, &drivers), coordinates: coordinates(caller, &window) })
+    Ok(RunSheet {
+        window: window_view(&window),
+        run: run_view(&run, &stops, &drivers),
+        coordinates: coordinates(caller, &window),
+    })
 }
 
 /// The runs given to the caller from yesterday on (a run that ran late is still there to finish).

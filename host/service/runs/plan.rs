@@ -93,8 +93,10 @@ pub async fn move_stop(state: &Context, admin: &Staff<FoodBankAdmin>, stop_id: I
             txn.lock_window(window.id).await?;
             let runs = txn.runs_of_window(window.id).await?;
             let stops = txn.stops_of(runs.iter().map(|r| r.id).collect()).await?;
-            let stop = stops.iter().find(|s| s.id == stop_id).ok_or_else(|| Error::not_found(&messages::STOP_NOT_FOUND))?;
-            let from = runs.iter().find(|r| r.id == stop.run_id).ok_or_else(|| Error::not_found(&messages::RUN_NOT_FOUND))?;
+            let stop =
+                stops.iter().find(|s| s.id == stop_id).ok_or_else(|| Error::not_found(&messages::STOP_NOT_FOUND))?;
+            let from =
+                runs.iter().find(|r| r.id == stop.run_id).ok_or_else(|| Error::not_found(&messages::RUN_NOT_FOUND))?;
             let to = runs.iter().find(|r| r.id == to_run).ok_or_else(|| Error::not_found(&messages::RUN_NOT_FOUND))?;
             check_plan_change(from.started_at.is_some()).map_err(refused)?;
             check_plan_change(to.started_at.is_some()).map_err(refused)?;
@@ -159,7 +161,8 @@ pub async fn start(state: &Context, admin: &Staff<FoodBankAdmin>, run_id: Id) ->
                 return Err(refused(RunRefusal::Started));
             }
             for order_id in &going {
-                crate::service::orders::act_in(&txn, state.channels(), *order_id, StaffAction::SendOut, by, now).await?;
+                crate::service::orders::act_in(&txn, state.channels(), *order_id, StaffAction::SendOut, by, now)
+                    .await?;
             }
             Ok(going.len())
         })

@@ -32,7 +32,8 @@ pub async fn report(
         .write(|txn| async move {
             let run = txn.run(run_id).await?.ok_or_else(|| Error::not_found(&messages::RUN_NOT_FOUND))?;
             let stops = txn.stops_of(vec![run_id]).await?;
-            let stop = stops.iter().find(|s| s.id == stop_id).ok_or_else(|| Error::not_found(&messages::STOP_NOT_FOUND))?;
+            let stop =
+                stops.iter().find(|s| s.id == stop_id).ok_or_else(|| Error::not_found(&messages::STOP_NOT_FOUND))?;
             check_outcome(run.started_at.is_some(), stop.state).map_err(refused)?;
             if !txn.set_stop_outcome(stop_id, outcome, by, now).await? {
                 return Err(refused(crate::domain::runs::RunRefusal::OrderClosed));
@@ -61,7 +62,8 @@ pub async fn confirm(state: &Context, admin: &Staff<FoodBankAdmin>, run_id: Id, 
         .store
         .write(|txn| async move {
             let stops = txn.stops_of(vec![run_id]).await?;
-            let stop = stops.iter().find(|s| s.id == stop_id).ok_or_else(|| Error::not_found(&messages::STOP_NOT_FOUND))?;
+            let stop =
+                stops.iter().find(|s| s.id == stop_id).ok_or_else(|| Error::not_found(&messages::STOP_NOT_FOUND))?;
             check_confirm(stop.outcome, stop.state).map_err(refused)?;
             if !txn.confirm_stop(stop_id, now).await? {
                 return Err(refused(crate::domain::runs::RunRefusal::NothingToConfirm));

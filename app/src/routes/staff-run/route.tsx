@@ -6,7 +6,7 @@ import { refusalText } from "../../lib/refusal";
 import type { StaffRunPage } from "../../lib/api/pages";
 import { PostForm, usePostedForm } from "../../ui/PostForm";
 import { StaffUnavailable } from "../../ui/StaffParts";
-import { StopAddress, StopState, outcomeName, windowName } from "../../ui/RunParts";
+import { StopState, ZipCentre, addressLine, outcomeName, windowName } from "../../ui/RunParts";
 import messages from "messages:staff";
 
 addMessages(messages);
@@ -57,10 +57,13 @@ export default function StaffRun({ data }: { data: StaffRunPage | null }) {
         {run.stops.map((s) => (
           <li key={s.id} data-stop={s.orderID}>
             <p>
-              <a href={s.mapsUrl} target="_blank" rel="noopener noreferrer" aria-label={t("staff.runs.mapOf", { name: s.name })}>
-                <StopAddress stop={s} />
-              </a>{" "}
-              <StopState stop={s} />
+              <strong>{s.name}</strong> <StopState stop={s} />
+            </p>
+            <p>
+              <a href={s.mapsUrl} target="_blank" rel="noopener noreferrer">
+                {addressLine(s)}
+              </a>
+              <ZipCentre stop={s} />
             </p>
             <p>
               {s.phone && (

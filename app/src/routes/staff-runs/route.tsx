@@ -7,7 +7,7 @@ import { fieldErrorText, serverFieldErrors } from "../../lib/forms";
 import type { StaffRunsPage } from "../../lib/api/pages";
 import { PostForm, usePostedAmong } from "../../ui/PostForm";
 import { StaffUnavailable } from "../../ui/StaffParts";
-import { StopAddress, StopState, windowName } from "../../ui/RunParts";
+import { StopState, ZipCentre, addressLine, windowName } from "../../ui/RunParts";
 import { formatDate } from "../../lib/format";
 import messages from "messages:staff";
 
@@ -68,7 +68,10 @@ function RunCard({ run, board }: { run: Run; board: Board }) {
       <ol className="staff-stops">
         {run.stops.map((s) => (
           <li key={s.id} data-stop={s.orderID}>
-            <StopAddress stop={s} /> <StopState stop={s} />
+            <strong>{s.name}</strong> <StopState stop={s} />
+            <br />
+            {addressLine(s)}
+            <ZipCentre stop={s} />
             {planned && others.length > 0 && (
               <PostForm onSubmit={native} intent="move" className="staff-inline">
                 <input type="hidden" name="window" value={window} />

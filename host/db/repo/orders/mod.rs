@@ -28,8 +28,8 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::collections::HashMap;
-use views::*;
 pub(in crate::db::repo) use views::snapshot_row;
+use views::*;
 pub use views::{OrderLineRow, OrderPantryRow, OrderRow, OrderStatusRow, SnapshotRow};
 pub use writes::{NewOrder, NewOrderLine, SlotRef, StockMissing};
 

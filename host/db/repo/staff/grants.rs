@@ -80,7 +80,12 @@ impl Store {
                         .into_tuple()
                         .all(&self.db)
                         .await?;
-                    posts.extend(pantries.into_iter().map(|p| Post { role, food_bank_id: bank, pantry_id: Some(p), program_id: None }));
+                    posts.extend(pantries.into_iter().map(|p| Post {
+                        role,
+                        food_bank_id: bank,
+                        pantry_id: Some(p),
+                        program_id: None,
+                    }));
                 }
                 (None, Some(pantry)) => {
                     if let Some((_, bank)) = pantry_banks.iter().find(|(p, _)| *p == pantry) {
