@@ -198,6 +198,9 @@ pub struct DayCounts {
     pub orders: u32,
     pub picked_up: u32,
     pub no_shows: u32,
+    /// Of the orders, deliveries handed over and deliveries closed as not delivered (issue 51).
+    pub delivered: u32,
+    pub not_delivered: u32,
     /// Walk-in visits (issue 49): served without an order.
     pub visits: u32,
     pub households: u32,
@@ -211,6 +214,8 @@ pub struct Tally {
     pub orders: u32,
     pub picked_up: u32,
     pub no_shows: u32,
+    pub delivered: u32,
+    pub not_delivered: u32,
     pub visits: u32,
     /// Households with at least one order or visit this month, each counted once.
     pub households: u32,
@@ -239,6 +244,8 @@ pub fn tally(
         t.orders += d.orders;
         t.picked_up += d.picked_up;
         t.no_shows += d.no_shows;
+        t.delivered += d.delivered;
+        t.not_delivered += d.not_delivered;
         t.visits += d.visits;
         t.units += d.units;
         t.pounds += d.pounds;
@@ -341,6 +348,8 @@ mod tests {
             orders,
             picked_up,
             no_shows,
+            delivered: 0,
+            not_delivered: 0,
             visits: 1,
             households: orders,
             units,

@@ -49,6 +49,8 @@ async fn report_csv(
             "orders",
             "pickedUp",
             "noShows",
+            "delivered",
+            "notDelivered",
             "visits",
             "households",
             "newHouseholds",

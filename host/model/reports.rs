@@ -13,6 +13,9 @@ pub struct ReportCounts {
     pub orders: u32,
     pub picked_up: u32,
     pub no_shows: u32,
+    /// Deliveries handed over, and those closed as not delivered (counted in the two above too).
+    pub delivered: u32,
+    pub not_delivered: u32,
     /// Walk-in visits: households served without an order.
     pub visits: u32,
     /// Households with an order or a visit, each counted once (unduplicated).
@@ -41,6 +44,9 @@ pub struct ReportDay {
     pub orders: u32,
     pub picked_up: u32,
     pub no_shows: u32,
+    /// Deliveries handed over, and those closed as not delivered (counted in the two above too).
+    pub delivered: u32,
+    pub not_delivered: u32,
     pub visits: u32,
     pub households: u32,
     pub items: i64,

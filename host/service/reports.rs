@@ -215,6 +215,8 @@ fn counts(t: &Tally) -> ReportCounts {
         orders: t.orders,
         picked_up: t.picked_up,
         no_shows: t.no_shows,
+        delivered: t.delivered,
+        not_delivered: t.not_delivered,
         visits: t.visits,
         households: t.households,
         new_households: t.new_households,
@@ -243,6 +245,8 @@ pub fn days(month: Month, t: &Tally) -> Vec<ReportDay> {
                 orders: d.orders,
                 picked_up: d.picked_up,
                 no_shows: d.no_shows,
+                delivered: d.delivered,
+                not_delivered: d.not_delivered,
                 visits: d.visits,
                 households: d.households,
                 items: d.units,
@@ -282,9 +286,9 @@ pub struct ReportTitles {
     pub day: String,
     /// What the day column says on a place's month totals.
     pub total: String,
-    /// Orders, picked up, no-shows, visits, households, new households, 0-17, 18-59, 60+, items,
-    /// pounds, distribution days.
-    pub columns: [String; 12],
+    /// Orders, picked up, no-shows, delivered, not delivered, visits, households, new households,
+    /// 0-17, 18-59, 60+, items, pounds, distribution days.
+    pub columns: [String; 14],
 }
 
 /// The report as CSV: per place its month's totals, then each day with orders (the columns a
@@ -302,6 +306,8 @@ pub fn report_csv(report: &Report, titles: &ReportTitles) -> anyhow::Result<Vec<
             c.orders.to_string(),
             c.picked_up.to_string(),
             c.no_shows.to_string(),
+            c.delivered.to_string(),
+            c.not_delivered.to_string(),
             c.visits.to_string(),
             c.households.to_string(),
             c.new_households.to_string(),
@@ -319,6 +325,8 @@ pub fn report_csv(report: &Report, titles: &ReportTitles) -> anyhow::Result<Vec<
                 d.orders.to_string(),
                 d.picked_up.to_string(),
                 d.no_shows.to_string(),
+                d.delivered.to_string(),
+                d.not_delivered.to_string(),
                 d.visits.to_string(),
                 d.households.to_string(),
                 String::new(),

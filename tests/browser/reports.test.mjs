@@ -45,7 +45,7 @@ describe("reports", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
     assert.equal(download.suggestedFilename(), `report-${month}.csv`);
     const csv = (await readFile(await download.path(), "utf8")).trim().split("\n");
-    assert.equal(csv[0], "Place,Day,Orders,Picked up,No-shows,Walk-in visits,Households,New households,Ages 0-17,Ages 18-59,Ages 60+,Items given out,Pounds given out,Distribution days");
+    assert.equal(csv[0], "Place,Day,Orders,Picked up,No-shows,Delivered,Not delivered,Walk-in visits,Households,New households,Ages 0-17,Ages 18-59,Ages 60+,Items given out,Pounds given out,Distribution days");
     assert.ok(csv.some((r) => r.includes("Main Library") && r.split(",")[2] === String(orders)), csv.join("\n"));
 
     await page.locator(".staff-page").getByRole("link", { name: "TEFAP records" }).click();

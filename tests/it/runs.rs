@@ -9,6 +9,7 @@ use crate::{
     api_staff::token_of,
     api_support::{ApiReply, TestApp},
     on_both,
+    staff_reports::page_data,
 };
 use chrono::{Duration, Utc};
 use orderahead::db::seed::{DEMO_ADMIN_EMAIL, DEMO_DRIVER_EMAIL, DEMO_SECOND_DRIVER_EMAIL, DEMO_VOLUNTEER_EMAIL};
@@ -238,6 +239,20 @@ async fn a_window_is_split_routed_driven_and_closed(t: &TestApp) {
     assert!(
         outcomes.contains(&("PICKED_UP", "delivered")) && outcomes.contains(&("NO_SHOW", "nobodyHome")),
         "{outcomes:?}"
+    );
+
+    // The food bank's monthly report counts the delivery and the failed one.
+    let placed = t.get(&format!("/api/v1/orders/{}", home.order), Some(&home.shopper.token)).await;
+    let created: chrono::DateTime<Utc> = placed.value()["created"].as_str().unwrap().parse().unwrap();
+    let month = created.with_timezone(&chrono_tz::America::New_York).format("%Y-%m");
+    let (status, data) = page_data(t, &format!("/staff/reports?month={month}"), Some(&admin)).await;
+    assert_eq!(status, 200, "{data}");
+    let bank_totals = &data["report"]["places"][0]["totals"];
+    assert_eq!(data["report"]["places"][0]["kind"], "foodBank");
+    assert_eq!(
+        (bank_totals["delivered"].as_i64(), bank_totals["notDelivered"].as_i64()),
+        (Some(1), Some(1)),
+        "{bank_totals}"
     );
 }
 

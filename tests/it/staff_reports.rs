@@ -117,7 +117,7 @@ fn jan(day: u32) -> DateTime<Utc> {
 }
 
 /// The page's data (`__oa` payload) and status.
-async fn page_data(t: &TestApp, path: &str, token: Option<&str>) -> (u16, Value) {
+pub(crate) async fn page_data(t: &TestApp, path: &str, token: Option<&str>) -> (u16, Value) {
     let (status, _, html) = page(t, path, token).await;
     let json = html.split(r#"<script id="__oa""#).nth(1).and_then(|s| s.split_once('>')).map(|s| s.1);
     let data = json
@@ -186,6 +186,8 @@ async fn independent(t: &TestApp, column: &str, id: i64, (from, to): (DateTime<U
     let orders = number(t, &count(""), v()).await;
     let picked = number(t, &count(" AND o.status_type_id = 5"), v()).await;
     let no_shows = number(t, &count(" AND o.status_type_id = 7"), v()).await;
+    let delivered = number(t, &count(" AND o.status_type_id = 5 AND o.pantry_location_id IS NULL"), v()).await;
+    let not_delivered = number(t, &count(" AND o.status_type_id = 7 AND o.pantry_location_id IS NULL"), v()).await;
     let households =
         number(t, &format!("SELECT COUNT(DISTINCT o.user_id) AS n FROM orders o WHERE {month}"), v()).await;
     let same = if column == "pantry_location_id" { "e.pantry_location_id" } else { "e.food_bank_id" };
@@ -240,6 +242,7 @@ async fn independent(t: &TestApp, column: &str, id: i64, (from, to): (DateTime<U
     }
     json!({
         "orders": orders, "pickedUp": picked, "noShows": no_shows, "households": households,
+        "delivered": delivered, "notDelivered": not_delivered,
         "newHouseholds": new, "children": ages[0], "adults": ages[1], "seniors": ages[2],
         // The page gives pounds to a tenth.
         "items": items, "pounds": (pounds * 10.0).round() / 10.0,
@@ -257,6 +260,7 @@ fn shown(report: &Value, key: &str) -> Value {
     let f = |k: &str| totals[k].as_f64().unwrap();
     json!({
         "orders": f("orders"), "pickedUp": f("pickedUp"), "noShows": f("noShows"), "households": f("households"),
+        "delivered": f("delivered"), "notDelivered": f("notDelivered"),
         "newHouseholds": f("newHouseholds"), "children": f("children"), "adults": f("adults"), "seniors": f("seniors"),
         "items": f("items"), "pounds": f("pounds"),
     })
@@ -277,6 +281,7 @@ async fn a_seeded_month_adds_up_to_an_independent_count(t: &TestApp) {
     assert_eq!(
         main,
         json!({"orders": 3.0, "pickedUp": 2.0, "noShows": 1.0, "households": 2.0, "newHouseholds": 1.0,
+               "delivered": 0.0, "notDelivered": 0.0,
                "children": 2.0, "adults": 1.0, "seniors": 0.0, "items": 7.0, "pounds": 10.5})
     );
     // Driving Park: D's short line counts what was packed (2 + 1 units at 1.5 lb).
@@ -315,7 +320,7 @@ async fn a_seeded_month_adds_up_to_an_independent_count(t: &TestApp) {
     assert!(headers["content-type"].to_str().unwrap().starts_with("text/csv"));
     let main_name = MAIN;
     let line = csv.lines().find(|l| l.contains(main_name) && l.contains(",Month,")).unwrap_or_else(|| panic!("{csv}"));
-    assert!(line.ends_with(",3,2,1,0,2,1,2,1,0,7,10.5,2"), "{line}");
+    assert!(line.ends_with(",3,2,1,0,0,0,2,1,2,1,0,7,10.5,2"), "{line}");
     let _ = s.twice;
 
     // A malformed month is refused at its field, not guessed.

@@ -346,17 +346,21 @@ impl Store {
         let sql = format!(
             "SELECT place, day, CAST(SUM(orders) AS BIGINT) AS orders, \
              CAST(SUM(picked_up) AS BIGINT) AS picked_up, CAST(SUM(no_shows) AS BIGINT) AS no_shows, \
+             CAST(SUM(delivered) AS BIGINT) AS delivered, CAST(SUM(not_delivered) AS BIGINT) AS not_delivered, \
              CAST(SUM(visits) AS BIGINT) AS visits, CAST(COUNT(DISTINCT hh) AS BIGINT) AS households, \
              CAST(SUM(units) AS BIGINT) AS units, CAST(SUM(pounds) AS DOUBLE PRECISION) AS pounds FROM ( \
              SELECT {place} AS place, day, 1 AS orders, \
              CASE WHEN status_type_id = {done} THEN 1 ELSE 0 END AS picked_up, \
-             CASE WHEN status_type_id = {missed} THEN 1 ELSE 0 END AS no_shows, 0 AS visits, \
+             CASE WHEN status_type_id = {missed} THEN 1 ELSE 0 END AS no_shows, \
+             CASE WHEN status_type_id = {done} AND pantry_location_id IS NULL THEN 1 ELSE 0 END AS delivered, \
+             CASE WHEN status_type_id = {missed} AND pantry_location_id IS NULL THEN 1 ELSE 0 END AS not_delivered, \
+             0 AS visits, \
              COALESCE(household_id, -user_id) AS hh, \
              CASE WHEN status_type_id = {done} THEN units ELSE 0 END AS units, \
              CASE WHEN status_type_id = {done} THEN pounds ELSE 0.0 END AS pounds \
              FROM report_orders WHERE day >= {first} AND day < {next} AND {filter} AND {place} IS NOT NULL \
              UNION ALL \
-             SELECT {place}, day, 0, 0, 0, 1, household_id, units, pounds \
+             SELECT {place}, day, 0, 0, 0, 0, 0, 1, household_id, units, pounds \
              FROM visits WHERE day >= {first} AND day < {next} AND {filter}) x \
              GROUP BY place, day",
             first = p(1),
@@ -375,6 +379,8 @@ impl Store {
                         orders: count(&row, "orders")?,
                         picked_up: count(&row, "picked_up")?,
                         no_shows: count(&row, "no_shows")?,
+                        delivered: count(&row, "delivered")?,
+                        not_delivered: count(&row, "not_delivered")?,
                         visits: count(&row, "visits")?,
                         households: count(&row, "households")?,
                         units: row.try_get("", "units")?,

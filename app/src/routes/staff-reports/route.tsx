@@ -76,6 +76,8 @@ const COLUMNS: [keyof Report["places"][number]["totals"], MessageKey][] = [
   ["orders", "staff.reports.orders"],
   ["pickedUp", "staff.reports.pickedUp"],
   ["noShows", "staff.reports.noShows"],
+  ["delivered", "staff.reports.delivered"],
+  ["notDelivered", "staff.reports.notDelivered"],
   ["visits", "staff.reports.visits"],
   ["households", "staff.reports.households"],
   ["newHouseholds", "staff.reports.newHouseholds"],
