@@ -14,6 +14,8 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct RunWindowView {
     pub id: Id,
+    #[serde(rename = "programID")]
+    pub program_id: Id,
     pub program_name: String,
     pub day: NaiveDate,
     /// Local times, "HH:MM".

@@ -2,7 +2,8 @@
 //! day's delivery windows (`?date=`, `?window=`), the chosen window's runs with their drivers,
 //! routes and stops, and the forms that make the runs (`intent=make`, `drivers`), move a stop
 //! (`move`: `stop`, `run`), give a run its driver (`driver`: `run`, `driver`), start it (`start`)
-//! and close a failed stop as not delivered (`confirm`: `run`, `stop`). `/staff/runs/{runId}`,
+//! and close a failed stop as not delivered (`confirm`: `run`, `stop`); and keep the program's
+//! drivers (`addDriver`: `program`, `email`; `removeDriver`: `program`, `driver`). `/staff/runs/{runId}`,
 //! the driver's run sheet (the run's driver, or the admin), phone-first and printable, with each
 //! stop's report (`intent=report`: `stop`, `outcome`). Done, 303 back; refused, 422 re-rendered.
 use super::{
@@ -45,7 +46,7 @@ pub const SHEET: Page = Page {
 pub struct StaffRunsPage {
     #[serde(skip_serializing_if = "Option::is_none")]
     board: Option<RunsBoard>,
-    /// What was just done: made, moved, driver, started or confirmed.
+    /// What was just done: made, moved, driver, started, confirmed, driverAdded or driverRemoved.
     #[serde(skip_serializing_if = "Option::is_none")]
     done: Option<String>,
 }
@@ -67,7 +68,7 @@ fn done(ctx: &LoadCtx, known: &[&str]) -> Option<String> {
 async fn board(ctx: LoadCtx, admin: Staff<FoodBankAdmin>) -> Loaded {
     let date = ctx.query.get("date").and_then(|d| d.parse().ok());
     let window = id_param(&ctx.query, "window");
-    let done = done(&ctx, &["made", "moved", "driver", "started", "confirmed"]);
+    let done = done(&ctx, &["made", "moved", "driver", "started", "confirmed", "driverAdded", "driverRemoved"]);
     match service::board(&ctx.state, &admin, date, window).await {
         Ok(board) => Loaded::ok(StaffRunsPage { board: Some(board), done }),
         Err(error) => Loaded::with_status(super::failure_status(&error, "staff runs"), StaffRunsPage::default()),
@@ -99,6 +100,16 @@ async fn plan(ctx: ActionCtx, admin: Staff<FoodBankAdmin>) -> Acted {
             service::set_driver(state, &admin, id_field(&ctx, "run"), driver).await.map(|_| "driver")
         }
         "start" => service::start(state, &admin, id_field(&ctx, "run")).await.map(|_| "started"),
+        "addDriver" => {
+            let email = ctx.form.text("email").to_owned();
+            return match service::add_driver(state, &admin, id_field(&ctx, "program"), &email).await {
+                Ok(_) => back("driverAdded"),
+                Err(error) => Acted::refused(error).keeping(vec![("email", email)]),
+            };
+        }
+        "removeDriver" => service::remove_driver(state, &admin, id_field(&ctx, "program"), id_field(&ctx, "driver"))
+            .await
+            .map(|_| "driverRemoved"),
         "confirm" => {
             service::confirm(state, &admin, id_field(&ctx, "run"), id_field(&ctx, "stop")).await.map(|_| "confirmed")
         }

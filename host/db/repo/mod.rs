@@ -56,6 +56,8 @@ pub mod test_bulk_households;
 #[cfg(any(test, feature = "test-support"))]
 mod test_bulk_reports;
 #[cfg(any(test, feature = "test-support"))]
+mod test_bulk_runs;
+#[cfg(any(test, feature = "test-support"))]
 mod test_support;
 pub mod throttles;
 

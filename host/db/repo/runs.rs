@@ -312,6 +312,16 @@ impl<C: ConnectionTrait> Store<C> {
         Ok(drivers)
     }
 
+    /// The food bank of a delivery program; None when there is no such program.
+    pub async fn program_food_bank(&self, program_id: Id) -> StoreResult<Option<Id>> {
+        Ok(delivery_program::Entity::find_by_id(program_id)
+            .select_only()
+            .column(delivery_program::Column::FoodBankId)
+            .into_tuple()
+            .one(&self.db)
+            .await?)
+    }
+
     /// The saved addresses' coordinates, how they were found and their notes.
     async fn places_of(&self, saved_ids: Vec<Id>) -> StoreResult<HashMap<Id, Place>> {
         if saved_ids.is_empty() {
@@ -437,6 +447,24 @@ impl crate::db::repo::Write {
                 .await?;
         }
         Ok(true)
+    }
+
+    /// Ends `user_id`'s driving for the program: their grant goes, and the runs not started yet
+    /// that were theirs wait for another driver. False when they had no such grant.
+    pub async fn remove_driver(&self, program_id: Id, user_id: Id) -> StoreResult<bool> {
+        let gone = driver_grant::Entity::delete_many()
+            .filter(driver_grant::Column::DeliveryProgramId.eq(program_id))
+            .filter(driver_grant::Column::UserId.eq(user_id))
+            .exec(&self.db)
+            .await?;
+        delivery_run::Entity::update_many()
+            .col_expr(delivery_run::Column::DriverUserId, Expr::value(Option::<Id>::None))
+            .filter(delivery_run::Column::DeliveryProgramId.eq(program_id))
+            .filter(delivery_run::Column::DriverUserId.eq(user_id))
+            .filter(delivery_run::Column::StartedAt.is_null())
+            .exec(&self.db)
+            .await?;
+        Ok(gone.rows_affected == 1)
     }
 
     /// Gives a planned run its driver; false when it has started.

@@ -1,12 +1,14 @@
-//! Delivery runs (issue 51): the coordinator (the food bank's admin) shares a window's packed
-//! deliveries among drivers and starts each run (`plan`); the driver follows the run sheet and
+//! Delivery runs (issue 51): the coordinator (the food bank's admin) keeps the program's drivers
+//! (`drivers`), shares a window's packed deliveries among them and starts each run (`plan`); the driver follows the run sheet and
 //! reports each stop, and the coordinator closes a failed one as not delivered (`road`). Each write
 //! is one transaction that reads what it decides on and asks `domain::runs` and
 //! `domain::order_states`; order states change through the staff's one path
 //! (`service::orders::act_in`), so stock, history and the shopper's news are as for any other change.
+mod drivers;
 mod plan;
 mod road;
 
+pub use drivers::{add_driver, remove_driver};
 pub use plan::{make, move_stop, set_driver, start};
 pub use road::{confirm, report};
 
@@ -40,6 +42,7 @@ fn point(at: Option<(f64, f64)>, postal_code: &str) -> Option<GeoPoint> {
 fn window_view(w: &RunWindow) -> RunWindowView {
     RunWindowView {
         id: w.id,
+        program_id: w.program_id,
         program_name: w.program_name.clone(),
         day: w.day,
         starts: w.starts.format("%H:%M").to_string(),

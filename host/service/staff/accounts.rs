@@ -25,7 +25,7 @@ pub struct InvitedBy {
 /// The audit log's view of a grant.
 #[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct GrantShown<'a> {
+pub(crate) struct GrantShown<'a> {
     pub email: &'a str,
     pub role: &'a str,
     pub food_bank_id: Option<Id>,

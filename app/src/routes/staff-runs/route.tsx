@@ -22,9 +22,64 @@ const DONE: Record<string, MessageKey> = {
   driver: "staff.runs.done.driver",
   started: "staff.runs.done.started",
   confirmed: "staff.runs.done.confirmed",
+  driverAdded: "staff.runs.done.driverAdded",
+  driverRemoved: "staff.runs.done.driverRemoved",
 };
 
-const INTENTS = ["make", "move", "driver", "start", "confirm"] as const;
+const INTENTS = ["make", "move", "driver", "start", "confirm", "addDriver", "removeDriver"] as const;
+
+/** The program's drivers: each with Remove, and a form adding one by e-mail (invited when new). */
+function Drivers({ board, posted }: { board: Board; posted: ReturnType<typeof usePostedAmong> }) {
+  const w = board.window;
+  if (!w) return null;
+  const fields = posted.intent === "addDriver" ? serverFieldErrors(posted.failure?.value) : {};
+  return (
+    <section aria-labelledby="runs-drivers">
+      <h2 id="runs-drivers">{t("staff.runs.driversOf", { program: w.programName })}</h2>
+      {board.drivers.length === 0 ? (
+        <p>{t("staff.runs.noDrivers")}</p>
+      ) : (
+        <ul className="staff-drivers">
+          {board.drivers.map((d) => (
+            <li key={d.userID}>
+              {d.name}{" "}
+              <PostForm onSubmit={native} intent="removeDriver" className="staff-inline">
+                <input type="hidden" name="window" value={w.id} />
+                <input type="hidden" name="program" value={w.programID} />
+                <input type="hidden" name="driver" value={d.userID} />
+                <button type="submit" className="btn btn-secondary" aria-label={t("staff.runs.removeDriverOf", { name: d.name })}>
+                  {t("staff.runs.removeDriver")}
+                </button>
+              </PostForm>
+            </li>
+          ))}
+        </ul>
+      )}
+      <PostForm onSubmit={native} intent="addDriver" className="staff-form">
+        <input type="hidden" name="window" value={w.id} />
+        <input type="hidden" name="program" value={w.programID} />
+        <label>
+          {t("staff.runs.driverEmail")}
+          <input
+            type="email"
+            name="email"
+            autoComplete="off"
+            defaultValue={posted.intent === "addDriver" ? (posted.values.email ?? "") : ""}
+            {...(fields.email ? { "aria-invalid": true as const, "aria-describedby": "runs-email-error" } : {})}
+          />
+          {fields.email && (
+            <span id="runs-email-error" className="field-error">
+              {fieldErrorText(fields.email)}
+            </span>
+          )}
+        </label>
+        <button type="submit" className="btn btn-secondary">
+          {t("staff.runs.addDriver")}
+        </button>
+      </PostForm>
+    </section>
+  );
+}
 
 type Board = NonNullable<StaffRunsPage["board"]>;
 type Run = Board["runs"][number];
@@ -129,6 +184,7 @@ export default function StaffRuns({ data }: { data: StaffRunsPage | null }) {
   const board = data.board;
   const fields = serverFieldErrors(posted.failure?.value);
   const general = posted.failure && Object.keys(fields).length === 0 ? posted.failure : null;
+  const makeFields = posted.intent === "make" ? fields : {};
   return (
     <section className="card staff">
       <h1>{t("staff.runs.title")}</h1>
@@ -181,11 +237,11 @@ export default function StaffRuns({ data }: { data: StaffRunsPage | null }) {
                 max={50}
                 inputMode="numeric"
                 defaultValue={posted.intent === "make" ? posted.values.drivers : String(Math.max(1, board.drivers.length))}
-                {...(fields.drivers ? { "aria-invalid": true as const, "aria-describedby": "runs-drivers-error" } : {})}
+                {...(makeFields.drivers ? { "aria-invalid": true as const, "aria-describedby": "runs-drivers-error" } : {})}
               />
-              {fields.drivers && (
+              {makeFields.drivers && (
                 <span id="runs-drivers-error" className="field-error">
-                  {fields.drivers === "choice" ? t("refusal.driversOutOfRange") : fieldErrorText(fields.drivers)}
+                  {makeFields.drivers === "choice" ? t("refusal.driversOutOfRange") : fieldErrorText(makeFields.drivers)}
                 </span>
               )}
             </label>
@@ -195,6 +251,7 @@ export default function StaffRuns({ data }: { data: StaffRunsPage | null }) {
             </button>
           </PostForm>
           {board.runs.length === 0 ? <p>{t("staff.runs.none")}</p> : board.runs.map((r) => <RunCard key={r.id} run={r} board={board} />)}
+          <Drivers board={board} posted={posted} />
         </>
       )}
     </section>
