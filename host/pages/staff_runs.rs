@@ -1,7 +1,7 @@
 //! Delivery runs (issue 51). `/staff/runs`, the coordinator's board (the food bank's admin): a
 //! day's delivery windows (`?date=`, `?window=`), the chosen window's runs with their drivers,
 //! routes and stops, and the forms that make the runs (`intent=make`, `drivers`), move a stop
-//! (`move`: `stop`, `run`), give a run its driver (`driver`: `run`, `driver`), start it (`start`)
+//! (`move`: `from`, `stop`, `run`), give a run its driver (`driver`: `run`, `driver`), start it (`start`)
 //! and close a failed stop as not delivered (`confirm`: `run`, `stop`); and keep the program's
 //! drivers (`addDriver`: `program`, `email`; `removeDriver`: `program`, `driver`). `/staff/runs/{runId}`,
 //! the driver's run sheet (the run's driver, or the admin), phone-first and printable, with each
@@ -93,7 +93,8 @@ async fn plan(ctx: ActionCtx, admin: Staff<FoodBankAdmin>) -> Acted {
             };
         }
         "move" => {
-            service::move_stop(state, &admin, id_field(&ctx, "stop"), id_field(&ctx, "run")).await.map(|_| "moved")
+            let (from, stop, to) = (id_field(&ctx, "from"), id_field(&ctx, "stop"), id_field(&ctx, "run"));
+            service::move_stop(state, &admin, from, stop, to).await.map(|_| "moved")
         }
         "driver" => {
             let driver = row_id(ctx.form.text("driver").trim());

@@ -159,8 +159,11 @@ async fn a_window_is_split_routed_driven_and_closed(t: &TestApp) {
     assert_eq!(t.get(&format!("/api/v1/staff/runs/{r2}"), Some(&dana)).await.status, 403, "Dev's run");
     assert_eq!(t.get(&format!("/api/v1/staff/runs/{r2}"), Some(&dev)).await.status, 200);
 
-    // A stop moved by hand: both runs routed again, positions without gaps.
+    // A stop moved by hand: both runs routed again, positions without gaps. Named under a run
+    // that does not hold it, it is not found.
     let moved = sides[0][1];
+    let wrong = format!("/api/v1/staff/runs/{r2}/stops/{}/move", stop_of(&made[0], moved));
+    assert_eq!(t.post(&wrong, Some(&admin), json!({ "runID": r2 })).await.status, 404);
     let r = t
         .post(
             &format!("/api/v1/staff/runs/{r1}/stops/{}/move", stop_of(&made[0], moved)),

@@ -90,10 +90,10 @@ async fn report_stop(
 async fn move_stop(
     State(state): State<AppState>,
     Caller(admin): Caller<FoodBankAdmin>,
-    PathParams((_, stop_id)): PathParams<(Id, Id)>,
+    PathParams((id, stop_id)): PathParams<(Id, Id)>,
     Body(input): Body<MoveStop>,
 ) -> ApiResult<RunSheet> {
-    service::move_stop(&state, &admin, stop_id, input.run_id).await?;
+    service::move_stop(&state, &admin, id, stop_id, input.run_id).await?;
     ok(service::sheet(&state, &admin, input.run_id).await?)
 }
 

@@ -26,6 +26,11 @@ use crate::{
 };
 use chrono::NaiveDate;
 
+/// A run change the run's state does not allow: 409 with its refusal's code.
+fn refused(r: crate::domain::runs::RunRefusal) -> Error {
+    Error::Conflict(r.refusal().into())
+}
+
 /// Where the window's routes start and end: the program's depot, else the food bank's ZIP centre.
 fn depot(window: &RunWindow) -> Option<GeoPoint> {
     window

@@ -1,7 +1,7 @@
 //! The coordinator's plan: a window's packed deliveries shared among drivers (`geo::split`), each
 //! run ordered as a route from the depot (`geo::route`); a stop moved by hand re-routes both runs;
 //! a run given its driver and started, its orders then out for delivery.
-use super::{Context, Error, Result, coordinates, depot, point};
+use super::{Context, Error, Result, coordinates, depot, point, refused};
 use crate::{
     db::repo::runs::{NewRun, RunRow, RunWindow},
     domain::{
@@ -16,10 +16,6 @@ use crate::{
     geo::{self, GeoPoint},
     service::staff::Staff,
 };
-
-fn refused(r: RunRefusal) -> Error {
-    Error::Conflict(r.refusal().into())
-}
 
 /// The window of `window_id` when the admin coordinates it.
 async fn coordinated(state: &Context, admin: &Staff<FoodBankAdmin>, window_id: Id) -> Result<RunWindow> {
@@ -83,8 +79,14 @@ pub async fn make(state: &Context, admin: &Staff<FoodBankAdmin>, window_id: Id, 
         .await
 }
 
-/// Moves a stop to another planned run of its window and re-routes both.
-pub async fn move_stop(state: &Context, admin: &Staff<FoodBankAdmin>, stop_id: Id, to_run: Id) -> Result<()> {
+/// Moves a stop of run `from_run` to another planned run of its window and re-routes both.
+pub async fn move_stop(
+    state: &Context,
+    admin: &Staff<FoodBankAdmin>,
+    from_run: Id,
+    stop_id: Id,
+    to_run: Id,
+) -> Result<()> {
     let (_, window) = coordinated_run(state, admin, to_run).await?;
     let window = &window;
     state
@@ -93,8 +95,10 @@ pub async fn move_stop(state: &Context, admin: &Staff<FoodBankAdmin>, stop_id: I
             txn.lock_window(window.id).await?;
             let runs = txn.runs_of_window(window.id).await?;
             let stops = txn.stops_of(runs.iter().map(|r| r.id).collect()).await?;
-            let stop =
-                stops.iter().find(|s| s.id == stop_id).ok_or_else(|| Error::not_found(&messages::STOP_NOT_FOUND))?;
+            let stop = stops
+                .iter()
+                .find(|s| s.id == stop_id && s.run_id == from_run)
+                .ok_or_else(|| Error::not_found(&messages::STOP_NOT_FOUND))?;
             let from =
                 runs.iter().find(|r| r.id == stop.run_id).ok_or_else(|| Error::not_found(&messages::RUN_NOT_FOUND))?;
             let to = runs.iter().find(|r| r.id == to_run).ok_or_else(|| Error::not_found(&messages::RUN_NOT_FOUND))?;

@@ -1,7 +1,7 @@
 //! On the road: the driver reports each stop (Delivered closes the order at once; nobody home and
 //! refused wait), and the coordinator closes a failed stop as not delivered, its stock back as a
 //! no-show's, exactly once.
-use super::{Context, Error, Result, opened};
+use super::{Context, Error, Result, opened, refused};
 use crate::{
     domain::{
         Id, messages,
@@ -11,10 +11,6 @@ use crate::{
     },
     service::staff::Staff,
 };
-
-fn refused(r: crate::domain::runs::RunRefusal) -> Error {
-    Error::Conflict(r.refusal().into())
-}
 
 /// The driver's (or the coordinator's) report at a stop of a run on the road.
 pub async fn report(

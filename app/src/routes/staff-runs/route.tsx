@@ -130,6 +130,7 @@ function RunCard({ run, board }: { run: Run; board: Board }) {
             {planned && others.length > 0 && (
               <PostForm onSubmit={native} intent="move" className="staff-inline">
                 <input type="hidden" name="window" value={window} />
+                <input type="hidden" name="from" value={run.id} />
                 <input type="hidden" name="stop" value={s.id} />
                 <label>
                   {t("staff.runs.moveTo")}{" "}
