@@ -99,8 +99,22 @@ async fn every_page_is_valid_html_in_both_languages() {
         format!("/staff/households/{household}/order?pantry={main}"),
     ];
     let admin = token_of(&t, orderahead::db::seed::DEMO_ADMIN_EMAIL).await;
+    // A delivery window with a packed order made into a run, for the runs board and a run sheet.
+    let (window, program, bank) = crate::runs::window(&t).await;
+    let delivered = t.state.store.test_delivery_stock(bank, program, 10).await.unwrap();
+    crate::runs::ready_delivery(&t, window, bank, 2.0, delivered).await;
+    let board = t
+        .post(
+            &format!("/api/v1/staff/delivery-windows/{window}/runs"),
+            Some(&admin),
+            serde_json::json!({ "drivers": 1 }),
+        )
+        .await;
+    let run = board.value()["runs"][0]["id"].as_i64().expect("a run");
     let admin_pages = [
-        "/staff/team".to_owned(),
+        format!("/staff/runs?window={window}"),
+        format!("/staff/runs/{run}"),
+        "/staff/team".into(),
         "/staff/audit".into(),
         "/staff/delivery-schedule".into(),
         "/staff/pantries-admin".into(),

@@ -20,13 +20,13 @@ on_both!(a_window_is_split_routed_driven_and_closed, refused_run_changes_change_
 /// The depot of the demo's home delivery program (its warehouse in Grove City).
 const DEPOT: (f64, f64) = (39.8767, -83.0497);
 
-struct Delivery {
+pub(crate) struct Delivery {
     order: i64,
     shopper: Shopper,
 }
 
 /// The driver grant's program and food bank, and a window of it two days out or more.
-async fn window(t: &TestApp) -> (i64, i64, i64) {
+pub(crate) async fn window(t: &TestApp) -> (i64, i64, i64) {
     let driver = t.state.store.test_user_id(DEMO_DRIVER_EMAIL).await.unwrap().unwrap();
     let post = t.state.store.staff_posts(driver).await.unwrap()[0];
     let program = post.program_id.expect("a driver's program");
@@ -38,7 +38,7 @@ async fn window(t: &TestApp) -> (i64, i64, i64) {
 
 /// A new shopper's delivery order in the window to a home `miles_east` of the depot (negative:
 /// west), packed and ready.
-async fn ready_delivery(t: &TestApp, window: i64, bank: i64, miles_east: f64, item: i64) -> Delivery {
+pub(crate) async fn ready_delivery(t: &TestApp, window: i64, bank: i64, miles_east: f64, item: i64) -> Delivery {
     let shopper = fresh(t).await;
     let me = t.get("/api/v1/account/profile", Some(&shopper.token)).await.value()["id"].as_i64().unwrap();
     let lng = DEPOT.1 + miles_east / 53.0;
