@@ -13,10 +13,13 @@ fn main() {
     let app = root.join("app");
     let out = PathBuf::from(env::var("OUT_DIR").unwrap());
 
-    for watched in ["app/src", "app/build.mjs", "app/scripts", "app/package.json", "app/package-lock.json", "static"] {
+    for watched in
+        ["app/src", "host/i18n", "app/build.mjs", "app/scripts", "app/package.json", "app/package-lock.json", "static"]
+    {
         println!("cargo:rerun-if-changed={watched}");
     }
 
+    embed_languages(&root, &out);
     link_javascriptcore();
     install_node_modules(&app);
 
@@ -37,6 +40,27 @@ fn main() {
     }
     table.push_str("];\n");
     fs::write(out.join("embedded_files.rs"), table).unwrap();
+}
+
+/// The catalog files of every language of the registry (app/src/i18n/languages.json), embedded
+/// for host/catalog: a language is added by its registry line and its files, nothing in Rust.
+fn embed_languages(root: &Path, out: &Path) {
+    let registry = root.join("app/src/i18n/languages.json");
+    let list: Vec<serde_json::Value> =
+        serde_json::from_str(&fs::read_to_string(&registry).unwrap()).expect("languages.json is a list");
+    let mut app = String::from("pub(crate) static APP_CATALOGS: &[(&str, &str)] = &[\n");
+    let mut server = String::from("pub(crate) static SERVER_TEXTS: &[(&str, &str)] = &[\n");
+    for language in &list {
+        let code = language["code"].as_str().expect("each language has a code");
+        let catalog = root.join(format!("app/src/i18n/{code}.json"));
+        assert!(catalog.exists(), "{} is missing: every language of the registry needs its catalog", catalog.display());
+        app.push_str(&format!("    ({code:?}, include_str!({:?})),\n", catalog.display().to_string()));
+        let texts = root.join(format!("host/i18n/api.{code}.json"));
+        if texts.exists() {
+            server.push_str(&format!("    ({code:?}, include_str!({:?})),\n", texts.display().to_string()));
+        }
+    }
+    fs::write(out.join("languages.rs"), format!("{app}];\n{server}];\n")).unwrap();
 }
 
 /// Where pkg-config looks for `.pc` files when it cannot say (it is not installed yet): Debian's.

@@ -52,7 +52,15 @@ for (const id of routeIds) {
  */
 const FETCHED_TEXTS = ["refusal"];
 
-const catalogKeys = Object.keys(JSON.parse(readFileSync(join(appDir, "src", "i18n", "en.json"), "utf8")));
+// Every language's keys: English's, and those only other languages have (their plural forms,
+// their `fmt.*` date words).
+const catalogKeys = [
+  ...new Set(
+    JSON.parse(readFileSync(join(appDir, "src", "i18n", "languages.json"), "utf8")).flatMap(({ code }) =>
+      Object.keys(JSON.parse(readFileSync(join(appDir, "src", "i18n", `${code}.json`), "utf8"))),
+    ),
+  ),
+];
 
 rmSync(join(outDir, "client"), { recursive: true, force: true });
 rmSync(join(outDir, "server.js"), { force: true });

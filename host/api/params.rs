@@ -84,5 +84,5 @@ param_schema!(
     /// A language the app is translated into.
     Language => ObjectBuilder::new()
         .schema_type(Type::String)
-        .enum_values(Some(crate::catalog::LANGS.map(crate::catalog::Lang::code)))
+        .enum_values(Some(crate::catalog::Lang::all().map(crate::catalog::Lang::code)))
 );

@@ -162,29 +162,32 @@ pub fn generate_code() -> String {
     (0..8).map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char).collect()
 }
 
-/// An info card's or notification's texts in one language.
+/// An info card's or notification's texts in one language, with the form fields that hold them
+/// (`title`/`body` for English, `titleEs`/`bodyEs` for Spanish...).
 #[derive(Debug, Clone, Copy)]
 pub struct ContentTexts<'a> {
     pub title: &'a str,
     pub body: Option<&'a str>,
+    pub fields: (&'static str, &'static str),
 }
 
-/// `prefix` names the language's fields: "" for English, "es" for Spanish (`titleEs`). English
-/// is required; Spanish is optional, but a Spanish body needs a Spanish title.
+/// English is required; every other language is optional, but a text in one needs its title.
 pub fn content_errors(
     en: ContentTexts,
-    es: ContentTexts,
+    others: &[ContentTexts],
     starts: Option<DateTime<Utc>>,
     ends: Option<DateTime<Utc>>,
 ) -> Vec<FieldError> {
     let mut errors = Vec::new();
-    required("title", en.title, TITLE_MAX, &mut errors);
-    optional("body", en.body, TEXT_MAX, &mut errors);
-    if es.title.is_empty() && es.body.is_some() {
-        errors.push(FieldError::new("titleEs", FieldCode::Required, "A Spanish text needs a Spanish title."));
+    required(en.fields.0, en.title, TITLE_MAX, &mut errors);
+    optional(en.fields.1, en.body, TEXT_MAX, &mut errors);
+    for other in others {
+        if other.title.is_empty() && other.body.is_some() {
+            errors.push(FieldError::new(other.fields.0, FieldCode::Required, "A translated text needs its title."));
+        }
+        optional(other.fields.0, Some(other.title), TITLE_MAX, &mut errors);
+        optional(other.fields.1, other.body, TEXT_MAX, &mut errors);
     }
-    optional("titleEs", Some(es.title), TITLE_MAX, &mut errors);
-    optional("bodyEs", es.body, TEXT_MAX, &mut errors);
     if let (Some(s), Some(e)) = (starts, ends)
         && e <= s
     {
@@ -276,14 +279,15 @@ mod tests {
 
     #[test]
     fn content_needs_an_english_title_and_a_window_that_ends_after_it_starts() {
-        let en = ContentTexts { title: "Closed Monday", body: Some("<p>Back Tuesday</p>") };
-        let none = ContentTexts { title: "", body: None };
-        assert!(content_errors(en, none, None, None).is_empty());
+        let en = ContentTexts { title: "Closed Monday", body: Some("<p>Back Tuesday</p>"), fields: ("title", "body") };
+        let none = ContentTexts { title: "", body: None, fields: ("titleEs", "bodyEs") };
+        let ko = ContentTexts { title: "", body: Some("x"), fields: ("titleKo", "bodyKo") };
+        assert!(content_errors(en, &[none], None, None).is_empty());
         let at = Utc.with_ymd_and_hms(2026, 12, 1, 12, 0, 0).unwrap();
-        let errors = content_errors(none, ContentTexts { title: "", body: Some("x") }, Some(at), Some(at));
+        let errors = content_errors(ContentTexts { title: "", ..en }, &[none, ko], Some(at), Some(at));
         assert_eq!(
             fields(&errors),
-            [("title", FieldCode::Required), ("titleEs", FieldCode::Required), ("endsAt", FieldCode::EndBeforeStart)]
+            [("title", FieldCode::Required), ("titleKo", FieldCode::Required), ("endsAt", FieldCode::EndBeforeStart)]
         );
     }
 }

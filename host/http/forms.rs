@@ -46,7 +46,7 @@ pub async fn post(
         return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response();
     };
     let headers = &parts.headers;
-    let lang = Lang::negotiate(query_lang(&url), headers);
+    let lang = Lang::negotiate(query_lang(&url), headers).for_page(&url);
     let refuse = |status: StatusCode, error: ApiError, intent: Option<&str>, values: Map<String, Value>| {
         // With the API's own status, which the app's form reads as it reads the API's answer.
         let (api_status, mut failure) = error.into_envelope();

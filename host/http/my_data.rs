@@ -52,6 +52,7 @@ async fn as_page(State(state): State<AppState>, headers: HeaderMap, lang: Lang) 
 #[template(path = "my_data.html")]
 struct Readable {
     lang: &'static str,
+    dir: &'static str,
     title: String,
     made: String,
     none: String,
@@ -214,6 +215,7 @@ fn readable(state: &AppState, lang: Lang, d: &MyData) -> Readable {
     let section = |key: &str, records| Section { title: t(key), records };
     Readable {
         lang: lang.code(),
+        dir: lang.dir(),
         title: t("account.data.title"),
         made: t("account.data.made").replace("{date}", &date(d.made_at)),
         none: t("account.data.none"),

@@ -37,7 +37,7 @@ pub(super) async fn page_or_file(
     }
     let url = parts.uri.path_and_query().map(|pq| pq.as_str()).unwrap_or("/").to_owned();
     let chosen = query_lang(&url).and_then(Lang::from_code);
-    let lang = Lang::negotiate(chosen.map(Lang::code), &parts.headers);
+    let lang = Lang::negotiate(chosen.map(Lang::code), &parts.headers).for_page(&url);
     let mut res = answer(&state, &nonce.0, cookie, &ip, &url, &parts.headers, lang, Posted::Nothing).await;
     if let Some(lang) = chosen {
         // A page asked for in a language (the switch, a shared link) keeps the visit in it.
@@ -169,7 +169,7 @@ pub async fn data(
         return (StatusCode::BAD_REQUEST, Json(json!({ "successful": false, "failureReason": "url must be a path" })))
             .into_response();
     };
-    let lang = Lang::negotiate(query_lang(url), &headers);
+    let lang = Lang::negotiate(query_lang(url), &headers).for_page(url);
     let session = session(&state, url, &headers).await;
     let (route, loaded) = load(&state, url, lang, session.shopper.clone(), &client, HashMap::new()).await;
     let (csrf, new_csrf_cookie) = forms_token(&state, url, &headers, cookie);
@@ -484,6 +484,7 @@ fn respond(
     let alternates = seo::alternates(&page_url);
     let doc = Document {
         lang: lang.code(),
+        dir: lang.dir(),
         title,
         description,
         canonical: &canonical,

@@ -1,12 +1,7 @@
 //! What search engines read: `/robots.txt`, the sitemap (one file, or past the protocol's limit
 //! an index of numbered files), and the canonical and alternate-language links of each page.
 use crate::service::rich_text::escape;
-use crate::{
-    catalog::{LANGS, Lang},
-    db::repo::sitemap::SitemapPantry,
-    render::Alternate,
-    state::AppState,
-};
+use crate::{catalog::Lang, db::repo::sitemap::SitemapPantry, render::Alternate, state::AppState};
 use axum::{
     Router,
     extract::{Path, State},
@@ -27,7 +22,7 @@ pub fn router() -> Router<AppState> {
 /// A page's stable address in a language: English at its plain URL, others with `?lang=`.
 pub fn in_language(page_url: &str, lang: Lang) -> String {
     match lang {
-        Lang::En => page_url.to_owned(),
+        Lang::EN => page_url.to_owned(),
         other => format!("{page_url}?lang={}", other.code()),
     }
 }
@@ -36,8 +31,8 @@ pub fn in_language(page_url: &str, lang: Lang) -> String {
 /// `x-default` (English). The one place they are made, so adding a language is one change.
 pub fn alternates(page_url: &str) -> Vec<Alternate> {
     let mut out: Vec<Alternate> =
-        LANGS.iter().map(|&lang| Alternate { hreflang: lang.code(), href: in_language(page_url, lang) }).collect();
-    out.push(Alternate { hreflang: "x-default", href: in_language(page_url, Lang::En) });
+        Lang::all().map(|lang| Alternate { hreflang: lang.code(), href: in_language(page_url, lang) }).collect();
+    out.push(Alternate { hreflang: "x-default", href: in_language(page_url, Lang::EN) });
     out
 }
 
@@ -75,7 +70,9 @@ fn entries(origin: &str, pantries: &[SitemapPantry]) -> Vec<Entry> {
     pages
         .flat_map(|(page, lastmod)| {
             let alternates = alternates(&page);
-            LANGS.map(|lang| Entry { loc: in_language(&page, lang), lastmod, alternates: alternates.clone() })
+            Lang::all()
+                .map(|lang| Entry { loc: in_language(&page, lang), lastmod, alternates: alternates.clone() })
+                .collect::<Vec<_>>()
         })
         .collect()
 }
@@ -192,7 +189,8 @@ mod tests {
         let all = entries("https://oa.example", &pantries(2));
         let xml = main_file("https://oa.example", &all, SITEMAP_MAX_URLS);
         assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "), "{xml}");
-        assert_eq!(xml.matches("<url>").count(), 6, "home and 2 pantries, in English and Spanish: {xml}");
+        let langs = Lang::all().count();
+        assert_eq!(xml.matches("<url>").count(), 3 * langs, "home and 2 pantries, in every language: {xml}");
         assert!(xml.contains("<url><loc>https://oa.example/</loc><xhtml:link"), "{xml}");
         assert!(xml.contains("<url><loc>https://oa.example/?lang=es</loc><xhtml:link"), "{xml}");
         assert!(
@@ -203,26 +201,35 @@ mod tests {
             xml.contains(r#"<xhtml:link rel="alternate" hreflang="es" href="https://oa.example/pantries/2?lang=es"/>"#),
             "{xml}"
         );
+        assert!(xml.contains("<url><loc>https://oa.example/pantries/1?lang=zh-Hant</loc>"), "{xml}");
+        assert!(
+            xml.contains(r#"<xhtml:link rel="alternate" hreflang="ar" href="https://oa.example/pantries/2?lang=ar"/>"#),
+            "{xml}"
+        );
         assert_eq!(numbered_file(&all, SITEMAP_MAX_URLS, 1), None, "no numbered files when one is enough");
     }
 
     #[test]
     fn past_the_page_size_the_main_file_is_an_index() {
-        let all = entries("https://oa.example", &pantries(4)); // (home + 4 pantries) x 2 languages = 10 URLs
-        let index = main_file("https://oa.example", &all, 4);
+        // (home + 4 pantries) x 12 languages = 60 URLs, in files of 24: 24, 24 and 12.
+        let langs = Lang::all().count();
+        assert_eq!(langs, 12);
+        let all = entries("https://oa.example", &pantries(4));
+        let size = 2 * langs;
+        let index = main_file("https://oa.example", &all, size);
         assert!(index.contains("<sitemapindex "), "{index}");
-        assert_eq!(index.matches("<loc>").count(), 3, "10 URLs in files of 4: {index}");
+        assert_eq!(index.matches("<loc>").count(), 3, "60 URLs in files of 24: {index}");
         assert!(index.contains(
             "<sitemap><loc>https://oa.example/sitemap-2.xml</loc><lastmod>2026-03-03T12:00:00Z</lastmod></sitemap>"
         ));
-        let first = numbered_file(&all, 4, 1).unwrap();
+        let first = numbered_file(&all, size, 1).unwrap();
         assert!(first.contains("<urlset ") && first.contains("https://oa.example/</loc>"));
-        assert_eq!(first.matches("<url>").count(), 4);
-        let last = numbered_file(&all, 4, 3).unwrap();
-        assert_eq!(last.matches("<url>").count(), 2);
+        assert_eq!(first.matches("<url>").count(), size);
+        let last = numbered_file(&all, size, 3).unwrap();
+        assert_eq!(last.matches("<url>").count(), langs);
         assert!(last.contains("/pantries/4<") && last.contains("/pantries/4?lang=es<"));
-        assert_eq!(numbered_file(&all, 4, 4), None);
-        assert_eq!(numbered_file(&all, 4, 0), None);
+        assert_eq!(numbered_file(&all, size, 4), None);
+        assert_eq!(numbered_file(&all, size, 0), None);
     }
 
     #[test]
@@ -238,9 +245,19 @@ mod tests {
         let pairs: Vec<_> = links.iter().map(|a| (a.hreflang, a.href.as_str())).collect();
         assert_eq!(
             pairs,
-            vec![
+            [
                 ("en", "https://oa.example/pantries/3"),
                 ("es", "https://oa.example/pantries/3?lang=es"),
+                ("zh-Hans", "https://oa.example/pantries/3?lang=zh-Hans"),
+                ("zh-Hant", "https://oa.example/pantries/3?lang=zh-Hant"),
+                ("vi", "https://oa.example/pantries/3?lang=vi"),
+                ("ko", "https://oa.example/pantries/3?lang=ko"),
+                ("tl", "https://oa.example/pantries/3?lang=tl"),
+                ("ar", "https://oa.example/pantries/3?lang=ar"),
+                ("ht", "https://oa.example/pantries/3?lang=ht"),
+                ("ru", "https://oa.example/pantries/3?lang=ru"),
+                ("uk", "https://oa.example/pantries/3?lang=uk"),
+                ("fr", "https://oa.example/pantries/3?lang=fr"),
                 ("x-default", "https://oa.example/pantries/3"),
             ]
         );

@@ -5,7 +5,7 @@
 //! those English texts, with `{name}` standing for the parts a rule fills in. A text without an
 //! entry stays English. `failureCode` and `failureData` are left as they are: the app words coded
 //! refusals from its own catalog (`refusal.<code>`), and this table serves the API's other clients.
-use crate::catalog::Lang;
+use crate::catalog::{Lang, SERVER_TEXTS, embedded_file};
 use std::{collections::HashMap, sync::LazyLock};
 
 pub struct ServerTexts {
@@ -14,13 +14,19 @@ pub struct ServerTexts {
     templates: Vec<(Vec<String>, Vec<String>, String)>,
 }
 
-static SPANISH: LazyLock<ServerTexts> =
-    LazyLock::new(|| ServerTexts::parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/host/i18n/api.es.json"))));
+/// Each language's table (None for English, whose texts are the keys, and for a language without one).
+static TABLES: LazyLock<Vec<Option<ServerTexts>>> = LazyLock::new(|| {
+    Lang::all()
+        .map(|lang| {
+            let json = embedded_file(SERVER_TEXTS, lang).filter(|_| lang != Lang::EN)?;
+            Some(ServerTexts::parse(json).unwrap_or_else(|e| panic!("host/i18n/api.{}.json: {e}", lang.code())))
+        })
+        .collect()
+});
 
 impl ServerTexts {
-    pub fn parse(json: &str) -> Self {
-        let table: HashMap<String, String> =
-            serde_json::from_str(json).expect("host/i18n/api.es.json is a flat object of strings");
+    pub fn parse(json: &str) -> Result<Self, serde_json::Error> {
+        let table: HashMap<String, String> = serde_json::from_str(json)?;
         let mut exact = HashMap::new();
         let mut templates = Vec::new();
         for (english, translated) in table {
@@ -33,14 +39,11 @@ impl ServerTexts {
         }
         // Longer literal text first: the most specific template wins.
         templates.sort_by_key(|(literals, _, _)| std::cmp::Reverse(literals.iter().map(String::len).sum::<usize>()));
-        Self { exact, templates }
+        Ok(Self { exact, templates })
     }
 
     pub fn for_lang(lang: Lang) -> Option<&'static Self> {
-        match lang {
-            Lang::En => None,
-            Lang::Es => Some(&SPANISH),
-        }
+        TABLES[lang.index()].as_ref()
     }
 
     pub fn translate(&self, english: &str) -> Option<String> {
@@ -125,6 +128,7 @@ mod tests {
                 "{name} not found": "No se encontró {name}"
             }"#,
         )
+        .unwrap()
     }
 
     #[test]
@@ -202,7 +206,11 @@ mod tests {
                 let refusal = Refusal::new(kind, data);
                 let english = refusal.text();
                 assert_eq!(app_text(&en, &refusal), english, "{}", kind.code);
-                assert_eq!(Some(app_text(&es, &refusal)), SPANISH.translate(&english), "{english}");
+                assert_eq!(
+                    Some(app_text(&es, &refusal)),
+                    ServerTexts::for_lang(Lang::ES).unwrap().translate(&english),
+                    "{english}"
+                );
             }
         }
     }

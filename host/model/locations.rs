@@ -234,7 +234,7 @@ impl InventoryItem {
     /// The item as a page in `lang` names it: the product's Spanish name on Spanish pages where
     /// it has one (each language's page is rendered and cached apart).
     pub fn in_language(mut self, lang: crate::catalog::Lang) -> Self {
-        if lang == crate::catalog::Lang::Es
+        if lang == crate::catalog::Lang::ES
             && let Some(es) = self.pantry_item.name_es.clone()
         {
             self.pantry_item.name = es;

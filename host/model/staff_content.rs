@@ -1,9 +1,11 @@
 //! A food bank admin's content (`/staff/content`, `/api/v1/staff/content`): info cards with
 //! their sections, and notifications (the shoppers' Messages) with the window they show in, each in
-//! English and Spanish, and previewed as shoppers will see them (the rich text cleaned).
+//! English and as many of the app's other languages as the admin writes, and previewed as
+//! shoppers will see them (the rich text cleaned).
 use crate::domain::Id;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use utoipa::ToSchema;
 
 /// One language's texts as stored, and the body as shoppers see it (cleaned HTML).
@@ -16,14 +18,26 @@ pub struct ContentText {
     pub preview: Option<String>,
 }
 
+/// A text's version in one of the app's other languages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContentVersion {
+    /// The language's code ("es", "zh-Hans").
+    pub lang: String,
+    #[serde(flatten)]
+    pub text: ContentText,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminCard {
     pub id: Id,
     pub section_id: Option<Id>,
     pub en: ContentText,
-    /// None: shoppers reading Spanish see the English.
-    pub es: Option<ContentText>,
+    /// The other languages it is written in, in the app's order.
+    pub translations: Vec<ContentVersion>,
+    /// The shopper languages it is not written in: their readers see the English.
+    pub missing: Vec<String>,
     pub sort_order: i32,
 }
 
@@ -40,7 +54,10 @@ pub struct AdminSection {
 pub struct AdminNotice {
     pub id: Id,
     pub en: ContentText,
-    pub es: Option<ContentText>,
+    /// The other languages it is written in, in the app's order.
+    pub translations: Vec<ContentVersion>,
+    /// The shopper languages it is not written in: their readers see the English.
+    pub missing: Vec<String>,
     /// None: from when it was posted. In the food bank's zone, with the offset.
     #[schema(value_type = Option<String>, format = DateTime)]
     pub starts_at: Option<crate::domain::time::PlaceTime>,
@@ -72,12 +89,12 @@ pub struct CardForm {
     #[serde(default)]
     #[schema(max_length = 4000)]
     pub body: Option<String>,
-    #[serde(default)]
-    #[schema(max_length = 200)]
-    pub title_es: Option<String>,
-    #[serde(default)]
-    #[schema(max_length = 4000)]
-    pub body_es: Option<String>,
+    /// The other languages' versions, by field: `titleEs` and `bodyEs`, `titleKo` and `bodyKo`,
+    /// `titleZhHans`... (`ContentVersion` names each language's fields). A version is kept when
+    /// it has a title.
+    #[serde(flatten)]
+    #[schema(value_type = HashMap<String, String>)]
+    pub translations: HashMap<String, serde_json::Value>,
     /// An existing section; or `newSection` names a new one.
     #[serde(default)]
     pub section_id: Option<Id>,
@@ -102,12 +119,12 @@ pub struct NoticeForm {
     #[serde(default)]
     #[schema(max_length = 4000)]
     pub body: Option<String>,
-    #[serde(default)]
-    #[schema(max_length = 200)]
-    pub title_es: Option<String>,
-    #[serde(default)]
-    #[schema(max_length = 4000)]
-    pub body_es: Option<String>,
+    /// The other languages' versions, by field: `titleEs` and `bodyEs`, `titleKo` and `bodyKo`,
+    /// `titleZhHans`... (`ContentVersion` names each language's fields). A version is kept when
+    /// it has a title.
+    #[serde(flatten)]
+    #[schema(value_type = HashMap<String, String>)]
+    pub translations: HashMap<String, serde_json::Value>,
     #[serde(default)]
     pub starts_at: Option<DateTime<Utc>>,
     #[serde(default)]

@@ -18,6 +18,8 @@ use crate::{
 use axum::http::StatusCode;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::Serialize;
+use serde_json::Value;
+use std::collections::HashMap;
 use utoipa::ToSchema;
 
 pub const PAGE: Page = Page {
@@ -46,6 +48,28 @@ pub struct StaffContentPage {
     /// The notification whose form is open (`?notice=`).
     #[serde(skip_serializing_if = "Option::is_none")]
     edit_notice: Option<EditNotice>,
+    /// The languages a text can be written in besides English, with their forms' fields.
+    languages: Vec<ContentLanguage>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ContentLanguage {
+    code: &'static str,
+    /// In itself ("Español", "한국어").
+    name: &'static str,
+    title_field: &'static str,
+    body_field: &'static str,
+}
+
+fn languages() -> Vec<ContentLanguage> {
+    crate::catalog::Lang::all()
+        .filter(|l| *l != crate::catalog::Lang::EN)
+        .map(|lang| {
+            let (title_field, body_field) = lang.content_fields();
+            ContentLanguage { code: lang.code(), name: lang.name(), title_field, body_field }
+        })
+        .collect()
 }
 
 /// A notification's window as its form's `datetime-local` fields show it, in the food bank's zone.
@@ -83,6 +107,7 @@ async fn load(ctx: LoadCtx, admin: Staff<FoodBankAdmin>) -> Loaded {
                 saved,
                 edit_card,
                 edit_notice,
+                languages: languages(),
             })
         }
         (Err(error), _) | (_, Err(error)) => {
@@ -107,7 +132,16 @@ fn instant(text: &str, zone: chrono_tz::Tz) -> Option<DateTime<Utc>> {
     })
 }
 
-const FIELDS: [&str; 9] = ["id", "title", "body", "titleEs", "bodyEs", "sectionId", "newSection", "startsAt", "endsAt"];
+/// The fields a refused form shows again as posted (and every language's `content_fields`).
+const FIELDS: [&str; 7] = ["id", "title", "body", "sectionId", "newSection", "startsAt", "endsAt"];
+
+/// The other languages' versions as posted (`titleEs`, `bodyKo`...).
+fn translations(f: &super::FormFields) -> HashMap<String, Value> {
+    crate::catalog::Lang::all()
+        .flat_map(|lang| <[&str; 2]>::from(lang.content_fields()))
+        .filter_map(|field| Some((field.to_owned(), Value::String(f.optional(field)?))))
+        .collect()
+}
 
 async fn act(ctx: ActionCtx, admin: Staff<FoodBankAdmin>) -> Acted {
     let intent = ctx.form.text(super::INTENT).to_owned();
@@ -118,8 +152,7 @@ async fn act(ctx: ActionCtx, admin: Staff<FoodBankAdmin>) -> Acted {
     let card = || CardForm {
         title: f.text("title").to_owned(),
         body: f.optional("body"),
-        title_es: f.optional("titleEs"),
-        body_es: f.optional("bodyEs"),
+        translations: translations(f),
         section_id: row_id(f.text("sectionId").trim()),
         new_section: f.optional("newSection"),
         new_section_es: f.optional("newSectionEs"),
@@ -128,8 +161,7 @@ async fn act(ctx: ActionCtx, admin: Staff<FoodBankAdmin>) -> Acted {
     let notice = |zone| NoticeForm {
         title: f.text("title").to_owned(),
         body: f.optional("body"),
-        title_es: f.optional("titleEs"),
-        body_es: f.optional("bodyEs"),
+        translations: translations(f),
         starts_at: instant(f.text("startsAt"), zone),
         ends_at: instant(f.text("endsAt"), zone),
     };
@@ -149,7 +181,9 @@ async fn act(ctx: ActionCtx, admin: Staff<FoodBankAdmin>) -> Acted {
     match done {
         Ok(()) => Acted::to(format!("/staff/content?saved={saved}")),
         Err(error) => {
-            let mut keep: Vec<(&'static str, String)> = FIELDS.into_iter().map(|k| (k, f.text(k).to_owned())).collect();
+            let languages = crate::catalog::Lang::all().flat_map(|lang| <[&str; 2]>::from(lang.content_fields()));
+            let mut keep: Vec<(&'static str, String)> =
+                FIELDS.into_iter().chain(languages).map(|k| (k, f.text(k).to_owned())).collect();
             keep.push((super::INTENT, intent));
             Acted::refused(error).keeping(keep)
         }

@@ -12,6 +12,8 @@ pub struct Alternate {
 #[template(path = "document.html")]
 pub struct Document<'a> {
     pub lang: &'a str,
+    /// "ltr" or "rtl": the language's direction, which the whole layout follows.
+    pub dir: &'a str,
     pub title: &'a str,
     pub description: &'a str,
     pub canonical: &'a str,

@@ -184,12 +184,12 @@ mod tests {
         let clock = Arc::new(TestClock::at(at("2026-06-20T15:00:00Z")));
         let store = Store::new(t.db().clone());
         for i in 0..N {
-            let m = email(&format!("p{i}@example.org"), "Ready".into(), "Your order is ready.".into(), Lang::En, None);
+            let m = email(&format!("p{i}@example.org"), "Ready".into(), "Your order is ready.".into(), Lang::EN, None);
             store.enqueue(m, clock.now()).await.unwrap();
         }
         // The same event told twice is one message.
         for _ in 0..2 {
-            let m = email("once@example.org", "Ready".into(), "x".into(), Lang::Es, Some("order:1:ready".into()));
+            let m = email("once@example.org", "Ready".into(), "x".into(), Lang::ES, Some("order:1:ready".into()));
             store.enqueue(m, clock.now()).await.unwrap();
         }
         let transport = Arc::new(Recording::default());
@@ -221,7 +221,7 @@ mod tests {
     async fn a_failing_transport_is_retried_with_back_off(t: &TestDb) {
         let clock = Arc::new(TestClock::at(at("2026-06-20T15:00:00Z")));
         let store = Store::new(t.db().clone());
-        store.enqueue(email("pat@example.org", "Ready".into(), "x".into(), Lang::En, None), clock.now()).await.unwrap();
+        store.enqueue(email("pat@example.org", "Ready".into(), "x".into(), Lang::EN, None), clock.now()).await.unwrap();
         let transport = Arc::new(Recording { failures: AtomicUsize::new(2), ..Default::default() });
         let sender = Sender { store: store.clone(), transport: transport.clone(), clock: clock.clone() };
 
@@ -244,7 +244,7 @@ mod tests {
     async fn a_message_failing_every_try_is_given_up_and_leaves_the_backlog(t: &TestDb) {
         let clock = Arc::new(TestClock::at(at("2026-06-20T15:00:00Z")));
         let store = Store::new(t.db().clone());
-        store.enqueue(email("pat@example.org", "Ready".into(), "x".into(), Lang::En, None), clock.now()).await.unwrap();
+        store.enqueue(email("pat@example.org", "Ready".into(), "x".into(), Lang::EN, None), clock.now()).await.unwrap();
         let transport = Arc::new(Recording { failures: AtomicUsize::new(usize::MAX), ..Default::default() });
         let sender = Sender { store: store.clone(), transport, clock: clock.clone() };
         for tried in 1..=MAX_ATTEMPTS {
@@ -260,7 +260,7 @@ mod tests {
     async fn a_host_dying_mid_send_loses_nothing(t: &TestDb) {
         let clock = Arc::new(TestClock::at(at("2026-06-20T15:00:00Z")));
         let store = Store::new(t.db().clone());
-        store.enqueue(email("pat@example.org", "Ready".into(), "x".into(), Lang::En, None), clock.now()).await.unwrap();
+        store.enqueue(email("pat@example.org", "Ready".into(), "x".into(), Lang::EN, None), clock.now()).await.unwrap();
         // A host claims the message and dies before it is sent or given back.
         let claimed = claim(&store, clock.now(), false).await.unwrap();
         assert!(claimed.is_some());

@@ -2,7 +2,7 @@
 //! (`GET /user/password/validate`) and setting the new password through it (`POST /user/password`
 //! and the update-password form), which ends every session. The link
 //! is `/account/update-password/{token}/{code}`; only hashes of both are stored.
-use super::{Context, Error, Result, outbox};
+use super::{Context, Error, Result, notices::say, outbox};
 use crate::{
     catalog::Lang,
     db::repo::{
@@ -22,10 +22,16 @@ use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
+// The mails' texts, translated by host/i18n/api.<lang>.json.
 const RESET_SUBJECT: &str = "Reset your OrderAhead password";
-const RESET_SUBJECT_ES: &str = "Cambie su contraseña de OrderAhead";
 const EXISTS_SUBJECT: &str = "You already have an OrderAhead account";
-const EXISTS_SUBJECT_ES: &str = "Usted ya tiene una cuenta de OrderAhead";
+const RESET_TEXT: &str = "Hello {name},\n\nSomeone (hopefully you) asked to reset the password of your OrderAhead account.\n\
+     Open this link within one hour to choose a new password:\n\n{link}\n\n\
+     If you did not ask for this, ignore this message; your password stays the same.\n";
+const EXISTS_TEXT: &str = "Hello {name},\n\nSomeone (hopefully you) tried to sign up for OrderAhead with this e-mail address, \
+     which already has an account.\n\nLog in here:\n\n{login}\n\n\
+     Forgot your password? Open this link within one hour to choose a new one:\n\n{link}\n\n\
+     If it was not you, ignore this message; nothing has changed.\n";
 
 /// Why a mail carries a reset link: asked for, or a sign-up with an address that has an account
 /// (told to its owner, never to whoever signed up).
@@ -141,48 +147,17 @@ async fn write_reset_mail(
 ) -> Result<()> {
     let link = new_link(txn, &state.public_url, recipient.user_id, now + LINK_LIFETIME, now).await?;
     let login = format!("{}/account/login", state.public_url.trim_end_matches('/'));
-    let (subject, text) = match (why, lang) {
-        (Why::SignUp, Lang::En) => (
-            EXISTS_SUBJECT,
-            format!(
-                "Hello {},\n\nSomeone (hopefully you) tried to sign up for OrderAhead with this e-mail address, \
-                 which already has an account.\n\nLog in here:\n\n{login}\n\n\
-                 Forgot your password? Open this link within one hour to choose a new one:\n\n{link}\n\n\
-                 If it was not you, ignore this message; nothing has changed.\n",
-                recipient.first_name
-            ),
-        ),
-        (Why::SignUp, Lang::Es) => (
-            EXISTS_SUBJECT_ES,
-            format!(
-                "Hola, {}:\n\nAlguien (esperamos que usted) intentó registrarse en OrderAhead con esta dirección \
-                 de correo, que ya tiene una cuenta.\n\nInicie sesión aquí:\n\n{login}?lang=es\n\n\
-                 ¿Olvidó su contraseña? Abra este enlace antes de una hora para elegir una nueva:\n\n{link}?lang=es\n\n\
-                 Si no fue usted, no haga nada; nada ha cambiado.\n",
-                recipient.first_name
-            ),
-        ),
-        (Why::Asked, Lang::En) => (
-            RESET_SUBJECT,
-            format!(
-                "Hello {},\n\nSomeone (hopefully you) asked to reset the password of your OrderAhead account.\n\
-                 Open this link within one hour to choose a new password:\n\n{link}\n\n\
-                 If you did not ask for this, ignore this message; your password stays the same.\n",
-                recipient.first_name
-            ),
-        ),
-        // The link opens the page in Spanish too.
-        (Why::Asked, Lang::Es) => (
-            RESET_SUBJECT_ES,
-            format!(
-                "Hola, {}:\n\nAlguien (esperamos que usted) pidió cambiar la contraseña de su cuenta de OrderAhead.\n\
-                 Abra este enlace antes de una hora para elegir una contraseña nueva:\n\n{link}?lang=es\n\n\
-                 Si usted no lo pidió, no haga nada; su contraseña sigue igual.\n",
-                recipient.first_name
-            ),
-        ),
+    // The links open their pages in the mail's language.
+    let (link, login) = match lang {
+        Lang::EN => (link, login),
+        other => (format!("{link}?lang={}", other.code()), format!("{login}?lang={}", other.code())),
     };
-    txn.enqueue(outbox::email(&recipient.email, subject.to_owned(), text, lang, None), now).await?;
+    let fill = [("name", recipient.first_name.as_str()), ("link", link.as_str()), ("login", login.as_str())];
+    let (subject, text) = match why {
+        Why::SignUp => (say(EXISTS_SUBJECT, lang, &[]), say(EXISTS_TEXT, lang, &fill)),
+        Why::Asked => (say(RESET_SUBJECT, lang, &[]), say(RESET_TEXT, lang, &fill)),
+    };
+    txn.enqueue(outbox::email(&recipient.email, subject, text, lang, None), now).await?;
     Ok(())
 }
 

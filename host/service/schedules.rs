@@ -11,7 +11,7 @@ use super::{
     staff::Staff,
 };
 use crate::{
-    catalog::{LANGS, Lang},
+    catalog::Lang,
     db::repo::{
         Write,
         audit::AuditEntry,
@@ -376,11 +376,11 @@ async fn tell_closed(
         (say(CLOSED_TITLE, lang, &fill), text, details)
     };
     let mut translations = Map::new();
-    for lang in LANGS.into_iter().filter(|l| *l != Lang::En) {
+    for lang in Lang::all().filter(|l| *l != Lang::EN) {
         let (title, text, details) = texts(lang);
         translations.insert(lang.code().to_owned(), json!({ "title": title, "description": text, "details": details }));
     }
-    let (title, text, details) = texts(Lang::En);
+    let (title, text, details) = texts(Lang::EN);
     txn.add_personal_message(order.user_id, &title, &text, Some(&details), Value::Object(translations), now).await?;
 
     let words = |lang: Lang| {

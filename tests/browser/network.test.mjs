@@ -154,20 +154,24 @@ describe("network", () => {
     await form.locator("#notice-title-error").waitFor();
     await form.getByLabel("Title (English)").fill(title);
     await form.getByLabel("Text (English)").fill("<p>Back <strong>Tuesday</strong></p><script>alert(1)</script>");
-    await form.getByLabel("Title (Spanish)").fill(spanish);
-    await form.getByLabel("Text (Spanish)").fill("<p>Volvemos el <strong>martes</strong></p>");
+    // Each other language is a fold, closed while empty; this notice is written in Spanish.
+    await form.locator("summary", { hasText: "Español" }).click();
+    await form.getByLabel("Title (Español)").fill(spanish);
+    await form.getByLabel("Text (Español)").fill("<p>Volvemos el <strong>martes</strong></p>");
     await form.getByRole("button", { name: "Post Notification" }).click();
     await page.getByRole("status").filter({ hasText: "The notification was posted." }).waitFor();
     // The preview is the shoppers' cleaned text: the bold kept, the script gone.
     const preview = page.locator(".content-preview[lang=es]").filter({ hasText: spanish });
     await preview.locator("strong", { hasText: "martes" }).waitFor();
     assert.equal(await page.locator(".content-preview script").count(), 0);
+    // The languages it is not written in are named, each in itself.
+    await page.locator("[data-notice]").filter({ hasText: spanish }).getByText(/Not written in: .*한국어.*Their readers see the English\./).waitFor();
     await assertAccessible(page, "notice posted");
     // Edited: its form opens with the stored texts, and the change is what shoppers get.
     await page.getByRole("link", { name: `Edit ${title}` }).click();
     const edit = page.locator("form").filter({ has: page.locator('input[value="editNotice"]') });
-    assert.equal(await edit.getByLabel("Title (Spanish)").inputValue(), spanish);
-    await edit.getByLabel("Title (Spanish)").fill(edited);
+    assert.equal(await edit.getByLabel("Title (Español)").inputValue(), spanish, "a written language's fold opens");
+    await edit.getByLabel("Title (Español)").fill(edited);
     await edit.getByRole("button", { name: "Save" }).click();
     await page.getByRole("status").filter({ hasText: "The notification was saved." }).waitFor();
     await page.locator(".content-preview[lang=es]").filter({ hasText: edited }).waitFor();

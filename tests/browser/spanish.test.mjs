@@ -167,7 +167,7 @@ describe("en español", () => {
     assert.equal(await page.evaluate(() => document.documentElement.lang), "en");
     await page.goto(url("/"));
     await page.getByRole("button", { name: en["home.whatIs"] }).waitFor();
-    await page.getByRole("group", { name: en["lang.label"] }).getByRole("link", { name: "Español" }).click();
+    await page.getByRole("navigation", { name: en["lang.label"] }).getByRole("link", { name: "Español" }).click();
     await page.getByRole("button", { name: S("home.whatIs") }).waitFor();
     await page.reload();
     await waitForApp(page);

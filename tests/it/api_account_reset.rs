@@ -239,7 +239,7 @@ async fn concurrent_guesses_check_only_the_allowance(t: &TestApp) {
 async fn the_reset_mail_follows_the_accounts_language(t: &TestApp) {
     let email = unique_email("idioma").to_lowercase();
     let session = register(t, &email).await;
-    assert_refused(&t.put("/api/v1/account/language/fr", Some(&session), json!({})).await, 400);
+    assert_refused(&t.put("/api/v1/account/language/de", Some(&session), json!({})).await, 400);
     let r = t.put("/api/v1/account/language/es", Some(&session), json!({})).await;
     assert_eq!(r.value()["language"], "es");
     assert_eq!(t.get("/api/v1/account/profile", Some(&session)).await.value()["language"], "es");

@@ -28,6 +28,7 @@ use std::{
 
 on_both!(
     a_pickup_tomorrow_gets_one_email_and_one_text_in_the_shoppers_language,
+    a_korean_shoppers_confirmation_and_reminder_are_in_korean,
     a_gateway_failing_twice_loses_nothing,
     order_news_is_texted_and_nothing_without_a_gateway,
 );
@@ -212,6 +213,60 @@ async fn a_pickup_tomorrow_gets_one_email_and_one_text_in_the_shoppers_language(
     assert!(reminders_to(t, &bo_email).await.is_empty());
     assert!(t.state.store.test_outbox(&bo_email).await.unwrap().is_empty(), "not even the confirmation");
     assert_eq!(gateway.tries_to("+16145550102"), 0);
+}
+
+/// The Korean server texts (host/i18n/api.ko.json): English key → Korean.
+fn korean() -> HashMap<String, String> {
+    serde_json::from_str(include_str!("../../host/i18n/api.ko.json")).unwrap()
+}
+
+/// Whether `text` is written in Hangul (and so not left in English).
+fn hangul(text: &str) -> bool {
+    text.chars().any(|c| ('\u{ac00}'..='\u{d7a3}').contains(&c))
+}
+
+async fn a_korean_shoppers_confirmation_and_reminder_are_in_korean(t: &TestApp) {
+    let (gateway, base) = gateway().await;
+    let host = texting_host(t, &base);
+    let (min, email) = shopper(t, "ko", true, "(614) 555-0105", true).await;
+    let (main, time, eve) = time_and_eve(t).await;
+    let id = order(t, &min, main, time).await;
+    let number = format!("{id:X}");
+    let ko = korean();
+
+    // The confirmation, e-mailed as the order was placed: its subject and text from the Korean table.
+    let mails = t.state.store.test_outbox(&email).await.unwrap();
+    let confirmed = mails.iter().find(|m| m.0 == ko["Your order is confirmed"]).expect("a Korean confirmation");
+    assert_eq!(confirmed.2, "ko");
+    let greeting: Vec<&str> = ko["Hello {name},"].split("{name}").map(str::trim).filter(|p| !p.is_empty()).collect();
+    assert!(
+        !greeting.is_empty() && greeting.iter().all(|p| confirmed.1.contains(p)),
+        "greeted in Korean: {confirmed:?}"
+    );
+    assert!(confirmed.1.contains(&number), "{confirmed:?}");
+    assert!(hangul(&confirmed.1) && !confirmed.1.contains("is confirmed"), "{confirmed:?}");
+    assert!(confirmed.1.contains("?lang=ko"), "its link opens the page in Korean: {confirmed:?}");
+
+    // The reminder the day before: the e-mail and the text, with the day and times in Korean words.
+    clock_to(t, eve);
+    assert!(host.send_reminders().await.unwrap() >= 2);
+    host.send_due_mail().await.unwrap();
+    let reminder = t
+        .state
+        .store
+        .test_outbox(&email)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|m| m.0 == ko["Pickup reminder: tomorrow"])
+        .expect("a Korean reminder e-mail");
+    assert!(reminder.1.contains(&number) && hangul(&reminder.1), "{reminder:?}");
+    assert!(reminder.1.contains('월') && reminder.1.contains('일'), "the day in Korean: {reminder:?}");
+    assert!(reminder.1.contains("오전") || reminder.1.contains("오후"), "the times in Korean: {reminder:?}");
+    assert!(!reminder.1.contains("tomorrow") && !reminder.1.contains("pm"), "{reminder:?}");
+    let texts = gateway.delivered_to("+16145550105");
+    let text = texts.iter().map(|t| &t.form["Body"]).find(|b| b.contains(&number) && b.contains('월')).expect("a text");
+    assert!(hangul(text) && !text.contains("tomorrow"), "the reminder text in Korean: {text}");
 }
 
 async fn a_gateway_failing_twice_loses_nothing(t: &TestApp) {

@@ -334,7 +334,7 @@ async fn a_shoppers_page_is_never_served_to_anyone_else(t: &TestApp) {
     }
     assert_eq!(t.state.cache.stats().hits, hits, "no personal page came from the render cache");
     for url in ["/account/orders", "/messages", "/account"] {
-        let key = CacheKey { url: url.into(), lang: Lang::En };
+        let key = CacheKey { url: url.into(), lang: Lang::EN };
         assert!(t.state.cache.get(&key, &t.state.store).await.is_none(), "{url} never went into it");
     }
 }

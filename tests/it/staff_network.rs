@@ -294,9 +294,13 @@ async fn codes_are_made_claimed_counted_and_expired(t: &TestApp) {
 }
 
 async fn spanish_messages(t: &TestApp, token: &str) -> Vec<Value> {
+    messages_in(t, token, "es").await
+}
+
+async fn messages_in(t: &TestApp, token: &str, lang: &str) -> Vec<Value> {
     let req = Request::get("/api/v1/messages?foodBankCode=COH")
         .header("authorization", format!("Bearer {token}"))
-        .header("accept-language", "es")
+        .header("accept-language", lang)
         .body(Body::empty())
         .unwrap();
     t.send(req).await.value().as_array().unwrap().clone()
@@ -311,13 +315,20 @@ async fn notifications_show_inside_their_window_in_spanish_and_cleaned(t: &TestA
         "body": "<p>Back <strong>Friday</strong></p><script>alert(1)</script>",
         "titleEs": "Cerrado por el feriado",
         "bodyEs": "<p>Volvemos el <strong>viernes</strong></p><img src=x onerror=alert(1)>",
+        "titleKo": "휴일 휴무",
         "startsAt": (now + chrono::Duration::days(1)).to_rfc3339(),
         "endsAt": (now + chrono::Duration::days(2)).to_rfc3339(),
     });
     let posted = t.post("/api/v1/staff/content/notices", Some(&admin), form).await.value().clone();
     assert_eq!(posted["showing"], false, "not yet");
-    let preview = posted["es"]["preview"].as_str().unwrap();
+    let versions = posted["translations"].as_array().unwrap();
+    assert_eq!(versions.iter().map(|v| v["lang"].as_str().unwrap()).collect::<Vec<_>>(), ["es", "ko"]);
+    let preview = versions[0]["preview"].as_str().unwrap();
     assert!(preview.contains("<strong>viernes</strong>") && !preview.contains("onerror"), "{preview}");
+    // Every other shopper language is listed as missing: its readers get the English.
+    let missing: Vec<&str> = posted["missing"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert!(missing.contains(&"vi") && missing.contains(&"ar") && !missing.contains(&"ko") && !missing.contains(&"es"));
+    assert_eq!(missing.len(), orderahead::catalog::Lang::all().count() - 3);
     assert!(!posted["en"]["preview"].as_str().unwrap().contains("script"));
     let titled = |list: &[Value], title: &str| list.iter().any(|m| m["data"]["title"] == title);
     assert!(!titled(&spanish_messages(t, &shopper.token).await, "Cerrado por el feriado"), "before its start");
@@ -330,6 +341,10 @@ async fn notifications_show_inside_their_window_in_spanish_and_cleaned(t: &TestA
     assert!(details.contains("viernes") && !details.contains("onerror"), "cleaned: {details}");
     let list = t.get("/api/v1/staff/content", Some(&admin)).await.value().clone();
     assert_eq!(list["notices"][0]["showing"], true);
+    let korean = messages_in(t, &shopper.token, "ko").await;
+    assert!(titled(&korean, "휴일 휴무"), "a Korean reader gets the Korean title");
+    let vietnamese = messages_in(t, &shopper.token, "vi").await;
+    assert!(titled(&vietnamese, "Closed for the holiday"), "a language without a version falls back to English");
 
     t.clock.advance(chrono::Duration::days(1));
     assert!(!titled(&spanish_messages(t, &shopper.token).await, "Cerrado por el feriado"), "after its end");
@@ -364,7 +379,8 @@ async fn notifications_show_inside_their_window_in_spanish_and_cleaned(t: &TestA
     let edited = json!({ "title": "Test Card 2", "body": "<p>Bye</p>" });
     let edited =
         t.put(&format!("/api/v1/staff/content/cards/{}", card["id"]), Some(&admin), edited).await.value().clone();
-    assert_eq!((edited["en"]["title"].as_str(), edited["es"].is_null()), (Some("Test Card 2"), true));
+    let versions = edited["translations"].as_array().unwrap();
+    assert_eq!((edited["en"]["title"].as_str(), versions.len()), (Some("Test Card 2"), 0));
     let notice_id = posted["id"].as_i64().unwrap();
     let subject = format!("notification:{notice_id}");
     assert_eq!(audit_actions(t, &admin, &subject).await, ["notice.create"]);

@@ -1,7 +1,7 @@
 // One catalog per language (en.json, es.json). The host sends each page the texts its code uses, in
 // the page's language, with the payload (`lang`, `messages`); `messages:` imports declare which
 // namespaces a module needs, so the build can list them per route for the host.
-import core from "messages:app,meta,modal,nav,notFound,shell,zip,home,shop,lang";
+import core from "messages:app,meta,modal,nav,notFound,shell,zip,home,shop,lang,fmt";
 import { lang, setLang, type Lang } from "./lang";
 
 export type MessageKey = keyof typeof import("./en.json");
@@ -69,10 +69,30 @@ export function t(key: MessageKey, vars?: Vars): string {
 
 type PluralBase<K> = K extends `${infer B}.one` ? (`${B}.other` extends MessageKey ? B : never) : never;
 
-/** Plural: `<base>.one` for 1, `<base>.other` otherwise (English and Spanish alike), with `{count}` available. */
+/** The CLDR plural category of `count` in the page's language ("one", "few", "many"...). */
+function pluralCategory(count: number): string {
+  // An engine without Intl (QuickJS, the renderer's fallback) knows one and other only.
+  if (typeof Intl === "undefined" || !Intl.PluralRules) return count === 1 ? "one" : "other";
+  let rules = pluralRules.get(lang());
+  if (!rules) pluralRules.set(lang(), (rules = new Intl.PluralRules(lang())));
+  return rules.select(count);
+}
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * Plural: `<base>.<category>` for the count's CLDR category in the page's language (English and
+ * Spanish have one and other; Arabic zero, one, two, few, many and other); `{count}` is available.
+ */
 export function tn(base: PluralBase<MessageKey>, count: number, vars?: Vars): string {
-  const key = (count === 1 ? `${base}.one` : `${base}.other`) as MessageKey;
-  return t(key, { ...vars, count });
+  // A form the catalog lacks (an engine without Intl asks Russian for "other", which whole
+  // numbers never take) falls back to the most general one the language has.
+  const key = [pluralCategory(count), "other", "many"].map((c) => `${base}.${c}`).find((k) => k in catalog) ?? `${base}.other`;
+  return t(key as MessageKey, { ...vars, count });
+}
+
+/** A text that not every catalog has (a language's `fmt.*` date words), undefined where missing. */
+export function optionalText(key: string): string | undefined {
+  return catalog[key];
 }
 
 /** `<title>` text for a page other than home. */

@@ -1,4 +1,4 @@
-// Date and number formatting shared by the server (QuickJS: no Intl) and the browser.
+// Date and number formatting shared by the server (its engine may lack Intl) and the browser.
 // Dates are wall-clock values as the API sends them (a pantry's local time); we format the
 // fields as written and never convert time zones, so server and client output always match.
 //
@@ -7,7 +7,13 @@
 // words are ours: English as the spec shows it, Spanish as US Spanish-language services write
 // it (es-US): lowercase month and weekday names, the day before the month ("24 de nov"), the day
 // as a plain number (no ordinal) and the 12-hour clock with "a. m." / "p. m.".
+//
+// Every other language writes dates from the `fmt.*` keys of its catalog: its CLDR month and
+// weekday names and patterns, taken once from Intl (tests/js/format.test.mjs holds them to it),
+// so the server's engine, every browser and the host's e-mails (host/infra/time_words.rs) write
+// the same words whatever ICU version each has.
 import { lang } from "../i18n/lang";
+import { optionalText } from "../i18n/t";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -52,12 +58,43 @@ export function parseWallClock(value: string | WallClock | null | undefined): Wa
 
 type DateInput = string | WallClock | null | undefined;
 
+/** The page language's date words when its catalog writes them (not English, not Spanish). */
+function catalogWords(): { months: string[]; monthsLong: string[]; weekdays: string[]; date: string; day: string; time: string; am: string; pm: string } | null {
+  const current = lang();
+  if (current === "en" || current === "es") return null;
+  const date = optionalText("fmt.date");
+  if (!date) return null;
+  const list = (key: string) => (optionalText(key) ?? "").split("|");
+  return {
+    months: list("fmt.months"),
+    monthsLong: list("fmt.monthsLong"),
+    weekdays: list("fmt.weekdays"),
+    date,
+    day: optionalText("fmt.day") ?? date,
+    time: optionalText("fmt.time") ?? "{hh24}:{mm}",
+    am: optionalText("fmt.am") ?? "",
+    pm: optionalText("fmt.pm") ?? "",
+  };
+}
+
+/** Fills a `fmt.date` / `fmt.day` pattern. */
+function fillDate(pattern: string, wc: WallClock, words: { months: string[]; monthsLong: string[] }): string {
+  const values: Record<string, string> = {
+    year: String(wc.year),
+    month: String(wc.month),
+    mon: words.months[wc.month - 1] ?? "",
+    monthLong: words.monthsLong[wc.month - 1] ?? "",
+    day: String(wc.day),
+  };
+  return pattern.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
 /**
  * The day of the month as a date writes it: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st... in English;
  * in Spanish a date's day is a plain number ("5 de mar"), so "5".
  */
 export function ordinal(n: number): string {
-  if (lang() === "es") return String(n);
+  if (lang() !== "en") return String(n);
   const mod100 = n % 100;
   if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
   switch (n % 10) {
@@ -77,6 +114,8 @@ export function ordinal(n: number): string {
 export function formatDate(value: DateInput): string {
   const wc = parseWallClock(value);
   if (!wc || !wc.month) return "";
+  const words = catalogWords();
+  if (words) return fillDate(words.date, wc, words);
   return lang() === "es" ? `${wc.day} de ${MONTHS_ES[wc.month - 1]} de ${wc.year}` : `${wc.month}/${wc.day}/${wc.year}`;
 }
 
@@ -84,6 +123,8 @@ export function formatDate(value: DateInput): string {
 export function formatDay(value: DateInput): string {
   const wc = parseWallClock(value);
   if (!wc || !wc.month) return "";
+  const words = catalogWords();
+  if (words) return fillDate(words.day, wc, words);
   return lang() === "es" ? `${ordinal(wc.day)} de ${MONTHS_ES[wc.month - 1]}` : `${MONTHS[wc.month - 1]} ${ordinal(wc.day)}`;
 }
 
@@ -98,6 +139,8 @@ export function dayParts(value: DateInput): { weekday: string; date: number; mon
   if (!wc || !wc.month) return null;
   // A calendar date, so UTC: the weekday never shifts with the device's zone.
   const day = new Date(Date.UTC(wc.year, wc.month - 1, wc.day)).getUTCDay();
+  const words = catalogWords();
+  if (words) return { weekday: words.weekdays[day] ?? "", date: wc.day, month: words.monthsLong[wc.month - 1] ?? "" };
   return lang() === "es"
     ? { weekday: WEEKDAYS_ES[day], date: wc.day, month: MONTHS_LONG_ES[wc.month - 1] }
     : { weekday: WEEKDAYS[day], date: wc.day, month: MONTHS[wc.month - 1] };
@@ -113,6 +156,17 @@ export function formatTime(value: DateInput): string {
   if (!wc) return "";
   const h12 = wc.hour % 12 === 0 ? 12 : wc.hour % 12;
   const mm = `${wc.minute < 10 ? "0" : ""}${wc.minute}`;
+  const words = catalogWords();
+  if (words) {
+    const values: Record<string, string> = {
+      h12: String(h12),
+      h24: String(wc.hour),
+      hh24: `${wc.hour < 10 ? "0" : ""}${wc.hour}`,
+      mm,
+      ampm: wc.hour < 12 ? words.am : words.pm,
+    };
+    return words.time.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  }
   if (lang() === "es") return `${h12}:${mm}${NBSP}${wc.hour < 12 ? "a." : "p."}${NBSP}m.`;
   const suffix = wc.hour < 12 ? "am" : "pm";
   return wc.minute === 0 ? `${h12}${suffix}` : `${h12}:${mm}${suffix}`;

@@ -1,6 +1,7 @@
 // The intake form's fields, at intake and on a household's page to correct it (host/service/households
 // checks them): the name, ZIP and household size are all a walk-in needs; the rest helps tell two
 // households apart and reach them.
+import { LANGUAGE_LIST } from "../i18n/lang";
 import { t, type MessageKey } from "../i18n/t";
 import type { StaffHouseholdsPage } from "../lib/api/pages";
 
@@ -73,8 +74,11 @@ export function IntakeFields({ values, errorText }: { values: Record<string, str
         {t("staff.households.language")}
         <select id="intake-language" name="language" defaultValue={values.language ?? ""}>
           <option value="">{t("staff.households.languageUnknown")}</option>
-          <option value="en">{t("lang.en")}</option>
-          <option value="es">{t("lang.es")}</option>
+          {LANGUAGE_LIST.map(({ code, name }) => (
+            <option key={code} value={code} lang={code}>
+              {name}
+            </option>
+          ))}
         </select>
       </label>
       <fieldset>

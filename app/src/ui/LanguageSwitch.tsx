@@ -1,8 +1,6 @@
 import { useLocation } from "../lib/router";
-import { lang, LANGUAGES, type Lang } from "../i18n/lang";
-import { t, type MessageKey } from "../i18n/t";
-
-const NAMES: Record<Lang, MessageKey> = { en: "lang.en", es: "lang.es" };
+import { lang, LANGUAGE_LIST, type Lang } from "../i18n/lang";
+import { t } from "../i18n/t";
 
 /** This page's address in another language: its stable per-language URL (`?lang=`). */
 export function languageUrl(pathname: string, search: string, to: Lang): string {
@@ -12,25 +10,31 @@ export function languageUrl(pathname: string, search: string, to: Lang): string 
 }
 
 /**
- * English / Español. Plain links, not router links: the host renders the page again in the chosen
- * language and remembers the choice on the device, with or without JavaScript.
+ * Every language of the registry, each named in itself (someone who cannot read the page's
+ * language still finds theirs), all in view rather than behind a menu. Plain links, not router
+ * links: the host renders the page again in the chosen language and remembers the choice on the
+ * device, with or without JavaScript.
  */
 export function LanguageSwitch({ className = "language-switch" }: { className?: string }) {
   const { pathname, search } = useLocation();
   const current = lang();
   return (
-    <div role="group" className={className} aria-label={t("lang.label")}>
-      {LANGUAGES.map((code) =>
-        code === current ? (
-          <span key={code} lang={code} aria-current="true">
-            {t(NAMES[code])}
-          </span>
-        ) : (
-          <a key={code} href={languageUrl(pathname, search, code)} lang={code} hrefLang={code}>
-            {t(NAMES[code])}
-          </a>
-        ),
-      )}
-    </div>
+    <nav className={className} aria-label={t("lang.label")}>
+      <ul>
+        {LANGUAGE_LIST.map(({ code, name, dir }) => (
+          <li key={code}>
+            {code === current ? (
+              <span lang={code} dir={dir} aria-current="true">
+                {name}
+              </span>
+            ) : (
+              <a href={languageUrl(pathname, search, code)} lang={code} dir={dir} hrefLang={code}>
+                {name}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

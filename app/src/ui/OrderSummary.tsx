@@ -113,7 +113,7 @@ export function OrderSummary({ order, actions = true, onChanged }: OrderSummaryP
       {pickup && actions && order.pantryOrderStatusType.isInProgressType && (
         <figure className="order-code-card">
           <figcaption>{t("orders.code.show")}</figcaption>
-          <p className="order-code-large">{number}</p>
+          <p className="order-code-large ltr">{number}</p>
           {/* Drawn on the server (host/service/order_code.rs) from the number alone. */}
           <img src={`/account/orders/${order.id}/qr.svg`} width={200} height={200} alt={t("orders.code.qr", { number })} />
         </figure>

@@ -1,8 +1,9 @@
 // Inline SVG icons: no icon font or sprite request. Decorative: the control carries the name.
 
-function Svg({ d }: { d: string }) {
+/** `directional`: the icon points a way (into the app, forward), so right-to-left pages mirror it. */
+function Svg({ d, directional = false }: { d: string; directional?: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" className={directional ? "icon-directional" : undefined}>
       <path d={d} fill="currentColor" />
     </svg>
   );
@@ -17,7 +18,7 @@ export const SearchIcon = () => (
   <Svg d="M15.5 14h-.79l-.28-.27A6.47 6.47 0 0 0 16 9.5 6.5 6.5 0 1 0 9.5 16a6.47 6.47 0 0 0 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9z" />
 );
 export const LoginIcon = () => (
-  <Svg d="M11 7 9.6 8.4l2.6 2.6H2v2h10.2l-2.6 2.6L11 17l5-5zm9 12h-8v2h8a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2h-8v2h8z" />
+  <Svg directional d="M11 7 9.6 8.4l2.6 2.6H2v2h10.2l-2.6 2.6L11 17l5-5zm9 12h-8v2h8a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2h-8v2h8z" />
 );
 /** The app's mark: a basket (the top bar's link home on pages with their own title). */
 export const LogoIcon = () => (

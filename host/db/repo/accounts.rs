@@ -404,7 +404,7 @@ impl Store {
         Ok(row.map(|(user_id, first_name, email, language)| Recipient { user_id, first_name, email, language }))
     }
 
-    /// Remembers the shopper's language (a code of `catalog::LANGS`).
+    /// Remembers the shopper's language (a code of the language registry, `catalog::Lang`).
     pub async fn set_language(&self, user_id: i64, language: &str) -> StoreResult<()> {
         user::Entity::update_many()
             .col_expr(user::Column::Language, Expr::value(language))

@@ -146,7 +146,7 @@ pub async fn feed_file(state: &Context, token: &str, words: impl Fn(Lang) -> Wor
         .await?
         .and_then(|c| c.language)
         .and_then(|code| Lang::from_code(&code))
-        .unwrap_or(Lang::En);
+        .unwrap_or(Lang::EN);
     let words = words(lang);
     let now = state.clock.now();
     let orders = state.store.orders_of(user_id, state.clock.now()).await?;

@@ -372,7 +372,8 @@ pub(super) fn checked(
             None
         }
     });
-    let language = optional(&form.language).filter(|l| ["en", "es"].contains(&l.as_str()));
+    let language =
+        optional(&form.language).and_then(|l| crate::catalog::Lang::from_code(&l)).map(|l| l.code().to_owned());
     let size = count(&mut errors, "size", &form.size, 1..=30);
     if size.is_none() && !errors.iter().any(|e| e.field == "size") {
         errors.push(FieldError::required("size"));

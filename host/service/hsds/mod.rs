@@ -98,9 +98,6 @@ struct Builder<'a> {
     now: DateTime<Utc>,
 }
 
-/// The languages the online ordering is offered in (the pantries' spoken ones are not recorded).
-const ORDERING_LANGUAGES: [(&str, &str); 2] = [("en", "English"), ("es", "Spanish")];
-
 impl Builder<'_> {
     fn dataset(&self, d: &HsdsDirectory) -> Dataset {
         let mut organizations = Vec::new();
@@ -200,8 +197,9 @@ impl Builder<'_> {
     }
 
     fn languages(&self, service_id: &str) -> Vec<Language> {
-        ORDERING_LANGUAGES
-            .iter()
+        // The languages the online ordering is offered in (the pantries' spoken ones are not recorded).
+        crate::catalog::Lang::all()
+            .map(|lang| (lang.code(), lang.name()))
             .map(|(code, name)| Language {
                 id: self.ids.of(&format!("language:{service_id}:{code}")),
                 service_id: service_id.to_owned(),

@@ -4,7 +4,7 @@
 //! change itself, so the shopper hears of a change exactly when it happened.
 use super::Result;
 use crate::{
-    catalog::{LANGS, Lang},
+    catalog::Lang,
     db::repo::{Write, staff::orders::ActingOrder},
     domain::orders::StatusType,
     infra::localize::ServerTexts,
@@ -76,14 +76,14 @@ pub(super) async fn tell(
     let reason = reason.unwrap_or_default();
     // The message in every language, so Messages shows it in the one the shopper reads in then.
     let mut translations = Map::new();
-    for lang in LANGS.into_iter().filter(|l| *l != Lang::En) {
+    for lang in Lang::all().filter(|l| *l != Lang::EN) {
         translations.insert(
             lang.code().to_owned(),
             json!({ "title": say(news.title, lang, &number, reason), "description": say(news.text, lang, &number, reason) }),
         );
     }
-    let title = say(news.title, Lang::En, &number, reason);
-    let text = say(news.text, Lang::En, &number, reason);
+    let title = say(news.title, Lang::EN, &number, reason);
+    let text = say(news.text, Lang::EN, &number, reason);
     txn.add_personal_message(order.user_id, &title, &text, None, Value::Object(translations), now).await?;
 
     let words = |lang: Lang| (say(news.title, lang, &number, reason), say(news.text, lang, &number, reason));

@@ -133,5 +133,5 @@ fn invitation(
         },
     );
     let subject = "You are invited to OrderAhead / Invitación a OrderAhead".to_owned();
-    crate::service::outbox::email(email, subject, text, Lang::En, None)
+    crate::service::outbox::email(email, subject, text, Lang::EN, None)
 }

@@ -1,5 +1,6 @@
 // The account's session and profile (host/api/account/session.rs, profile.rs).
-import type { components } from "./schema.gen";
+import type { components, paths } from "./schema.gen";
+import type { Lang } from "../../i18n/lang";
 import { request } from "./typed";
 
 type Schemas = components["schemas"];
@@ -21,4 +22,8 @@ export const loadProfile = () => request("get", "/account/profile", {});
 export const updateProfile = (body: Schemas["ProfileUpdateBody"]) => request("put", "/account/profile", { body });
 
 /** Keeps the page's language on the account (e-mails follow it). */
-export const setLanguage = (language: "en" | "es") => request("put", "/account/language/{language}", { path: { language } });
+export const setLanguage = (language: Lang) =>
+  // A registry code (lang()), which is what the parameter's enum lists: both are languages.json.
+  request("put", "/account/language/{language}", { path: { language: language as ApiLanguage } });
+
+type ApiLanguage = NonNullable<paths["/account/language/{language}"]["put"]["parameters"]["path"]>["language"];

@@ -1,4 +1,4 @@
-import { t, type MessageKey } from "../../i18n/t";
+import { t, tn, type MessageKey } from "../../i18n/t";
 import { refusalText } from "../../lib/refusal";
 import type { AccountPage } from "../../lib/api/pages";
 import { PostForm, usePostedAmong } from "../../ui/PostForm";
@@ -18,8 +18,8 @@ function deviceName(d: Device): string {
 function agoText(kind: "seen" | "since", ago: Ago): string {
   if (ago.unit === "now") return t(`account.devices.${kind}.now`);
   const count = ago.count ?? 0;
-  const key = ago.unit === "hours" ? `account.devices.${kind}.hours.${count === 1 ? "one" : "other"}` : `account.devices.${kind}.${ago.unit}`;
-  return t(key as MessageKey, { count });
+  if (ago.unit === "hours") return tn(kind === "seen" ? "account.devices.seen.hours" : "account.devices.since.hours", count);
+  return t(`account.devices.${kind}.${ago.unit}` as MessageKey, { count });
 }
 
 /**

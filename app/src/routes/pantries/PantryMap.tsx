@@ -147,5 +147,7 @@ export default function PantryMap({ lat, lng, radiusMiles, pantries, onMoveStart
   }
   useEffect(drawMarkers, [pantries]);
 
-  return <div ref={box} className="pantry-map" role="region" aria-label={t("pantries.map")} />;
+  // The map keeps its own layout in right-to-left pages: north up, east to the right, and
+  // Leaflet's controls where it puts them.
+  return <div ref={box} className="pantry-map" dir="ltr" role="region" aria-label={t("pantries.map")} />;
 }

@@ -17,7 +17,8 @@ const native = () => undefined;
 
 type Content = NonNullable<StaffContentPage["content"]>;
 type Text = Content["cards"][number]["en"];
-type Texts = { en: Text; es?: Text | null };
+type Texts = Pick<Content["cards"][number], "en" | "translations">;
+type ContentLanguage = StaffContentPage["languages"][number];
 
 const SAVED: Record<string, MessageKey> = {
   card: "staff.content.saved.card",
@@ -27,8 +28,15 @@ const SAVED: Record<string, MessageKey> = {
 };
 
 /** A stored card's or notification's texts as its edit form's fields start. */
-function storedValues({ en, es }: Texts): Record<string, string> {
-  return { title: en.title, body: en.body ?? "", titleEs: es?.title ?? "", bodyEs: es?.body ?? "" };
+function storedValues({ en, translations }: Texts, languages: ContentLanguage[]): Record<string, string> {
+  const values: Record<string, string> = { title: en.title, body: en.body ?? "" };
+  for (const v of translations) {
+    const language = languages.find((l) => l.code === v.lang);
+    if (!language) continue;
+    values[language.titleField] = v.title;
+    values[language.bodyField] = v.body ?? "";
+  }
+  return values;
 }
 
 const OWN_ERRORS: Record<string, MessageKey> = {
@@ -36,9 +44,9 @@ const OWN_ERRORS: Record<string, MessageKey> = {
 };
 
 /** A text as shoppers will see it: the title and the body the server cleaned. */
-function Preview({ text, lang }: { text: Text; lang: "en" | "es" }) {
+function Preview({ text, lang }: { text: Text; lang: string }) {
   return (
-    <div className="content-preview" lang={lang}>
+    <div className="content-preview" lang={lang} dir="auto">
       <strong>{text.title}</strong>
       {/* The host cleans the body with the shoppers' sanitiser (service::rich_text). */}
       {text.preview && <div dangerouslySetInnerHTML={{ __html: text.preview }} />}
@@ -46,7 +54,21 @@ function Preview({ text, lang }: { text: Text; lang: "en" | "es" }) {
   );
 }
 
-function TextFields({ prefix, values, fields }: { prefix: string; values: Record<string, string>; fields: Record<string, string> }) {
+/** Each version a text has, then the shopper languages it lacks (their readers see the English). */
+function Versions({ item, languages }: { item: Texts & { missing: string[] }; languages: ContentLanguage[] }) {
+  const name = (code: string) => languages.find((l) => l.code === code)?.name ?? code;
+  return (
+    <>
+      <Preview text={item.en} lang="en" />
+      {item.translations.map((v) => (
+        <Preview key={v.lang} text={v} lang={v.lang} />
+      ))}
+      {item.missing.length > 0 && <p>{t("staff.content.missing", { languages: item.missing.map(name).join(", ") })}</p>}
+    </>
+  );
+}
+
+function TextFields({ prefix, values, fields, languages }: { prefix: string; values: Record<string, string>; fields: Record<string, string>; languages: ContentLanguage[] }) {
   // The prefix keeps each form's error ids apart: the page may show an add and an edit form together.
   const error = (name: string) =>
     fields[name] ? (
@@ -67,16 +89,22 @@ function TextFields({ prefix, values, fields }: { prefix: string; values: Record
         <textarea name="body" maxLength={4000} defaultValue={values.body ?? ""} {...described("body")} />
         {error("body")}
       </label>
-      <label>
-        {t("staff.content.titleEs")}
-        <input name="titleEs" lang="es" maxLength={200} defaultValue={values.titleEs ?? ""} {...described("titleEs")} />
-        {error("titleEs")}
-      </label>
-      <label>
-        {t("staff.content.bodyEs")}
-        <textarea name="bodyEs" lang="es" maxLength={4000} defaultValue={values.bodyEs ?? ""} {...described("bodyEs")} />
-        {error("bodyEs")}
-      </label>
+      {/* One fold per language: written ones and refused ones open, the rest a line each. */}
+      {languages.map(({ code, name, titleField, bodyField }) => (
+        <details key={code} className="content-language" open={Boolean(values[titleField] || values[bodyField] || fields[titleField] || fields[bodyField])}>
+          <summary lang={code}>{name}</summary>
+          <label>
+            {t("staff.content.titleIn", { language: name })}
+            <input name={titleField} lang={code} dir="auto" maxLength={200} defaultValue={values[titleField] ?? ""} {...described(titleField)} />
+            {error(titleField)}
+          </label>
+          <label>
+            {t("staff.content.bodyIn", { language: name })}
+            <textarea name={bodyField} lang={code} dir="auto" maxLength={4000} defaultValue={values[bodyField] ?? ""} {...described(bodyField)} />
+            {error(bodyField)}
+          </label>
+        </details>
+      ))}
       <p>{t("staff.content.bodyHelp")}</p>
     </>
   );
@@ -127,7 +155,7 @@ function SectionFields({ content, values }: { content: Content; values: Record<s
 
 /**
  * /staff/content (food bank admins): the food bank's info cards and notifications, each previewed
- * in English and Spanish as shoppers will see them, forms adding a card and a notification with
+ * in every language written as shoppers will see them (and the languages missing), forms adding a card and a notification with
  * the window it shows in, and the same forms editing one (`?card=`, `?notice=`). Works without
  * JavaScript (post, 303 or 422).
  */
@@ -138,6 +166,7 @@ export default function StaffContent({ data }: { data: StaffContentPage | null }
   const noticeEdit = usePostedForm("editNotice");
   if (!data?.content) return <StaffUnavailable />;
   const content = data.content;
+  const languages = data.languages;
   const zone = data.timeZone ?? "UTC";
   const general = [card.failure, notice.failure, cardEdit.failure, noticeEdit.failure].find((f) => f && Object.keys(serverFieldErrors(f.value)).length === 0);
   const noticeFields = serverFieldErrors(notice.failure?.value);
@@ -145,11 +174,11 @@ export default function StaffContent({ data }: { data: StaffContentPage | null }
   // The form open for editing: the one refused (its posted values), else the one the link asked for.
   const editingCard = content.cards.find((c) => c.id === (cardEdit.failure ? Number(cardEdit.values.id) : data.editCard));
   const editingNotice = content.notices.find((n) => n.id === (noticeEdit.failure ? Number(noticeEdit.values.id) : data.editNotice?.id));
-  const cardValues = cardEdit.failure ? cardEdit.values : editingCard ? { ...storedValues(editingCard), sectionId: editingCard.sectionId != null ? String(editingCard.sectionId) : "" } : {};
+  const cardValues = cardEdit.failure ? cardEdit.values : editingCard ? { ...storedValues(editingCard, languages), sectionId: editingCard.sectionId != null ? String(editingCard.sectionId) : "" } : {};
   const noticeValues = noticeEdit.failure
     ? noticeEdit.values
     : editingNotice
-      ? { ...storedValues(editingNotice), startsAt: data.editNotice?.startsAt ?? "", endsAt: data.editNotice?.endsAt ?? "" }
+      ? { ...storedValues(editingNotice, languages), startsAt: data.editNotice?.startsAt ?? "", endsAt: data.editNotice?.endsAt ?? "" }
       : {};
   return (
     <section className="card staff">
@@ -177,8 +206,7 @@ export default function StaffContent({ data }: { data: StaffContentPage | null }
                 {n.startsAt ? t("staff.content.from", { time: formatDateTime(n.startsAt) }) : t("staff.content.fromPosted")}
                 {n.endsAt ? ` · ${t("staff.content.until", { time: formatDateTime(n.endsAt) })}` : ""}
               </p>
-              <Preview text={n.en} lang="en" />
-              {n.es ? <Preview text={n.es} lang="es" /> : <p>{t("staff.content.noSpanish")}</p>}
+              <Versions item={n} languages={languages} />
               <Link to={`/staff/content?notice=${n.id}`} aria-label={t("staff.content.editOf", { title: n.en.title })}>
                 {t("staff.content.edit")}
               </Link>
@@ -191,7 +219,7 @@ export default function StaffContent({ data }: { data: StaffContentPage | null }
           <h2>{t("staff.content.editNotice", { title: editingNotice.en.title })}</h2>
           <PostForm onSubmit={native} intent="editNotice" className="staff-form">
             <input type="hidden" name="id" value={editingNotice.id} />
-            <TextFields key={`notice-${editingNotice.id}`} prefix="edit-notice" values={noticeValues} fields={serverFieldErrors(noticeEdit.failure?.value)} />
+            <TextFields key={`notice-${editingNotice.id}`} prefix="edit-notice" values={noticeValues} fields={serverFieldErrors(noticeEdit.failure?.value)} languages={languages} />
             <WindowFields key={`window-${editingNotice.id}`} prefix="edit-notice" zone={zone} values={noticeValues} fields={serverFieldErrors(noticeEdit.failure?.value)} />
             <button type="submit" className="btn btn-primary">
               {t("staff.content.save")}
@@ -201,7 +229,7 @@ export default function StaffContent({ data }: { data: StaffContentPage | null }
       )}
       <h2>{t("staff.content.addNotice")}</h2>
       <PostForm onSubmit={native} intent="notice" className="staff-form">
-        <TextFields prefix="notice" values={notice.values} fields={noticeFields} />
+        <TextFields prefix="notice" values={notice.values} fields={noticeFields} languages={languages} />
         <WindowFields prefix="notice" zone={zone} values={notice.values} fields={noticeFields} />
         <button type="submit" className="btn btn-primary">
           {t("staff.content.post")}
@@ -215,8 +243,7 @@ export default function StaffContent({ data }: { data: StaffContentPage | null }
           {content.cards.map((c) => (
             <li key={c.id} data-card={c.id}>
               {c.sectionId != null && <p>{t("staff.content.inSection", { section: sectionName(c.sectionId) })}</p>}
-              <Preview text={c.en} lang="en" />
-              {c.es ? <Preview text={c.es} lang="es" /> : <p>{t("staff.content.noSpanish")}</p>}
+              <Versions item={c} languages={languages} />
               <Link to={`/staff/content?card=${c.id}`} aria-label={t("staff.content.editOf", { title: c.en.title })}>
                 {t("staff.content.edit")}
               </Link>
@@ -229,7 +256,7 @@ export default function StaffContent({ data }: { data: StaffContentPage | null }
           <h2>{t("staff.content.editCard", { title: editingCard.en.title })}</h2>
           <PostForm onSubmit={native} intent="editCard" className="staff-form">
             <input type="hidden" name="id" value={editingCard.id} />
-            <TextFields key={`card-${editingCard.id}`} prefix="edit-card" values={cardValues} fields={serverFieldErrors(cardEdit.failure?.value)} />
+            <TextFields key={`card-${editingCard.id}`} prefix="edit-card" values={cardValues} fields={serverFieldErrors(cardEdit.failure?.value)} languages={languages} />
             <SectionFields key={`section-${editingCard.id}`} content={content} values={cardValues} />
             <button type="submit" className="btn btn-primary">
               {t("staff.content.save")}
@@ -239,7 +266,7 @@ export default function StaffContent({ data }: { data: StaffContentPage | null }
       )}
       <h2>{t("staff.content.addCard")}</h2>
       <PostForm onSubmit={native} intent="card" className="staff-form">
-        <TextFields prefix="card" values={card.values} fields={serverFieldErrors(card.failure?.value)} />
+        <TextFields prefix="card" values={card.values} fields={serverFieldErrors(card.failure?.value)} languages={languages} />
         <SectionFields content={content} values={card.values} />
         <button type="submit" className="btn btn-primary">
           {t("staff.content.addCardButton")}

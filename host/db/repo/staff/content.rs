@@ -1,10 +1,11 @@
 //! A food bank's content as its admin keeps it (`/staff/content`): the info cards and
 //! notifications tagged with its code, the shared card sections, and their writes (inside the
-//! service's [`Write`], with the audit entry). Spanish texts go in the rows' `translations`
-//! (migration 10), which the shoppers' reads already prefer for Spanish; the triggers on these
-//! tables bump the `content` cache scope.
+//! service's [`Write`], with the audit entry). The other languages' texts go in the rows'
+//! `translations` (migration 10, `{"<code>": {...}}`), which the shoppers' reads prefer in their
+//! language; the triggers on these tables bump the `content` cache scope.
 use crate::db::repo::{Store, StoreResult};
 use crate::{
+    catalog::Lang,
     db::entity::{food_bank, info_card, info_card_section, notification},
     domain::Id,
 };
@@ -30,7 +31,8 @@ pub struct CardRow {
     pub id: Id,
     pub section_id: Option<Id>,
     pub en: Texts,
-    pub es: Option<Texts>,
+    /// The other languages that have a version, in the registry's order.
+    pub translations: Vec<(Lang, Texts)>,
     pub sort_order: i32,
 }
 
@@ -39,7 +41,7 @@ pub struct CardRow {
 pub struct NoticeRow {
     pub id: Id,
     pub en: Texts,
-    pub es: Option<Texts>,
+    pub translations: Vec<(Lang, Texts)>,
     pub starts_at: Option<DateTime<Utc>>,
     pub ends_at: Option<DateTime<Utc>>,
 }
@@ -51,15 +53,22 @@ pub struct SectionRow {
     pub name_es: Option<String>,
 }
 
-fn spanish(translations: &Option<Value>, title: &str, body: &str) -> Option<Texts> {
-    let es = translations.as_ref()?.get("es")?;
-    let text = |k: &str| es.get(k).and_then(Value::as_str).filter(|t| !t.trim().is_empty()).map(str::to_owned);
-    Some(Texts { title: text(title)?, body: text(body) })
+/// The versions in `translations` (`{"es": {<title>: ..., <body>: ...}}`) that have a title.
+fn versions(translations: &Option<Value>, title: &str, body: &str) -> Vec<(Lang, Texts)> {
+    let Some(all) = translations.as_ref() else { return Vec::new() };
+    Lang::all()
+        .filter(|l| *l != Lang::EN)
+        .filter_map(|lang| {
+            let one = all.get(lang.code())?;
+            let text = |k: &str| one.get(k).and_then(Value::as_str).filter(|t| !t.trim().is_empty()).map(str::to_owned);
+            Some((lang, Texts { title: text(title)?, body: text(body) }))
+        })
+        .collect()
 }
 
 fn card_row(c: info_card::Model) -> CardRow {
     CardRow {
-        es: spanish(&c.translations, "title", "modalContent"),
+        translations: versions(&c.translations, "title", "modalContent"),
         id: c.id,
         section_id: c.section_id,
         en: Texts { title: c.title, body: c.modal_content },
@@ -69,7 +78,7 @@ fn card_row(c: info_card::Model) -> CardRow {
 
 fn notice_row(n: notification::Model) -> NoticeRow {
     NoticeRow {
-        es: spanish(&n.translations, "title", "details"),
+        translations: versions(&n.translations, "title", "details"),
         id: n.id,
         en: Texts { title: n.title, body: n.details },
         starts_at: n.starts_at,
@@ -77,8 +86,21 @@ fn notice_row(n: notification::Model) -> NoticeRow {
     }
 }
 
-fn card_translations(es: Option<&Texts>) -> Option<Value> {
-    es.map(|t| json!({ "es": { "title": t.title, "modalTitle": t.title, "modalContent": t.body } }))
+fn card_translations(versions: &[(Lang, Texts)]) -> Option<Value> {
+    (!versions.is_empty()).then(|| {
+        let all = versions.iter().map(|(lang, t)| {
+            (lang.code().to_owned(), json!({ "title": t.title, "modalTitle": t.title, "modalContent": t.body }))
+        });
+        Value::Object(all.collect())
+    })
+}
+
+fn notice_translations(versions: &[(Lang, Texts)]) -> Option<Value> {
+    (!versions.is_empty()).then(|| {
+        let all =
+            versions.iter().map(|(lang, t)| (lang.code().to_owned(), json!({ "title": t.title, "details": t.body })));
+        Value::Object(all.collect())
+    })
 }
 
 impl<C: ConnectionTrait> Store<C> {
@@ -153,7 +175,7 @@ impl<C: ConnectionTrait> Store<C> {
         food_bank_code: &str,
         section: Option<Id>,
         en: &Texts,
-        es: Option<&Texts>,
+        versions: &[(Lang, Texts)],
         sort_order: i32,
         now: DateTime<Utc>,
     ) -> StoreResult<Id> {
@@ -171,7 +193,7 @@ impl<C: ConnectionTrait> Store<C> {
             background_color: Set(None),
             food_bank_code: Set(Some(food_bank_code.to_owned())),
             is_public: Set(true),
-            translations: Set(card_translations(es)),
+            translations: Set(card_translations(versions)),
             created_at: Set(now),
         };
         Ok(info_card::Entity::insert(row).exec(&self.db).await?.last_insert_id)
@@ -182,7 +204,7 @@ impl<C: ConnectionTrait> Store<C> {
         id: Id,
         section: Option<Id>,
         en: &Texts,
-        es: Option<&Texts>,
+        versions: &[(Lang, Texts)],
         sort_order: i32,
     ) -> StoreResult<()> {
         let row = info_card::ActiveModel {
@@ -192,7 +214,7 @@ impl<C: ConnectionTrait> Store<C> {
             modal_title: Set(Some(en.title.clone())),
             modal_content: Set(en.body.clone()),
             sort_order: Set(sort_order),
-            translations: Set(card_translations(es)),
+            translations: Set(card_translations(versions)),
             ..Default::default()
         };
         row.update(&self.db).await?;
@@ -203,7 +225,7 @@ impl<C: ConnectionTrait> Store<C> {
         &self,
         food_bank_code: &str,
         en: &Texts,
-        es: Option<&Texts>,
+        versions: &[(Lang, Texts)],
         window: (Option<DateTime<Utc>>, Option<DateTime<Utc>>),
         now: DateTime<Utc>,
     ) -> StoreResult<Id> {
@@ -215,7 +237,7 @@ impl<C: ConnectionTrait> Store<C> {
             food_bank_code: Set(Some(food_bank_code.to_owned())),
             created_at: Set(now),
             expires_at: Set(window.1),
-            translations: Set(es.map(|t| json!({ "es": { "title": t.title, "details": t.body } }))),
+            translations: Set(notice_translations(versions)),
             user_id: Set(None),
             starts_at: Set(window.0),
         };
@@ -226,7 +248,7 @@ impl<C: ConnectionTrait> Store<C> {
         &self,
         id: Id,
         en: &Texts,
-        es: Option<&Texts>,
+        versions: &[(Lang, Texts)],
         window: (Option<DateTime<Utc>>, Option<DateTime<Utc>>),
     ) -> StoreResult<()> {
         let row = notification::ActiveModel {
@@ -235,7 +257,7 @@ impl<C: ConnectionTrait> Store<C> {
             details: Set(en.body.clone()),
             expires_at: Set(window.1),
             starts_at: Set(window.0),
-            translations: Set(es.map(|t| json!({ "es": { "title": t.title, "details": t.body } }))),
+            translations: Set(notice_translations(versions)),
             ..Default::default()
         };
         row.update(&self.db).await?;
