@@ -162,7 +162,7 @@ describe("en español", () => {
     // English from the side menu, and back: the page reloads in the language, which then stays.
     const menu = page.getByRole("button", { name: S("shell.menu"), exact: true });
     await menu.click();
-    await page.getByRole("group", { name: S("lang.label") }).getByRole("link", { name: "English" }).click();
+    await page.getByRole("navigation", { name: S("lang.label") }).getByRole("link", { name: "English" }).click();
     await page.getByRole("heading", { level: 1, name: en["orders.confirmed.title"] }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), "en");
     await page.goto(url("/"));

@@ -85,6 +85,7 @@ suites! {
         forms => "forms",
         home => "home",
         journey => "journey",
+        languages => "languages",
         messages => "messages",
         orders => "orders",
         pantries => "pantries",

@@ -25,6 +25,21 @@ const SAME_AS_ENGLISH = new Set(["account.rememberMe.no", "eligibility.no", "ord
 const DATE_WORDS = ["fmt.months", "fmt.monthsLong", "fmt.weekdays", "fmt.date", "fmt.day", "fmt.time", "fmt.am", "fmt.pm"];
 
 const CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
+/** Plurals whose number is also shown on screen (the cart's badge): the accessible name must contain it (WCAG 2.5.3). */
+const SHOWS_COUNT = ["shell.cart"];
+/**
+ * A control's visible text and the fuller name it has for assistive tech ("Remove" and "Remove
+ * {name} from cart"): the name must contain the visible words, so a voice user can say what they
+ * see (WCAG 2.5.3, axe's label-content-name-mismatch).
+ */
+const LABEL_IN_NAME = [
+  ["cart.remove", "cart.removeLabel"],
+  ["orders.change", "orders.changeLocationOf"],
+  ["orders.change", "orders.changeTimeOf"],
+  ["orders.change", "orders.changeDeliveryOf"],
+  ["account.address.confirmDelete", "account.address.confirmDeleteOf"],
+  ["account.devices.end", "account.devices.endLabel"],
+];
 const pluralBases = Object.keys(en)
   .filter((k) => k.endsWith(".one") && `${k.slice(0, -4)}.other` in en)
   .map((k) => k.slice(0, -4));
@@ -83,6 +98,8 @@ for (const { code, staff } of registry.filter((l) => l.code !== "en")) {
           for (const p of placeholders(text)) if (!allowed.has(p)) wrong.push(`${base}.${category}: unknown {${p}}`);
           // A form several numbers take ("one" is 1, 21, 31... in Russian) must show which.
           if (counted && hits[category].length > 1 && !placeholders(text).includes("count")) wrong.push(`${base}.${category} must show {count}`);
+          const named = placeholders(text).includes("count") || (hits[category].length === 1 && text.includes(String(hits[category][0])));
+          if (SHOWS_COUNT.includes(base) && !named) wrong.push(`${base}.${category} must name the number the screen shows`);
         }
       }
     }
@@ -124,6 +141,12 @@ for (const { code, staff } of registry.filter((l) => l.code !== "en")) {
       assert.deepEqual(off, [], `${code} long month names not CLDR's`);
     });
   }
+
+  test(`${code}: each control's visible words are in its accessible name`, () => {
+    const fold = (text) => text.toLocaleLowerCase(code).replace(/\s+/g, " ");
+    const wrong = LABEL_IN_NAME.filter(([visible, name]) => wanted(name) && !fold(catalog[name] ?? "").includes(fold(catalog[visible] ?? "")));
+    assert.deepEqual(wrong.map(([v, n]) => `${v} "${catalog[v]}" not in ${n} "${catalog[n]}"`), []);
+  });
 
   test(`${code}.json is really translated: fewer than 5% of texts equal the English`, () => {
     // A text with nothing left once placeholders, brand names, digits and punctuation are taken out
