@@ -180,3 +180,28 @@ test("the registry: English first, then Spanish; unique codes; each named, with 
     assert.ok(existsSync(new URL(`../../app/src/i18n/${l.code}.json`, import.meta.url)), `${l.code}.json`);
   }
 });
+
+test("adding a language is data: no code names a language beyond English and Spanish", async () => {
+  // English and Spanish have their own date code (the spec's English, es-US); every other language
+  // is its registry line and its files, so no source outside tests may name one.
+  const { readdirSync } = await import("node:fs");
+  const files = (dir, ext) =>
+    readdirSync(new URL(`../../${dir}`, import.meta.url), { recursive: true })
+      .filter((f) => ext.some((e) => f.endsWith(e)))
+      .map((f) => `${dir}/${f}`);
+  const codes = registry.map((l) => l.code).filter((c) => c !== "en" && c !== "es");
+  assert.ok(codes.length >= 10);
+  const named = [];
+  // Generated files (the API's types list the registry) and test support are not the app's code.
+  const ours = (f) => !f.endsWith(".gen.ts") && !/\/test_[\w]+\.rs$/.test(f);
+  for (const file of [...files("host", [".rs"]), ...files("app/src", [".ts", ".tsx"]), "build.rs", "app/build.mjs"].filter(ours)) {
+    // A Rust file's tests (after `#[cfg(test)]`) may name languages to check them; comments may
+    // name one as an example.
+    const source = readFileSync(new URL(`../../${file}`, import.meta.url), "utf8")
+      .split("#[cfg(test)]")[0]
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/\/\/.*$/gm, "");
+    for (const code of codes) if (new RegExp(`["'\`]${code}["'\`]`).test(source)) named.push(`${file}: ${code}`);
+  }
+  assert.deepEqual(named, []);
+});

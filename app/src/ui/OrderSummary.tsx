@@ -65,7 +65,7 @@ export function OrderSummary({ order, actions = true, onChanged }: OrderSummaryP
             <dd>
               {place.label}
               <br />
-              {addressText(place.address)}
+              <bdi>{addressText(place.address)}</bdi>
               {changeable && (
                 <>
                   {" "}
@@ -97,7 +97,7 @@ export function OrderSummary({ order, actions = true, onChanged }: OrderSummaryP
             <dd>
               {home.name}
               <br />
-              {addressText(home.address)}
+              <bdi>{addressText(home.address)}</bdi>
             </dd>
           </>
         )}

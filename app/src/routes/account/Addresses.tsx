@@ -51,8 +51,10 @@ export function Addresses(props: {
                   {a.isPrimary && " "}
                   {a.isPrimary && <span className="account-badge">{t("account.address.primary")}</span>}
                   <br />
-                  {a.address.addressLine1}
-                  {a.address.addressLine2 ? `, ${a.address.addressLine2}` : ""}, {a.address.city}, {a.address.province} {a.address.postalCode}
+                  <bdi>
+                    {a.address.addressLine1}
+                    {a.address.addressLine2 ? `, ${a.address.addressLine2}` : ""}, {a.address.city}, {a.address.province} {a.address.postalCode}
+                  </bdi>
                 </p>
                 <div className="button-row">
                   <ActionLink to={`/account?edit=address&id=${a.id}`} label={t("account.address.editOf", { name: label })} onClick={() => props.onEdit(a)}>

@@ -41,7 +41,9 @@ export function AddressStep({ done }: StepProps) {
         {list.map((a) => (
           <li key={a.id}>
             <button type="button" className="btn" onClick={() => pick(a)}>
-              {a.name} - {a.address.addressLine1}, {a.address.city}, {a.address.province} {a.address.postalCode}
+              <bdi>
+                {a.name} - {a.address.addressLine1}, {a.address.city}, {a.address.province} {a.address.postalCode}
+              </bdi>
             </button>
           </li>
         ))}

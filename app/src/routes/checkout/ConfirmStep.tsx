@@ -144,7 +144,9 @@ export function ConfirmStep({ idempotencyKey, onDue }: { idempotencyKey: string;
           <>
             <dt>{t("checkout.deliveryLocation")}</dt>
             <dd>
-              {sel.deliveryAddress.name} - {sel.deliveryAddress.address.addressLine1}, {sel.deliveryAddress.address.city}
+              <bdi>
+                {sel.deliveryAddress.name} - {sel.deliveryAddress.address.addressLine1}, {sel.deliveryAddress.address.city}
+              </bdi>
             </dd>
           </>
         )}

@@ -132,7 +132,9 @@ function Choose({ order, pantries }: { order: Order; pantries: Pantry[] }) {
                 {p.label} {p.id === order.pantryLocationID && <span className="tag">{t("orders.location.current")}</span>}
               </h2>
               <p>
-                {p.address.addressLine1}, {p.address.city}
+                <bdi>
+                  {p.address.addressLine1}, {p.address.city}
+                </bdi>
                 {p.isRestricted && <> · {t("orders.location.restricted")}</>}
               </p>
               <p>{t("orders.location.nextTime", { day: formatDay(next.pickupDay), time: pickupTimeLabel(next) })}</p>

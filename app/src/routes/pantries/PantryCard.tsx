@@ -48,7 +48,9 @@ export function PantryCard({ pantry, chosen, onChoose, onPickFrom }: Props) {
       <h2>
         <Link to={`/pantries/${pantry.id}`}>{pantry.label}</Link>
       </h2>
-      <p>{addressLine(pantry)}</p>
+      <p>
+        <bdi>{addressLine(pantry)}</bdi>
+      </p>
       {pantry.distance != null && <p>{t("pantries.milesAway", { miles: round(pantry.distance, 1) })}</p>}
       {pantry.isRestricted && <p className="tag">{t("pantries.restricted")}</p>}
       {entries.length === 0 ? (

@@ -50,7 +50,10 @@ export default function PantryDetail({ data }: { data: PantryData }) {
       <section className="card">
         <h1>{p.label}</h1>
         <Favorite pantry={p} />
-        <p>{addressLine(p)}</p>
+        <p>
+          {/* An address is left-to-right data: isolated, a right-to-left page keeps its order. */}
+          <bdi>{addressLine(p)}</bdi>
+        </p>
         <a href={directionsUrl(p)} target="_blank" rel="noopener noreferrer">
           {t("pantry.getDirections")}
         </a>
@@ -74,7 +77,8 @@ function Instructions({ text }: { text: string }) {
   const long = text.length > INSTRUCTIONS_MAX;
   return (
     <section aria-label={t("pantry.instructions")}>
-      <p>{more || !long ? text : truncate(text, INSTRUCTIONS_MAX)}</p>
+      {/* Staff-written, in whatever language they wrote it: it sets its own direction. */}
+      <p dir="auto">{more || !long ? text : truncate(text, INSTRUCTIONS_MAX)}</p>
       {long && (
         <button type="button" className="btn btn-small" aria-expanded={more} onClick={() => setMore(!more)}>
           {more ? t("pantry.showLess") : t("pantry.showMore")}
