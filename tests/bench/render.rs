@@ -5,10 +5,12 @@
 //! 200 connections against a plain Node `http` server (tests/bench/node-peer.mjs), each uncached
 //! page's p50 against that server's with the host's stage breakdown (Server-Timing), the share of
 //! server-rendered answers with 200 clients on uncached pages, and RSS of both.
+mod demo_host;
 mod render_load;
 
+use demo_host::Host;
 use orderahead::render::{EngineKind, PoolConfig, RenderPool, Renderer, SERVER_BUNDLE};
-use render_load::{Host, NodePeer, load, print_load, print_rss, rss_of};
+use render_load::{NodePeer, load, print_load, print_rss, rss_of};
 use std::{
     sync::Arc,
     time::{Duration, Instant},

@@ -19,7 +19,7 @@ const placeholders = (text) => [...new Set([...String(text).matchAll(/\{(\w+)\}/
 const BRANDS = ["OrderAhead", "TEFAP", "SNAP", "WIC", "Medicaid", "SSI", "TANF", "USDA", "ZIP", "E-mail", "e-mail"];
 
 /** Keys whose text may equal the English one because it is also right in the language. */
-const SAME_AS_ENGLISH = new Set(["account.rememberMe.no", "eligibility.no", "orders.line", "lang.en", "lang.es"]);
+const SAME_AS_ENGLISH = new Set(["account.rememberMe.no", "eligibility.no", "orders.line"]);
 
 /** The date words every language but English and Spanish writes from its catalog. */
 const DATE_WORDS = ["fmt.months", "fmt.monthsLong", "fmt.weekdays", "fmt.date", "fmt.day", "fmt.time", "fmt.am", "fmt.pm"];
