@@ -58,14 +58,22 @@ export function parseWallClock(value: string | WallClock | null | undefined): Wa
 
 type DateInput = string | WallClock | null | undefined;
 
+type DateWords = { months: string[]; monthsLong: string[]; weekdays: string[]; date: string; day: string; time: string; am: string; pm: string };
+
+/** The last language's words, split once: a page of pickup times formats hundreds of them. */
+let parsed: { lang: string; source: string; words: DateWords } | null = null;
+
 /** The page language's date words when its catalog writes them (not English, not Spanish). */
-function catalogWords(): { months: string[]; monthsLong: string[]; weekdays: string[]; date: string; day: string; time: string; am: string; pm: string } | null {
+function catalogWords(): DateWords | null {
   const current = lang();
   if (current === "en" || current === "es") return null;
   const date = optionalText("fmt.date");
   if (!date) return null;
+  // The same language's catalog may be replaced (each server render takes its payload's texts).
+  const source = `${date}\u0000${optionalText("fmt.monthsLong")}\u0000${optionalText("fmt.time")}`;
+  if (parsed && parsed.lang === current && parsed.source === source) return parsed.words;
   const list = (key: string) => (optionalText(key) ?? "").split("|");
-  return {
+  const words = {
     months: list("fmt.months"),
     monthsLong: list("fmt.monthsLong"),
     weekdays: list("fmt.weekdays"),
@@ -75,6 +83,8 @@ function catalogWords(): { months: string[]; monthsLong: string[]; weekdays: str
     am: optionalText("fmt.am") ?? "",
     pm: optionalText("fmt.pm") ?? "",
   };
+  parsed = { lang: current, source, words };
+  return words;
 }
 
 /** Fills a `fmt.date` / `fmt.day` pattern. */

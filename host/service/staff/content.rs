@@ -1,10 +1,9 @@
 //! A food bank admin's content (`/staff/content`, `/api/v1/staff/content`): info cards (in
 //! sections, which all food banks share) and notifications to the food bank's shoppers (their
 //! Messages), each in English and optionally the app's other languages, tagged with the food
-//! bank's code. A
-//! notification shows from its start to its end, judged by the server's clock where shoppers read
-//! it. The rich text is kept as typed and cleaned by `rich_text` wherever it is shown: the admin's
-//! preview here is that same cleaning. Each write carries its audit entry
+//! bank's code. A notification shows from its start to its end, judged by the server's clock
+//! where shoppers read it. The rich text is kept as typed and cleaned by `rich_text` wherever it
+//! is shown: the admin's preview here is that same cleaning. Each write carries its audit entry
 //! (`card.create|update`, `notice.create|update`); the triggers bump the `content` cache scope.
 use crate::service::{Context, Error, Result, rich_text, staff::Staff};
 use crate::{
