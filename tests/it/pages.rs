@@ -335,7 +335,7 @@ async fn spanish_pages_come_from_the_url_the_device_choice_or_the_browser() {
     // The stable per-language URL: Spanish, remembered on the device.
     let by_url = get_with("/?lang=es", &[]).await;
     assert_eq!(by_url.status, 200);
-    assert!(by_url.body.contains(r#"<html lang="es">"#));
+    assert!(by_url.body.contains(r#"<html lang="es" dir="ltr">"#));
     assert!(by_url.body.contains(tagline), "server-rendered in Spanish");
     assert!(
         !by_url.body.contains("Free, convenient groceries when in need"),
@@ -347,7 +347,7 @@ async fn spanish_pages_come_from_the_url_the_device_choice_or_the_browser() {
     // The same public page in English is another cache entry, not the Spanish one.
     let english = get_with("/", &[]).await;
     assert!(
-        english.body.contains(r#"<html lang="en">"#)
+        english.body.contains(r#"<html lang="en" dir="ltr">"#)
             && english.body.contains("Free, convenient groceries when in need")
     );
     assert!(english.headers.get("set-cookie").is_none(), "only an explicit choice is remembered");
@@ -355,7 +355,9 @@ async fn spanish_pages_come_from_the_url_the_device_choice_or_the_browser() {
     let by_browser = get_with("/", &[("accept-language", "es-US,es;q=0.9,en;q=0.5")]).await;
     assert!(by_browser.body.contains(tagline));
     let by_cookie = get_with("/", &[("accept-language", "es-US"), ("cookie", "oa_lang=en")]).await;
-    assert!(by_cookie.body.contains(r#"<html lang="en">"#), "the device's choice beats the browser's");
+    assert!(by_cookie.body.contains(r#"<html lang="en" dir="ltr">"#), "the device's choice beats the browser's");
+    let arabic = get_with("/", &[("accept-language", "ar-EG,ar;q=0.9,en;q=0.5")]).await;
+    assert!(arabic.body.contains(r#"<html lang="ar" dir="rtl">"#), "Arabic, right to left");
 
     // Client-side navigation asks /_data, which follows the same choice.
     let data = get_with("/_data?url=%2Fpantries%3Fzip%3D43215", &[("cookie", "oa_lang=es")]).await;
