@@ -62,7 +62,7 @@ pub async fn run_due(state: &Context, host: &str, settings: JobSettings) -> Resu
     let mut ran = Vec::new();
     for job in Job::ALL {
         let started = state.clock.now();
-        if !state.store.claim_job(job.name(), host, started, LEASE).await? {
+        if !state.store.claim_job(job.name(), host, started, job.every(), LEASE).await? {
             continue;
         }
         let done = match job {

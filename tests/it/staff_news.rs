@@ -1,7 +1,8 @@
 //! The shopper hears of each step, and the no-show job, on both databases: the order confirmed
 //! (e-mail only), Ready, a pantry's cancel and No-Show each leave a personal message and an outbox
 //! e-mail in the shopper's language (none when their profile declines e-mail); an uncollected order becomes No-Show only
-//! after its grace period, by one runner however many run, its stock back once.
+//! after its grace period, by one runner however many run, its stock back once; a host whose clock
+//! ran ahead and was set back does not wait out the difference for its next run.
 use crate::{
     api_orders::{MAIN, Shopper, fresh, qty},
     api_staff::{place, token_of},
@@ -16,6 +17,7 @@ on_both!(
     ready_and_a_pantry_cancel_reach_the_shoppers_messages_and_mail,
     no_news_by_mail_when_the_profile_declines_it,
     an_uncollected_order_becomes_no_show_after_its_grace_once,
+    a_job_run_while_the_clock_was_ahead_runs_again_once_it_is_set_back,
 );
 
 async fn user_of(t: &TestApp, shopper: &Shopper) -> i64 {
@@ -162,4 +164,17 @@ async fn an_uncollected_order_becomes_no_show_after_its_grace_once(t: &TestApp) 
     let mail = mail_to(t, &email, 4).await;
     let news: Vec<_> = mail.iter().filter(|m| m.0 != "Your order is confirmed").collect();
     assert!(news.len() == 2 && news.iter().all(|m| m.0 == "Your order was not picked up"), "{mail:?}");
+}
+
+async fn a_job_run_while_the_clock_was_ahead_runs_again_once_it_is_set_back(t: &TestApp) {
+    let no_show = |ran: Vec<(&'static str, usize)>| ran.iter().any(|r| r.0 == "no-show");
+    assert!(no_show(t.state.run_due_jobs("host-a").await.unwrap()), "the first run");
+    assert!(!no_show(t.state.run_due_jobs("host-a").await.unwrap()), "not due again yet");
+    // A week ahead: the job runs there and is next due a week and five minutes from the present.
+    t.clock.advance(Duration::days(7));
+    assert!(no_show(t.state.run_due_jobs("host-a").await.unwrap()));
+    // Set back: the present is five minutes on, so the job is due, not a week away.
+    t.clock.advance(Duration::minutes(6) - Duration::days(7));
+    assert!(no_show(t.state.run_due_jobs("host-b").await.unwrap()), "due once its period has passed");
+    assert!(!no_show(t.state.run_due_jobs("host-b").await.unwrap()), "and then at its period again");
 }

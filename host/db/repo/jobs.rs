@@ -10,10 +10,24 @@ use sea_orm::{
     sea_query::{Expr, OnConflict},
 };
 
+/// How far two hosts' clocks may differ, or one host's reads of its clock around another host's
+/// run: a due time set within it by another host is that host's, not a clock set back.
+const SKEW: Duration = Duration::minutes(1);
+
 impl Store {
-    /// Claims job `name` for `host` until `now + lease` when it is due and no other host's lease
-    /// is running; the first claim of a name makes its row, due at once. True when `host` holds it.
-    pub async fn claim_job(&self, name: &str, host: &str, now: DateTime<Utc>, lease: Duration) -> StoreResult<bool> {
+    /// Claims job `name` (run every `every`) for `host` until `now + lease` when it is due and no
+    /// other host's lease is running; the first claim of a name makes its row, due at once. True
+    /// when `host` holds it. A due time more than `every` ahead, or a lease more than `lease`
+    /// ahead, by more than [`SKEW`], was written by a clock that was ahead and has been set back
+    /// (a host's clock corrected): it counts as passed, or the job would wait out the difference.
+    pub async fn claim_job(
+        &self,
+        name: &str,
+        host: &str,
+        now: DateTime<Utc>,
+        every: Duration,
+        lease: Duration,
+    ) -> StoreResult<bool> {
         let row = job::ActiveModel {
             name: Set(name.to_owned()),
             next_run_at: Set(now),
@@ -30,8 +44,17 @@ impl Store {
             .col_expr(job::Column::LeaseUntil, Expr::value(Some(now + lease)))
             .col_expr(job::Column::LeasedBy, Expr::value(Some(host.to_owned())))
             .filter(job::Column::Name.eq(name))
-            .filter(job::Column::NextRunAt.lte(now))
-            .filter(Condition::any().add(job::Column::LeaseUntil.is_null()).add(job::Column::LeaseUntil.lte(now)))
+            .filter(
+                Condition::any()
+                    .add(job::Column::NextRunAt.lte(now))
+                    .add(job::Column::NextRunAt.gt(now + every + SKEW)),
+            )
+            .filter(
+                Condition::any()
+                    .add(job::Column::LeaseUntil.is_null())
+                    .add(job::Column::LeaseUntil.lte(now))
+                    .add(job::Column::LeaseUntil.gt(now + lease + SKEW)),
+            )
             .exec(&self.db)
             .await?;
         Ok(claimed.rows_affected == 1)
