@@ -15,6 +15,12 @@ pub fn fold(name: &str) -> String {
         .collect()
 }
 
+/// A name folded as a household keeps it for ranking: [`fold`], at most the 100 characters its
+/// columns hold.
+pub fn stored_key(name: &str) -> String {
+    fold(name).chars().take(100).collect()
+}
+
 /// The longest folded name kept with each of its letters left out: longer ones are rare, and a
 /// typo in them is still found by the name's start.
 const TYPO_KEYS_UP_TO: usize = 24;

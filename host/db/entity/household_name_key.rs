@@ -1,5 +1,5 @@
 //! `household_name_keys`: the keys the intake search finds a household's names by (issue 49;
-//! migration 44, which says what they are).
+//! migrations 44 and 48, which say what they are).
 use sea_orm::entity::prelude::*;
 
 #[sea_orm::model]
@@ -16,6 +16,10 @@ pub struct Model {
     pub key: String,
     #[sea_orm(primary_key, auto_increment = false)]
     pub household_id: i64,
+    /// The household's names folded, as `households` has them: the search ranks by these
+    /// (migration 48).
+    pub first_key: String,
+    pub last_key: String,
 }
 
 impl ActiveModelBehavior for ActiveModel {}

@@ -4,8 +4,8 @@
 //! with the word's own letters-left-out: a typo costs a few index lookups, where the reversed
 //! name columns it replaces made the database read every name sharing two or three end letters.
 //! `first_rev` and `last_rev` go with their indexes.
-use crate::domain::households::name_keys;
-use sea_orm::{ConnectionTrait, DbBackend, Statement};
+use super::name_key_rows;
+use sea_orm::{ConnectionTrait, Statement};
 use sea_orm_migration::{prelude::*, schema::*};
 
 #[derive(DeriveMigrationName)]
@@ -51,7 +51,7 @@ impl MigrationTrait for Migration {
             db.execute_unprepared(&format!("DROP INDEX ix_households_{column}")).await?;
             db.execute_unprepared(&format!("ALTER TABLE households DROP COLUMN {column}")).await?;
         }
-        back_fill(db).await
+        name_key_rows::back_fill(db, false).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
@@ -85,54 +85,5 @@ impl MigrationTrait for Migration {
             .await?;
         }
         manager.drop_table(Table::drop().table("household_name_keys").to_owned()).await
-    }
-}
-
-/// The name keys of every household that has none, a page at a time. The demo seed runs it too,
-/// after making its households.
-pub(crate) async fn back_fill<C: ConnectionTrait>(db: &C) -> Result<(), DbErr> {
-    let backend = db.get_database_backend();
-    let mark = |i: usize| if backend == DbBackend::Postgres { format!("${i}") } else { "?".to_owned() };
-    let mut after = 0_i64;
-    loop {
-        let rows = db
-            .query_all_raw(Statement::from_sql_and_values(
-                backend,
-                format!(
-                    "SELECT h.id, h.food_bank_id, h.first_name, h.last_name FROM households h WHERE h.id > {} \
-                     AND NOT EXISTS (SELECT 1 FROM household_name_keys k WHERE k.household_id = h.id) \
-                     ORDER BY h.id LIMIT 200",
-                    mark(1)
-                ),
-                [after.into()],
-            ))
-            .await?;
-        let Some(last) = rows.last() else { return Ok(()) };
-        after = last.try_get("", "id")?;
-        let mut values: Vec<sea_orm::Value> = Vec::new();
-        for row in &rows {
-            let (id, food_bank_id): (i64, i64) = (row.try_get("", "id")?, row.try_get("", "food_bank_id")?);
-            let (first, last): (String, String) = (row.try_get("", "first_name")?, row.try_get("", "last_name")?);
-            for (typo, key) in name_keys(&first, &last) {
-                values.extend([food_bank_id.into(), typo.into(), key.into(), id.into()]);
-            }
-        }
-        // At most 4,000 parameters a statement: well under either database's limit.
-        for chunk in values.chunks(4000) {
-            let rows: Vec<String> = (0..chunk.len() / 4)
-                .map(|r| {
-                    format!("({}, {}, {}, {})", mark(4 * r + 1), mark(4 * r + 2), mark(4 * r + 3), mark(4 * r + 4))
-                })
-                .collect();
-            db.execute_raw(Statement::from_sql_and_values(
-                backend,
-                format!(
-                    "INSERT INTO household_name_keys (food_bank_id, typo, key, household_id) VALUES {}",
-                    rows.join(", ")
-                ),
-                chunk.to_vec(),
-            ))
-            .await?;
-        }
     }
 }

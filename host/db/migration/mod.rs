@@ -54,9 +54,15 @@ mod m20270113_000044_household_name_keys;
 mod m20270114_000045_whole_name_keys;
 mod m20270115_000046_address_located_by;
 mod m20270116_000047_delivery_runs;
+mod m20270117_000048_name_key_names;
+mod name_key_rows;
 
 pub(crate) use m20270104_000035_households::back_fill as back_fill_households;
-pub(crate) use m20270113_000044_household_name_keys::back_fill as back_fill_name_keys;
+
+/// The name keys of every household that has none, as the latest migration has them.
+pub(crate) async fn back_fill_name_keys<C: sea_orm::ConnectionTrait>(db: &C) -> Result<(), sea_orm::DbErr> {
+    name_key_rows::back_fill(db, true).await
+}
 
 /// All migrations, oldest first.
 pub struct Migrator;
@@ -111,6 +117,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270114_000045_whole_name_keys::Migration),
             Box::new(m20270115_000046_address_located_by::Migration),
             Box::new(m20270116_000047_delivery_runs::Migration),
+            Box::new(m20270117_000048_name_key_names::Migration),
         ]
     }
 }

@@ -1,10 +1,11 @@
 //! Merging two kept households into one (issue 49 item 2): staff answer "same household" to a
 //! record the household's page shows as a possible duplicate. The record kept takes the other's
 //! visits, orders, accounts and TEFAP decisions, and the facts it lacks; the other is marked
-//! merged into it, so the search skips it and its address leads to the one kept.
+//! merged into it and loses its name keys, so the search never finds it, and its address leads to
+//! the one kept.
 use super::{StoreResult, Write};
 use crate::db::{
-    entity::{household, order, report_order, tefap_decision, user, visit},
+    entity::{household, household_name_key, order, report_order, tefap_decision, user, visit},
     repo::households::HouseholdRow,
 };
 use chrono::{DateTime, Utc};
@@ -31,6 +32,10 @@ impl Write {
         if taken.rows_affected != 1 {
             return Ok(false);
         }
+        household_name_key::Entity::delete_many()
+            .filter(household_name_key::Column::HouseholdId.eq(other.id))
+            .exec(c)
+            .await?;
         visit::Entity::update_many()
             .col_expr(visit::Column::HouseholdId, Expr::value(kept.id))
             .filter(visit::Column::HouseholdId.eq(other.id))

@@ -13,14 +13,14 @@ use crate::{
     },
     domain::{
         Id,
-        households::{Search, fold, one_letter_out, phone_digits},
+        households::{Search, one_letter_out, phone_digits, stored_key},
         signature::Signature,
     },
 };
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{
     ActiveValue::{NotSet, Set},
-    ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder, QuerySelect,
     sea_query::{Alias, Expr, Query, SelectStatement, UnionType},
 };
 use std::collections::HashMap;
@@ -141,13 +141,14 @@ impl Store {
             .await?)
     }
 
-    /// The households of these food banks (not merged away) the name words may mean, by their
-    /// keys alone; the caller ranks them and reads the few it lists. Every word must start a key
-    /// of the household's names (a name, a word of one) or be a key found only whole (both names
-    /// together, a name with a letter left out); with `typos`, a word of four letters or more may
-    /// also share one of its letters-left-out with a name's ([`one_letter_out`]: one typo). Each
-    /// word is a range and a few point lookups of the keys' index; the words' households are
-    /// intersected in the database, and only then are the households read, by their ids.
+    /// The households of these food banks (not merged away) the name words may mean, with their
+    /// folded names, by their name keys alone; the caller ranks them and reads the few it lists.
+    /// Every word must start a key of the household's names (a name, a word of one) or be a key
+    /// found only whole (both names together, a name with a letter left out); with `typos`, a
+    /// word of four letters or more may also share one of its letters-left-out with a name's
+    /// ([`one_letter_out`]: one typo). Each word is a range and a few point lookups of the keys'
+    /// index, which holds the folded names too (migration 48); the words' households are
+    /// intersected in the database.
     pub async fn name_candidates(
         &self,
         food_banks: &[Id],
@@ -159,7 +160,8 @@ impl Store {
         for (i, word) in words.iter().filter(|w| w.chars().count() >= 2).enumerate() {
             let keys = || {
                 Query::select()
-                    .column(K::HouseholdId)
+                    .expr_as(Expr::col(K::HouseholdId), Alias::new("id"))
+                    .columns([K::FirstKey, K::LastKey])
                     .from(household_name_key::Entity)
                     .and_where(K::FoodBankId.is_in(food_banks.to_vec()))
                     .to_owned()
@@ -176,7 +178,7 @@ impl Store {
             // OR with a bitmap of both ranges and then read every matching row of the table.
             starting.union(UnionType::Distinct, whole);
             let word_set = Query::select()
-                .column(K::HouseholdId)
+                .columns([Alias::new("id"), Alias::new("first_key"), Alias::new("last_key")])
                 .from_subquery(starting, Alias::new(format!("word{i}")))
                 .to_owned();
             found = Some(match found {
@@ -187,24 +189,8 @@ impl Store {
         let Some(mut found) = found else { return Ok(Vec::new()) };
         // No ORDER BY: the caller ranks; ordered, the databases would read every match to sort it.
         found.limit(CANDIDATES);
-        let mut ids = Vec::new();
-        for row in self.db.query_all(&found).await? {
-            ids.push(row.try_get_by_index::<Id>(0)?);
-        }
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        // By the ids read: given the keys' query as a subquery, PostgreSQL joined it to every
-        // household by a hash and read the whole table.
-        use household::Column as C;
-        Ok(household::Entity::find()
-            .select_only()
-            .columns([C::Id, C::FirstKey, C::LastKey])
-            .filter(C::Id.is_in(ids))
-            .filter(C::MergedInto.is_null())
-            .into_model()
-            .all(&self.db)
-            .await?)
+        let backend = self.db.get_database_backend();
+        Ok(NameKeys::find_by_statement(backend.build(&found)).all(&self.db).await?)
     }
 
     /// These households, in no particular order.
@@ -354,9 +340,8 @@ impl Store {
 /// The columns a household's typed facts are compared by: its names folded (at most 100
 /// letters, as stored) and its phone's digits.
 fn compared(new: &NewHousehold) -> (String, String, Option<String>) {
-    let cut = |s: String| s.chars().take(100).collect::<String>();
     let digits = new.phone.as_deref().map(phone_digits).filter(|d| !d.is_empty());
-    (cut(fold(&new.first_name)), cut(fold(&new.last_name)), digits)
+    (stored_key(&new.first_name), stored_key(&new.last_name), digits)
 }
 
 impl Write {

@@ -3,7 +3,10 @@
 use super::StoreResult;
 use crate::{
     db::entity::household_name_key,
-    domain::{Id, households::name_keys},
+    domain::{
+        Id,
+        households::{name_keys, stored_key},
+    },
 };
 use sea_orm::{ActiveValue::Set, ColumnTrait, Condition, ConnectionTrait, EntityTrait};
 
@@ -18,7 +21,7 @@ pub(super) fn starts_with(prefix: &str) -> Condition {
     Condition::all().add(K::Key.gte(prefix)).add(K::Key.lt(next.into_iter().collect::<String>()))
 }
 
-/// Writes the household's name keys (migration 44).
+/// Writes the household's name keys, each with its names folded (migrations 44 and 48).
 pub(super) async fn keep_name_keys<C: ConnectionTrait>(
     c: &C,
     food_bank_id: Id,
@@ -26,11 +29,14 @@ pub(super) async fn keep_name_keys<C: ConnectionTrait>(
     first_name: &str,
     last_name: &str,
 ) -> StoreResult<()> {
+    let (first_key, last_key) = (stored_key(first_name), stored_key(last_name));
     let rows = name_keys(first_name, last_name).into_iter().map(|(typo, key)| household_name_key::ActiveModel {
         food_bank_id: Set(food_bank_id),
         typo: Set(typo),
         key: Set(key),
         household_id: Set(household_id),
+        first_key: Set(first_key.clone()),
+        last_key: Set(last_key.clone()),
     });
     household_name_key::Entity::insert_many(rows).exec_without_returning(c).await?;
     Ok(())

@@ -9,7 +9,7 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, DbErr, EntityTrait, ExprTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set, Statement, TransactionTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set, Statement, TransactionTrait,
 };
 
 use super::entity::{
@@ -322,13 +322,10 @@ mod migrations_up_and_down {
 /// Migration 45 turns the demo households' "both names together" keys into keys found only whole,
 /// and back down again, leaving every other key as it was.
 async fn check_whole_name_keys_migration(t: &TestDb) {
-    use super::entity::household_name_key as k;
     use sea_orm_migration::MigratorTrait;
     let db = t.db();
     seed::seed_demo(db, Utc::now(), fake_hash).await.expect("seed demo");
-    let keys = async || -> BTreeSet<(bool, String, i64)> {
-        k::Entity::find().all(db).await.unwrap().into_iter().map(|r| (r.typo, r.key, r.household_id)).collect()
-    };
+    let keys = async || key_rows(db).await;
     let now = keys().await;
     let both: Vec<(String, i64)> = super::entity::household::Entity::find()
         .all(db)
@@ -356,6 +353,51 @@ async fn check_whole_name_keys_migration(t: &TestDb) {
 }
 
 on_both!(whole_name_keys_migration, check_whole_name_keys_migration);
+
+/// The name keys' own columns, as every migration since 44 has them.
+async fn key_rows(db: &DatabaseConnection) -> BTreeSet<(bool, String, i64)> {
+    use super::entity::household_name_key as k;
+    k::Entity::find()
+        .select_only()
+        .columns([k::Column::Typo, k::Column::Key, k::Column::HouseholdId])
+        .into_tuple()
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .collect()
+}
+
+/// Migration 48 writes each key's household's folded names into it and drops the keys of a
+/// household merged into another; down and up again, every other key is as it was.
+async fn check_name_key_names_migration(t: &TestDb) {
+    use super::entity::{household, household_name_key as k};
+    use sea_orm_migration::MigratorTrait;
+    let db = t.db();
+    seed::seed_demo(db, Utc::now(), fake_hash).await.expect("seed demo");
+    let all = super::migration::Migrator::migrations();
+    let at = all.iter().position(|m| m.name() == "m20270117_000048_name_key_names").expect("migration 48");
+    super::migration::Migrator::down(db, Some((all.len() - at) as u32)).await.expect("migration 48 down");
+    let households = household::Entity::find().all(db).await.unwrap();
+    assert!(households.len() >= 2, "the demo's households");
+    let (kept, merged) = (&households[0], &households[1]);
+    db.execute_unprepared(&format!("UPDATE households SET merged_into = {} WHERE id = {}", kept.id, merged.id))
+        .await
+        .unwrap();
+    let before = key_rows(db).await;
+    assert!(before.iter().any(|r| r.2 == merged.id), "the merged household's keys before");
+    super::migration::Migrator::up(db, None).await.expect("migration 48 up");
+
+    let expected: BTreeSet<_> = before.into_iter().filter(|r| r.2 != merged.id).collect();
+    assert_eq!(key_rows(db).await, expected);
+    let names: HashMap<i64, (String, String)> =
+        households.iter().map(|h| (h.id, (h.first_key.clone(), h.last_key.clone()))).collect();
+    for row in k::Entity::find().all(db).await.unwrap() {
+        assert_eq!(Some(&(row.first_key, row.last_key)), names.get(&row.household_id), "{}", row.key);
+    }
+}
+
+on_both!(name_key_names_migration, check_name_key_names_migration);
 
 /// Two hosts started together on one empty PostgreSQL database, each migrating and seeding the
 /// demo data: both come up, the schema is made once and the demo data loaded once.
