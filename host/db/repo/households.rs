@@ -2,10 +2,7 @@
 //! its visits and orders, a new household, the duplicate candidates of one, the facts a "same
 //! household" answer adds to the record kept, a visit with its lines, and an account's household
 //! made with its first order.
-use super::{
-    Store, StoreResult, Write,
-    name_keys::{keep_name_keys, starts_with},
-};
+use super::{Store, StoreResult, Write, name_keys::keep_name_keys};
 use crate::{
     db::entity::{
         household, household_name_key, inventory_item, pantry_location, report_order, tefap_decision, user, visit,
@@ -13,24 +10,20 @@ use crate::{
     },
     domain::{
         Id,
-        households::{Search, one_letter_out, phone_digits, stored_key},
+        households::{Search, phone_digits, stored_key},
         signature::Signature,
     },
 };
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{
     ActiveValue::{NotSet, Set},
-    ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder, QuerySelect,
-    sea_query::{Alias, Expr, Query, SelectStatement, UnionType},
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    sea_query::Expr,
 };
 use std::collections::HashMap;
 
 /// A household as stored.
 pub use crate::db::entity::household::Model as HouseholdRow;
-
-/// How many households a name search reads before ranking them: enough for every exact match of
-/// a common name in a food bank of 200,000 households.
-const CANDIDATES: u64 = 3000;
 
 /// A household to write, as staff typed it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,58 +132,6 @@ impl Store {
             .into_model()
             .all(&self.db)
             .await?)
-    }
-
-    /// The households of these food banks (not merged away) the name words may mean, with their
-    /// folded names, by their name keys alone; the caller ranks them and reads the few it lists.
-    /// Every word must start a key of the household's names (a name, a word of one) or be a key
-    /// found only whole (both names together, a name with a letter left out); with `typos`, a
-    /// word of four letters or more may also share one of its letters-left-out with a name's
-    /// ([`one_letter_out`]: one typo). Each word is a range and a few point lookups of the keys'
-    /// index, which holds the folded names too (migration 48); the words' households are
-    /// intersected in the database.
-    pub async fn name_candidates(
-        &self,
-        food_banks: &[Id],
-        words: &[String],
-        typos: bool,
-    ) -> StoreResult<Vec<NameKeys>> {
-        use household_name_key::Column as K;
-        let mut found: Option<SelectStatement> = None;
-        for (i, word) in words.iter().filter(|w| w.chars().count() >= 2).enumerate() {
-            let keys = || {
-                Query::select()
-                    .expr_as(Expr::col(K::HouseholdId), Alias::new("id"))
-                    .columns([K::FirstKey, K::LastKey])
-                    .from(household_name_key::Entity)
-                    .and_where(K::FoodBankId.is_in(food_banks.to_vec()))
-                    .to_owned()
-            };
-            let mut starting = keys();
-            starting.and_where(K::Typo.eq(false)).cond_where(starts_with(word));
-            let mut whole = keys();
-            if typos && word.chars().count() >= 4 {
-                whole.and_where(K::Typo.is_in([false, true])).and_where(K::Key.is_in(one_letter_out(word)));
-            } else {
-                whole.and_where(K::Typo.eq(true)).and_where(K::Key.eq(word.as_str()));
-            }
-            // A UNION of two index-only reads, not one WHERE with an OR: PostgreSQL answered the
-            // OR with a bitmap of both ranges and then read every matching row of the table.
-            starting.union(UnionType::Distinct, whole);
-            let word_set = Query::select()
-                .columns([Alias::new("id"), Alias::new("first_key"), Alias::new("last_key")])
-                .from_subquery(starting, Alias::new(format!("word{i}")))
-                .to_owned();
-            found = Some(match found {
-                None => word_set,
-                Some(mut found) => found.union(UnionType::Intersect, word_set).to_owned(),
-            });
-        }
-        let Some(mut found) = found else { return Ok(Vec::new()) };
-        // No ORDER BY: the caller ranks; ordered, the databases would read every match to sort it.
-        found.limit(CANDIDATES);
-        let backend = self.db.get_database_backend();
-        Ok(NameKeys::find_by_statement(backend.build(&found)).all(&self.db).await?)
     }
 
     /// These households, in no particular order.
