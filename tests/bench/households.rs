@@ -242,11 +242,6 @@ async fn main() {
     for label in ["sqlite", "postgres"].into_iter().filter(|l| only.as_deref().is_none_or(|o| o == *l)) {
         let t = if label == "sqlite" { TestDb::sqlite().await } else { TestDb::postgres().await };
         run(label, &t, &config).await;
-        if std::env::var_os("TMP_KEEP").is_some() {
-            println!("KEPT {:?}", t.url());
-            std::mem::forget(t);
-            continue;
-        }
         t.cleanup().await;
     }
 }

@@ -22,6 +22,7 @@ use sea_orm::{
 };
 use std::collections::HashMap;
 
+pub use super::name_keys::NameKeys;
 /// A household as stored.
 pub use crate::db::entity::household::Model as HouseholdRow;
 
@@ -97,14 +98,6 @@ pub struct HouseholdOrderRow {
     pub day: NaiveDate,
     pub pantry: Option<String>,
     pub status_type_id: Id,
-}
-
-/// A household's id and folded names: all a name search reads to rank it.
-#[derive(Debug, Clone, PartialEq, Eq, sea_orm::FromQueryResult)]
-pub struct NameKeys {
-    pub id: Id,
-    pub first_key: String,
-    pub last_key: String,
 }
 
 impl Store {

@@ -1,6 +1,6 @@
 //! The intake search's name keys (migrations 44 and 48): writing a household's, and finding the
 //! households a name's words may mean.
-use super::{Store, StoreResult, households::NameKeys};
+use super::{Store, StoreResult};
 use crate::{
     db::entity::household_name_key,
     domain::{
@@ -13,6 +13,14 @@ use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult,
     sea_query::{Alias, Expr, Func, Query, SelectStatement, UnionType},
 };
+
+/// A household's id and folded names: all a name search reads to rank it.
+#[derive(Debug, Clone, PartialEq, Eq, FromQueryResult)]
+pub struct NameKeys {
+    pub id: Id,
+    pub first_key: String,
+    pub last_key: String,
+}
 
 /// How many households a name search reads before ranking them: enough for every exact match of
 /// a common name in a food bank of 200,000 households.
