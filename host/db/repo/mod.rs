@@ -289,7 +289,7 @@ impl Store {
     /// way a service writes; `work` reads what it decides on inside the transaction, so a second
     /// run never acts on what the first saw.
     ///
-    /// ```ignore
+    /// ```text
     /// state.store.write(|txn| async move { txn.cancel_order(id, now).await }).await
     /// ```
     pub async fn write<T, E, W, F>(&self, mut work: W) -> Result<T, E>
