@@ -5,7 +5,7 @@ use crate::{
     db::entity::household,
     domain::{
         Id,
-        households::{fold, phone_digits},
+        households::{phone_digits, stored_key},
     },
 };
 use sea_orm::{ActiveValue::NotSet, ActiveValue::Set, EntityTrait, TransactionTrait};
@@ -65,7 +65,7 @@ impl Store {
         for chunk in (0..count).collect::<Vec<_>>().chunks(1000) {
             let rows = chunk.iter().map(|&i| {
                 let (first, last, phone, zip, born) = bulk_household(i);
-                let (first_key, last_key) = (fold(&first), fold(&last));
+                let (first_key, last_key) = (stored_key(&first), stored_key(&last));
                 household::ActiveModel {
                     id: NotSet,
                     food_bank_id: Set(food_bank_id),

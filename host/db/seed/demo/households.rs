@@ -1,7 +1,7 @@
 //! A few walk-in households of the Columbus food bank, with no account: what the intake page
 //! (`/staff/households`) finds in the demo, one of them due for TEFAP recertification.
 use crate::db::entity::{food_bank, household};
-use crate::domain::households::{fold, phone_digits};
+use crate::domain::households::{phone_digits, stored_key};
 use chrono::{DateTime, Months, Utc};
 use sea_orm::{ActiveValue::NotSet, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set};
 
@@ -20,7 +20,7 @@ pub(super) async fn seed_walk_ins<C: ConnectionTrait>(db: &C, now: DateTime<Utc>
         return Ok(());
     };
     for (first, last, born, phone, zip, size, tefap) in WALK_INS {
-        let (first_key, last_key) = (fold(first), fold(last));
+        let (first_key, last_key) = (stored_key(first), stored_key(last));
         let decided = tefap.and_then(|(_, months)| now.date_naive().checked_sub_months(Months::new(months)));
         household::Entity::insert(household::ActiveModel {
             id: NotSet,
